@@ -87,6 +87,10 @@ type ExecInfo struct {
 	Pipeline *PipelinePos // nil outside a pipeline of 2 or more
 	Nesting  Nesting
 	Line     int // line number in its source
+	// Tainted holds the values of variables with secret-looking names
+	// (see SecretName) that were expanded into Argv, so a Gate can mask
+	// them by provenance whatever their shape. Nil when there are none.
+	Tainted  []string
 	Start    time.Time
 	GateData any // owned by the Gate
 }
