@@ -1,0 +1,163 @@
+// Command replay runs the corpus cases under the real bash and under nash
+// and reports every divergence in stdout, stderr, exit status and files.
+//
+// Usage:
+//
+//	go run ./corpus/cmd/replay [-nash bin/nash] [-bash /usr/bin/bash] [-run RE] [-j 2] [-v] [-min PCT]
+//	go run ./corpus/cmd/replay -check-bash   # determinism check: bash vs bash
+//
+// It ends with the line "N passed, M failed" (", K skipped" when some were
+// skipped) and exits 0 when every failing case is listed in
+// DIVERGENCES.md and the pass rate is at least -min; 1 otherwise; 2 on
+// usage or setup errors.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"syscall"
+
+	"nash/corpus"
+)
+
+func main() {
+	os.Exit(run())
+}
+
+func run() int {
+	nash := flag.String("nash", "bin/nash", "path of the nash binary under test")
+	bash := flag.String("bash", corpus.RealBash(), "path of the reference bash")
+	runRE := flag.String("run", "", "run only cases whose name matches this regexp")
+	verbose := flag.Bool("v", false, "also report passing and skipped cases")
+	jobs := flag.Int("j", 2, "cases run in parallel")
+	minPct := flag.Float64("min", 0, "fail when the pass rate is below this percentage")
+	checkBash := flag.Bool("check-bash", false, "run every case twice under bash and report nondeterministic cases")
+	casesDir := flag.String("cases", defaultPath("corpus/cases", "cases"), "directory of case files")
+	divFile := flag.String("divergences", defaultPath("corpus/DIVERGENCES.md", "DIVERGENCES.md"), "list of deliberate divergences")
+	workDir := flag.String("workdir", "", "directory for the runs (default: a new temporary directory)")
+	keep := flag.Bool("keep", false, "keep the work directory")
+	flag.Parse()
+	if flag.NArg() > 0 {
+		fmt.Fprintln(os.Stderr, "replay: unexpected arguments:", flag.Args())
+		return 2
+	}
+	fail := func(err error) int {
+		fmt.Fprintln(os.Stderr, "replay:", err)
+		return 2
+	}
+	// Created files and directories get the same modes on every machine.
+	syscall.Umask(0o022)
+
+	cases, err := corpus.LoadCases(*casesDir)
+	if err != nil {
+		return fail(err)
+	}
+	div, err := corpus.LoadDivergences(*divFile)
+	if err != nil {
+		return fail(err)
+	}
+	var filter *regexp.Regexp
+	if *runRE != "" {
+		if filter, err = regexp.Compile(*runRE); err != nil {
+			return fail(err)
+		}
+	}
+	oracle, err := shell("bash", *bash)
+	if err != nil {
+		return fail(err)
+	}
+	var subject corpus.Shell
+	if !*checkBash {
+		if subject, err = shell("nash", *nash); err != nil {
+			return fail(err)
+		}
+	}
+	root := *workDir
+	if root == "" {
+		if root, err = os.MkdirTemp("", "nash-corpus-"); err != nil {
+			return fail(err)
+		}
+	} else if err := os.MkdirAll(root, 0o755); err != nil {
+		return fail(err)
+	}
+	if !*keep && *workDir == "" {
+		defer os.RemoveAll(root)
+	}
+
+	s := corpus.Run(corpus.Options{
+		Cases: cases, Filter: filter, Oracle: oracle, Subject: subject,
+		CheckOracle: *checkBash, Root: root, Jobs: *jobs, Verbose: *verbose, Out: os.Stdout,
+	})
+	ok := true
+	if *checkBash {
+		if s.Failed > 0 {
+			fmt.Printf("%d case(s) are not deterministic under bash; fix them\n", s.Failed)
+			ok = false
+		}
+	} else {
+		unlisted, nowPassing, _ := s.Verdict(div)
+		known := map[string]bool{}
+		for _, c := range cases {
+			known[c.Name] = true
+		}
+		for name := range div {
+			if !known[name] {
+				fmt.Printf("DIVERGENCES.md lists %s, which is not a case\n", name)
+			}
+		}
+		for _, name := range nowPassing {
+			fmt.Printf("now passing, remove from DIVERGENCES.md: %s\n", name)
+		}
+		if len(unlisted) > 0 {
+			fmt.Printf("%d failing case(s) not listed in DIVERGENCES.md:\n", len(unlisted))
+			for _, name := range unlisted {
+				fmt.Printf("  %s\n", name)
+			}
+			ok = false
+		}
+		listed := s.Failed - len(unlisted)
+		if listed > 0 {
+			fmt.Printf("%d failing case(s) are listed deliberate divergences\n", listed)
+		}
+	}
+	fmt.Printf("pass rate %.1f%%\n", s.PassRate())
+	if s.PassRate() < *minPct {
+		fmt.Printf("pass rate below -min %.1f%%\n", *minPct)
+		ok = false
+	}
+	fmt.Println(s.Line())
+	if !ok {
+		return 1
+	}
+	return 0
+}
+
+// shell resolves a shell binary to an absolute path and checks it runs.
+func shell(label, p string) (corpus.Shell, error) {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return corpus.Shell{}, err
+	}
+	st, err := os.Stat(abs)
+	if err != nil {
+		return corpus.Shell{}, fmt.Errorf("%s: %w", label, err)
+	}
+	if st.IsDir() || st.Mode().Perm()&0o111 == 0 {
+		return corpus.Shell{}, fmt.Errorf("%s: %s is not an executable file", label, abs)
+	}
+	return corpus.Shell{Label: label, Path: abs}, nil
+}
+
+// defaultPath returns the first candidate that exists, so the command
+// works from the repository root and from corpus/.
+func defaultPath(candidates ...string) string {
+	for _, c := range candidates {
+		if _, err := os.Stat(c); err == nil {
+			return c
+		}
+	}
+	return candidates[0]
+}
