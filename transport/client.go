@@ -1,0 +1,483 @@
+package transport
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"nash/transport/wire"
+)
+
+// Client sends batches in the background. Its methods are safe for
+// concurrent use. The zero value is not usable; call New.
+//
+// Delivery rules: a 2xx answer means delivered. A 401 stops all sending for
+// the rest of the process: every later batch goes to the spool. 400 and 413
+// mean the collector will never accept the batch: it is counted as
+// rejected and not spooled. Anything else (no route, connection refused,
+// timeout, other statuses, a reply that is not HTTP) spools the batch and
+// makes the client spool directly, without trying the network, for
+// Config.Backoff.
+type Client struct {
+	cfg   Config
+	spool spool
+
+	mu       sync.Mutex
+	queue    []*wire.Batch
+	started  bool // the sender goroutine runs
+	closed   bool
+	inflight bool
+	hurry    bool               // spool instead of sending
+	cancel   context.CancelFunc // of the in-flight delivery
+	changed  chan struct{}      // closed and replaced on every state change
+	wake     chan struct{}
+	done     chan struct{}
+
+	unauthorized atomic.Bool
+	needDrain    atomic.Bool
+	backoffUntil time.Time // sender goroutine only
+
+	unixHTTP, tcpHTTP *http.Client // sender goroutine only, built lazily
+
+	stats struct {
+		sent, rejected, failed, spooled, spoolDropped, drained atomic.Uint64
+	}
+}
+
+// Stats counts what a Client did with the batches it was given. A batch
+// split into several requests counts once per request.
+type Stats struct {
+	Sent         uint64 // accepted by the collector (2xx)
+	Rejected     uint64 // refused for good (400, 413) and discarded
+	Failed       uint64 // delivery attempts that failed (then spooled)
+	Spooled      uint64 // batches written to the spool
+	SpoolDropped uint64 // batches lost because the spool was unwritable
+	Drained      uint64 // spooled batches later accepted by the collector
+	Unauthorized bool   // a 401 was seen; sending stopped
+}
+
+// New returns a Client for cfg. It starts nothing: the sender goroutine is
+// started by the first Send.
+func New(cfg Config) *Client {
+	cfg.fill()
+	c := &Client{
+		cfg:     cfg,
+		spool:   spool{dir: cfg.SpoolDir, name: spoolName(cfg.SpoolName)},
+		changed: make(chan struct{}),
+		wake:    make(chan struct{}, 1),
+		done:    make(chan struct{}),
+	}
+	c.needDrain.Store(true)
+	return c
+}
+
+// Send queues b for delivery and returns at once. It returns false, and
+// keeps nothing, when the queue is full or the client is closed; the caller
+// still owns b then. After a successful Send the client owns b: the caller
+// must not modify it.
+func (c *Client) Send(b *wire.Batch) bool {
+	c.mu.Lock()
+	if c.closed || len(c.queue) >= c.cfg.QueueLen {
+		c.mu.Unlock()
+		return false
+	}
+	c.queue = append(c.queue, b)
+	if !c.started {
+		c.started = true
+		go c.loop()
+	}
+	c.mu.Unlock()
+	select {
+	case c.wake <- struct{}{}:
+	default:
+	}
+	return true
+}
+
+// Spool writes batches straight to the spool, synchronously, in one file.
+// It is for batches that must not wait (the process is about to exit).
+// Errors are counted in Stats.SpoolDropped, never returned.
+func (c *Client) Spool(bs ...*wire.Batch) {
+	var lines [][]byte
+	for _, b := range bs {
+		if b == nil {
+			continue
+		}
+		l, err := encode(b)
+		if err != nil {
+			c.stats.spoolDropped.Add(1)
+			continue
+		}
+		lines = append(lines, l...)
+	}
+	c.spoolLines(lines)
+}
+
+// Flush waits until every queued batch was delivered or spooled, at most
+// timeout. On timeout it spools what is still queued, aborts the request in
+// flight (whose batch is spooled too) and returns false. Flush returns
+// within timeout plus a few hundred milliseconds of spool writing.
+func (c *Client) Flush(timeout time.Duration) bool {
+	if c.waitIdle(time.Now().Add(timeout)) {
+		return true
+	}
+	c.mu.Lock()
+	q := c.queue
+	c.queue = nil
+	c.hurry = true
+	if c.cancel != nil {
+		c.cancel()
+	}
+	c.mu.Unlock()
+	c.Spool(q...)
+	c.waitIdle(time.Now().Add(250 * time.Millisecond))
+	c.mu.Lock()
+	if !c.closed {
+		c.hurry = false
+	}
+	c.mu.Unlock()
+	return false
+}
+
+// Close flushes (see Flush, bounded by timeout), stops the sender goroutine
+// and refuses later Sends. It is safe to call more than once.
+func (c *Client) Close(timeout time.Duration) {
+	c.mu.Lock()
+	if c.closed {
+		c.mu.Unlock()
+		return
+	}
+	started := c.started
+	c.mu.Unlock()
+	if started {
+		c.Flush(timeout)
+	}
+	c.mu.Lock()
+	c.closed = true
+	c.hurry = true
+	c.mu.Unlock()
+	if !started {
+		return
+	}
+	select {
+	case c.wake <- struct{}{}:
+	default:
+	}
+	select {
+	case <-c.done:
+	case <-time.After(250 * time.Millisecond):
+	}
+	for _, h := range []*http.Client{c.unixHTTP, c.tcpHTTP} {
+		if h != nil {
+			h.CloseIdleConnections()
+		}
+	}
+}
+
+// Stats returns the counters so far.
+func (c *Client) Stats() Stats {
+	return Stats{
+		Sent:         c.stats.sent.Load(),
+		Rejected:     c.stats.rejected.Load(),
+		Failed:       c.stats.failed.Load(),
+		Spooled:      c.stats.spooled.Load(),
+		SpoolDropped: c.stats.spoolDropped.Load(),
+		Drained:      c.stats.drained.Load(),
+		Unauthorized: c.unauthorized.Load(),
+	}
+}
+
+// notifyLocked wakes every waitIdle; c.mu must be held.
+func (c *Client) notifyLocked() {
+	close(c.changed)
+	c.changed = make(chan struct{})
+}
+
+// waitIdle waits until the queue is empty and nothing is in flight, or the
+// deadline passes; it reports which.
+func (c *Client) waitIdle(deadline time.Time) bool {
+	var timer *time.Timer
+	defer func() {
+		if timer != nil {
+			timer.Stop()
+		}
+	}()
+	for {
+		c.mu.Lock()
+		if len(c.queue) == 0 && !c.inflight {
+			c.mu.Unlock()
+			return true
+		}
+		ch := c.changed
+		c.mu.Unlock()
+		d := time.Until(deadline)
+		if d <= 0 {
+			return false
+		}
+		if timer == nil {
+			timer = time.NewTimer(d)
+		} else {
+			timer.Reset(d)
+		}
+		select {
+		case <-ch:
+		case <-timer.C:
+			return false
+		}
+	}
+}
+
+// loop is the sender goroutine.
+func (c *Client) loop() {
+	defer close(c.done)
+	for {
+		c.mu.Lock()
+		for len(c.queue) == 0 {
+			if c.closed {
+				c.mu.Unlock()
+				return
+			}
+			c.mu.Unlock()
+			<-c.wake
+			c.mu.Lock()
+		}
+		b := c.queue[0]
+		copy(c.queue, c.queue[1:])
+		c.queue[len(c.queue)-1] = nil
+		c.queue = c.queue[:len(c.queue)-1]
+		c.inflight = true
+		ctx, cancel := context.WithCancel(context.Background())
+		c.cancel = cancel
+		hurry := c.hurry
+		c.mu.Unlock()
+
+		c.deliver(ctx, b, hurry)
+		cancel()
+
+		c.mu.Lock()
+		c.inflight = false
+		c.cancel = nil
+		c.notifyLocked()
+		c.mu.Unlock()
+	}
+}
+
+// result of one POST.
+type result int
+
+const (
+	resOK result = iota
+	resRejected
+	resUnauthorized
+	resFailed
+)
+
+// deliver sends one batch (possibly split in several requests), spools what
+// could not be sent, and drains the spool after a success when needed.
+func (c *Client) deliver(ctx context.Context, b *wire.Batch, hurry bool) {
+	lines, err := encode(b)
+	if err != nil {
+		c.stats.spoolDropped.Add(1)
+		return
+	}
+	for i, line := range lines {
+		if hurry || ctx.Err() != nil || c.unauthorized.Load() || time.Now().Before(c.backoffUntil) {
+			c.spoolLines(lines[i:])
+			return
+		}
+		switch c.post(ctx, line) {
+		case resOK:
+			c.stats.sent.Add(1)
+		case resRejected:
+			c.stats.rejected.Add(1)
+		case resUnauthorized:
+			c.unauthorized.Store(true)
+			c.spoolLines(lines[i:])
+			return
+		default:
+			c.stats.failed.Add(1)
+			c.backoffUntil = time.Now().Add(c.cfg.Backoff)
+			c.spoolLines(lines[i:])
+			return
+		}
+	}
+	if c.needDrain.Load() && c.spool.dir != "" {
+		c.drain(ctx)
+	}
+}
+
+// post sends one encoded batch and classifies the answer.
+func (c *Client) post(ctx context.Context, body []byte) result {
+	h, url := c.route()
+	if h == nil {
+		return resFailed
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
+	if err != nil {
+		return resFailed
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Authorization", "Bearer "+c.cfg.Token)
+	resp, err := h.Do(req)
+	if err != nil {
+		return resFailed
+	}
+	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
+	resp.Body.Close()
+	switch {
+	case resp.StatusCode >= 200 && resp.StatusCode < 300:
+		return resOK
+	case resp.StatusCode == http.StatusUnauthorized:
+		return resUnauthorized
+	case resp.StatusCode == http.StatusBadRequest || resp.StatusCode == http.StatusRequestEntityTooLarge:
+		return resRejected
+	default:
+		return resFailed
+	}
+}
+
+// route picks the unix socket when its file exists, else the URL. It
+// returns a nil client when there is no route.
+func (c *Client) route() (*http.Client, string) {
+	if c.cfg.Socket != "" {
+		if _, err := os.Stat(c.cfg.Socket); err == nil {
+			if c.unixHTTP == nil {
+				path := c.cfg.Socket
+				d := net.Dialer{Timeout: c.cfg.Timeout}
+				c.unixHTTP = &http.Client{
+					Timeout: c.cfg.Timeout,
+					Transport: &http.Transport{
+						DialContext: func(ctx context.Context, _, _ string) (net.Conn, error) {
+							return d.DialContext(ctx, "unix", path)
+						},
+						MaxIdleConns:          2,
+						IdleConnTimeout:       30 * time.Second,
+						ResponseHeaderTimeout: c.cfg.Timeout,
+					},
+				}
+			}
+			return c.unixHTTP, "http://nash.sock/shell-event"
+		}
+	}
+	if c.cfg.URL == "" {
+		return nil, ""
+	}
+	if c.tcpHTTP == nil {
+		d := net.Dialer{Timeout: c.cfg.Timeout}
+		c.tcpHTTP = &http.Client{
+			Timeout: c.cfg.Timeout,
+			Transport: &http.Transport{
+				Proxy:                 nil, // a hook endpoint is never reached through a proxy
+				DialContext:           d.DialContext,
+				MaxIdleConns:          2,
+				IdleConnTimeout:       30 * time.Second,
+				ResponseHeaderTimeout: c.cfg.Timeout,
+			},
+		}
+	}
+	return c.tcpHTTP, c.cfg.URL
+}
+
+// spoolLines writes encoded batches to one spool file, counting failures.
+func (c *Client) spoolLines(lines [][]byte) {
+	if len(lines) == 0 {
+		return
+	}
+	if err := c.spool.write(lines); err != nil {
+		c.stats.spoolDropped.Add(uint64(len(lines)))
+		return
+	}
+	c.stats.spooled.Add(uint64(len(lines)))
+	c.needDrain.Store(true)
+}
+
+// encode marshals b as one or more JSON documents of at most
+// wire.MaxBatchBytes each: a batch too large is split in halves; a single
+// event too large loses its preview and argv tail (marked truncated), and
+// as a last resort is replaced by a dropped event of reason "cap" carrying
+// its seq, so the seq sequence stays explained.
+func encode(b *wire.Batch) ([][]byte, error) {
+	data, err := marshal(b)
+	if err != nil {
+		return nil, err
+	}
+	if len(data) <= wire.MaxBatchBytes {
+		return [][]byte{data}, nil
+	}
+	if n := len(b.Events); n > 1 {
+		lo, hi := *b, *b
+		lo.Events, hi.Events = b.Events[:n/2], b.Events[n/2:]
+		l1, err := encode(&lo)
+		if err != nil {
+			return nil, err
+		}
+		l2, err := encode(&hi)
+		if err != nil {
+			return nil, err
+		}
+		return append(l1, l2...), nil
+	}
+	if len(b.Events) == 0 {
+		return nil, fmt.Errorf("encode batch: %d bytes without events", len(data))
+	}
+	one := *b
+	e := shrink(b.Events[0])
+	one.Events = []wire.Event{e}
+	data, err = marshal(&one)
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > wire.MaxBatchBytes {
+		one.Events = []wire.Event{{Kind: wire.KindDropped, Seq: e.Seq, TS: e.TS, Count: 1, Reason: wire.ReasonCap}}
+		if data, err = marshal(&one); err != nil {
+			return nil, err
+		}
+	}
+	return [][]byte{data}, nil
+}
+
+// shrink drops the bulky parts of an event.
+func shrink(e wire.Event) wire.Event {
+	t := true
+	e.PreviewB64 = ""
+	e.Truncated = &t
+	const keep = 64 << 10
+	if len(e.Input) > keep {
+		e.Input = e.Input[:keep]
+	}
+	total := 0
+	for i, a := range e.Argv {
+		if total+len(a) > keep {
+			argv := make([]string, i+1)
+			copy(argv, e.Argv[:i])
+			argv[i] = a[:min(len(a), keep-total)]
+			e.Argv = argv
+			break
+		}
+		total += len(a)
+	}
+	return e
+}
+
+// marshal encodes without HTML escaping (smaller, and the collector renders
+// previews as text anyway).
+func marshal(b *wire.Batch) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(b); err != nil {
+		return nil, fmt.Errorf("encode batch: %w", err)
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte{'\n'}), nil
+}
+
+var errLocked = errors.New("spool is being drained by another process")
