@@ -39,6 +39,7 @@ func run() int {
 	divFile := flag.String("divergences", defaultPath("corpus/DIVERGENCES.md", "DIVERGENCES.md"), "list of deliberate divergences")
 	workDir := flag.String("workdir", "", "directory for the runs (default: a new temporary directory)")
 	keep := flag.Bool("keep", false, "keep the work directory")
+	show := flag.Bool("show", false, "only print what bash does on the selected cases (for writing cases)")
 	flag.Parse()
 	if flag.NArg() > 0 {
 		fmt.Fprintln(os.Stderr, "replay: unexpected arguments:", flag.Args())
@@ -70,7 +71,7 @@ func run() int {
 		return fail(err)
 	}
 	var subject corpus.Shell
-	if !*checkBash {
+	if !*checkBash && !*show {
 		if subject, err = shell("nash", *nash); err != nil {
 			return fail(err)
 		}
@@ -87,6 +88,9 @@ func run() int {
 		defer os.RemoveAll(root)
 	}
 
+	if *show {
+		return showCases(cases, filter, oracle, root)
+	}
 	s := corpus.Run(corpus.Options{
 		Cases: cases, Filter: filter, Oracle: oracle, Subject: subject,
 		CheckOracle: *checkBash, Root: root, Jobs: *jobs, Verbose: *verbose, Out: os.Stdout,
@@ -131,6 +135,29 @@ func run() int {
 	fmt.Println(s.Line())
 	if !ok {
 		return 1
+	}
+	return 0
+}
+
+// showCases prints the reference shell's results for the selected cases.
+func showCases(cases []*corpus.Case, filter *regexp.Regexp, sh corpus.Shell, root string) int {
+	for _, c := range cases {
+		if filter != nil && !filter.MatchString(c.Name) {
+			continue
+		}
+		r, err := corpus.RunCase(c, sh, corpus.LayoutFor(root, c))
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "%s: %v\n", c.Name, err)
+			return 2
+		}
+		fmt.Printf("=== %s: exit %d", c.Name, r.Exit)
+		if r.TimedOut {
+			fmt.Print(" (timed out)")
+		}
+		fmt.Printf("\n--- stdout\n%s--- stderr\n%s--- files\n", r.Stdout, r.Stderr)
+		for _, e := range r.Files {
+			fmt.Printf("%c %04o %s %d\n", e.Kind, uint32(e.Mode.Perm()), e.Path, len(e.Data))
+		}
 	}
 	return 0
 }
