@@ -126,14 +126,7 @@ func secretFlag(name string) bool {
 	if !SecretName(name) || !isIdentifierish(name) {
 		return false
 	}
-	var buf [80]byte
-	n := normName(strBytes(name), buf[:])
-	for _, suf := range [...]string{"_FILE", "_PATH", "_DIR", "_ENV", "_NAME", "_ID", "_ARN", "_STDIN", "_TYPE", "_URL", "_TTL", "_LENGTH", "_COMMAND", "_CMD"} {
-		if hasSuffix(n, suf) {
-			return false
-		}
-	}
-	return !hasPrefix(n, "NO_")
+	return !namesNonSecret(strBytes(name))
 }
 
 // maskFrom masks a[i:] with kind unless it already is a marker.

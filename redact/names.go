@@ -73,3 +73,18 @@ func contains(b []byte, sub string) bool {
 func hasSuffix(b []byte, s string) bool {
 	return len(b) >= len(s) && string(b[len(b)-len(s):]) == s
 }
+
+// namesNonSecret reports secret-looking names whose value is not the
+// secret itself but a file, path, id, length or switch about it:
+// TOKEN_FILE, SECRET_ID, PASSWORD_MIN_LENGTH, password-stdin, no-password.
+func namesNonSecret(name []byte) bool {
+	var buf [80]byte
+	n := normName(name, buf[:])
+	for _, suf := range [...]string{"_FILE", "_PATH", "_DIR", "_ENV", "_NAME", "_ID", "_ARN",
+		"_STDIN", "_TYPE", "_URL", "_URI", "_TTL", "_LENGTH", "_COMMAND", "_CMD", "_EXPIRY", "_EXPIRES_IN"} {
+		if hasSuffix(n, suf) {
+			return true
+		}
+	}
+	return hasPrefix(n, "NO_")
+}

@@ -34,6 +34,12 @@ func scan(b []byte, spans []span) []span {
 				} else {
 					noEntropyUntil = end
 				}
+			} else if i+2 < len(b) && (i == 0 || b[i-1] == ' ' || b[i-1] == '\t') {
+				if b[i+1] == '-' && isAlpha(b[i+2]) {
+					spans = flagValue(b, i, spans)
+				} else if b[i+1] == 'p' && b[i+2] > ' ' {
+					spans = mysqlPassword(b, i, spans)
+				}
 			}
 		case ':':
 			if hasPrefix(b[i+1:], "//") {
@@ -271,4 +277,75 @@ func urlPassword(b []byte, i int, spans []span) []span {
 		return spans
 	}
 	return append(spans, span{colon + 1, at, kindURLPassword, prioShape})
+}
+
+// flagValue masks the value after a secret long flag in a command line,
+// "--token VALUE", where b[i] starts the flag. "--flag=VALUE" is left to
+// keyValue.
+func flagValue(b []byte, i int, spans []span) []span {
+	ns := i + 2
+	ne := ns
+	for ne < len(b) && isKeyChar(b[ne]) {
+		ne++
+	}
+	if ne-ns > 64 || ne+1 >= len(b) || b[ne] != ' ' {
+		return spans
+	}
+	if !secretKey(b[ns:ne], false) || namesNonSecret(b[ns:ne]) {
+		return spans
+	}
+	vs := ne + 1
+	if q := b[vs]; q == '"' || q == '\'' {
+		vs++
+		ve := vs
+		for ve < len(b) && b[ve] != q && b[ve] != '\n' {
+			ve++
+		}
+		return valueSpan(b, vs, ve, b[ns:ne], spans)
+	}
+	ve := vs
+	for ve < len(b) && !endsBareValue(b[ve]) {
+		ve++
+	}
+	if b[vs] == '-' {
+		return spans // another flag: the secret is prompted for
+	}
+	return valueSpan(b, vs, ve, b[ns:ne], spans)
+}
+
+func valueSpan(b []byte, s, e int, name []byte, spans []span) []span {
+	v := b[s:e]
+	if len(v) == 0 || isMarker(v) || isPlaceholder(v) {
+		return spans
+	}
+	kind := kindSecret
+	if isPasswordName(name) {
+		kind = kindPassword
+	}
+	return append(spans, span{s, e, kind, prioContext})
+}
+
+// mysqlPassword masks SECRET in "-pSECRET" when a mysql client is named
+// earlier on the same line; b[i] is the '-'.
+func mysqlPassword(b []byte, i int, spans []span) []span {
+	lo := i - 200
+	if lo < 0 {
+		lo = 0
+	}
+	line := b[lo:i]
+	if k := bytes.LastIndexByte(line, '\n'); k >= 0 {
+		line = line[k+1:]
+	}
+	if !bytes.Contains(line, []byte("mysql")) && !bytes.Contains(line, []byte("mariadb")) {
+		return spans
+	}
+	s := i + 2
+	e := s
+	for e < len(b) && !endsBareValue(b[e]) {
+		e++
+	}
+	if s == e || isMarker(b[s:e]) {
+		return spans
+	}
+	return append(spans, span{s, e, kindPassword, prioContext})
 }
