@@ -123,10 +123,7 @@ func argFlag(cmd, a string) (string, string) {
 // secretFlag reports whether a flag name (without dashes) takes a secret
 // value.
 func secretFlag(name string) bool {
-	if !SecretName(name) || !isIdentifierish(name) {
-		return false
-	}
-	return !namesNonSecret(strBytes(name))
+	return isIdentifierish(name) && SecretName(name)
 }
 
 // maskFrom masks a[i:] with kind unless it already is a marker.

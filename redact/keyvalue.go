@@ -43,7 +43,7 @@ func keyValue(b []byte, i int, spans []span) []span {
 		key = key[1:]
 	}
 	auth := isAuthorizationKey(key)
-	if !auth && (!secretKey(key, false) || namesNonSecret(key)) {
+	if !auth && !secretKey(key, false) {
 		return spans
 	}
 

@@ -7,9 +7,12 @@ package redact
 // like "api-key" qualify too.
 //
 // Known non-secrets are excluded: names ending in TOKENS or containing
-// TOKENIZER (counts and tools, as in MAX_TOKENS), *PUBLIC_KEY, and the AWS_
+// TOKENIZER (counts and tools, as in MAX_TOKENS), *PUBLIC_KEY, the AWS_
 // settings AWS_REGION, AWS_DEFAULT_REGION, AWS_PROFILE,
-// AWS_DEFAULT_OUTPUT and AWS_PAGER. KEYBOARD, MONKEY, PATH, HOME and
+// AWS_DEFAULT_OUTPUT and AWS_PAGER, and (outside AWS_) names whose value
+// is about the secret rather than the secret itself: *_FILE, *_PATH,
+// *_DIR, *_ID, *_LENGTH, *_STDIN, NO_* and the like (TOKEN_FILE,
+// PASSWORD_MIN_LENGTH, --password-stdin). KEYBOARD, MONKEY, PATH, HOME and
 // SSH_AUTH_SOCK are not secret names.
 func SecretName(name string) bool {
 	return secretKey(strBytes(name), true)
@@ -35,6 +38,9 @@ func secretKey(name []byte, awsPrefix bool) bool {
 			return false
 		}
 		return true
+	}
+	if namesNonSecret(n) {
+		return false
 	}
 	return contains(n, "TOKEN") || contains(n, "SECRET") || contains(n, "PASSWORD") ||
 		contains(n, "PASSWD") || contains(n, "APIKEY") || contains(n, "API_KEY") ||
@@ -77,9 +83,8 @@ func hasSuffix(b []byte, s string) bool {
 // namesNonSecret reports secret-looking names whose value is not the
 // secret itself but a file, path, id, length or switch about it:
 // TOKEN_FILE, SECRET_ID, PASSWORD_MIN_LENGTH, password-stdin, no-password.
-func namesNonSecret(name []byte) bool {
-	var buf [80]byte
-	n := normName(name, buf[:])
+// n must be normalised by normName.
+func namesNonSecret(n []byte) bool {
 	for _, suf := range [...]string{"_FILE", "_PATH", "_DIR", "_ENV", "_NAME", "_ID", "_ARN",
 		"_STDIN", "_TYPE", "_URL", "_URI", "_TTL", "_LENGTH", "_COMMAND", "_CMD", "_EXPIRY", "_EXPIRES_IN"} {
 		if hasSuffix(n, suf) {

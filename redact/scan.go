@@ -82,6 +82,9 @@ func alnumDashUnderscore(c byte) bool {
 func alnumDash(c byte) bool    { return isAlnum(c) || c == '-' }
 func upperOrDigit(c byte) bool { return isUpper(c) || isDigit(c) }
 
+// len16 holds AWS key ids to their exact length.
+func len16(b []byte) bool { return len(b) == 16 }
+
 // hasUpperAndDigit guards the short "sk-" prefix against words like
 // "sk-learn-compat-layer-module".
 func hasUpperAndDigit(b []byte) bool {
@@ -95,12 +98,12 @@ func hasUpperAndDigit(b []byte) bool {
 
 // shapes is ordered so that longer prefixes sharing a start come first.
 var shapes = [...]tokenShape{
-	{"AKIA", kindAWSAccessKey, 16, upperOrDigit, nil},
-	{"ASIA", kindAWSAccessKey, 16, upperOrDigit, nil},
-	{"AGPA", kindAWSAccessKey, 16, upperOrDigit, nil},
-	{"AIDA", kindAWSAccessKey, 16, upperOrDigit, nil},
-	{"AROA", kindAWSAccessKey, 16, upperOrDigit, nil},
-	{"ANPA", kindAWSAccessKey, 16, upperOrDigit, nil},
+	{"AKIA", kindAWSAccessKey, 16, upperOrDigit, len16},
+	{"ASIA", kindAWSAccessKey, 16, upperOrDigit, len16},
+	{"AGPA", kindAWSAccessKey, 16, upperOrDigit, len16},
+	{"AIDA", kindAWSAccessKey, 16, upperOrDigit, len16},
+	{"AROA", kindAWSAccessKey, 16, upperOrDigit, len16},
+	{"ANPA", kindAWSAccessKey, 16, upperOrDigit, len16},
 	{"AIza", kindGoogle, 30, alnumDashUnderscore, nil},
 	{"github_pat_", kindGitHub, 22, alnumOrUnderscore, nil},
 	{"ghp_", kindGitHub, 30, isAlnum, nil},
@@ -291,7 +294,7 @@ func flagValue(b []byte, i int, spans []span) []span {
 	if ne-ns > 64 || ne+1 >= len(b) || b[ne] != ' ' {
 		return spans
 	}
-	if !secretKey(b[ns:ne], false) || namesNonSecret(b[ns:ne]) {
+	if !secretKey(b[ns:ne], false) {
 		return spans
 	}
 	vs := ne + 1
