@@ -81,8 +81,17 @@ func Open(path string, opts Options) (*Store, error) {
 		if _, err := os.Stat(path); err != nil {
 			return nil, fmt.Errorf("open store: %w", err)
 		}
-	} else if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return nil, fmt.Errorf("open store: %w", err)
+	} else {
+		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+			return nil, fmt.Errorf("open store: %w", err)
+		}
+		// Create the file 0600 before SQLite does: its -wal and -shm files
+		// inherit the database's mode.
+		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+		if err != nil {
+			return nil, fmt.Errorf("open store: %w", err)
+		}
+		f.Close()
 	}
 	s := &Store{path: path, opts: opts, quit: make(chan struct{}), done: make(chan struct{})}
 	ctx := context.Background()
@@ -97,10 +106,6 @@ func Open(path string, opts Options) (*Store, error) {
 		if err := migrate(ctx, s.w); err != nil {
 			s.w.Close()
 			return nil, fmt.Errorf("open store %s: %w", path, err)
-		}
-		if err := os.Chmod(path, 0o600); err != nil {
-			s.w.Close()
-			return nil, fmt.Errorf("open store: %w", err)
 		}
 	}
 	s.r, err = sql.Open("sqlite3", dsn(path, true))
