@@ -11,6 +11,9 @@ import "bytes"
 func scan(b []byte, spans []span) []span {
 	runStart := -1
 	noEntropyUntil := 0 // inside a public PEM block (certificates)
+	// Whether a mysql client is named on the current line before i, for
+	// "-pSECRET"; searched incrementally so long lines stay linear.
+	lineStart, myLine, myChecked, myFound := 0, -1, 0, false
 	for i := 0; i < len(b); i++ {
 		c := b[i]
 		if isRunChar(c) {
@@ -38,7 +41,18 @@ func scan(b []byte, spans []span) []span {
 				if b[i+1] == '-' && isAlpha(b[i+2]) {
 					spans = flagValue(b, i, spans)
 				} else if b[i+1] == 'p' && b[i+2] > ' ' {
-					spans = mysqlPassword(b, i, spans)
+					if myLine != lineStart {
+						myLine, myChecked, myFound = lineStart, lineStart, false
+					}
+					if !myFound {
+						from := max(myChecked-len("mariadb"), myLine)
+						myFound = bytes.Contains(b[from:i], []byte("mysql")) ||
+							bytes.Contains(b[from:i], []byte("mariadb"))
+						myChecked = i
+					}
+					if myFound {
+						spans = mysqlPassword(b, i, spans)
+					}
 				}
 			}
 		case ':':
@@ -49,6 +63,8 @@ func scan(b []byte, spans []span) []span {
 			}
 		case '=':
 			spans = keyValue(b, i, spans)
+		case '\n':
+			lineStart = i + 1
 		case 'A', 'g', 'x', 's', 'r', 'e', 'n', 'p', 'w', 'B', 'b':
 			if i == 0 || !isAlnum(b[i-1]) {
 				spans = prefixed(b, i, spans)
@@ -328,20 +344,9 @@ func valueSpan(b []byte, s, e int, name []byte, spans []span) []span {
 	return append(spans, span{s, e, kind, prioContext})
 }
 
-// mysqlPassword masks SECRET in "-pSECRET" when a mysql client is named
-// earlier on the same line; b[i] is the '-'.
+// mysqlPassword masks SECRET in "-pSECRET"; b[i] is the '-' and the
+// caller has seen a mysql client named earlier on the line.
 func mysqlPassword(b []byte, i int, spans []span) []span {
-	lo := i - 200
-	if lo < 0 {
-		lo = 0
-	}
-	line := b[lo:i]
-	if k := bytes.LastIndexByte(line, '\n'); k >= 0 {
-		line = line[k+1:]
-	}
-	if !bytes.Contains(line, []byte("mysql")) && !bytes.Contains(line, []byte("mariadb")) {
-		return spans
-	}
 	s := i + 2
 	e := s
 	for e < len(b) && !endsBareValue(b[e]) {
