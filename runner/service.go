@@ -439,9 +439,18 @@ func (s *Service) Output(ctx context.Context, id, stream string, off, limit int6
 	return o, nil
 }
 
-// trimPartialRune drops an incomplete UTF-8 sequence at the end of b, so
-// the next chunk starts on a character boundary. It never empties b.
+// trimPartialRune drops an incomplete UTF-8 sequence at the end of text b,
+// so the next chunk starts on a character boundary. Binary chunks (invalid
+// UTF-8 before the cut) are returned whole. It never empties b.
 func trimPartialRune(b []byte) []byte {
+	t := trimTail(b)
+	if len(t) < len(b) && !utf8.Valid(t) {
+		return b
+	}
+	return t
+}
+
+func trimTail(b []byte) []byte {
 	for i := 1; i <= 3 && i < len(b); i++ {
 		c := b[len(b)-i]
 		if c < 0x80 {

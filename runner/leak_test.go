@@ -1,0 +1,97 @@
+package runner
+
+import (
+	"context"
+	"os"
+	"runtime"
+	"sync"
+	"testing"
+	"time"
+)
+
+// TestNoLeaks runs 1,000 short commands (100 with -short) four at a time
+// and checks that no fd, goroutine, zombie or spool file is left. /bin/sh
+// is the shell: bash -l costs ~100 ms per start here, which would make
+// this a minutes-long test without exercising anything more.
+func TestNoLeaks(t *testing.T) {
+	n := 1000
+	if testing.Short() {
+		n = 100
+	}
+	s := newService(t, WithNashPath("/bin/sh"), WithKeepFinished(50))
+	// Warm up once so lazily opened fds (e.g. /dev/null) are counted.
+	run(t, s, Request{Cmd: "true"})
+	fds := fdCount(t)
+	goroutines := runtime.NumGoroutine()
+	start := time.Now()
+	cmds := []Request{
+		{Cmd: "true"},
+		{Cmd: "echo out; echo err >&2"},
+		{Cmd: "cat", Stdin: true},
+		{Cmd: "exit 3"},
+		{Cmd: "true", PTY: true},
+		{Cmd: "sleep 1 & exit 0"},
+	}
+	var wg sync.WaitGroup
+	jobs := make(chan Request)
+	errs := make(chan error, n)
+	for w := 0; w < 4; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for req := range jobs {
+				st, err := s.Start(req)
+				if err != nil {
+					errs <- err
+					continue
+				}
+				if req.Stdin {
+					s.CloseStdin(st.ID)
+				}
+				ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+				_, err = s.Wait(ctx, st.ID)
+				cancel()
+				if err != nil {
+					errs <- err
+				}
+			}
+		}()
+	}
+	for i := 0; i < n; i++ {
+		// Mostly `true`; every tenth run exercises another path.
+		req := cmds[0]
+		if i%10 == 0 {
+			req = cmds[(i/10)%len(cmds)]
+		}
+		jobs <- req
+	}
+	close(jobs)
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	t.Logf("%d runs in %v", n, time.Since(start))
+	if !settle(func() bool { return fdCount(t) <= fds }) {
+		t.Errorf("fds: %d before, %d after: %s", fds, fdCount(t), fdList())
+	}
+	if !settle(func() bool { return runtime.NumGoroutine() <= goroutines }) {
+		t.Errorf("goroutines: %d before, %d after", goroutines, runtime.NumGoroutine())
+	}
+	if z := zombieChildren(); len(z) > 0 {
+		t.Errorf("zombies: %v", z)
+	}
+	s.mu.Lock()
+	if s.running != 0 || len(s.cmds) > 50 {
+		t.Errorf("running %d, in memory %d", s.running, len(s.cmds))
+	}
+	s.mu.Unlock()
+	if ents, _ := os.ReadDir(s.spoolDir); len(ents) != 0 {
+		t.Errorf("%d spool files left", len(ents))
+	}
+	s.procMu.Lock()
+	if len(s.shells) != 0 {
+		t.Errorf("shells still tracked: %v", s.shells)
+	}
+	s.procMu.Unlock()
+}
