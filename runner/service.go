@@ -595,3 +595,9 @@ func signalName(sig syscall.Signal) string {
 	}
 	return fmt.Sprintf("SIG%d", int(sig))
 }
+
+// ReceiptPath returns the file the receipt of command id is written to
+// when it finishes.
+func (s *Service) ReceiptPath(id string) string {
+	return filepath.Join(s.receiptDir, id+".json")
+}
