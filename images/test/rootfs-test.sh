@@ -264,6 +264,13 @@ start_collector() {
 	mkdir -p "$root/run/nucleic"
 	do_mount "$root/run/nucleic" --bind "$run"
 	pass "collector: nashd serve and session new ($session_id)"
+	# Independent of nash: perl-base (in minbase) speaks to the socket.
+	# shellcheck disable=SC2016 # perl code
+	expect "collector: GET /healthz over /run/nucleic/control.sock from inside the root" 200 \
+		perl -MIO::Socket::UNIX -e '
+			my $s = IO::Socket::UNIX->new(Peer => "/run/nucleic/control.sock") or die "connect: $!\n";
+			print $s "GET /healthz HTTP/1.0\r\nHost: nash\r\n\r\n";
+			my $l = <$s>; $l =~ m{^HTTP/\S+ (\d+)} or die "bad reply: $l"; print "$1\n";'
 	return 0
 }
 
