@@ -29,9 +29,6 @@ func secretKey(name []byte, awsPrefix bool) bool {
 		name = name[len(name)-len(buf):] // the suffix decides
 	}
 	n := normName(name, buf[:])
-	if hasSuffix(n, "PUBLIC_KEY") || hasSuffix(n, "TOKENS") || contains(n, "TOKENIZER") {
-		return false
-	}
 	if awsPrefix && hasPrefix(n, "AWS_") {
 		switch string(n) {
 		case "AWS_REGION", "AWS_DEFAULT_REGION", "AWS_PROFILE", "AWS_DEFAULT_OUTPUT", "AWS_PAGER":
@@ -39,13 +36,12 @@ func secretKey(name []byte, awsPrefix bool) bool {
 		}
 		return true
 	}
-	if namesNonSecret(n) {
-		return false
-	}
-	return contains(n, "TOKEN") || contains(n, "SECRET") || contains(n, "PASSWORD") ||
+	secret := contains(n, "TOKEN") || contains(n, "SECRET") || contains(n, "PASSWORD") ||
 		contains(n, "PASSWD") || contains(n, "APIKEY") || contains(n, "API_KEY") ||
 		contains(n, "CREDENTIAL") || contains(n, "PRIVATE_KEY") || contains(n, "PRIVATEKEY") ||
 		hasSuffix(n, "_KEY") || hasSuffix(n, "_PASS") || hasSuffix(n, "_PWD")
+	return secret && !namesNonSecret(n) &&
+		!hasSuffix(n, "PUBLIC_KEY") && !hasSuffix(n, "TOKENS") && !contains(n, "TOKENIZER")
 }
 
 // normName writes name upper-cased, with '-' and '.' as '_', into buf and

@@ -262,4 +262,4 @@ func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 func isUpper(c byte) bool { return 'A' <= c && c <= 'Z' }
 func isLower(c byte) bool { return 'a' <= c && c <= 'z' }
 func isAlpha(c byte) bool { return isUpper(c) || isLower(c) }
-func isAlnum(c byte) bool { return isAlpha(c) || isDigit(c) }
+func isAlnum(c byte) bool { return class[c]&cAlnum != 0 }

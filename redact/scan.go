@@ -9,78 +9,91 @@ import "bytes"
 // start, '=', ':', "-----") and at the end of runs of base64 characters
 // long enough to be a key.
 func scan(b []byte, spans []span) []span {
+	n := len(b)
 	runStart := -1
 	noEntropyUntil := 0 // inside a public PEM block (certificates)
 	// Whether a mysql client is named on the current line before i, for
 	// "-pSECRET"; searched incrementally so long lines stay linear.
 	lineStart, myLine, myChecked, myFound := 0, -1, 0, false
-	for i := 0; i < len(b); i++ {
+	for i := 0; i < n; {
 		c := b[i]
-		if isRunChar(c) {
-			if runStart < 0 {
-				runStart = i
+		cl := class[c]
+		if cl&cRun == 0 {
+			if runStart >= 0 {
+				if i-runStart >= minRun && runStart >= noEntropyUntil {
+					spans = entropyRun(b, runStart, i, spans)
+				}
+				runStart = -1
 			}
-		} else if runStart >= 0 {
-			if i-runStart >= minRun && runStart >= noEntropyUntil {
-				spans = entropyRun(b, runStart, i, spans)
-			}
-			runStart = -1
-		}
-		switch c {
-		case '-':
-			if hasPrefix(b[i:], "-----BEGIN ") {
-				end, private := pemBlock(b, i)
-				if private {
-					spans = append(spans, span{i, end, kindPrivateKey, prioShape})
-					i = end - 1
-					runStart = -1
+			switch c {
+			case ':':
+				if hasPrefix(b[i+1:], "//") {
+					spans = urlPassword(b, i, spans)
 				} else {
-					noEntropyUntil = end
+					spans = keyValue(b, i, spans)
 				}
-			} else if i+2 < len(b) && (i == 0 || b[i-1] == ' ' || b[i-1] == '\t') {
-				if b[i+1] == '-' && isAlpha(b[i+2]) {
-					spans = flagValue(b, i, spans)
-				} else if b[i+1] == 'p' && b[i+2] > ' ' {
-					if myLine != lineStart {
-						myLine, myChecked, myFound = lineStart, lineStart, false
-					}
-					if !myFound {
-						from := max(myChecked-len("mariadb"), myLine)
-						myFound = bytes.Contains(b[from:i], []byte("mysql")) ||
-							bytes.Contains(b[from:i], []byte("mariadb"))
-						myChecked = i
-					}
-					if myFound {
-						spans = mysqlPassword(b, i, spans)
-					}
-				}
-			}
-		case ':':
-			if hasPrefix(b[i+1:], "//") {
-				spans = urlPassword(b, i, spans)
-			} else {
+			case '=':
 				spans = keyValue(b, i, spans)
+			case '\n':
+				lineStart = i + 1
 			}
-		case '=':
-			spans = keyValue(b, i, spans)
-		case '\n':
-			lineStart = i + 1
-		case 'A', 'g', 'x', 's', 'r', 'e', 'n', 'p', 'w', 'B', 'b':
-			if i == 0 || !isAlnum(b[i-1]) {
-				spans = prefixed(b, i, spans)
+			i++
+			continue
+		}
+		if runStart < 0 {
+			runStart = i
+		}
+		if cl&cAlnum == 0 {
+			if c == '-' {
+				if hasPrefix(b[i:], "-----BEGIN ") {
+					end, private := pemBlock(b, i)
+					if private {
+						spans = append(spans, span{i, end, kindPrivateKey, prioShape})
+						i = end
+						runStart = -1
+						continue
+					}
+					noEntropyUntil = end
+				} else if i+2 < n && (i == 0 || b[i-1] == ' ' || b[i-1] == '\t') {
+					if b[i+1] == '-' && isAlpha(b[i+2]) {
+						spans = flagValue(b, i, spans)
+					} else if b[i+1] == 'p' && b[i+2] > ' ' {
+						if myLine != lineStart {
+							myLine, myChecked, myFound = lineStart, lineStart, false
+						}
+						if !myFound {
+							from := max(myChecked-len("mariadb"), myLine)
+							myFound = bytes.Contains(b[from:i], []byte("mysql")) ||
+								bytes.Contains(b[from:i], []byte("mariadb"))
+							myChecked = i
+						}
+						if myFound {
+							spans = mysqlPassword(b, i, spans)
+						}
+					}
+				}
 			}
+			i++
+			continue
+		}
+		// An alphanumeric word: shapes start at its first letter; the rest
+		// of it is skipped in a tight loop.
+		if cl&cTrigger != 0 && (i == 0 || class[b[i-1]]&cAlnum == 0) {
+			spans = prefixed(b, i, spans)
+		}
+		i++
+		for i < n && class[b[i]]&cAlnum != 0 {
+			i++
 		}
 	}
-	if runStart >= 0 && len(b)-runStart >= minRun && runStart >= noEntropyUntil {
-		spans = entropyRun(b, runStart, len(b), spans)
+	if runStart >= 0 && n-runStart >= minRun && runStart >= noEntropyUntil {
+		spans = entropyRun(b, runStart, n, spans)
 	}
 	return spans
 }
 
 // isRunChar reports whether c belongs to a base64 or base64url run.
-func isRunChar(c byte) bool {
-	return isAlnum(c) || c == '+' || c == '/' || c == '_' || c == '-'
-}
+func isRunChar(c byte) bool { return class[c]&cRun != 0 }
 
 // tokenShape is a credential recognised by its prefix.
 type tokenShape struct {
@@ -112,16 +125,17 @@ func hasUpperAndDigit(b []byte) bool {
 	return u && d
 }
 
-// shapes is ordered so that longer prefixes sharing a start come first.
+// shapes is grouped by first letter (see shapesAt); within a group,
+// longer prefixes sharing a start come first.
 var shapes = [...]tokenShape{
-	{"AKIA", kindAWSAccessKey, 16, upperOrDigit, len16},
+	{"AKIA", kindAWSAccessKey, 16, upperOrDigit, len16}, // 0
 	{"ASIA", kindAWSAccessKey, 16, upperOrDigit, len16},
 	{"AGPA", kindAWSAccessKey, 16, upperOrDigit, len16},
 	{"AIDA", kindAWSAccessKey, 16, upperOrDigit, len16},
 	{"AROA", kindAWSAccessKey, 16, upperOrDigit, len16},
 	{"ANPA", kindAWSAccessKey, 16, upperOrDigit, len16},
 	{"AIza", kindGoogle, 30, alnumDashUnderscore, nil},
-	{"github_pat_", kindGitHub, 22, alnumOrUnderscore, nil},
+	{"github_pat_", kindGitHub, 22, alnumOrUnderscore, nil}, // 7
 	{"ghp_", kindGitHub, 30, isAlnum, nil},
 	{"gho_", kindGitHub, 30, isAlnum, nil},
 	{"ghs_", kindGitHub, 30, isAlnum, nil},
@@ -131,22 +145,45 @@ var shapes = [...]tokenShape{
 	{"gldt-", kindGitLab, 20, alnumDashUnderscore, nil},
 	{"glrt-", kindGitLab, 20, alnumDashUnderscore, nil},
 	{"glptt-", kindGitLab, 20, alnumDashUnderscore, nil},
-	{"xoxa-", kindSlack, 10, alnumDash, nil},
+	{"xoxa-", kindSlack, 10, alnumDash, nil}, // 17
 	{"xoxb-", kindSlack, 10, alnumDash, nil},
 	{"xoxp-", kindSlack, 10, alnumDash, nil},
 	{"xoxo-", kindSlack, 10, alnumDash, nil},
 	{"xoxr-", kindSlack, 10, alnumDash, nil},
 	{"xoxs-", kindSlack, 10, alnumDash, nil},
 	{"xapp-", kindSlack, 10, alnumDash, nil},
-	{"sk-ant-", kindAnthropic, 20, alnumDashUnderscore, nil},
+	{"sk-ant-", kindAnthropic, 20, alnumDashUnderscore, nil}, // 24
 	{"sk_live_", kindStripe, 16, isAlnum, nil},
 	{"sk_test_", kindStripe, 16, isAlnum, nil},
-	{"rk_live_", kindStripe, 16, isAlnum, nil},
-	{"rk_test_", kindStripe, 16, isAlnum, nil},
-	{"whsec_", kindStripe, 24, isAlnum, nil},
 	{"sk-", kindOpenAI, 20, alnumDashUnderscore, hasUpperAndDigit},
-	{"npm_", kindNPM, 36, isAlnum, nil},
-	{"pypi-AgE", kindPyPI, 40, alnumDashUnderscore, nil},
+	{"rk_live_", kindStripe, 16, isAlnum, nil}, // 28
+	{"rk_test_", kindStripe, 16, isAlnum, nil},
+	{"whsec_", kindStripe, 24, isAlnum, nil},             // 30
+	{"npm_", kindNPM, 36, isAlnum, nil},                  // 31
+	{"pypi-AgE", kindPyPI, 40, alnumDashUnderscore, nil}, // 32
+}
+
+// shapesAt returns the shapes whose prefix starts with c.
+func shapesAt(c byte) []tokenShape {
+	switch c {
+	case 'A':
+		return shapes[0:7]
+	case 'g':
+		return shapes[7:17]
+	case 'x':
+		return shapes[17:24]
+	case 's':
+		return shapes[24:28]
+	case 'r':
+		return shapes[28:30]
+	case 'w':
+		return shapes[30:31]
+	case 'n':
+		return shapes[31:32]
+	case 'p':
+		return shapes[32:33]
+	}
+	return nil
 }
 
 // prefixed matches the prefix shapes, JWTs and bare "Bearer x" at the word
@@ -167,9 +204,13 @@ func prefixed(b []byte, i int, spans []span) []span {
 		}
 		return spans
 	}
-	for k := range shapes {
-		sh := &shapes[k]
-		if sh.prefix[0] != rest[0] || !hasPrefix(rest, sh.prefix) {
+	if len(rest) < 4 {
+		return spans
+	}
+	group := shapesAt(rest[0])
+	for k := range group {
+		sh := &group[k]
+		if sh.prefix[1] != rest[1] || !hasPrefix(rest, sh.prefix) {
 			continue
 		}
 		s := i + len(sh.prefix)
