@@ -11,11 +11,11 @@
 # What "install" does, in this order, so that /bin/sh, /bin/bash and /bin/dash
 # never stop existing while it runs (every replacement is a rename(2) over the
 # old name: ln -s to a temporary name, then mv -T):
-#   1. copies NASH_BINARY to /usr/local/bin/nash and checks that it runs;
-#   2. points /bin/sh at nash (its old target is saved for --undo);
-#   3. for bash and dash: hard-links the real binary as /usr/bin/S.real, adds
+#   1. checks that NASH_BINARY runs and copies it to /usr/local/bin/nash;
+#   2. for bash, then dash: hard-links the real binary as /usr/bin/S.real, adds
 #      the local diversions /usr/bin/S -> /usr/bin/S.real and /bin/S -> /bin/S.real
 #      (see below), then points /usr/bin/S (= /bin/S) at nash;
+#   3. points /bin/sh at nash (its old target is saved for --undo);
 #   4. writes SHELL=/bin/bash and NUCLEIC_REAL_BASH=/usr/bin/bash.real to
 #      /etc/profile.d/nash.sh and /etc/environment;
 #   5. sets the login shell of root and of the uid-1000 user (if any) to /bin/bash;
@@ -234,10 +234,12 @@ do_install() {
 	"$src" -c 'exit 0' </dev/null || die "$src does not run"
 	install_binary "$src"
 	save_state
-	atomic_symlink "$NASH" /bin/sh
+	# bash first: from the moment any shell path resolves to nash, the real
+	# bash that nash falls back to is at /usr/bin/bash.real.
 	for s in $SHELLS; do
 		divert_shell "$s"
 	done
+	atomic_symlink "$NASH" /bin/sh
 	write_environment
 	set_login_shells
 	write_file "$VERSION_FILE" "$(nash_version)"
@@ -245,12 +247,12 @@ do_install() {
 
 do_undo() {
 	[ "$(id -u)" = 0 ] || die "must run as root"
-	for s in $SHELLS; do
-		undivert_shell "$s"
-	done
+	# The reverse order: bash.real stays until nothing resolves to nash.
 	target=dash
 	[ -f "$STATE/sh-target" ] && target=$(cat "$STATE/sh-target")
 	atomic_symlink "$target" /bin/sh
+	undivert_shell dash
+	undivert_shell bash
 	unwrite_environment
 	restore_login_shells
 	rm -f "$VERSION_FILE" "$NASH"
