@@ -6,9 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"net"
-	"net/http"
 	"os"
 	"sync"
 	"sync/atomic"
@@ -46,7 +43,10 @@ type Client struct {
 	needDrain    atomic.Bool
 	backoffUntil time.Time // sender goroutine only
 
-	unixHTTP, tcpHTTP *http.Client // sender goroutine only, built lazily
+	// sender goroutine only
+	url       endpoint
+	urlErr    error
+	urlParsed bool
 
 	stats struct {
 		sent, rejected, failed, spooled, spoolDropped, drained atomic.Uint64
@@ -175,11 +175,6 @@ func (c *Client) Close(timeout time.Duration) {
 	select {
 	case <-c.done:
 	case <-time.After(250 * time.Millisecond):
-	}
-	for _, h := range []*http.Client{c.unixHTTP, c.tcpHTTP} {
-		if h != nil {
-			h.CloseIdleConnections()
-		}
 	}
 }
 
@@ -317,74 +312,41 @@ func (c *Client) deliver(ctx context.Context, b *wire.Batch, hurry bool) {
 
 // post sends one encoded batch and classifies the answer.
 func (c *Client) post(ctx context.Context, body []byte) result {
-	h, url := c.route()
-	if h == nil {
+	ep, ok := c.route()
+	if !ok {
 		return resFailed
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
-	if err != nil {
-		return resFailed
-	}
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Authorization", "Bearer "+c.cfg.Token)
-	resp, err := h.Do(req)
-	if err != nil {
-		return resFailed
-	}
-	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
-	resp.Body.Close()
+	code, err := postHTTP(ctx, ep, c.cfg.Token, body, c.cfg.Timeout)
 	switch {
-	case resp.StatusCode >= 200 && resp.StatusCode < 300:
+	case err != nil:
+		return resFailed
+	case code >= 200 && code < 300:
 		return resOK
-	case resp.StatusCode == http.StatusUnauthorized:
+	case code == 401:
 		return resUnauthorized
-	case resp.StatusCode == http.StatusBadRequest || resp.StatusCode == http.StatusRequestEntityTooLarge:
+	case code == 400 || code == 413:
 		return resRejected
 	default:
 		return resFailed
 	}
 }
 
-// route picks the unix socket when its file exists, else the URL. It
-// returns a nil client when there is no route.
-func (c *Client) route() (*http.Client, string) {
+// route picks the unix socket when its file exists, else the URL; ok is
+// false when there is no route (no socket, and no usable URL).
+func (c *Client) route() (endpoint, bool) {
 	if c.cfg.Socket != "" {
 		if _, err := os.Stat(c.cfg.Socket); err == nil {
-			if c.unixHTTP == nil {
-				path := c.cfg.Socket
-				d := net.Dialer{Timeout: c.cfg.Timeout}
-				c.unixHTTP = &http.Client{
-					Timeout: c.cfg.Timeout,
-					Transport: &http.Transport{
-						DialContext: func(ctx context.Context, _, _ string) (net.Conn, error) {
-							return d.DialContext(ctx, "unix", path)
-						},
-						MaxIdleConns:          2,
-						IdleConnTimeout:       30 * time.Second,
-						ResponseHeaderTimeout: c.cfg.Timeout,
-					},
-				}
-			}
-			return c.unixHTTP, "http://nash.sock/shell-event"
+			return endpoint{network: "unix", addr: c.cfg.Socket, host: "localhost", path: "/shell-event"}, true
 		}
 	}
 	if c.cfg.URL == "" {
-		return nil, ""
+		return endpoint{}, false
 	}
-	if c.tcpHTTP == nil {
-		d := net.Dialer{Timeout: c.cfg.Timeout}
-		c.tcpHTTP = &http.Client{
-			Timeout: c.cfg.Timeout,
-			Transport: &http.Transport{
-				Proxy:                 nil, // a hook endpoint is never reached through a proxy
-				DialContext:           d.DialContext,
-				MaxIdleConns:          2,
-				IdleConnTimeout:       30 * time.Second,
-				ResponseHeaderTimeout: c.cfg.Timeout,
-			},
-		}
+	if !c.urlParsed {
+		c.urlParsed = true
+		c.url, c.urlErr = parseURL(c.cfg.URL)
 	}
-	return c.tcpHTTP, c.cfg.URL
+	return c.url, c.urlErr == nil
 }
 
 // spoolLines writes encoded batches to one spool file, counting failures.

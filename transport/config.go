@@ -36,9 +36,10 @@ type Config struct {
 	// the socket. When the socket file does not exist at send time, URL is
 	// used instead.
 	Socket string
-	// URL is the HTTP endpoint used when Socket is absent. A URL without a
-	// path (or with "/") gets "/shell-event" appended. Empty: no fallback,
-	// the batch is spooled.
+	// URL is the HTTP endpoint used when Socket is absent. Only http://
+	// is supported (an https:// URL counts as no route: batches are
+	// spooled). A URL without a path (or with "/") gets "/shell-event"
+	// appended. Empty: no fallback, the batch is spooled.
 	URL string
 	// Token is sent as "Authorization: Bearer TOKEN".
 	Token string

@@ -1,0 +1,90 @@
+package transport
+
+import (
+	"bufio"
+	"context"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestReadStatus(t *testing.T) {
+	tests := []struct {
+		in   string
+		code int
+		ok   bool
+	}{
+		{"HTTP/1.1 202 Accepted\r\n", 202, true},
+		{"HTTP/1.0 401\r\n", 401, true},
+		{"HTTP/1.1 500 Internal Server Error\n", 500, true},
+		{"\x00\x01garbage, not HTTP\r\n", 0, false},
+		{"HTTP/1.1 2x2 Bad\r\n", 0, false},
+		{"HTTP/1.1 2022 Long\r\n", 0, false},
+		{"", 0, false},
+		{strings.Repeat("x", 2000), 0, false},
+	}
+	for _, tc := range tests {
+		code, err := readStatus(bufio.NewReaderSize(strings.NewReader(tc.in), 512))
+		if (err == nil) != tc.ok || code != tc.code {
+			t.Errorf("readStatus(%q) = %d, %v", tc.in, code, err)
+		}
+	}
+}
+
+func TestParseURL(t *testing.T) {
+	ep, err := parseURL("http://127.0.0.1/hook?x=1")
+	if err != nil || ep.addr != "127.0.0.1:80" || ep.path != "/hook?x=1" || ep.network != "tcp" {
+		t.Fatalf("%+v %v", ep, err)
+	}
+	if _, err := parseURL("https://127.0.0.1/"); err == nil {
+		t.Fatal("https accepted")
+	}
+}
+
+func TestPostHTTP(t *testing.T) {
+	var gotAuth, gotType string
+	var gotLen int
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		gotAuth, gotType = r.Header.Get("Authorization"), r.Header.Get("Content-Type")
+		b, _ := io.ReadAll(r.Body)
+		gotLen = len(b)
+		w.WriteHeader(http.StatusAccepted)
+	}))
+	defer srv.Close()
+	ep, _ := parseURL(srv.URL + "/shell-event")
+	code, err := postHTTP(context.Background(), ep, "tk", []byte(`{"a":1}`), time.Second)
+	if err != nil || code != 202 || gotAuth != "Bearer tk" || gotType != "application/json" || gotLen != 7 {
+		t.Fatalf("code %d err %v auth %q type %q len %d", code, err, gotAuth, gotType, gotLen)
+	}
+	if _, err := postHTTP(context.Background(), ep, "a\r\nX: y", nil, time.Second); err == nil {
+		t.Fatal("header injection through the token")
+	}
+}
+
+// TestPostHTTPEarlyAnswer: a server that answers 413 without reading a big
+// body is understood, not mistaken for a network failure.
+func TestPostHTTPEarlyAnswer(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	go func() {
+		c, err := ln.Accept()
+		if err != nil {
+			return
+		}
+		bufio.NewReader(c).ReadString('\n')
+		c.Write([]byte("HTTP/1.1 413 Request Entity Too Large\r\nConnection: close\r\n\r\n"))
+		c.Close()
+	}()
+	ep := endpoint{network: "tcp", addr: ln.Addr().String(), host: "x", path: "/shell-event"}
+	code, err := postHTTP(context.Background(), ep, "t", make([]byte, 8<<20), 2*time.Second)
+	if err != nil || code != 413 {
+		t.Fatalf("code %d err %v", code, err)
+	}
+}
