@@ -1,0 +1,40 @@
+# nash: build, test, corpus, bench, lint.
+GO      ?= go
+VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
+LDFLAGS := -s -w -X main.version=$(VERSION)
+
+.PHONY: build nash nashd test unit corpus bench lint autoconf-test image-test clean
+
+build: nash nashd
+
+nash:
+	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o bin/nash ./cmd/nash
+
+nashd:
+	CGO_ENABLED=1 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o bin/nashd ./cmd/nashd
+
+# test is the README's test command: unit tests, then the corpus.
+test: build unit corpus
+
+unit:
+	$(GO) vet ./...
+	$(GO) test -count=1 ./...
+
+corpus: nash
+	$(GO) run ./corpus/cmd/replay -nash bin/nash -j 2
+
+bench: build
+	$(GO) run ./bench -nash bin/nash
+
+lint:
+	@test -z "$$(gofmt -l . | tee /dev/stderr)"
+	$(GO) vet ./...
+
+autoconf-test: nash
+	bash corpus/autoconf/run.sh -nash bin/nash
+
+image-test: build
+	bash images/test/rootfs-test.sh
+
+clean:
+	rm -rf bin

@@ -1,0 +1,180 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// invocation is bash's command line, parsed.
+type invocation struct {
+	argv0     string
+	name      string // basename of argv0 without a leading '-'
+	login     bool
+	interact  bool
+	command   *string // -c
+	stdin     bool    // -s
+	posix     bool
+	noProfile bool
+	noRC      bool
+	setOpts   []optSet
+	shopts    []optSet
+	args      []string // script and its arguments, or $0 and args for -c
+	version   bool
+	help      bool
+	noexec    bool
+	verbose   bool
+}
+
+type optSet struct {
+	name string
+	on   bool
+}
+
+// parseArgs parses argv as bash does; the error is already worded.
+func parseArgs(argv []string) (*invocation, error) {
+	inv := &invocation{argv0: argv[0]}
+	base := filepath.Base(argv[0])
+	if strings.HasPrefix(argv[0], "-") {
+		inv.login = true
+		base = strings.TrimPrefix(base, "-")
+	}
+	inv.name = base
+	if base == "sh" {
+		inv.posix = true
+	}
+	a := argv[1:]
+	// long options come first
+	for len(a) > 0 && strings.HasPrefix(a[0], "--") && len(a[0]) > 2 {
+		switch a[0] {
+		case "--login":
+			inv.login = true
+		case "--noprofile":
+			inv.noProfile = true
+		case "--norc":
+			inv.noRC = true
+		case "--posix":
+			inv.posix = true
+		case "--version":
+			inv.version = true
+		case "--help":
+			inv.help = true
+		case "--verbose":
+			inv.verbose = true
+		case "--rcfile", "--init-file":
+			if len(a) > 1 {
+				a = a[1:]
+			}
+		case "--noediting", "--debug", "--debugger", "--dump-strings", "--dump-po-strings", "--restricted", "--pretty-print":
+		default:
+			return nil, fmt.Errorf("%s: invalid option", a[0])
+		}
+		a = a[1:]
+	}
+	cmdNext := false
+	for len(a) > 0 {
+		s := a[0]
+		if s == "--" || s == "-" {
+			a = a[1:]
+			break
+		}
+		if len(s) < 2 || (s[0] != '-' && s[0] != '+') {
+			break
+		}
+		a = a[1:]
+		on := s[0] == '-'
+		for i := 1; i < len(s); i++ {
+			c := s[i]
+			switch c {
+			case 'c':
+				cmdNext = true
+			case 's':
+				inv.stdin = true
+			case 'i':
+				inv.interact = true
+			case 'l':
+				inv.login = true
+			case 'r', 'D':
+			case 'o', 'O':
+				if len(a) == 0 {
+					if c == 'o' {
+						inv.setOpts = append(inv.setOpts, optSet{"", on})
+						continue
+					}
+					return nil, fmt.Errorf("-%c: option requires an argument", c)
+				}
+				if c == 'o' {
+					inv.setOpts = append(inv.setOpts, optSet{a[0], on})
+				} else {
+					inv.shopts = append(inv.shopts, optSet{a[0], on})
+				}
+				a = a[1:]
+			case 'n':
+				inv.noexec = on
+				inv.setOpts = append(inv.setOpts, optSet{string(c), on})
+			case 'v':
+				inv.verbose = on
+				inv.setOpts = append(inv.setOpts, optSet{string(c), on})
+			default:
+				if strings.IndexByte("abefhkmnptuvxBCEHPT", c) < 0 {
+					return nil, fmt.Errorf("-%c: invalid option", c)
+				}
+				inv.setOpts = append(inv.setOpts, optSet{string(c), on})
+			}
+		}
+	}
+	if cmdNext {
+		if len(a) == 0 {
+			return nil, fmt.Errorf("-c: option requires an argument")
+		}
+		c := a[0]
+		inv.command = &c
+		a = a[1:]
+	}
+	inv.args = a
+	return inv, nil
+}
+
+const helpText = `GNU bash, version %s-(x86_64-pc-linux-gnu)
+Usage:	%s [GNU long option] [option] ...
+	%s [GNU long option] [option] script-file ...
+GNU long options:
+	--debug
+	--debugger
+	--dump-po-strings
+	--dump-strings
+	--help
+	--init-file
+	--login
+	--noediting
+	--noprofile
+	--norc
+	--posix
+	--pretty-print
+	--rcfile
+	--restricted
+	--verbose
+	--version
+Shell options:
+	-ilrsD or -c command or -O shopt_option		(invocation only)
+	-abefhkmnptuvxBCEHPT or -o option
+Type ` + "`%s -c \"help set\"'" + ` for more information about shell options.
+Type ` + "`%s -c help'" + ` for more information about shell builtin commands.
+Use the ` + "`bashbug'" + ` command to report bugs.
+
+bash home page: <http://www.gnu.org/software/bash>
+General help using GNU software: <http://www.gnu.org/gethelp/>
+`
+
+func printVersion(w io.Writer) {
+	fmt.Fprintf(w, "GNU bash, version %s (x86_64-pc-linux-gnu)\n", bashVersion)
+	fmt.Fprintf(w, "Copyright (C) 2022 Free Software Foundation, Inc.\n")
+	fmt.Fprintf(w, "License GPLv3+: GNU GPL version 3 or later <http://gnu.org/licenses/gpl.html>\n\n")
+	fmt.Fprintf(w, "This is free software; you are free to change and redistribute it.\n")
+	fmt.Fprintf(w, "There is NO WARRANTY, to the extent permitted by law.\n")
+	fmt.Fprintf(w, "nash %s: observing shell compatible with the bash above\n", version)
+}
+
+var _ = os.Stdout

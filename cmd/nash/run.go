@@ -1,0 +1,247 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"nash/interp"
+)
+
+const bashVersion = interp.BashVersion
+
+// run is the whole shell: it returns the exit status.
+func run(argv []string) int {
+	if os.Getenv("NUCLEIC_NASH_DISABLE") == "1" {
+		if err := execRealBash(argv, os.Environ()); err == nil {
+			return 0
+		}
+		// no real bash: carry on as nash rather than fail the command
+	}
+	if len(argv) > 1 && argv[1] == "doctor" && filepath.Base(argv[0]) == "nash" {
+		if _, err := os.Stat("doctor"); err != nil {
+			return runDoctor(argv[2:])
+		}
+	}
+	extra := interp.InheritedFiles()
+	inv, err := parseArgs(argv)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "%s: %s\n", shellName(argv[0]), err)
+		if strings.HasSuffix(err.Error(), "invalid option") {
+			fmt.Fprintf(os.Stderr, helpText, bashVersion, shellName(argv[0]), shellName(argv[0]), shellName(argv[0]), shellName(argv[0]))
+		}
+		return 2
+	}
+	if inv.version {
+		printVersion(os.Stdout)
+		return 0
+	}
+	if inv.help {
+		n := shellName(argv[0])
+		fmt.Fprintf(os.Stdout, helpText, bashVersion, n, n, n, n)
+		return 0
+	}
+	sess := startObservation(argv)
+	defer sess.close()
+
+	var src, srcName, arg0 string
+	var params []string
+	var fromStdin bool
+	switch {
+	case inv.command != nil:
+		src = *inv.command
+		arg0 = inv.argv0
+		if len(inv.args) > 0 {
+			arg0 = inv.args[0]
+			params = inv.args[1:]
+		}
+	case len(inv.args) > 0 && !inv.stdin:
+		srcName = inv.args[0]
+		arg0 = srcName
+		params = inv.args[1:]
+		data, status := readScript(srcName, inv)
+		if status != 0 {
+			return status
+		}
+		src = data
+	default:
+		fromStdin = true
+		arg0 = inv.argv0
+		params = inv.args
+	}
+
+	opts := []interp.Option{
+		interp.Params(arg0, params...),
+		interp.ShellName(inv.name),
+		interp.Version(version),
+		interp.ExtraFiles(extra),
+		interp.OnExec(sess.flush),
+	}
+	if self, err := os.Executable(); err == nil {
+		opts = append(opts, interp.BashPath(self))
+	}
+	if inv.command != nil {
+		opts = append(opts, interp.CommandString(src))
+	}
+	if g := sess.gate(); g != nil {
+		opts = append(opts, interp.WithGate(g))
+	}
+	r, err := interp.New(opts...)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "%s: %v\n", shellName(argv[0]), err)
+		return 2
+	}
+	r.SetVar("NUCLEIC_NASH", "1", true)
+	if id := sess.shellID(); id != "" {
+		r.SetVar("NUCLEIC_NASH_SHELL_ID", id, true)
+	}
+	if inv.posix {
+		r.SetOpt("posix", true)
+	}
+	for _, o := range inv.setOpts {
+		if o.name == "" {
+			continue
+		}
+		if !r.SetOpt(o.name, o.on) {
+			fmt.Fprintf(os.Stderr, "%s: %s: invalid option name\n", shellName(argv[0]), o.name)
+			return 2
+		}
+	}
+	for _, o := range inv.shopts {
+		if !r.SetShopt(o.name, o.on) {
+			fmt.Fprintf(os.Stderr, "%s: %s: invalid shell option name\n", shellName(argv[0]), o.name)
+			return 2
+		}
+	}
+	if srcName != "" {
+		r.SetSourceName(srcName)
+	}
+	r.SetLogin(inv.login)
+	if inv.login && !inv.noProfile {
+		sourceLogin(r, inv.posix)
+	}
+	if !inv.posix && !inv.interact {
+		if env, ok := r.Var("BASH_ENV"); ok && env != "" {
+			r.SourceFile(env)
+		}
+	}
+	if r.Exited() {
+		return r.ExitStatus()
+	}
+	if fromStdin {
+		return r.RunReader(os.Stdin, "")
+	}
+	f, perr := interp.Parse(src, srcName, inv.posix)
+	if perr != nil {
+		sess.fallback("parse-error", src)
+		if os.Getenv("NUCLEIC_NASH_NO_FALLBACK") != "1" {
+			if err := execRealBash(argv, os.Environ()); err == nil {
+				return 2
+			}
+		}
+		return r.RunIncremental(src, srcName)
+	}
+	return r.Run(f, src)
+}
+
+func shellName(argv0 string) string {
+	return strings.TrimPrefix(filepath.Base(argv0), "-")
+}
+
+// readScript reads a script file named on the command line, reporting
+// problems as bash does.
+func readScript(name string, inv *invocation) (string, int) {
+	prog := shellName(inv.argv0)
+	path := name
+	fi, err := os.Stat(path)
+	if err != nil && !strings.Contains(name, "/") {
+		// bash searches PATH for the script when it is not in cwd
+		for _, dir := range filepath.SplitList(os.Getenv("PATH")) {
+			p := filepath.Join(dir, name)
+			if f2, err2 := os.Stat(p); err2 == nil && !f2.IsDir() {
+				path, fi, err = p, f2, nil
+				break
+			}
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "%s: %s: %s\n", prog, name, errText(err))
+		return "", 127
+	}
+	if fi.IsDir() {
+		fmt.Fprintf(os.Stderr, "%s: %s: Is a directory\n", name, name)
+		return "", 126
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "%s: %s: %s\n", prog, name, errText(err))
+		return "", 126
+	}
+	if isBinary(data) {
+		fmt.Fprintf(os.Stderr, "%s: %s: cannot execute binary file\n", prog, name)
+		return "", 126
+	}
+	return string(data), 0
+}
+
+// isBinary applies bash's check: a NUL byte in the first line (up to 80
+// bytes) of a file without a #! line.
+func isBinary(b []byte) bool {
+	if len(b) >= 2 && b[0] == '#' && b[1] == '!' {
+		return false
+	}
+	n := len(b)
+	if n > 80 {
+		n = 80
+	}
+	for _, c := range b[:n] {
+		if c == '\n' {
+			return false
+		}
+		if c == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func errText(err error) string {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		s := pe.Err.Error()
+		return strings.ToUpper(s[:1]) + s[1:]
+	}
+	return err.Error()
+}
+
+// sourceLogin reads the login files bash reads.
+func sourceLogin(r *interp.Runner, posix bool) {
+	if fileExists("/etc/profile") {
+		r.SourceFile("/etc/profile")
+	}
+	home := os.Getenv("HOME")
+	if home == "" {
+		return
+	}
+	names := []string{".bash_profile", ".bash_login", ".profile"}
+	if posix {
+		names = []string{".profile"}
+	}
+	for _, n := range names {
+		p := filepath.Join(home, n)
+		if fileExists(p) {
+			r.SourceFile(p)
+			return
+		}
+	}
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
+}
+
+var _ = io.EOF

@@ -1,0 +1,85 @@
+package interp
+
+import (
+	"os"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// SetLogin marks the shell as a login shell (shopt login_shell).
+func (r *Runner) SetLogin(on bool) { r.opts.shopt[shLoginShell] = on }
+
+// SourceFile runs a file in the current shell, as `.` would, without
+// failing when it is missing.
+func (r *Runner) SourceFile(path string) int {
+	if _, err := os.Stat(path); err != nil {
+		return 0
+	}
+	st := biSource(r, []string{"source", path})
+	if r.flow == flowReturn || r.flow == flowAbort {
+		r.flow = flowNone
+	}
+	return st
+}
+
+// RunReader runs a script read from f (bash's stdin scripts) a line at a
+// time, so that commands in the script can read the rest of f themselves.
+func (r *Runner) RunReader(f *os.File, name string) int {
+	lr := newLineReader(f)
+	var buf strings.Builder
+	consumed := 0
+	eof := false
+	for !eof && r.flow != flowExit {
+		var line []byte
+		for {
+			c, err := lr.readByte()
+			if err != nil {
+				eof = true
+				break
+			}
+			line = append(line, c)
+			if c == '\n' {
+				break
+			}
+		}
+		lr.done()
+		buf.Write(line)
+		if !eof && buf.Len() == 0 {
+			continue
+		}
+		text := buf.String()
+		if strings.TrimSpace(text) == "" {
+			consumed += strings.Count(text, "\n")
+			buf.Reset()
+			continue
+		}
+		p := syntax.NewParser(syntax.Variant(syntax.LangBash))
+		file, err := p.Parse(strings.NewReader(text), name)
+		if err != nil {
+			if syntax.IsIncomplete(err) && !eof {
+				continue
+			}
+			r.lineOff = consumed
+			r.reportSyntaxError(err, text, name)
+			r.exit = 2
+			r.flow = flowExit
+			r.exitCode = 2
+			break
+		}
+		r.lineOff = consumed
+		r.curSrc = text
+		for _, g := range topLevelGroups(file.Stmts) {
+			r.runTop(g)
+			if r.flow == flowExit {
+				break
+			}
+		}
+		consumed += strings.Count(text, "\n")
+		buf.Reset()
+		// commands may have read from f: continue from its offset
+		lr = newLineReader(f)
+	}
+	r.lineOff = 0
+	return r.finish()
+}

@@ -1,0 +1,411 @@
+package interp
+
+import (
+	"errors"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// errReadonly is returned when assigning to a readonly variable.
+type varError struct{ msg string }
+
+func (e *varError) Error() string { return e.msg }
+
+func readonlyErr(name string) error { return &varError{msg: name + ": readonly variable"} }
+
+// assignFlags modify how assign stores a value.
+type assignFlags uint8
+
+const (
+	asGlobal assignFlags = 1 << iota
+	asLocal
+)
+
+// assign performs one assignment word (x=v, x+=v, x[i]=v, x=(…)).
+func (r *Runner) assign(a *syntax.Assign, fl assignFlags) error {
+	if a.Name == nil {
+		return nil
+	}
+	name := a.Name.Value
+	if a.Array != nil {
+		return r.assignArray(name, a.Array, a.Append, fl)
+	}
+	val, err := r.assignValue(a.Value)
+	if err != nil {
+		return err
+	}
+	if a.Index != nil {
+		return r.assignIndexed(r.resolveRef(name), a.Index, val, a.Append)
+	}
+	target := r.resolveRef(name)
+	if a.Append {
+		return r.appendScalar(target, val, fl)
+	}
+	return r.setScalarFlags(target, val, fl)
+}
+
+func (r *Runner) binding(name string, fl assignFlags) *variable {
+	if fl&asGlobal != 0 {
+		return r.vars.global(name)
+	}
+	return r.vars.own(name)
+}
+
+// setScalar sets name to val, honouring attributes (integer, case).
+func (r *Runner) setScalar(name, val string, global bool) error {
+	var fl assignFlags
+	if global {
+		fl = asGlobal
+	}
+	return r.setScalarFlags(name, val, fl)
+}
+
+func (r *Runner) setScalarFlags(name, val string, fl assignFlags) error {
+	if cur := r.vars.get(name); cur != nil && cur.attrs&aReadonly != 0 && fl&asGlobal == 0 {
+		return readonlyErr(name)
+	}
+	if special := r.specialAssign(name, val); special {
+		return nil
+	}
+	cur := r.vars.get(name)
+	if cur != nil && cur.attrs&aInteger != 0 {
+		n, err := r.arithString(val)
+		if err != nil {
+			return err
+		}
+		val = itoa(n)
+	}
+	v := r.binding(name, fl)
+	if v.attrs&aReadonly != 0 {
+		return readonlyErr(name)
+	}
+	val = applyCase(v, val)
+	switch v.kind {
+	case kIndexed:
+		if v.arr == nil {
+			v.arr = &indexedArray{}
+		}
+		v.arr.set(0, val)
+	case kAssoc:
+		v.assoc.set("0", val)
+	default:
+		v.kind = kString
+		v.str = val
+	}
+	v.set = true
+	if r.opts.on(optAllexport) {
+		v.attrs |= aExport
+	}
+	r.vars.changed(v)
+	if name == "PATH" {
+		r.hash = nil
+	}
+	return nil
+}
+
+func (r *Runner) appendScalar(name, val string, fl assignFlags) error {
+	cur := r.lookup(name)
+	if cur != nil && cur.attrs&aReadonly != 0 {
+		return readonlyErr(name)
+	}
+	if cur != nil && cur.attrs&aInteger != 0 {
+		old, _ := r.arithString(cur.value())
+		n, err := r.arithString(val)
+		if err != nil {
+			return err
+		}
+		return r.setScalarFlags(name, itoa(old+n), fl)
+	}
+	if cur != nil && cur.set && cur.kind == kIndexed {
+		s, _ := cur.arr.get(0)
+		v := r.binding(name, fl)
+		v.arr.set(0, applyCase(v, s+val))
+		r.vars.changed(v)
+		return nil
+	}
+	return r.setScalarFlags(name, cur.value()+val, fl)
+}
+
+// arithString evaluates a string as an arithmetic expression.
+func (r *Runner) arithString(s string) (int64, error) {
+	ev := arithEval{r: r}
+	n, err := ev.str(s)
+	if err != nil {
+		if ae, ok := err.(*arithError); ok {
+			msg := strings.TrimLeft(s, " \t\n") + ": " + ae.msg
+			msg += " (error token is \"" + ae.token + "\")"
+			return 0, &expandError{msg: msg}
+		}
+	}
+	return n, err
+}
+
+// assignIndexed sets one element: a[i]=v or m[k]=v.
+func (r *Runner) assignIndexed(name string, idx syntax.ArithmExpr, val string, appendVal bool) error {
+	cur := r.vars.get(name)
+	if cur != nil && cur.attrs&aReadonly != 0 {
+		return readonlyErr(name)
+	}
+	if cur != nil && cur.kind == kAssoc {
+		k, err := r.indexString(idx)
+		if err != nil {
+			return err
+		}
+		v := r.vars.own(name)
+		if appendVal {
+			val = v.assoc.m[k] + val
+		}
+		if v.attrs&aInteger != 0 {
+			n, err := r.arithString(val)
+			if err != nil {
+				return err
+			}
+			val = itoa(n)
+		}
+		v.assoc.set(k, applyCase(v, val))
+		v.set = true
+		return nil
+	}
+	i, err := r.arith(idx)
+	if err != nil {
+		return err
+	}
+	return r.setIndex(name, i, val, appendVal, idx)
+}
+
+func (r *Runner) setIndex(name string, i int64, val string, appendVal bool, idx syntax.ArithmExpr) error {
+	v := r.vars.own(name)
+	if v.kind != kIndexed {
+		arr := &indexedArray{}
+		if v.set && v.kind == kString {
+			arr.set(0, v.str)
+		}
+		v.kind, v.arr, v.str = kIndexed, arr, ""
+	}
+	if v.arr == nil {
+		v.arr = &indexedArray{}
+	}
+	if i < 0 {
+		i += int64(v.arr.maxIndex()) + 1
+		if i < 0 {
+			return &expandError{msg: name + "[" + strings.TrimSpace(r.nodeText(idx)) + "]: bad array subscript"}
+		}
+	}
+	if appendVal {
+		old, _ := v.arr.get(int(i))
+		if v.attrs&aInteger != 0 {
+			a, _ := r.arithString(old)
+			b, err := r.arithString(val)
+			if err != nil {
+				return err
+			}
+			val = itoa(a + b)
+		} else {
+			val = old + val
+		}
+	} else if v.attrs&aInteger != 0 {
+		n, err := r.arithString(val)
+		if err != nil {
+			return err
+		}
+		val = itoa(n)
+	}
+	v.arr.set(int(i), applyCase(v, val))
+	v.set = true
+	r.vars.changed(v)
+	return nil
+}
+
+// assignArray performs name=(…) and name+=(…).
+func (r *Runner) assignArray(name string, ae *syntax.ArrayExpr, appendVal bool, fl assignFlags) error {
+	name = r.resolveRef(name)
+	cur := r.vars.get(name)
+	if cur != nil && cur.attrs&aReadonly != 0 {
+		return readonlyErr(name)
+	}
+	if cur != nil && cur.kind == kAssoc {
+		return r.assignAssocList(name, ae, appendVal, fl)
+	}
+	arr := &indexedArray{}
+	if appendVal && cur != nil && cur.set {
+		switch cur.kind {
+		case kIndexed:
+			arr = cur.arr.clone()
+		case kString:
+			arr.set(0, cur.str)
+		}
+	}
+	next := int64(arr.maxIndex() + 1)
+	integer := cur != nil && cur.attrs&aInteger != 0
+	for _, el := range ae.Elems {
+		if el.Index != nil {
+			i, err := r.arith(el.Index)
+			if err != nil {
+				return err
+			}
+			val, err := r.assignValue(el.Value)
+			if err != nil {
+				return err
+			}
+			if integer {
+				n, err := r.arithString(val)
+				if err != nil {
+					return err
+				}
+				val = itoa(n)
+			}
+			if i < 0 {
+				i += int64(arr.maxIndex()) + 1
+			}
+			arr.set(int(i), val)
+			next = i + 1
+			continue
+		}
+		vals, err := r.fields([]*syntax.Word{el.Value})
+		if err != nil {
+			return err
+		}
+		for _, val := range vals {
+			if integer {
+				n, err := r.arithString(val)
+				if err != nil {
+					return err
+				}
+				val = itoa(n)
+			}
+			arr.set(int(next), val)
+			next++
+		}
+	}
+	v := r.binding(name, fl)
+	if v.attrs&aReadonly != 0 {
+		return readonlyErr(name)
+	}
+	if v.attrs&(aLower|aUpper) != 0 {
+		for i := range arr.vals {
+			arr.vals[i] = applyCase(v, arr.vals[i])
+		}
+	}
+	v.kind, v.arr, v.str, v.assoc, v.set = kIndexed, arr, "", nil, true
+	r.vars.changed(v)
+	return nil
+}
+
+func (r *Runner) assignAssocList(name string, ae *syntax.ArrayExpr, appendVal bool, fl assignFlags) error {
+	v := r.binding(name, fl)
+	var m *assocArray
+	if appendVal && v.set && v.assoc != nil {
+		m = v.assoc
+	} else {
+		m = newAssoc()
+	}
+	// bash 5.2 also accepts (k1 v1 k2 v2) without subscripts
+	var pending []string
+	for _, el := range ae.Elems {
+		if el.Index != nil {
+			k, err := r.indexString(el.Index)
+			if err != nil {
+				return err
+			}
+			val, err := r.assignValue(el.Value)
+			if err != nil {
+				return err
+			}
+			m.set(k, applyCase(v, val))
+			continue
+		}
+		vals, err := r.fields([]*syntax.Word{el.Value})
+		if err != nil {
+			return err
+		}
+		pending = append(pending, vals...)
+	}
+	for i := 0; i < len(pending); i += 2 {
+		val := ""
+		if i+1 < len(pending) {
+			val = pending[i+1]
+		}
+		m.set(pending[i], applyCase(v, val))
+	}
+	v.kind, v.assoc, v.set = kAssoc, m, true
+	return nil
+}
+
+// unsetVar implements unset NAME and unset NAME[i].
+func (r *Runner) unsetVar(name string) error {
+	if i := strings.IndexByte(name, '['); i > 0 && strings.HasSuffix(name, "]") {
+		base, key := name[:i], name[i+1:len(name)-1]
+		base = r.resolveRef(base)
+		v := r.vars.get(base)
+		if v == nil {
+			return nil
+		}
+		if v.attrs&aReadonly != 0 {
+			return &varError{msg: base + ": cannot unset: readonly variable"}
+		}
+		switch {
+		case key == "@" || key == "*":
+			r.vars.unbind(base)
+		case v.kind == kAssoc:
+			k, err := r.literalString(key)
+			if err != nil {
+				return err
+			}
+			r.vars.own(base).assoc.unset(k)
+		case v.kind == kIndexed:
+			n, err := r.arithString(key)
+			if err != nil {
+				return err
+			}
+			if n < 0 {
+				n += int64(v.arr.maxIndex()) + 1
+				if n < 0 {
+					return &varError{msg: base + "[" + key + "]: bad array subscript"}
+				}
+			}
+			r.vars.own(base).arr.unset(int(n))
+		default:
+			n, err := r.arithString(key)
+			if err != nil {
+				return err
+			}
+			if n == 0 {
+				r.vars.unbind(base)
+			}
+		}
+		return nil
+	}
+	v := r.vars.get(name)
+	if v != nil && v.kind == kNameRef {
+		name = r.resolveRef(name)
+		v = r.vars.get(name)
+	}
+	if v == nil {
+		return nil
+	}
+	if v.attrs&aReadonly != 0 {
+		return &varError{msg: name + ": cannot unset: readonly variable"}
+	}
+	r.vars.unbind(name)
+	if name == "PATH" {
+		r.hash = nil
+	}
+	return nil
+}
+
+// literalString expands a string as if it were a word (used for
+// subscripts given as text).
+func (r *Runner) literalString(s string) (string, error) {
+	if !strings.ContainsAny(s, "$`\\'\"~") {
+		return s, nil
+	}
+	p := syntax.NewParser(syntax.Variant(syntax.LangBash))
+	w, err := p.Document(strings.NewReader(s))
+	if err != nil {
+		return s, nil
+	}
+	return r.document(w)
+}
+
+var errNotArray = errors.New("not an array")

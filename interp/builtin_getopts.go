@@ -1,0 +1,121 @@
+package interp
+
+import (
+	"strconv"
+	"strings"
+)
+
+// optindState remembers getopts' position inside a bundle of options.
+type optindState struct {
+	arg  int // OPTIND value the state belongs to
+	char int // index within that argument
+}
+
+// biGetopts implements getopts OPTSTRING NAME [ARGS].
+func biGetopts(r *Runner, args []string) int {
+	if len(args) < 3 {
+		r.errw().Write([]byte("getopts: usage: getopts optstring name [arg ...]\n"))
+		return 2
+	}
+	optstr, name := args[1], args[2]
+	params := r.params
+	if len(args) > 3 {
+		params = args[3:]
+	}
+	silent := strings.HasPrefix(optstr, ":")
+	if silent {
+		optstr = optstr[1:]
+	}
+	optind := 1
+	if v := r.lookup("OPTIND"); v != nil && v.set {
+		if n, err := strconv.Atoi(strings.TrimSpace(v.value())); err == nil && n > 0 {
+			optind = n
+		}
+	}
+	if r.optind.arg != optind {
+		r.optind = optindState{arg: optind, char: 1}
+	}
+	opterr := true
+	if v := r.lookup("OPTERR"); v != nil && v.value() == "0" {
+		opterr = false
+	}
+	setOpt := func(c string) { r.setScalar(name, c, false) }
+	finish := func() int {
+		setOpt("?")
+		r.setScalar("OPTIND", strconv.Itoa(optind), false)
+		r.optind = optindState{arg: optind, char: 1}
+		return 1
+	}
+	if optind-1 >= len(params) {
+		return finish()
+	}
+	arg := params[optind-1]
+	if r.optind.char == 1 {
+		if len(arg) < 2 || arg[0] != '-' {
+			return finish()
+		}
+		if arg == "--" {
+			optind++
+			return finish()
+		}
+	}
+	c := arg[r.optind.char]
+	r.optind.char++
+	advance := func() {
+		if r.optind.char >= len(arg) {
+			optind++
+			r.optind = optindState{arg: optind, char: 1}
+		}
+	}
+	i := strings.IndexByte(optstr, c)
+	if i < 0 || c == ':' {
+		if silent {
+			setOpt("?")
+			r.setScalar("OPTARG", string(c), false)
+		} else {
+			if opterr {
+				r.errorf("illegal option -- %c", c)
+			}
+			setOpt("?")
+			r.unsetVar("OPTARG")
+		}
+		advance()
+		r.setScalar("OPTIND", strconv.Itoa(optind), false)
+		r.optind.arg = optind
+		return 0
+	}
+	if i+1 < len(optstr) && optstr[i+1] == ':' {
+		if r.optind.char < len(arg) {
+			r.setScalar("OPTARG", arg[r.optind.char:], false)
+			optind++
+		} else if optind < len(params) {
+			r.setScalar("OPTARG", params[optind], false)
+			optind += 2
+		} else {
+			if silent {
+				setOpt(":")
+				r.setScalar("OPTARG", string(c), false)
+			} else {
+				if opterr {
+					r.errorf("option requires an argument -- %c", c)
+				}
+				setOpt("?")
+				r.unsetVar("OPTARG")
+			}
+			optind++
+			r.optind = optindState{arg: optind, char: 1}
+			r.setScalar("OPTIND", strconv.Itoa(optind), false)
+			return 0
+		}
+		r.optind = optindState{arg: optind, char: 1}
+		setOpt(string(c))
+		r.setScalar("OPTIND", strconv.Itoa(optind), false)
+		return 0
+	}
+	setOpt(string(c))
+	r.unsetVar("OPTARG")
+	advance()
+	r.setScalar("OPTIND", strconv.Itoa(optind), false)
+	r.optind.arg = optind
+	return 0
+}

@@ -1,0 +1,1004 @@
+package interp
+
+import (
+	"fmt"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// biSource implements source/. FILE [ARGS].
+func biSource(r *Runner, args []string) int {
+	name := args[0]
+	a := args[1:]
+	if len(a) > 0 && a[0] == "--" {
+		a = a[1:]
+	}
+	if len(a) == 0 {
+		r.bErr(name, "filename argument required")
+		r.errw().Write([]byte(name + ": usage: " + name + " filename [arguments]\n"))
+		return 2
+	}
+	file := a[0]
+	path := file
+	if !strings.Contains(file, "/") && r.opts.sh(shSourcepath) {
+		if p := findInPathAny(r, file); p != "" {
+			path = p
+		}
+	}
+	var data []byte
+	var err error
+	if strings.HasPrefix(path, "/dev/fd/") {
+		if n, e := strconv.Atoi(path[8:]); e == nil && r.fds.get(n) != nil {
+			data, err = readAllFile(r.fds.get(n))
+		} else {
+			data, err = os.ReadFile(path)
+		}
+	} else {
+		data, err = os.ReadFile(r.absPath(path))
+	}
+	if err != nil {
+		r.bErr(name, "%s: %s", file, pathErrMsg(err))
+		if r.opts.on(optPosix) {
+			r.flow = flowExit
+			r.exitCode = 1
+		}
+		return 1
+	}
+	src := string(data)
+	f, perr := Parse(src, file, false)
+	if perr != nil {
+		old := r.calls
+		r.calls = append(r.calls, callFrame{funcName: "source", source: file, line: r.line})
+		r.reportSyntaxError(perr, src, file)
+		r.calls = old
+		return 2
+	}
+	oldParams := r.params
+	if len(a) > 1 {
+		r.params = a[1:]
+	}
+	oldSrc, oldNesting, oldLine, oldOff, oldIn := r.curSrc, r.nesting, r.line, r.lineOff, r.inSource
+	r.curSrc = src
+	r.lineOff = 0
+	r.inSource = true
+	r.nesting = Nesting{Depth: oldNesting.Depth + 1, Kind: "source:" + file}
+	r.calls = append(r.calls, callFrame{funcName: "source", source: file, line: r.line, args: a[1:]})
+	r.gateState(&StateInfo{Op: "source", Names: []string{file}})
+	r.exit = 0
+	r.stmts(f.Stmts)
+	r.calls = r.calls[:len(r.calls)-1]
+	r.curSrc, r.nesting, r.line, r.lineOff, r.inSource = oldSrc, oldNesting, oldLine, oldOff, oldIn
+	if len(a) > 1 {
+		r.params = oldParams
+	}
+	if r.flow == flowReturn {
+		r.flow = flowNone
+	}
+	return r.exit
+}
+
+func findInPathAny(r *Runner, name string) string {
+	for _, dir := range strings.Split(r.lookup("PATH").value(), ":") {
+		if dir == "" {
+			dir = "."
+		}
+		p := dir + "/" + name
+		if fi, err := os.Stat(r.absPath(p)); err == nil && fi.Mode().IsRegular() {
+			return p
+		}
+	}
+	return ""
+}
+
+func readAllFile(f *os.File) ([]byte, error) {
+	var b []byte
+	buf := make([]byte, 32*1024)
+	for {
+		n, err := f.Read(buf)
+		b = append(b, buf[:n]...)
+		if err != nil {
+			break
+		}
+	}
+	return b, nil
+}
+
+// biExec replaces the shell with a command, or makes redirections
+// permanent when given none.
+func biExec(r *Runner, args []string) int {
+	a := args[1:]
+	var argv0 string
+	clearEnv, login := false, false
+	for len(a) > 0 && strings.HasPrefix(a[0], "-") && a[0] != "-" {
+		if a[0] == "--" {
+			a = a[1:]
+			break
+		}
+		opt := a[0]
+		a = a[1:]
+		for j := 1; j < len(opt); j++ {
+			switch opt[j] {
+			case 'c':
+				clearEnv = true
+			case 'l':
+				login = true
+			case 'a':
+				if len(a) == 0 {
+					r.bErr("exec", "-a: option requires an argument")
+					return 2
+				}
+				argv0 = a[0]
+				a = a[1:]
+			default:
+				r.bErr("exec", "-%c: invalid option", opt[j])
+				r.errw().Write([]byte("exec: usage: exec [-cl] [-a name] [command [argument ...]]\n"))
+				return 2
+			}
+		}
+	}
+	if len(a) == 0 {
+		r.keepRedirs = true
+		return 0
+	}
+	path := r.lookPath(a[0])
+	if path == "" {
+		r.bErr("exec", "%s: not found", a[0])
+		r.flow = flowExit
+		r.exitCode = 127
+		return 127
+	}
+	argv := append([]string(nil), a...)
+	if argv0 != "" {
+		argv[0] = argv0
+	}
+	if login {
+		argv[0] = "-" + argv[0]
+	}
+	env := r.vars.environ()
+	if clearEnv {
+		env = nil
+	}
+	if r.isSub || r.onExec == nil {
+		// a subshell cannot replace the process: run the program and
+		// end the subshell with its status
+		res := r.runExternal(path, argv, env, nil)
+		r.flow = flowExit
+		r.exitCode = res.Status
+		if res.Status == 0 {
+			r.exitCode = r.exit
+		}
+		return r.exitCode
+	}
+	r.onExec()
+	files := r.fds.files()
+	if err := execWithFiles(r.absPath(path), argv, env, r.dir, files, r.umask); err != nil {
+		st := r.execFailed(path, a[0], err)
+		if st < 0 {
+			st = 126
+		}
+		r.flow = flowExit
+		r.exitCode = st
+		return st
+	}
+	return 0
+}
+
+// biTrap implements trap.
+func biTrap(r *Runner, args []string) int {
+	a := args[1:]
+	if len(a) > 0 && a[0] == "--" {
+		a = a[1:]
+	}
+	if len(a) == 0 || a[0] == "-p" {
+		var names []string
+		if len(a) > 1 {
+			for _, s := range a[1:] {
+				n, _, ok := parseSignal(s, true)
+				if !ok {
+					r.bErr("trap", "%s: invalid signal specification", s)
+					return 1
+				}
+				names = append(names, n)
+			}
+		} else {
+			names = r.traps.names()
+		}
+		var sb strings.Builder
+		for _, n := range names {
+			act, ok := r.traps.m[n]
+			if !ok {
+				continue
+			}
+			sig := n
+			if _, num, _ := parseSignal(n, false); num > 0 {
+				sig = "SIG" + n
+			}
+			sb.WriteString("trap -- " + singleQuote(act) + " " + sig + "\n")
+		}
+		return r.write("trap", sb.String())
+	}
+	if a[0] == "-l" {
+		var sb strings.Builder
+		for n := 1; n <= 64; n++ {
+			name := signalName(n)
+			if name == "" {
+				continue
+			}
+			sb.WriteString(padLeft(itoa(int64(n)), 2) + ") SIG" + name)
+			if n%5 == 0 {
+				sb.WriteByte('\n')
+			} else {
+				sb.WriteByte('\t')
+			}
+		}
+		s := strings.TrimRight(sb.String(), "\t") + "\n"
+		return r.write("trap", s)
+	}
+	action := a[0]
+	sigs := a[1:]
+	reset := false
+	if len(sigs) == 0 {
+		// `trap SIG` with one argument resets it
+		sigs = a
+		reset = true
+	} else if action == "-" {
+		reset = true
+	} else if _, err := strconv.Atoi(action); err == nil {
+		// a number as first arg means all args are signals to reset
+		sigs = a
+		reset = true
+	}
+	status := 0
+	for _, s := range sigs {
+		name, num, ok := parseSignal(s, true)
+		if !ok {
+			r.bErr("trap", "%s: invalid signal specification", s)
+			status = 1
+			continue
+		}
+		r.traps.set(name, action, reset)
+		r.watchSignal(name, num, action, reset)
+	}
+	return status
+}
+
+// biWait implements wait [-n] [-p var] [id…].
+func biWait(r *Runner, args []string) int {
+	a := args[1:]
+	anyOne := false
+	pvar := ""
+	for len(a) > 0 && strings.HasPrefix(a[0], "-") {
+		switch a[0] {
+		case "-n":
+			anyOne = true
+		case "-f":
+		case "-p":
+			if len(a) < 2 {
+				r.bErr("wait", "-p: option requires an argument")
+				return 2
+			}
+			pvar = a[1]
+			a = a[1:]
+		case "--":
+			a = a[1:]
+			goto done
+		default:
+			r.bErr("wait", "%s: invalid option", a[0])
+			r.errw().Write([]byte("wait: usage: wait [-fn] [-p var] [id ...]\n"))
+			return 2
+		}
+		a = a[1:]
+	}
+done:
+	if len(a) == 0 {
+		jobs := r.sh.jobs.all()
+		if anyOne {
+			for _, j := range jobs {
+				if j.waited {
+					continue
+				}
+				<-j.done
+				j.waited = true
+				r.sh.jobs.remove(j)
+				if pvar != "" {
+					r.setScalar(pvar, itoa(int64(j.pid())), false)
+				}
+				return j.status
+			}
+			return 127
+		}
+		for _, j := range jobs {
+			<-j.done
+			r.sh.jobs.remove(j)
+		}
+		return 0
+	}
+	status := 0
+	for _, s := range a {
+		var j *job
+		if strings.HasPrefix(s, "%") {
+			n, err := strconv.Atoi(s[1:])
+			if err == nil {
+				for _, x := range r.sh.jobs.all() {
+					if x.id == n {
+						j = x
+					}
+				}
+			}
+			if j == nil {
+				r.bErr("wait", "%s: no such job", s)
+				status = 127
+				continue
+			}
+		} else {
+			pid, err := strconv.Atoi(s)
+			if err != nil {
+				r.bErr("wait", "`%s': not a pid or valid job spec", s)
+				status = 2
+				continue
+			}
+			j = r.sh.jobs.byPid(pid)
+			if j == nil {
+				r.bErr("wait", "pid %d is not a child of this shell", pid)
+				status = 127
+				continue
+			}
+		}
+		<-j.done
+		status = j.status
+		if pvar != "" {
+			r.setScalar(pvar, itoa(int64(j.pid())), false)
+		}
+		if anyOne {
+			return status
+		}
+	}
+	return status
+}
+
+// biKill implements kill [-s SIG | -SIG | -n N] pid… and kill -l.
+func biKill(r *Runner, args []string) int {
+	a := args[1:]
+	sig := syscall.SIGTERM
+	if len(a) == 0 {
+		r.errw().Write([]byte("kill: usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]\n"))
+		return 2
+	}
+	if a[0] == "-l" || a[0] == "-L" {
+		if len(a) == 1 {
+			return biTrap(r, []string{"trap", "-l"})
+		}
+		var sb strings.Builder
+		for _, s := range a[1:] {
+			if n, err := strconv.Atoi(s); err == nil {
+				if n > 128 {
+					n -= 128
+				}
+				name := signalName(n)
+				if name == "" {
+					r.bErr("kill", "%s: invalid signal specification", s)
+					return 1
+				}
+				sb.WriteString(name + "\n")
+				continue
+			}
+			_, n, ok := parseSignal(s, false)
+			if !ok {
+				r.bErr("kill", "%s: invalid signal specification", s)
+				return 1
+			}
+			sb.WriteString(itoa(int64(n)) + "\n")
+		}
+		return r.write("kill", sb.String())
+	}
+	switch {
+	case a[0] == "-s" || a[0] == "-n":
+		if len(a) < 2 {
+			r.bErr("kill", "%s: option requires an argument", a[0])
+			return 2
+		}
+		_, n, ok := parseSignal(a[1], false)
+		if !ok {
+			r.bErr("kill", "%s: invalid signal specification", a[1])
+			return 1
+		}
+		sig = syscall.Signal(n)
+		a = a[2:]
+	case strings.HasPrefix(a[0], "-") && a[0] != "--" && len(a[0]) > 1:
+		_, n, ok := parseSignal(a[0][1:], false)
+		if !ok {
+			if a[0] == "-0" {
+				n, ok = 0, true
+			}
+		}
+		if !ok {
+			r.bErr("kill", "%s: invalid signal specification", a[0][1:])
+			return 1
+		}
+		sig = syscall.Signal(n)
+		a = a[1:]
+	}
+	if len(a) > 0 && a[0] == "--" {
+		a = a[1:]
+	}
+	status := 0
+	for _, s := range a {
+		var pid int
+		if strings.HasPrefix(s, "%") {
+			n, _ := strconv.Atoi(s[1:])
+			var j *job
+			for _, x := range r.sh.jobs.all() {
+				if x.id == n || s == "%%" || s == "%+" {
+					j = x
+				}
+			}
+			if j == nil {
+				r.bErr("kill", "%s: no such job", s)
+				status = 1
+				continue
+			}
+			pid = j.pid()
+		} else {
+			n, err := strconv.Atoi(s)
+			if err != nil {
+				r.bErr("kill", "%s: arguments must be process or job IDs", s)
+				status = 1
+				continue
+			}
+			pid = n
+		}
+		if pid >= fakePIDBase {
+			// an in-process job: deliver to its foreground child if any
+			if j := r.sh.jobs.byPid(pid); j != nil {
+				continue
+			}
+		}
+		if err := syscall.Kill(pid, sig); err != nil {
+			r.bErr("kill", "(%d) - %s", pid, errnoMessage(err.(syscall.Errno)))
+			status = 1
+		}
+	}
+	return status
+}
+
+// biLet implements let EXPR….
+func biLet(r *Runner, args []string) int {
+	if len(args) < 2 {
+		r.bErr("let", "expression expected")
+		return 1
+	}
+	var n int64
+	for _, e := range args[1:] {
+		var err error
+		n, err = r.arithString(e)
+		if err != nil {
+			r.reportErr(err)
+			return 1
+		}
+	}
+	return int(b2i(n == 0))
+}
+
+// biUmask implements umask [-p] [-S] [mode].
+func biUmask(r *Runner, args []string) int {
+	symbolic, printMode := false, false
+	a := args[1:]
+	for len(a) > 0 && strings.HasPrefix(a[0], "-") && len(a[0]) > 1 {
+		for _, c := range a[0][1:] {
+			switch c {
+			case 'S':
+				symbolic = true
+			case 'p':
+				printMode = true
+			default:
+				r.bErr("umask", "-%c: invalid option", c)
+				r.errw().Write([]byte("umask: usage: umask [-p] [-S] [mode]\n"))
+				return 2
+			}
+		}
+		a = a[1:]
+	}
+	if len(a) == 0 {
+		m := r.umask
+		if symbolic {
+			s := "u=" + permString(^m>>6&7) + ",g=" + permString(^m>>3&7) + ",o=" + permString(^m&7)
+			if printMode {
+				s = "umask -S " + s
+			}
+			return r.write("umask", s+"\n")
+		}
+		s := fmt.Sprintf("%04o", m)
+		if printMode {
+			s = "umask " + s
+		}
+		return r.write("umask", s+"\n")
+	}
+	mode := a[0]
+	if mode[0] >= '0' && mode[0] <= '7' {
+		n, err := strconv.ParseUint(mode, 8, 32)
+		if err != nil {
+			r.bErr("umask", "%s: octal number out of range", mode)
+			return 1
+		}
+		r.umask = int(n) & 0o777
+		return 0
+	}
+	m, ok := symbolicUmask(r.umask, mode)
+	if !ok {
+		r.bErr("umask", "`%c': invalid symbolic mode operator", mode[len(mode)-1])
+		return 1
+	}
+	r.umask = m
+	return 0
+}
+
+func permString(p int) string {
+	s := ""
+	if p&4 != 0 {
+		s += "r"
+	}
+	if p&2 != 0 {
+		s += "w"
+	}
+	if p&1 != 0 {
+		s += "x"
+	}
+	return s
+}
+
+func symbolicUmask(cur int, mode string) (int, bool) {
+	perm := ^cur & 0o777
+	for _, clause := range strings.Split(mode, ",") {
+		i := 0
+		who := 0
+		for i < len(clause) && strings.IndexByte("ugoa", clause[i]) >= 0 {
+			switch clause[i] {
+			case 'u':
+				who |= 0o700
+			case 'g':
+				who |= 0o070
+			case 'o':
+				who |= 0o007
+			case 'a':
+				who |= 0o777
+			}
+			i++
+		}
+		if who == 0 {
+			who = 0o777
+		}
+		if i >= len(clause) {
+			return 0, false
+		}
+		op := clause[i]
+		if op != '+' && op != '-' && op != '=' {
+			return 0, false
+		}
+		i++
+		bits := 0
+		for ; i < len(clause); i++ {
+			switch clause[i] {
+			case 'r':
+				bits |= 0o444
+			case 'w':
+				bits |= 0o222
+			case 'x':
+				bits |= 0o111
+			default:
+				return 0, false
+			}
+		}
+		bits &= who
+		switch op {
+		case '+':
+			perm |= bits
+		case '-':
+			perm &^= bits
+		case '=':
+			perm = perm&^who | bits
+		}
+	}
+	return ^perm & 0o777, true
+}
+
+// biTimes prints the shell's and its children's CPU times.
+func biTimes(r *Runner, args []string) int {
+	var self, kids syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &self)
+	syscall.Getrusage(syscall.RUSAGE_CHILDREN, &kids)
+	f := func(t syscall.Timeval) string {
+		d := time.Duration(t.Nano())
+		m := int(d.Minutes())
+		s := d.Seconds() - float64(m*60)
+		return fmt.Sprintf("%dm%.3fs", m, s)
+	}
+	return r.write("times", f(self.Utime)+" "+f(self.Stime)+"\n"+f(kids.Utime)+" "+f(kids.Stime)+"\n")
+}
+
+// biCaller implements caller [N].
+func biCaller(r *Runner, args []string) int {
+	n := 0
+	if len(args) > 1 {
+		v, err := strconv.Atoi(args[1])
+		if err != nil || v < 0 {
+			r.bErr("caller", "%s: invalid number", args[1])
+			return 2
+		}
+		n = v
+	}
+	depth := len(r.calls)
+	if n >= depth {
+		return 1
+	}
+	fr := r.calls[depth-1-n]
+	if len(args) == 1 {
+		src := r.topSource()
+		if depth-2-n >= 0 {
+			src = r.calls[depth-2-n].source
+		}
+		return r.write("caller", itoa(int64(fr.line))+" "+src+"\n")
+	}
+	caller := "main"
+	src := r.topSource()
+	if depth-2-n >= 0 {
+		caller = r.calls[depth-2-n].funcName
+		src = r.calls[depth-2-n].source
+	}
+	return r.write("caller", itoa(int64(fr.line))+" "+caller+" "+src+"\n")
+}
+
+// biEnable implements enable [-n] [-a] [name…].
+func biEnable(r *Runner, args []string) int {
+	disable, all := false, false
+	a := args[1:]
+	for len(a) > 0 && strings.HasPrefix(a[0], "-") {
+		for _, c := range a[0][1:] {
+			switch c {
+			case 'n':
+				disable = true
+			case 'a':
+				all = true
+			case 'p', 's':
+			default:
+				r.bErr("enable", "-%c: invalid option", c)
+				return 2
+			}
+		}
+		a = a[1:]
+	}
+	if len(a) == 0 {
+		var sb strings.Builder
+		names := append([]string(nil), builtinNames...)
+		sort.Strings(names)
+		for _, n := range names {
+			off := r.disabled != nil && r.disabled[n]
+			if off && !disable && !all || !off && disable {
+				continue
+			}
+			if off {
+				sb.WriteString("enable -n " + n + "\n")
+			} else {
+				sb.WriteString("enable " + n + "\n")
+			}
+		}
+		return r.write("enable", sb.String())
+	}
+	status := 0
+	for _, n := range a {
+		if lookupBuiltin(n) == nil {
+			r.bErr("enable", "%s: not a shell builtin", n)
+			status = 1
+			continue
+		}
+		if r.disabled == nil {
+			r.disabled = map[string]bool{}
+		}
+		if disable {
+			r.disabled[n] = true
+		} else {
+			delete(r.disabled, n)
+		}
+	}
+	return status
+}
+
+func biHelp(r *Runner, args []string) int {
+	if len(args) > 1 {
+		for _, n := range builtinNames {
+			if n == args[1] {
+				return r.write("help", n+": "+n+" [arguments]\n")
+			}
+		}
+		r.bErr("help", "no help topics match `%s'.  Try `help help' or `man -k %s' or `info %s'.", args[1], args[1], args[1])
+		return 1
+	}
+	return r.write("help", "GNU bash, version "+BashVersion+" ("+bashMachType+")\nThese shell commands are defined internally.  Type `help' to see this list.\n")
+}
+
+func biJobs(r *Runner, args []string) int {
+	var sb strings.Builder
+	pidsOnly := len(args) > 1 && args[1] == "-p"
+	for _, j := range r.sh.jobs.all() {
+		if j.cmd == "procsubst" {
+			continue
+		}
+		if pidsOnly {
+			sb.WriteString(itoa(int64(j.pid())) + "\n")
+			continue
+		}
+		state := "Running"
+		if j.finished() {
+			state = "Done"
+			if j.status != 0 {
+				state = "Exit " + itoa(int64(j.status))
+			}
+		}
+		sb.WriteString("[" + itoa(int64(j.id)) + "]+  " + padRight(state, 24) + j.cmd + " &\n")
+	}
+	return r.write("jobs", sb.String())
+}
+
+func biDisown(r *Runner, args []string) int {
+	for _, j := range r.sh.jobs.all() {
+		if len(args) == 1 || args[1] == "-a" || args[1] == "%"+itoa(int64(j.id)) || args[1] == itoa(int64(j.pid())) {
+			r.sh.jobs.remove(j)
+		}
+	}
+	return 0
+}
+
+// biAlias and biUnalias manage aliases.
+func biAlias(r *Runner, args []string) int {
+	a := args[1:]
+	if len(a) > 0 && a[0] == "-p" {
+		a = a[1:]
+	}
+	if len(a) == 0 {
+		names := make([]string, 0, len(r.aliases))
+		for n := range r.aliases {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		var sb strings.Builder
+		for _, n := range names {
+			sb.WriteString("alias " + n + "=" + singleQuote(r.aliases[n]) + "\n")
+		}
+		return r.write("alias", sb.String())
+	}
+	status := 0
+	var sb strings.Builder
+	for _, s := range a {
+		if i := strings.IndexByte(s, '='); i > 0 {
+			if r.ashare || r.aliases == nil {
+				m := make(map[string]string, len(r.aliases)+1)
+				for k, v := range r.aliases {
+					m[k] = v
+				}
+				r.aliases = m
+				r.ashare = false
+			}
+			r.aliases[s[:i]] = s[i+1:]
+			continue
+		}
+		v, ok := r.aliases[s]
+		if !ok {
+			r.bErr("alias", "%s: not found", s)
+			status = 1
+			continue
+		}
+		sb.WriteString("alias " + s + "=" + singleQuote(v) + "\n")
+	}
+	if st := r.write("alias", sb.String()); st != 0 {
+		return st
+	}
+	return status
+}
+
+func biUnalias(r *Runner, args []string) int {
+	a := args[1:]
+	if len(a) == 0 {
+		r.errw().Write([]byte("unalias: usage: unalias [-a] name [name ...]\n"))
+		return 2
+	}
+	if r.ashare {
+		m := make(map[string]string, len(r.aliases))
+		for k, v := range r.aliases {
+			m[k] = v
+		}
+		r.aliases = m
+		r.ashare = false
+	}
+	if a[0] == "-a" {
+		r.aliases = map[string]string{}
+		return 0
+	}
+	status := 0
+	for _, n := range a {
+		if _, ok := r.aliases[n]; !ok {
+			r.bErr("unalias", "%s: not found", n)
+			status = 1
+			continue
+		}
+		delete(r.aliases, n)
+	}
+	return status
+}
+
+// tryAlias expands an alias in command position by re-parsing the
+// command's text with the alias substituted. It reports whether it ran
+// the command.
+func (r *Runner) tryAlias(c *syntax.CallExpr, st *syntax.Stmt, args []string) bool {
+	w, ok := plainLit(c.Args[0])
+	if !ok {
+		return false
+	}
+	val, ok := r.aliases[w]
+	if !ok || r.aliasDepth > 16 {
+		return false
+	}
+	start := int(c.Args[0].End().Offset())
+	end := int(st.End().Offset())
+	rest := ""
+	if st != nil && start <= end && end <= len(r.curSrc) {
+		rest = r.curSrc[start:end]
+	}
+	src := val + rest
+	f, err := Parse(src, "", false)
+	if err != nil {
+		r.reportSyntaxError(err, src, "alias")
+		r.exit = 2
+		return true
+	}
+	oldSrc := r.curSrc
+	r.curSrc = src
+	r.aliasDepth++
+	r.stmts(f.Stmts)
+	r.aliasDepth--
+	r.curSrc = oldSrc
+	return true
+}
+
+func biHash(r *Runner, args []string) int {
+	a := args[1:]
+	if len(a) == 0 {
+		if len(r.hash) == 0 {
+			return r.write("hash", "hash: hash table empty\n")
+		}
+		var sb strings.Builder
+		sb.WriteString("hits\tcommand\n")
+		names := make([]string, 0, len(r.hash))
+		for n := range r.hash {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		for _, n := range names {
+			sb.WriteString("   1\t" + r.hash[n] + "\n")
+		}
+		return r.write("hash", sb.String())
+	}
+	if a[0] == "-r" {
+		r.hash = nil
+		return 0
+	}
+	status := 0
+	for _, n := range a {
+		if strings.HasPrefix(n, "-") {
+			continue
+		}
+		if p := r.lookPath(n); p == "" {
+			r.bErr("hash", "%s: not found", n)
+			status = 1
+		}
+	}
+	return status
+}
+
+func biUlimit(r *Runner, args []string) int {
+	var lim syscall.Rlimit
+	res := syscall.RLIMIT_FSIZE
+	which := "f"
+	a := args[1:]
+	hard := false
+	for len(a) > 0 && strings.HasPrefix(a[0], "-") {
+		for _, c := range a[0][1:] {
+			switch c {
+			case 'n':
+				res, which = syscall.RLIMIT_NOFILE, "n"
+			case 'f':
+				res, which = syscall.RLIMIT_FSIZE, "f"
+			case 's':
+				res, which = syscall.RLIMIT_STACK, "s"
+			case 'c':
+				res, which = syscall.RLIMIT_CORE, "c"
+			case 'v':
+				res, which = syscall.RLIMIT_AS, "v"
+			case 'd':
+				res, which = syscall.RLIMIT_DATA, "d"
+			case 't':
+				res, which = syscall.RLIMIT_CPU, "t"
+			case 'u':
+				res, which = 6, "u"
+			case 'H':
+				hard = true
+			case 'S':
+				hard = false
+			case 'a':
+				return r.ulimitAll()
+			}
+		}
+		a = a[1:]
+	}
+	if len(a) > 0 {
+		// setting limits is process-wide; accepted only when it
+		// changes nothing observable here
+		return 0
+	}
+	syscall.Getrlimit(res, &lim)
+	v := lim.Cur
+	if hard {
+		v = lim.Max
+	}
+	_ = which
+	if v == ^uint64(0) {
+		return r.write("ulimit", "unlimited\n")
+	}
+	div := uint64(1)
+	switch res {
+	case syscall.RLIMIT_FSIZE, syscall.RLIMIT_CORE:
+		div = 512
+	case syscall.RLIMIT_STACK, syscall.RLIMIT_AS, syscall.RLIMIT_DATA:
+		div = 1024
+	}
+	return r.write("ulimit", strconv.FormatUint(v/div, 10)+"\n")
+}
+
+func (r *Runner) ulimitAll() int {
+	type ent struct {
+		name, unit, flag string
+		res              int
+		div              uint64
+	}
+	ents := []ent{
+		{"core file size", "(blocks, -c)", "c", syscall.RLIMIT_CORE, 512},
+		{"data seg size", "(kbytes, -d)", "d", syscall.RLIMIT_DATA, 1024},
+		{"scheduling priority", "(-e)", "e", 13, 1},
+		{"file size", "(blocks, -f)", "f", syscall.RLIMIT_FSIZE, 512},
+		{"pending signals", "(-i)", "i", 11, 1},
+		{"max locked memory", "(kbytes, -l)", "l", 8, 1024},
+		{"max memory size", "(kbytes, -m)", "m", 5, 1024},
+		{"open files", "(-n)", "n", syscall.RLIMIT_NOFILE, 1},
+		{"pipe size", "(512 bytes, -p)", "p", -1, 1},
+		{"POSIX message queues", "(bytes, -q)", "q", 12, 1},
+		{"real-time priority", "(-r)", "r", 14, 1},
+		{"stack size", "(kbytes, -s)", "s", syscall.RLIMIT_STACK, 1024},
+		{"cpu time", "(seconds, -t)", "t", syscall.RLIMIT_CPU, 1},
+		{"max user processes", "(-u)", "u", 6, 1},
+		{"virtual memory", "(kbytes, -v)", "v", syscall.RLIMIT_AS, 1024},
+		{"file locks", "(-x)", "x", 10, 1},
+	}
+	var sb strings.Builder
+	for _, e := range ents {
+		val := "8"
+		if e.res >= 0 {
+			var lim syscall.Rlimit
+			syscall.Getrlimit(e.res, &lim)
+			if lim.Cur == ^uint64(0) {
+				val = "unlimited"
+			} else {
+				val = strconv.FormatUint(lim.Cur/e.div, 10)
+			}
+		}
+		label := e.name + " "
+		for len(label)+len(e.unit) < 32 {
+			label += " "
+		}
+		sb.WriteString(label + e.unit + " " + val + "\n")
+	}
+	return r.write("ulimit", sb.String())
+}

@@ -1,0 +1,335 @@
+package interp
+
+import (
+	"sort"
+	"strings"
+)
+
+// biSet implements set: options, positional parameters, and listing.
+func biSet(r *Runner, args []string) int {
+	if len(args) == 1 {
+		var sb strings.Builder
+		for _, n := range r.vars.names() {
+			v := r.lookup(n)
+			if v != nil && v.set {
+				sb.WriteString(r.setLine(n, v))
+			}
+		}
+		r.listFuncs(&sb)
+		return r.write("set", sb.String())
+	}
+	i := 1
+	setParams := false
+	for ; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			i++
+			setParams = true
+			break
+		}
+		if a == "-" {
+			r.opts.set[optXtrace] = false
+			r.opts.set[optVerbose] = false
+			i++
+			setParams = i < len(args)
+			break
+		}
+		if len(a) < 2 || (a[0] != '-' && a[0] != '+') {
+			setParams = true
+			break
+		}
+		on := a[0] == '-'
+		for j := 1; j < len(a); j++ {
+			c := a[j]
+			if c == 'o' {
+				if i+1 >= len(args) {
+					r.printOptions(on)
+					continue
+				}
+				i++
+				name := args[i]
+				if !r.setLongOpt(name, on) {
+					r.bErr("set", "%s: invalid option name", name)
+					return 2
+				}
+				continue
+			}
+			if c == 'i' || c == 's' || c == 'c' {
+				continue
+			}
+			if !r.opts.setShort(c, on) {
+				r.bErr("set", "%c%c: invalid option", a[0], c)
+				r.errw().Write([]byte("set: usage: set [-abefhkmnptuvxBCEHPT] [-o option-name] [--] [-] [arg ...]\n"))
+				return 2
+			}
+		}
+	}
+	if setParams || i < len(args) {
+		r.params = append([]string(nil), args[i:]...)
+	}
+	return 0
+}
+
+func (r *Runner) setLongOpt(name string, on bool) bool {
+	if !r.opts.setLong(name, on) {
+		return false
+	}
+	return true
+}
+
+// printOptions implements set -o (on) and set +o (off) listings.
+func (r *Runner) printOptions(human bool) {
+	var sb strings.Builder
+	for i, n := range setOptNames {
+		if human {
+			state := "off"
+			if r.opts.set[i] {
+				state = "on"
+			}
+			sb.WriteString(padRight(n, 15) + "\t" + state + "\n")
+		} else {
+			flag := "+o"
+			if r.opts.set[i] {
+				flag = "-o"
+			}
+			sb.WriteString("set " + flag + " " + n + "\n")
+		}
+	}
+	r.write("set", sb.String())
+}
+
+func padRight(s string, n int) string {
+	for len(s) < n {
+		s += " "
+	}
+	return s
+}
+
+// biShopt implements shopt -s/-u/-p/-q/-o.
+func biShopt(r *Runner, args []string) int {
+	var set, unset, print, quiet, oflag bool
+	i := 1
+	for ; i < len(args); i++ {
+		a := args[i]
+		if len(a) < 2 || a[0] != '-' {
+			break
+		}
+		if a == "--" {
+			i++
+			break
+		}
+		for _, c := range a[1:] {
+			switch c {
+			case 's':
+				set = true
+			case 'u':
+				unset = true
+			case 'p':
+				print = true
+			case 'q':
+				quiet = true
+			case 'o':
+				oflag = true
+			default:
+				r.bErr("shopt", "-%c: invalid option", c)
+				r.errw().Write([]byte("shopt: usage: shopt [-pqsu] [-o] [optname ...]\n"))
+				return 2
+			}
+		}
+	}
+	if set && unset {
+		r.bErr("shopt", "cannot set and unset shell options simultaneously")
+		return 1
+	}
+	names := args[i:]
+	var sb strings.Builder
+	line := func(name string, on bool) {
+		if oflag {
+			if print || set || unset {
+				f := "+o"
+				if on {
+					f = "-o"
+				}
+				sb.WriteString("set " + f + " " + name + "\n")
+				return
+			}
+			st := "off"
+			if on {
+				st = "on"
+			}
+			sb.WriteString(padRight(name, 15) + "\t" + st + "\n")
+			return
+		}
+		if print || set || unset {
+			f := "-u"
+			if on {
+				f = "-s"
+			}
+			sb.WriteString("shopt " + f + " " + name + "\n")
+			return
+		}
+		st := "off"
+		if on {
+			st = "on"
+		}
+		sb.WriteString(padRight(name, 15) + "\t" + st + "\n")
+	}
+	get := func(name string) (bool, bool) {
+		if oflag {
+			o, ok := setOptIndex(name)
+			return ok && r.opts.on(o), ok
+		}
+		o, ok := shoptIndex(name)
+		return ok && r.opts.sh(o), ok
+	}
+	if len(names) == 0 {
+		if oflag {
+			for j, n := range setOptNames {
+				on := r.opts.set[j]
+				if set && !on || unset && on {
+					continue
+				}
+				line(n, on)
+			}
+		} else {
+			all := append([]string(nil), shoptNames[:]...)
+			sort.Strings(all)
+			for _, n := range all {
+				on, _ := get(n)
+				if set && !on || unset && on {
+					continue
+				}
+				line(n, on)
+			}
+		}
+		if quiet {
+			return 0
+		}
+		return r.write("shopt", sb.String())
+	}
+	status := 0
+	for _, n := range names {
+		on, ok := get(n)
+		if !ok {
+			r.bErr("shopt", "%s: invalid shell option name", n)
+			status = 1
+			continue
+		}
+		switch {
+		case set || unset:
+			if oflag {
+				r.opts.setLong(n, set)
+			} else {
+				r.opts.setShopt(n, set)
+			}
+		case quiet:
+			if !on {
+				status = 1
+			}
+		default:
+			line(n, on)
+			if !on {
+				status = 1
+			}
+		}
+	}
+	if st := r.write("shopt", sb.String()); st != 0 {
+		return st
+	}
+	return status
+}
+
+// biUnset implements unset [-fvn] name….
+func biUnset(r *Runner, args []string) int {
+	funcs, vars, nref := false, false, false
+	i := 1
+	for ; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			i++
+			break
+		}
+		if len(a) < 2 || a[0] != '-' {
+			break
+		}
+		for _, c := range a[1:] {
+			switch c {
+			case 'f':
+				funcs = true
+			case 'v':
+				vars = true
+			case 'n':
+				nref = true
+			default:
+				r.bErr("unset", "-%c: invalid option", c)
+				r.errw().Write([]byte("unset: usage: unset [-f] [-v] [-n] [name ...]\n"))
+				return 2
+			}
+		}
+	}
+	status := 0
+	var names []string
+	for _, name := range args[i:] {
+		if funcs && !vars {
+			if r.readonlyFuncs[name] {
+				r.bErr("unset", "%s: cannot unset: readonly function", name)
+				status = 1
+				continue
+			}
+			r.unsetFunc(name)
+			continue
+		}
+		base := name
+		if j := strings.IndexByte(name, '['); j > 0 {
+			base = name[:j]
+		}
+		if !validName(base) {
+			r.bErr("unset", "`%s': not a valid identifier", name)
+			status = 1
+			continue
+		}
+		if nref {
+			if v := r.vars.get(name); v != nil && v.kind == kNameRef {
+				r.vars.unbind(name)
+				continue
+			}
+		}
+		v := r.vars.get(base)
+		if v == nil && !vars && r.funcs[name] != nil {
+			r.unsetFunc(name)
+			continue
+		}
+		switch base {
+		case "RANDOM", "SECONDS", "LINENO":
+			if v == nil {
+				r.vars.m[base] = &variable{dynamic: dynRemoved, gen: r.vars.gen}
+				continue
+			}
+		}
+		if err := r.unsetVar(name); err != nil {
+			r.bErr("unset", "%s", err.Error())
+			status = 1
+			continue
+		}
+		names = append(names, base)
+	}
+	if len(names) > 0 {
+		r.gateState(&StateInfo{Op: "unset", Names: names})
+	}
+	return status
+}
+
+func (r *Runner) unsetFunc(name string) {
+	if r.funcs[name] == nil {
+		return
+	}
+	if r.fshare {
+		m := make(map[string]*funcDef, len(r.funcs))
+		for k, v := range r.funcs {
+			m[k] = v
+		}
+		r.funcs = m
+		r.fshare = false
+	}
+	delete(r.funcs, name)
+}

@@ -1,0 +1,421 @@
+package interp
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"syscall"
+)
+
+// builtinFunc runs a builtin with its expanded arguments (args[0] is the
+// builtin's name) and returns its exit status.
+type builtinFunc func(r *Runner, args []string) int
+
+// lookupBuiltin returns the builtin called name, or nil. A switch rather
+// than a map keeps package initialisation empty.
+func lookupBuiltin(name string) builtinFunc {
+	switch name {
+	case ":", "true":
+		return biTrue
+	case "false":
+		return biFalse
+	case "echo":
+		return biEcho
+	case "printf":
+		return biPrintf
+	case "cd":
+		return biCd
+	case "pwd":
+		return biPwd
+	case "exit":
+		return biExit
+	case "return":
+		return biReturn
+	case "break":
+		return biBreak
+	case "continue":
+		return biContinue
+	case "shift":
+		return biShift
+	case "set":
+		return biSet
+	case "shopt":
+		return biShopt
+	case "export":
+		return biExport
+	case "readonly":
+		return biReadonly
+	case "unset":
+		return biUnset
+	case "declare", "typeset":
+		return biDeclare
+	case "local":
+		return biLocal
+	case "eval":
+		return biEval
+	case "source", ".":
+		return biSource
+	case "test", "[":
+		return biTest
+	case "read":
+		return biRead
+	case "exec":
+		return biExec
+	case "trap":
+		return biTrap
+	case "wait":
+		return biWait
+	case "kill":
+		return biKill
+	case "command":
+		return biCommand
+	case "type":
+		return biType
+	case "builtin":
+		return biBuiltin
+	case "getopts":
+		return biGetopts
+	case "umask":
+		return biUmask
+	case "let":
+		return biLet
+	case "alias":
+		return biAlias
+	case "unalias":
+		return biUnalias
+	case "hash":
+		return biHash
+	case "mapfile", "readarray":
+		return biMapfile
+	case "pushd":
+		return biPushd
+	case "popd":
+		return biPopd
+	case "dirs":
+		return biDirs
+	case "times":
+		return biTimes
+	case "ulimit":
+		return biUlimit
+	case "caller":
+		return biCaller
+	case "enable":
+		return biEnable
+	case "help":
+		return biHelp
+	case "jobs":
+		return biJobs
+	case "disown":
+		return biDisown
+	case "bg", "fg":
+		return biFgBg
+	case "history", "fc", "bind", "complete", "compgen", "compopt", "suspend", "logout":
+		return biNoJobControl
+	}
+	return nil
+}
+
+// builtinNames lists every builtin, for enable and help.
+var builtinNames = []string{".", ":", "[", "alias", "bg", "bind", "break", "builtin",
+	"caller", "cd", "command", "compgen", "complete", "compopt", "continue",
+	"declare", "dirs", "disown", "echo", "enable", "eval", "exec", "exit",
+	"export", "false", "fc", "fg", "getopts", "hash", "help", "history", "jobs",
+	"kill", "let", "local", "logout", "mapfile", "popd", "printf", "pushd", "pwd",
+	"read", "readarray", "readonly", "return", "set", "shift", "shopt", "source",
+	"suspend", "test", "times", "trap", "true", "type", "typeset", "ulimit",
+	"umask", "unalias", "unset", "wait"}
+
+func (r *Runner) enabledBuiltin(name string) builtinFunc {
+	if r.disabled != nil && r.disabled[name] {
+		return nil
+	}
+	return lookupBuiltin(name)
+}
+
+// out and errw are the builtin's stdout and stderr.
+func (r *Runner) out() io.Writer  { return r.fds.writer(1) }
+func (r *Runner) errw() io.Writer { return r.fds.writer(2) }
+
+// bErr prints "name: line N: builtin: msg".
+func (r *Runner) bErr(builtin, format string, a ...any) {
+	r.errorf("%s: %s", builtin, fmt.Sprintf(format, a...))
+}
+
+// write writes a builtin's output, reporting a write error as bash does.
+// A broken pipe in a subshell ends it as SIGPIPE would.
+func (r *Runner) write(name, s string) int {
+	_, err := io.WriteString(r.out(), s)
+	if err != nil {
+		return r.writeFailed(name, err)
+	}
+	return 0
+}
+
+func (r *Runner) writeFailed(name string, err error) int {
+	if errno, ok := underlyingErrno(err); ok && errno == syscall.EPIPE {
+		if r.isSub {
+			r.flow = flowExit
+			r.exitCode = 128 + int(syscall.SIGPIPE)
+			return r.exitCode
+		}
+	}
+	msg := "write error: " + pathErrMsg(err)
+	r.bErr(name, "%s", msg)
+	return 1
+}
+
+func underlyingErrno(err error) (syscall.Errno, bool) {
+	for err != nil {
+		if e, ok := err.(syscall.Errno); ok {
+			return e, true
+		}
+		u, ok := err.(interface{ Unwrap() error })
+		if !ok {
+			return 0, false
+		}
+		err = u.Unwrap()
+	}
+	return 0, false
+}
+
+func biTrue(r *Runner, args []string) int  { return 0 }
+func biFalse(r *Runner, args []string) int { return 1 }
+
+func biEcho(r *Runner, args []string) int {
+	args = args[1:]
+	newline, escapes := true, r.opts.sh(shXpgEcho)
+	for len(args) > 0 {
+		a := args[0]
+		if len(a) < 2 || a[0] != '-' || strings.Trim(a[1:], "neE") != "" {
+			break
+		}
+		for _, c := range a[1:] {
+			switch c {
+			case 'n':
+				newline = false
+			case 'e':
+				escapes = true
+			case 'E':
+				escapes = false
+			}
+		}
+		args = args[1:]
+	}
+	var sb strings.Builder
+	for i, a := range args {
+		if i > 0 {
+			sb.WriteByte(' ')
+		}
+		if escapes {
+			s, stop := decodeEscapes(a, true)
+			sb.WriteString(s)
+			if stop {
+				return r.write("echo", sb.String())
+			}
+			continue
+		}
+		sb.WriteString(a)
+	}
+	if newline {
+		sb.WriteByte('\n')
+	}
+	return r.write("echo", sb.String())
+}
+
+func biPwd(r *Runner, args []string) int {
+	physical := r.opts.on(optPhysical)
+	for _, a := range args[1:] {
+		switch a {
+		case "-P":
+			physical = true
+		case "-L":
+			physical = false
+		default:
+			if strings.HasPrefix(a, "-") {
+				r.bErr("pwd", "%s: invalid option", a)
+				r.errw().Write([]byte("pwd: usage: pwd [-LP]\n"))
+				return 2
+			}
+		}
+	}
+	d := r.dir
+	if physical {
+		if p, err := evalSymlinks(d); err == nil {
+			d = p
+		}
+	}
+	return r.write("pwd", d+"\n")
+}
+
+func biExit(r *Runner, args []string) int {
+	status := r.exit
+	if len(args) > 1 {
+		n, err := strconv.ParseInt(strings.TrimSpace(args[1]), 10, 64)
+		if err != nil {
+			r.bErr("exit", "%s: numeric argument required", args[1])
+			status = 2
+		} else {
+			status = int(n & 0xff)
+		}
+		if len(args) > 2 && err == nil {
+			r.bErr("exit", "too many arguments")
+			return 1
+		}
+	}
+	r.flow = flowExit
+	r.exitCode = status
+	return status
+}
+
+func biReturn(r *Runner, args []string) int {
+	if len(r.calls) == 0 && !r.inSource {
+		r.bErr("return", "can only `return' from a function or sourced script")
+		return 2
+	}
+	status := r.exit
+	if len(args) > 1 {
+		n, err := strconv.ParseInt(strings.TrimSpace(args[1]), 10, 64)
+		if err != nil {
+			r.bErr("return", "%s: numeric argument required", args[1])
+			status = 2
+		} else {
+			status = int(n & 0xff)
+		}
+	}
+	r.flow = flowReturn
+	return status
+}
+
+func loopCount(r *Runner, name string, args []string) (int, bool) {
+	n := 1
+	if len(args) > 1 {
+		v, err := strconv.Atoi(strings.TrimSpace(args[1]))
+		if err != nil {
+			r.bErr(name, "%s: numeric argument required", args[1])
+			r.flow = flowExit
+			r.exitCode = 128
+			return 0, false
+		}
+		if v < 1 {
+			r.bErr(name, "%s: loop count out of range", args[1])
+			return 0, false
+		}
+		n = v
+	}
+	return n, true
+}
+
+func biBreak(r *Runner, args []string) int {
+	n, ok := loopCount(r, "break", args)
+	if !ok {
+		return 1
+	}
+	if r.loopDepth == 0 {
+		if r.opts.on(optPosix) {
+			return 0
+		}
+		r.bErr("break", "only meaningful in a `for', `while', or `until' loop")
+		return 0
+	}
+	if n > r.loopDepth {
+		n = r.loopDepth
+	}
+	r.flow, r.flowN = flowBreak, n
+	return 0
+}
+
+func biContinue(r *Runner, args []string) int {
+	n, ok := loopCount(r, "continue", args)
+	if !ok {
+		return 1
+	}
+	if r.loopDepth == 0 {
+		r.bErr("continue", "only meaningful in a `for', `while', or `until' loop")
+		return 0
+	}
+	if n > r.loopDepth {
+		n = r.loopDepth
+	}
+	r.flow, r.flowN = flowContinue, n
+	return 0
+}
+
+func biShift(r *Runner, args []string) int {
+	n := 1
+	if len(args) > 1 {
+		v, err := strconv.Atoi(strings.TrimSpace(args[1]))
+		if err != nil {
+			r.bErr("shift", "%s: numeric argument required", args[1])
+			return 1
+		}
+		if v < 0 {
+			r.bErr("shift", "%s: shift count out of range", args[1])
+			return 1
+		}
+		n = v
+	}
+	if n > len(r.params) {
+		if r.opts.sh(shShiftVerbose) {
+			r.bErr("shift", "shift count out of range")
+		}
+		return 1
+	}
+	r.params = r.params[n:]
+	return 0
+}
+
+func biEval(r *Runner, args []string) int {
+	src := strings.Join(args[1:], " ")
+	if strings.TrimSpace(src) == "" {
+		return 0
+	}
+	return r.evalString(src, "eval")
+}
+
+// evalString parses and runs src in the current shell (eval, traps).
+func (r *Runner) evalString(src, kind string) int {
+	f, err := Parse(src, "", r.opts.on(optPosix))
+	if err != nil {
+		r.reportSyntaxError(err, src, "eval")
+		return 2
+	}
+	oldSrc, oldNesting, oldLine := r.curSrc, r.nesting, r.line
+	r.curSrc = src
+	r.nesting = Nesting{Depth: oldNesting.Depth + 1, Kind: kind}
+	r.traceLevel++
+	base := r.line - 1
+	r.lineOff += base
+	r.stmts(f.Stmts)
+	r.lineOff -= base
+	r.traceLevel--
+	r.curSrc, r.nesting = oldSrc, oldNesting
+	if r.flow == flowNone {
+		r.line = oldLine
+	}
+	return r.exit
+}
+
+func biNoJobControl(r *Runner, args []string) int {
+	switch args[0] {
+	case "history", "fc", "bind", "complete", "compgen", "compopt":
+		return 0
+	case "logout":
+		r.bErr("logout", "not login shell: use `exit'")
+		return 1
+	}
+	r.bErr(args[0], "no job control")
+	return 1
+}
+
+func biFgBg(r *Runner, args []string) int {
+	r.bErr(args[0], "no job control")
+	return 1
+}
+
+func evalSymlinks(p string) (string, error) {
+	return filepathEval(p)
+}
+
+var _ = os.Stdout

@@ -1,0 +1,760 @@
+package interp
+
+import (
+	"sort"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// declOpts are the parsed flags of declare and its relatives.
+type declOpts struct {
+	set, unset  attr
+	array       bool
+	assoc       bool
+	nameref     bool
+	unNameref   bool
+	print       bool
+	funcs       bool
+	funcNames   bool
+	global      bool
+	unexport    bool // export -n
+	sawFlags    bool
+}
+
+// declClause runs declare, typeset, local, export, readonly and nameref
+// as the parser shaped them.
+func (r *Runner) declClause(c *syntax.DeclClause, st *syntax.Stmt) {
+	r.line = int(c.Pos().Line()) + r.lineOff
+	variant := c.Variant.Value
+	var args []declArg
+	for _, a := range c.Args {
+		if a.Name == nil && a.Naked {
+			fs, err := r.fields([]*syntax.Word{a.Value})
+			if err != nil {
+				r.expansionError(err)
+				return
+			}
+			for _, f := range fs {
+				args = append(args, declArg{text: f})
+			}
+			continue
+		}
+		args = append(args, declArg{assign: a})
+	}
+	if r.opts.on(optXtrace) {
+		r.traceDecl(variant, args)
+	}
+	info := &ExecInfo{Argv: append([]string{variant}, declArgStrings(r, args)...), Builtin: true, Dir: r.dir, Nesting: r.nesting, Line: r.line, Pipeline: r.pipePos}
+	run := func() { r.exit = r.declare(variant, args) }
+	if r.sh.gate != nil {
+		v := r.gateStart(info)
+		if v.Deny {
+			r.errorf("%s", v.Message)
+			r.exit = 126
+			return
+		}
+		defer func() { r.gateEnd(info, ExecResult{Status: r.exit}) }()
+	}
+	_ = st
+	run()
+}
+
+// declArg is one argument of a declaration: a word known only at run
+// time (options, names, name=value) or a parsed assignment.
+type declArg struct {
+	text   string
+	assign *syntax.Assign
+}
+
+func declArgStrings(r *Runner, args []declArg) []string {
+	out := make([]string, 0, len(args))
+	for _, a := range args {
+		if a.assign == nil {
+			out = append(out, a.text)
+			continue
+		}
+		out = append(out, r.nodeText(a.assign))
+	}
+	return out
+}
+
+func (r *Runner) traceDecl(variant string, args []declArg) {
+	var parts []string
+	for _, a := range args {
+		if a.assign == nil {
+			parts = append(parts, traceQuote(a.text))
+			continue
+		}
+		as := a.assign
+		if as.Naked || as.Value == nil && as.Array == nil {
+			parts = append(parts, as.Name.Value)
+			continue
+		}
+		if as.Array != nil {
+			parts = append(parts, as.Name.Value)
+			continue
+		}
+		v, _ := r.assignValueQuiet(as.Value)
+		op := "="
+		if as.Append {
+			op = "+="
+		}
+		parts = append(parts, traceQuote(as.Name.Value+op+v))
+	}
+	r.traceWrite(r.tracePrefix() + variant + optSpace(strings.Join(parts, " ")) + "\n")
+}
+
+func optSpace(s string) string {
+	if s == "" {
+		return ""
+	}
+	return " " + s
+}
+
+// biDeclare and friends are the builtin forms (reached through `builtin
+// declare`, `command export` or a name from an expansion).
+func biDeclare(r *Runner, args []string) int { return r.declare(args[0], textArgs(args[1:])) }
+func biLocal(r *Runner, args []string) int   { return r.declare("local", textArgs(args[1:])) }
+func biExport(r *Runner, args []string) int  { return r.declare("export", textArgs(args[1:])) }
+func biReadonly(r *Runner, args []string) int {
+	return r.declare("readonly", textArgs(args[1:]))
+}
+
+func textArgs(a []string) []declArg {
+	out := make([]declArg, len(a))
+	for i, s := range a {
+		out[i] = declArg{text: s}
+	}
+	return out
+}
+
+func (r *Runner) declare(variant string, args []declArg) int {
+	var o declOpts
+	if variant == "nameref" {
+		o.nameref = true
+		variant = "declare"
+	}
+	validOpts := "aAfFgilnprtuxI"
+	switch variant {
+	case "export":
+		validOpts = "fnp"
+	case "readonly":
+		validOpts = "aAfp"
+	case "local":
+		validOpts = "aAilnprtuxI"
+	}
+	i := 0
+	for ; i < len(args); i++ {
+		a := args[i]
+		if a.assign != nil {
+			break
+		}
+		t := a.text
+		if t == "--" {
+			i++
+			break
+		}
+		if len(t) < 2 || (t[0] != '-' && t[0] != '+') {
+			break
+		}
+		on := t[0] == '-'
+		for _, ch := range t[1:] {
+			if !strings.ContainsRune(validOpts, ch) {
+				r.bErr(variant, "%c%c: invalid option", t[0], ch)
+				r.declUsage(variant)
+				return 2
+			}
+			o.sawFlags = true
+			switch ch {
+			case 'a':
+				o.array = on
+			case 'A':
+				o.assoc = on
+			case 'f':
+				o.funcs = true
+			case 'F':
+				o.funcNames = true
+			case 'g':
+				o.global = true
+			case 'p':
+				o.print = true
+			case 'n':
+				if variant == "export" {
+					o.unexport = true
+				} else if on {
+					o.nameref = true
+				} else {
+					o.unNameref = true
+				}
+			case 'i':
+				o.flag(aInteger, on)
+			case 'l':
+				o.flag(aLower, on)
+				if on {
+					o.unset |= aUpper
+				}
+			case 'u':
+				o.flag(aUpper, on)
+				if on {
+					o.unset |= aLower
+				}
+			case 'r':
+				o.flag(aReadonly, on)
+			case 't':
+				o.flag(aTrace, on)
+			case 'x':
+				o.flag(aExport, on)
+			}
+		}
+	}
+	rest := args[i:]
+	switch variant {
+	case "export":
+		if o.unexport {
+			o.unset |= aExport
+		} else {
+			o.set |= aExport
+		}
+	case "readonly":
+		o.set |= aReadonly
+	case "local":
+		if len(r.calls) == 0 {
+			r.bErr("local", "can only be used in a function")
+			return 1
+		}
+	}
+	if o.funcs || o.funcNames {
+		return r.declareFuncs(variant, o, rest)
+	}
+	if len(rest) == 0 {
+		return r.declareList(variant, o)
+	}
+	if o.print {
+		return r.declarePrint(variant, rest)
+	}
+	local := (variant == "local" || (variant == "declare" || variant == "typeset") && len(r.calls) > 0 && !o.global)
+	status := 0
+	var changed []string
+	for _, a := range rest {
+		name, err := r.declareOne(variant, a, o, local)
+		if err != nil {
+			if _, ok := err.(*expandError); ok {
+				r.expansionError(err)
+				if r.flow == flowAbort {
+					r.flow = flowNone
+				}
+				return 1
+			}
+			r.bErr(variant, "%s", err.Error())
+			status = 1
+			continue
+		}
+		if name != "" {
+			changed = append(changed, name)
+		}
+	}
+	if len(changed) > 0 {
+		op := variant
+		if op == "typeset" {
+			op = "declare"
+		}
+		r.gateState(&StateInfo{Op: op, Names: changed})
+	}
+	return status
+}
+
+func (o *declOpts) flag(a attr, on bool) {
+	if on {
+		o.set |= a
+	} else {
+		o.unset |= a
+	}
+}
+
+func (r *Runner) declUsage(variant string) {
+	u := map[string]string{
+		"declare":  "declare: usage: declare [-aAfFgiIlnrtux] [name[=value] ...] or declare -p [-aAfFilnrtux] [name ...]",
+		"typeset":  "typeset: usage: typeset [-aAfFgiIlnrtux] name[=value] ... or typeset -p [-aAfFilnrtux] [name ...]",
+		"local":    "local: usage: local [option] name[=value] ...",
+		"export":   "export: usage: export [-fn] [name[=value] ...] or export -p",
+		"readonly": "readonly: usage: readonly [-aAf] [name[=value] ...] or readonly -p",
+	}
+	r.errw().Write([]byte(u[variant] + "\n"))
+}
+
+// declareOne applies one name or name=value with the parsed options.
+func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (string, error) {
+	var name string
+	var as *syntax.Assign
+	var textVal *string
+	appendVal := false
+	if a.assign != nil {
+		as = a.assign
+		name = as.Name.Value
+		appendVal = as.Append
+	} else {
+		t := a.text
+		if j := strings.IndexByte(t, '='); j > 0 {
+			name = t[:j]
+			v := t[j+1:]
+			if strings.HasSuffix(name, "+") {
+				name = name[:len(name)-1]
+				appendVal = true
+			}
+			textVal = &v
+		} else {
+			name = t
+		}
+	}
+	index := ""
+	if j := strings.IndexByte(name, '['); j > 0 && strings.HasSuffix(name, "]") {
+		name, index = name[:j], name[j+1:len(name)-1]
+	}
+	if !validName(name) {
+		shown := name
+		if a.assign == nil {
+			shown = a.text
+		}
+		return "", &varError{msg: "`" + shown + "': not a valid identifier"}
+	}
+	// namerefs: declare -n ref=target
+	if o.nameref {
+		var target string
+		if as != nil && as.Value != nil {
+			t, err := r.assignValue(as.Value)
+			if err != nil {
+				return "", err
+			}
+			target = t
+		} else if textVal != nil {
+			target = *textVal
+		}
+		var v *variable
+		if local {
+			v, _ = r.vars.makeLocal(name)
+		} else if o.global {
+			v = r.vars.global(name)
+		} else {
+			v = r.vars.own(name)
+		}
+		if target == name {
+			return "", &varError{msg: name + ": nameref variable self references not allowed"}
+		}
+		v.kind = kNameRef
+		if as != nil && (as.Value != nil) || textVal != nil {
+			v.str, v.set = target, true
+		}
+		v.attrs |= o.set
+		return name, nil
+	}
+	if !o.unNameref {
+		name = r.resolveRef(name)
+	}
+	cur := r.vars.get(name)
+	if cur != nil && cur.attrs&aReadonly != 0 {
+		hasValue := (as != nil && (as.Value != nil || as.Array != nil)) || textVal != nil
+		if hasValue || o.unset&aReadonly != 0 || o.array && cur.kind != kIndexed || o.assoc && cur.kind != kAssoc {
+			return "", readonlyErr(name)
+		}
+	}
+	if cur != nil && cur.kind == kAssoc && o.array && !o.assoc {
+		return "", &varError{msg: name + ": cannot convert associative to indexed array"}
+	}
+	if cur != nil && cur.kind == kIndexed && o.assoc {
+		return "", &varError{msg: name + ": cannot convert indexed to associative array"}
+	}
+	var v *variable
+	switch {
+	case local:
+		made := false
+		if len(r.vars.frames) > 0 {
+			f := r.vars.frames[len(r.vars.frames)-1]
+			if _, ok := f.saved[name]; ok {
+				v = r.vars.own(name)
+				made = true
+			}
+		}
+		if !made {
+			old := r.vars.get(name)
+			v, _ = r.vars.makeLocal(name)
+			// local x keeps an exported/etc. global's value only with localvar_inherit
+			if old != nil && r.opts.sh(shLocalvarInherit) {
+				*v = *old.clone(v.gen)
+				v.local = true
+			}
+		}
+	case o.global:
+		v = r.vars.global(name)
+	default:
+		v = r.vars.own(name)
+	}
+	if o.array && v.kind != kIndexed {
+		arr := &indexedArray{}
+		if v.set && v.kind == kString {
+			arr.set(0, v.str)
+		}
+		v.kind, v.arr, v.str = kIndexed, arr, ""
+	}
+	if o.assoc && v.kind != kAssoc {
+		m := newAssoc()
+		if v.set && v.kind == kString && v.str != "" {
+			m.set("0", v.str)
+		}
+		v.kind, v.assoc, v.str = kAssoc, m, ""
+	}
+	if o.unNameref && v.kind == kNameRef {
+		v.kind = kString
+	}
+	v.attrs |= o.set &^ aReadonly
+	v.attrs &^= o.unset
+	if v.attrs&aExport != 0 || o.unset&aExport != 0 {
+		r.vars.envDirty = true
+	}
+	// the value
+	var err error
+	switch {
+	case as != nil && as.Array != nil:
+		err = r.assignArray(name, as.Array, appendVal, 0)
+		if err == nil && local {
+			// assignArray wrote through own(); fine, the binding is local
+		}
+	case as != nil && as.Value != nil:
+		var val string
+		val, err = r.assignValue(as.Value)
+		if err == nil {
+			err = r.declSetValue(name, index, val, appendVal, as)
+		}
+	case textVal != nil:
+		if strings.HasPrefix(*textVal, "(") && strings.HasSuffix(*textVal, ")") && (v.kind == kIndexed || v.kind == kAssoc) {
+			err = r.assignArrayText(name, *textVal, appendVal)
+		} else {
+			err = r.declSetValue(name, index, *textVal, appendVal, nil)
+		}
+	default:
+		if o.set&aInteger != 0 && v.set && v.kind == kString {
+			// converting a value to integer does not re-evaluate it
+		}
+	}
+	if err != nil {
+		return "", err
+	}
+	if o.set&aReadonly != 0 {
+		v = r.vars.own(name)
+		v.attrs |= aReadonly
+	}
+	if r.opts.on(optAllexport) {
+		r.vars.own(name).attrs |= aExport
+		r.vars.envDirty = true
+	}
+	return name, nil
+}
+
+func (r *Runner) declSetValue(name, index, val string, appendVal bool, as *syntax.Assign) error {
+	if index != "" || (as != nil && as.Index != nil) {
+		if as != nil && as.Index != nil {
+			return r.assignIndexed(name, as.Index, val, appendVal)
+		}
+		v := r.vars.get(name)
+		if v != nil && v.kind == kAssoc {
+			vv := r.vars.own(name)
+			if appendVal {
+				val = vv.assoc.m[index] + val
+			}
+			vv.assoc.set(index, val)
+			vv.set = true
+			return nil
+		}
+		n, err := r.arithString(index)
+		if err != nil {
+			return err
+		}
+		return r.setIndex(name, n, val, appendVal, nil)
+	}
+	if appendVal {
+		return r.appendScalar(name, val, 0)
+	}
+	v := r.vars.own(name)
+	if v.attrs&aInteger != 0 {
+		n, err := r.arithString(val)
+		if err != nil {
+			return err
+		}
+		val = itoa(n)
+	}
+	val = applyCase(v, val)
+	switch v.kind {
+	case kIndexed:
+		if v.arr == nil {
+			v.arr = &indexedArray{}
+		}
+		v.arr.set(0, val)
+	case kAssoc:
+		v.assoc.set("0", val)
+	default:
+		v.kind, v.str = kString, val
+	}
+	v.set = true
+	r.vars.changed(v)
+	return nil
+}
+
+// assignArrayText assigns a compound value given as text, as in
+// declare -a "x=(1 2)".
+func (r *Runner) assignArrayText(name, text string, appendVal bool) error {
+	p := syntax.NewParser(syntax.Variant(syntax.LangBash))
+	f, err := p.Parse(strings.NewReader("x="+text), "")
+	if err != nil || len(f.Stmts) != 1 {
+		return r.declSetValue(name, "", text, appendVal, nil)
+	}
+	ce, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Assigns) != 1 || ce.Assigns[0].Array == nil {
+		return r.declSetValue(name, "", text, appendVal, nil)
+	}
+	return r.assignArray(name, ce.Assigns[0].Array, appendVal, 0)
+}
+
+// declareList prints variables for declare/typeset/export/readonly with
+// no names.
+func (r *Runner) declareList(variant string, o declOpts) int {
+	var sb strings.Builder
+	names := r.vars.names()
+	filter := func(v *variable) bool {
+		switch variant {
+		case "export":
+			return v.attrs&aExport != 0
+		case "readonly":
+			return v.attrs&aReadonly != 0
+		case "local":
+			return v.local
+		}
+		if o.set != 0 && v.attrs&o.set != o.set {
+			return false
+		}
+		if o.array && v.kind != kIndexed || o.assoc && v.kind != kAssoc || o.nameref && v.kind != kNameRef {
+			return false
+		}
+		return true
+	}
+	for _, n := range names {
+		v := r.lookup(n)
+		if v == nil || !filter(v) {
+			continue
+		}
+		if variant == "local" && len(r.vars.frames) > 0 {
+			if _, ok := r.vars.frames[len(r.vars.frames)-1].saved[n]; !ok {
+				continue
+			}
+		}
+		if !o.print && !o.sawFlags && (variant == "declare" || variant == "typeset") {
+			// plain `declare`: like set, NAME=value
+			if v.set {
+				sb.WriteString(r.setLine(n, v))
+			}
+			continue
+		}
+		sb.WriteString(r.declareLine(n, v, variant == "export" || variant == "readonly"))
+		sb.WriteByte('\n')
+	}
+	if !o.print && !o.sawFlags && (variant == "declare" || variant == "typeset") {
+		r.listFuncs(&sb)
+	}
+	return r.write(variant, sb.String())
+}
+
+// declarePrint is declare -p NAME….
+func (r *Runner) declarePrint(variant string, args []declArg) int {
+	status := 0
+	var sb strings.Builder
+	for _, a := range args {
+		name := a.text
+		if a.assign != nil {
+			name = a.assign.Name.Value
+		}
+		v := r.lookup(name)
+		if v == nil || (!v.set && v.attrs == 0 && v.kind == kString && !v.local) {
+			r.bErr(variant, "%s: not found", name)
+			status = 1
+			continue
+		}
+		sb.WriteString(r.declareLine(name, v, false))
+		sb.WriteByte('\n')
+	}
+	if st := r.write(variant, sb.String()); st != 0 {
+		return st
+	}
+	return status
+}
+
+// declareLine formats one variable as declare -p does.
+func (r *Runner) declareLine(name string, v *variable, exportStyle bool) string {
+	flags := attrFlags(v)
+	if flags == "" {
+		flags = "-"
+	}
+	prefix := "declare -" + flags + " "
+	if !v.set {
+		return prefix + name
+	}
+	switch v.kind {
+	case kIndexed:
+		var sb strings.Builder
+		sb.WriteString(prefix + name + "=(")
+		for p := range v.arr.vals {
+			if p > 0 {
+				sb.WriteByte(' ')
+			}
+			sb.WriteString("[" + itoa(int64(v.arr.index(p))) + "]=" + dquote(v.arr.vals[p]))
+		}
+		sb.WriteString(")")
+		return sb.String()
+	case kAssoc:
+		var sb strings.Builder
+		sb.WriteString(prefix + name + "=(")
+		for _, k := range v.assoc.keys() {
+			sb.WriteString("[" + assocKeyQuote(k) + "]=" + dquote(v.assoc.m[k]) + " ")
+		}
+		sb.WriteString(")")
+		return sb.String()
+	}
+	return prefix + name + "=" + dquote(v.str)
+}
+
+func assocKeyQuote(k string) string {
+	if k == "" || strings.ContainsAny(k, " \t\n\"'\\$`;&|<>()*?[]{}~#=!") {
+		return dquote(k)
+	}
+	return k
+}
+
+// setLine formats a variable as `set` lists it.
+func (r *Runner) setLine(name string, v *variable) string {
+	switch v.kind {
+	case kIndexed:
+		var sb strings.Builder
+		sb.WriteString(name + "=(")
+		for p := range v.arr.vals {
+			if p > 0 {
+				sb.WriteByte(' ')
+			}
+			sb.WriteString("[" + itoa(int64(v.arr.index(p))) + "]=" + dquote(v.arr.vals[p]))
+		}
+		sb.WriteString(")\n")
+		return sb.String()
+	case kAssoc:
+		var sb strings.Builder
+		sb.WriteString(name + "=(")
+		for _, k := range v.assoc.keys() {
+			sb.WriteString("[" + assocKeyQuote(k) + "]=" + dquote(v.assoc.m[k]) + " ")
+		}
+		sb.WriteString(")\n")
+		return sb.String()
+	}
+	val := v.str
+	if val == "" {
+		return name + "=\n"
+	}
+	if needsANSIQuote(val) {
+		return name + "=" + ansiQuote(val) + "\n"
+	}
+	if containsShellMetas(val) {
+		return name + "=" + singleQuote(val) + "\n"
+	}
+	return name + "=" + val + "\n"
+}
+
+func (r *Runner) declareFuncs(variant string, o declOpts, rest []declArg) int {
+	var sb strings.Builder
+	status := 0
+	if len(rest) == 0 {
+		names := make([]string, 0, len(r.funcs))
+		for n := range r.funcs {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		for _, n := range names {
+			f := r.funcs[n]
+			if variant == "export" && !f.export || variant == "readonly" && !r.readonlyFuncs[n] {
+				continue
+			}
+			if o.funcNames {
+				sb.WriteString("declare -f" + funcFlags(r, f) + " " + n + "\n")
+			} else {
+				sb.WriteString(r.funcText(f))
+				if variant == "export" {
+					sb.WriteString("declare -fx " + n + "\n")
+				} else if variant == "readonly" {
+					sb.WriteString("declare -fr " + n + "\n")
+				}
+			}
+		}
+		return r.write(variant, sb.String())
+	}
+	for _, a := range rest {
+		name := a.text
+		if a.assign != nil {
+			name = a.assign.Name.Value
+		}
+		f := r.funcs[name]
+		if f == nil {
+			if o.print || o.funcNames || variant == "declare" || variant == "typeset" {
+				status = 1
+				continue
+			}
+			r.bErr(variant, "%s: not a function", name)
+			status = 1
+			continue
+		}
+		switch {
+		case variant == "export":
+			f.export = !o.unexport
+		case variant == "readonly":
+			if r.readonlyFuncs == nil {
+				r.readonlyFuncs = map[string]bool{}
+			}
+			r.readonlyFuncs[name] = true
+		case o.funcNames:
+			sb.WriteString(name + "\n")
+		case o.set&aTrace != 0:
+			f.trace = true
+		case o.set&aExport != 0:
+			f.export = true
+		case o.set&aReadonly != 0:
+			if r.readonlyFuncs == nil {
+				r.readonlyFuncs = map[string]bool{}
+			}
+			r.readonlyFuncs[name] = true
+		default:
+			sb.WriteString(r.funcText(f))
+		}
+	}
+	if st := r.write(variant, sb.String()); st != 0 {
+		return st
+	}
+	return status
+}
+
+func funcFlags(r *Runner, f *funcDef) string {
+	s := ""
+	if r.readonlyFuncs[f.name] {
+		s += "r"
+	}
+	if f.trace {
+		s += "t"
+	}
+	if f.export {
+		s += "x"
+	}
+	return s
+}
+
+func (r *Runner) listFuncs(sb *strings.Builder) {
+	names := make([]string, 0, len(r.funcs))
+	for n := range r.funcs {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		sb.WriteString(r.funcText(r.funcs[n]))
+	}
+}

@@ -1,0 +1,565 @@
+package interp
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Parse parses a whole program as bash would, reporting the first syntax
+// error in bash's words.
+func Parse(src, name string, posix bool) (*syntax.File, error) {
+	variant := syntax.LangBash
+	p := syntax.NewParser(syntax.Variant(variant), syntax.KeepComments(false))
+	f, err := p.Parse(strings.NewReader(src), name)
+	if err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// Run executes a parsed program to the end, or until exit. It returns the
+// exit status. src is the program's text (for messages and LINENO).
+func (r *Runner) Run(f *syntax.File, src string) int {
+	r.curSrc = src
+	groups := topLevelGroups(f.Stmts)
+	for _, g := range groups {
+		r.runTop(g)
+		if r.flow == flowExit {
+			break
+		}
+	}
+	return r.finish()
+}
+
+// RunIncremental runs src statement by statement as it parses, so that a
+// syntax error stops the program only where bash would: the statements
+// before it have run. It returns the exit status.
+func (r *Runner) RunIncremental(src, name string) int {
+	r.curSrc = src
+	p := syntax.NewParser(syntax.Variant(syntax.LangBash))
+	var group []*syntax.Stmt
+	lastLine := uint(0)
+	flush := func() {
+		if len(group) > 0 {
+			r.runTop(group)
+			group = nil
+		}
+	}
+	err := p.Stmts(strings.NewReader(src), func(st *syntax.Stmt) bool {
+		if len(group) > 0 && st.Pos().Line() > lastLine {
+			flush()
+		}
+		if r.flow == flowExit {
+			return false
+		}
+		group = append(group, st)
+		lastLine = st.End().Line()
+		return true
+	})
+	if r.flow != flowExit {
+		flush()
+	}
+	if err != nil && r.flow != flowExit {
+		r.reportSyntaxError(err, src, name)
+		r.exit = 2
+		r.flow = flowExit
+		r.exitCode = 2
+	}
+	return r.finish()
+}
+
+// topLevelGroups splits statements into the units bash reads and runs at
+// once: statements sharing a line. An expansion error abandons the rest
+// of its unit.
+func topLevelGroups(stmts []*syntax.Stmt) [][]*syntax.Stmt {
+	var groups [][]*syntax.Stmt
+	var cur []*syntax.Stmt
+	var lastLine uint
+	for _, st := range stmts {
+		if len(cur) > 0 && st.Pos().Line() > lastLine {
+			groups = append(groups, cur)
+			cur = nil
+		}
+		cur = append(cur, st)
+		lastLine = st.End().Line()
+	}
+	if len(cur) > 0 {
+		groups = append(groups, cur)
+	}
+	return groups
+}
+
+func (r *Runner) runTop(stmts []*syntax.Stmt) {
+	for _, st := range stmts {
+		r.stmt(st)
+		r.runPendingTraps()
+		if r.flow != flowNone {
+			break
+		}
+	}
+	switch r.flow {
+	case flowAbort, flowBreak, flowContinue:
+		r.flow = flowNone
+	case flowReturn:
+		r.flow = flowNone
+	}
+}
+
+// finish runs the EXIT trap and returns the final status.
+func (r *Runner) finish() int {
+	status := r.exit
+	if r.flow == flowExit {
+		status = r.exitCode
+	}
+	r.exit = status
+	r.runExitTrap()
+	if r.flow == flowExit {
+		status = r.exitCode
+	}
+	r.sh.jobs.reapAll()
+	return status & 0xff
+}
+
+// stmts runs a statement list, stopping at a control-flow change.
+func (r *Runner) stmts(list []*syntax.Stmt) {
+	for _, st := range list {
+		r.stmt(st)
+		if r.flow != flowNone {
+			return
+		}
+		r.runPendingTraps()
+		if r.flow != flowNone {
+			return
+		}
+	}
+}
+
+func (r *Runner) stmt(st *syntax.Stmt) {
+	if r.flow != flowNone {
+		return
+	}
+	r.line = int(st.Pos().Line()) + r.lineOff
+	if r.opts.on(optNoexec) {
+		return
+	}
+	if st.Background {
+		r.background(st)
+		return
+	}
+	if st.Negated {
+		r.noErrExit++
+	}
+	if len(st.Redirs) > 0 {
+		r.withRedirs(st.Redirs, nil, func() { r.cmd(st.Cmd, st) })
+	} else {
+		r.cmd(st.Cmd, st)
+	}
+	if st.Negated {
+		r.noErrExit--
+		if r.flow == flowNone || r.flow == flowAbort {
+			if r.exit == 0 {
+				r.exit = 1
+			} else {
+				r.exit = 0
+			}
+		}
+		return
+	}
+	if r.flow == flowNone && r.exit != 0 && checksErrexit(st.Cmd) {
+		r.failed()
+	}
+}
+
+// checksErrexit reports whether a failure of this command kind can
+// trigger set -e and the ERR trap by itself (compound commands only pass
+// on what their inner commands did).
+func checksErrexit(c syntax.Command) bool {
+	switch c := c.(type) {
+	case *syntax.CallExpr, *syntax.Subshell, *syntax.ArithmCmd, *syntax.TestClause,
+		*syntax.DeclClause, *syntax.LetClause, *syntax.TimeClause, *syntax.CoprocClause:
+		return true
+	case *syntax.BinaryCmd:
+		return c.Op == syntax.Pipe || c.Op == syntax.PipeAll
+	case nil:
+		return true
+	}
+	return false
+}
+
+// failed handles a non-zero status in a context that counts: ERR trap,
+// then set -e.
+func (r *Runner) failed() {
+	if r.noErrExit > 0 {
+		return
+	}
+	r.runErrTrap()
+	if r.opts.on(optErrexit) && r.flow == flowNone {
+		r.flow = flowExit
+		r.exitCode = r.exit
+	}
+}
+
+func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
+	switch c := c.(type) {
+	case nil:
+		// redirections only
+		r.exit = 0
+	case *syntax.CallExpr:
+		r.call(c, st)
+	case *syntax.Block:
+		r.stmts(c.Stmts)
+	case *syntax.Subshell:
+		r.subshell(func(sub *Runner) { sub.stmts(c.Stmts) }, "subshell")
+	case *syntax.BinaryCmd:
+		switch c.Op {
+		case syntax.AndStmt, syntax.OrStmt:
+			r.noErrExit++
+			r.stmt(c.X)
+			r.noErrExit--
+			if r.flow != flowNone {
+				return
+			}
+			if (r.exit == 0) == (c.Op == syntax.AndStmt) {
+				r.stmt(c.Y)
+			}
+		case syntax.Pipe, syntax.PipeAll:
+			r.pipeline(c)
+		}
+	case *syntax.IfClause:
+		r.ifClause(c)
+	case *syntax.WhileClause:
+		r.whileClause(c)
+	case *syntax.ForClause:
+		r.forClause(c)
+	case *syntax.CaseClause:
+		r.caseClause(c)
+	case *syntax.FuncDecl:
+		r.defineFunc(c)
+	case *syntax.ArithmCmd:
+		r.traceArith(c)
+		n, err := r.arith(c.X)
+		if err != nil {
+			r.expansionError(err)
+			return
+		}
+		r.exit = int(b2i(n == 0))
+	case *syntax.TestClause:
+		r.traceTest(c)
+		ok, err := r.testExpr(c.X)
+		if err != nil {
+			r.expansionError(err)
+			if r.flow == flowAbort {
+				r.flow = flowNone
+			}
+			r.exit = 2
+			return
+		}
+		r.exit = int(b2i(!ok))
+	case *syntax.DeclClause:
+		r.declClause(c, st)
+	case *syntax.LetClause:
+		r.letClause(c)
+	case *syntax.TimeClause:
+		r.timeClause(c)
+	case *syntax.CoprocClause:
+		r.coproc(c)
+	default:
+		r.errorf("unsupported command %T", c)
+		r.exit = 1
+	}
+}
+
+func (r *Runner) ifClause(c *syntax.IfClause) {
+	for cl := c; cl != nil; cl = cl.Else {
+		if len(cl.Cond) == 0 && cl != c {
+			// final else
+			r.stmts(cl.Then)
+			return
+		}
+		r.noErrExit++
+		r.stmts(cl.Cond)
+		r.noErrExit--
+		if r.flow != flowNone {
+			return
+		}
+		if r.exit == 0 {
+			r.stmts(cl.Then)
+			return
+		}
+	}
+	r.exit = 0
+}
+
+func (r *Runner) whileClause(c *syntax.WhileClause) {
+	status := 0
+	r.loopDepth++
+	defer func() { r.loopDepth-- }()
+	for {
+		r.noErrExit++
+		r.stmts(c.Cond)
+		r.noErrExit--
+		if r.flow != flowNone {
+			if r.loopFlow() {
+				continue
+			}
+			break
+		}
+		if (r.exit == 0) == c.Until {
+			break
+		}
+		r.stmts(c.Do)
+		status = r.exit
+		if r.flow != flowNone {
+			if r.loopFlow() {
+				continue
+			}
+			break
+		}
+	}
+	if r.flow == flowNone {
+		r.exit = status
+	}
+}
+
+// loopFlow consumes a break/continue aimed at this loop. It reports
+// whether the loop should go on with its next iteration.
+func (r *Runner) loopFlow() bool {
+	switch r.flow {
+	case flowBreak:
+		r.flowN--
+		if r.flowN <= 0 {
+			r.flow = flowNone
+		}
+		return false
+	case flowContinue:
+		r.flowN--
+		if r.flowN <= 0 {
+			r.flow = flowNone
+			return true
+		}
+		r.flow = flowContinue
+		return false
+	}
+	return false
+}
+
+func (r *Runner) forClause(c *syntax.ForClause) {
+	r.loopDepth++
+	defer func() { r.loopDepth-- }()
+	status := 0
+	switch l := c.Loop.(type) {
+	case *syntax.WordIter:
+		var items []string
+		if l.InPos.IsValid() {
+			var err error
+			items, err = r.fields(l.Items)
+			if err != nil {
+				r.expansionError(err)
+				return
+			}
+		} else {
+			items = append([]string(nil), r.params...)
+		}
+		name := l.Name.Value
+		if c.Select {
+			r.selectLoop(name, items, c.Do)
+			return
+		}
+		for _, it := range items {
+			if err := r.setScalar(name, it, false); err != nil {
+				r.reportErr(err)
+				r.exit = 1
+				return
+			}
+			r.stmts(c.Do)
+			status = r.exit
+			if r.flow != flowNone {
+				if r.loopFlow() {
+					continue
+				}
+				break
+			}
+		}
+	case *syntax.CStyleLoop:
+		if l.Init != nil {
+			if _, err := r.arith(l.Init); err != nil {
+				r.expansionError(err)
+				return
+			}
+		}
+		for {
+			if l.Cond != nil {
+				n, err := r.arith(l.Cond)
+				if err != nil {
+					r.expansionError(err)
+					return
+				}
+				if n == 0 {
+					break
+				}
+			}
+			r.stmts(c.Do)
+			status = r.exit
+			if r.flow != flowNone {
+				if !r.loopFlow() {
+					break
+				}
+			}
+			if l.Post != nil {
+				if _, err := r.arith(l.Post); err != nil {
+					r.expansionError(err)
+					return
+				}
+			}
+		}
+	}
+	if r.flow == flowNone {
+		r.exit = status
+	}
+}
+
+func (r *Runner) caseClause(c *syntax.CaseClause) {
+	subject, err := r.literal(c.Word)
+	if err != nil {
+		r.expansionError(err)
+		return
+	}
+	r.traceCase(subject)
+	r.exit = 0
+	matched := false
+	for i := 0; i < len(c.Items); i++ {
+		it := c.Items[i]
+		if !matched {
+			for _, pw := range it.Patterns {
+				pat, err := r.pattern(pw)
+				if err != nil {
+					r.expansionError(err)
+					return
+				}
+				if r.match(pat, subject) {
+					matched = true
+					break
+				}
+			}
+		}
+		if !matched {
+			continue
+		}
+		r.stmts(it.Stmts)
+		if r.flow != flowNone {
+			return
+		}
+		switch it.Op {
+		case syntax.Fallthrough: // ;&
+			continue
+		case syntax.Resume: // ;;&
+			matched = false
+			continue
+		}
+		return
+	}
+}
+
+func (r *Runner) letClause(c *syntax.LetClause) {
+	var n int64
+	for _, x := range c.Exprs {
+		var err error
+		n, err = r.arith(x)
+		if err != nil {
+			r.expansionError(err)
+			if r.flow == flowAbort {
+				r.flow = flowNone
+			}
+			r.exit = 1
+			return
+		}
+	}
+	r.exit = int(b2i(n == 0))
+}
+
+func (r *Runner) timeClause(c *syntax.TimeClause) {
+	start := time.Now()
+	ru0 := selfRusage()
+	if c.Stmt != nil {
+		r.stmt(c.Stmt)
+	}
+	real := time.Since(start)
+	ru1 := selfRusage()
+	user, sys := ru1.user-ru0.user, ru1.sys-ru0.sys
+	w := r.fds.writer(2)
+	if c.PosixFormat {
+		fmt.Fprintf(w, "real %d.%02d\nuser %d.%02d\nsys %d.%02d\n",
+			int(real.Seconds()), int(real.Milliseconds()/10%100),
+			int(user.Seconds()), int(user.Milliseconds()/10%100),
+			int(sys.Seconds()), int(sys.Milliseconds()/10%100))
+		return
+	}
+	f := func(d time.Duration) string {
+		m := int(d.Minutes())
+		s := d.Seconds() - float64(m*60)
+		return fmt.Sprintf("%dm%.3fs", m, s)
+	}
+	fmt.Fprintf(w, "\nreal\t%s\nuser\t%s\nsys\t%s\n", f(real), f(user), f(sys))
+}
+
+// expansionError reports an expansion error and applies bash's
+// consequence: a fatal one exits the shell, others abandon the current
+// top-level command.
+func (r *Runner) expansionError(err error) {
+	r.reportErr(err)
+	if ee, ok := err.(*expandError); ok && ee.fatal {
+		r.exit = 1
+		r.flow = flowExit
+		r.exitCode = 1
+		if r.sh.cmdString && !r.isSub && r.nesting.Depth == 0 {
+			r.exitCode = 127
+		}
+		return
+	}
+	r.exit = 1
+	if ee, ok := err.(*expandError); ok && ee.status != 0 {
+		r.exit = ee.status
+	}
+	r.flow = flowAbort
+}
+
+// reportErr prints err with bash's "name: line N: " prefix.
+func (r *Runner) reportErr(err error) {
+	if err == nil {
+		return
+	}
+	r.errorf("%s", err.Error())
+}
+
+// errorf prints a message with bash's prefix to fd 2.
+func (r *Runner) errorf(format string, a ...any) {
+	msg := fmt.Sprintf(format, a...)
+	io.WriteString(r.fds.writer(2), r.errPrefix()+msg+"\n")
+}
+
+// errPrefix is "NAME: line N: " as bash prints it.
+func (r *Runner) errPrefix() string {
+	name := r.errName()
+	if r.line > 0 {
+		return name + ": line " + itoa(int64(r.line)) + ": "
+	}
+	return name + ": "
+}
+
+func (r *Runner) errName() string {
+	if len(r.calls) > 0 {
+		if s := r.calls[len(r.calls)-1].source; s != "" {
+			return s
+		}
+	}
+	if r.sourceName != "" {
+		return r.sourceName
+	}
+	return r.arg0
+}
+
+func sprintf(format string, a ...any) string { return fmt.Sprintf(format, a...) }

@@ -1,0 +1,611 @@
+package interp
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// field is one word being built by expansion. buf is its final text; pat
+// is the same text as a glob pattern, with quoted characters escaped;
+// glob is set when an unquoted pattern character is present.
+type field struct {
+	buf  []byte
+	pat  []byte
+	glob bool
+	// valid is set once something (even an empty quoted string) made the
+	// field exist; unquoted empty expansions do not.
+	valid bool
+}
+
+// fieldBuilder accumulates the fields of one or more words.
+type fieldBuilder struct {
+	fields  []field
+	cur     field
+	needEnd bool // an IFS whitespace delimiter was seen: end cur before more text
+	ifs     string
+	noGlob  bool
+	patMode bool // building a pattern (no splitting), keep pat only
+}
+
+func (b *fieldBuilder) flushPending() {
+	if b.needEnd {
+		b.endField()
+		b.needEnd = false
+	}
+}
+
+func (b *fieldBuilder) endField() {
+	b.fields = append(b.fields, b.cur)
+	b.cur = field{}
+}
+
+// finishWord ends the current word: a field is emitted when valid.
+func (b *fieldBuilder) finishWord() {
+	b.needEnd = false
+	if b.cur.valid || len(b.cur.buf) > 0 {
+		b.endField()
+	}
+	b.cur = field{}
+}
+
+// quoted appends text that is neither split nor globbed.
+func (b *fieldBuilder) quoted(s string) {
+	b.flushPending()
+	b.cur.valid = true
+	b.cur.buf = append(b.cur.buf, s...)
+	b.cur.pat = appendQuotedPat(b.cur.pat, s)
+}
+
+// literal appends unquoted literal text: globbed but not split.
+func (b *fieldBuilder) literal(s string) {
+	b.flushPending()
+	b.cur.valid = true
+	b.cur.buf = append(b.cur.buf, s...)
+	b.cur.pat = append(b.cur.pat, s...)
+	if !b.cur.glob && hasGlobChars(s) {
+		b.cur.glob = true
+	}
+}
+
+// unquotedExp appends the result of an unquoted expansion: split by IFS
+// and globbed.
+func (b *fieldBuilder) unquotedExp(s string) {
+	if b.patMode {
+		b.flushPending()
+		b.cur.valid = true
+		b.cur.buf = append(b.cur.buf, s...)
+		b.cur.pat = append(b.cur.pat, s...)
+		b.cur.glob = true
+		return
+	}
+	ifs := b.ifs
+	if ifs == "" {
+		if s == "" {
+			return
+		}
+		b.flushPending()
+		b.cur.buf = append(b.cur.buf, s...)
+		b.cur.pat = append(b.cur.pat, s...)
+		b.cur.valid = true
+		if hasGlobChars(s) {
+			b.cur.glob = true
+		}
+		return
+	}
+	start := -1 // start of a pending run of ordinary bytes
+	emit := func(end int) {
+		if start < 0 {
+			return
+		}
+		b.flushPending()
+		t := s[start:end]
+		b.cur.buf = append(b.cur.buf, t...)
+		b.cur.pat = append(b.cur.pat, t...)
+		b.cur.valid = true
+		if !b.cur.glob && hasGlobChars(t) {
+			b.cur.glob = true
+		}
+		start = -1
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if strings.IndexByte(ifs, c) < 0 {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		emit(i)
+		if c == ' ' || c == '\t' || c == '\n' {
+			if b.cur.valid || len(b.cur.buf) > 0 {
+				b.needEnd = true
+			}
+			continue
+		}
+		// a non-whitespace delimiter ends the field, even an empty one,
+		// unless whitespace just ended it (they form one delimiter)
+		if b.needEnd {
+			b.endField()
+			b.needEnd = false
+		} else {
+			b.endField()
+		}
+	}
+	emit(len(s))
+}
+
+// forceSplit starts a new field: the boundary between "$@" elements.
+func (b *fieldBuilder) forceSplit() {
+	b.needEnd = false
+	b.endField()
+}
+
+func hasGlobChars(s string) bool {
+	return strings.ContainsAny(s, "*?[")
+}
+
+// appendQuotedPat appends s to a pattern with every pattern-special
+// character escaped.
+func appendQuotedPat(p []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '*', '?', '[', ']', '\\', '(', ')', '|', '+', '@', '!', '{', '}':
+			p = append(p, '\\', c)
+		default:
+			p = append(p, c)
+		}
+	}
+	return p
+}
+
+// expandError is an error raised during expansion, already worded as bash
+// words it (without the "name: line N: " prefix).
+type expandError struct {
+	msg   string
+	fatal bool // exits a non-interactive shell (set -u, ${x:?})
+	// status is the exit status when not fatal (1 by default).
+	status int
+}
+
+func (e *expandError) Error() string { return e.msg }
+
+func expErr(format string, a ...any) error {
+	return &expandError{msg: sprintf(format, a...)}
+}
+
+// fields expands words as command arguments: brace, tilde, parameter,
+// command, arithmetic and process substitution, splitting, globbing and
+// quote removal.
+func (r *Runner) fields(words []*syntax.Word) ([]string, error) {
+	// fast path: plain literal words
+	out := make([]string, 0, len(words))
+	var b *fieldBuilder
+	for _, w := range words {
+		if s, ok := plainLit(w); ok {
+			out = append(out, s)
+			continue
+		}
+		if b == nil {
+			b = &fieldBuilder{ifs: r.ifs(), noGlob: r.opts.on(optNoglob)}
+		}
+		if err := r.expandWordBraces(b, w); err != nil {
+			return nil, err
+		}
+		r.globFields(b, &out)
+		if r.pendingErr != nil {
+			return nil, r.takeErr()
+		}
+	}
+	return out, nil
+}
+
+// plainLit reports whether w is a single literal needing no expansion.
+func plainLit(w *syntax.Word) (string, bool) {
+	if len(w.Parts) != 1 {
+		return "", false
+	}
+	l, ok := w.Parts[0].(*syntax.Lit)
+	if !ok {
+		return "", false
+	}
+	s := l.Value
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\\', '*', '?', '[', '{', '~', '\'', '"', '$', '`':
+			return "", false
+		}
+	}
+	return s, true
+}
+
+func (r *Runner) expandWordBraces(b *fieldBuilder, w *syntax.Word) error {
+	if r.opts.on(optBraceexpand) && hasBraceCandidate(w) {
+		bw := &syntax.Word{Parts: append([]syntax.WordPart(nil), w.Parts...)}
+		if syntax.SplitBraces(bw) {
+			for word, err := range expand.BracesSeq(nil, bw) {
+				if err != nil {
+					return expErr("%s", err.Error())
+				}
+				if err := r.expandWord(b, word, false); err != nil {
+					return err
+				}
+				b.finishWord()
+			}
+			return nil
+		}
+	}
+	if err := r.expandWord(b, w, false); err != nil {
+		return err
+	}
+	b.finishWord()
+	return nil
+}
+
+func hasBraceCandidate(w *syntax.Word) bool {
+	for _, p := range w.Parts {
+		if l, ok := p.(*syntax.Lit); ok && strings.IndexByte(l.Value, '{') >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func hasBraceExp(w *syntax.Word) bool {
+	for _, p := range w.Parts {
+		if _, ok := p.(*syntax.BraceExp); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// expandWord appends the expansion of w to b without ending the word.
+// assign enables tilde expansion after ':' (assignment values).
+func (r *Runner) expandWord(b *fieldBuilder, w *syntax.Word, assign bool) error {
+	for i, part := range w.Parts {
+		switch p := part.(type) {
+		case *syntax.Lit:
+			s := p.Value
+			if i == 0 && len(s) > 0 && s[0] == '~' {
+				s = r.tildeLit(b, s, assign, len(w.Parts) == 1)
+			}
+			if assign && strings.Contains(s, ":~") {
+				s = r.tildeAfterColons(b, s)
+			}
+			r.unquotedLit(b, s)
+		case *syntax.SglQuoted:
+			if p.Dollar {
+				b.quoted(ansiC(p.Value))
+			} else {
+				b.quoted(p.Value)
+			}
+		case *syntax.DblQuoted:
+			if err := r.expandDbl(b, p); err != nil {
+				return err
+			}
+		case *syntax.ParamExp:
+			if err := r.expandParamPart(b, p, false); err != nil {
+				return err
+			}
+		case *syntax.CmdSubst:
+			s, err := r.cmdSubst(p)
+			if err != nil {
+				return err
+			}
+			b.unquotedExp(s)
+		case *syntax.ArithmExp:
+			n, err := r.arith(p.X)
+			if err != nil {
+				return err
+			}
+			b.unquotedExp(itoa(n))
+		case *syntax.ProcSubst:
+			s, err := r.procSubst(p)
+			if err != nil {
+				return err
+			}
+			b.quoted(s)
+		case *syntax.ExtGlob:
+			b.literal(p.Op.String() + p.Pattern.Value + ")")
+		case *syntax.BraceExp:
+			// left over from brace splitting when brace expansion is off
+			b.literal(braceString(p))
+		default:
+			return expErr("unsupported word part %T", part)
+		}
+	}
+	return nil
+}
+
+func braceString(p *syntax.BraceExp) string {
+	var sb strings.Builder
+	sb.WriteByte('{')
+	sep := ","
+	if p.Sequence {
+		sep = ".."
+	}
+	for i, e := range p.Elems {
+		if i > 0 {
+			sb.WriteString(sep)
+		}
+		sb.WriteString(e.Lit())
+	}
+	sb.WriteByte('}')
+	return sb.String()
+}
+
+// unquotedLit appends an unquoted literal, handling backslash escapes.
+func (r *Runner) unquotedLit(b *fieldBuilder, s string) {
+	i := strings.IndexByte(s, '\\')
+	if i < 0 {
+		b.literal(s)
+		return
+	}
+	for len(s) > 0 {
+		i := strings.IndexByte(s, '\\')
+		if i < 0 {
+			b.literal(s)
+			return
+		}
+		if i > 0 {
+			b.literal(s[:i])
+		}
+		if i+1 >= len(s) {
+			b.quoted("\\")
+			return
+		}
+		if s[i+1] == '\n' {
+			s = s[i+2:]
+			continue
+		}
+		b.quoted(s[i+1 : i+2])
+		s = s[i+2:]
+	}
+}
+
+// tildeLit performs tilde expansion on a leading literal.
+func (r *Runner) tildeLit(b *fieldBuilder, s string, assign, whole bool) string {
+	end := len(s)
+	if i := strings.IndexByte(s, '/'); i >= 0 {
+		end = i
+	}
+	if assign {
+		if i := strings.IndexByte(s[:end], ':'); i >= 0 {
+			end = i
+		}
+	}
+	if end < len(s) || whole {
+		prefix := s[1:end]
+		if h, ok := r.tildeDir(prefix); ok {
+			b.quoted(h)
+			return s[end:]
+		}
+	}
+	return s
+}
+
+func (r *Runner) tildeAfterColons(b *fieldBuilder, s string) string {
+	var out strings.Builder
+	parts := strings.Split(s, ":")
+	for i, p := range parts {
+		if i > 0 {
+			out.WriteByte(':')
+		}
+		if i > 0 && strings.HasPrefix(p, "~") {
+			end := len(p)
+			if j := strings.IndexByte(p, '/'); j >= 0 {
+				end = j
+			}
+			if h, ok := r.tildeDir(p[1:end]); ok {
+				out.WriteString(h)
+				out.WriteString(p[end:])
+				continue
+			}
+		}
+		out.WriteString(p)
+	}
+	return out.String()
+}
+
+func (r *Runner) tildeDir(user string) (string, bool) {
+	switch user {
+	case "":
+		if v := r.lookup("HOME"); v.isSetScalar() {
+			return v.value(), true
+		}
+		return homeOf(""), true
+	case "+":
+		return r.lookup("PWD").value(), true
+	case "-":
+		v := r.lookup("OLDPWD")
+		return v.value(), v.isSetScalar()
+	}
+	for i := 0; i < len(user); i++ {
+		if c := user[i]; c == '\\' || c == '$' || c == '\'' || c == '"' {
+			return "", false
+		}
+	}
+	h := homeOf(user)
+	return h, h != ""
+}
+
+// expandDbl expands a double-quoted part.
+func (r *Runner) expandDbl(b *fieldBuilder, q *syntax.DblQuoted) error {
+	if len(q.Parts) == 1 {
+		if pe, ok := q.Parts[0].(*syntax.ParamExp); ok && isAtExpansion(pe) {
+			return r.expandParamPart(b, pe, true)
+		}
+	}
+	b.flushPending()
+	b.cur.valid = true
+	for _, part := range q.Parts {
+		switch p := part.(type) {
+		case *syntax.Lit:
+			b.quoted(dblUnescape(p.Value))
+		case *syntax.ParamExp:
+			if err := r.expandParamPart(b, p, true); err != nil {
+				return err
+			}
+		case *syntax.CmdSubst:
+			s, err := r.cmdSubst(p)
+			if err != nil {
+				return err
+			}
+			b.quoted(s)
+		case *syntax.ArithmExp:
+			n, err := r.arith(p.X)
+			if err != nil {
+				return err
+			}
+			b.quoted(itoa(n))
+		default:
+			return expErr("unsupported quoted part %T", part)
+		}
+	}
+	if q.Dollar {
+		// $"..." is translated with the C locale: unchanged
+	}
+	return nil
+}
+
+// dblUnescape removes backslashes that escape $ ` " \ or newline inside
+// double quotes.
+func dblUnescape(s string) string {
+	if strings.IndexByte(s, '\\') < 0 {
+		return s
+	}
+	var sb strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '\\' && i+1 < len(s) {
+			switch s[i+1] {
+			case '$', '`', '"', '\\':
+				sb.WriteByte(s[i+1])
+				i++
+				continue
+			case '\n':
+				i++
+				continue
+			}
+		}
+		sb.WriteByte(c)
+	}
+	return sb.String()
+}
+
+// literal expands a word to one string without splitting or globbing, as
+// for assignment values, here-strings, case subjects and [[ ]] operands.
+func (r *Runner) literal(w *syntax.Word) (string, error) {
+	if w == nil {
+		return "", nil
+	}
+	if s, ok := plainLit(w); ok {
+		return s, nil
+	}
+	b := &fieldBuilder{patMode: true}
+	if err := r.expandWord(b, w, false); err != nil {
+		return "", err
+	}
+	return string(b.cur.buf), nil
+}
+
+// assignValue expands an assignment's value (tilde after ':' too).
+func (r *Runner) assignValue(w *syntax.Word) (string, error) {
+	if w == nil {
+		return "", nil
+	}
+	if s, ok := plainLit(w); ok {
+		return s, nil
+	}
+	b := &fieldBuilder{patMode: true}
+	if err := r.expandWord(b, w, true); err != nil {
+		return "", err
+	}
+	return string(b.cur.buf), nil
+}
+
+// pattern expands a word into a glob pattern: quoted parts are escaped.
+func (r *Runner) pattern(w *syntax.Word) (string, error) {
+	if w == nil {
+		return "", nil
+	}
+	b := &fieldBuilder{patMode: true}
+	if err := r.expandWord(b, w, false); err != nil {
+		return "", err
+	}
+	return string(b.cur.pat), nil
+}
+
+// document expands a here-document body.
+func (r *Runner) document(w *syntax.Word) (string, error) {
+	if w == nil {
+		return "", nil
+	}
+	var sb strings.Builder
+	for _, part := range w.Parts {
+		switch p := part.(type) {
+		case *syntax.Lit:
+			sb.WriteString(hdocUnescape(p.Value))
+		case *syntax.ParamExp:
+			b := &fieldBuilder{patMode: true}
+			if err := r.expandParamPart(b, p, true); err != nil {
+				return "", err
+			}
+			sb.Write(b.cur.buf)
+		case *syntax.CmdSubst:
+			s, err := r.cmdSubst(p)
+			if err != nil {
+				return "", err
+			}
+			sb.WriteString(s)
+		case *syntax.ArithmExp:
+			n, err := r.arith(p.X)
+			if err != nil {
+				return "", err
+			}
+			sb.WriteString(itoa(n))
+		default:
+			return "", expErr("unsupported here-document part %T", part)
+		}
+	}
+	return sb.String(), nil
+}
+
+func hdocUnescape(s string) string {
+	if strings.IndexByte(s, '\\') < 0 {
+		return s
+	}
+	var sb strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '\\' && i+1 < len(s) {
+			switch s[i+1] {
+			case '$', '`', '\\':
+				sb.WriteByte(s[i+1])
+				i++
+				continue
+			case '\n':
+				i++
+				continue
+			}
+		}
+		sb.WriteByte(c)
+	}
+	return sb.String()
+}
+
+func (r *Runner) ifs() string {
+	v := r.vars.get("IFS")
+	if v == nil || !v.set {
+		return " \t\n"
+	}
+	return v.str
+}
+
+func (r *Runner) takeErr() error {
+	e := r.pendingErr
+	r.pendingErr = nil
+	return e
+}

@@ -1,0 +1,186 @@
+package interp
+
+import (
+	"errors"
+	"os"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+)
+
+// spawnMu serialises spawns that must set a process-wide attribute the
+// child inherits at clone time (the umask).
+var spawnMu sync.Mutex
+
+// runExternal starts an external program with the runner's fd table as
+// its descriptors and waits for it.
+func (r *Runner) runExternal(path string, args, env []string, info *ExecInfo) ExecResult {
+	p, err := r.startProcess(path, args, env)
+	if err != nil {
+		r.exit = r.execFailed(path, args[0], err)
+		return ExecResult{Status: r.exit}
+	}
+	if info != nil {
+	}
+	res := r.waitProcess(p, args)
+	return res
+}
+
+// startProcess spawns path with the runner's cwd, umask and fds.
+func (r *Runner) startProcess(path string, args, env []string) (*os.Process, error) {
+	argv0 := path
+	if strings.IndexByte(path, '/') < 0 {
+		argv0 = path
+	}
+	abs := r.absPath(path)
+	attr := &os.ProcAttr{
+		Dir:   r.dir,
+		Env:   env,
+		Files: r.fds.files(),
+		Sys:   r.sysProcAttr(),
+	}
+	for i, f := range attr.Files {
+		if f == nil && i < 3 {
+			// a closed standard fd stays closed in the child; os/exec
+			// would open /dev/null, so pass a closed marker instead
+			attr.Files[i] = nil
+		}
+	}
+	_ = argv0
+	if r.umask != processUmaskCached() {
+		spawnMu.Lock()
+		old := syscall.Umask(r.umask)
+		p, err := os.StartProcess(abs, args, attr)
+		syscall.Umask(old)
+		spawnMu.Unlock()
+		return p, err
+	}
+	return os.StartProcess(abs, args, attr)
+}
+
+func (r *Runner) sysProcAttr() *syscall.SysProcAttr {
+	return &syscall.SysProcAttr{}
+}
+
+var (
+	umaskOnce  sync.Once
+	umaskValue int
+)
+
+// processUmaskCached reads the process umask once from /proc.
+func processUmaskCached() int {
+	umaskOnce.Do(func() { umaskValue = readUmask() })
+	return umaskValue
+}
+
+func readUmask() int {
+	b, err := os.ReadFile("/proc/self/status")
+	if err == nil {
+		for _, line := range strings.Split(string(b), "\n") {
+			if strings.HasPrefix(line, "Umask:") {
+				var m int
+				for _, c := range strings.TrimSpace(line[6:]) {
+					m = m*8 + int(c-'0')
+				}
+				return m
+			}
+		}
+	}
+	return 0o022
+}
+
+// waitProcess waits for a foreground child, forwarding signal traps, and
+// returns its status as bash reports it.
+func (r *Runner) waitProcess(p *os.Process, args []string) ExecResult {
+	start := time.Now()
+	st, err := p.Wait()
+	res := ExecResult{Pid: p.Pid, Duration: time.Since(start)}
+	if err != nil {
+		r.exit = 127
+		res.Status = 127
+		return res
+	}
+	ws := st.Sys().(syscall.WaitStatus)
+	switch {
+	case ws.Exited():
+		r.exit = ws.ExitStatus()
+	case ws.Signaled():
+		sig := ws.Signal()
+		r.exit = 128 + int(sig)
+		r.reportSignal(p.Pid, sig, ws.CoreDump(), args)
+	default:
+		r.exit = 1
+	}
+	if ru, ok := st.SysUsage().(*syscall.Rusage); ok && ru != nil {
+		res.Rusage = &RUsage{UserTime: time.Duration(ru.Utime.Nano()), SysTime: time.Duration(ru.Stime.Nano()), MaxRSSKiB: ru.Maxrss}
+	}
+	res.Status = r.exit
+	if r.sh.sigs != nil {
+		r.sh.sigs.childDone(r, ws)
+	}
+	return res
+}
+
+// reportSignal prints bash's message for a foreground child killed by a
+// signal (nothing for SIGINT and SIGPIPE).
+func (r *Runner) reportSignal(pid int, sig syscall.Signal, core bool, args []string) {
+	if sig == syscall.SIGINT || sig == syscall.SIGPIPE {
+		if sig == syscall.SIGINT {
+			r.fds.writer(2).Write([]byte("\n"))
+		}
+		return
+	}
+	desc := signalDescription(sig)
+	if core {
+		desc += " (core dumped)"
+	}
+	line := r.errPrefix() + itoa(int64(pid)) + " " + desc
+	pad := 28 - len(desc)
+	if pad < 1 {
+		pad = 1
+	}
+	line += strings.Repeat(" ", pad) + join(args, " ")
+	r.fds.writer(2).Write([]byte(line + "\n"))
+}
+
+// execFailed reports why a program could not start and returns bash's
+// status for it.
+func (r *Runner) execFailed(path, name string, err error) int {
+	var errno syscall.Errno
+	if !errors.As(err, &errno) {
+		r.errorf("%s: %v", name, err)
+		return 126
+	}
+	switch errno {
+	case syscall.ENOENT:
+		if strings.IndexByte(name, '/') < 0 {
+			r.errorf("%s: command not found", name)
+		} else {
+			r.errorf("%s: No such file or directory", name)
+		}
+		return 127
+	case syscall.EACCES:
+		if fi, err := os.Stat(r.absPath(path)); err == nil && fi.IsDir() {
+			r.errorf("%s: Is a directory", name)
+			return 126
+		}
+		r.errorf("%s: Permission denied", name)
+		return 126
+	case syscall.ENOEXEC:
+		return -1
+	case syscall.EISDIR:
+		r.errorf("%s: Is a directory", name)
+		return 126
+	}
+	r.errorf("%s: %s", name, errnoMessage(errno))
+	return 126
+}
+
+func errnoMessage(e syscall.Errno) string {
+	s := e.Error()
+	if len(s) > 0 {
+		s = strings.ToUpper(s[:1]) + s[1:]
+	}
+	return s
+}

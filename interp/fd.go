@@ -1,0 +1,211 @@
+package interp
+
+import (
+	"io"
+	"os"
+	"strconv"
+	"sync/atomic"
+	"syscall"
+)
+
+// sharedFile is an open file description referenced from one or more fd
+// tables (a shell and its in-process subshells). It is closed when the
+// last table lets go of it.
+type sharedFile struct {
+	f    *os.File
+	refs atomic.Int32
+	// owned is false for files nash did not open (the process's own stdio
+	// and inherited fds), which it never closes behind the caller's back
+	// unless the script closes them explicitly.
+	owned bool
+}
+
+func newShared(f *os.File, owned bool) *sharedFile {
+	s := &sharedFile{f: f, owned: owned}
+	s.refs.Store(1)
+	return s
+}
+
+func (s *sharedFile) retain() *sharedFile {
+	if s != nil {
+		s.refs.Add(1)
+	}
+	return s
+}
+
+func (s *sharedFile) release() {
+	if s == nil {
+		return
+	}
+	if s.refs.Add(-1) == 0 && s.owned {
+		s.f.Close()
+	}
+}
+
+// fdTable maps fd numbers to open files for one runner. Child processes
+// receive exactly this table as their fds.
+type fdTable struct {
+	fds []*sharedFile
+}
+
+func newFDTable(in, out, errw *os.File) *fdTable {
+	return &fdTable{fds: []*sharedFile{newShared(in, false), newShared(out, false), newShared(errw, false)}}
+}
+
+// clone returns a table sharing every open file.
+func (t *fdTable) clone() *fdTable {
+	c := &fdTable{fds: make([]*sharedFile, len(t.fds), len(t.fds)+2)}
+	for i, s := range t.fds {
+		c.fds[i] = s.retain()
+	}
+	return c
+}
+
+// releaseAll drops this table's references.
+func (t *fdTable) releaseAll() {
+	for i, s := range t.fds {
+		s.release()
+		t.fds[i] = nil
+	}
+}
+
+func (t *fdTable) get(n int) *os.File {
+	if n < 0 || n >= len(t.fds) || t.fds[n] == nil {
+		return nil
+	}
+	return t.fds[n].f
+}
+
+func (t *fdTable) entry(n int) *sharedFile {
+	if n < 0 || n >= len(t.fds) {
+		return nil
+	}
+	return t.fds[n]
+}
+
+// set installs s (already retained for this table) at n, releasing what
+// was there.
+func (t *fdTable) set(n int, s *sharedFile) {
+	for n >= len(t.fds) {
+		t.fds = append(t.fds, nil)
+	}
+	old := t.fds[n]
+	t.fds[n] = s
+	old.release()
+}
+
+// close closes n in this table. For a file nash did not open, the
+// underlying descriptor is closed too when no table uses it any more, as
+// `exec 3>&-` would in bash.
+func (t *fdTable) close(n int) {
+	if n < 0 || n >= len(t.fds) || t.fds[n] == nil {
+		return
+	}
+	s := t.fds[n]
+	t.fds[n] = nil
+	if s.refs.Add(-1) == 0 {
+		s.f.Close()
+	}
+	for len(t.fds) > 3 && t.fds[len(t.fds)-1] == nil {
+		t.fds = t.fds[:len(t.fds)-1]
+	}
+}
+
+// files returns the table as a child's fd list.
+func (t *fdTable) files() []*os.File {
+	fs := make([]*os.File, len(t.fds))
+	for i, s := range t.fds {
+		if s != nil {
+			fs[i] = s.f
+		}
+	}
+	return fs
+}
+
+// lowestFree returns the lowest fd >= min not in use (for {var}> and
+// exec's fd allocation, bash starts at 10).
+func (t *fdTable) lowestFree(min int) int {
+	for n := min; ; n++ {
+		if n >= len(t.fds) || t.fds[n] == nil {
+			return n
+		}
+	}
+}
+
+// writer returns a writer for fd n that reports EBADF when n is closed.
+func (t *fdTable) writer(n int) io.Writer {
+	if f := t.get(n); f != nil {
+		return f
+	}
+	return badFD{}
+}
+
+func (t *fdTable) reader(n int) io.Reader {
+	if f := t.get(n); f != nil {
+		return f
+	}
+	return badFD{}
+}
+
+type badFD struct{}
+
+func (badFD) Write([]byte) (int, error) { return 0, syscall.EBADF }
+func (badFD) Read([]byte) (int, error)  { return 0, syscall.EBADF }
+
+// newPipe returns a blocking pipe with close-on-exec set on both ends, so
+// children get only the ends placed in their fd table.
+func newPipe() (r, w *os.File, err error) {
+	var p [2]int
+	if err := syscall.Pipe2(p[:], syscall.O_CLOEXEC); err != nil {
+		return nil, nil, os.NewSyscallError("pipe2", err)
+	}
+	return os.NewFile(uintptr(p[0]), "|0"), os.NewFile(uintptr(p[1]), "|1"), nil
+}
+
+// InheritedFiles returns the descriptors above 2 this process was started
+// with, so scripts can use fds their parent opened (`exec 3>f; nash s.sh`
+// with `>&3` inside). Call it before anything else opens files.
+func InheritedFiles() map[int]*os.File {
+	d, err := os.Open("/proc/self/fd")
+	if err != nil {
+		return nil
+	}
+	self := int(d.Fd())
+	names, _ := d.Readdirnames(-1)
+	d.Close()
+	var out map[int]*os.File
+	for _, n := range names {
+		fd, err := strconv.Atoi(n)
+		if err != nil || fd <= 2 || fd == self {
+			continue
+		}
+		if _, err := fcntlGetfd(fd); err != nil {
+			continue
+		}
+		if out == nil {
+			out = map[int]*os.File{}
+		}
+		// keep it from leaking into children unless the table passes it
+		syscall.CloseOnExec(fd)
+		out[fd] = os.NewFile(uintptr(fd), "fd"+n)
+	}
+	return out
+}
+
+// ExtraFiles installs inherited descriptors into the runner's table.
+func ExtraFiles(files map[int]*os.File) Option {
+	return func(r *Runner) error {
+		for n, f := range files {
+			r.fds.set(n, newShared(f, false))
+		}
+		return nil
+	}
+}
+
+func fcntlGetfd(fd int) (int, error) {
+	r, _, errno := syscall.Syscall(syscall.SYS_FCNTL, uintptr(fd), syscall.F_GETFD, 0)
+	if errno != 0 {
+		return 0, errno
+	}
+	return int(r), nil
+}

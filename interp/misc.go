@@ -1,0 +1,277 @@
+package interp
+
+import (
+	"os"
+	"strings"
+	"syscall"
+	"time"
+	"unsafe"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// SecretName reports whether a variable name looks like it holds a
+// secret; the Gate gets the values of such variables as ExecInfo.Tainted.
+// It can be replaced with the SecretNames option.
+func SecretName(name string) bool {
+	u := strings.ToUpper(name)
+	switch {
+	case strings.Contains(u, "TOKEN"), strings.Contains(u, "SECRET"),
+		strings.Contains(u, "PASSWORD"), strings.Contains(u, "PASSWD"),
+		strings.HasSuffix(u, "_KEY"), strings.Contains(u, "APIKEY"),
+		strings.HasPrefix(u, "AWS_"), strings.Contains(u, "CREDENTIAL"):
+		return true
+	}
+	return false
+}
+
+// OnExec sets a function called right before exec replaces the shell
+// process (observers flush there). Without it, exec runs the program as a
+// child and exits with its status.
+func OnExec(fn func()) Option {
+	return func(r *Runner) error { r.onExec = fn; return nil }
+}
+
+// BashPath sets $BASH.
+func BashPath(p string) Option {
+	return func(r *Runner) error { r.bashPath = p; return nil }
+}
+
+// execWithFiles replaces the process with path, first arranging the fd
+// table: fd i of the new program is files[i].
+func execWithFiles(path string, argv, env []string, dir string, files []*os.File, umask int) error {
+	// move every source fd above the table first, then dup into place
+	n := len(files)
+	tmp := make([]int, n)
+	for i, f := range files {
+		tmp[i] = -1
+		if f == nil {
+			continue
+		}
+		fd, _, errno := syscall.Syscall(syscall.SYS_FCNTL, f.Fd(), syscall.F_DUPFD_CLOEXEC, uintptr(n+10))
+		if errno != 0 {
+			return errno
+		}
+		tmp[i] = int(fd)
+	}
+	for i := 0; i < n; i++ {
+		if tmp[i] < 0 {
+			syscall.Close(i)
+			continue
+		}
+		if err := syscall.Dup3(tmp[i], i, 0); err != nil {
+			return err
+		}
+	}
+	if dir != "" {
+		if err := syscall.Chdir(dir); err != nil {
+			return err
+		}
+	}
+	syscall.Umask(umask)
+	return syscall.Exec(path, argv, env)
+}
+
+func ioctlGetTermios(fd int) (*syscall.Termios, error) {
+	var t syscall.Termios
+	_, _, errno := syscall.Syscall(syscall.SYS_IOCTL, uintptr(fd), syscall.TCGETS, uintptr(unsafe.Pointer(&t)))
+	if errno != 0 {
+		return nil, errno
+	}
+	return &t, nil
+}
+
+// funcText prints a function definition the way bash's declare -f does.
+func (r *Runner) funcText(f *funcDef) string {
+	var sb strings.Builder
+	sb.WriteString(f.name + " () \n")
+	p := bashPrinter{}
+	p.funcBody(&sb, f.body)
+	sb.WriteString("\n")
+	return sb.String()
+}
+
+// promptExpand expands prompt escapes (${x@P}, PS4).
+func (r *Runner) promptExpand(s string) string {
+	if strings.IndexByte(s, '\\') < 0 {
+		return s
+	}
+	var sb strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c != '\\' || i+1 >= len(s) {
+			sb.WriteByte(c)
+			continue
+		}
+		i++
+		switch s[i] {
+		case 'u':
+			sb.WriteString(r.lookup("USER").value())
+		case 'h':
+			h, _ := os.Hostname()
+			if j := strings.IndexByte(h, '.'); j >= 0 {
+				h = h[:j]
+			}
+			sb.WriteString(h)
+		case 'H':
+			h, _ := os.Hostname()
+			sb.WriteString(h)
+		case 'w':
+			sb.WriteString(r.tildeShort(r.dir))
+		case 'W':
+			d := r.tildeShort(r.dir)
+			if d != "/" {
+				if j := strings.LastIndexByte(d, '/'); j >= 0 {
+					d = d[j+1:]
+				}
+			}
+			sb.WriteString(d)
+		case '$':
+			if os.Geteuid() == 0 {
+				sb.WriteByte('#')
+			} else {
+				sb.WriteByte('$')
+			}
+		case 'n':
+			sb.WriteByte('\n')
+		case 'r':
+			sb.WriteByte('\r')
+		case 'a':
+			sb.WriteByte('\a')
+		case 'e':
+			sb.WriteByte(0x1b)
+		case 's':
+			sb.WriteString("bash")
+		case 'v':
+			sb.WriteString(bashMajor + "." + bashMinor)
+		case 'V':
+			sb.WriteString(bashMajor + "." + bashMinor + "." + bashPatch)
+		case 't':
+			sb.WriteString(time.Now().Format("15:04:05"))
+		case 'T':
+			sb.WriteString(time.Now().Format("03:04:05"))
+		case '@':
+			sb.WriteString(time.Now().Format("03:04 PM"))
+		case 'A':
+			sb.WriteString(time.Now().Format("15:04"))
+		case 'd':
+			sb.WriteString(time.Now().Format("Mon Jan 02"))
+		case '!', '#':
+			sb.WriteString("1")
+		case '[', ']':
+		case '\\':
+			sb.WriteByte('\\')
+		default:
+			sb.WriteByte('\\')
+			sb.WriteByte(s[i])
+		}
+	}
+	return sb.String()
+}
+
+// coproc runs a coprocess: a background command connected by pipes.
+func (r *Runner) coproc(c *syntax.CoprocClause) {
+	name := "COPROC"
+	if c.Name != nil {
+		name = c.Name.Lit()
+	}
+	inR, inW, err := newPipe()
+	if err != nil {
+		r.errorf("coproc: %v", err)
+		r.exit = 1
+		return
+	}
+	outR, outW, err := newPipe()
+	if err != nil {
+		r.errorf("coproc: %v", err)
+		r.exit = 1
+		return
+	}
+	sub := r.fork("subshell")
+	sub.fds.set(0, newShared(inR, true))
+	sub.fds.set(1, newShared(outW, true))
+	job := r.sh.jobs.add(sub.bashpid, "coproc")
+	ready := make(chan int, 1)
+	sub.onSpawn = func(pid int) {
+		select {
+		case ready <- pid:
+		default:
+		}
+	}
+	go func() {
+		sub.stmt(c.Stmt)
+		st := sub.subStatus()
+		sub.fds.releaseAll()
+		job.finish(st)
+		close(ready)
+	}()
+	if pid, ok := <-ready; ok && pid > 0 {
+		job.setPid(pid)
+	}
+	rfd := r.fds.lowestFree(60)
+	r.fds.set(rfd, newShared(outR, true))
+	wfd := r.fds.lowestFree(rfd + 1)
+	r.fds.set(wfd, newShared(inW, true))
+	v := r.vars.own(name)
+	v.kind, v.set, v.arr = kIndexed, true, &indexedArray{vals: []string{itoa(int64(rfd)), itoa(int64(wfd))}}
+	r.setScalar(name+"_PID", itoa(int64(job.pid())), false)
+	r.lastBg = job.pid()
+	r.exit = 0
+}
+
+// selectLoop implements select NAME in WORDS.
+func (r *Runner) selectLoop(name string, items []string, body []*syntax.Stmt) {
+	if len(items) == 0 {
+		return
+	}
+	lr := newLineReader(r.fds.get(0))
+	for {
+		var sb strings.Builder
+		for i, it := range items {
+			sb.WriteString(itoa(int64(i+1)) + ") " + it + "\n")
+		}
+		ps3 := "#? "
+		if v := r.lookup("PS3"); v != nil && v.set {
+			ps3 = v.value()
+		}
+		sb.WriteString(ps3)
+		r.fds.writer(2).Write([]byte(sb.String()))
+		var line []byte
+		got := false
+		for {
+			c, err := lr.readByte()
+			if err != nil {
+				break
+			}
+			got = true
+			if c == '\n' {
+				break
+			}
+			line = append(line, c)
+		}
+		if !got {
+			lr.done()
+			r.fds.writer(2).Write([]byte("\n"))
+			r.exit = 1
+			return
+		}
+		reply := strings.TrimSpace(string(line))
+		r.setScalar("REPLY", reply, false)
+		if reply == "" {
+			continue
+		}
+		val := ""
+		if n, ok := parseTestInt(reply); ok && n >= 1 && int(n) <= len(items) {
+			val = items[n-1]
+		}
+		r.setScalar(name, val, false)
+		lr.done()
+		r.stmts(body)
+		if r.flow != flowNone {
+			if !r.loopFlow() {
+				return
+			}
+		}
+		lr = newLineReader(r.fds.get(0))
+	}
+}

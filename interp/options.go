@@ -1,0 +1,272 @@
+package interp
+
+import "sort"
+
+// options holds `set -o` and `shopt` state. It is a value type: copying it
+// is how subshells get their own.
+type options struct {
+	set   [numSetOpts]bool
+	shopt [numShopts]bool
+}
+
+type setOpt int
+
+const (
+	optAllexport setOpt = iota
+	optBraceexpand
+	optEmacs
+	optErrexit
+	optErrtrace
+	optFunctrace
+	optHashall
+	optHistexpand
+	optHistory
+	optIgnoreeof
+	optInteractiveComments
+	optKeyword
+	optMonitor
+	optNoclobber
+	optNoexec
+	optNoglob
+	optNolog
+	optNotify
+	optNounset
+	optOnecmd
+	optPhysical
+	optPipefail
+	optPosix
+	optPrivileged
+	optVerbose
+	optVi
+	optXtrace
+	numSetOpts
+)
+
+// setOptNames is in the order `set -o` lists them.
+var setOptNames = [numSetOpts]string{
+	"allexport", "braceexpand", "emacs", "errexit", "errtrace", "functrace",
+	"hashall", "histexpand", "history", "ignoreeof", "interactive-comments",
+	"keyword", "monitor", "noclobber", "noexec", "noglob", "nolog", "notify",
+	"nounset", "onecmd", "physical", "pipefail", "posix", "privileged",
+	"verbose", "vi", "xtrace",
+}
+
+// setOptLetters maps `set -X` letters to options.
+var setOptLetters = map[byte]setOpt{
+	'a': optAllexport, 'B': optBraceexpand, 'e': optErrexit, 'E': optErrtrace,
+	'T': optFunctrace, 'h': optHashall, 'H': optHistexpand, 'k': optKeyword,
+	'm': optMonitor, 'C': optNoclobber, 'n': optNoexec, 'f': optNoglob,
+	'b': optNotify, 'u': optNounset, 't': optOnecmd, 'P': optPhysical,
+	'p': optPrivileged, 'v': optVerbose, 'x': optXtrace,
+}
+
+// dashOrder is the order bash prints $- letters in.
+const dashOrder = "abefhkmnptuvxBCEHPT"
+
+type shoptOpt int
+
+const (
+	shAssocExpandOnce shoptOpt = iota
+	shAutocd
+	shCdableVars
+	shCdspell
+	shCheckhash
+	shCheckjobs
+	shCheckwinsize
+	shCmdhist
+	shCompat31
+	shCompat32
+	shCompat40
+	shCompat41
+	shCompat42
+	shCompat43
+	shCompat44
+	shCompleteFullquote
+	shDirexpand
+	shDirspell
+	shDotglob
+	shExecfail
+	shExpandAliases
+	shExtdebug
+	shExtglob
+	shExtquote
+	shFailglob
+	shForceFignore
+	shGlobasciiranges
+	shGlobskipdots
+	shGlobstar
+	shGnuErrfmt
+	shHistappend
+	shHistreedit
+	shHistverify
+	shHostcomplete
+	shHuponexit
+	shInheritErrexit
+	shInteractiveComments
+	shLastpipe
+	shLithist
+	shLocalvarInherit
+	shLocalvarUnset
+	shLoginShell
+	shMailwarn
+	shNoEmptyCmdCompletion
+	shNocaseglob
+	shNocasematch
+	shNoexpandTranslation
+	shNullglob
+	shPatsubReplacement
+	shProgcomp
+	shProgcompAlias
+	shPromptvars
+	shRestrictedShell
+	shShiftVerbose
+	shSourcepath
+	shVarredirClose
+	shXpgEcho
+	numShopts
+)
+
+var shoptNames = [numShopts]string{
+	"assoc_expand_once", "autocd", "cdable_vars", "cdspell", "checkhash",
+	"checkjobs", "checkwinsize", "cmdhist", "compat31", "compat32", "compat40",
+	"compat41", "compat42", "compat43", "compat44", "complete_fullquote",
+	"direxpand", "dirspell", "dotglob", "execfail", "expand_aliases",
+	"extdebug", "extglob", "extquote", "failglob", "force_fignore",
+	"globasciiranges", "globskipdots", "globstar", "gnu_errfmt", "histappend",
+	"histreedit", "histverify", "hostcomplete", "huponexit", "inherit_errexit",
+	"interactive_comments", "lastpipe", "lithist", "localvar_inherit",
+	"localvar_unset", "login_shell", "mailwarn", "no_empty_cmd_completion",
+	"nocaseglob", "nocasematch", "noexpand_translation", "nullglob",
+	"patsub_replacement", "progcomp", "progcomp_alias", "promptvars",
+	"restricted_shell", "shift_verbose", "sourcepath", "varredir_close",
+	"xpg_echo",
+}
+
+func defaultOptions() options {
+	var o options
+	o.set[optBraceexpand] = true
+	o.set[optHashall] = true
+	o.set[optInteractiveComments] = true
+	for _, s := range []shoptOpt{shCheckwinsize, shCmdhist, shCompleteFullquote,
+		shExtquote, shForceFignore, shGlobasciiranges, shGlobskipdots,
+		shHostcomplete, shInteractiveComments, shPatsubReplacement, shProgcomp,
+		shPromptvars, shSourcepath} {
+		o.shopt[s] = true
+	}
+	return o
+}
+
+func (o *options) on(s setOpt) bool     { return o.set[s] }
+func (o *options) sh(s shoptOpt) bool   { return o.shopt[s] }
+func (o *options) setShort(c byte, on bool) bool {
+	s, ok := setOptLetters[c]
+	if !ok {
+		return false
+	}
+	o.set[s] = on
+	return true
+}
+
+func (o *options) setLong(name string, on bool) bool {
+	for i, n := range setOptNames {
+		if n == name {
+			o.set[i] = on
+			if setOpt(i) == optVi && on {
+				o.set[optEmacs] = false
+			} else if setOpt(i) == optEmacs && on {
+				o.set[optVi] = false
+			}
+			return true
+		}
+	}
+	return false
+}
+
+func (o *options) setShopt(name string, on bool) bool {
+	for i, n := range shoptNames {
+		if n == name {
+			o.shopt[i] = on
+			return true
+		}
+	}
+	return false
+}
+
+func shoptIndex(name string) (shoptOpt, bool) {
+	for i, n := range shoptNames {
+		if n == name {
+			return shoptOpt(i), true
+		}
+	}
+	return 0, false
+}
+
+func setOptIndex(name string) (setOpt, bool) {
+	for i, n := range setOptNames {
+		if n == name {
+			return setOpt(i), true
+		}
+	}
+	return 0, false
+}
+
+// dashFlags returns $-.
+func (r *Runner) dashFlags() string {
+	var b []byte
+	for i := 0; i < len(dashOrder); i++ {
+		c := dashOrder[i]
+		if c == 'h' && r.opts.on(optHashall) || c == 'B' && r.opts.on(optBraceexpand) {
+			b = append(b, c)
+			continue
+		}
+		if s, ok := setOptLetters[c]; ok && s != optHashall && s != optBraceexpand && r.opts.on(s) {
+			b = append(b, c)
+		}
+	}
+	if r.sh.cmdString {
+		b = append(b, 'c')
+	}
+	return string(b)
+}
+
+// shellopts returns $SHELLOPTS.
+func (r *Runner) shellopts() string {
+	var names []string
+	for i, n := range setOptNames {
+		if r.opts.set[i] {
+			names = append(names, n)
+		}
+	}
+	return join(names, ":")
+}
+
+func (r *Runner) bashopts() string {
+	var names []string
+	for i, n := range shoptNames {
+		if r.opts.shopt[i] {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	return join(names, ":")
+}
+
+func join(a []string, sep string) string {
+	switch len(a) {
+	case 0:
+		return ""
+	case 1:
+		return a[0]
+	}
+	n := len(sep) * (len(a) - 1)
+	for _, s := range a {
+		n += len(s)
+	}
+	b := make([]byte, 0, n)
+	b = append(b, a[0]...)
+	for _, s := range a[1:] {
+		b = append(b, sep...)
+		b = append(b, s...)
+	}
+	return string(b)
+}

@@ -1,0 +1,811 @@
+package interp
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// isAtExpansion reports whether pe expands to a list when quoted ("$@",
+// "${a[@]}" and operations on them other than length and indirection).
+func isAtExpansion(pe *syntax.ParamExp) bool {
+	if pe.Length || pe.Param == nil {
+		return false
+	}
+	if pe.Excl && pe.Names == 0 && pe.Index == nil {
+		return false
+	}
+	if pe.Names == syntax.NamesPrefixWords {
+		return true
+	}
+	if pe.Excl && pe.Names != 0 {
+		return false
+	}
+	if pe.Param.Value == "@" {
+		return true
+	}
+	return indexLit(pe.Index) == "@"
+}
+
+func indexLit(idx syntax.ArithmExpr) string {
+	if w, ok := idx.(*syntax.Word); ok && len(w.Parts) == 1 {
+		if l, ok := w.Parts[0].(*syntax.Lit); ok {
+			return l.Value
+		}
+	}
+	return ""
+}
+
+// paramValue is the result of looking up a parameter before operators:
+// either a scalar or a list (for @ and * forms).
+type paramValue struct {
+	list   []string
+	isList bool
+	star   bool // * form: joins with IFS[0] when quoted
+	str    string
+	set    bool
+	name   string // resolved variable name, for messages and assignment
+}
+
+// expandParamPart expands one parameter expansion into b.
+func (r *Runner) expandParamPart(b *fieldBuilder, pe *syntax.ParamExp, quoted bool) error {
+	pv, err := r.paramExp(pe)
+	if err != nil {
+		return err
+	}
+	if !pv.isList {
+		if quoted {
+			b.quoted(pv.str)
+		} else {
+			b.unquotedExp(pv.str)
+		}
+		return nil
+	}
+	if quoted {
+		if pv.star {
+			b.quoted(join(pv.list, ifsSep(r.ifs(), r.vars.get("IFS"))))
+			return nil
+		}
+		for i, s := range pv.list {
+			if i > 0 {
+				b.forceSplit()
+			}
+			b.quoted(s)
+		}
+		return nil
+	}
+	if b.patMode {
+		b.unquotedExp(join(pv.list, ifsSep(r.ifs(), r.vars.get("IFS"))))
+		return nil
+	}
+	for i, s := range pv.list {
+		if i > 0 && (b.cur.valid || len(b.cur.buf) > 0) {
+			b.needEnd = true
+		}
+		if b.ifs == "" && s != "" {
+			b.flushPending()
+		}
+		b.unquotedExp(s)
+	}
+	return nil
+}
+
+// ifsSep is the separator "$*" joins with: IFS's first character, a
+// space when IFS is unset, nothing when it is empty.
+func ifsSep(ifs string, v *variable) string {
+	if v == nil || !v.set {
+		return " "
+	}
+	if ifs == "" {
+		return ""
+	}
+	_, n := utf8.DecodeRuneInString(ifs)
+	return ifs[:n]
+}
+
+// paramExp evaluates a parameter expansion to a value.
+func (r *Runner) paramExp(pe *syntax.ParamExp) (paramValue, error) {
+	if pe.Param == nil {
+		return paramValue{}, expErr("bad substitution")
+	}
+	name := pe.Param.Value
+	// ${!prefix*} and ${!prefix@}
+	if pe.Excl && pe.Names != 0 {
+		names := r.namesWithPrefix(name)
+		return paramValue{list: names, isList: true, star: pe.Names == syntax.NamesPrefix, set: true}, nil
+	}
+	pv, err := r.baseValue(pe, name)
+	if err != nil {
+		return pv, err
+	}
+	// ${!name}: indirection (or keys with an index)
+	if pe.Excl {
+		if pe.Index != nil {
+			// ${!a[@]}: keys
+			return r.arrayKeys(pv.name, indexLit(pe.Index) == "*"), nil
+		}
+		if v := r.vars.get(name); v != nil && v.kind == kNameRef && !pe.Length {
+			return paramValue{str: v.str, set: true}, nil
+		}
+		target := pv.str
+		if pv.isList {
+			target = join(pv.list, " ")
+		}
+		if !pv.set && !pv.isList {
+			if r.opts.on(optNounset) {
+				return pv, &expandError{msg: name + ": unbound variable", fatal: true}
+			}
+			return paramValue{}, expErr("%s: invalid indirect expansion", name)
+		}
+		if target == "" {
+			return paramValue{}, expErr("%s: invalid indirect expansion", name)
+		}
+		ipe, ok := parseIndirect(target)
+		if !ok {
+			return paramValue{}, expErr("%s: invalid variable name", target)
+		}
+		ipe.Slice, ipe.Repl, ipe.Exp, ipe.Length = pe.Slice, pe.Repl, pe.Exp, pe.Length
+		pv, err = r.baseValue(ipe, ipe.Param.Value)
+		if err != nil {
+			return pv, err
+		}
+		pe = ipe
+	}
+	if pe.Length {
+		if pv.isList {
+			return paramValue{str: itoa(int64(len(pv.list))), set: true}, nil
+		}
+		if !pv.set && r.opts.on(optNounset) {
+			return pv, r.unbound(pe, pv)
+		}
+		return paramValue{str: itoa(int64(utf8.RuneCountInString(pv.str))), set: true}, nil
+	}
+	if r.opts.on(optNounset) && !pv.set && !overridesUnset(pe) {
+		if !(pv.isList && (name == "@" || name == "*")) {
+			return pv, r.unbound(pe, pv)
+		}
+	}
+	switch {
+	case pe.Slice != nil:
+		return r.sliceValue(pe, pv)
+	case pe.Repl != nil:
+		return r.replaceValue(pe, pv)
+	case pe.Exp != nil:
+		return r.expOp(pe, pv)
+	}
+	return pv, nil
+}
+
+func overridesUnset(pe *syntax.ParamExp) bool {
+	if pe.Exp == nil {
+		return false
+	}
+	switch pe.Exp.Op {
+	case syntax.AlternateUnset, syntax.AlternateUnsetOrNull,
+		syntax.DefaultUnset, syntax.DefaultUnsetOrNull,
+		syntax.ErrorUnset, syntax.ErrorUnsetOrNull,
+		syntax.AssignUnset, syntax.AssignUnsetOrNull:
+		return true
+	}
+	return false
+}
+
+func (r *Runner) unbound(pe *syntax.ParamExp, pv paramValue) error {
+	name := pe.Param.Value
+	switch {
+	case name >= "0" && name <= "9" && len(name) == 1, isDigits(name):
+		name = "$" + name
+	case pe.Index != nil:
+		k, _ := r.indexString(pe.Index)
+		name = name + "[" + k + "]"
+	}
+	return &expandError{msg: name + ": unbound variable", fatal: true}
+}
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// parseIndirect parses the target of ${!x}: a name, optionally indexed,
+// or a positional or special parameter.
+func parseIndirect(s string) (*syntax.ParamExp, bool) {
+	pe := &syntax.ParamExp{Param: &syntax.Lit{Value: s}}
+	if i := strings.IndexByte(s, '['); i > 0 && strings.HasSuffix(s, "]") {
+		name, idx := s[:i], s[i+1:len(s)-1]
+		if !validName(name) {
+			return nil, false
+		}
+		pe.Param.Value = name
+		p := syntax.NewParser(syntax.Variant(syntax.LangBash))
+		expr, err := p.Arithmetic(strings.NewReader(idx))
+		if err != nil || expr == nil {
+			expr = &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: idx}}}
+		}
+		if idx == "@" || idx == "*" {
+			expr = &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: idx}}}
+		}
+		pe.Index = expr
+		return pe, true
+	}
+	if validName(s) || isDigits(s) {
+		return pe, true
+	}
+	switch s {
+	case "@", "*", "#", "?", "-", "$", "!", "0":
+		return pe, true
+	}
+	return nil, false
+}
+
+// baseValue looks a parameter up, following namerefs, applying an index.
+func (r *Runner) baseValue(pe *syntax.ParamExp, name string) (paramValue, error) {
+	switch name {
+	case "@", "*":
+		return paramValue{list: r.params, isList: true, star: name == "*", set: len(r.params) > 0, name: name}, nil
+	}
+	name = r.resolveRef(name)
+	v := r.lookup(name)
+	if pe.Index == nil {
+		if v == nil || !v.set {
+			return paramValue{name: name}, nil
+		}
+		return paramValue{str: v.value(), set: v.isSetScalar(), name: name}, nil
+	}
+	switch lit := indexLit(pe.Index); lit {
+	case "@", "*":
+		pv := paramValue{isList: true, star: lit == "*", name: name}
+		if v == nil || !v.set {
+			return pv, nil
+		}
+		pv.set = true
+		switch v.kind {
+		case kIndexed:
+			pv.list = v.arr.vals
+		case kAssoc:
+			pv.list = v.assoc.values()
+		default:
+			pv.list = []string{v.str}
+		}
+		pv.set = len(pv.list) > 0
+		return pv, nil
+	}
+	if v == nil || !v.set {
+		if v != nil && v.kind == kAssoc {
+			return paramValue{name: name}, nil
+		}
+		// evaluate the index for its side effects and errors
+		if _, err := r.indexValue(v, pe.Index); err != nil {
+			return paramValue{}, err
+		}
+		return paramValue{name: name}, nil
+	}
+	switch v.kind {
+	case kAssoc:
+		k, err := r.indexString(pe.Index)
+		if err != nil {
+			return paramValue{}, err
+		}
+		s, ok := v.assoc.m[k]
+		return paramValue{str: s, set: ok, name: name}, nil
+	case kIndexed:
+		i, err := r.arith(pe.Index)
+		if err != nil {
+			return paramValue{}, err
+		}
+		if i < 0 {
+			i += int64(v.arr.maxIndex()) + 1
+			if i < 0 {
+				return paramValue{}, expErr("%s: bad array subscript", pe.Param.Value)
+			}
+		}
+		s, ok := v.arr.get(int(i))
+		return paramValue{str: s, set: ok, name: name}, nil
+	default:
+		i, err := r.arith(pe.Index)
+		if err != nil {
+			return paramValue{}, err
+		}
+		if i == 0 || i == -1 {
+			return paramValue{str: v.str, set: true, name: name}, nil
+		}
+		return paramValue{name: name}, nil
+	}
+}
+
+func (r *Runner) indexValue(v *variable, idx syntax.ArithmExpr) (int64, error) {
+	if v != nil && v.kind == kAssoc {
+		return 0, nil
+	}
+	return r.arith(idx)
+}
+
+// indexString evaluates an associative array subscript as a string.
+func (r *Runner) indexString(idx syntax.ArithmExpr) (string, error) {
+	if w, ok := idx.(*syntax.Word); ok {
+		return r.literal(w)
+	}
+	var sb strings.Builder
+	syntax.NewPrinter(syntax.Minify(true)).Print(&sb, idx)
+	return sb.String(), nil
+}
+
+// resolveRef follows namerefs from name to the variable they point at.
+func (r *Runner) resolveRef(name string) string {
+	for i := 0; i < 8; i++ {
+		v := r.vars.get(name)
+		if v == nil || v.kind != kNameRef || !v.set || v.str == "" {
+			return name
+		}
+		next := v.str
+		if j := strings.IndexByte(next, '['); j > 0 {
+			return name
+		}
+		name = next
+	}
+	return name
+}
+
+func (r *Runner) arrayKeys(name string, star bool) paramValue {
+	v := r.lookup(name)
+	pv := paramValue{isList: true, star: star, set: true}
+	if v == nil || !v.set {
+		return pv
+	}
+	switch v.kind {
+	case kIndexed:
+		for p := 0; p < len(v.arr.vals); p++ {
+			pv.list = append(pv.list, itoa(int64(v.arr.index(p))))
+		}
+	case kAssoc:
+		pv.list = v.assoc.keys()
+	default:
+		pv.list = []string{"0"}
+	}
+	return pv
+}
+
+func (r *Runner) namesWithPrefix(prefix string) []string {
+	var out []string
+	for _, n := range r.vars.names() {
+		if strings.HasPrefix(n, prefix) {
+			if v := r.vars.get(n); v != nil && (v.set || v.kind != kString) {
+				out = append(out, n)
+			}
+		}
+	}
+	return out
+}
+
+func (r *Runner) sliceValue(pe *syntax.ParamExp, pv paramValue) (paramValue, error) {
+	var off, length int64
+	var err error
+	if pe.Slice.Offset != nil {
+		if off, err = r.arith(pe.Slice.Offset); err != nil {
+			return pv, err
+		}
+	}
+	hasLen := pe.Slice.Length != nil
+	if hasLen {
+		if length, err = r.arith(pe.Slice.Length); err != nil {
+			return pv, err
+		}
+	}
+	if pv.isList {
+		list := pv.list
+		if pv.name == "@" || pv.name == "*" {
+			// positional parameters: offset 0 is $0
+			list = append([]string{r.arg0}, r.params...)
+		}
+		n := int64(len(list))
+		if v := r.lookup(pv.name); pv.name != "@" && pv.name != "*" && v != nil && v.kind == kIndexed && v.arr.keys != nil {
+			return r.sparseSlice(v, pv, off, length, hasLen)
+		}
+		if off < 0 {
+			off += n
+			if off < 0 {
+				return paramValue{isList: true, star: pv.star, set: pv.set}, nil
+			}
+		}
+		if off > n {
+			off = n
+		}
+		end := n
+		if hasLen {
+			if length < 0 {
+				end = n + length
+				if end < off {
+					return pv, expErr("%s: substring expression < 0", strings.TrimSpace(sliceText(pe)))
+				}
+			} else if off+length < n {
+				end = off + length
+			}
+		}
+		out := list[off:end]
+		if (pv.name == "@" || pv.name == "*") && off == 0 && len(out) > 0 {
+			// ${@:0} includes $0
+		}
+		return paramValue{list: out, isList: true, star: pv.star, set: pv.set}, nil
+	}
+	rs := []rune(pv.str)
+	n := int64(len(rs))
+	if off < 0 {
+		off += n
+		if off < 0 {
+			return paramValue{set: pv.set}, nil
+		}
+	}
+	if off > n {
+		off = n
+	}
+	end := n
+	if hasLen {
+		if length < 0 {
+			end = n + length
+			if end < off {
+				return pv, expErr("%s: substring expression < 0", strings.TrimSpace(sliceText(pe)))
+			}
+		} else if off+length < n {
+			end = off + length
+		}
+	}
+	return paramValue{str: string(rs[off:end]), set: pv.set}, nil
+}
+
+func sliceText(pe *syntax.ParamExp) string {
+	var sb strings.Builder
+	if pe.Slice.Length != nil {
+		syntax.NewPrinter().Print(&sb, pe.Slice.Length)
+	}
+	return sb.String()
+}
+
+func (r *Runner) sparseSlice(v *variable, pv paramValue, off, length int64, hasLen bool) (paramValue, error) {
+	out := paramValue{isList: true, star: pv.star, set: pv.set}
+	if off < 0 {
+		off += int64(v.arr.maxIndex()) + 1
+		if off < 0 {
+			return out, nil
+		}
+	}
+	for p := 0; p < len(v.arr.vals); p++ {
+		if int64(v.arr.index(p)) < off {
+			continue
+		}
+		if hasLen && int64(len(out.list)) >= length {
+			break
+		}
+		out.list = append(out.list, v.arr.vals[p])
+	}
+	return out, nil
+}
+
+// mapValue applies f to a scalar or to each list element.
+func mapValue(pv paramValue, f func(string) string) paramValue {
+	if !pv.isList {
+		pv.str = f(pv.str)
+		return pv
+	}
+	out := make([]string, len(pv.list))
+	for i, s := range pv.list {
+		out[i] = f(s)
+	}
+	pv.list = out
+	return pv
+}
+
+func (r *Runner) replaceValue(pe *syntax.ParamExp, pv paramValue) (paramValue, error) {
+	pat, err := r.pattern(pe.Repl.Orig)
+	if err != nil {
+		return pv, err
+	}
+	mode := byte(0)
+	if strings.HasPrefix(pat, "#") {
+		mode, pat = '#', pat[1:]
+	} else if strings.HasPrefix(pat, "%") {
+		mode, pat = '%', pat[1:]
+	}
+	var with string
+	var withPat []byte
+	if pe.Repl.With != nil {
+		b := &fieldBuilder{patMode: true}
+		if err := r.expandWord(b, pe.Repl.With, false); err != nil {
+			return pv, err
+		}
+		with = string(b.cur.buf)
+		withPat = b.cur.pat
+	}
+	useAmp := r.opts.sh(shPatsubReplacement) && strings.IndexByte(with, '&') >= 0
+	repl := func(match string) string {
+		if !useAmp {
+			return with
+		}
+		// unquoted & is the match; \& is a literal &
+		var sb strings.Builder
+		for i := 0; i < len(withPat); i++ {
+			c := withPat[i]
+			switch {
+			case c == '\\' && i+1 < len(withPat):
+				sb.WriteByte(withPat[i+1])
+				i++
+			case c == '&':
+				sb.WriteString(match)
+			default:
+				sb.WriteByte(c)
+			}
+		}
+		return sb.String()
+	}
+	if pat == "" && mode == 0 {
+		return pv, nil
+	}
+	m, err := r.compilePattern(pat, r.opts.sh(shNocasematch) && false, r.opts.sh(shExtglob))
+	if err != nil {
+		return pv, nil
+	}
+	return mapValue(pv, func(s string) string {
+		return m.replace(s, mode, pe.Repl.All, repl)
+	}), nil
+}
+
+func (r *Runner) expOp(pe *syntax.ParamExp, pv paramValue) (paramValue, error) {
+	op := pe.Exp.Op
+	word := func() (string, error) {
+		if pe.Exp.Word == nil {
+			return "", nil
+		}
+		return r.literalTilde(pe.Exp.Word)
+	}
+	null := func() bool {
+		if pv.isList {
+			return len(pv.list) == 0 || (len(pv.list) == 1 && pv.list[0] == "" && !pv.star) || (pv.star && join(pv.list, "") == "" && false)
+		}
+		return pv.str == ""
+	}
+	switch op {
+	case syntax.AlternateUnset, syntax.AlternateUnsetOrNull:
+		if !pv.set || (op == syntax.AlternateUnsetOrNull && null()) {
+			return paramValue{}, nil
+		}
+		if pe.Exp.Word != nil {
+			return r.wordValue(pe.Exp.Word)
+		}
+		return paramValue{set: true}, nil
+	case syntax.DefaultUnset, syntax.DefaultUnsetOrNull:
+		if pv.set && !(op == syntax.DefaultUnsetOrNull && null()) {
+			return pv, nil
+		}
+		if pe.Exp.Word != nil {
+			return r.wordValue(pe.Exp.Word)
+		}
+		return paramValue{}, nil
+	case syntax.AssignUnset, syntax.AssignUnsetOrNull:
+		if pv.set && !(op == syntax.AssignUnsetOrNull && null()) {
+			return pv, nil
+		}
+		s, err := word()
+		if err != nil {
+			return pv, err
+		}
+		name := pe.Param.Value
+		if !validName(name) && !(pe.Index != nil && validName(name)) {
+			return pv, expErr("$%s: cannot assign in this way", name)
+		}
+		if pe.Index != nil {
+			if err := r.assignIndexed(r.resolveRef(name), pe.Index, s, false); err != nil {
+				return pv, err
+			}
+		} else if err := r.setScalar(r.resolveRef(name), s, false); err != nil {
+			return pv, err
+		}
+		return paramValue{str: s, set: true}, nil
+	case syntax.ErrorUnset, syntax.ErrorUnsetOrNull:
+		if pv.set && !(op == syntax.ErrorUnsetOrNull && null()) {
+			return pv, nil
+		}
+		s, err := word()
+		if err != nil {
+			return pv, err
+		}
+		if s == "" {
+			if op == syntax.ErrorUnsetOrNull {
+				s = "parameter null or not set"
+			} else {
+				s = "parameter not set"
+			}
+		}
+		name := pe.Param.Value
+		if isDigits(name) {
+			name = "$" + name
+		}
+		return pv, &expandError{msg: name + ": " + s, fatal: true}
+	case syntax.RemSmallPrefix, syntax.RemLargePrefix, syntax.RemSmallSuffix, syntax.RemLargeSuffix:
+		pat, err := r.pattern(pe.Exp.Word)
+		if err != nil {
+			return pv, err
+		}
+		m, err := r.compilePattern(pat, false, r.opts.sh(shExtglob))
+		if err != nil {
+			return pv, nil
+		}
+		suffix := op == syntax.RemSmallSuffix || op == syntax.RemLargeSuffix
+		small := op == syntax.RemSmallPrefix || op == syntax.RemSmallSuffix
+		return mapValue(pv, func(s string) string { return m.remove(s, suffix, small) }), nil
+	case syntax.UpperFirst, syntax.UpperAll, syntax.LowerFirst, syntax.LowerAll:
+		pat, err := r.pattern(pe.Exp.Word)
+		if err != nil {
+			return pv, err
+		}
+		var m *compiledPattern
+		if pat != "" {
+			if m, err = r.compilePattern(pat, false, r.opts.sh(shExtglob)); err != nil {
+				return pv, nil
+			}
+		}
+		upper := op == syntax.UpperFirst || op == syntax.UpperAll
+		all := op == syntax.UpperAll || op == syntax.LowerAll
+		return mapValue(pv, func(s string) string { return caseConv(s, m, upper, all) }), nil
+	case syntax.OtherParamOps:
+		arg := ""
+		if pe.Exp.Word != nil {
+			arg = pe.Exp.Word.Lit()
+		}
+		return r.transformOp(pe, pv, arg)
+	}
+	return pv, expErr("bad substitution")
+}
+
+// wordValue expands the word of ${x:-word} keeping "$@"-style lists.
+func (r *Runner) wordValue(w *syntax.Word) (paramValue, error) {
+	if len(w.Parts) == 1 {
+		if pe, ok := w.Parts[0].(*syntax.ParamExp); ok && isAtExpansion(pe) {
+			return r.paramExp(pe)
+		}
+	}
+	s, err := r.literalTilde(w)
+	return paramValue{str: s, set: true}, err
+}
+
+func (r *Runner) literalTilde(w *syntax.Word) (string, error) {
+	b := &fieldBuilder{patMode: true}
+	if err := r.expandWord(b, w, false); err != nil {
+		return "", err
+	}
+	return string(b.cur.buf), nil
+}
+
+func caseConv(s string, m *compiledPattern, upper, all bool) string {
+	rs := []rune(s)
+	for i, c := range rs {
+		if m == nil || m.matchString(string(c)) {
+			if upper {
+				rs[i] = unicode.ToUpper(c)
+			} else {
+				rs[i] = unicode.ToLower(c)
+			}
+		}
+		if !all {
+			break
+		}
+	}
+	return string(rs)
+}
+
+func (r *Runner) transformOp(pe *syntax.ParamExp, pv paramValue, op string) (paramValue, error) {
+	name := pv.name
+	switch op {
+	case "Q":
+		if !pv.set && !pv.isList {
+			return pv, nil
+		}
+		return mapValue(pv, shellQuote), nil
+	case "E":
+		return mapValue(pv, ansiC), nil
+	case "P":
+		return mapValue(pv, r.promptExpand), nil
+	case "U":
+		return mapValue(pv, strings.ToUpper), nil
+	case "L":
+		return mapValue(pv, strings.ToLower), nil
+	case "u":
+		return mapValue(pv, func(s string) string { return caseConv(s, nil, true, false) }), nil
+	case "a":
+		v := r.lookup(name)
+		return mapValue(pv, func(string) string { return attrFlags(v) }), nil
+	case "A":
+		v := r.lookup(name)
+		if v == nil || !v.set {
+			return paramValue{}, nil
+		}
+		if pv.isList && v.kind != kString {
+			return paramValue{str: r.declareLine(name, v, false), set: true}, nil
+		}
+		flags := attrFlags(v)
+		s := shellQuoteAlways(pv.str)
+		if v.kind != kString {
+			if flags == "" {
+				flags = "-"
+			}
+			return paramValue{str: "declare -" + strings.TrimPrefix(flags, "-") + " " + name + "=" + s, set: true}, nil
+		}
+		if flags == "" {
+			return paramValue{str: name + "=" + s, set: true}, nil
+		}
+		return paramValue{str: "declare -" + flags + " " + name + "=" + s, set: true}, nil
+	case "K", "k":
+		v := r.lookup(name)
+		if v == nil || !v.set || !pv.isList {
+			return mapValue(pv, shellQuote), nil
+		}
+		var out []string
+		switch v.kind {
+		case kAssoc:
+			for _, k := range v.assoc.keys() {
+				out = append(out, shellQuoteKey(k), dquote(v.assoc.m[k]))
+			}
+		case kIndexed:
+			for p := range v.arr.vals {
+				out = append(out, itoa(int64(v.arr.index(p))), dquote(v.arr.vals[p]))
+			}
+		}
+		if op == "k" {
+			return paramValue{list: out, isList: true, set: true}, nil
+		}
+		return paramValue{str: join(out, " "), set: true}, nil
+	}
+	return pv, expErr("%s: bad substitution", "${"+pe.Param.Value+"@"+op+"}")
+}
+
+func shellQuoteKey(k string) string {
+	if validName(k) || isDigits(k) {
+		return k
+	}
+	return shellQuote(k)
+}
+
+func attrFlags(v *variable) string {
+	if v == nil {
+		return ""
+	}
+	var b []byte
+	switch v.kind {
+	case kIndexed:
+		b = append(b, 'a')
+	case kAssoc:
+		b = append(b, 'A')
+	}
+	if v.attrs&aInteger != 0 {
+		b = append(b, 'i')
+	}
+	if v.attrs&aLower != 0 {
+		b = append(b, 'l')
+	}
+	if v.kind == kNameRef {
+		b = append(b, 'n')
+	}
+	if v.attrs&aReadonly != 0 {
+		b = append(b, 'r')
+	}
+	if v.attrs&aTrace != 0 {
+		b = append(b, 't')
+	}
+	if v.attrs&aUpper != 0 {
+		b = append(b, 'u')
+	}
+	if v.attrs&aExport != 0 {
+		b = append(b, 'x')
+	}
+	return string(b)
+}
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }

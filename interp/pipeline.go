@@ -1,0 +1,176 @@
+package interp
+
+import (
+	"errors"
+	"io"
+	"os"
+	"sync"
+	"syscall"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// pipeline runs a | b | … with one goroutine per stage; stages are
+// subshells (the last one runs in the shell itself with lastpipe).
+// External stages get the pipe ends as their real fds, so the kernel moves
+// the bytes; a Gate that taps a link gets a copier interposed there.
+func (r *Runner) pipeline(c *syntax.BinaryCmd) {
+	var stages []*syntax.Stmt
+	var all []bool // |& after stage i
+	var collect func(n *syntax.BinaryCmd)
+	collect = func(n *syntax.BinaryCmd) {
+		if x, ok := n.X.Cmd.(*syntax.BinaryCmd); ok && (x.Op == syntax.Pipe || x.Op == syntax.PipeAll) && !n.X.Negated && !n.X.Background && len(n.X.Redirs) == 0 {
+			collect(x)
+		} else {
+			stages = append(stages, n.X)
+		}
+		all = append(all, n.Op == syntax.PipeAll)
+		stages = append(stages, n.Y)
+	}
+	collect(c)
+	n := len(stages)
+	r.sh.mu.Lock()
+	r.sh.pipelines++
+	pid := r.sh.pipelines
+	r.sh.mu.Unlock()
+
+	lastpipe := r.opts.sh(shLastpipe) && !r.opts.on(optMonitor)
+	runners := make([]*Runner, n)
+	for i := range stages {
+		if i == n-1 && lastpipe {
+			runners[i] = r
+			r.lastpipeFDs = r.fds.clone()
+			continue
+		}
+		sub := r.fork("subshell")
+		runners[i] = sub
+	}
+	var copiers sync.WaitGroup
+	for i := 0; i < n-1; i++ {
+		pr, pw, err := newPipe()
+		if err != nil {
+			r.errorf("pipe error: %v", err)
+			r.exit = 1
+			return
+		}
+		var tap PipeTap
+		if r.sh.gate != nil {
+			tap = r.gatePipe(&PipeInfo{Pipeline: PipelinePos{ID: pid, Index: i, Len: n}, Nesting: r.nesting})
+		}
+		if tap != nil {
+			pr2, pw2, err := newPipe()
+			if err == nil {
+				copiers.Add(1)
+				go func() {
+					defer copiers.Done()
+					teeCopy(pw2, pr, tap)
+				}()
+				pr = pr2
+			} else {
+				tap.Close(true)
+			}
+			_ = pw2
+		}
+		w := newShared(pw, true)
+		stageTable(r, runners[i]).set(1, w)
+		if all[i] {
+			stageTable(r, runners[i]).set(2, w.retain())
+		}
+		stageTable(r, runners[i+1]).set(0, newShared(pr, true))
+	}
+	var wg sync.WaitGroup
+	status := make([]int, n)
+	for i := range stages {
+		sub := runners[i]
+		sub.pipePos = &PipelinePos{ID: pid, Index: i, Len: n}
+		if sub == r {
+			continue
+		}
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			c := runners[i]
+			c.stmt(stages[i])
+			status[i] = c.subStatus()
+			c.fds.releaseAll()
+		}(i)
+	}
+	if lastpipe {
+		saved := r.fds
+		r.fds = r.lastpipeFDs
+		r.lastpipeFDs = nil
+		r.stmt(stages[n-1])
+		status[n-1] = r.exit
+		if r.flow == flowExit {
+			status[n-1] = r.exitCode
+		}
+		r.fds.releaseAll()
+		r.fds = saved
+	}
+	r.pipePos = nil
+	wg.Wait()
+	copiers.Wait()
+	r.pipeStatus = status
+	st := status[n-1]
+	if r.opts.on(optPipefail) {
+		for i := n - 1; i >= 0; i-- {
+			if status[i] != 0 {
+				st = status[i]
+				break
+			}
+		}
+	}
+	r.exit = st
+}
+
+func stageTable(r, sub *Runner) *fdTable {
+	if sub == r {
+		return r.lastpipeFDs
+	}
+	return sub.fds
+}
+
+// teeCopy moves bytes from src to dst, handing each chunk to tap. When the
+// reader goes away, src is closed so the writer sees EPIPE/SIGPIPE as it
+// would on a plain pipe. A panicking tap degrades to plain passthrough.
+func teeCopy(dst, src *os.File, tap PipeTap) {
+	buf := make([]byte, 64*1024)
+	failed := false
+	for {
+		n, err := src.Read(buf)
+		if n > 0 {
+			if !failed {
+				failed = !safeTapWrite(tap, buf[:n])
+			}
+			if _, werr := dst.Write(buf[:n]); werr != nil {
+				break
+			}
+		}
+		if err != nil {
+			if errors.Is(err, syscall.EINTR) {
+				continue
+			}
+			break
+		}
+	}
+	src.Close()
+	dst.Close()
+	safeTapClose(tap, failed)
+}
+
+func safeTapWrite(tap PipeTap, p []byte) (ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	tap.Write(p)
+	return true
+}
+
+func safeTapClose(tap PipeTap, failed bool) {
+	defer func() { recover() }()
+	tap.Close(failed)
+}
+
+var _ = io.EOF

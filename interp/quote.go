@@ -1,0 +1,316 @@
+package interp
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// containsShellMetas reports whether s needs quoting to be read back as
+// one word (bash's sh_contains_shell_metas).
+func containsShellMetas(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case ' ', '\t', '\n', '\'', '"', '\\', '|', '&', ';', '(', ')', '<', '>',
+			'!', '{', '}', '*', '[', '?', ']', '^', '$', '`':
+			return true
+		case '~':
+			if i == 0 || s[i-1] == '=' || s[i-1] == ':' {
+				return true
+			}
+		case '#':
+			if i == 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// singleQuote wraps s in single quotes, writing ' as '\''.
+func singleQuote(s string) string {
+	if s == "'" {
+		return `\'`
+	}
+	var sb strings.Builder
+	sb.Grow(len(s) + 2)
+	sb.WriteByte('\'')
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\'' {
+			sb.WriteString(`'\''`)
+			continue
+		}
+		sb.WriteByte(s[i])
+	}
+	sb.WriteByte('\'')
+	return sb.String()
+}
+
+// needsANSIQuote reports whether s has non-printable characters.
+func needsANSIQuote(s string) bool {
+	for len(s) > 0 {
+		r, n := utf8.DecodeRuneInString(s)
+		if r == utf8.RuneError && n == 1 {
+			return true
+		}
+		if !unicode.IsPrint(r) && r != ' ' {
+			return true
+		}
+		s = s[n:]
+	}
+	return false
+}
+
+// ansiQuote writes s as $'…'.
+func ansiQuote(s string) string {
+	var sb strings.Builder
+	sb.WriteString("$'")
+	for len(s) > 0 {
+		r, n := utf8.DecodeRuneInString(s)
+		c := s[0]
+		switch c {
+		case 0x1b:
+			sb.WriteString(`\E`)
+		case '\a':
+			sb.WriteString(`\a`)
+		case '\v':
+			sb.WriteString(`\v`)
+		case '\b':
+			sb.WriteString(`\b`)
+		case '\f':
+			sb.WriteString(`\f`)
+		case '\n':
+			sb.WriteString(`\n`)
+		case '\r':
+			sb.WriteString(`\r`)
+		case '\t':
+			sb.WriteString(`\t`)
+		case '\\':
+			sb.WriteString(`\\`)
+		case '\'':
+			sb.WriteString(`\'`)
+		default:
+			if (r == utf8.RuneError && n == 1) || !unicode.IsPrint(r) && r != ' ' {
+				for i := 0; i < n; i++ {
+					b := s[i]
+					sb.WriteByte('\\')
+					sb.WriteByte('0' + (b>>6)&7)
+					sb.WriteByte('0' + (b>>3)&7)
+					sb.WriteByte('0' + b&7)
+				}
+			} else {
+				sb.WriteString(s[:n])
+			}
+		}
+		s = s[n:]
+	}
+	sb.WriteByte('\'')
+	return sb.String()
+}
+
+// traceQuote quotes a word for set -x output.
+func traceQuote(s string) string {
+	switch {
+	case s == "":
+		return "''"
+	case containsShellMetas(s):
+		return singleQuote(s)
+	case needsANSIQuote(s):
+		return ansiQuote(s)
+	}
+	return s
+}
+
+// shellQuote is ${x@Q} and printf %q-style reusable quoting: $'…' for
+// non-printable text, else single quotes.
+func shellQuote(s string) string {
+	if needsANSIQuote(s) {
+		return ansiQuote(s)
+	}
+	return singleQuote(s)
+}
+
+func shellQuoteAlways(s string) string { return shellQuote(s) }
+
+// dquote writes s in double quotes with \ " $ ` escaped (declare -p).
+func dquote(s string) string {
+	if needsANSIQuote(s) {
+		return ansiQuote(s)
+	}
+	var sb strings.Builder
+	sb.WriteByte('"')
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '"', '\\', '$', '`':
+			sb.WriteByte('\\')
+		}
+		sb.WriteByte(s[i])
+	}
+	sb.WriteByte('"')
+	return sb.String()
+}
+
+// printfQuote is printf %q: backslash-escaping like bash's sh_backslash_quote.
+func printfQuote(s string) string {
+	if s == "" {
+		return "''"
+	}
+	if needsANSIQuote(s) {
+		return ansiQuote(s)
+	}
+	var sb strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch c {
+		case ' ', '\t', '\n', '\'', '"', '\\', '|', '&', ';', '(', ')', '<', '>',
+			'!', '{', '}', '*', '[', '?', ']', '^', '$', '`', ',':
+			sb.WriteByte('\\')
+		case '~':
+			if i == 0 {
+				sb.WriteByte('\\')
+			}
+		case '#':
+			if i == 0 {
+				sb.WriteByte('\\')
+			}
+		}
+		sb.WriteByte(c)
+	}
+	return sb.String()
+}
+
+// ansiC decodes the backslash escapes of $'…'.
+func ansiC(s string) string {
+	if strings.IndexByte(s, '\\') < 0 {
+		return s
+	}
+	out, _ := decodeEscapes(s, false)
+	return out
+}
+
+// decodeEscapes decodes C escapes. In echo mode (echo -e, printf %b),
+// \0nnn is octal with a leading zero and \c stops output (reported by the
+// second result).
+func decodeEscapes(s string, echo bool) (string, bool) {
+	var sb strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c != '\\' || i+1 >= len(s) {
+			sb.WriteByte(c)
+			continue
+		}
+		i++
+		switch e := s[i]; e {
+		case 'a':
+			sb.WriteByte('\a')
+		case 'b':
+			sb.WriteByte('\b')
+		case 'e', 'E':
+			sb.WriteByte(0x1b)
+		case 'f':
+			sb.WriteByte('\f')
+		case 'n':
+			sb.WriteByte('\n')
+		case 'r':
+			sb.WriteByte('\r')
+		case 't':
+			sb.WriteByte('\t')
+		case 'v':
+			sb.WriteByte('\v')
+		case '\\':
+			sb.WriteByte('\\')
+		case '\'':
+			if echo {
+				sb.WriteString(`\'`)
+			} else {
+				sb.WriteByte('\'')
+			}
+		case '"':
+			if echo {
+				sb.WriteString(`\"`)
+			} else {
+				sb.WriteByte('"')
+			}
+		case '?':
+			if echo {
+				sb.WriteString(`\?`)
+			} else {
+				sb.WriteByte('?')
+			}
+		case 'c':
+			if echo {
+				return sb.String(), true
+			}
+			if i+1 < len(s) {
+				i++
+				ch := s[i]
+				if ch == '\\' && i+1 < len(s) && s[i+1] == '\\' {
+					i++
+				}
+				sb.WriteByte(ch & 0x1f)
+			} else {
+				sb.WriteString(`\c`)
+			}
+		case 'x':
+			j := i + 1
+			for j < len(s) && j < i+3 && isHex(s[j]) {
+				j++
+			}
+			if j == i+1 {
+				sb.WriteString(`\x`)
+				continue
+			}
+			n, _ := strconv.ParseUint(s[i+1:j], 16, 8)
+			sb.WriteByte(byte(n))
+			i = j - 1
+		case 'u', 'U':
+			max := 4
+			if e == 'U' {
+				max = 8
+			}
+			j := i + 1
+			for j < len(s) && j < i+1+max && isHex(s[j]) {
+				j++
+			}
+			if j == i+1 {
+				sb.WriteByte('\\')
+				sb.WriteByte(e)
+				continue
+			}
+			n, _ := strconv.ParseUint(s[i+1:j], 16, 32)
+			sb.WriteRune(rune(n))
+			i = j - 1
+		case '0', '1', '2', '3', '4', '5', '6', '7':
+			start := i
+			max := 3
+			if echo {
+				if e != '0' {
+					sb.WriteByte('\\')
+					sb.WriteByte(e)
+					continue
+				}
+				start = i + 1
+				max = 3
+			}
+			j := start
+			for j < len(s) && j < start+max && s[j] >= '0' && s[j] <= '7' {
+				j++
+			}
+			var n uint64
+			if j > start {
+				n, _ = strconv.ParseUint(s[start:j], 8, 16)
+			}
+			sb.WriteByte(byte(n))
+			i = j - 1
+		default:
+			sb.WriteByte('\\')
+			sb.WriteByte(e)
+		}
+	}
+	return sb.String(), false
+}
+
+func isHex(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}

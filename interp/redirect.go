@@ -1,0 +1,349 @@
+package interp
+
+import (
+	"errors"
+	"os"
+	"strconv"
+	"strings"
+	"syscall"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// withRedirs runs fn with redirections applied to a copy of the fd table,
+// restoring the previous table afterwards (unless exec made them
+// permanent). info is the simple command they belong to, if any.
+func (r *Runner) withRedirs(redirs []*syntax.Redirect, info *ExecInfo, fn func()) {
+	saved := r.fds
+	r.fds = saved.clone()
+	var dones []func()
+	ok := true
+	for _, rd := range redirs {
+		done, err := r.redirect(rd, info)
+		if err != nil {
+			r.redirError(err)
+			ok = false
+			break
+		}
+		if done != nil {
+			dones = append(dones, done)
+		}
+	}
+	if ok {
+		fn()
+	}
+	for _, d := range dones {
+		r.safeDone(d)
+	}
+	if r.keepRedirs {
+		r.keepRedirs = false
+		saved.releaseAll()
+		return
+	}
+	r.fds.releaseAll()
+	r.fds = saved
+}
+
+// redirError reports a failed redirection: status 1, command not run.
+func (r *Runner) redirError(err error) {
+	if ee, ok := err.(*expandError); ok {
+		r.expansionError(ee)
+		if r.flow == flowAbort {
+			// bash only abandons the command itself
+			r.flow = flowNone
+		}
+		r.exit = 1
+		return
+	}
+	r.reportErr(err)
+	r.exit = 1
+	if r.opts.on(optPosix) && r.inSpecialBuiltin {
+		r.flow = flowExit
+		r.exitCode = 1
+	}
+}
+
+type redirErr struct{ msg string }
+
+func (e *redirErr) Error() string { return e.msg }
+
+// redirect applies one redirection to r.fds.
+func (r *Runner) redirect(rd *syntax.Redirect, info *ExecInfo) (func(), error) {
+	fd := -1
+	varName := ""
+	if rd.N != nil {
+		if strings.HasPrefix(rd.N.Value, "{") {
+			varName = strings.TrimSuffix(strings.TrimPrefix(rd.N.Value, "{"), "}")
+		} else {
+			n, err := strconv.Atoi(rd.N.Value)
+			if err != nil {
+				return nil, &redirErr{rd.N.Value + ": bad file descriptor"}
+			}
+			fd = n
+		}
+	}
+	def := 1
+	switch rd.Op {
+	case syntax.RdrIn, syntax.RdrInOut, syntax.DplIn, syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
+		def = 0
+	}
+	if fd < 0 {
+		fd = def
+	}
+	switch rd.Op {
+	case syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
+		return r.hereRedirect(rd, fd, varName, info)
+	}
+	// the target word
+	target, err := r.redirTarget(rd)
+	if err != nil {
+		return nil, err
+	}
+	switch rd.Op {
+	case syntax.DplIn, syntax.DplOut:
+		if target == "-" {
+			if varName != "" {
+				v := r.lookup(varName)
+				n, err := strconv.Atoi(v.value())
+				if err != nil {
+					return nil, &redirErr{varName + ": ambiguous redirect"}
+				}
+				fd = n
+			}
+			r.fds.close(fd)
+			return r.gateRedirect(info, &RedirectInfo{Op: opString(rd.Op) + "-", Fd: fd, DupFd: -1}), nil
+		}
+		move := strings.HasSuffix(target, "-")
+		src := strings.TrimSuffix(target, "-")
+		n, err := strconv.Atoi(src)
+		if err != nil {
+			if rd.Op == syntax.DplOut && rd.N == nil {
+				// >&word is &>word
+				return r.fileRedirect(syntax.RdrAll, target, -1, "", info)
+			}
+			return nil, &redirErr{target + ": ambiguous redirect"}
+		}
+		e := r.fds.entry(n)
+		if e == nil {
+			return nil, &redirErr{src + ": Bad file descriptor"}
+		}
+		if varName != "" {
+			fd = r.fds.lowestFree(10)
+			if err := r.setScalar(varName, itoa(int64(fd)), false); err != nil {
+				return nil, err
+			}
+		}
+		if fd != n {
+			r.fds.set(fd, e.retain())
+			if move {
+				r.fds.close(n)
+			}
+		}
+		return r.gateRedirect(info, &RedirectInfo{Op: opString(rd.Op), Fd: fd, DupFd: n, Special: true}), nil
+	}
+	return r.fileRedirect(rd.Op, target, fd, varName, info)
+}
+
+// redirTarget expands a redirection word to exactly one field.
+func (r *Runner) redirTarget(rd *syntax.Redirect) (string, error) {
+	if s, ok := plainLit(rd.Word); ok {
+		return s, nil
+	}
+	fs, err := r.fields([]*syntax.Word{rd.Word})
+	if err != nil {
+		return "", err
+	}
+	if len(fs) != 1 {
+		return "", &redirErr{r.nodeText(rd.Word) + ": ambiguous redirect"}
+	}
+	return fs[0], nil
+}
+
+func opString(op syntax.RedirOperator) string { return op.String() }
+
+// fileRedirect opens a path target.
+func (r *Runner) fileRedirect(op syntax.RedirOperator, path string, fd int, varName string, info *ExecInfo) (func(), error) {
+	var flags int
+	switch op {
+	case syntax.RdrOut, syntax.RdrAll:
+		flags = os.O_WRONLY | os.O_CREATE | os.O_TRUNC
+	case syntax.RdrClob, syntax.RdrAllClob:
+		flags = os.O_WRONLY | os.O_CREATE | os.O_TRUNC
+	case syntax.AppOut, syntax.AppAll, syntax.AppClob, syntax.AppAllClob:
+		flags = os.O_WRONLY | os.O_CREATE | os.O_APPEND
+	case syntax.RdrIn:
+		flags = os.O_RDONLY
+	case syntax.RdrInOut:
+		flags = os.O_RDWR | os.O_CREATE
+	default:
+		return nil, &redirErr{"unsupported redirection " + op.String()}
+	}
+	if path == "" {
+		return nil, &redirErr{": No such file or directory"}
+	}
+	abs := r.absPath(path)
+	if r.opts.on(optNoclobber) && (op == syntax.RdrOut || op == syntax.RdrAll) {
+		if fi, err := os.Stat(abs); err == nil && fi.Mode().IsRegular() {
+			return nil, &redirErr{path + ": cannot overwrite existing file"}
+		}
+	}
+	f, err := openFile(abs, flags, r.umask)
+	if err != nil {
+		return nil, &redirErr{path + ": " + pathErrMsg(err)}
+	}
+	var offset int64
+	special := true
+	if fi, err := f.Stat(); err == nil {
+		special = !fi.Mode().IsRegular()
+		if flags&os.O_APPEND != 0 {
+			offset = fi.Size()
+		}
+	}
+	s := newShared(f, true)
+	if varName != "" {
+		fd = r.fds.lowestFree(10)
+		if err := r.setScalar(varName, itoa(int64(fd)), false); err != nil {
+			s.release()
+			return nil, err
+		}
+	}
+	ri := &RedirectInfo{Op: opString(op), Fd: fd, Path: path, DupFd: -1, File: f, Flags: flags, Special: special, Offset: offset}
+	if fd < 0 {
+		// &> and &>>: both stdout and stderr
+		r.fds.set(1, s)
+		r.fds.set(2, s.retain())
+		ri.Fd = 1
+	} else {
+		r.fds.set(fd, s)
+	}
+	return r.gateRedirect(info, ri), nil
+}
+
+// openFile opens path for a redirection. New files get 0666 minus the
+// runner's umask, whatever the process umask is: when the two differ the
+// file is created exclusively and its mode set explicitly.
+func openFile(path string, flags, umask int) (*os.File, error) {
+	if flags&os.O_CREATE == 0 || umask == processUmaskCached() {
+		return os.OpenFile(path, flags|syscall.O_CLOEXEC, 0o666)
+	}
+	mode := uint32(0o666 &^ umask)
+	fd, err := syscall.Open(path, flags|os.O_EXCL|syscall.O_CLOEXEC, mode)
+	if err == nil {
+		syscall.Fchmod(fd, mode)
+		return os.NewFile(uintptr(fd), path), nil
+	}
+	if err != syscall.EEXIST || flags&os.O_EXCL != 0 {
+		return nil, &os.PathError{Op: "open", Path: path, Err: err}
+	}
+	return os.OpenFile(path, (flags&^os.O_CREATE)|syscall.O_CLOEXEC, 0)
+}
+
+func pathErrMsg(err error) string {
+	var errno syscall.Errno
+	if errors.As(err, &errno) {
+		return errnoMessage(errno)
+	}
+	return err.Error()
+}
+
+// hereRedirect feeds a here-document or here-string through a pipe.
+func (r *Runner) hereRedirect(rd *syntax.Redirect, fd int, varName string, info *ExecInfo) (func(), error) {
+	var body string
+	var err error
+	switch rd.Op {
+	case syntax.WordHdoc:
+		body, err = r.literal(rd.Word)
+		body += "\n"
+	default:
+		if rd.Hdoc != nil {
+			if quotedHdocWord(rd.Word) {
+				body = hdocRaw(rd.Hdoc)
+			} else {
+				body, err = r.document(rd.Hdoc)
+			}
+		}
+		if rd.Op == syntax.DashHdoc {
+			body = stripTabs(body)
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	f, err := hereFile(body)
+	if err != nil {
+		return nil, &redirErr{"cannot create temp file for here-document: " + pathErrMsg(err)}
+	}
+	if varName != "" {
+		fd = r.fds.lowestFree(10)
+		if err := r.setScalar(varName, itoa(int64(fd)), false); err != nil {
+			f.Close()
+			return nil, err
+		}
+	}
+	r.fds.set(fd, newShared(f, true))
+	return r.gateRedirect(info, &RedirectInfo{Op: opString(rd.Op), Fd: fd, DupFd: -1, Heredoc: true, Body: []byte(body)}), nil
+}
+
+// hereFile returns a readable file holding body: a pipe when it fits in
+// the pipe buffer (no goroutine, no disk), else an unlinked temp file.
+func hereFile(body string) (*os.File, error) {
+	if len(body) <= 16384 {
+		pr, pw, err := newPipe()
+		if err != nil {
+			return nil, err
+		}
+		if _, err := pw.WriteString(body); err != nil {
+			pr.Close()
+			pw.Close()
+			return nil, err
+		}
+		pw.Close()
+		return pr, nil
+	}
+	f, err := os.CreateTemp("", "nash-hdoc")
+	if err != nil {
+		return nil, err
+	}
+	os.Remove(f.Name())
+	if _, err := f.WriteString(body); err != nil {
+		f.Close()
+		return nil, err
+	}
+	if _, err := f.Seek(0, 0); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
+}
+
+func quotedHdocWord(w *syntax.Word) bool {
+	for _, p := range w.Parts {
+		switch p := p.(type) {
+		case *syntax.SglQuoted, *syntax.DblQuoted:
+			return true
+		case *syntax.Lit:
+			if strings.IndexByte(p.Value, '\\') >= 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func hdocRaw(w *syntax.Word) string {
+	var sb strings.Builder
+	for _, p := range w.Parts {
+		if l, ok := p.(*syntax.Lit); ok {
+			sb.WriteString(l.Value)
+		}
+	}
+	return sb.String()
+}
+
+func stripTabs(s string) string {
+	lines := strings.SplitAfter(s, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimLeft(l, "\t")
+	}
+	return strings.Join(lines, "")
+}

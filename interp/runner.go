@@ -1,0 +1,344 @@
+package interp
+
+import (
+	"context"
+	"io"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// BashVersion is the bash release nash emulates.
+const (
+	BashVersion   = "5.2.15(1)-release"
+	bashMajor     = "5"
+	bashMinor     = "2"
+	bashPatch     = "15"
+	bashBuild     = "1"
+	bashRelStatus = "release"
+	bashMachType  = "x86_64-pc-linux-gnu"
+)
+
+// shell is the state shared by a Runner and all of its in-process
+// subshells: one per shell process.
+type shell struct {
+	gate      Gate
+	name      string // shell name for messages when $0 is not used
+	pid       int
+	ppid      int
+	start     time.Time
+	cmdString bool // running a -c string: affects error line numbers
+	version   string
+
+	mu        sync.Mutex
+	patterns  map[patKey]*compiledPattern
+	pipelines int
+	jobs      *jobTable
+	arithMu   sync.Mutex
+	arithMemo map[string]syntax.ArithmExpr
+	randState uint32
+	sigs      *signalState
+}
+
+// Runner interprets shell programs. The zero value is not usable; call
+// New. A Runner is not safe for concurrent use, but independent Runners
+// (and a Runner's subshells) may run concurrently.
+type Runner struct {
+	sh *shell
+
+	vars   *varStore
+	funcs  map[string]*funcDef
+	fshare bool // funcs map is shared with a parent or child: copy before writing
+
+	aliases map[string]string
+	ashare  bool
+
+	opts   options
+	dir    string
+	umask  int
+	fds    *fdTable
+	params []string
+	arg0   string
+
+	exit       int // $?
+	lastBg     int // $!
+	pipeStatus []int
+	traps      *traps
+
+	nesting    Nesting
+	subLevel   int // BASH_SUBSHELL
+	bashpid    int
+	calls      []callFrame
+	sourceName string // BASH_SOURCE of the top level
+	line       int    // current line for LINENO and messages
+	curCmd     *ExecInfo
+	lastArg    string // $_
+	execString string
+
+	// control flow
+	flow      flowKind
+	flowN     int
+	exitCode  int
+	noErrExit int  // >0 while running a context exempt from set -e
+	inTrap    bool // running a trap handler
+	isSub     bool // an in-process subshell
+	loopDepth int
+	optind    optindState
+	dirStack  []string
+	ctx       context.Context
+	pendingErr error
+	envGiven   bool
+	curSrc     string // source text of the code running, for messages
+
+	lastSubStatus int // status of the last command substitution, -1 if none
+	pipePos       *PipelinePos
+	temps         map[string]*variable
+	readonlyFuncs map[string]bool
+	hash          map[string]string
+	hashPath      string
+	secondsBase   time.Time
+	secondsOff    int64
+	bashCommand   string
+	topParams     []string
+	bashPath      string
+
+	onExec            func()
+	onSpawn           func(pid int)
+	job               *job
+	keepRedirs        bool
+	inSpecialBuiltin  bool
+	disabled          map[string]bool
+	aliasDepth        int
+	inSource          bool
+	traceLevel        int
+	lineOff           int
+	lastAssigned      string
+	procFds           []int
+	lastProcSubst     *job
+	lastpipeFDs       *fdTable
+	exitTrapRan       bool
+	errTrapOwnerDepth int
+	hashUsed          map[string]bool
+}
+
+type flowKind uint8
+
+const (
+	flowNone flowKind = iota
+	flowBreak
+	flowContinue
+	flowReturn
+	flowExit
+	flowAbort // abandon the current top-level command (expansion error)
+)
+
+type callFrame struct {
+	funcName string
+	source   string
+	line     int // line the call was made from
+	args     []string
+}
+
+type funcDef struct {
+	name   string
+	body   *syntax.Stmt
+	source string
+	line   int
+	trace  bool
+	export bool
+	src    string // source text the body's positions refer to
+}
+
+// Option configures a Runner.
+type Option func(*Runner) error
+
+// New returns a Runner with bash's initial state: variables from the
+// process environment unless Env is given, stdio from the process unless
+// StdIO is given.
+func New(opts ...Option) (*Runner, error) {
+	r := &Runner{
+		sh: &shell{
+			pid:       os.Getpid(),
+			ppid:      os.Getppid(),
+			start:     time.Now(),
+			name:      "bash",
+			patterns:  map[patKey]*compiledPattern{},
+			arithMemo: map[string]syntax.ArithmExpr{},
+		},
+		vars:  newVarStore(),
+		funcs: map[string]*funcDef{},
+		umask: -1,
+		arg0:  "bash",
+		ctx:   context.Background(),
+	}
+	r.sh.jobs = newJobTable()
+	r.sh.randState = uint32(time.Now().UnixNano()) ^ uint32(r.sh.pid)
+	r.bashpid = r.sh.pid
+	r.fds = newFDTable(os.Stdin, os.Stdout, os.Stderr)
+	r.traps = &traps{}
+	r.opts = defaultOptions()
+	r.nesting = Nesting{Kind: "top"}
+	for _, o := range opts {
+		if o == nil {
+			continue
+		}
+		if err := o(r); err != nil {
+			return nil, err
+		}
+	}
+	if !r.envGiven {
+		r.importEnv(os.Environ())
+	}
+	if r.dir == "" {
+		d, err := os.Getwd()
+		if err != nil {
+			d = "/"
+		}
+		r.dir = d
+	}
+	if r.umask < 0 {
+		r.umask = processUmask()
+	}
+	r.initVars()
+	return r, nil
+}
+
+// Env makes the Runner start with the given NAME=value pairs (exported)
+// instead of the process environment.
+func Env(environ []string) Option {
+	return func(r *Runner) error {
+		r.importEnv(environ)
+		r.envGiven = true
+		return nil
+	}
+}
+
+// Dir sets the initial working directory.
+func Dir(dir string) Option {
+	return func(r *Runner) error { r.dir = dir; return nil }
+}
+
+// StdIO sets fds 0, 1 and 2. Nil keeps the process's own.
+func StdIO(in, out, errw *os.File) Option {
+	return func(r *Runner) error {
+		if in == nil {
+			in = os.Stdin
+		}
+		if out == nil {
+			out = os.Stdout
+		}
+		if errw == nil {
+			errw = os.Stderr
+		}
+		r.fds = newFDTable(in, out, errw)
+		return nil
+	}
+}
+
+// WithGate installs a Gate. Nil means allow everything.
+func WithGate(g Gate) Option {
+	return func(r *Runner) error { r.sh.gate = g; return nil }
+}
+
+// Params sets $0 and the positional parameters.
+func Params(arg0 string, args ...string) Option {
+	return func(r *Runner) error {
+		r.arg0 = arg0
+		r.params = append([]string(nil), args...)
+		return nil
+	}
+}
+
+// ShellName sets the name used in messages before $0 is known ("bash",
+// "sh" or "nash").
+func ShellName(name string) Option {
+	return func(r *Runner) error { r.sh.name = name; return nil }
+}
+
+// Version sets NASH_VERSION.
+func Version(v string) Option {
+	return func(r *Runner) error { r.sh.version = v; return nil }
+}
+
+// CommandString marks the Runner as running a -c string: bash numbers
+// lines in its messages differently then.
+func CommandString(s string) Option {
+	return func(r *Runner) error { r.sh.cmdString = true; r.execString = s; return nil }
+}
+
+// Context sets the context whose cancellation stops the Runner.
+func Context(ctx context.Context) Option {
+	return func(r *Runner) error { r.ctx = ctx; return nil }
+}
+
+func (r *Runner) importEnv(environ []string) {
+	for _, kv := range environ {
+		i := strings.IndexByte(kv, '=')
+		if i <= 0 {
+			continue
+		}
+		name := kv[:i]
+		if !validName(name) {
+			continue
+		}
+		if strings.HasPrefix(name, "BASH_FUNC_") {
+			continue
+		}
+		v := r.vars.own(name)
+		v.kind, v.set, v.str = kString, true, kv[i+1:]
+		v.attrs |= aExport
+	}
+	r.vars.envDirty = true
+}
+
+// Exited reports whether the program ran exit (or failed fatally).
+func (r *Runner) Exited() bool { return r.flow == flowExit }
+
+// ExitStatus returns $? (or the argument of exit).
+func (r *Runner) ExitStatus() int {
+	if r.flow == flowExit {
+		return r.exitCode
+	}
+	return r.exit
+}
+
+// SetOpt turns a `set -o` option on or off by name ("errexit", ...);
+// single letters are accepted too. It reports whether name was known.
+func (r *Runner) SetOpt(name string, on bool) bool {
+	if len(name) == 1 {
+		return r.opts.setShort(name[0], on)
+	}
+	return r.opts.setLong(name, on)
+}
+
+// SetShopt turns a shopt option on or off.
+func (r *Runner) SetShopt(name string, on bool) bool { return r.opts.setShopt(name, on) }
+
+// SetVar sets a plain variable, optionally exported.
+func (r *Runner) SetVar(name, value string, export bool) {
+	v := r.vars.own(name)
+	v.kind, v.set, v.str = kString, true, value
+	if export {
+		v.attrs |= aExport
+		r.vars.envDirty = true
+	}
+}
+
+// Var returns a variable's scalar value and whether it is set.
+func (r *Runner) Var(name string) (string, bool) {
+	v := r.lookup(name)
+	return v.value(), v.isSetScalar()
+}
+
+// Environ returns the exported environment as children would see it.
+func (r *Runner) Environ() []string { return r.vars.environ() }
+
+// SetSourceName sets the name reported for the top-level program (BASH_SOURCE
+// and error messages).
+func (r *Runner) SetSourceName(name string) { r.sourceName = name }
+
+// Stderr writes to the runner's fd 2.
+func (r *Runner) Stderr() io.Writer { return r.fds.writer(2) }

@@ -1,0 +1,114 @@
+package interp
+
+import (
+	"strconv"
+	"strings"
+	"syscall"
+)
+
+// signalNames maps numbers to bash's names (without SIG), as `kill -l`
+// and `trap -l` list them on Linux.
+var signalNames = map[int]string{
+	1: "HUP", 2: "INT", 3: "QUIT", 4: "ILL", 5: "TRAP", 6: "ABRT", 7: "BUS",
+	8: "FPE", 9: "KILL", 10: "USR1", 11: "SEGV", 12: "USR2", 13: "PIPE",
+	14: "ALRM", 15: "TERM", 16: "STKFLT", 17: "CHLD", 18: "CONT", 19: "STOP",
+	20: "TSTP", 21: "TTIN", 22: "TTOU", 23: "URG", 24: "XCPU", 25: "XFSZ",
+	26: "VTALRM", 27: "PROF", 28: "WINCH", 29: "IO", 30: "PWR", 31: "SYS",
+}
+
+// signalName returns bash's name for a signal number: "INT", "RTMIN+3".
+func signalName(n int) string {
+	if s, ok := signalNames[n]; ok {
+		return s
+	}
+	switch {
+	case n == 34:
+		return "RTMIN"
+	case n == 64:
+		return "RTMAX"
+	case n > 34 && n <= 49:
+		return "RTMIN+" + strconv.Itoa(n-34)
+	case n > 49 && n < 64:
+		return "RTMAX-" + strconv.Itoa(64-n)
+	}
+	return ""
+}
+
+// parseSignal accepts a number, NAME or SIGNAME (any case); pseudo
+// signals EXIT, ERR, DEBUG and RETURN are accepted when pseudo is set.
+func parseSignal(s string, pseudo bool) (string, int, bool) {
+	if n, err := strconv.Atoi(s); err == nil {
+		if n == 0 && pseudo {
+			return "EXIT", 0, true
+		}
+		if name := signalName(n); name != "" {
+			return name, n, true
+		}
+		return "", 0, false
+	}
+	u := strings.ToUpper(s)
+	u = strings.TrimPrefix(u, "SIG")
+	if pseudo {
+		switch u {
+		case "EXIT", "ERR", "DEBUG", "RETURN":
+			return u, -1, true
+		}
+	}
+	for n := 1; n <= 64; n++ {
+		if signalName(n) == u {
+			return u, n, true
+		}
+	}
+	return "", 0, false
+}
+
+// signalDescription is strsignal()'s text as bash prints it.
+func signalDescription(sig syscall.Signal) string {
+	switch sig {
+	case syscall.SIGHUP:
+		return "Hangup"
+	case syscall.SIGINT:
+		return "Interrupt"
+	case syscall.SIGQUIT:
+		return "Quit"
+	case syscall.SIGILL:
+		return "Illegal instruction"
+	case syscall.SIGTRAP:
+		return "Trace/breakpoint trap"
+	case syscall.SIGABRT:
+		return "Aborted"
+	case syscall.SIGBUS:
+		return "Bus error"
+	case syscall.SIGFPE:
+		return "Floating point exception"
+	case syscall.SIGKILL:
+		return "Killed"
+	case syscall.SIGUSR1:
+		return "User defined signal 1"
+	case syscall.SIGSEGV:
+		return "Segmentation fault"
+	case syscall.SIGUSR2:
+		return "User defined signal 2"
+	case syscall.SIGPIPE:
+		return "Broken pipe"
+	case syscall.SIGALRM:
+		return "Alarm clock"
+	case syscall.SIGTERM:
+		return "Terminated"
+	case syscall.SIGSTKFLT:
+		return "Stack fault"
+	case syscall.SIGXCPU:
+		return "CPU time limit exceeded"
+	case syscall.SIGXFSZ:
+		return "File size limit exceeded"
+	case syscall.SIGVTALRM:
+		return "Virtual timer expired"
+	case syscall.SIGPROF:
+		return "Profiling timer expired"
+	case syscall.SIGPWR:
+		return "Power failure"
+	case syscall.SIGSYS:
+		return "Bad system call"
+	}
+	return "Unknown signal " + strconv.Itoa(int(sig))
+}

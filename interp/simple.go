@@ -1,0 +1,499 @@
+package interp
+
+import (
+	"os"
+	"strings"
+	"time"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// call runs a simple command: expansion, redirections, assignments, then
+// a function, builtin or external program.
+func (r *Runner) call(c *syntax.CallExpr, st *syntax.Stmt) {
+	r.line = int(c.Pos().Line()) + r.lineOff
+	var redirs []*syntax.Redirect
+	if st != nil {
+		redirs = st.Redirs
+	}
+	if len(c.Args) == 0 {
+		r.assignOnly(c, redirs)
+		return
+	}
+	r.lastSubStatus = -1
+	args, err := r.fields(c.Args)
+	if err != nil {
+		r.expansionError(err)
+		return
+	}
+	if len(args) == 0 {
+		// the words expanded to nothing: assignments apply to the shell
+		st := r.lastSubStatus
+		r.assignOnly(c, redirs)
+		if r.flow == flowNone && r.exit == 0 && st > 0 {
+			r.exit = st
+		}
+		return
+	}
+	if r.opts.sh(shExpandAliases) && len(r.aliases) > 0 {
+		if done := r.tryAlias(c, st, args); done {
+			return
+		}
+	}
+	r.runArgs(c, args, redirs)
+}
+
+// runArgs runs an expanded command line with c's assignments and the
+// given redirections.
+func (r *Runner) runArgs(c *syntax.CallExpr, args []string, redirs []*syntax.Redirect) {
+	name := args[0]
+	info := &ExecInfo{Argv: args, Dir: r.dir, Nesting: r.nesting, Line: r.line, Pipeline: r.pipePos}
+	kind, fn, bi := r.resolve(name)
+	switch kind {
+	case cmdFunction:
+		info.Function = true
+	case cmdBuiltin, cmdSpecial:
+		info.Builtin = true
+	case cmdExternal:
+		info.Path = fn.path
+	}
+	if r.opts.on(optXtrace) {
+		r.traceCall(c, args)
+	}
+	if r.traps.has("DEBUG") && !r.inTrap {
+		r.runDebugTrap(args)
+		if r.flow != flowNone {
+			return
+		}
+	}
+	r.lastArg = args[len(args)-1]
+	gate := r.sh.gate
+	if gate != nil {
+		info.Tainted = r.taintedValues(c)
+		info.Start = time.Now()
+		v := r.gateStart(info)
+		if v.Deny {
+			status := v.Status
+			if status == 0 {
+				status = 126
+			}
+			msg := v.Message
+			if msg == "" {
+				msg = name + ": denied by policy"
+			}
+			r.errorf("%s", msg)
+			r.exit = status
+			r.gateEnd(info, ExecResult{Status: status, Denied: true})
+			return
+		}
+	}
+	r.curCmd = info
+	var res ExecResult
+	run := func() {
+		switch kind {
+		case cmdFunction:
+			r.withTempAssigns(c, true, func() { r.callFunc(fn.fn, args) })
+		case cmdSpecial:
+			// bash (not POSIX mode) keeps prefix assignments of special
+			// builtins only in POSIX mode
+			if r.opts.on(optPosix) {
+				if !r.assignList(c.Assigns, false) {
+					return
+				}
+				r.exit = bi(r, args)
+			} else {
+				r.withTempAssigns(c, false, func() { r.exit = bi(r, args) })
+			}
+		case cmdBuiltin:
+			r.withTempAssigns(c, false, func() { r.exit = bi(r, args) })
+		case cmdExternal:
+			env, ok := r.prefixEnv(c)
+			if !ok {
+				return
+			}
+			res = r.runExternal(fn.path, args, env, info)
+		default:
+			r.notFound(name)
+		}
+	}
+	if len(redirs) > 0 {
+		r.withRedirs(redirs, info, run)
+	} else {
+		run()
+	}
+	r.curCmd = nil
+	if gate != nil {
+		res.Status = r.exit
+		res.Duration = time.Since(info.Start)
+		r.gateEnd(info, res)
+	}
+}
+
+func (r *Runner) notFound(name string) {
+	if strings.IndexByte(name, '/') >= 0 {
+		r.errorf("%s: No such file or directory", name)
+	} else {
+		r.errorf("%s: command not found", name)
+	}
+	r.exit = 127
+}
+
+type cmdKind uint8
+
+const (
+	cmdNotFound cmdKind = iota
+	cmdFunction
+	cmdSpecial
+	cmdBuiltin
+	cmdExternal
+)
+
+type resolved struct {
+	fn   *funcDef
+	path string
+}
+
+// resolve finds what name runs, in bash's order: special builtins (in
+// POSIX mode), functions, builtins, then PATH.
+func (r *Runner) resolve(name string) (cmdKind, resolved, builtinFunc) {
+	if r.opts.on(optPosix) && isSpecialBuiltin(name) {
+		if bi := lookupBuiltin(name); bi != nil {
+			return cmdSpecial, resolved{}, bi
+		}
+	}
+	if f := r.funcs[name]; f != nil {
+		return cmdFunction, resolved{fn: f}, nil
+	}
+	if bi := r.enabledBuiltin(name); bi != nil {
+		if isSpecialBuiltin(name) {
+			return cmdSpecial, resolved{}, bi
+		}
+		return cmdBuiltin, resolved{}, bi
+	}
+	if p := r.lookPath(name); p != "" {
+		return cmdExternal, resolved{path: p}, nil
+	}
+	return cmdNotFound, resolved{}, nil
+}
+
+func isSpecialBuiltin(name string) bool {
+	switch name {
+	case "break", ":", ".", "continue", "eval", "exec", "exit", "export",
+		"readonly", "return", "set", "shift", "trap", "unset", "source", "times":
+		return true
+	}
+	return false
+}
+
+// assignOnly performs a command's assignments on the shell itself.
+func (r *Runner) assignOnly(c *syntax.CallExpr, redirs []*syntax.Redirect) {
+	r.lastSubStatus = -1
+	do := func() {
+		if r.opts.on(optXtrace) {
+			r.traceAssigns(c.Assigns)
+		}
+		if !r.assignList(c.Assigns, false) {
+			return
+		}
+		if r.lastSubStatus >= 0 {
+			r.exit = r.lastSubStatus
+		} else {
+			r.exit = 0
+		}
+	}
+	if len(redirs) > 0 {
+		r.withRedirs(redirs, nil, do)
+		return
+	}
+	do()
+}
+
+// assignList applies assignments; it reports false (after reporting the
+// error and setting the flow) when one failed.
+func (r *Runner) assignList(as []*syntax.Assign, local bool) bool {
+	for _, a := range as {
+		if err := r.assign(a, 0); err != nil {
+			if _, ok := err.(*expandError); ok {
+				r.expansionError(err)
+				return false
+			}
+			r.reportErr(err)
+			r.exit = 1
+			if !r.isInteractive() {
+				// bash abandons the rest of the line after an assignment
+				// error in a plain assignment statement
+				r.flow = flowAbort
+				if r.opts.on(optPosix) {
+					r.flow = flowExit
+					r.exitCode = 1
+				}
+			}
+			return false
+		}
+		if r.opts.on(optAllexport) && a.Name != nil {
+			if v := r.vars.get(a.Name.Value); v != nil {
+				v = r.vars.own(a.Name.Value)
+				v.attrs |= aExport
+				r.vars.envDirty = true
+			}
+		}
+	}
+	return true
+}
+
+func (r *Runner) isInteractive() bool { return false }
+
+// prefixEnv builds the environment of an external command with prefix
+// assignments applied.
+func (r *Runner) prefixEnv(c *syntax.CallExpr) ([]string, bool) {
+	base := r.vars.environ()
+	if len(c.Assigns) == 0 {
+		return base, true
+	}
+	over := map[string]string{}
+	var order []string
+	for _, a := range c.Assigns {
+		if a.Name == nil {
+			continue
+		}
+		name := a.Name.Value
+		if v := r.vars.get(name); v != nil && v.attrs&aReadonly != 0 {
+			r.errorf("%s: readonly variable", name)
+			r.exit = 1
+			return nil, false
+		}
+		val, err := r.assignValue(a.Value)
+		if err != nil {
+			r.expansionError(err)
+			return nil, false
+		}
+		if a.Append {
+			if v := r.lookup(name); v != nil {
+				val = v.value() + val
+			}
+		}
+		if a.Array != nil || a.Index != nil {
+			continue
+		}
+		if _, seen := over[name]; !seen {
+			order = append(order, name)
+		}
+		over[name] = val
+		// later assignments in the same prefix see earlier ones
+		r.tempScalar(name, val)
+	}
+	for _, name := range order {
+		r.untemp(name)
+	}
+	env := make([]string, 0, len(base)+len(over))
+	for _, kv := range base {
+		i := strings.IndexByte(kv, '=')
+		if _, ok := over[kv[:i]]; ok {
+			continue
+		}
+		env = append(env, kv)
+	}
+	for _, name := range order {
+		env = append(env, name+"="+over[name])
+	}
+	return env, true
+}
+
+// tempScalar / untemp implement bash's temporary environment for prefix
+// assignments: a binding that shadows the variable until untemp.
+func (r *Runner) tempScalar(name, val string) {
+	if r.temps == nil {
+		r.temps = map[string]*variable{}
+	}
+	if _, ok := r.temps[name]; !ok {
+		r.temps[name] = r.vars.m[name]
+	}
+	r.vars.m[name] = &variable{kind: kString, set: true, str: val, attrs: aExport, gen: r.vars.gen}
+	r.vars.envDirty = true
+}
+
+func (r *Runner) untemp(name string) {
+	old, ok := r.temps[name]
+	if !ok {
+		return
+	}
+	delete(r.temps, name)
+	if old == nil {
+		delete(r.vars.m, name)
+	} else {
+		r.vars.m[name] = old
+	}
+	r.vars.envDirty = true
+}
+
+// withTempAssigns runs fn with c's prefix assignments in place, exported,
+// and undoes them afterwards.
+func (r *Runner) withTempAssigns(c *syntax.CallExpr, isFunc bool, fn func()) {
+	if len(c.Assigns) == 0 {
+		fn()
+		return
+	}
+	var names []string
+	for _, a := range c.Assigns {
+		if a.Name == nil {
+			continue
+		}
+		name := a.Name.Value
+		if v := r.vars.get(name); v != nil && v.attrs&aReadonly != 0 {
+			r.errorf("%s: readonly variable", name)
+			r.exit = 1
+			for _, n := range names {
+				r.untemp(n)
+			}
+			return
+		}
+		val, err := r.assignValue(a.Value)
+		if err != nil {
+			r.expansionError(err)
+			for _, n := range names {
+				r.untemp(n)
+			}
+			return
+		}
+		if a.Append {
+			val = r.lookup(name).value() + val
+		}
+		r.tempScalar(name, val)
+		names = append(names, name)
+	}
+	fn()
+	for _, n := range names {
+		r.untemp(n)
+	}
+}
+
+// callFunc runs a shell function with args (args[0] is its name).
+func (r *Runner) callFunc(f *funcDef, args []string) {
+	if len(r.calls) >= 10000 {
+		r.errorf("%s: maximum function nesting level exceeded (%d)", f.name, len(r.calls))
+		r.exit = 1
+		r.flow = flowAbort
+		return
+	}
+	oldParams := r.params
+	oldNesting := r.nesting
+	oldSrc := r.curSrc
+	r.params = args[1:]
+	r.calls = append(r.calls, callFrame{funcName: f.name, source: f.source, line: r.line, args: args[1:]})
+	r.vars.pushFrame()
+	r.nesting = Nesting{Depth: oldNesting.Depth + 1, Kind: "function:" + f.name}
+	if f.src != "" {
+		r.curSrc = f.src
+	}
+	oldOptind := r.optind
+	r.runFuncBody(f)
+	if r.flow == flowReturn {
+		r.flow = flowNone
+	}
+	if r.traps.has("RETURN") && (f.trace || r.opts.on(optFunctrace)) && !r.inTrap {
+		r.runTrap("RETURN")
+	}
+	_ = oldOptind
+	r.vars.popFrame()
+	r.calls = r.calls[:len(r.calls)-1]
+	r.params = oldParams
+	r.nesting = oldNesting
+	r.curSrc = oldSrc
+}
+
+func (r *Runner) runFuncBody(f *funcDef) {
+	body := f.body
+	if len(body.Redirs) > 0 {
+		r.withRedirs(body.Redirs, nil, func() { r.cmd(body.Cmd, body) })
+		return
+	}
+	r.cmd(body.Cmd, body)
+}
+
+func (r *Runner) defineFunc(c *syntax.FuncDecl) {
+	name := c.Name.Value
+	if r.opts.on(optPosix) && isSpecialBuiltin(name) {
+		r.errorf("`%s': is a special builtin", name)
+		r.exit = 2
+		r.flow = flowExit
+		r.exitCode = 2
+		return
+	}
+	if r.readonlyFuncs[name] {
+		r.errorf("%s: readonly function", name)
+		r.exit = 1
+		return
+	}
+	src := r.errName()
+	if r.sh.cmdString && len(r.calls) == 0 && r.sourceName == "" {
+		src = "environment"
+	}
+	if r.fshare {
+		m := make(map[string]*funcDef, len(r.funcs)+1)
+		for k, v := range r.funcs {
+			m[k] = v
+		}
+		r.funcs = m
+		r.fshare = false
+	}
+	r.funcs[name] = &funcDef{name: name, body: c.Body, source: src, line: int(c.Pos().Line()), src: r.curSrc}
+	r.exit = 0
+	r.gateState(&StateInfo{Op: "function", Names: []string{name}})
+}
+
+// lookPath finds an executable in PATH, remembering results (bash's hash
+// table) until PATH changes.
+func (r *Runner) lookPath(name string) string {
+	if strings.IndexByte(name, '/') >= 0 {
+		return name
+	}
+	path := r.lookup("PATH").value()
+	if r.hash != nil && r.hashPath == path {
+		if p, ok := r.hash[name]; ok {
+			return p
+		}
+	} else {
+		r.hash = map[string]string{}
+		r.hashPath = path
+	}
+	p := findInPath(r, name, path)
+	if p != "" {
+		r.hash[name] = p
+	}
+	return p
+}
+
+func findInPath(r *Runner, name, path string) string {
+	var firstNonExec string
+	for _, dir := range strings.Split(path, ":") {
+		if dir == "" {
+			dir = "."
+		}
+		p := dir + "/" + name
+		fi, err := os.Stat(r.absPath(p))
+		if err != nil || fi.IsDir() {
+			continue
+		}
+		if fi.Mode()&0o111 != 0 && accessOK(r.absPath(p)) {
+			return p
+		}
+		if firstNonExec == "" {
+			firstNonExec = p
+		}
+	}
+	return firstNonExec
+}
+
+// absPath resolves p against the runner's working directory.
+func (r *Runner) absPath(p string) string {
+	if p == "" {
+		return r.dir
+	}
+	if p[0] == '/' {
+		return p
+	}
+	if r.dir == "/" {
+		return "/" + p
+	}
+	return r.dir + "/" + p
+}

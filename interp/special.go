@@ -1,0 +1,397 @@
+package interp
+
+import (
+	"os"
+	"os/user"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// lookup returns the variable name refers to, synthesising special and
+// dynamic parameters. The result must not be modified.
+func (r *Runner) lookup(name string) *variable {
+	if len(name) == 0 {
+		return nil
+	}
+	c := name[0]
+	if c >= '0' && c <= '9' {
+		n, err := strconv.Atoi(name)
+		if err != nil {
+			return nil
+		}
+		if n == 0 {
+			return strVar(r.arg0)
+		}
+		if n <= len(r.params) {
+			return strVar(r.params[n-1])
+		}
+		return nil
+	}
+	switch name {
+	case "?":
+		return strVar(itoa(int64(r.exit)))
+	case "#":
+		return strVar(itoa(int64(len(r.params))))
+	case "$":
+		return strVar(itoa(int64(r.sh.pid)))
+	case "!":
+		if r.lastBg == 0 {
+			return nil
+		}
+		return strVar(itoa(int64(r.lastBg)))
+	case "-":
+		return strVar(r.dashFlags())
+	case "_":
+		return strVar(r.lastArg)
+	case "@", "*":
+		return strVar(join(r.params, " "))
+	}
+	v := r.vars.m[name]
+	if v != nil && v.dynamic == 0 {
+		return v
+	}
+	switch name {
+	case "LINENO":
+		return strVar(itoa(int64(r.line)))
+	case "RANDOM":
+		if v != nil && v.dynamic == dynRemoved {
+			return v
+		}
+		return strVar(itoa(int64(r.random())))
+	case "SRANDOM":
+		return strVar(strconv.FormatUint(uint64(r.srandom()), 10))
+	case "SECONDS":
+		if v != nil && v.dynamic == dynRemoved {
+			return v
+		}
+		return strVar(itoa(int64(time.Since(r.secondsBase).Seconds()) + r.secondsOff))
+	case "EPOCHSECONDS":
+		return strVar(itoa(time.Now().Unix()))
+	case "EPOCHREALTIME":
+		t := time.Now()
+		return strVar(strconv.FormatInt(t.Unix(), 10) + "." + pad6(t.Nanosecond()/1000))
+	case "BASHPID":
+		return strVar(itoa(int64(r.bashpid)))
+	case "BASH_SUBSHELL":
+		return strVar(itoa(int64(r.subLevel)))
+	case "FUNCNAME":
+		if len(r.calls) == 0 {
+			return nil
+		}
+		return r.callsArray(func(f callFrame) string { return f.funcName }, "main")
+	case "BASH_SOURCE":
+		return r.sourceArray()
+	case "BASH_LINENO":
+		return r.linenoArray()
+	case "PIPESTATUS":
+		arr := &indexedArray{}
+		for _, s := range r.pipeStatus {
+			arr.vals = append(arr.vals, itoa(int64(s)))
+		}
+		return &variable{kind: kIndexed, set: true, arr: arr}
+	case "SHELLOPTS":
+		return &variable{kind: kString, set: true, str: r.shellopts(), attrs: aReadonly}
+	case "BASHOPTS":
+		return &variable{kind: kString, set: true, str: r.bashopts(), attrs: aReadonly}
+	case "BASH_COMMAND":
+		return strVar(r.bashCommand)
+	case "BASH_ARGC", "BASH_ARGV":
+		return r.argvArrays(name == "BASH_ARGC")
+	case "DIRSTACK":
+		arr := &indexedArray{vals: append([]string{r.tildeShort(r.dir)}, r.dirStackRev()...)}
+		return &variable{kind: kIndexed, set: true, arr: arr}
+	case "GROUPS":
+		arr := &indexedArray{}
+		gs, _ := os.Getgroups()
+		arr.vals = append(arr.vals, itoa(int64(os.Getgid())))
+		for _, g := range gs {
+			if g != os.Getgid() {
+				arr.vals = append(arr.vals, itoa(int64(g)))
+			}
+		}
+		return &variable{kind: kIndexed, set: true, arr: arr}
+	}
+	return v
+}
+
+func strVar(s string) *variable { return &variable{kind: kString, set: true, str: s} }
+
+func pad6(n int) string {
+	s := strconv.Itoa(n)
+	for len(s) < 6 {
+		s = "0" + s
+	}
+	return s
+}
+
+func (r *Runner) callsArray(f func(callFrame) string, bottom string) *variable {
+	arr := &indexedArray{}
+	for i := len(r.calls) - 1; i >= 0; i-- {
+		arr.vals = append(arr.vals, f(r.calls[i]))
+	}
+	arr.vals = append(arr.vals, bottom)
+	return &variable{kind: kIndexed, set: true, arr: arr}
+}
+
+// sourceArray is BASH_SOURCE: for each frame, the file its code came from.
+func (r *Runner) sourceArray() *variable {
+	arr := &indexedArray{}
+	for i := len(r.calls) - 1; i >= 0; i-- {
+		arr.vals = append(arr.vals, r.calls[i].source)
+	}
+	if r.sourceName != "" || !r.sh.cmdString {
+		arr.vals = append(arr.vals, r.topSource())
+	}
+	if len(arr.vals) == 0 {
+		return nil
+	}
+	return &variable{kind: kIndexed, set: true, arr: arr}
+}
+
+func (r *Runner) topSource() string {
+	if r.sourceName != "" {
+		return r.sourceName
+	}
+	return r.arg0
+}
+
+func (r *Runner) linenoArray() *variable {
+	if len(r.calls) == 0 {
+		return nil
+	}
+	arr := &indexedArray{}
+	for i := len(r.calls) - 1; i >= 0; i-- {
+		arr.vals = append(arr.vals, itoa(int64(r.calls[i].line)))
+	}
+	arr.vals = append(arr.vals, "0")
+	return &variable{kind: kIndexed, set: true, arr: arr}
+}
+
+func (r *Runner) argvArrays(argc bool) *variable {
+	arr := &indexedArray{}
+	if !r.opts.sh(shExtdebug) {
+		return &variable{kind: kIndexed, set: true, arr: arr}
+	}
+	for i := len(r.calls) - 1; i >= 0; i-- {
+		a := r.calls[i].args
+		if argc {
+			arr.vals = append(arr.vals, itoa(int64(len(a))))
+			continue
+		}
+		for j := len(a) - 1; j >= 0; j-- {
+			arr.vals = append(arr.vals, a[j])
+		}
+	}
+	if argc {
+		arr.vals = append(arr.vals, itoa(int64(len(r.topParams))))
+	} else {
+		for j := len(r.topParams) - 1; j >= 0; j-- {
+			arr.vals = append(arr.vals, r.topParams[j])
+		}
+	}
+	return &variable{kind: kIndexed, set: true, arr: arr}
+}
+
+// random is bash's RANDOM generator (a 32-bit LCG folded to 15 bits).
+func (r *Runner) random() int {
+	r.sh.mu.Lock()
+	defer r.sh.mu.Unlock()
+	// bash 5.1+: Park-Miller "minimal standard" generator
+	s := int64(r.sh.randState)
+	if s == 0 {
+		s = 123459876
+	}
+	h := s / 127773
+	l := s % 127773
+	t := 16807*l - 2836*h
+	if t < 0 {
+		t += 0x7fffffff
+	}
+	r.sh.randState = uint32(t)
+	ret := int((uint32(t) >> 16) ^ (uint32(t) & 0xffff))
+	return ret & 32767
+}
+
+func (r *Runner) srandom() uint32 {
+	var b [4]byte
+	f, err := os.Open("/dev/urandom")
+	if err == nil {
+		f.Read(b[:])
+		f.Close()
+	}
+	return uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16 | uint32(b[3])<<24
+}
+
+// specialAssign handles assignments to dynamic variables. It reports
+// whether the assignment was fully handled.
+func (r *Runner) specialAssign(name, val string) bool {
+	switch name {
+	case "RANDOM":
+		if v := r.vars.m[name]; v != nil && v.dynamic == dynRemoved {
+			return false
+		}
+		n, _ := strconv.ParseInt(strings.TrimSpace(val), 10, 64)
+		r.sh.mu.Lock()
+		r.sh.randState = uint32(n)
+		r.sh.mu.Unlock()
+		return true
+	case "SECONDS":
+		if v := r.vars.m[name]; v != nil && v.dynamic == dynRemoved {
+			return false
+		}
+		n, _ := strconv.ParseInt(strings.TrimSpace(val), 10, 64)
+		r.secondsBase = time.Now()
+		r.secondsOff = n
+		return true
+	case "LINENO", "BASHPID", "EPOCHSECONDS", "EPOCHREALTIME", "SRANDOM", "BASH_SUBSHELL", "FUNCNAME":
+		return true
+	case "OPTIND":
+		r.optind = optindState{}
+	case "BASH_ARGV0":
+		r.arg0 = val
+	}
+	return false
+}
+
+// dynamic markers on variables: dynRemoved means the special meaning was
+// lost by unset (bash: "If RANDOM is unset, it loses its special
+// properties").
+const (
+	dynRemoved = 1
+)
+
+// initVars sets the variables bash defines at startup.
+func (r *Runner) initVars() {
+	set := func(name, val string) {
+		v := r.vars.own(name)
+		v.kind, v.set, v.str = kString, true, val
+	}
+	setIfUnset := func(name, val string) {
+		if v := r.vars.get(name); v == nil || !v.set {
+			set(name, val)
+		}
+	}
+	r.secondsBase = time.Now()
+	set("BASH", r.shellPath())
+	set("BASH_VERSION", BashVersion)
+	vi := r.vars.own("BASH_VERSINFO")
+	vi.kind, vi.set = kIndexed, true
+	vi.arr = &indexedArray{vals: []string{bashMajor, bashMinor, bashPatch, bashBuild, bashRelStatus, bashMachType}}
+	vi.attrs |= aReadonly
+	if r.sh.version != "" {
+		set("NASH_VERSION", r.sh.version)
+	}
+	set("IFS", " \t\n")
+	set("PS4", "+ ")
+	set("PS2", "> ")
+	set("OPTIND", "1")
+	set("OPTERR", "1")
+	set("HOSTTYPE", "x86_64")
+	set("OSTYPE", "linux-gnu")
+	set("MACHTYPE", bashMachType)
+	set("BASH_ARGV0", r.arg0)
+	delete(r.vars.m, "BASH_ARGV0")
+	if h, err := os.Hostname(); err == nil {
+		set("HOSTNAME", h)
+	}
+	uid := itoa(int64(os.Getuid()))
+	euid := itoa(int64(os.Geteuid()))
+	set("UID", uid)
+	r.vars.own("UID").attrs |= aReadonly
+	set("EUID", euid)
+	r.vars.own("EUID").attrs |= aReadonly
+	set("PPID", itoa(int64(r.sh.ppid)))
+	r.vars.own("PPID").attrs |= aReadonly
+	setIfUnset("PATH", "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin")
+	// SHLVL: incremented and exported
+	lvl := 0
+	if v := r.vars.get("SHLVL"); v != nil && v.set {
+		lvl, _ = strconv.Atoi(strings.TrimSpace(v.str))
+	}
+	set("SHLVL", strconv.Itoa(lvl+1))
+	r.vars.own("SHLVL").attrs |= aExport
+	// PWD: kept when it names the current directory, else recomputed
+	pwd := r.dir
+	if v := r.vars.get("PWD"); v != nil && v.set && sameDir(v.str, r.dir) {
+		pwd = v.str
+		r.dir = v.str
+	}
+	set("PWD", pwd)
+	r.vars.own("PWD").attrs |= aExport
+	if v := r.vars.get("OLDPWD"); v == nil || !v.set || !isDir(v.str) {
+		ov := r.vars.own("OLDPWD")
+		ov.set, ov.str = false, ""
+		ov.attrs |= aExport
+	}
+	if v := r.vars.get("_"); v != nil {
+		delete(r.vars.m, "_")
+	}
+	r.vars.envDirty = true
+	r.topParams = r.params
+}
+
+func sameDir(a, b string) bool {
+	if !strings.HasPrefix(a, "/") {
+		return false
+	}
+	fa, err1 := os.Stat(a)
+	fb, err2 := os.Stat(b)
+	return err1 == nil && err2 == nil && os.SameFile(fa, fb)
+}
+
+func isDir(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.IsDir()
+}
+
+func (r *Runner) shellPath() string {
+	if r.bashPath != "" {
+		return r.bashPath
+	}
+	if p, err := os.Executable(); err == nil {
+		return p
+	}
+	return "/bin/bash"
+}
+
+func homeOf(name string) string {
+	if name == "" {
+		if h := os.Getenv("HOME"); h != "" {
+			return h
+		}
+		u, err := user.Current()
+		if err != nil {
+			return ""
+		}
+		return u.HomeDir
+	}
+	u, err := user.Lookup(name)
+	if err != nil {
+		return ""
+	}
+	return u.HomeDir
+}
+
+func processUmask() int {
+	m := syscall.Umask(0o022)
+	syscall.Umask(m)
+	return m
+}
+
+func accessOK(p string) bool {
+	return syscall.Access(p, 1) == nil
+}
+
+type rusage struct{ user, sys time.Duration }
+
+func selfRusage() rusage {
+	var ru, cu syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	syscall.Getrusage(syscall.RUSAGE_CHILDREN, &cu)
+	return rusage{
+		user: time.Duration(ru.Utime.Nano() + cu.Utime.Nano()),
+		sys:  time.Duration(ru.Stime.Nano() + cu.Stime.Nano()),
+	}
+}

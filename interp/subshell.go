@@ -1,0 +1,230 @@
+package interp
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"sync/atomic"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// fakePIDBase is above Linux's maximum pid, so the synthetic $BASHPID and
+// $! of in-process subshells never name a real process.
+const fakePIDBase = 4194304
+
+var fakePIDs atomic.Int64
+
+// fork returns a subshell: a copy of r's state that shares nothing
+// mutable with it. kind is its Nesting kind.
+func (r *Runner) fork(kind string) *Runner {
+	c := &Runner{
+		sh:            r.sh,
+		vars:          r.vars.fork(),
+		funcs:         r.funcs,
+		fshare:        true,
+		aliases:       r.aliases,
+		ashare:        true,
+		opts:          r.opts,
+		dir:           r.dir,
+		umask:         r.umask,
+		fds:           r.fds.clone(),
+		params:        r.params,
+		arg0:          r.arg0,
+		exit:          r.exit,
+		lastBg:        r.lastBg,
+		pipeStatus:    r.pipeStatus,
+		traps:         r.traps.forSubshell(),
+		nesting:       Nesting{Depth: r.nesting.Depth + 1, Kind: kind},
+		subLevel:      r.subLevel + 1,
+		bashpid:       fakePIDBase + int(fakePIDs.Add(1)),
+		calls:         append([]callFrame(nil), r.calls...),
+		sourceName:    r.sourceName,
+		line:          r.line,
+		lastArg:       r.lastArg,
+		execString:    r.execString,
+		isSub:         true,
+		loopDepth:     r.loopDepth,
+		optind:        r.optind,
+		dirStack:      append([]string(nil), r.dirStack...),
+		ctx:           r.ctx,
+		envGiven:      true,
+		curSrc:        r.curSrc,
+		lastSubStatus: -1,
+		readonlyFuncs: r.readonlyFuncs,
+		secondsBase:   r.secondsBase,
+		secondsOff:    r.secondsOff,
+		topParams:     r.topParams,
+		bashPath:      r.bashPath,
+		hashPath:      r.hashPath,
+		onExec:        r.onExec,
+	}
+	r.fshare = true
+	r.ashare = true
+	if r.hash != nil {
+		c.hash = make(map[string]string, len(r.hash))
+		for k, v := range r.hash {
+			c.hash[k] = v
+		}
+	}
+	return c
+}
+
+// subStatus is a finished subshell's exit status, after its EXIT trap.
+func (c *Runner) subStatus() int {
+	if c.flow == flowExit {
+		c.exit = c.exitCode
+	}
+	c.flow = flowNone
+	c.runExitTrap()
+	if c.flow == flowExit {
+		c.exit = c.exitCode
+	}
+	return c.exit & 0xff
+}
+
+// subshell runs fn in a subshell and sets $? to its status.
+func (r *Runner) subshell(fn func(*Runner), kind string) {
+	c := r.fork(kind)
+	fn(c)
+	r.exit = c.subStatus()
+	c.fds.releaseAll()
+}
+
+// cmdSubst runs a command substitution and returns its output with
+// trailing newlines removed.
+func (r *Runner) cmdSubst(cs *syntax.CmdSubst) (string, error) {
+	// $(< file) reads the file directly
+	if len(cs.Stmts) == 1 {
+		st := cs.Stmts[0]
+		if st.Cmd == nil && len(st.Redirs) == 1 && st.Redirs[0].Op == syntax.RdrIn && st.Redirs[0].N == nil {
+			path, err := r.redirTarget(st.Redirs[0])
+			if err != nil {
+				return "", err
+			}
+			b, err := os.ReadFile(r.absPath(path))
+			if err != nil {
+				r.errorf("%s: %s", path, pathErrMsg(err))
+				r.lastSubStatus = 1
+				r.exit = 1
+				return "", nil
+			}
+			r.lastSubStatus = 0
+			return strings.TrimRight(string(b), "\n"), nil
+		}
+	}
+	pr, pw, err := newPipe()
+	if err != nil {
+		return "", expErr("cannot make pipe for command substitution: %v", err)
+	}
+	c := r.fork("cmdsub")
+	if !r.opts.sh(shInheritErrexit) && !r.opts.on(optPosix) {
+		c.opts.set[optErrexit] = false
+	}
+	c.fds.set(1, newShared(pw, true))
+	var buf bytes.Buffer
+	done := make(chan struct{})
+	go func() {
+		io.Copy(&buf, pr)
+		pr.Close()
+		close(done)
+	}()
+	c.stmts(cs.Stmts)
+	status := c.subStatus()
+	c.fds.releaseAll()
+	<-done
+	r.lastSubStatus = status
+	r.exit = status
+	out := buf.Bytes()
+	if g := r.sh.gate; g != nil {
+		r.gateCmdSubst(&CmdSubstInfo{Cmd: r.curCmd, Nesting: c.nesting, Status: status}, out)
+	}
+	// bash drops NUL bytes with a warning
+	if bytes.IndexByte(out, 0) >= 0 {
+		r.errorf("warning: command substitution: ignored null byte in input")
+		out = bytes.ReplaceAll(out, []byte{0}, nil)
+	}
+	return strings.TrimRight(string(out), "\n"), nil
+}
+
+// procSubst starts a process substitution and returns its /dev/fd path.
+func (r *Runner) procSubst(ps *syntax.ProcSubst) (string, error) {
+	pr, pw, err := newPipe()
+	if err != nil {
+		return "", expErr("cannot make pipe for process substitution: %v", err)
+	}
+	c := r.fork("procsubst")
+	var mine *os.File
+	if ps.Op == syntax.CmdIn {
+		c.fds.set(1, newShared(pw, true))
+		mine = pr
+	} else {
+		c.fds.set(0, newShared(pr, true))
+		mine = pw
+	}
+	n := r.fds.lowestFree(63)
+	for n > 10 && r.fds.get(n) != nil {
+		n--
+	}
+	if r.fds.get(n) != nil {
+		n = r.fds.lowestFree(64)
+	}
+	r.fds.set(n, newShared(mine, true))
+	r.procFds = append(r.procFds, n)
+	job := r.sh.jobs.add(c.bashpid, "procsubst")
+	go func() {
+		c.stmts(ps.Stmts)
+		st := c.subStatus()
+		c.fds.releaseAll()
+		job.finish(st)
+	}()
+	r.lastProcSubst = job
+	return "/dev/fd/" + strconv.Itoa(n), nil
+}
+
+// closeProcFds closes the process substitution fds made for the command
+// that just finished.
+func (r *Runner) closeProcFds() {
+	for _, n := range r.procFds {
+		r.fds.close(n)
+	}
+	r.procFds = r.procFds[:0]
+}
+
+// background runs a statement asynchronously and sets $!.
+func (r *Runner) background(st *syntax.Stmt) {
+	c := r.fork("subshell")
+	c.opts.set[optErrexit] = r.opts.on(optErrexit)
+	// a background command's stdin is /dev/null when job control is off
+	if !r.opts.on(optMonitor) {
+		if null, err := os.Open(os.DevNull); err == nil {
+			c.fds.set(0, newShared(null, true))
+		}
+	}
+	job := r.sh.jobs.add(c.bashpid, r.nodeText(st.Cmd))
+	ready := make(chan int, 1)
+	c.onSpawn = func(pid int) {
+		select {
+		case ready <- pid:
+		default:
+		}
+	}
+	c.job = job
+	fg := *st
+	fg.Background = false
+	go func() {
+		c.stmt(&fg)
+		status := c.subStatus()
+		c.fds.releaseAll()
+		job.finish(status)
+		close(ready)
+	}()
+	pid, ok := <-ready
+	if ok && pid > 0 {
+		job.setPid(pid)
+	}
+	r.lastBg = job.pid()
+	r.exit = 0
+}

@@ -1,0 +1,100 @@
+package interp
+
+import (
+	"errors"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// reportSyntaxError prints a parse error in bash's words. The exact token
+// bash names is reconstructed from the parser's position where possible;
+// nash normally hands unparsable input to the real bash before this is
+// needed (see cmd/nash).
+func (r *Runner) reportSyntaxError(err error, src, name string) {
+	var pe syntax.ParseError
+	prefix := r.errName()
+	if r.sh.cmdString && len(r.calls) == 0 && name != "eval" && name != "alias" {
+		prefix = r.arg0 + ": -c"
+	}
+	if name == "eval" || name == "trap" {
+		prefix = r.errName()
+	}
+	if !errors.As(err, &pe) {
+		r.writeErrLine(prefix + ": " + err.Error())
+		return
+	}
+	line := int(pe.Pos.Line()) + r.lineOff
+	if name == "eval" {
+		line = r.line
+	}
+	if pe.Incomplete || strings.Contains(pe.Text, "reached EOF") {
+		if q := unterminatedQuote(pe.Text); q != "" {
+			r.writeErrLine(prefix + ": line " + itoa(int64(line)) + ": unexpected EOF while looking for matching `" + q + "'")
+		}
+		last := strings.Count(src, "\n") + 1
+		if strings.HasSuffix(src, "\n") {
+			last--
+		}
+		if name == "eval" {
+			last = r.line
+		}
+		r.writeErrLine(prefix + ": line " + itoa(int64(last+r.lineOff)) + ": syntax error: unexpected end of file")
+		return
+	}
+	tok := tokenAt(src, int(pe.Pos.Offset()))
+	r.writeErrLine(prefix + ": line " + itoa(int64(line)) + ": syntax error near unexpected token `" + tok + "'")
+	srcLine := lineOf(src, int(pe.Pos.Line()))
+	if name != "eval" || true {
+		r.writeErrLine(prefix + ": line " + itoa(int64(line)) + ": `" + srcLine + "'")
+	}
+}
+
+func (r *Runner) writeErrLine(s string) {
+	r.fds.writer(2).Write([]byte(s + "\n"))
+}
+
+func unterminatedQuote(msg string) string {
+	switch {
+	case strings.Contains(msg, "not closed") && strings.Contains(msg, `"`):
+		if strings.Contains(msg, "'") && !strings.Contains(msg, `"\""`) {
+			return "'"
+		}
+		return `"`
+	case strings.Contains(msg, "`"):
+		return "`"
+	}
+	return ""
+}
+
+// tokenAt returns the shell token starting at off.
+func tokenAt(src string, off int) string {
+	if off >= len(src) {
+		return "newline"
+	}
+	s := src[off:]
+	if s[0] == '\n' {
+		return "newline"
+	}
+	for _, op := range []string{";;&", ";;", ";&", "&&", "||", "|&", ">>", "<<", "<>", ">&", "<&", "&>", "(", ")", ";", "&", "|", "<", ">", "{", "}"} {
+		if strings.HasPrefix(s, op) {
+			return op
+		}
+	}
+	end := strings.IndexAny(s, " \t\n;&|<>()")
+	if end < 0 {
+		end = len(s)
+	}
+	if end == 0 {
+		return s[:1]
+	}
+	return s[:end]
+}
+
+func lineOf(src string, n int) string {
+	lines := strings.Split(src, "\n")
+	if n-1 < len(lines) && n >= 1 {
+		return strings.TrimSpace(lines[n-1])
+	}
+	return ""
+}

@@ -1,0 +1,364 @@
+package interp
+
+import (
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+	"syscall"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// testExpr evaluates a [[ ]] expression.
+func (r *Runner) testExpr(x syntax.TestExpr) (bool, error) {
+	switch x := x.(type) {
+	case *syntax.Word:
+		s, err := r.literal(x)
+		return s != "", err
+	case *syntax.ParenTest:
+		return r.testExpr(x.X)
+	case *syntax.UnaryTest:
+		if x.Op == syntax.TsNot {
+			ok, err := r.testExpr(x.X)
+			return !ok, err
+		}
+		w, ok := x.X.(*syntax.Word)
+		if !ok {
+			return false, expErr("unexpected argument")
+		}
+		s, err := r.literal(w)
+		if err != nil {
+			return false, err
+		}
+		return r.unaryTest(x.Op.String(), s)
+	case *syntax.BinaryTest:
+		switch x.Op {
+		case syntax.AndTest:
+			ok, err := r.testExpr(x.X)
+			if err != nil || !ok {
+				return false, err
+			}
+			return r.testExpr(x.Y)
+		case syntax.OrTest:
+			ok, err := r.testExpr(x.X)
+			if err != nil || ok {
+				return ok, err
+			}
+			return r.testExpr(x.Y)
+		}
+		lw, _ := x.X.(*syntax.Word)
+		rw, _ := x.Y.(*syntax.Word)
+		left, err := r.literal(lw)
+		if err != nil {
+			return false, err
+		}
+		switch x.Op {
+		case syntax.TsMatch, syntax.TsMatchShort, syntax.TsNoMatch:
+			pat, err := r.pattern(rw)
+			if err != nil {
+				return false, err
+			}
+			m := r.match(pat, left)
+			if x.Op == syntax.TsNoMatch {
+				return !m, nil
+			}
+			return m, nil
+		case syntax.TsReMatch:
+			return r.regexMatch(left, rw)
+		}
+		right, err := r.literal(rw)
+		if err != nil {
+			return false, err
+		}
+		switch x.Op {
+		case syntax.TsEql, syntax.TsNeq, syntax.TsLeq, syntax.TsGeq, syntax.TsLss, syntax.TsGtr:
+			a, err := r.arithString(left)
+			if err != nil {
+				return false, err
+			}
+			b, err := r.arithString(right)
+			if err != nil {
+				return false, err
+			}
+			return intCompare(x.Op.String(), a, b), nil
+		}
+		return r.binaryTest(x.Op.String(), left, right)
+	}
+	return false, expErr("unexpected test expression")
+}
+
+func intCompare(op string, a, b int64) bool {
+	switch op {
+	case "-eq":
+		return a == b
+	case "-ne":
+		return a != b
+	case "-le":
+		return a <= b
+	case "-ge":
+		return a >= b
+	case "-lt":
+		return a < b
+	case "-gt":
+		return a > b
+	}
+	return false
+}
+
+// regexMatch implements =~ with POSIX extended regular expressions and
+// sets BASH_REMATCH.
+func (r *Runner) regexMatch(s string, w *syntax.Word) (bool, error) {
+	b := &fieldBuilder{patMode: true}
+	if err := r.expandWord(b, w, false); err != nil {
+		return false, err
+	}
+	// quoted parts match literally: rebuild with them escaped
+	expr := r.regexFromWord(w)
+	re, err := r.compileRegex(expr)
+	if err != nil {
+		return false, &expandError{msg: "", status: 2}
+	}
+	m := re.FindStringSubmatchIndex(s)
+	v := r.vars.own("BASH_REMATCH")
+	v.kind, v.set, v.arr = kIndexed, true, &indexedArray{}
+	if m == nil {
+		return false, nil
+	}
+	for i := 0; i < len(m); i += 2 {
+		if m[i] < 0 {
+			v.arr.vals = append(v.arr.vals, "")
+			continue
+		}
+		v.arr.vals = append(v.arr.vals, s[m[i]:m[i+1]])
+	}
+	return true, nil
+}
+
+func (r *Runner) regexFromWord(w *syntax.Word) string {
+	var sb strings.Builder
+	for _, part := range w.Parts {
+		switch p := part.(type) {
+		case *syntax.SglQuoted:
+			val := p.Value
+			if p.Dollar {
+				val = ansiC(val)
+			}
+			sb.WriteString(regexp.QuoteMeta(val))
+		case *syntax.DblQuoted:
+			b := &fieldBuilder{patMode: true}
+			r.expandDbl(b, p)
+			sb.WriteString(regexp.QuoteMeta(string(b.cur.buf)))
+		case *syntax.Lit:
+			v := p.Value
+			for i := 0; i < len(v); i++ {
+				if v[i] == '\\' && i+1 < len(v) {
+					sb.WriteString(regexp.QuoteMeta(v[i+1 : i+2]))
+					i++
+					continue
+				}
+				sb.WriteByte(v[i])
+			}
+		default:
+			b := &fieldBuilder{patMode: true}
+			r.expandWord(b, &syntax.Word{Parts: []syntax.WordPart{part}}, false)
+			sb.Write(b.cur.buf)
+		}
+	}
+	return sb.String()
+}
+
+func (r *Runner) compileRegex(expr string) (*regexp.Regexp, error) {
+	k := patKey{pat: "\x00re:" + expr}
+	r.sh.mu.Lock()
+	if m := r.sh.patterns[k]; m != nil {
+		r.sh.mu.Unlock()
+		return m.full, nil
+	}
+	r.sh.mu.Unlock()
+	re, err := regexp.CompilePOSIX(expr)
+	if err != nil {
+		re, err = regexp.Compile(expr)
+		if err != nil {
+			return nil, err
+		}
+	}
+	r.sh.mu.Lock()
+	r.sh.patterns[k] = &compiledPattern{full: re}
+	r.sh.mu.Unlock()
+	return re, nil
+}
+
+// unaryTest implements the file and string unary operators.
+func (r *Runner) unaryTest(op, s string) (bool, error) {
+	switch op {
+	case "-z":
+		return s == "", nil
+	case "-n":
+		return s != "", nil
+	case "-o":
+		if i, ok := setOptIndex(s); ok {
+			return r.opts.on(i), nil
+		}
+		return false, nil
+	case "-v":
+		return r.varIsSet(s), nil
+	case "-R":
+		v := r.vars.get(s)
+		return v != nil && v.kind == kNameRef && v.set, nil
+	case "-t":
+		n, err := strconv.Atoi(strings.TrimSpace(s))
+		if err != nil {
+			return false, nil
+		}
+		f := r.fds.get(n)
+		return f != nil && isTerminal(f), nil
+	}
+	if s == "" {
+		return false, nil
+	}
+	path := s
+	if strings.HasPrefix(s, "/dev/fd/") {
+		if n, err := strconv.Atoi(s[8:]); err == nil {
+			if f := r.fds.get(n); f != nil {
+				fi, err := f.Stat()
+				if err != nil {
+					return false, nil
+				}
+				return fileTest(op, fi, s, r)
+			}
+		}
+	}
+	abs := r.absPath(path)
+	var fi os.FileInfo
+	var err error
+	if op == "-L" || op == "-h" {
+		fi, err = os.Lstat(abs)
+		if err != nil {
+			return false, nil
+		}
+		return fi.Mode()&os.ModeSymlink != 0, nil
+	}
+	fi, err = os.Stat(abs)
+	if err != nil {
+		return false, nil
+	}
+	return fileTest(op, fi, abs, r)
+}
+
+func fileTest(op string, fi os.FileInfo, abs string, r *Runner) (bool, error) {
+	m := fi.Mode()
+	st, _ := fi.Sys().(*syscall.Stat_t)
+	switch op {
+	case "-e", "-a":
+		return true, nil
+	case "-f":
+		return m.IsRegular(), nil
+	case "-d":
+		return m.IsDir(), nil
+	case "-c":
+		return m&os.ModeCharDevice != 0, nil
+	case "-b":
+		return m&os.ModeDevice != 0 && m&os.ModeCharDevice == 0, nil
+	case "-p":
+		return m&os.ModeNamedPipe != 0, nil
+	case "-S":
+		return m&os.ModeSocket != 0, nil
+	case "-k":
+		return m&os.ModeSticky != 0, nil
+	case "-g":
+		return m&os.ModeSetgid != 0, nil
+	case "-u":
+		return m&os.ModeSetuid != 0, nil
+	case "-s":
+		return fi.Size() > 0, nil
+	case "-r":
+		return syscall.Access(abs, 4) == nil, nil
+	case "-w":
+		return syscall.Access(abs, 2) == nil, nil
+	case "-x":
+		return syscall.Access(abs, 1) == nil, nil
+	case "-O":
+		return st != nil && int(st.Uid) == os.Geteuid(), nil
+	case "-G":
+		return st != nil && int(st.Gid) == os.Getegid(), nil
+	case "-N":
+		if st == nil {
+			return false, nil
+		}
+		return st.Mtim.Nano() > st.Atim.Nano(), nil
+	}
+	return false, expErr("%s: unary operator expected", op)
+}
+
+func (r *Runner) varIsSet(s string) bool {
+	if i := strings.IndexByte(s, '['); i > 0 && strings.HasSuffix(s, "]") {
+		name, key := s[:i], s[i+1:len(s)-1]
+		v := r.lookup(r.resolveRef(name))
+		if v == nil || !v.set {
+			return false
+		}
+		switch v.kind {
+		case kAssoc:
+			_, ok := v.assoc.m[key]
+			return ok
+		case kIndexed:
+			if key == "@" || key == "*" {
+				return v.arr.length() > 0
+			}
+			n, err := r.arithString(key)
+			if err != nil {
+				return false
+			}
+			if n < 0 {
+				n += int64(v.arr.maxIndex()) + 1
+			}
+			_, ok := v.arr.get(int(n))
+			return ok
+		}
+		return key == "0"
+	}
+	if isDigits(s) {
+		n, _ := strconv.Atoi(s)
+		return n <= len(r.params)
+	}
+	v := r.lookup(r.resolveRef(s))
+	return v != nil && v.set
+}
+
+// binaryTest implements string and file binary operators.
+func (r *Runner) binaryTest(op, a, b string) (bool, error) {
+	switch op {
+	case "=", "==":
+		return a == b, nil
+	case "!=":
+		return a != b, nil
+	case "<":
+		return a < b, nil
+	case ">":
+		return a > b, nil
+	case "-nt", "-ot":
+		fa, ea := os.Stat(r.absPath(a))
+		fb, eb := os.Stat(r.absPath(b))
+		if op == "-nt" {
+			if ea != nil {
+				return false, nil
+			}
+			return eb != nil || fa.ModTime().After(fb.ModTime()), nil
+		}
+		if eb != nil {
+			return false, nil
+		}
+		return ea != nil || fa.ModTime().Before(fb.ModTime()), nil
+	case "-ef":
+		fa, ea := os.Stat(r.absPath(a))
+		fb, eb := os.Stat(r.absPath(b))
+		return ea == nil && eb == nil && os.SameFile(fa, fb), nil
+	}
+	return false, expErr("%s: binary operator expected", op)
+}
+
+func isTerminal(f *os.File) bool {
+	_, err := ioctlGetTermios(int(f.Fd()))
+	return err == nil
+}

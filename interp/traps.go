@@ -1,0 +1,237 @@
+package interp
+
+import (
+	"os"
+	"os/signal"
+	"sort"
+	"strings"
+	"sync"
+	"syscall"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// traps is a runner's trap table. A subshell starts with its parent's
+// table for display (`trap` lists it, as in bash) but runs none of the
+// inherited actions.
+type traps struct {
+	m         map[string]string // signal name -> action ("" ignores)
+	inherited bool
+	parsed    map[string]*syntax.File
+}
+
+func (t *traps) has(name string) bool {
+	if t.inherited {
+		return false
+	}
+	a, ok := t.m[name]
+	return ok && a != ""
+}
+
+func (t *traps) forSubshell() *traps {
+	c := &traps{m: make(map[string]string, len(t.m)), inherited: true}
+	for k, v := range t.m {
+		c.m[k] = v
+	}
+	return c
+}
+
+// set installs or removes a trap; the first change in a subshell drops
+// the inherited (display-only) entries, keeping ignored signals.
+func (t *traps) set(name, action string, reset bool) {
+	if t.inherited {
+		keep := map[string]string{}
+		for k, v := range t.m {
+			if v == "" {
+				keep[k] = v
+			}
+		}
+		t.m = keep
+		t.inherited = false
+	}
+	if t.m == nil {
+		t.m = map[string]string{}
+	}
+	if reset {
+		delete(t.m, name)
+	} else {
+		t.m[name] = action
+	}
+	delete(t.parsed, name)
+}
+
+func (t *traps) names() []string {
+	var out []string
+	for k := range t.m {
+		out = append(out, k)
+	}
+	order := func(n string) int {
+		switch n {
+		case "EXIT":
+			return -1
+		case "DEBUG":
+			return 100
+		case "ERR":
+			return 101
+		case "RETURN":
+			return 102
+		}
+		_, num, _ := parseSignal(n, false)
+		return num
+	}
+	sort.Slice(out, func(i, j int) bool { return order(out[i]) < order(out[j]) })
+	return out
+}
+
+// runTrap runs the action for name in the current runner, keeping $?.
+func (r *Runner) runTrap(name string) {
+	action, ok := r.traps.m[name]
+	if !ok || action == "" || r.traps.inherited {
+		return
+	}
+	if r.traps.parsed == nil {
+		r.traps.parsed = map[string]*syntax.File{}
+	}
+	f := r.traps.parsed[name]
+	if f == nil {
+		var err error
+		f, err = Parse(action, "trap", false)
+		if err != nil {
+			r.errorf("%s", syntaxErrMsg(err))
+			return
+		}
+		r.traps.parsed[name] = f
+	}
+	saved := r.exit
+	oldNesting := r.nesting
+	oldTrap := r.inTrap
+	oldLine := r.line
+	oldSrc := r.curSrc
+	r.curSrc = action
+	r.inTrap = true
+	r.nesting = Nesting{Depth: oldNesting.Depth + 1, Kind: "trap:" + name}
+	r.stmts(f.Stmts)
+	r.nesting = oldNesting
+	r.inTrap = oldTrap
+	r.line = oldLine
+	r.curSrc = oldSrc
+	if r.flow == flowExit {
+		return
+	}
+	if name != "RETURN" || r.flow != flowReturn {
+		r.exit = saved
+	}
+}
+
+func (r *Runner) runErrTrap() {
+	if r.inTrap || !r.traps.has("ERR") {
+		return
+	}
+	if len(r.calls) > 0 && !r.opts.on(optErrtrace) && r.errTrapOwnerDepth < len(r.calls) {
+		return
+	}
+	r.runTrap("ERR")
+}
+
+func (r *Runner) runDebugTrap(args []string) {
+	if len(r.calls) > 0 && !r.opts.on(optFunctrace) {
+		return
+	}
+	r.bashCommand = join(args, " ")
+	r.runTrap("DEBUG")
+}
+
+// runExitTrap runs the EXIT trap once.
+func (r *Runner) runExitTrap() {
+	if r.traps.inherited || r.exitTrapRan {
+		return
+	}
+	if a, ok := r.traps.m["EXIT"]; !ok || a == "" {
+		return
+	}
+	r.exitTrapRan = true
+	status := r.exit
+	r.flow = flowNone
+	r.runTrap("EXIT")
+	if r.flow != flowExit {
+		r.exit = status
+		r.exitCode = status
+		r.flow = flowExit
+	}
+}
+
+// signalState routes process signals to the top-level runner's traps.
+type signalState struct {
+	mu      sync.Mutex
+	ch      chan os.Signal
+	pending map[string]bool
+	caught  map[syscall.Signal]bool
+}
+
+// watchSignal starts delivering sig to the trap table (or ignoring it).
+func (r *Runner) watchSignal(name string, num int, action string, reset bool) {
+	if num <= 0 || r.isSub {
+		return
+	}
+	sig := syscall.Signal(num)
+	if sig == syscall.SIGKILL || sig == syscall.SIGSTOP {
+		return
+	}
+	s := r.sh.sigs
+	if s == nil {
+		s = &signalState{ch: make(chan os.Signal, 16), pending: map[string]bool{}, caught: map[syscall.Signal]bool{}}
+		r.sh.sigs = s
+		go func() {
+			for sg := range s.ch {
+				n := signalName(int(sg.(syscall.Signal)))
+				s.mu.Lock()
+				s.pending[n] = true
+				s.mu.Unlock()
+			}
+		}()
+	}
+	switch {
+	case reset:
+		signal.Reset(sig)
+		delete(s.caught, sig)
+	case action == "":
+		signal.Ignore(sig)
+		delete(s.caught, sig)
+	default:
+		signal.Notify(s.ch, sig)
+		s.caught[sig] = true
+	}
+}
+
+// runPendingTraps runs traps for signals that arrived, between commands.
+func (r *Runner) runPendingTraps() {
+	s := r.sh.sigs
+	if s == nil || r.isSub {
+		return
+	}
+	s.mu.Lock()
+	if len(s.pending) == 0 {
+		s.mu.Unlock()
+		return
+	}
+	var names []string
+	for n := range s.pending {
+		names = append(names, n)
+	}
+	s.pending = map[string]bool{}
+	s.mu.Unlock()
+	sort.Strings(names)
+	for _, n := range names {
+		r.runTrap(n)
+	}
+}
+
+func (s *signalState) childDone(r *Runner, ws syscall.WaitStatus) {}
+
+func syntaxErrMsg(err error) string {
+	msg := err.Error()
+	if i := strings.Index(msg, ": "); i >= 0 && strings.Count(msg[:i], ":") <= 2 {
+		return msg
+	}
+	return msg
+}

@@ -1,0 +1,293 @@
+package interp
+
+import (
+	"sort"
+	"strings"
+	"sync/atomic"
+)
+
+type varKind uint8
+
+const (
+	kString varKind = iota
+	kIndexed
+	kAssoc
+	kNameRef
+)
+
+// attr is a set of variable attributes, as declare shows them.
+type attr uint16
+
+const (
+	aExport attr = 1 << iota
+	aReadonly
+	aInteger
+	aLower
+	aUpper
+	aTrace
+	aCapital
+)
+
+// variable is one shell variable. A variable reachable from more than one
+// Runner (after a subshell fork) is shared until written: gen records which
+// store owns it, and a store clones any variable it does not own before
+// changing it.
+type variable struct {
+	kind  varKind
+	set   bool
+	attrs attr
+	local bool
+	dynamic uint8 // see dynRemoved
+	str   string
+	arr   *indexedArray
+	assoc *assocArray
+	gen   uint64
+}
+
+func (v *variable) clone(gen uint64) *variable {
+	c := *v
+	c.gen = gen
+	if v.arr != nil {
+		c.arr = v.arr.clone()
+	}
+	if v.assoc != nil {
+		c.assoc = v.assoc.clone()
+	}
+	return &c
+}
+
+// value is the variable's value as a scalar: element 0 of an array.
+func (v *variable) value() string {
+	if v == nil || !v.set {
+		return ""
+	}
+	switch v.kind {
+	case kIndexed:
+		s, _ := v.arr.get(0)
+		return s
+	case kAssoc:
+		return v.assoc.m["0"]
+	}
+	return v.str
+}
+
+// isSetScalar reports whether $name would be considered set.
+func (v *variable) isSetScalar() bool {
+	if v == nil || !v.set {
+		return false
+	}
+	switch v.kind {
+	case kIndexed:
+		_, ok := v.arr.get(0)
+		return ok
+	case kAssoc:
+		_, ok := v.assoc.m["0"]
+		return ok
+	}
+	return true
+}
+
+// genCounter hands out store generations; it is the only package-level
+// mutable state and is process-unique by design (an atomic counter).
+var genCounter atomic.Uint64
+
+// frame is one function call's scope: the bindings its locals shadow.
+type frame struct {
+	saved map[string]*variable // nil value: the name was unbound
+}
+
+// varStore holds a runner's variables with dynamic scoping by shallow
+// binding: m always maps a name to its innermost visible binding, and
+// each function frame remembers what its locals shadowed.
+type varStore struct {
+	m        map[string]*variable
+	gen      uint64
+	frames   []*frame
+	envCache []string
+	envDirty bool
+}
+
+func newVarStore() *varStore {
+	return &varStore{m: make(map[string]*variable, 64), gen: genCounter.Add(1), envDirty: true}
+}
+
+// fork returns an independent copy sharing variable values copy-on-write.
+// Both the parent and the copy move to fresh generations, so neither
+// writes into a variable the other can see.
+func (s *varStore) fork() *varStore {
+	c := &varStore{m: make(map[string]*variable, len(s.m)), gen: genCounter.Add(1), envCache: s.envCache, envDirty: s.envDirty}
+	for k, v := range s.m {
+		c.m[k] = v
+	}
+	if len(s.frames) > 0 {
+		c.frames = make([]*frame, len(s.frames))
+		for i, f := range s.frames {
+			nf := &frame{saved: make(map[string]*variable, len(f.saved))}
+			for k, v := range f.saved {
+				nf.saved[k] = v
+			}
+			c.frames[i] = nf
+		}
+	}
+	s.gen = genCounter.Add(1)
+	return c
+}
+
+func (s *varStore) get(name string) *variable { return s.m[name] }
+
+// own returns the variable bound to name, owned by this store so it may be
+// modified in place; it creates an unset one when name is unbound.
+func (s *varStore) own(name string) *variable {
+	v := s.m[name]
+	if v == nil {
+		v = &variable{gen: s.gen}
+		s.m[name] = v
+		return v
+	}
+	if v.gen != s.gen {
+		v = v.clone(s.gen)
+		s.m[name] = v
+	}
+	if v.attrs&aExport != 0 {
+		s.envDirty = true
+	}
+	return v
+}
+
+func (s *varStore) changed(v *variable) {
+	if v.attrs&aExport != 0 {
+		s.envDirty = true
+	}
+}
+
+// unbind removes name's innermost binding. Inside a function that made
+// name local, the local stays declared but unset, as in bash.
+func (s *varStore) unbind(name string) {
+	v := s.m[name]
+	if v == nil {
+		return
+	}
+	if v.attrs&aExport != 0 {
+		s.envDirty = true
+	}
+	if v.local && len(s.frames) > 0 {
+		if _, ok := s.frames[len(s.frames)-1].saved[name]; ok {
+			s.m[name] = &variable{gen: s.gen, local: true}
+			return
+		}
+	}
+	delete(s.m, name)
+}
+
+func (s *varStore) pushFrame() { s.frames = append(s.frames, &frame{saved: map[string]*variable{}}) }
+
+func (s *varStore) popFrame() {
+	f := s.frames[len(s.frames)-1]
+	s.frames = s.frames[:len(s.frames)-1]
+	for name, old := range f.saved {
+		if cur := s.m[name]; cur != nil && cur.attrs&aExport != 0 {
+			s.envDirty = true
+		}
+		if old == nil {
+			delete(s.m, name)
+		} else {
+			if old.attrs&aExport != 0 {
+				s.envDirty = true
+			}
+			s.m[name] = old
+		}
+	}
+}
+
+// makeLocal declares name local to the innermost function frame and
+// returns the new binding (unset, inheriting nothing).
+func (s *varStore) makeLocal(name string) (*variable, bool) {
+	if len(s.frames) == 0 {
+		return nil, false
+	}
+	f := s.frames[len(s.frames)-1]
+	if _, ok := f.saved[name]; ok {
+		return s.own(name), true
+	}
+	old := s.m[name]
+	f.saved[name] = old
+	if old != nil && old.attrs&aExport != 0 {
+		s.envDirty = true
+	}
+	v := &variable{gen: s.gen, local: true}
+	s.m[name] = v
+	return v, true
+}
+
+// global returns the outermost binding of name for declare -g, owned by
+// this store.
+func (s *varStore) global(name string) *variable {
+	for _, f := range s.frames {
+		if old, ok := f.saved[name]; ok {
+			if old == nil {
+				old = &variable{gen: s.gen}
+			} else if old.gen != s.gen {
+				old = old.clone(s.gen)
+			}
+			f.saved[name] = old
+			s.envDirty = true
+			return old
+		}
+	}
+	return s.own(name)
+}
+
+// environ returns NAME=value pairs of exported, set, scalar variables.
+func (s *varStore) environ() []string {
+	if !s.envDirty && s.envCache != nil {
+		return s.envCache
+	}
+	env := make([]string, 0, len(s.m))
+	for name, v := range s.m {
+		if v.attrs&aExport == 0 || !v.set || v.kind == kAssoc {
+			continue
+		}
+		if v.kind == kIndexed {
+			continue // bash does not export arrays
+		}
+		env = append(env, name+"="+v.str)
+	}
+	sort.Strings(env)
+	s.envCache = env
+	s.envDirty = false
+	return env
+}
+
+// names returns all bound names, sorted.
+func (s *varStore) names() []string {
+	out := make([]string, 0, len(s.m))
+	for k := range s.m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func validName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9' {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+func applyCase(v *variable, s string) string {
+	switch {
+	case v.attrs&aLower != 0:
+		return strings.ToLower(s)
+	case v.attrs&aUpper != 0:
+		return strings.ToUpper(s)
+	}
+	return s
+}
