@@ -155,7 +155,7 @@ func formatTail(te *tailEvent, color bool) string {
 	b.WriteString(" ")
 	b.WriteString(paint("2", short(te.SessionID, 12)+" "+short(te.ShellID, 8)+"#"+fmt.Sprint(te.Seq)))
 	b.WriteString(" ")
-	glyph := map[string]string{"exec": "$", "start": "…", "pipe": "|", "cmdsub": "$(", "cd": "cd", "export": "≔", "fallback": "⚠", "dropped": "∅", "deny": "⛔"}[ev.Kind]
+	glyph := map[string]string{"exec": "$", "start": "…", "pipe": "|", "cmdsub": "$(", "cd": "cd", "export": "≔", "fallback": "⚠", "dropped": "∅", "deny": "⊘"}[ev.Kind]
 	if ev.Kind == wire.KindRedirect {
 		glyph = ev.Op
 	}

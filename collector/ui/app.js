@@ -3,7 +3,7 @@
 "use strict";
 (function () {
   const KINDS = ["exec", "start", "redirect", "pipe", "cmdsub", "cd", "export", "fallback", "dropped", "deny"];
-  const GLYPH = { exec: "$", start: "…", redirect: ">", pipe: "|", cmdsub: "$(", cd: "cd", export: "≔", fallback: "⚠", dropped: "∅", deny: "⛔" };
+  const GLYPH = { exec: "$", start: "…", redirect: ">", pipe: "|", cmdsub: "$(", cd: "cd", export: "≔", fallback: "⚠", dropped: "∅", deny: "⊘" };
   const MAX_ROWS = 2000;
   const state = { session: "", kinds: new Set(), failing: false, q: "", rows: [], sel: -1, lastId: 0, es: null, detailId: 0, shells: {} };
   const $ = (id) => document.getElementById(id);
@@ -264,6 +264,7 @@
     if (!v) return;
     const aside = $("detail");
     aside.hidden = false;
+    document.body.classList.add("detail-open");
     state.detailId = v.id;
     let full;
     try { full = await getJSON("/api/events/" + v.id); } catch (e) { return; }
@@ -325,12 +326,12 @@
     body.appendChild(el("h2", "", "JSON"));
     body.appendChild(el("pre", "", JSON.stringify(ev, null, 2)));
   }
-  function closeDetail() { $("detail").hidden = true; state.detailId = 0; }
+  function closeDetail() { $("detail").hidden = true; document.body.classList.remove("detail-open"); state.detailId = 0; }
 
   function setupFilters() {
     const box = $("kinds");
     for (const k of KINDS) {
-      const b = el("button", "chip", (GLYPH[k] || "") + " " + k);
+      const b = el("button", "chip", GLYPH[k] && GLYPH[k] !== k ? GLYPH[k] + " " + k : k);
       b.type = "button";
       b.dataset.kind = k;
       b.addEventListener("click", () => {
