@@ -142,4 +142,3 @@ func BenchmarkIngest(b *testing.B) {
 		b.Log(r)
 	}
 }
-

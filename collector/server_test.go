@@ -105,7 +105,9 @@ func TestValidate(t *testing.T) {
 		{"export with value", func(b *wire.Batch) {
 			b.Events[0] = wire.Event{Kind: "export", Seq: 1, TS: 1, Op: "export", Names: []string{"TOKEN=abc"}}
 		}, "never values"},
-		{"export bad op", func(b *wire.Batch) { b.Events[0] = wire.Event{Kind: "export", Seq: 1, TS: 1, Op: "set", Names: []string{"A"}} }, "op"},
+		{"export bad op", func(b *wire.Batch) {
+			b.Events[0] = wire.Event{Kind: "export", Seq: 1, TS: 1, Op: "set", Names: []string{"A"}}
+		}, "op"},
 		{"fallback reason", func(b *wire.Batch) { b.Events[0] = wire.Event{Kind: "fallback", Seq: 1, TS: 1, Reason: "because"} }, "fallback reason"},
 		{"dropped count", func(b *wire.Batch) { b.Events[0] = wire.Event{Kind: "dropped", Seq: 1, TS: 1, Reason: "cap"} }, "positive count"},
 		{"negative bytes", func(b *wire.Batch) { b.Events[0].Bytes = i64p(-1) }, "bytes"},
