@@ -15,11 +15,11 @@ import (
 // what was used; pipes and terminals are read a byte at a time, as bash
 // does.
 type lineReader struct {
-	f       *os.File
+	f        *os.File
 	seekable bool
-	buf     []byte
-	pos     int
-	base    int64 // file offset of buf[0]
+	buf      []byte
+	pos      int
+	base     int64 // file offset of buf[0]
 }
 
 func newLineReader(f *os.File) *lineReader {

@@ -9,17 +9,17 @@ import (
 
 // declOpts are the parsed flags of declare and its relatives.
 type declOpts struct {
-	set, unset  attr
-	array       bool
-	assoc       bool
-	nameref     bool
-	unNameref   bool
-	print       bool
-	funcs       bool
-	funcNames   bool
-	global      bool
-	unexport    bool // export -n
-	sawFlags    bool
+	set, unset attr
+	array      bool
+	assoc      bool
+	nameref    bool
+	unNameref  bool
+	print      bool
+	funcs      bool
+	funcNames  bool
+	global     bool
+	unexport   bool // export -n
+	sawFlags   bool
 }
 
 // declClause runs declare, typeset, local, export, readonly and nameref

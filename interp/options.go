@@ -156,8 +156,8 @@ func defaultOptions() options {
 	return o
 }
 
-func (o *options) on(s setOpt) bool     { return o.set[s] }
-func (o *options) sh(s shoptOpt) bool   { return o.shopt[s] }
+func (o *options) on(s setOpt) bool   { return o.set[s] }
+func (o *options) sh(s shoptOpt) bool { return o.shopt[s] }
 func (o *options) setShort(c byte, on bool) bool {
 	s, ok := setOptLetters[c]
 	if !ok {

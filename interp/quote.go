@@ -28,7 +28,7 @@ func containsShellMetas(s string) bool {
 	return false
 }
 
-// singleQuote wraps s in single quotes, writing ' as '\''.
+// singleQuote wraps s in single quotes, writing ' as '\”.
 func singleQuote(s string) string {
 	if s == "'" {
 		return `\'`

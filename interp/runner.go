@@ -79,16 +79,16 @@ type Runner struct {
 	execString string
 
 	// control flow
-	flow      flowKind
-	flowN     int
-	exitCode  int
-	noErrExit int  // >0 while running a context exempt from set -e
-	inTrap    bool // running a trap handler
-	isSub     bool // an in-process subshell
-	loopDepth int
-	optind    optindState
-	dirStack  []string
-	ctx       context.Context
+	flow       flowKind
+	flowN      int
+	exitCode   int
+	noErrExit  int  // >0 while running a context exempt from set -e
+	inTrap     bool // running a trap handler
+	isSub      bool // an in-process subshell
+	loopDepth  int
+	optind     optindState
+	dirStack   []string
+	ctx        context.Context
 	pendingErr error
 	envGiven   bool
 	curSrc     string // source text of the code running, for messages

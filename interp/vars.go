@@ -33,15 +33,15 @@ const (
 // store owns it, and a store clones any variable it does not own before
 // changing it.
 type variable struct {
-	kind  varKind
-	set   bool
-	attrs attr
-	local bool
+	kind    varKind
+	set     bool
+	attrs   attr
+	local   bool
 	dynamic uint8 // see dynRemoved
-	str   string
-	arr   *indexedArray
-	assoc *assocArray
-	gen   uint64
+	str     string
+	arr     *indexedArray
+	assoc   *assocArray
+	gen     uint64
 }
 
 func (v *variable) clone(gen uint64) *variable {

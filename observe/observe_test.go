@@ -773,3 +773,37 @@ func mustJSON(t *testing.T, b *wire.Batch) []byte {
 	}
 	return data
 }
+
+func TestWireOp(t *testing.T) {
+	tests := []struct {
+		r    interp.RedirectInfo
+		want string
+	}{
+		{interp.RedirectInfo{Op: ">", Fd: 1, DupFd: -1}, ">"},
+		{interp.RedirectInfo{Op: ">", Fd: 2, DupFd: -1}, "2>"},
+		{interp.RedirectInfo{Op: ">>", Fd: 1, DupFd: -1}, ">>"},
+		{interp.RedirectInfo{Op: "<", Fd: 0, DupFd: -1}, "<"},
+		{interp.RedirectInfo{Op: "<", Fd: 3, DupFd: -1}, "3<"},
+		{interp.RedirectInfo{Op: "&>", Fd: 1, DupFd: -1}, "&>"},
+		{interp.RedirectInfo{Op: ">&", Fd: 2, DupFd: 1}, "2>&1"},
+		{interp.RedirectInfo{Op: ">&", Fd: 1, DupFd: 3}, ">&3"},
+		{interp.RedirectInfo{Op: "<&", Fd: 0, DupFd: 4}, "<&4"},
+		{interp.RedirectInfo{Op: ">&-", Fd: 3, DupFd: -1}, "3>&-"},
+		{interp.RedirectInfo{Op: "<&-", Fd: 0, DupFd: -1}, "<&-"},
+		{interp.RedirectInfo{Op: "<<<", Fd: 0, DupFd: -1, Heredoc: true}, "<<<"},
+		{interp.RedirectInfo{Op: ">|", Fd: 1, DupFd: -1}, ">|"},
+	}
+	for _, tc := range tests {
+		if got := wireOp(&tc.r); got != tc.want {
+			t.Errorf("wireOp(%+v) = %q, want %q", tc.r, got, tc.want)
+		}
+	}
+	o, fs := newTest(t)
+	if d := o.Redirect(ctx, &interp.RedirectInfo{Op: ">&-", Fd: 3, DupFd: -1}); d != nil {
+		t.Fatal("a close needs no read-back")
+	}
+	o.Close()
+	if e := fs.events()[0]; e.Op != "3>&-" || e.Target != nil {
+		t.Fatalf("close event %+v", e)
+	}
+}

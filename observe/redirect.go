@@ -61,8 +61,10 @@ func (o *Observer) Redirect(ctx context.Context, r *interp.RedirectInfo) (done f
 		o.add(ev, nil)
 		return nil
 	case isDup(r):
-		fd := r.DupFd
-		ev.Target = &wire.Target{FD: &fd}
+		if r.DupFd >= 0 { // a close (">&-") has no target
+			fd := r.DupFd
+			ev.Target = &wire.Target{FD: &fd}
+		}
 		o.add(ev, nil)
 		return nil
 	}
@@ -244,9 +246,14 @@ func openRegular(r *interp.RedirectInfo) *os.File {
 	return f
 }
 
-// isDup says whether r duplicates or closes an fd (">&N", "<&N", ">&-").
+// isDup says whether r duplicates or closes an fd (">&N", "<&N", ">&-",
+// "<&-"; the interpreter spells a close as the operator plus "-").
 func isDup(r *interp.RedirectInfo) bool {
-	return (r.Op == ">&" || r.Op == "<&") && r.Path == ""
+	switch r.Op {
+	case ">&", "<&", ">&-", "<&-":
+		return r.Path == ""
+	}
+	return false
 }
 
 // wireOp spells the operator as the design does: the fd is prefixed when
@@ -255,13 +262,13 @@ func isDup(r *interp.RedirectInfo) bool {
 func wireOp(r *interp.RedirectInfo) string {
 	def := 1
 	switch r.Op {
-	case "<", "<<", "<<-", "<<<", "<>", "<&":
+	case "<", "<<", "<<-", "<<<", "<>", "<&", "<&-":
 		def = 0
 	case "&>", "&>>":
 		return r.Op
 	}
 	op := r.Op
-	if isDup(r) {
+	if isDup(r) && (op == ">&" || op == "<&") {
 		if r.DupFd < 0 {
 			op += "-"
 		} else {

@@ -293,8 +293,8 @@ func (c *command) run() {
 		r.Errors = append(r.Errors, err.Error())
 	}
 	c.receipt = r
-	close(c.done)
 	c.s.finish(c)
+	close(c.done)
 }
 
 // makeReceipt fills the receipt fields known once the shell was waited for.

@@ -73,6 +73,10 @@ func TestCallIDExported(t *testing.T) {
 	}
 }
 
+// setsidStraggler starts a process outside the command's process group and
+// session and waits until it is there.
+const setsidStraggler = "setsid sh -c ': > started; exec sleep 100' & while [ ! -e started ]; do sleep 0.01; done; "
+
 // TestEndTree checks that timeouts, Terminate and the end of the shell
 // end every descendant, including ones that ignore SIGTERM or left the
 // process group, within bounded time.
@@ -88,23 +92,23 @@ func TestEndTree(t *testing.T) {
 		straggler bool
 	}{
 		{name: "timeout ignores TERM", cmd: "trap '' TERM; sleep 100 & sleep 100", timeout: 0.5, subreaper: true, status: StatusTimedOut},
-		{name: "terminate ignores TERM", cmd: "trap '' TERM; sleep 100 & sleep 100", terminate: true, subreaper: true, status: StatusCancelled},
+		{name: "terminate ignores TERM", cmd: "trap '' TERM; sleep 100 & echo ready; sleep 100", terminate: true, subreaper: true, status: StatusCancelled},
 		{name: "background job outlives shell", cmd: "sleep 100 & echo started", subreaper: true, status: StatusExited},
-		{name: "setsid straggler", cmd: "setsid sleep 100 & sleep 0.2; exit 0", subreaper: true, status: StatusExited, straggler: true},
-		{name: "double fork ignoring TERM", cmd: "(trap '' TERM; setsid sh -c 'sleep 100' &) ; sleep 100", timeout: 0.5, subreaper: true, status: StatusTimedOut, straggler: true},
-		{name: "setsid straggler, marker scan", cmd: "setsid sleep 100 & sleep 0.2; exit 0", subreaper: false, status: StatusExited, straggler: true},
+		{name: "setsid straggler", cmd: setsidStraggler + "exit 0", subreaper: true, status: StatusExited, straggler: true},
+		{name: "double fork ignoring TERM", cmd: "(trap '' TERM; " + setsidStraggler + ") ; echo ready; sleep 100", terminate: true, subreaper: true, status: StatusCancelled, straggler: true},
+		{name: "setsid straggler, marker scan", cmd: setsidStraggler + "exit 0", subreaper: false, status: StatusExited, straggler: true},
 	}
 	for _, sh := range shells(true) {
 		for _, tt := range tests {
 			t.Run(sh.name+"/"+tt.name, func(t *testing.T) {
 				s := newService(t, WithNashPath(sh.path), WithGrace(grace), WithSubreaper(tt.subreaper))
 				start := time.Now()
-				st, err := s.Start(Request{Cmd: tt.cmd, TimeoutS: tt.timeout})
+				st, err := s.Start(Request{Cmd: tt.cmd, TimeoutS: tt.timeout, Cwd: t.TempDir()})
 				if err != nil {
 					t.Fatal(err)
 				}
 				if tt.terminate {
-					time.Sleep(300 * time.Millisecond)
+					waitOutput(t, s, st.ID, "stdout", "ready")
 					if err := s.Terminate(st.ID); err != nil {
 						t.Fatal(err)
 					}
