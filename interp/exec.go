@@ -153,7 +153,9 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 	if st.Negated {
 		r.noErrExit++
 	}
-	if len(st.Redirs) > 0 {
+	if _, call := st.Cmd.(*syntax.CallExpr); len(st.Redirs) > 0 && !call {
+		// simple commands apply their own redirections (after expanding
+		// the words, with the command's ExecInfo)
 		r.withRedirs(st.Redirs, nil, func() { r.cmd(st.Cmd, st) })
 	} else {
 		r.cmd(st.Cmd, st)
