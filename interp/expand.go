@@ -138,6 +138,12 @@ func (b *fieldBuilder) unquotedExp(s string) {
 
 // forceSplit starts a new field: the boundary between "$@" elements.
 func (b *fieldBuilder) forceSplit() {
+	if b.patMode {
+		// no field splitting here (assignment, here-string, case,
+		// [[ ]]): the elements are joined with a space
+		b.quoted(" ")
+		return
+	}
 	b.needEnd = false
 	b.endField()
 }

@@ -4,6 +4,7 @@ import (
 	"io"
 	"os"
 	"strconv"
+	"strings"
 	"sync/atomic"
 	"syscall"
 )
@@ -179,7 +180,10 @@ func InheritedFiles() map[int]*os.File {
 		if err != nil || fd <= 2 || fd == self {
 			continue
 		}
-		if _, err := fcntlGetfd(fd); err != nil {
+		// Only descriptors that survived exec are inherited: everything
+		// the Go runtime opened before us (cgroup files, the poller's
+		// epoll and eventfd, this directory) is close-on-exec.
+		if fl, err := fcntlGetfd(fd); err != nil || fl&syscall.FD_CLOEXEC != 0 {
 			continue
 		}
 		if out == nil {
@@ -208,4 +212,39 @@ func fcntlGetfd(fd int) (int, error) {
 		return 0, errno
 	}
 	return int(r), nil
+}
+
+// fdPath maps the paths that name the shell's own descriptors
+// (/dev/fd/N, /dev/stdin, /dev/stdout, /dev/stderr, /proc/self/fd/N) to
+// the process path of the file at N in the runner's table: nash's real
+// descriptors differ from the script's. ok is false for other paths. A
+// descriptor the table does not have maps to a path that does not exist,
+// so opening it fails with ENOENT as in bash.
+func (t *fdTable) fdPath(p string) (string, bool) {
+	var num string
+	switch {
+	case len(p) < 8 || (p[1] != 'd' && p[1] != 'p'):
+		return "", false
+	case strings.HasPrefix(p, "/dev/fd/"):
+		num = p[len("/dev/fd/"):]
+	case strings.HasPrefix(p, "/proc/self/fd/"):
+		num = p[len("/proc/self/fd/"):]
+	case p == "/dev/stdin":
+		num = "0"
+	case p == "/dev/stdout":
+		num = "1"
+	case p == "/dev/stderr":
+		num = "2"
+	default:
+		return "", false
+	}
+	n, err := strconv.Atoi(num)
+	if err != nil || n < 0 || num[0] == '+' {
+		return "", false
+	}
+	f := t.get(n)
+	if f == nil {
+		return "/proc/self/fd/-1", true
+	}
+	return "/proc/self/fd/" + strconv.Itoa(int(f.Fd())), true
 }

@@ -87,7 +87,10 @@ func (r *Runner) redirect(rd *syntax.Redirect, info *ExecInfo) (func(), error) {
 	case syntax.RdrIn, syntax.RdrInOut, syntax.DplIn, syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
 		def = 0
 	}
-	if fd < 0 {
+	switch {
+	case rd.Op == syntax.RdrAll || rd.Op == syntax.AppAll:
+		fd = -1 // both stdout and stderr
+	case fd < 0:
 		fd = def
 	}
 	switch rd.Op {

@@ -259,8 +259,7 @@ func (r *Runner) prefixEnv(c *syntax.CallExpr) ([]string, bool) {
 		name := a.Name.Value
 		if v := r.vars.get(name); v != nil && v.attrs&aReadonly != 0 {
 			r.errorf("%s: readonly variable", name)
-			r.exit = 1
-			return nil, false
+			continue
 		}
 		val, err := r.assignValue(a.Value)
 		if err != nil {
@@ -341,11 +340,7 @@ func (r *Runner) withTempAssigns(c *syntax.CallExpr, isFunc bool, fn func()) {
 		name := a.Name.Value
 		if v := r.vars.get(name); v != nil && v.attrs&aReadonly != 0 {
 			r.errorf("%s: readonly variable", name)
-			r.exit = 1
-			for _, n := range names {
-				r.untemp(n)
-			}
-			return
+			continue
 		}
 		val, err := r.assignValue(a.Value)
 		if err != nil {
@@ -386,7 +381,10 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 		r.curSrc = f.src
 	}
 	oldOptind := r.optind
+	oldLoop := r.loopDepth
+	r.loopDepth = 0
 	r.runFuncBody(f)
+	r.loopDepth = oldLoop
 	if r.flow == flowReturn {
 		r.flow = flowNone
 	}
@@ -414,6 +412,13 @@ func (r *Runner) defineFunc(c *syntax.FuncDecl) {
 	name := c.Name.Value
 	if r.opts.on(optPosix) && isSpecialBuiltin(name) {
 		r.errorf("`%s': is a special builtin", name)
+		r.exit = 2
+		r.flow = flowExit
+		r.exitCode = 2
+		return
+	}
+	if r.opts.on(optPosix) && !validName(name) {
+		r.errorf("`%s': not a valid identifier", name)
 		r.exit = 2
 		r.flow = flowExit
 		r.exitCode = 2
@@ -490,6 +495,9 @@ func (r *Runner) absPath(p string) string {
 		return r.dir
 	}
 	if p[0] == '/' {
+		if q, ok := r.fds.fdPath(p); ok {
+			return q
+		}
 		return p
 	}
 	if r.dir == "/" {
