@@ -1,64 +1,577 @@
 package interp
 
 import (
+	"strconv"
 	"strings"
-
-	"mvdan.cc/sh/v3/expand"
+	"time"
 )
 
-// biPrintf implements printf [-v var] FORMAT [ARGS].
+const printfUsage = "printf: usage: printf [-v var] format [arguments]\n"
+
+// biPrintf implements printf [-v var] FORMAT [ARGS], following bash's
+// printf builtin: the format is reused while arguments remain, missing
+// arguments read as "" or 0, bad numbers are reported but formatting
+// goes on, and the status is 1 after any conversion error.
 func biPrintf(r *Runner, args []string) int {
 	a := args[1:]
-	varName := ""
-	if len(a) > 0 && a[0] == "-v" {
-		if len(a) < 2 {
-			r.bErr("printf", "-v: option requires an argument")
-			r.errw().Write([]byte("printf: usage: printf [-v var] format [arguments]\n"))
+	varName, haveVar := "", false
+	for len(a) > 0 {
+		s := a[0]
+		if s == "--" {
+			a = a[1:]
+			break
+		}
+		if len(s) < 2 || s[0] != '-' {
+			break
+		}
+		if s[1] != 'v' {
+			r.bErr("printf", "-%c: invalid option", s[1])
+			r.errw().Write([]byte(printfUsage))
 			return 2
 		}
-		varName = a[1]
-		a = a[2:]
-	}
-	if len(a) > 0 && a[0] == "--" {
-		a = a[1:]
+		if len(s) > 2 {
+			varName = s[2:]
+			a = a[1:]
+		} else {
+			if len(a) < 2 {
+				r.bErr("printf", "-v: option requires an argument")
+				r.errw().Write([]byte(printfUsage))
+				return 2
+			}
+			varName = a[1]
+			a = a[2:]
+		}
+		if !validName(varName) && !validArrayRef(varName) {
+			r.bErr("printf", "`%s': not a valid identifier", varName)
+			return 2
+		}
+		haveVar = true
 	}
 	if len(a) == 0 {
-		r.errw().Write([]byte("printf: usage: printf [-v var] format [arguments]\n"))
+		r.errw().Write([]byte(printfUsage))
 		return 2
 	}
-	format, rest := a[0], a[1:]
-	out, status := r.printfFormat(format, rest)
-	if varName != "" {
-		if err := r.assignTo(varName, out); err != nil {
-			r.bErr("printf", "%s", err.Error())
-			return 1
+	if haveVar && a[0] == "" {
+		return r.printfAssign(varName, "")
+	}
+	if a[0] == "" {
+		return 0
+	}
+	p := printfState{r: r, args: a[1:]}
+	status := p.run(a[0])
+	out := string(p.out)
+	if haveVar {
+		if st := r.printfAssign(varName, out); st != 0 {
+			return st
 		}
 		return status
 	}
-	if st := r.write("printf", out); st != 0 {
-		return st
+	if len(out) > 0 {
+		if st := r.write("printf", out); st != 0 {
+			return st
+		}
 	}
 	return status
 }
 
+func (r *Runner) printfAssign(name, val string) int {
+	if err := r.assignTo(name, val); err != nil {
+		r.bErr("printf", "%s", err.Error())
+		return 1
+	}
+	return 0
+}
+
+// validArrayRef reports whether s looks like name[subscript].
+func validArrayRef(s string) bool {
+	i := strings.IndexByte(s, '[')
+	return i > 0 && validName(s[:i]) && strings.HasSuffix(s, "]") && len(s) > i+2
+}
+
 // printfFormat formats like bash's printf, reusing the format until the
-// arguments run out.
+// arguments run out; errors go to the runner's stderr.
 func (r *Runner) printfFormat(format string, args []string) (string, int) {
-	var sb strings.Builder
-	cfg := &expand.Config{}
+	p := printfState{r: r, args: args}
+	st := p.run(format)
+	return string(p.out), st
+}
+
+// printfState is one run of the printf builtin.
+type printfState struct {
+	r        *Runner
+	args     []string
+	ai       int    // next argument
+	out      []byte // everything written so far
+	tw       int    // bytes written during this pass (for %n)
+	convErr  bool
+	stopped  bool // \c in a %b argument
+	failed   bool // a fatal format error
+	tmpDigit []byte
+}
+
+func (p *printfState) more() bool { return p.ai < len(p.args) }
+
+func (p *printfState) next() (string, bool) {
+	if p.ai >= len(p.args) {
+		return "", false
+	}
+	s := p.args[p.ai]
+	p.ai++
+	return s, true
+}
+
+func (p *printfState) put(s string) {
+	p.out = append(p.out, s...)
+	p.tw += len(s)
+}
+
+func (p *printfState) putByte(c byte) {
+	p.out = append(p.out, c)
+	p.tw++
+}
+
+func (p *printfState) errorf(format string, a ...any) {
+	p.r.bErr("printf", format, a...)
+}
+
+// run interprets the format; it returns the exit status.
+func (p *printfState) run(format string) int {
 	for {
-		s, n, err := expand.Format(cfg, format, args)
-		if err != nil {
-			r.bErr("printf", "%s", err.Error())
-			return sb.String(), 1
+		start := p.ai
+		p.tw = 0
+		if !p.pass(format) {
+			return 1
 		}
-		sb.WriteString(s)
-		if n <= 0 || n >= len(args) {
+		if p.stopped {
 			break
 		}
-		args = args[n:]
+		if !p.more() || p.ai == start {
+			break
+		}
 	}
-	return sb.String(), 0
+	if p.convErr {
+		return 1
+	}
+	return 0
+}
+
+// spec is one parsed conversion specification.
+type spec struct {
+	minus, plus, space, hash, zero bool
+	width                          int
+	hasPrec                        bool
+	prec                           int
+	conv                           byte
+}
+
+// pass runs the format once; false means a fatal format error.
+func (p *printfState) pass(f string) bool {
+	for i := 0; i < len(f); i++ {
+		c := f[i]
+		if c == '\\' {
+			n, s := printfEscape(f[i+1:], false)
+			if n == 0 {
+				p.reportEscape(f[i+1:])
+				p.put("\\")
+				continue
+			}
+			p.put(s)
+			i += n
+			continue
+		}
+		if c != '%' {
+			p.putByte(c)
+			continue
+		}
+		start := i
+		i++
+		if i < len(f) && f[i] == '%' {
+			p.putByte('%')
+			continue
+		}
+		var sp spec
+	flags:
+		for ; i < len(f); i++ {
+			switch f[i] {
+			case '#':
+				sp.hash = true
+			case '\'':
+			case '-':
+				sp.minus = true
+			case '+':
+				sp.plus = true
+			case ' ':
+				sp.space = true
+			case '0':
+				sp.zero = true
+			default:
+				break flags
+			}
+		}
+		if i < len(f) && f[i] == '*' {
+			i++
+			w := p.getInt()
+			if w < 0 {
+				sp.minus = true
+				w = -w
+			}
+			sp.width = w
+		} else {
+			w := 0
+			for ; i < len(f) && isDigit(f[i]); i++ {
+				if w < 1<<31 {
+					w = w*10 + int(f[i]-'0')
+				}
+			}
+			sp.width = min(w, 1<<31-1)
+		}
+		if i < len(f) && f[i] == '.' {
+			i++
+			if i < len(f) && f[i] == '*' {
+				i++
+				pr := p.getInt()
+				if pr >= 0 {
+					sp.hasPrec, sp.prec = true, pr
+				}
+			} else {
+				neg := false
+				if i < len(f) && f[i] == '-' {
+					neg = true
+					i++
+				}
+				pr := 0
+				for ; i < len(f) && isDigit(f[i]); i++ {
+					if pr < 1<<31 {
+						pr = pr*10 + int(f[i]-'0')
+					}
+				}
+				if !neg {
+					sp.hasPrec, sp.prec = true, min(pr, 1<<31-1)
+				}
+			}
+		}
+		for i < len(f) && strings.IndexByte("hjlLtz", f[i]) >= 0 {
+			i++
+		}
+		if i >= len(f) {
+			p.errorf("`%s': missing format character", f[start:])
+			return false
+		}
+		sp.conv = f[i]
+		switch sp.conv {
+		case 'c':
+			s, _ := p.next()
+			var b byte
+			if len(s) > 0 {
+				b = s[0]
+			}
+			p.pad(sp, string([]byte{b}), false)
+		case 's':
+			s, _ := p.next()
+			if sp.hasPrec && sp.prec < len(s) {
+				s = s[:sp.prec]
+			}
+			p.pad(sp, s, false)
+		case 'b':
+			s, _ := p.next()
+			x, stop := p.bexpand(s)
+			if sp.hasPrec && sp.prec < len(x) {
+				x = x[:sp.prec]
+			}
+			p.pad(sp, x, false)
+			if stop {
+				p.stopped = true
+				return true
+			}
+		case 'q', 'Q':
+			s, _ := p.next()
+			if sp.conv == 'Q' && sp.hasPrec && sp.prec < len(s) {
+				s = s[:sp.prec]
+			}
+			x := printfQuoteArg(s)
+			if sp.conv == 'Q' {
+				sp.hasPrec = false
+			} else if sp.hasPrec && sp.prec < len(x) {
+				x = x[:sp.prec]
+			}
+			p.pad(sp, x, false)
+		case '(':
+			j := i + 1
+			depth := 1
+			for ; j < len(f); j++ {
+				if f[j] == '(' {
+					depth++
+				} else if f[j] == ')' {
+					depth--
+					if depth == 0 {
+						break
+					}
+				}
+			}
+			tfmt := f[i+1 : min(j, len(f))]
+			if j+1 >= len(f) || f[j+1] != 'T' {
+				bad := ""
+				if j+1 < len(f) {
+					bad = f[j+1 : j+2]
+				}
+				p.r.errorf("printf: warning: `%s': invalid time format specification", bad)
+				p.putByte('%')
+				i = start
+				continue
+			}
+			i = j + 1
+			if tfmt == "" {
+				tfmt = "%X"
+			}
+			secs := int64(-1)
+			if p.more() {
+				secs = p.getIntmax()
+			}
+			var t time.Time
+			switch secs {
+			case -1:
+				t = time.Now()
+			case -2:
+				t = p.r.secondsBase
+			default:
+				t = time.Unix(secs, 0)
+			}
+			s := strftime(tfmt, t.In(p.r.timeLocation()))
+			if len(s) >= 128 {
+				s = ""
+			}
+			if sp.hasPrec && sp.prec < len(s) {
+				s = s[:sp.prec]
+			}
+			p.pad(sp, s, false)
+		case 'n':
+			name, _ := p.next()
+			if name != "" {
+				if !validName(name) {
+					p.errorf("`%s': not a valid identifier", name)
+					return false
+				}
+				p.r.assignTo(name, strconv.Itoa(p.tw))
+			}
+		case 'd', 'i':
+			n := p.getIntmax()
+			p.pad(sp, formatInt(sp, n), true)
+		case 'o', 'u', 'x', 'X':
+			n := p.getUintmax()
+			p.pad(sp, formatUint(sp, n), true)
+		case 'e', 'E', 'f', 'F', 'g', 'G', 'a', 'A':
+			x := p.getFloat()
+			s, numeric := formatFloat(sp, x)
+			p.pad(sp, s, numeric)
+		default:
+			p.errorf("`%c': invalid format character", sp.conv)
+			return false
+		}
+	}
+	return true
+}
+
+// reportEscape prints bash's complaints about \x and \u without digits.
+func (p *printfState) reportEscape(rest string) {
+	if len(rest) > 0 {
+		switch rest[0] {
+		case 'x':
+			p.errorf("missing hex digit for \\x")
+		case 'u', 'U':
+			p.errorf("missing unicode digit for \\%c", rest[0])
+		}
+	}
+}
+
+// pad writes s padded to the field width. Numeric conversions with the
+// 0 flag pad with zeros after any sign or 0x prefix.
+func (p *printfState) pad(sp spec, s string, numeric bool) {
+	n := sp.width - len(s)
+	if n <= 0 {
+		p.put(s)
+		return
+	}
+	if sp.minus {
+		p.put(s)
+		p.put(strings.Repeat(" ", n))
+		return
+	}
+	if numeric && sp.zero {
+		k := 0
+		if k < len(s) && (s[k] == '-' || s[k] == '+' || s[k] == ' ') {
+			k++
+		}
+		if k+1 < len(s) && s[k] == '0' && (s[k+1] == 'x' || s[k+1] == 'X') {
+			k += 2
+		}
+		p.put(s[:k])
+		p.put(strings.Repeat("0", n))
+		p.put(s[k:])
+		return
+	}
+	p.put(strings.Repeat(" ", n))
+	p.put(s)
+}
+
+// bexpand expands a %b argument; stop reports \c.
+func (p *printfState) bexpand(s string) (string, bool) {
+	if strings.IndexByte(s, '\\') < 0 {
+		return s, false
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c != '\\' || i+1 >= len(s) {
+			b.WriteByte(c)
+			continue
+		}
+		if s[i+1] == 'c' {
+			return b.String(), true
+		}
+		n, x := printfEscape(s[i+1:], true)
+		if n == 0 {
+			p.reportEscape(s[i+1:])
+			b.WriteByte('\\')
+			continue
+		}
+		b.WriteString(x)
+		i += n
+	}
+	return b.String(), false
+}
+
+// printfEscape translates the escape sequence after a backslash. It
+// returns the bytes consumed and the translation; (0, "") means the
+// backslash stands for itself. inB selects %b rules (\0nnn takes up to
+// three digits after the 0; \' \" \? are not escapes).
+func printfEscape(s string, inB bool) (int, string) {
+	if s == "" {
+		return 0, ""
+	}
+	c := s[0]
+	switch c {
+	case 'a':
+		return 1, "\a"
+	case 'b':
+		return 1, "\b"
+	case 'e', 'E':
+		return 1, "\x1b"
+	case 'f':
+		return 1, "\f"
+	case 'n':
+		return 1, "\n"
+	case 'r':
+		return 1, "\r"
+	case 't':
+		return 1, "\t"
+	case 'v':
+		return 1, "\v"
+	case '\\':
+		return 1, "\\"
+	case '\'', '"', '?':
+		if inB {
+			return 0, ""
+		}
+		return 1, s[:1]
+	case '0', '1', '2', '3', '4', '5', '6', '7':
+		v := int(c - '0')
+		max := 2
+		if v == 0 && inB {
+			max = 3
+		}
+		i := 1
+		for ; i < len(s) && max > 0 && s[i] >= '0' && s[i] <= '7'; i++ {
+			v = v*8 + int(s[i]-'0')
+			max--
+		}
+		return i, string([]byte{byte(v)})
+	case 'x':
+		v, i := 0, 1
+		for ; i < len(s) && i <= 2 && isHex(s[i]); i++ {
+			v = v*16 + hexVal(s[i])
+		}
+		if i == 1 {
+			return 0, ""
+		}
+		return i, string([]byte{byte(v)})
+	case 'u', 'U':
+		max := 4
+		if c == 'U' {
+			max = 8
+		}
+		var v uint32
+		i := 1
+		for ; i < len(s) && i <= max && isHex(s[i]); i++ {
+			v = v*16 + uint32(hexVal(s[i]))
+		}
+		if i == 1 {
+			return 0, ""
+		}
+		if v <= 0x7f {
+			return i, string([]byte{byte(v)})
+		}
+		return i, string(rune(v))
+	}
+	return 0, ""
+}
+
+func hexVal(c byte) int {
+	switch {
+	case c >= '0' && c <= '9':
+		return int(c - '0')
+	case c >= 'a' && c <= 'f':
+		return int(c-'a') + 10
+	}
+	return int(c-'A') + 10
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// printfQuoteArg is printf %q: ” for the empty string, $'…' when there
+// are non-printable characters, else backslashes before the characters
+// the shell treats specially (bash's sh_backslash_quote with flags 3).
+func printfQuoteArg(s string) string {
+	if s == "" {
+		return "''"
+	}
+	if needsANSIQuote(s) {
+		return ansiQuote(s)
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch c {
+		case '\t', '\n', ' ', '!', '"', '$', '&', '\'', '(', ')', '*', ',',
+			';', '<', '>', '?', '[', '\\', ']', '^', '`', '{', '|', '}':
+			b.WriteByte('\\')
+		case '#':
+			if i == 0 {
+				b.WriteByte('\\')
+			}
+		case '~':
+			if i == 0 || s[i-1] == ':' || s[i-1] == '=' {
+				b.WriteByte('\\')
+			}
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+// timeLocation is the zone TZ names, else the process's local zone.
+func (r *Runner) timeLocation() *time.Location {
+	v := r.lookup("TZ")
+	if v == nil || !v.isSetScalar() {
+		return time.Local
+	}
+	tz := v.value()
+	if tz == "" || tz == "UTC" || tz == "UTC0" || tz == ":UTC" {
+		return time.UTC
+	}
+	if loc, err := time.LoadLocation(strings.TrimPrefix(tz, ":")); err == nil {
+		return loc
+	}
+	return time.UTC
 }
 
 // assignTo assigns to NAME or NAME[index] given as text.
