@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"errors"
 	"io"
 	"os"
 	"strconv"
@@ -10,20 +11,31 @@ import (
 	"unicode/utf8"
 )
 
-// lineReader reads from an fd without consuming more than it returns:
-// regular files are read in blocks and the offset moved back to just after
-// what was used; pipes and terminals are read a byte at a time, as bash
-// does.
+// errReadTimeout is returned by lineReader when read -t's deadline passes.
+var errReadTimeout = errors.New("read timeout")
+
+// lineReader reads from an fd without consuming more than it returns, as
+// bash's read and mapfile do: regular files are read in blocks and the
+// offset moved back to just after what was used (done); pipes, terminals
+// and other files are read a byte at a time. It reads the descriptor
+// directly, so an *os.File in Go's poller is read the same way as one
+// that is not, and an optional deadline is honoured with poll(2).
 type lineReader struct {
 	f        *os.File
+	fd       int
 	seekable bool
 	buf      []byte
 	pos      int
 	base     int64 // file offset of buf[0]
+	deadline time.Time
 }
 
 func newLineReader(f *os.File) *lineReader {
-	lr := &lineReader{f: f}
+	lr := &lineReader{f: f, fd: -1}
+	if f == nil {
+		return lr
+	}
+	lr.fd = rawFD(f)
 	if off, err := f.Seek(0, io.SeekCurrent); err == nil {
 		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
 			lr.seekable = true
@@ -31,6 +43,56 @@ func newLineReader(f *os.File) *lineReader {
 		}
 	}
 	return lr
+}
+
+// rawFD returns f's descriptor without switching it to blocking mode as
+// (*os.File).Fd would.
+func rawFD(f *os.File) int {
+	rc, err := f.SyscallConn()
+	if err != nil {
+		return int(f.Fd())
+	}
+	fd := -1
+	rc.Control(func(u uintptr) { fd = int(u) })
+	return fd
+}
+
+// sysRead reads into p, waiting for input with poll when the descriptor
+// is non-blocking or a deadline is set. It returns io.EOF at end of file.
+func (lr *lineReader) sysRead(p []byte) (int, error) {
+	if lr.fd < 0 {
+		return 0, syscall.EBADF
+	}
+	for {
+		if !lr.deadline.IsZero() && !lr.seekable {
+			left := time.Until(lr.deadline)
+			if left <= 0 {
+				return 0, errReadTimeout
+			}
+			ok, err := pollIn(lr.fd, left)
+			if err != nil && err != syscall.EINTR {
+				return 0, err
+			}
+			if !ok {
+				continue
+			}
+		}
+		n, err := syscall.Read(lr.fd, p)
+		switch {
+		case err == syscall.EINTR:
+			continue
+		case err == syscall.EAGAIN:
+			if _, err := pollIn(lr.fd, -1); err != nil && err != syscall.EINTR {
+				return 0, err
+			}
+			continue
+		case err != nil:
+			return 0, err
+		case n == 0:
+			return 0, io.EOF
+		}
+		return n, nil
+	}
 }
 
 // readByte returns the next byte.
@@ -43,36 +105,23 @@ func (lr *lineReader) readByte() (byte, error) {
 	if lr.seekable {
 		lr.base += int64(len(lr.buf))
 		if cap(lr.buf) == 0 {
-			lr.buf = make([]byte, 0, 8192)
+			lr.buf = make([]byte, 0, 4096)
 		}
 		lr.buf = lr.buf[:cap(lr.buf)]
-		n, err := lr.f.Read(lr.buf)
+		n, err := lr.sysRead(lr.buf)
 		lr.buf = lr.buf[:n]
 		lr.pos = 0
-		if n == 0 {
-			if err == nil {
-				err = io.EOF
-			}
+		if err != nil {
 			return 0, err
 		}
-		c := lr.buf[0]
 		lr.pos = 1
-		return c, nil
+		return lr.buf[0], nil
 	}
 	var b [1]byte
-	for {
-		n, err := lr.f.Read(b[:])
-		if n == 1 {
-			return b[0], nil
-		}
-		if err != nil {
-			if err == syscall.EINTR {
-				continue
-			}
-			return 0, err
-		}
-		return 0, io.EOF
+	if _, err := lr.sysRead(b[:]); err != nil {
+		return 0, err
 	}
+	return b[0], nil
 }
 
 // done puts back what was read ahead on seekable files.
@@ -80,391 +129,641 @@ func (lr *lineReader) done() {
 	if lr.seekable && lr.pos < len(lr.buf) {
 		lr.f.Seek(lr.base+int64(lr.pos), io.SeekStart)
 	}
+	lr.base += int64(lr.pos)
 	lr.buf = lr.buf[:0]
 	lr.pos = 0
 }
 
-// biRead implements read.
-func biRead(r *Runner, args []string) int {
-	raw := false
-	delim := byte('\n')
-	nchars := -1
-	exact := false
-	arrayName := ""
-	prompt := ""
-	fd := 0
-	var timeout time.Duration = -1
-	silent := false
-	a := args[1:]
+const readUsage = "read: usage: read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]\n"
+
+// builtinOpts walks a builtin's options as bash's internal_getopt does:
+// clustered letters, an argument either attached or in the next word,
+// "--" ending the options. spec lists the letters, each followed by ':'
+// when it takes an argument. fn returns false to stop with status st.
+func (r *Runner) builtinOpts(name, spec, usage string, args []string, fn func(c byte, arg string) (bool, int)) ([]string, bool, int) {
+	a := args
 	for len(a) > 0 && len(a[0]) > 1 && a[0][0] == '-' {
 		opt := a[0]
+		a = a[1:]
 		if opt == "--" {
-			a = a[1:]
 			break
 		}
-		a = a[1:]
 		for j := 1; j < len(opt); j++ {
 			c := opt[j]
-			needArg := strings.IndexByte("adnNptu", c) >= 0
+			i := strings.IndexByte(spec, c)
+			if i < 0 || c == ':' {
+				r.bErr(name, "-%c: invalid option", c)
+				io.WriteString(r.errw(), usage)
+				return nil, false, 2
+			}
 			var arg string
-			if needArg {
+			if i+1 < len(spec) && spec[i+1] == ':' {
 				if j+1 < len(opt) {
 					arg = opt[j+1:]
 				} else if len(a) > 0 {
-					arg = a[0]
-					a = a[1:]
+					arg, a = a[0], a[1:]
 				} else {
-					r.bErr("read", "-%c: option requires an argument", c)
-					r.errw().Write([]byte("read: usage: read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]\n"))
-					return 2
+					r.bErr(name, "-%c: option requires an argument", c)
+					io.WriteString(r.errw(), usage)
+					return nil, false, 2
 				}
 				j = len(opt)
 			}
-			switch c {
-			case 'r':
-				raw = true
-			case 's':
-				silent = true
-			case 'e', 'E':
-			case 'a':
-				arrayName = arg
-			case 'd':
-				if arg == "" {
-					delim = 0
-				} else {
-					delim = arg[0]
-				}
-			case 'n', 'N':
-				n, err := strconv.Atoi(arg)
-				if err != nil || n < 0 {
-					r.bErr("read", "%s: invalid number", arg)
-					return 1
-				}
-				nchars = n
-				exact = c == 'N'
-			case 'p':
-				prompt = arg
-			case 't':
-				f, err := strconv.ParseFloat(arg, 64)
-				if err != nil || f < 0 {
-					r.bErr("read", "%s: invalid timeout specification", arg)
-					return 1
-				}
-				timeout = time.Duration(f * float64(time.Second))
-			case 'u':
-				n, err := strconv.Atoi(arg)
-				if err != nil || n < 0 {
-					r.bErr("read", "%s: invalid file descriptor specification", arg)
-					return 1
-				}
-				fd = n
-			case 'i':
-			default:
-				r.bErr("read", "-%c: invalid option", c)
-				r.errw().Write([]byte("read: usage: read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]\n"))
-				return 2
+			if ok, st := fn(c, arg); !ok {
+				return nil, false, st
 			}
 		}
 	}
-	_ = silent
-	names := a
-	for _, n := range names {
-		if !validName(n) {
-			r.bErr("read", "`%s': not a valid identifier", n)
-			return 1
-		}
-	}
-	f := r.fds.get(fd)
-	if f == nil {
-		r.bErr("read", "%d: invalid file descriptor: Bad file descriptor", fd)
-		return 1
-	}
-	if prompt != "" && isTerminal(f) {
-		r.errw().Write([]byte(prompt))
-	}
-	if timeout == 0 {
-		return 0
-	}
-	lr := newLineReader(f)
-	var line []byte
-	var esc []bool // which bytes were escaped by a backslash
-	gotDelim := false
-	var err error
-	deadline := time.Time{}
-	if timeout > 0 {
-		deadline = time.Now().Add(timeout)
-		f.SetReadDeadline(deadline)
-		defer f.SetReadDeadline(time.Time{})
-	}
-	count := 0
-	for {
-		if nchars >= 0 && count >= nchars {
-			break
-		}
-		var c byte
-		c, err = lr.readByte()
-		if err != nil {
-			break
-		}
-		if !exact && c == delim {
-			gotDelim = true
-			break
-		}
-		if !raw && !exact && c == '\\' {
-			c2, err2 := lr.readByte()
-			if err2 != nil {
-				err = err2
-				break
-			}
-			if c2 == '\n' {
-				continue
-			}
-			line = append(line, c2)
-			esc = append(esc, true)
-			count++
-			continue
-		}
-		line = append(line, c)
-		esc = append(esc, false)
-		if c < utf8.RuneSelf || utf8.FullRune(line) {
-			count++
-		}
-	}
-	lr.done()
-	timedOut := false
-	if err != nil && err != io.EOF {
-		if os.IsTimeout(err) {
-			timedOut = true
-		}
-	}
-	status := 0
-	if !gotDelim && (err != nil) && !(nchars >= 0 && count >= nchars) {
-		status = 1
-	}
-	if timedOut {
-		status = 142
-	}
-	if nchars >= 0 && count >= nchars {
-		status = 0
-	}
-	r.assignRead(line, esc, names, arrayName, exact)
-	return status
+	return a, true, 0
 }
 
-// assignRead splits a line by IFS into the named variables (the last gets
-// the rest) or into an array.
-func (r *Runner) assignRead(line []byte, esc []bool, names []string, arrayName string, exact bool) {
-	ifs := r.ifs()
-	if exact {
-		if len(names) == 0 {
-			r.setScalar("REPLY", string(line), false)
-			return
-		}
-		r.setScalar(names[0], string(line), false)
-		for _, n := range names[1:] {
-			r.setScalar(n, "", false)
-		}
-		return
-	}
-	if arrayName == "" && len(names) == 0 {
-		// REPLY gets the line with only leading/trailing IFS whitespace... none stripped
-		r.setScalar("REPLY", string(line), false)
-		return
-	}
-	isIFS := func(i int) bool { return !esc[i] && strings.IndexByte(ifs, line[i]) >= 0 }
-	isWS := func(i int) bool { c := line[i]; return isIFS(i) && (c == ' ' || c == '\t' || c == '\n') }
-	// split into fields
-	var fields []string
-	var starts []int
-	i := 0
-	n := len(line)
-	for i < n && isWS(i) {
-		i++
-	}
-	want := len(names)
-	if arrayName != "" {
-		want = -1
-	}
-	for i < n {
-		if want > 0 && len(fields) == want-1 {
-			// the last variable gets the rest, minus trailing IFS whitespace
-			end := n
-			for end > i && isWS(end-1) {
-				end--
-			}
-			// a single trailing non-whitespace delimiter is also dropped
-			rest := string(line[i:end])
-			if end > i && isIFS(end-1) && !isWS(end-1) {
-				// keep: bash keeps embedded delimiters; strip only if it's the last char and preceded by a field
-				j := end - 1
-				k := j
-				for k > i && isWS(k-1) {
-					k--
-				}
-				if k == i || !isIFS(k-1) {
-					rest = string(line[i:j])
-					rest = strings.TrimRight(rest, " \t\n")
-				}
-			}
-			starts = append(starts, i)
-			fields = append(fields, rest)
-			i = n
-			break
-		}
-		start := i
-		var sb []byte
-		for i < n && !isIFS(i) {
-			sb = append(sb, line[i])
-			i++
-		}
-		starts = append(starts, start)
-		fields = append(fields, string(sb))
-		// consume the delimiter: whitespace, at most one non-whitespace, whitespace
-		for i < n && isWS(i) {
-			i++
-		}
-		if i < n && isIFS(i) && !isWS(i) {
-			i++
-			for i < n && isWS(i) {
-				i++
-			}
-		}
-	}
-	if arrayName != "" {
-		v := r.vars.own(arrayName)
-		if v.attrs&aReadonly != 0 {
-			r.bErr("read", "%s: readonly variable", arrayName)
-			return
-		}
-		v.kind, v.set, v.arr, v.str, v.assoc = kIndexed, true, &indexedArray{vals: fields}, "", nil
-		return
-	}
-	for k, name := range names {
-		val := ""
-		if k < len(fields) {
-			val = fields[k]
-		}
-		if err := r.setScalar(name, val, false); err != nil {
-			r.bErr("read", "%s", err.Error())
-		}
-	}
+// legalNumber parses a decimal integer as bash's legal_number does
+// (surrounding whitespace and a sign allowed).
+func legalNumber(s string) (int64, bool) {
+	n, err := strconv.ParseInt(strings.Trim(s, " \t\n"), 10, 64)
+	return n, err == nil
 }
 
-// biMapfile implements mapfile/readarray.
-func biMapfile(r *Runner, args []string) int {
-	delim := byte('\n')
-	count := -1
-	origin := int64(0)
-	skip := 0
-	trim := false
-	fd := 0
-	keep := false
-	callback := ""
-	quantum := 5000
-	a := args[1:]
-	for len(a) > 0 && len(a[0]) > 1 && a[0][0] == '-' {
-		opt := a[0]
-		a = a[1:]
-		if opt == "--" {
-			break
+// parseTimeout parses read -t's argument: decimal seconds with an
+// optional fraction.
+func parseTimeout(s string) (time.Duration, bool) {
+	t := s
+	if t != "" && (t[0] == '+' || t[0] == '-') {
+		if t[0] == '-' {
+			return 0, false
 		}
-		c := opt[1]
-		arg := ""
-		if strings.IndexByte("dnOsuCc", c) >= 0 {
-			if len(opt) > 2 {
-				arg = opt[2:]
-			} else if len(a) > 0 {
-				arg, a = a[0], a[1:]
-			} else {
-				r.bErr(args[0], "-%c: option requires an argument", c)
-				return 2
-			}
+		t = t[1:]
+	}
+	ip, fp, _ := strings.Cut(t, ".")
+	if ip == "" && fp == "" {
+		return 0, false
+	}
+	var d time.Duration
+	for _, c := range []byte(ip) {
+		if c < '0' || c > '9' {
+			return 0, false
 		}
+		d = d*10 + time.Duration(c-'0')*time.Second
+	}
+	scale := time.Second / 10
+	for _, c := range []byte(fp) {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		d += time.Duration(c-'0') * scale
+		scale /= 10
+	}
+	return d, true
+}
+
+// validReadName reports whether s is a name or name[subscript].
+func validReadName(s string) bool {
+	if validName(s) {
+		return true
+	}
+	i := strings.IndexByte(s, '[')
+	return i > 0 && validName(s[:i]) && len(s) > i+2 && s[len(s)-1] == ']'
+}
+
+// biRead implements read.
+func biRead(r *Runner, args []string) int {
+	var (
+		raw, silent, nflag, exact bool
+		delim                     = -1 // -1: newline
+		nchars                    = 0
+		arrayName, prompt         string
+		haveArray, havePrompt     bool
+		fd                        = 0
+		timeout                   time.Duration
+		haveTimeout               bool
+	)
+	names, ok, st := r.builtinOpts("read", "ersa:d:i:n:p:t:u:N:", readUsage, args[1:], func(c byte, arg string) (bool, int) {
 		switch c {
+		case 'r':
+			raw = true
+		case 's':
+			silent = true
+		case 'a':
+			arrayName, haveArray = arg, true
+		case 'p':
+			prompt, havePrompt = arg, true
 		case 'd':
 			if arg == "" {
 				delim = 0
 			} else {
-				delim = arg[0]
+				delim = int(arg[0])
 			}
-		case 'n':
-			count, _ = strconv.Atoi(arg)
-		case 'O':
-			origin, _ = strconv.ParseInt(arg, 10, 64)
-			keep = true
-		case 's':
-			skip, _ = strconv.Atoi(arg)
 		case 't':
-			trim = true
+			d, ok := parseTimeout(arg)
+			if !ok {
+				r.bErr("read", "%s: invalid timeout specification", arg)
+				return false, 1
+			}
+			timeout, haveTimeout = d, true
+		case 'n', 'N':
+			n, ok := legalNumber(arg)
+			if !ok || n < 0 || n != int64(int32(n)) {
+				r.bErr("read", "%s: invalid number", arg)
+				return false, 1
+			}
+			nchars, nflag = int(n), true
+			if c == 'N' {
+				exact = true
+			}
 		case 'u':
-			fd, _ = strconv.Atoi(arg)
-		case 'C':
-			callback = arg
-		case 'c':
-			quantum, _ = strconv.Atoi(arg)
-		default:
-			r.bErr(args[0], "-%c: invalid option", c)
-			return 2
+			n, ok := legalNumber(arg)
+			if !ok || n < 0 || n != int64(int32(n)) {
+				r.bErr("read", "%s: invalid file descriptor specification", arg)
+				return false, 1
+			}
+			fd = int(n)
+			if r.fds.get(fd) == nil {
+				r.bErr("read", "%d: invalid file descriptor: Bad file descriptor", fd)
+				return false, 1
+			}
 		}
-	}
-	name := "MAPFILE"
-	if len(a) > 0 {
-		name = a[0]
+		return true, 0
+	})
+	if !ok {
+		return st
 	}
 	f := r.fds.get(fd)
-	if f == nil {
-		r.bErr(args[0], "%d: invalid file descriptor: Bad file descriptor", fd)
+	if haveTimeout && timeout == 0 {
+		if f == nil {
+			return 1
+		}
+		if ok, _ := pollIn(rawFD(f), 0); ok {
+			return 0
+		}
 		return 1
 	}
-	v := r.vars.own(name)
-	if v.attrs&aReadonly != 0 {
-		r.bErr(args[0], "%s: readonly variable", name)
+	if len(names) > 0 && !validReadName(names[0]) {
+		r.bErr("read", "`%s': not a valid identifier", names[0])
 		return 1
 	}
-	if v.kind != kIndexed || !keep {
-		if !keep || v.kind != kIndexed {
-			v.kind, v.arr, v.str, v.assoc = kIndexed, &indexedArray{}, "", nil
+	if exact {
+		delim = -2 // no delimiter
+	} else if delim == -1 {
+		delim = '\n'
+	}
+	res := readResult{}
+	status := 0
+	if nflag && nchars == 0 {
+		// reads nothing, assigns empty values
+	} else {
+		if !haveTimeout {
+			if v := r.lookup("TMOUT"); v != nil && v.set {
+				if d, ok := parseTimeout(v.value()); ok && d > 0 {
+					timeout, haveTimeout = d, true
+				}
+			}
+		}
+		tty := f != nil && isTerminal(f)
+		if havePrompt && tty {
+			io.WriteString(r.errw(), prompt)
+		}
+		_ = silent
+		lr := newLineReader(f)
+		if haveTimeout && timeout > 0 && !lr.seekable {
+			lr.deadline = time.Now().Add(timeout)
+		}
+		var err error
+		res, err = readInput(lr, delim, nchars, raw)
+		lr.done()
+		switch {
+		case err == errReadTimeout:
+			status = 128 + int(syscall.SIGALRM)
+		case err != nil && err != io.EOF:
+			r.bErr("read", "read error: %d: %s", fd, pathErrMsg(err))
+			return 1
+		case err == io.EOF:
+			status = 1
 		}
 	}
-	if v.arr == nil {
+	ifs := r.ifs()
+	if exact {
+		ifs = ""
+	}
+	if haveArray {
+		v, ok := r.indexedArrayVar("read", arrayName, true, true)
+		if !ok {
+			return 1
+		}
+		_ = v
+		for i, w := range res.split(ifs) {
+			if err := r.setIndex(arrayName, int64(i), w, false, nil); err != nil {
+				r.reportErr(err)
+				return 1
+			}
+		}
+		return status
+	}
+	if len(names) == 0 {
+		if err := r.setScalar("REPLY", string(res.line), false); err != nil {
+			r.reportErr(err)
+			return 1
+		}
+		return status
+	}
+	for i, name := range names {
+		if !validReadName(name) {
+			r.bErr("read", "`%s': not a valid identifier", name)
+			return 1
+		}
+		var val string
+		if i < len(names)-1 {
+			val = res.nextField(ifs)
+		} else {
+			val = res.rest(ifs)
+		}
+		if err := r.setReadVar(name, val); err != nil {
+			r.reportErr(err)
+			return 1
+		}
+	}
+	return status
+}
+
+// readResult is a line read by read: its bytes after backslash
+// processing and which of them were escaped (escaped bytes never split).
+type readResult struct {
+	line []byte
+	esc  []bool
+	pos  int // splitting position
+}
+
+// readInput reads up to the delimiter (-2: none), nchars characters
+// (0: no limit) or end of input, processing backslashes unless raw.
+func readInput(lr *lineReader, delim, nchars int, raw bool) (readResult, error) {
+	var res readResult
+	count := 0
+	pass := false
+	for {
+		c, err := lr.readByte()
+		if err != nil {
+			return res, err
+		}
+		if pass {
+			pass = false
+			if c == '\n' {
+				continue
+			}
+			res.line = append(res.line, c)
+			res.esc = append(res.esc, true)
+		} else {
+			if c == '\\' && !raw {
+				pass = true
+				continue
+			}
+			if int(c) == delim {
+				return res, nil
+			}
+			if c == 0 && delim != 0 {
+				continue
+			}
+			res.line = append(res.line, c)
+			res.esc = append(res.esc, false)
+		}
+		if c >= utf8.RuneSelf {
+			// the rest of a multibyte character belongs to it
+			for need := utf8Len(c) - 1; need > 0; need-- {
+				c2, err := lr.readByte()
+				if err != nil {
+					return res, err
+				}
+				res.line = append(res.line, c2)
+				res.esc = append(res.esc, false)
+				if c2&0xC0 != 0x80 {
+					break
+				}
+			}
+		}
+		count++
+		if nchars > 0 && count >= nchars {
+			return res, nil
+		}
+	}
+}
+
+// utf8Len is the length of the UTF-8 sequence a lead byte starts (1 for
+// bytes that cannot start one).
+func utf8Len(c byte) int {
+	switch {
+	case c&0xE0 == 0xC0:
+		return 2
+	case c&0xF0 == 0xE0:
+		return 3
+	case c&0xF8 == 0xF0:
+		return 4
+	}
+	return 1
+}
+
+func isSpcTabNL(c byte) bool { return c == ' ' || c == '\t' || c == '\n' }
+
+func (res *readResult) sep(i int, ifs string) bool {
+	return !res.esc[i] && strings.IndexByte(ifs, res.line[i]) >= 0
+}
+
+func (res *readResult) wsSep(i int, ifs string) bool {
+	return res.sep(i, ifs) && isSpcTabNL(res.line[i])
+}
+
+// skipLeadingWS skips unescaped IFS whitespace.
+func (res *readResult) skipLeadingWS(ifs string) {
+	for res.pos < len(res.line) && res.wsSep(res.pos, ifs) {
+		res.pos++
+	}
+}
+
+// word extracts the next field from pos as bash's get_word_from_string
+// does; ok is false when only IFS whitespace was left.
+func (res *readResult) word(ifs string) (string, bool) {
+	n := len(res.line)
+	res.skipLeadingWS(ifs)
+	if res.pos >= n {
+		return "", false
+	}
+	start := res.pos
+	i := start
+	for i < n && !res.sep(i, ifs) {
+		i++
+	}
+	w := string(res.line[start:i])
+	white := i < n && isSpcTabNL(res.line[i])
+	if i < n {
+		i++
+	}
+	for i < n && res.wsSep(i, ifs) {
+		i++
+	}
+	if i < n && white && res.sep(i, ifs) && !isSpcTabNL(res.line[i]) {
+		i++
+		for i < n && res.wsSep(i, ifs) {
+			i++
+		}
+	}
+	res.pos = i
+	return w, true
+}
+
+// nextField is the value of a variable that is not the last one.
+func (res *readResult) nextField(ifs string) string {
+	if res.pos == 0 {
+		res.skipLeadingWS(ifs)
+	}
+	w, _ := res.word(ifs)
+	return w
+}
+
+// rest is the value of the last variable: the remaining field, or the
+// rest of the line without trailing IFS whitespace when more than one
+// field is left.
+func (res *readResult) rest(ifs string) string {
+	if res.pos == 0 {
+		res.skipLeadingWS(ifs)
+	}
+	start := res.pos
+	if start >= len(res.line) {
+		return ""
+	}
+	w, _ := res.word(ifs)
+	if res.pos >= len(res.line) {
+		return w
+	}
+	end := len(res.line)
+	for end > start+1 && isSpcTabNL(res.line[end-1]) && strings.IndexByte(ifs, res.line[end-1]) >= 0 {
+		end--
+	}
+	return string(res.line[start:end])
+}
+
+// split divides the whole line into fields for read -a.
+func (res *readResult) split(ifs string) []string {
+	var out []string
+	res.pos = 0
+	for res.pos < len(res.line) {
+		w, ok := res.word(ifs)
+		if !ok {
+			break
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// setReadVar assigns a value read by read to name or name[subscript].
+func (r *Runner) setReadVar(name, val string) error {
+	i := strings.IndexByte(name, '[')
+	if i < 0 {
+		return r.setScalar(r.resolveRef(name), val, false)
+	}
+	base, sub := r.resolveRef(name[:i]), name[i+1:len(name)-1]
+	cur := r.vars.get(base)
+	if cur != nil && cur.attrs&aReadonly != 0 {
+		return readonlyErr(base)
+	}
+	if cur != nil && cur.kind == kAssoc {
+		v := r.vars.own(base)
+		v.assoc.set(sub, applyCase(v, val))
+		v.set = true
+		r.vars.changed(v)
+		return nil
+	}
+	n, err := r.arithString(sub)
+	if err != nil {
+		return err
+	}
+	if n < 0 {
+		if cur != nil && cur.kind == kIndexed && cur.arr != nil {
+			n += int64(cur.arr.maxIndex()) + 1
+		}
+		if n < 0 {
+			return &expandError{msg: name + ": bad array subscript"}
+		}
+	}
+	return r.setIndex(base, n, val, false, nil)
+}
+
+// indexedArrayVar finds or makes name as an indexed array for read -a and
+// mapfile, as bash's builtin_find_indexed_array does: a scalar becomes
+// element 0, clear empties it. It reports errors itself.
+func (r *Runner) indexedArrayVar(builtin, name string, clear, check bool) (*variable, bool) {
+	if check && !validName(name) {
+		r.bErr(builtin, "`%s': not a valid identifier", name)
+		return nil, false
+	}
+	name = r.resolveRef(name)
+	if cur := r.vars.get(name); cur != nil {
+		if cur.attrs&aReadonly != 0 {
+			r.reportErr(readonlyErr(name))
+			return nil, false
+		}
+		if cur.kind == kAssoc {
+			r.bErr(builtin, "%s: not an indexed array", name)
+			return nil, false
+		}
+	}
+	v := r.vars.own(name)
+	if v.kind != kIndexed || v.arr == nil {
+		arr := &indexedArray{}
+		if v.kind == kString && v.set {
+			arr.set(0, v.str)
+		}
+		v.kind, v.arr, v.str = kIndexed, arr, ""
+	}
+	if clear {
 		v.arr = &indexedArray{}
 	}
 	v.set = true
-	lr := newLineReader(f)
-	idx := origin
-	read := 0
-	for count < 0 || read < count {
-		var line []byte
-		got := false
+	r.vars.changed(v)
+	return v, true
+}
+
+const mapfileUsage = "mapfile: usage: mapfile [-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [-C callback] [-c quantum] [array]\n"
+
+// biMapfile implements mapfile/readarray.
+func biMapfile(r *Runner, args []string) int {
+	var (
+		delim        = byte('\n')
+		count, skip  int64
+		origin       int64
+		clear        = true
+		chop         bool
+		fd           = 0
+		callback     string
+		haveCallback bool
+		quantum      int64 = 5000
+	)
+	name := args[0]
+	usage := mapfileUsage
+	if name == "readarray" {
+		usage = "readarray: usage: readarray [-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [-C callback] [-c quantum] [array]\n"
+	}
+	a, ok, st := r.builtinOpts(name, "d:u:n:O:tC:c:s:", usage, args[1:], func(c byte, arg string) (bool, int) {
+		var n int64
+		var ok bool
+		if strings.IndexByte("unOcs", c) >= 0 {
+			n, ok = legalNumber(arg)
+		}
+		switch c {
+		case 'd':
+			delim = 0
+			if arg != "" {
+				delim = arg[0]
+			}
+		case 'u':
+			if !ok || n < 0 || n != int64(int32(n)) {
+				r.bErr(name, "%s: invalid file descriptor specification", arg)
+				return false, 1
+			}
+			fd = int(n)
+			if r.fds.get(fd) == nil {
+				r.bErr(name, "%d: invalid file descriptor: Bad file descriptor", fd)
+				return false, 1
+			}
+		case 'n', 's':
+			if !ok || n < 0 || n != int64(uint32(n)) {
+				r.bErr(name, "%s: invalid line count", arg)
+				return false, 1
+			}
+			if c == 'n' {
+				count = n
+			} else {
+				skip = n
+			}
+		case 'O':
+			if !ok || n < 0 || n != int64(uint32(n)) {
+				r.bErr(name, "%s: invalid array origin", arg)
+				return false, 1
+			}
+			origin, clear = n, false
+		case 't':
+			chop = true
+		case 'C':
+			callback, haveCallback = arg, true
+		case 'c':
+			if !ok || n <= 0 || n != int64(uint32(n)) {
+				r.bErr(name, "%s: invalid callback quantum", arg)
+				return false, 1
+			}
+			quantum = n
+		}
+		return true, 0
+	})
+	if !ok {
+		return st
+	}
+	arrName := "MAPFILE"
+	if len(a) > 0 {
+		arrName = a[0]
+		if arrName == "" {
+			r.bErr(name, "empty array variable name")
+			return 2
+		}
+		if !validName(arrName) {
+			r.bErr(name, "`%s': not a valid identifier", arrName)
+			return 1
+		}
+	}
+	if _, ok := r.indexedArrayVar(name, arrName, clear, false); !ok {
+		return 1
+	}
+	arrName = r.resolveRef(arrName)
+	lr := newLineReader(r.fds.get(fd))
+	defer lr.done()
+	var line []byte
+	getline := func() bool {
+		line = line[:0]
 		for {
 			c, err := lr.readByte()
 			if err != nil {
-				break
+				return len(line) > 0
 			}
-			got = true
 			line = append(line, c)
 			if c == delim {
-				break
+				return true
 			}
 		}
-		if !got {
+	}
+	for i := int64(0); i < skip; i++ {
+		if !getline() {
+			return 0
+		}
+	}
+	idx := origin
+	for n := int64(1); getline(); idx++ {
+		l := line
+		if delim != 0 {
+			// bash keeps lines as C strings
+			if k := indexByte(l, 0); k >= 0 {
+				l = l[:k]
+			}
+		}
+		if chop && len(l) > 0 && l[len(l)-1] == delim {
+			l = l[:len(l)-1]
+		}
+		s := string(l)
+		if haveCallback && n%quantum == 0 {
+			lr.done()
+			r.evalString(callback+" "+itoa(idx)+" "+singleQuote(s), "eval")
+		}
+		if err := r.setIndex(arrName, idx, s, false, nil); err != nil {
+			r.reportErr(err)
+		}
+		n++
+		if count != 0 && n > count {
 			break
 		}
-		if skip > 0 {
-			skip--
-			continue
-		}
-		if trim && len(line) > 0 && line[len(line)-1] == delim {
-			line = line[:len(line)-1]
-		}
-		v = r.vars.own(name)
-		v.arr.set(int(idx), string(line))
-		if callback != "" && quantum > 0 && (read+1)%quantum == 0 {
-			r.evalString(callback+" "+itoa(idx)+" "+singleQuote(string(line)), "eval")
-		}
-		idx++
-		read++
 	}
-	lr.done()
 	return 0
+}
+
+func indexByte(b []byte, c byte) int {
+	for i, x := range b {
+		if x == c {
+			return i
+		}
+	}
+	return -1
 }

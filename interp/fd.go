@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync/atomic"
 	"syscall"
+	"time"
+	"unsafe"
 )
 
 // sharedFile is an open file description referenced from one or more fd
@@ -247,4 +249,27 @@ func (t *fdTable) fdPath(p string) (string, bool) {
 		return "/proc/self/fd/-1", true
 	}
 	return "/proc/self/fd/" + strconv.Itoa(int(f.Fd())), true
+}
+
+// pollIn waits up to timeout (negative: forever) for fd to be readable or
+// at end of file.
+func pollIn(fd int, timeout time.Duration) (bool, error) {
+	type pollFd struct {
+		fd      int32
+		events  int16
+		revents int16
+	}
+	const pollin, pollhup = 0x1, 0x10
+	p := pollFd{fd: int32(fd), events: pollin}
+	var tsp unsafe.Pointer
+	var ts syscall.Timespec
+	if timeout >= 0 {
+		ts = syscall.NsecToTimespec(int64(timeout))
+		tsp = unsafe.Pointer(&ts)
+	}
+	n, _, errno := syscall.Syscall6(syscall.SYS_PPOLL, uintptr(unsafe.Pointer(&p)), 1, uintptr(tsp), 0, 0, 0)
+	if errno != 0 {
+		return false, errno
+	}
+	return n > 0 && p.revents&(pollin|pollhup) != 0, nil
 }
