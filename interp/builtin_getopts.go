@@ -40,9 +40,16 @@ func biGetopts(r *Runner, args []string) int {
 		opterr = false
 	}
 	setOpt := func(c string) { r.setScalar(name, c, false) }
+	// assigning OPTIND resets the bundle position (a user doing OPTIND=1
+	// restarts parsing), so getopts restores its own state afterwards
+	setOptind := func(n int) {
+		st := r.optind
+		r.setScalar("OPTIND", strconv.Itoa(n), false)
+		r.optind = st
+	}
 	finish := func() int {
 		setOpt("?")
-		r.setScalar("OPTIND", strconv.Itoa(optind), false)
+		setOptind(optind)
 		r.optind = optindState{arg: optind, char: 1}
 		return 1
 	}
@@ -74,13 +81,13 @@ func biGetopts(r *Runner, args []string) int {
 			r.setScalar("OPTARG", string(c), false)
 		} else {
 			if opterr {
-				r.errorf("illegal option -- %c", c)
+				r.writeErrLine(r.arg0 + ": illegal option -- " + string(c))
 			}
 			setOpt("?")
 			r.unsetVar("OPTARG")
 		}
 		advance()
-		r.setScalar("OPTIND", strconv.Itoa(optind), false)
+		setOptind(optind)
 		r.optind.arg = optind
 		return 0
 	}
@@ -97,25 +104,25 @@ func biGetopts(r *Runner, args []string) int {
 				r.setScalar("OPTARG", string(c), false)
 			} else {
 				if opterr {
-					r.errorf("option requires an argument -- %c", c)
+					r.writeErrLine(r.arg0 + ": option requires an argument -- " + string(c))
 				}
 				setOpt("?")
 				r.unsetVar("OPTARG")
 			}
 			optind++
 			r.optind = optindState{arg: optind, char: 1}
-			r.setScalar("OPTIND", strconv.Itoa(optind), false)
+			setOptind(optind)
 			return 0
 		}
 		r.optind = optindState{arg: optind, char: 1}
 		setOpt(string(c))
-		r.setScalar("OPTIND", strconv.Itoa(optind), false)
+		setOptind(optind)
 		return 0
 	}
 	setOpt(string(c))
 	r.unsetVar("OPTARG")
 	advance()
-	r.setScalar("OPTIND", strconv.Itoa(optind), false)
+	setOptind(optind)
 	r.optind.arg = optind
 	return 0
 }

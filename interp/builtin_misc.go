@@ -43,7 +43,7 @@ func biSource(r *Runner, args []string) int {
 		data, err = os.ReadFile(r.absPath(path))
 	}
 	if err != nil {
-		r.bErr(name, "%s: %s", file, pathErrMsg(err))
+		r.errorf("%s: %s", file, pathErrMsg(err))
 		if r.opts.on(optPosix) {
 			r.flow = flowExit
 			r.exitCode = 1
@@ -71,7 +71,9 @@ func biSource(r *Runner, args []string) int {
 	r.calls = append(r.calls, callFrame{funcName: "source", source: file, line: r.line, args: a[1:]})
 	r.gateState(&StateInfo{Op: "source", Names: []string{file}})
 	r.exit = 0
+	r.traceLevel++
 	r.stmts(f.Stmts)
+	r.traceLevel--
 	r.calls = r.calls[:len(r.calls)-1]
 	r.curSrc, r.nesting, r.line, r.lineOff, r.inSource = oldSrc, oldNesting, oldLine, oldOff, oldIn
 	if len(a) > 1 {
@@ -404,6 +406,9 @@ func biKill(r *Runner, args []string) int {
 			return 2
 		}
 		_, n, ok := parseSignal(a[1], false)
+		if a[1] == "0" {
+			n, ok = 0, true
+		}
 		if !ok {
 			r.bErr("kill", "%s: invalid signal specification", a[1])
 			return 1
@@ -412,10 +417,8 @@ func biKill(r *Runner, args []string) int {
 		a = a[2:]
 	case strings.HasPrefix(a[0], "-") && a[0] != "--" && len(a[0]) > 1:
 		_, n, ok := parseSignal(a[0][1:], false)
-		if !ok {
-			if a[0] == "-0" {
-				n, ok = 0, true
-			}
+		if a[0] == "-0" {
+			n, ok = 0, true
 		}
 		if !ok {
 			r.bErr("kill", "%s: invalid signal specification", a[0][1:])
@@ -633,6 +636,9 @@ func biCaller(r *Runner, args []string) int {
 		n = v
 	}
 	depth := len(r.calls)
+	if depth == 0 && len(args) == 1 {
+		return r.write("caller", "0 NULL\n")
+	}
 	if n >= depth {
 		return 1
 	}

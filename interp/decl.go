@@ -92,6 +92,8 @@ func (r *Runner) traceDecl(variant string, args []declArg) {
 			continue
 		}
 		if as.Array != nil {
+			// the compound assignment is traced before the command
+			r.traceCompound(as)
 			parts = append(parts, as.Name.Value)
 			continue
 		}
@@ -103,6 +105,22 @@ func (r *Runner) traceDecl(variant string, args []declArg) {
 		parts = append(parts, traceQuote(as.Name.Value+op+v))
 	}
 	r.traceWrite(r.tracePrefix() + variant + optSpace(strings.Join(parts, " ")) + "\n")
+	if variant != "export" && variant != "readonly" {
+		return
+	}
+	// export and readonly then trace each assignment they perform
+	for _, a := range args {
+		as := a.assign
+		if as == nil || as.Name == nil || as.Naked || as.Value == nil || as.Array != nil || as.Index != nil {
+			continue
+		}
+		v, _ := r.assignValueQuiet(as.Value)
+		op := "="
+		if as.Append {
+			op = "+="
+		}
+		r.traceNameValue(as.Name.Value, op, v)
+	}
 }
 
 func optSpace(s string) string {
@@ -572,7 +590,7 @@ func (r *Runner) declarePrint(variant string, args []declArg) int {
 			name = a.assign.Name.Value
 		}
 		v := r.lookup(name)
-		if v == nil || (!v.set && v.attrs == 0 && v.kind == kString && !v.local) {
+		if v == nil {
 			r.bErr(variant, "%s: not found", name)
 			status = 1
 			continue

@@ -160,6 +160,9 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 	} else {
 		r.cmd(st.Cmd, st)
 	}
+	if _, isPipe := st.Cmd.(*syntax.BinaryCmd); !isPipe && checksErrexit(st.Cmd) {
+		r.setPipeStatus1(r.exit)
+	}
 	if st.Negated {
 		r.noErrExit--
 		if r.flow == flowNone || r.flow == flowAbort {
@@ -174,6 +177,16 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 	if r.flow == flowNone && r.exit != 0 && checksErrexit(st.Cmd) {
 		r.failed()
 	}
+}
+
+// setPipeStatus1 records PIPESTATUS for a command that is not a pipeline.
+func (r *Runner) setPipeStatus1(st int) {
+	if len(r.pipeStatus) == 1 && r.psOwned {
+		r.pipeStatus[0] = st
+		return
+	}
+	r.pipeStatus = []int{st}
+	r.psOwned = true
 }
 
 // checksErrexit reports whether a failure of this command kind can
@@ -242,6 +255,10 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 	case *syntax.FuncDecl:
 		r.defineFunc(c)
 	case *syntax.ArithmCmd:
+		r.debugCompound(c)
+		if r.flow != flowNone {
+			return
+		}
 		r.traceArith(c)
 		n, err := r.arith(c.X)
 		if err != nil {
@@ -250,7 +267,10 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 		}
 		r.exit = int(b2i(n == 0))
 	case *syntax.TestClause:
-		r.traceTest(c)
+		r.debugCompound(c)
+		if r.flow != flowNone {
+			return
+		}
 		ok, err := r.testExpr(c.X)
 		if err != nil {
 			r.expansionError(err)
@@ -372,6 +392,7 @@ func (r *Runner) forClause(c *syntax.ForClause) {
 			return
 		}
 		for _, it := range items {
+			r.traceForHead("for", name, l)
 			if err := r.setScalar(name, it, false); err != nil {
 				r.reportErr(err)
 				r.exit = 1
@@ -387,6 +408,11 @@ func (r *Runner) forClause(c *syntax.ForClause) {
 			}
 		}
 	case *syntax.CStyleLoop:
+		parts, traceable := r.arithForParts(l)
+		traceable = traceable && r.opts.on(optXtrace)
+		if traceable && l.Init != nil {
+			r.traceArithFor(parts[0])
+		}
 		if l.Init != nil {
 			if _, err := r.arith(l.Init); err != nil {
 				r.expansionError(err)
@@ -394,6 +420,9 @@ func (r *Runner) forClause(c *syntax.ForClause) {
 			}
 		}
 		for {
+			if traceable {
+				r.traceArithFor(parts[1])
+			}
 			if l.Cond != nil {
 				n, err := r.arith(l.Cond)
 				if err != nil {
@@ -410,6 +439,9 @@ func (r *Runner) forClause(c *syntax.ForClause) {
 				if !r.loopFlow() {
 					break
 				}
+			}
+			if traceable && l.Post != nil {
+				r.traceArithFor(parts[2])
 			}
 			if l.Post != nil {
 				if _, err := r.arith(l.Post); err != nil {
@@ -430,7 +462,7 @@ func (r *Runner) caseClause(c *syntax.CaseClause) {
 		r.expansionError(err)
 		return
 	}
-	r.traceCase(subject)
+	r.traceCase(c)
 	r.exit = 0
 	matched := false
 	for i := 0; i < len(c.Items); i++ {

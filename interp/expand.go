@@ -277,14 +277,26 @@ func (r *Runner) expandWord(b *fieldBuilder, w *syntax.Word, assign bool) error 
 			if i == 0 && len(s) > 0 && s[0] == '~' {
 				s = r.tildeLit(b, s, assign, len(w.Parts) == 1)
 			}
+			if i == 0 && !assign && !b.patMode && !r.opts.on(optPosix) {
+				if eq := assignPrefixLen(s); eq > 0 && eq < len(s) && s[eq] == '~' {
+					b.literal(s[:eq])
+					s = r.tildeLit(b, s[eq:], true, len(w.Parts) == 1)
+					if strings.Contains(s, ":~") {
+						s = r.tildeAfterColons(b, s)
+					}
+				}
+			}
 			if assign && strings.Contains(s, ":~") {
 				s = r.tildeAfterColons(b, s)
 			}
 			r.unquotedLit(b, s)
 		case *syntax.SglQuoted:
-			if p.Dollar {
+			switch {
+			case r.dblDepth > 0 && !p.Dollar:
+				b.quoted("'" + p.Value + "'")
+			case p.Dollar:
 				b.quoted(ansiC(p.Value))
-			} else {
+			default:
 				b.quoted(p.Value)
 			}
 		case *syntax.DblQuoted:
@@ -323,6 +335,23 @@ func (r *Runner) expandWord(b *fieldBuilder, w *syntax.Word, assign bool) error 
 		}
 	}
 	return nil
+}
+
+// assignPrefixLen returns the length of "NAME=" at the start of s, or 0.
+func assignPrefixLen(s string) int {
+	i := 0
+	for i < len(s) {
+		c := s[i]
+		if c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9' {
+			i++
+			continue
+		}
+		break
+	}
+	if i > 0 && i < len(s) && s[i] == '=' {
+		return i + 1
+	}
+	return 0
 }
 
 func braceString(p *syntax.BraceExp) string {
@@ -441,11 +470,15 @@ func (r *Runner) tildeDir(user string) (string, bool) {
 func (r *Runner) expandDbl(b *fieldBuilder, q *syntax.DblQuoted) error {
 	if len(q.Parts) == 1 {
 		if pe, ok := q.Parts[0].(*syntax.ParamExp); ok && isAtExpansion(pe) {
+			r.dblDepth++
+			defer func() { r.dblDepth-- }()
 			return r.expandParamPart(b, pe, true)
 		}
 	}
 	b.flushPending()
 	b.cur.valid = true
+	r.dblDepth++
+	defer func() { r.dblDepth-- }()
 	for _, part := range q.Parts {
 		switch p := part.(type) {
 		case *syntax.Lit:

@@ -1,7 +1,9 @@
 package interp
 
 import (
+	"bytes"
 	"errors"
+	"io"
 	"os"
 	"strings"
 	"sync"
@@ -17,15 +19,64 @@ var spawnMu sync.Mutex
 // its descriptors and waits for it.
 func (r *Runner) runExternal(path string, args, env []string, info *ExecInfo) ExecResult {
 	p, err := r.startProcess(path, args, env)
+	if err != nil && errors.Is(err, syscall.ENOEXEC) {
+		p, err = r.runAsScript(path, args, env)
+	}
 	if err != nil {
 		r.exit = r.execFailed(path, args[0], err)
 		return ExecResult{Status: r.exit}
+	}
+	if r.onSpawn != nil {
+		r.onSpawn(p.Pid)
 	}
 	if info != nil {
 	}
 	res := r.waitProcess(p, args)
 	return res
 }
+
+// runAsScript runs a file the kernel will not execute (no #! line) as a
+// shell script in a new nash, as bash does; binary files are refused.
+func (r *Runner) runAsScript(path string, args, env []string) (*os.Process, error) {
+	f, err := os.Open(r.absPath(path))
+	if err != nil {
+		return nil, err
+	}
+	head := make([]byte, 80)
+	n, _ := f.Read(head)
+	f.Close()
+	if isBinaryFile(head[:n]) {
+		return nil, errBinary
+	}
+	self := r.shellPath()
+	argv := append([]string{r.sh.name, path}, args[1:]...)
+	return r.startProcess(self, argv, env)
+}
+
+// isBinaryFile is bash's check: an ELF header, or a NUL byte in the first
+// line (two lines after a #! line).
+func isBinaryFile(b []byte) bool {
+	if bytes.HasPrefix(b, []byte("\x7fELF")) {
+		return true
+	}
+	lines := 1
+	if bytes.HasPrefix(b, []byte("#!")) {
+		lines = 2
+	}
+	for _, c := range b {
+		if c == '\n' {
+			if lines--; lines == 0 {
+				return false
+			}
+		}
+		if c == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+var errBinary = errors.New("cannot execute binary file: Exec format error")
 
 // startProcess spawns path with the runner's cwd, umask and fds.
 func (r *Runner) startProcess(path string, args, env []string) (*os.Process, error) {
@@ -147,6 +198,10 @@ func (r *Runner) reportSignal(pid int, sig syscall.Signal, core bool, args []str
 // execFailed reports why a program could not start and returns bash's
 // status for it.
 func (r *Runner) execFailed(path, name string, err error) int {
+	if err == errBinary {
+		io.WriteString(r.fds.writer(2), r.errName()+": "+name+": "+err.Error()+"\n")
+		return 126
+	}
 	var errno syscall.Errno
 	if !errors.As(err, &errno) {
 		r.errorf("%s: %v", name, err)

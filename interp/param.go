@@ -333,6 +333,10 @@ func (r *Runner) indexValue(v *variable, idx syntax.ArithmExpr) (int64, error) {
 // indexString evaluates an associative array subscript as a string.
 func (r *Runner) indexString(idx syntax.ArithmExpr) (string, error) {
 	if w, ok := idx.(*syntax.Word); ok {
+		// quotes in a subscript are removed even inside "…"
+		old := r.dblDepth
+		r.dblDepth = 0
+		defer func() { r.dblDepth = old }()
 		return r.literal(w)
 	}
 	var sb strings.Builder

@@ -111,6 +111,7 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 	wg.Wait()
 	copiers.Wait()
 	r.pipeStatus = status
+	r.psOwned = false
 	st := status[n-1]
 	if r.opts.on(optPipefail) {
 		for i := n - 1; i >= 0; i-- {

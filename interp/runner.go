@@ -101,7 +101,7 @@ type Runner struct {
 	hashPath      string
 	secondsBase   time.Time
 	secondsOff    int64
-	bashCommand   string
+	bashCmd       cmdText // $BASH_COMMAND, printed when read
 	topParams     []string
 	bashPath      string
 
@@ -122,6 +122,9 @@ type Runner struct {
 	exitTrapRan       bool
 	errTrapOwnerDepth int
 	hashUsed          map[string]bool
+	condNot           bool // a ! applies to the next traced [[ ]] term
+	psOwned           bool // pipeStatus may be written in place
+	dblDepth          int  // inside double quotes during expansion
 }
 
 type flowKind uint8

@@ -16,6 +16,15 @@ func (r *Runner) call(c *syntax.CallExpr, st *syntax.Stmt) {
 	if st != nil {
 		redirs = st.Redirs
 	}
+	if !r.inTrap {
+		r.bashCmd = cmdText{call: c, redirs: redirs, src: r.curSrc}
+		if r.traps.has("DEBUG") {
+			r.runTrap("DEBUG")
+			if r.flow != flowNone {
+				return
+			}
+		}
+	}
 	if len(c.Args) == 0 {
 		r.assignOnly(c, redirs)
 		return
@@ -59,12 +68,6 @@ func (r *Runner) runArgs(c *syntax.CallExpr, args []string, redirs []*syntax.Red
 	}
 	if r.opts.on(optXtrace) {
 		r.traceCall(c, args)
-	}
-	if r.traps.has("DEBUG") && !r.inTrap {
-		r.runDebugTrap(args)
-		if r.flow != flowNone {
-			return
-		}
 	}
 	r.lastArg = args[len(args)-1]
 	gate := r.sh.gate
@@ -188,24 +191,22 @@ func isSpecialBuiltin(name string) bool {
 // assignOnly performs a command's assignments on the shell itself.
 func (r *Runner) assignOnly(c *syntax.CallExpr, redirs []*syntax.Redirect) {
 	r.lastSubStatus = -1
-	do := func() {
-		if r.opts.on(optXtrace) {
-			r.traceAssigns(c.Assigns)
-		}
-		if !r.assignList(c.Assigns, false) {
-			return
-		}
-		if r.lastSubStatus >= 0 {
-			r.exit = r.lastSubStatus
-		} else {
-			r.exit = 0
-		}
+	// bash performs the assignments before the redirections here, so
+	// an assignment error goes to the unredirected stderr
+	if r.opts.on(optXtrace) {
+		r.traceAssigns(c.Assigns)
 	}
-	if len(redirs) > 0 {
-		r.withRedirs(redirs, nil, do)
+	if !r.assignList(c.Assigns, false) {
 		return
 	}
-	do()
+	status := 0
+	if r.lastSubStatus >= 0 {
+		status = r.lastSubStatus
+	}
+	r.exit = status
+	if len(redirs) > 0 {
+		r.withRedirs(redirs, nil, func() { r.exit = status })
+	}
 }
 
 // assignList applies assignments; it reports false (after reporting the
@@ -383,14 +384,23 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 	oldOptind := r.optind
 	oldLoop := r.loopDepth
 	r.loopDepth = 0
-	r.runFuncBody(f)
+	hidden := r.enterFuncTraps(f)
+	if r.traps.has("DEBUG") && !r.inTrap {
+		// a function that inherits the DEBUG trap runs it once more as
+		// it starts, with $BASH_COMMAND still the call
+		r.runTrap("DEBUG")
+	}
+	if r.flow == flowNone {
+		r.runFuncBody(f)
+	}
 	r.loopDepth = oldLoop
 	if r.flow == flowReturn {
 		r.flow = flowNone
 	}
-	if r.traps.has("RETURN") && (f.trace || r.opts.on(optFunctrace)) && !r.inTrap {
+	if r.traps.has("RETURN") && !r.inTrap {
 		r.runTrap("RETURN")
 	}
+	r.leaveFuncTraps(hidden)
 	_ = oldOptind
 	r.vars.popFrame()
 	r.calls = r.calls[:len(r.calls)-1]

@@ -96,7 +96,7 @@ func (r *Runner) lookup(name string) *variable {
 	case "BASHOPTS":
 		return &variable{kind: kString, set: true, str: r.bashopts(), attrs: aReadonly}
 	case "BASH_COMMAND":
-		return strVar(r.bashCommand)
+		return strVar(r.bashCommandText())
 	case "BASH_ARGC", "BASH_ARGV":
 		return r.argvArrays(name == "BASH_ARGC")
 	case "DIRSTACK":
@@ -285,7 +285,14 @@ func (r *Runner) initVars() {
 	}
 	set("IFS", " \t\n")
 	set("PS4", "+ ")
-	set("PS2", "> ")
+	setIfUnset("TERM", "dumb")
+	if v := r.vars.get("SHELL"); v == nil || !v.set {
+		if u, err := user.Current(); err == nil {
+			if sh := loginShell(u.Username); sh != "" {
+				set("SHELL", sh)
+			}
+		}
+	}
 	set("OPTIND", "1")
 	set("OPTERR", "1")
 	set("HOSTTYPE", "x86_64")
@@ -304,7 +311,7 @@ func (r *Runner) initVars() {
 	r.vars.own("EUID").attrs |= aReadonly
 	set("PPID", itoa(int64(r.sh.ppid)))
 	r.vars.own("PPID").attrs |= aReadonly
-	setIfUnset("PATH", "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin")
+	setIfUnset("PATH", "/usr/local/bin:/usr/local/sbin:/usr/bin:/usr/sbin:/bin:/sbin:.")
 	// SHLVL: incremented and exported
 	lvl := 0
 	if v := r.vars.get("SHLVL"); v != nil && v.set {
@@ -330,6 +337,21 @@ func (r *Runner) initVars() {
 	}
 	r.vars.envDirty = true
 	r.topParams = r.params
+}
+
+// loginShell reads a user's shell from /etc/passwd.
+func loginShell(name string) string {
+	b, err := os.ReadFile("/etc/passwd")
+	if err != nil {
+		return ""
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		f := strings.Split(line, ":")
+		if len(f) >= 7 && f[0] == name {
+			return f[6]
+		}
+	}
+	return ""
 }
 
 func sameDir(a, b string) bool {

@@ -36,6 +36,9 @@ func (r *Runner) fork(kind string) *Runner {
 		exit:          r.exit,
 		lastBg:        r.lastBg,
 		pipeStatus:    r.pipeStatus,
+		psOwned:       false,
+		traceLevel:    r.traceLevel,
+		noErrExit:     r.noErrExit,
 		traps:         r.traps.forSubshell(),
 		nesting:       Nesting{Depth: r.nesting.Depth + 1, Kind: kind},
 		subLevel:      r.subLevel + 1,
@@ -63,6 +66,7 @@ func (r *Runner) fork(kind string) *Runner {
 	}
 	r.fshare = true
 	r.ashare = true
+	r.psOwned = false
 	if r.hash != nil {
 		c.hash = make(map[string]string, len(r.hash))
 		for k, v := range r.hash {
@@ -120,6 +124,7 @@ func (r *Runner) cmdSubst(cs *syntax.CmdSubst) (string, error) {
 		return "", expErr("cannot make pipe for command substitution: %v", err)
 	}
 	c := r.fork("cmdsub")
+	c.traceLevel++ // parsed and run like eval: one more PS4 level
 	if !r.opts.sh(shInheritErrexit) && !r.opts.on(optPosix) {
 		c.opts.set[optErrexit] = false
 	}
@@ -156,6 +161,7 @@ func (r *Runner) procSubst(ps *syntax.ProcSubst) (string, error) {
 		return "", expErr("cannot make pipe for process substitution: %v", err)
 	}
 	c := r.fork("procsubst")
+	c.traceLevel++ // parsed and run like eval: one more PS4 level
 	var mine *os.File
 	if ps.Op == syntax.CmdIn {
 		c.fds.set(1, newShared(pw, true))
@@ -193,6 +199,21 @@ func (r *Runner) closeProcFds() {
 	r.procFds = r.procFds[:0]
 }
 
+// runsExternal reports whether st is a simple command whose name is an
+// external program (not a function or builtin).
+func (r *Runner) runsExternal(st *syntax.Stmt) bool {
+	c, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(c.Args) == 0 {
+		return false
+	}
+	name, ok := plainLit(c.Args[0])
+	if !ok {
+		return false
+	}
+	kind, _, _ := r.resolve(name)
+	return kind == cmdExternal
+}
+
 // background runs a statement asynchronously and sets $!.
 func (r *Runner) background(st *syntax.Stmt) {
 	c := r.fork("subshell")
@@ -221,9 +242,13 @@ func (r *Runner) background(st *syntax.Stmt) {
 		job.finish(status)
 		close(ready)
 	}()
-	pid, ok := <-ready
-	if ok && pid > 0 {
-		job.setPid(pid)
+	// $! is the real pid when the job is one external program: wait for
+	// it to start. Anything else keeps its synthetic id and runs free.
+	if r.runsExternal(st) {
+		pid, ok := <-ready
+		if ok && pid > 0 {
+			job.setPid(pid)
+		}
 	}
 	r.lastBg = job.pid()
 	r.exit = 0

@@ -171,9 +171,24 @@ func (s *varStore) unbind(name string) {
 		s.envDirty = true
 	}
 	if v.local && len(s.frames) > 0 {
-		if _, ok := s.frames[len(s.frames)-1].saved[name]; ok {
+		top := s.frames[len(s.frames)-1]
+		if _, ok := top.saved[name]; ok {
+			// unset in the scope that declared it: stays local, unset
 			s.m[name] = &variable{gen: s.gen, local: true}
 			return
+		}
+		// a caller's local: remove that binding, revealing what it shadowed
+		for i := len(s.frames) - 2; i >= 0; i-- {
+			f := s.frames[i]
+			if old, ok := f.saved[name]; ok {
+				delete(f.saved, name)
+				if old == nil {
+					delete(s.m, name)
+				} else {
+					s.m[name] = old
+				}
+				return
+			}
 		}
 	}
 	delete(s.m, name)
@@ -215,6 +230,9 @@ func (s *varStore) makeLocal(name string) (*variable, bool) {
 		s.envDirty = true
 	}
 	v := &variable{gen: s.gen, local: true}
+	if old != nil && old.attrs&aExport != 0 {
+		v.attrs |= aExport
+	}
 	s.m[name] = v
 	return v, true
 }
