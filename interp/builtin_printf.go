@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"bytes"
 	"strconv"
 	"strings"
 	"time"
@@ -57,19 +58,17 @@ func biPrintf(r *Runner, args []string) int {
 	if a[0] == "" {
 		return 0
 	}
-	p := printfState{r: r, args: a[1:]}
+	p := printfState{r: r, args: a[1:], direct: !haveVar}
 	status := p.run(a[0])
-	out := string(p.out)
 	if haveVar {
-		if st := r.printfAssign(varName, out); st != 0 {
+		if st := r.printfAssign(varName, string(p.out)); st != 0 {
 			return st
 		}
 		return status
 	}
-	if len(out) > 0 {
-		if st := r.write("printf", out); st != 0 {
-			return st
-		}
+	p.flush(len(p.out))
+	if p.writeStatus != 0 {
+		return p.writeStatus
 	}
 	return status
 }
@@ -98,15 +97,30 @@ func (r *Runner) printfFormat(format string, args []string) (string, int) {
 
 // printfState is one run of the printf builtin.
 type printfState struct {
-	r        *Runner
-	args     []string
-	ai       int    // next argument
-	out      []byte // everything written so far
-	tw       int    // bytes written during this pass (for %n)
-	convErr  bool
-	stopped  bool // \c in a %b argument
-	failed   bool // a fatal format error
-	tmpDigit []byte
+	r       *Runner
+	args    []string
+	ai      int    // next argument
+	out     []byte // everything written so far
+	tw      int    // bytes written during this pass (for %n)
+	convErr bool
+	stopped bool // \c in a %b argument
+	failed  bool // a fatal format error
+	// direct output goes to stdout, which bash line-buffers: complete
+	// lines are written before any error message is.
+	direct      bool
+	flushed     int
+	writeStatus int
+}
+
+// flush writes out[flushed:upto] when printing directly.
+func (p *printfState) flush(upto int) {
+	if !p.direct || upto <= p.flushed {
+		return
+	}
+	if p.writeStatus == 0 {
+		p.writeStatus = p.r.write("printf", string(p.out[p.flushed:upto]))
+	}
+	p.flushed = upto
 }
 
 func (p *printfState) more() bool { return p.ai < len(p.args) }
@@ -131,6 +145,11 @@ func (p *printfState) putByte(c byte) {
 }
 
 func (p *printfState) errorf(format string, a ...any) {
+	if p.direct {
+		if k := bytes.LastIndexByte(p.out[p.flushed:], '\n'); k >= 0 {
+			p.flush(p.flushed + k + 1)
+		}
+	}
 	p.r.bErr("printf", format, a...)
 }
 
@@ -314,7 +333,7 @@ func (p *printfState) pass(f string) bool {
 				if j+1 < len(f) {
 					bad = f[j+1 : j+2]
 				}
-				p.r.errorf("printf: warning: `%s': invalid time format specification", bad)
+				p.errorf("warning: `%s': invalid time format specification", bad)
 				p.putByte('%')
 				i = start
 				continue
@@ -396,7 +415,8 @@ func (p *printfState) pad(sp spec, s string, numeric bool) {
 		p.put(strings.Repeat(" ", n))
 		return
 	}
-	if numeric && sp.zero {
+	intPrec := sp.hasPrec && strings.IndexByte("diouxX", sp.conv) >= 0
+	if numeric && sp.zero && !intPrec {
 		k := 0
 		if k < len(s) && (s[k] == '-' || s[k] == '+' || s[k] == ' ') {
 			k++

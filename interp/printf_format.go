@@ -386,13 +386,23 @@ func strtold(s string) (x ldouble, end int, over bool) {
 		}
 		f.SetRat(r)
 	}
-	if f.MantExp(nil) > 16384 {
+	e := f.MantExp(nil)
+	if e > 16384 {
 		return ldouble{inf: true, neg: neg}, j, true
+	}
+	if e < -16381 {
+		// subnormal: only the bits down to 2^-16445 remain
+		over = true
+		if bits := e + 16445; bits >= 1 {
+			f.SetPrec(uint(bits)).SetPrec(ldMantBits)
+		} else {
+			f.SetInt64(0)
+		}
 	}
 	if neg {
 		f.Neg(f)
 	}
-	return ldouble{f: f}, j, false
+	return ldouble{f: f}, j, over
 }
 
 func abs64(n int64) int64 {
@@ -550,6 +560,10 @@ func hexFloat(a *big.Float, sp spec) string {
 		} else {
 			frac = 0
 		}
+	}
+	if lead > 15 {
+		lead = 1
+		exp += 4
 	}
 	digits := ""
 	if nd > 0 {

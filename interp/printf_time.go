@@ -153,7 +153,14 @@ func strftime(format string, t time.Time) string {
 		case 'n':
 			str("\n")
 		case 'p':
-			if t.Hour() < 12 {
+			if swapCase {
+				swapCase = false
+				if t.Hour() < 12 {
+					str("am")
+				} else {
+					str("pm")
+				}
+			} else if t.Hour() < 12 {
 				str("AM")
 			} else {
 				str("PM")
@@ -209,6 +216,7 @@ func strftime(format string, t time.Time) string {
 			name, _ := t.Zone()
 			if swapCase {
 				name = strings.ToLower(name)
+				swapCase = false
 			}
 			str(name)
 		default:
