@@ -94,6 +94,17 @@ func topLevelGroups(stmts []*syntax.Stmt) [][]*syntax.Stmt {
 }
 
 func (r *Runner) runTop(stmts []*syntax.Stmt) {
+	// an internal error must not surface as a Go stack trace: report it
+	// in bash's format and go on with the next line
+	defer func() {
+		if p := recover(); p != nil {
+			r.errorf("nash: internal error: %v", p)
+			r.exit = 1
+			if r.flow != flowExit {
+				r.flow = flowNone
+			}
+		}
+	}()
 	for _, st := range stmts {
 		r.stmt(st)
 		r.runPendingTraps()

@@ -16,6 +16,9 @@ const bashVersion = interp.BashVersion
 // run is the whole shell: it returns the exit status.
 func run(argv []string) int {
 	if os.Getenv("NUCLEIC_NASH_DISABLE") == "1" {
+		if realBash() != "" {
+			startObservation(argv).fallback("disabled", strings.Join(argv, " "))
+		}
 		if err := execRealBash(argv, os.Environ()); err == nil {
 			return 0
 		}
