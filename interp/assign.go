@@ -35,6 +35,7 @@ func (r *Runner) assign(a *syntax.Assign, fl assignFlags) error {
 	if err != nil {
 		return err
 	}
+	r.lastAssigned = val // for the xtrace line of this assignment
 	if a.Index != nil {
 		return r.assignIndexed(r.resolveRef(name), a.Index, val, a.Append)
 	}

@@ -111,7 +111,19 @@ func (r *Runner) traceDecl(variant string, args []declArg) {
 	// export and readonly then trace each assignment they perform
 	for _, a := range args {
 		as := a.assign
-		if as == nil || as.Name == nil || as.Naked || as.Value == nil || as.Array != nil || as.Index != nil {
+		if as == nil {
+			if i := strings.IndexByte(a.text, '='); i > 0 {
+				name, op := a.text[:i], "="
+				if strings.HasSuffix(name, "+") {
+					name, op = name[:len(name)-1], "+="
+				}
+				if validName(name) {
+					r.traceNameValue(name, op, a.text[i+1:])
+				}
+			}
+			continue
+		}
+		if as.Name == nil || as.Naked || as.Value == nil || as.Array != nil || as.Index != nil {
 			continue
 		}
 		v, _ := r.assignValueQuiet(as.Value)

@@ -194,9 +194,15 @@ func (r *Runner) assignOnly(c *syntax.CallExpr, redirs []*syntax.Redirect) {
 	// bash performs the assignments before the redirections here, so
 	// an assignment error goes to the unredirected stderr
 	if r.opts.on(optXtrace) {
-		r.traceAssigns(c.Assigns)
-	}
-	if !r.assignList(c.Assigns, false) {
+		// each assignment is traced once its value is expanded
+		for i := range c.Assigns {
+			ok := r.assignList(c.Assigns[i:i+1], false)
+			r.traceAssigns(c.Assigns[i : i+1])
+			if !ok {
+				return
+			}
+		}
+	} else if !r.assignList(c.Assigns, false) {
 		return
 	}
 	status := 0

@@ -15,11 +15,15 @@ func (r *Runner) testExpr(x syntax.TestExpr) (bool, error) {
 	switch x := x.(type) {
 	case *syntax.Word:
 		s, err := r.literal(x)
+		if err == nil && r.opts.on(optXtrace) {
+			r.traceCond(r.takeCondNot(), "-n", s)
+		}
 		return s != "", err
 	case *syntax.ParenTest:
 		return r.testExpr(x.X)
 	case *syntax.UnaryTest:
 		if x.Op == syntax.TsNot {
+			r.condNot = isCondTerm(x.X)
 			ok, err := r.testExpr(x.X)
 			return !ok, err
 		}
@@ -30,6 +34,9 @@ func (r *Runner) testExpr(x syntax.TestExpr) (bool, error) {
 		s, err := r.literal(w)
 		if err != nil {
 			return false, err
+		}
+		if r.opts.on(optXtrace) {
+			r.traceCond(r.takeCondNot(), x.Op.String(), s)
 		}
 		return r.unaryTest(x.Op.String(), s)
 	case *syntax.BinaryTest:
@@ -59,17 +66,27 @@ func (r *Runner) testExpr(x syntax.TestExpr) (bool, error) {
 			if err != nil {
 				return false, err
 			}
+			if r.opts.on(optXtrace) {
+				r.traceCond(r.takeCondNot(), x.Op.String(), left, r.tracePattern(rw, pat))
+			}
 			m := r.match(pat, left)
 			if x.Op == syntax.TsNoMatch {
 				return !m, nil
 			}
 			return m, nil
 		case syntax.TsReMatch:
+			if r.opts.on(optXtrace) {
+				re, _ := r.literal(rw)
+				r.traceCond(r.takeCondNot(), x.Op.String(), left, re)
+			}
 			return r.regexMatch(left, rw)
 		}
 		right, err := r.literal(rw)
 		if err != nil {
 			return false, err
+		}
+		if r.opts.on(optXtrace) {
+			r.traceCond(r.takeCondNot(), x.Op.String(), left, right)
 		}
 		switch x.Op {
 		case syntax.TsEql, syntax.TsNeq, syntax.TsLeq, syntax.TsGeq, syntax.TsLss, syntax.TsGtr:
@@ -86,6 +103,27 @@ func (r *Runner) testExpr(x syntax.TestExpr) (bool, error) {
 		return r.binaryTest(x.Op.String(), left, right)
 	}
 	return false, expErr("unexpected test expression")
+}
+
+// isCondTerm reports whether x is a single [[ ]] term (what a preceding
+// ! shows on in the trace).
+func isCondTerm(x syntax.TestExpr) bool {
+	switch x := x.(type) {
+	case *syntax.Word:
+		return true
+	case *syntax.UnaryTest:
+		return x.Op != syntax.TsNot
+	case *syntax.BinaryTest:
+		return x.Op != syntax.AndTest && x.Op != syntax.OrTest
+	}
+	return false
+}
+
+// takeCondNot returns and clears the pending ! of the next [[ ]] term.
+func (r *Runner) takeCondNot() bool {
+	n := r.condNot
+	r.condNot = false
+	return n
 }
 
 func intCompare(op string, a, b int64) bool {

@@ -2,6 +2,7 @@ package interp
 
 import (
 	"io"
+	"strconv"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -89,26 +90,84 @@ func (r *Runner) traceAssigns(as []*syntax.Assign) {
 			sb.WriteByte('=')
 		}
 		if a.Array != nil {
+			// bash shows the list as written, words joined by one space
 			sb.WriteByte('(')
-			var parts []string
-			for _, el := range a.Array.Elems {
-				if el.Value == nil {
-					continue
+			for i, el := range a.Array.Elems {
+				if i > 0 {
+					sb.WriteByte(' ')
 				}
-				vals, _ := r.fieldsQuiet(el.Value)
-				for _, v := range vals {
-					parts = append(parts, traceQuote(v))
-				}
+				sb.WriteString(r.nodeText(el))
 			}
-			sb.WriteString(strings.Join(parts, " "))
 			sb.WriteString(")\n")
 		} else {
 			v, _ := r.assignValueQuiet(a.Value)
-			sb.WriteString(traceQuote(v))
+			sb.WriteString(traceAssignQuote(v))
 			sb.WriteByte('\n')
 		}
 		r.traceWrite(sb.String())
 	}
+}
+
+// traceAssignQuote quotes an assignment's value as bash's
+// xtrace_print_assignment does: an empty value stays empty.
+func traceAssignQuote(v string) string {
+	if v == "" {
+		return ""
+	}
+	return traceQuote(v)
+}
+
+// traceNameValue prints "NAME=value" as a traced assignment (export and
+// readonly trace the assignments they perform after the command line).
+func (r *Runner) traceNameValue(name, op, v string) {
+	r.traceWrite(r.tracePrefix() + name + op + traceAssignQuote(v) + "\n")
+}
+
+// traceCompound prints a declaration's compound array assignment the way
+// bash traces it before the declaration command: every value (and every
+// explicit subscript) single-quoted.
+func (r *Runner) traceCompound(a *syntax.Assign) {
+	var sb strings.Builder
+	sb.WriteString(r.tracePrefix())
+	sb.WriteString(a.Name.Value)
+	if a.Append {
+		sb.WriteString("+=(")
+	} else {
+		sb.WriteString("=(")
+	}
+	first := true
+	for _, el := range a.Array.Elems {
+		var vals []string
+		if el.Value != nil {
+			vals, _ = r.fieldsQuiet(el.Value)
+		} else {
+			vals = []string{""}
+		}
+		if el.Index != nil {
+			key := r.nodeText(el.Index)
+			if w, ok := el.Index.(*syntax.Word); ok {
+				if k, err := r.literal(w); err == nil {
+					key = k
+				}
+			}
+			v := strings.Join(vals, " ")
+			if !first {
+				sb.WriteByte(' ')
+			}
+			first = false
+			sb.WriteString("[" + singleQuote(key) + "]=" + singleQuote(v))
+			continue
+		}
+		for _, v := range vals {
+			if !first {
+				sb.WriteByte(' ')
+			}
+			first = false
+			sb.WriteString(singleQuote(v))
+		}
+	}
+	sb.WriteString(")\n")
+	r.traceWrite(sb.String())
 }
 
 // fieldsQuiet and assignValueQuiet re-expand for tracing only when the
@@ -128,9 +187,8 @@ func (r *Runner) assignValueQuiet(w *syntax.Word) (string, error) {
 		return "", nil
 	}
 	if hasSideEffects(w) {
-		if v := r.lastAssigned; v != "" {
-			return v, nil
-		}
+		// set by the assignment just performed: do not expand twice
+		return r.lastAssigned, nil
 	}
 	return r.assignValue(w)
 }
@@ -155,46 +213,325 @@ func (r *Runner) traceArith(c *syntax.ArithmCmd) {
 	if !r.opts.on(optXtrace) {
 		return
 	}
-	r.traceWrite(r.tracePrefix() + "(( " + r.nodeText(c.X) + " ))\n")
+	raw := ""
+	lo, hi := int(c.Left.Offset())+2, int(c.Right.Offset())
+	if c.Left.IsValid() && lo <= hi && hi <= len(r.curSrc) {
+		raw = r.curSrc[lo:hi]
+	} else {
+		raw = " " + r.nodeText(c.X) + " "
+	}
+	r.traceWrite(r.tracePrefix() + "(( " + r.traceArithText(raw) + " ))\n")
 }
 
-func (r *Runner) traceTest(c *syntax.TestClause) {
+// traceArithText expands the parameters in an arithmetic expression's text
+// for the trace, as bash prints it; command substitutions are not run twice.
+func (r *Runner) traceArithText(raw string) string {
+	if strings.ContainsAny(raw, "$`") && !strings.Contains(raw, "$(") && !strings.Contains(raw, "`") {
+		old := r.opts.set[optXtrace]
+		r.opts.set[optXtrace] = false
+		raw = r.expandString(raw)
+		r.opts.set[optXtrace] = old
+	}
+	return raw
+}
+
+// traceArithFor prints one part of a for ((…)) header: init, test or step.
+// part is the text between the separators; an empty part shows as 1.
+func (r *Runner) traceArithFor(part string) {
 	if !r.opts.on(optXtrace) {
 		return
 	}
-	r.traceWrite(r.tracePrefix() + "[[ " + r.traceTestExpr(c.X) + " ]]\n")
+	part = strings.TrimLeft(part, " \t\n")
+	if part == "" {
+		part = "1"
+	}
+	r.traceWrite(r.tracePrefix() + "(( " + r.traceArithText(part) + " ))\n")
 }
 
-func (r *Runner) traceTestExpr(x syntax.TestExpr) string {
-	switch x := x.(type) {
-	case *syntax.Word:
-		s, _ := r.literal(x)
-		return s
-	case *syntax.ParenTest:
-		return "( " + r.traceTestExpr(x.X) + " )"
-	case *syntax.UnaryTest:
-		return x.Op.String() + " " + r.traceTestExpr(x.X)
-	case *syntax.BinaryTest:
-		if x.Op == syntax.AndTest || x.Op == syntax.OrTest {
-			return r.traceTestExpr(x.X) + " " + x.Op.String() + " " + r.traceTestExpr(x.Y)
-		}
-		right := ""
-		if w, ok := x.Y.(*syntax.Word); ok {
-			if x.Op == syntax.TsMatch || x.Op == syntax.TsNoMatch || x.Op == syntax.TsMatchShort {
-				p, _ := r.pattern(w)
-				right = p
-			} else {
-				right, _ = r.literal(w)
+// arithForParts splits the source of a for ((init; test; step)) header.
+func (r *Runner) arithForParts(l *syntax.CStyleLoop) (parts [3]string, ok bool) {
+	lo, hi := int(l.Lparen.Offset())+2, int(l.Rparen.Offset())
+	if !l.Lparen.IsValid() || lo > hi || hi > len(r.curSrc) {
+		return parts, false
+	}
+	src := r.curSrc[lo:hi]
+	n, depth, start := 0, 0, 0
+	for i := 0; i < len(src); i++ {
+		switch src[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+		case ';':
+			if depth == 0 && n < 2 {
+				parts[n] = src[start:i]
+				n++
+				start = i + 1
 			}
 		}
-		return r.traceTestExpr(x.X) + " " + x.Op.String() + " " + right
 	}
-	return ""
+	if n != 2 {
+		return parts, false
+	}
+	parts[2] = src[start:]
+	return parts, true
 }
 
-func (r *Runner) traceCase(subject string) {
+// traceForHead prints "for NAME in WORDS" (the words as written) before
+// each iteration, as bash does.
+func (r *Runner) traceForHead(kw, name string, l *syntax.WordIter) {
 	if !r.opts.on(optXtrace) {
 		return
 	}
-	r.traceWrite(r.tracePrefix() + "case " + subject + " in\n")
+	var sb strings.Builder
+	sb.WriteString(r.tracePrefix())
+	sb.WriteString(kw + " " + name + " in ")
+	if !l.InPos.IsValid() {
+		sb.WriteString(`"$@"`)
+	}
+	for i, w := range l.Items {
+		if i > 0 {
+			sb.WriteByte(' ')
+		}
+		sb.WriteString(r.nodeText(w))
+	}
+	sb.WriteByte('\n')
+	r.traceWrite(sb.String())
+}
+
+func (r *Runner) traceTest(c *syntax.TestClause) {}
+
+// traceCond prints one evaluated term of [[ … ]] as bash does: unary
+// "[[ OP ARG ]]", binary "[[ A OP B ]]", empty arguments as ”.
+func (r *Runner) traceCond(invert bool, op string, args ...string) {
+	if !r.opts.on(optXtrace) {
+		return
+	}
+	var sb strings.Builder
+	sb.WriteString(r.tracePrefix())
+	sb.WriteString("[[ ")
+	if invert {
+		sb.WriteString("! ")
+	}
+	q := func(s string) string {
+		if s == "" {
+			return "''"
+		}
+		return s
+	}
+	if len(args) == 1 {
+		sb.WriteString(op + " " + q(args[0]))
+	} else {
+		sb.WriteString(q(args[0]) + " " + op + " " + q(args[1]))
+	}
+	sb.WriteString(" ]]\n")
+	r.traceWrite(sb.String())
+}
+
+func (r *Runner) traceCase(c *syntax.CaseClause) {
+	if !r.opts.on(optXtrace) {
+		return
+	}
+	r.traceWrite(r.tracePrefix() + "case " + r.nodeText(c.Word) + " in\n")
+}
+
+// simpleCommandText is a simple command as bash prints it for
+// $BASH_COMMAND and job messages: the words as written, separated by one
+// space, then the redirections in bash's canonical form ("2> /dev/null",
+// "1>&2").
+func (r *Runner) simpleCommandText(c *syntax.CallExpr, redirs []*syntax.Redirect) string {
+	var sb strings.Builder
+	sep := func() {
+		if sb.Len() > 0 {
+			sb.WriteByte(' ')
+		}
+	}
+	if c != nil {
+		for _, a := range c.Assigns {
+			sep()
+			sb.WriteString(r.nodeText(a))
+		}
+		for _, w := range c.Args {
+			sep()
+			sb.WriteString(r.nodeText(w))
+		}
+	}
+	for _, rd := range redirs {
+		sep()
+		r.writeRedirect(&sb, rd)
+	}
+	return sb.String()
+}
+
+// writeRedirect prints one redirection as bash's print_redirection does.
+func (r *Runner) writeRedirect(sb *strings.Builder, rd *syntax.Redirect) {
+	n := -1
+	if rd.N != nil {
+		if v, err := strconv.Atoi(rd.N.Value); err == nil {
+			n = v
+		}
+	}
+	fd := func(def int) {
+		if rd.N != nil && n < 0 {
+			sb.WriteString(rd.N.Value) // {var}
+		} else if n >= 0 && n != def {
+			sb.WriteString(strconv.Itoa(n))
+		}
+	}
+	word := ""
+	if rd.Word != nil {
+		word = r.nodeText(rd.Word)
+	}
+	switch rd.Op {
+	case syntax.RdrIn:
+		fd(0)
+		sb.WriteString("< " + word)
+	case syntax.RdrOut:
+		fd(1)
+		sb.WriteString("> " + word)
+	case syntax.AppOut:
+		fd(1)
+		sb.WriteString(">> " + word)
+	case syntax.ClbOut:
+		fd(1)
+		sb.WriteString(">| " + word)
+	case syntax.RdrInOut:
+		fd(1)
+		sb.WriteString("<> " + word)
+	case syntax.RdrAll:
+		sb.WriteString("&> " + word)
+	case syntax.AppAll:
+		sb.WriteString("&>> " + word)
+	case syntax.WordHdoc:
+		fd(0)
+		sb.WriteString("<<< " + word)
+	case syntax.Hdoc, syntax.DashHdoc:
+		fd(0)
+		sb.WriteString(rd.Op.String() + word)
+	case syntax.DplIn, syntax.DplOut:
+		def, op := 0, "<&"
+		if rd.Op == syntax.DplOut {
+			def, op = 1, ">&"
+		}
+		num := n
+		if rd.N == nil {
+			num = def
+		}
+		lead := strconv.Itoa(num)
+		if rd.N != nil && n < 0 {
+			lead = rd.N.Value
+		}
+		_, numeric := strconv.Atoi(strings.TrimSuffix(word, "-"))
+		switch {
+		case word == "-":
+			sb.WriteString(lead + ">&-")
+		case numeric == nil:
+			sb.WriteString(lead + op + word)
+		case num == def && (rd.N == nil || n >= 0):
+			sb.WriteString(op + word)
+		default:
+			sb.WriteString(lead + op + word)
+		}
+	default:
+		sb.WriteString(r.nodeText(rd))
+	}
+}
+
+// cmdText is the command $BASH_COMMAND names, kept unprinted until the
+// variable is read (most commands never need the text).
+type cmdText struct {
+	call   *syntax.CallExpr
+	redirs []*syntax.Redirect
+	node   syntax.Node // a compound command shown as written
+	src    string
+	text   string
+	done   bool
+}
+
+// bashCommandText returns $BASH_COMMAND.
+func (r *Runner) bashCommandText() string {
+	b := &r.bashCmd
+	if b.done {
+		return b.text
+	}
+	if b.call == nil && b.node == nil {
+		return b.text
+	}
+	old := r.curSrc
+	r.curSrc = b.src
+	if b.node != nil {
+		b.text = r.nodeText(b.node)
+	} else {
+		b.text = r.simpleCommandText(b.call, b.redirs)
+	}
+	r.curSrc = old
+	b.done = true
+	return b.text
+}
+
+// setBashCommandNode makes a compound command ([[ ]], (( ))) the current
+// $BASH_COMMAND and runs the DEBUG trap for it, as bash does.
+func (r *Runner) debugCompound(n syntax.Node) {
+	if r.inTrap {
+		return
+	}
+	r.bashCmd = cmdText{node: n, src: r.curSrc}
+	if r.traps.has("DEBUG") {
+		r.runTrap("DEBUG")
+	}
+}
+
+// tracePattern is the right side of [[ x == pattern ]] as bash traces it:
+// every quoted character backslash-escaped. pat is the expanded pattern,
+// used when the word has no quoted parts or has side effects.
+func (r *Runner) tracePattern(w *syntax.Word, pat string) string {
+	if w == nil || hasSideEffects(w) {
+		return pat
+	}
+	quoted := false
+	for _, p := range w.Parts {
+		switch p.(type) {
+		case *syntax.SglQuoted, *syntax.DblQuoted:
+			quoted = true
+		}
+	}
+	if !quoted {
+		return pat
+	}
+	var sb strings.Builder
+	esc := func(s string) {
+		for i := 0; i < len(s); i++ {
+			sb.WriteByte('\\')
+			sb.WriteByte(s[i])
+		}
+	}
+	for _, p := range w.Parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			sb.WriteString(p.Value)
+		case *syntax.SglQuoted:
+			if p.Dollar {
+				s, err := r.literal(&syntax.Word{Parts: []syntax.WordPart{p}})
+				if err != nil {
+					return pat
+				}
+				esc(s)
+			} else {
+				esc(p.Value)
+			}
+		case *syntax.DblQuoted:
+			s, err := r.literal(&syntax.Word{Parts: []syntax.WordPart{p}})
+			if err != nil {
+				return pat
+			}
+			esc(s)
+		default:
+			s, err := r.pattern(&syntax.Word{Parts: []syntax.WordPart{p}})
+			if err != nil {
+				return pat
+			}
+			sb.WriteString(s)
+		}
+	}
+	return sb.String()
 }

@@ -105,15 +105,27 @@ func (r *Runner) runTrap(name string) {
 	saved := r.exit
 	oldNesting := r.nesting
 	oldTrap := r.inTrap
-	oldLine := r.line
+	oldLine, oldOff := r.line, r.lineOff
 	oldSrc := r.curSrc
 	r.curSrc = action
 	r.inTrap = true
 	r.nesting = Nesting{Depth: oldNesting.Depth + 1, Kind: "trap:" + name}
+	// the action is parsed and run like eval: its lines count from the
+	// line of the command that triggered it, and PS4 gets one more level
+	// (except for the EXIT trap run as the shell ends)
+	r.lineOff = oldLine - 1
+	if r.lineOff < 0 {
+		r.lineOff = 0
+	}
+	level := r.traceLevel
+	if name != "EXIT" {
+		r.traceLevel++
+	}
 	r.stmts(f.Stmts)
+	r.traceLevel = level
 	r.nesting = oldNesting
 	r.inTrap = oldTrap
-	r.line = oldLine
+	r.line, r.lineOff = oldLine, oldOff
 	r.curSrc = oldSrc
 	if r.flow == flowExit {
 		return
@@ -127,18 +139,51 @@ func (r *Runner) runErrTrap() {
 	if r.inTrap || !r.traps.has("ERR") {
 		return
 	}
-	if len(r.calls) > 0 && !r.opts.on(optErrtrace) && r.errTrapOwnerDepth < len(r.calls) {
-		return
-	}
 	r.runTrap("ERR")
 }
 
-func (r *Runner) runDebugTrap(args []string) {
-	if len(r.calls) > 0 && !r.opts.on(optFunctrace) {
-		return
+// hiddenTraps are the DEBUG, ERR and RETURN traps a function call does not
+// inherit, put back when it returns unless it set its own.
+type hiddenTraps struct {
+	names [3]string
+	acts  [3]string
+	n     int
+}
+
+// enterFuncTraps hides the traps f does not inherit: DEBUG and RETURN
+// unless set -T or f has the trace attribute, ERR unless set -E.
+func (r *Runner) enterFuncTraps(f *funcDef) hiddenTraps {
+	var h hiddenTraps
+	t := r.traps
+	if t.inherited || len(t.m) == 0 {
+		return h
 	}
-	r.bashCommand = join(args, " ")
-	r.runTrap("DEBUG")
+	trace := f.trace || r.opts.on(optFunctrace)
+	hide := func(name string) {
+		if a, ok := t.m[name]; ok {
+			h.names[h.n], h.acts[h.n] = name, a
+			h.n++
+			delete(t.m, name)
+		}
+	}
+	if !trace {
+		hide("DEBUG")
+		hide("RETURN")
+	}
+	if !r.opts.on(optErrtrace) {
+		hide("ERR")
+	}
+	return h
+}
+
+func (r *Runner) leaveFuncTraps(h hiddenTraps) {
+	t := r.traps
+	for i := 0; i < h.n; i++ {
+		if _, ok := t.m[h.names[i]]; !ok && !t.inherited {
+			t.m[h.names[i]] = h.acts[i]
+			delete(t.parsed, h.names[i])
+		}
+	}
 }
 
 // runExitTrap runs the EXIT trap once.
