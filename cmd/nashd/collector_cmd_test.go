@@ -1,0 +1,325 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"nash/collector/store"
+	"nash/collector/token"
+	"nash/transport/wire"
+)
+
+// TestMain lets the test binary stand in for nashd: with NASHD_TEST_MAIN=1
+// it runs main, so tests exercise the real command without a separate build.
+func TestMain(m *testing.M) {
+	if os.Getenv("NASHD_TEST_MAIN") == "1" {
+		main()
+		return
+	}
+	os.Exit(m.Run())
+}
+
+func nashdCmd(args ...string) *exec.Cmd {
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), "NASHD_TEST_MAIN=1")
+	return cmd
+}
+
+func runNashd(t *testing.T, args ...string) (string, int) {
+	t.Helper()
+	var out bytes.Buffer
+	cmd := nashdCmd(args...)
+	cmd.Stdout, cmd.Stderr = &out, &out
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return out.String(), code
+}
+
+// collServer is a nashd serve subprocess.
+type collServer struct {
+	t      *testing.T
+	cmd    *exec.Cmd
+	state  string
+	socket string
+	listen string
+	client *http.Client
+}
+
+func startCollector(t *testing.T, state, socket string) *collServer {
+	t.Helper()
+	os.Remove(filepath.Join(state, serveInfoFile))
+	s := &collServer{t: t, state: state, socket: socket}
+	s.cmd = nashdCmd("serve", "--state", state, "--socket", socket, "--listen", "127.0.0.1:0", "--no-runner")
+	s.cmd.Stderr = os.Stderr
+	if err := s.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if s.cmd.ProcessState == nil {
+			s.cmd.Process.Kill()
+			s.cmd.Wait()
+		}
+	})
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		if si, ok := readServeInfo(state); ok && si.Pid == s.cmd.Process.Pid {
+			s.listen = si.Listen
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("nashd serve did not start")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	s.client = &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{
+		DialContext: func(ctx context.Context, _, _ string) (net.Conn, error) {
+			var d net.Dialer
+			return d.DialContext(ctx, "unix", socket)
+		},
+		MaxIdleConnsPerHost: 64,
+	}}
+	return s
+}
+
+func (s *collServer) post(b *wire.Batch, tok string) (int, error) {
+	body, _ := json.Marshal(b)
+	req, _ := http.NewRequest("POST", "http://nashd/shell-event", bytes.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Authorization", "Bearer "+tok)
+	resp, err := s.client.Do(req)
+	if err != nil {
+		return 0, err
+	}
+	resp.Body.Close()
+	return resp.StatusCode, nil
+}
+
+func (s *collServer) stop() {
+	s.cmd.Process.Signal(syscall.SIGTERM)
+	s.cmd.Wait()
+}
+
+func parseEvalLines(t *testing.T, out string) map[string]string {
+	t.Helper()
+	env := map[string]string{}
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		k, v, ok := strings.Cut(line, "=")
+		if !ok {
+			t.Fatalf("line %q is not KEY=value", line)
+		}
+		env[k] = v
+	}
+	return env
+}
+
+func execBatch(session, shell string, from uint64, n int) *wire.Batch {
+	b := &wire.Batch{Type: wire.BatchType, Source: "nash", SessionID: session, ShellID: shell}
+	for i := range n {
+		code := 0
+		b.Events = append(b.Events, wire.Event{Kind: wire.KindExec, Seq: from + uint64(i), TS: time.Now().UnixMilli(),
+			Argv: []string{"echo", fmt.Sprint(from + uint64(i))}, ExitCode: &code})
+	}
+	return b
+}
+
+func TestSessionNewWithoutServer(t *testing.T) {
+	state := t.TempDir()
+	out, code := runNashd(t, "session", "new", "--state", state, "--ttl", "1h", "--label", "ci")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, out)
+	}
+	env := parseEvalLines(t, out)
+	for _, k := range []string{"NUCLEIC_SESSION_ID", "NUCLEIC_HOOK_TOKEN", "NUCLEIC_SHELL_SOCKET"} {
+		if env[k] == "" {
+			t.Fatalf("missing %s in %q", k, out)
+		}
+	}
+	keys, err := token.LoadOrCreate(state)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := keys.Verify(env["NUCLEIC_SESSION_ID"], env["NUCLEIC_HOOK_TOKEN"], time.Now()); err != nil {
+		t.Fatalf("issued token does not verify: %v", err)
+	}
+	if env["NUCLEIC_SHELL_SOCKET"] != defaultSocket() {
+		t.Fatalf("socket %q, want default %q", env["NUCLEIC_SHELL_SOCKET"], defaultSocket())
+	}
+	// The output is ready for eval by a POSIX shell.
+	sh := exec.Command("sh", "-c", "set -a; eval \"$1\"; env | grep ^NUCLEIC_ | sort", "sh", out)
+	if got, err := sh.Output(); err != nil || !strings.Contains(string(got), "NUCLEIC_SESSION_ID="+env["NUCLEIC_SESSION_ID"]) {
+		t.Fatalf("eval: %v %s", err, got)
+	}
+	list, code := runNashd(t, "session", "list", "--state", state)
+	if code != 0 || !strings.Contains(list, env["NUCLEIC_SESSION_ID"]) || !strings.Contains(list, "ci") {
+		t.Fatalf("session list: %d %s", code, list)
+	}
+}
+
+// TestServeExportVerifyTamper runs the whole path: serve, session new (with
+// the server up, so it prints the server's socket), ingest over the unix
+// socket, export, verify, then an edit to the database file that verify
+// must catch.
+func TestServeExportVerifyTamper(t *testing.T) {
+	state := t.TempDir()
+	sock := filepath.Join(t.TempDir(), "c.sock")
+	srv := startCollector(t, state, sock)
+	fi, err := os.Stat(sock)
+	if err != nil || fi.Mode().Perm() != 0o660 {
+		t.Fatalf("socket mode: %v %v", fi.Mode(), err)
+	}
+	out, _ := runNashd(t, "session", "new", "--state", state)
+	env := parseEvalLines(t, out)
+	if env["NUCLEIC_SHELL_SOCKET"] != sock {
+		t.Fatalf("session new printed socket %q, server has %q", env["NUCLEIC_SHELL_SOCKET"], sock)
+	}
+	sid, tok := env["NUCLEIC_SESSION_ID"], env["NUCLEIC_HOOK_TOKEN"]
+	for i := range 3 {
+		if code, err := srv.post(execBatch(sid, "sh1", uint64(i*10+1), 10), tok); code != 202 {
+			t.Fatalf("post: %d %v", code, err)
+		}
+	}
+	// The query API is not on the socket.
+	if resp, err := srv.client.Get("http://nashd/api/sessions"); err != nil || resp.StatusCode != 404 {
+		t.Fatalf("query API reachable on the socket: %v %v", resp.StatusCode, err)
+	}
+	exp, code := runNashd(t, "export", "--state", state, "--session", sid)
+	lines := strings.Split(strings.TrimSpace(exp), "\n")
+	if code != 0 || len(lines) != 30 {
+		t.Fatalf("export: exit %d, %d lines", code, len(lines))
+	}
+	var first struct {
+		Seq   uint64          `json:"seq"`
+		Hash  string          `json:"hash"`
+		Event json.RawMessage `json:"event"`
+	}
+	if err := json.Unmarshal([]byte(lines[0]), &first); err != nil || first.Seq != 1 || len(first.Hash) != 64 {
+		t.Fatalf("export line: %v %s", err, lines[0])
+	}
+	if v, code := runNashd(t, "verify", "--state", state, "--session", sid); code != 0 || !strings.HasPrefix(v, "ok:") {
+		t.Fatalf("verify intact: %d %s", code, v)
+	}
+	if st, code := runNashd(t, "stats", "--state", state); code != 0 || !strings.Contains(st, "events    30") {
+		t.Fatalf("stats: %d %s", code, st)
+	}
+	srv.stop()
+
+	db, err := sql.Open("sqlite3", filepath.Join(state, store.DBFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`UPDATE events SET body = replace(body, '"echo","17"', '"echo","rm -rf /"') WHERE seq = 17`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	v, code := runNashd(t, "verify", "--state", state, "--session", sid)
+	if code != 1 || !strings.Contains(v, "first broken seq 17") {
+		t.Fatalf("verify after tamper: exit %d: %s", code, v)
+	}
+	if _, code := runNashd(t, "verify", "--state", state, "--session", "nope"); code != 1 {
+		t.Fatalf("verify of unknown session: exit %d", code)
+	}
+}
+
+// TestCrashRecovery kills a collector with SIGKILL while shells are sending,
+// restarts it, resends every batch that was not acknowledged, and checks
+// that each event is stored exactly once and the chains verify.
+func TestCrashRecovery(t *testing.T) {
+	const shells, batches, per = 16, 30, 100
+	state := t.TempDir()
+	sock := filepath.Join(t.TempDir(), "c.sock")
+	srv := startCollector(t, state, sock)
+	out, _ := runNashd(t, "session", "new", "--state", state)
+	env := parseEvalLines(t, out)
+	sid, tok := env["NUCLEIC_SESSION_ID"], env["NUCLEIC_HOOK_TOKEN"]
+
+	acked := make([][]bool, shells)
+	var total sync.WaitGroup
+	var mu sync.Mutex
+	ackCount := 0
+	killed := make(chan struct{})
+	var killOnce sync.Once
+	for sh := range shells {
+		acked[sh] = make([]bool, batches)
+		total.Add(1)
+		go func() {
+			defer total.Done()
+			for b := range batches {
+				code, _ := srv.post(execBatch(sid, fmt.Sprint("shell-", sh), uint64(b*per+1), per), tok)
+				if code == 202 {
+					acked[sh][b] = true
+					mu.Lock()
+					ackCount++
+					if ackCount == shells*batches/3 {
+						killOnce.Do(func() {
+							srv.cmd.Process.Kill() // SIGKILL mid-load
+							close(killed)
+						})
+					}
+					mu.Unlock()
+				}
+				select {
+				case <-killed:
+					return
+				default:
+				}
+			}
+		}()
+	}
+	total.Wait()
+	srv.cmd.Wait()
+	if _, err := os.Stat(sock); err != nil {
+		t.Logf("socket gone after kill: %v", err)
+	}
+	srv2 := startCollector(t, state, sock) // must replace the stale socket
+	resent := 0
+	for sh := range shells {
+		for b := range batches {
+			// Resend everything not acknowledged, plus every fifth acked
+			// batch to prove duplicates are ignored.
+			if !acked[sh][b] || b%5 == 0 {
+				resent++
+				if code, err := srv2.post(execBatch(sid, fmt.Sprint("shell-", sh), uint64(b*per+1), per), tok); code != 202 {
+					t.Fatalf("resend: %d %v", code, err)
+				}
+			}
+		}
+	}
+	srv2.stop()
+	t.Logf("killed after %d acked batches; resent %d", shells*batches/3, resent)
+	st, err := store.Open(filepath.Join(state, store.DBFile), store.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	counts, err := st.CountByShell(context.Background(), sid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for sh := range shells {
+		if n := counts[fmt.Sprint("shell-", sh)]; n != batches*per {
+			t.Errorf("shell-%d: %d events, want %d", sh, n, batches*per)
+		}
+	}
+	if v, code := runNashd(t, "verify", "--state", state, "--session", sid); code != 0 {
+		t.Fatalf("verify after crash: %s", v)
+	}
+}
+
