@@ -322,4 +322,3 @@ func TestCrashRecovery(t *testing.T) {
 		t.Fatalf("verify after crash: %s", v)
 	}
 }
-
