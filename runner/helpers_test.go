@@ -37,6 +37,10 @@ func shells(withNash bool) []shell {
 func newService(t testing.TB, opts ...Option) *Service {
 	t.Helper()
 	base := []Option{
+		// A fresh HOME keeps login shells away from the user's dotfiles:
+		// they are slow (pyenv init) and a shell killed mid-startup can
+		// leave their locks behind.
+		WithBaseEnv(append(os.Environ(), "HOME="+t.TempDir())),
 		WithStateDir(t.TempDir()),
 		WithNashPath("/usr/bin/bash"),
 		WithGrace(300 * time.Millisecond),

@@ -254,11 +254,18 @@ func (s *Service) env(req Request, id, session string) []string {
 		}
 	}
 	out := make([]string, 0, len(base)+len(over))
+	at := map[string]int{} // a later duplicate in base wins, as in os/exec
 	for _, kv := range base {
 		k, _, _ := strings.Cut(kv, "=")
-		if _, ok := over[k]; !ok {
-			out = append(out, kv)
+		if _, ok := over[k]; ok {
+			continue
 		}
+		if i, ok := at[k]; ok {
+			out[i] = kv
+			continue
+		}
+		at[k] = len(out)
+		out = append(out, kv)
 	}
 	for k, v := range over {
 		out = append(out, k+"="+v)

@@ -10,6 +10,7 @@ import (
 )
 
 func TestRunExitStatus(t *testing.T) {
+	t.Setenv("HOME", t.TempDir()) // keep login shells away from the user's dotfiles
 	tests := []struct {
 		name   string
 		args   []string
