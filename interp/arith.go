@@ -1,473 +1,146 @@
 package interp
 
 import (
+	"strconv"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
 )
 
-// arithError is an arithmetic evaluation error; expr is filled in by the
-// outermost evaluation so the message reads like bash's.
+// Arithmetic evaluation, as bash's expr.c does it: the expression is
+// first turned into text (expansions inside it done, like bash's
+// expand_arith_string), then tokenized and evaluated in one recursive
+// descent pass, with short-circuited parts parsed but not evaluated.
+// Variables whose values are expressions are evaluated recursively as
+// expressions of their own. Errors name the innermost expression being
+// evaluated and the text from the start of the last token read, which is
+// what bash prints as the "error token".
+
+// arithError is an arithmetic evaluation error. expr is the expression
+// text (leading blanks dropped) and token the rest of it from the last
+// token read; cmd is the command name prefix ("((", "let" or "").
 type arithError struct {
+	cmd   string
+	expr  string
 	msg   string
 	token string
 }
 
+func (e *arithError) Error() string {
+	s := ""
+	if e.cmd != "" {
+		s = e.cmd + ": "
+	}
+	return s + e.expr + ": " + e.msg + " (error token is \"" + e.token + "\")"
+}
+
+// arithMaxDepth is bash's MAX_EXPR_RECURSION_LEVEL.
 const arithMaxDepth = 1024
 
-// arith evaluates an arithmetic expression with bash's 64-bit wrapping
-// semantics.
+// arith evaluates an arithmetic expression node of the current source
+// ($(( )), subscripts, slices) with bash's 64-bit wrapping semantics.
 func (r *Runner) arith(x syntax.ArithmExpr) (int64, error) {
+	return r.arithNode(x, "")
+}
+
+// arithCmd evaluates the expression of (( )) or of a for (( )) part.
+func (r *Runner) arithCmd(x syntax.ArithmExpr) (int64, error) {
+	return r.arithNode(x, "((")
+}
+
+// arithLet evaluates one argument of the let command.
+func (r *Runner) arithLet(x syntax.ArithmExpr) (int64, error) {
+	s, err := r.arithText(x, true)
+	if err != nil {
+		return 0, err
+	}
+	return r.arithStringCmd(s, "let")
+}
+
+func (r *Runner) arithNode(x syntax.ArithmExpr, cmd string) (int64, error) {
+	if x == nil {
+		return 0, nil
+	}
+	s, err := r.arithText(x, false)
+	if err != nil {
+		return 0, err
+	}
+	return r.arithStringCmd(s, cmd)
+}
+
+// arithString evaluates a string as an arithmetic expression.
+func (r *Runner) arithString(s string) (int64, error) {
+	return r.arithStringCmd(s, "")
+}
+
+// arithStringCmd evaluates s; errors carry cmd as their prefix.
+func (r *Runner) arithStringCmd(s string, cmd string) (int64, error) {
 	ev := arithEval{r: r}
-	n, err := ev.eval(x)
-	if err != nil {
-		if ae, ok := err.(*arithError); ok {
-			expr := strings.TrimLeft(r.nodeText(x), " \t\n")
-			msg := expr + ": " + ae.msg
-			if ae.token != "" || ae.msg != "expression recursion level exceeded" {
-				msg += " (error token is \"" + ae.token + "\")"
-			}
-			return 0, &expandError{msg: msg}
+	n, err := ev.subexpr(s)
+	if ae, ok := err.(*arithError); ok {
+		ae.cmd = cmd
+	}
+	return n, err
+}
+
+// arithText returns the text of an arithmetic expression with the
+// expansions in it done and double quotes removed (single quotes too
+// for let, whose arguments are ordinary words). The text runs from the
+// node's start through any blanks after its end, as bash keeps them.
+func (r *Runner) arithText(x syntax.ArithmExpr, removeSingle bool) (string, error) {
+	src := r.curSrc
+	start, end := int(x.Pos().Offset()), int(x.End().Offset())
+	if !x.Pos().IsValid() || src == "" || start < 0 || end > len(src) || start > end {
+		return r.nodeText(x), nil
+	}
+	for end < len(src) && (src[end] == ' ' || src[end] == '\t' || src[end] == '\n') {
+		end++
+	}
+	var b strings.Builder
+	pos := start
+	var ferr error
+	syntax.Walk(x, func(n syntax.Node) bool {
+		if ferr != nil {
+			return false
 		}
-		return 0, err
-	}
-	return n, nil
-}
-
-type arithEval struct {
-	r     *Runner
-	depth int
-}
-
-func (ev *arithEval) eval(x syntax.ArithmExpr) (int64, error) {
-	switch x := x.(type) {
-	case *syntax.Word:
-		return ev.word(x)
-	case *syntax.ParenArithm:
-		return ev.eval(x.X)
-	case *syntax.UnaryArithm:
-		return ev.unary(x)
-	case *syntax.BinaryArithm:
-		return ev.binary(x)
-	}
-	return 0, &arithError{msg: "syntax error: operand expected"}
-}
-
-// word evaluates a number, a variable name or an expansion.
-func (ev *arithEval) word(w *syntax.Word) (int64, error) {
-	if len(w.Parts) == 1 {
-		switch p := w.Parts[0].(type) {
-		case *syntax.Lit:
-			return ev.atom(p.Value)
+		var part syntax.WordPart
+		switch n := n.(type) {
 		case *syntax.ParamExp:
-			if !p.Dollar.IsValid() && p.Param != nil {
-				// a bare a[i] inside arithmetic
-				return ev.varValue(p)
+			if n.Dollar.IsValid() || n.Short {
+				part = n
+			}
+		case *syntax.CmdSubst, *syntax.ArithmExp, *syntax.DblQuoted, *syntax.ProcSubst:
+			part = n.(syntax.WordPart)
+		case *syntax.SglQuoted:
+			if removeSingle || n.Dollar {
+				part = n
 			}
 		}
-	}
-	s, err := ev.r.literal(w)
-	if err != nil {
-		return 0, err
-	}
-	return ev.str(s)
-}
-
-// str evaluates the text of an expansion or variable as an expression.
-func (ev *arithEval) str(s string) (int64, error) {
-	s = strings.TrimSpace(s)
-	if s == "" {
-		return 0, nil
-	}
-	if n, ok := parseDecimal(s); ok {
-		return n, nil
-	}
-	ev.depth++
-	defer func() { ev.depth-- }()
-	if ev.depth > arithMaxDepth {
-		return 0, &arithError{msg: "expression recursion level exceeded", token: s}
-	}
-	x, err := ev.r.parseArith(s)
-	if err != nil {
-		return 0, err
-	}
-	return ev.eval(x)
-}
-
-func (ev *arithEval) atom(s string) (int64, error) {
-	if s == "" {
-		return 0, nil
-	}
-	c := s[0]
-	if c >= '0' && c <= '9' {
-		return parseArithNumber(s)
-	}
-	if validName(s) {
-		v := ev.r.lookup(ev.r.resolveRef(s))
-		if v == nil || !v.isSetScalar() {
-			if ev.r.opts.on(optNounset) {
-				return 0, &expandError{msg: s + ": unbound variable", fatal: true}
-			}
-			return 0, nil
+		if part == nil {
+			return true
 		}
-		return ev.str(v.value())
-	}
-	return ev.str(s)
-}
-
-func (ev *arithEval) varValue(p *syntax.ParamExp) (int64, error) {
-	pv, err := ev.r.paramExp(p)
-	if err != nil {
-		return 0, err
-	}
-	if !pv.set && ev.r.opts.on(optNounset) {
-		return 0, ev.r.unbound(p, pv)
-	}
-	return ev.str(pv.str)
-}
-
-func parseDecimal(s string) (int64, bool) {
-	if len(s) == 0 || len(s) > 18 {
-		return 0, false
-	}
-	if s[0] == '0' && len(s) > 1 {
-		return 0, false
-	}
-	var n int64
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c < '0' || c > '9' {
-			return 0, false
+		ps, pe := int(part.Pos().Offset()), int(part.End().Offset())
+		if ps < pos || pe > end {
+			return true
 		}
-		n = n*10 + int64(c-'0')
-	}
-	return n, true
-}
-
-// parseArithNumber parses bash integer constants: decimal, 0x hex, 0
-// octal and base#digits.
-func parseArithNumber(s string) (int64, error) {
-	base := int64(10)
-	digits := s
-	switch {
-	case strings.IndexByte(s, '#') > 0:
-		i := strings.IndexByte(s, '#')
-		b, ok := parseDecimal(s[:i])
-		if !ok || b < 2 || b > 64 {
-			return 0, &arithError{msg: "invalid arithmetic base", token: s}
-		}
-		base, digits = b, s[i+1:]
-		if digits == "" {
-			return 0, &arithError{msg: "invalid integer constant", token: s}
-		}
-	case len(s) > 1 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X'):
-		base, digits = 16, s[2:]
-		if digits == "" {
-			return 0, &arithError{msg: "invalid integer constant", token: s}
-		}
-	case len(s) > 1 && s[0] == '0':
-		base, digits = 8, s[1:]
-	}
-	var n int64
-	for i := 0; i < len(digits); i++ {
-		c := digits[i]
-		var d int64
-		switch {
-		case c >= '0' && c <= '9':
-			d = int64(c - '0')
-		case c >= 'a' && c <= 'z':
-			d = int64(c-'a') + 10
-		case c >= 'A' && c <= 'Z':
-			d = int64(c - 'A')
-			if base <= 36 {
-				d += 10
-			} else {
-				d += 36
-			}
-		case c == '@':
-			d = 62
-		case c == '_':
-			d = 63
-		default:
-			return 0, &arithError{msg: "syntax error: invalid arithmetic operator", token: s[i+len(s)-len(digits):]}
-		}
-		if d >= base {
-			return 0, &arithError{msg: "value too great for base", token: s}
-		}
-		n = n*base + d
-	}
-	return n, nil
-}
-
-func (ev *arithEval) unary(x *syntax.UnaryArithm) (int64, error) {
-	switch x.Op {
-	case syntax.Inc, syntax.Dec:
-		old, err := ev.eval(x.X)
+		s, err := r.literal(&syntax.Word{Parts: []syntax.WordPart{part}})
 		if err != nil {
-			return 0, err
+			ferr = err
+			return false
 		}
-		n := old + 1
-		if x.Op == syntax.Dec {
-			n = old - 1
-		}
-		if err := ev.assign(x.X, n); err != nil {
-			return 0, err
-		}
-		if x.Post {
-			return old, nil
-		}
-		return n, nil
+		b.WriteString(src[pos:ps])
+		b.WriteString(s)
+		pos = pe
+		return false
+	})
+	if ferr != nil {
+		return "", ferr
 	}
-	n, err := ev.eval(x.X)
-	if err != nil {
-		return 0, err
+	if pos == start {
+		return src[start:end], nil
 	}
-	switch x.Op {
-	case syntax.Not:
-		return b2i(n == 0), nil
-	case syntax.BitNegation:
-		return ^n, nil
-	case syntax.Plus:
-		return n, nil
-	case syntax.Minus:
-		return -n, nil
-	}
-	return 0, &arithError{msg: "syntax error: operand expected"}
-}
-
-func b2i(b bool) int64 {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-func (ev *arithEval) binary(x *syntax.BinaryArithm) (int64, error) {
-	switch x.Op {
-	case syntax.AndArit:
-		a, err := ev.eval(x.X)
-		if err != nil || a == 0 {
-			return 0, err
-		}
-		b, err := ev.eval(x.Y)
-		return b2i(b != 0), err
-	case syntax.OrArit:
-		a, err := ev.eval(x.X)
-		if err != nil {
-			return 0, err
-		}
-		if a != 0 {
-			return 1, nil
-		}
-		b, err := ev.eval(x.Y)
-		return b2i(b != 0), err
-	case syntax.TernQuest:
-		cond, err := ev.eval(x.X)
-		if err != nil {
-			return 0, err
-		}
-		colon, ok := x.Y.(*syntax.BinaryArithm)
-		if !ok || colon.Op != syntax.TernColon {
-			return 0, &arithError{msg: "`:' expected for conditional expression"}
-		}
-		if cond != 0 {
-			return ev.eval(colon.X)
-		}
-		return ev.eval(colon.Y)
-	case syntax.Comma:
-		if _, err := ev.eval(x.X); err != nil {
-			return 0, err
-		}
-		return ev.eval(x.Y)
-	case syntax.Assgn, syntax.AddAssgn, syntax.SubAssgn, syntax.MulAssgn,
-		syntax.QuoAssgn, syntax.RemAssgn, syntax.AndAssgn, syntax.OrAssgn,
-		syntax.XorAssgn, syntax.ShlAssgn, syntax.ShrAssgn:
-		return ev.assignOp(x)
-	}
-	a, err := ev.eval(x.X)
-	if err != nil {
-		return 0, err
-	}
-	b, err := ev.eval(x.Y)
-	if err != nil {
-		return 0, err
-	}
-	return ev.r.binop(x.Op, a, b, x.Y)
-}
-
-func (r *Runner) binop(op syntax.BinAritOperator, a, b int64, y syntax.ArithmExpr) (int64, error) {
-	switch op {
-	case syntax.Add:
-		return a + b, nil
-	case syntax.Sub:
-		return a - b, nil
-	case syntax.Mul:
-		return a * b, nil
-	case syntax.Quo, syntax.Rem:
-		if b == 0 {
-			return 0, &arithError{msg: "division by 0", token: strings.TrimSpace(r.nodeText(y))}
-		}
-		if op == syntax.Quo {
-			return a / b, nil
-		}
-		return a % b, nil
-	case syntax.Pow:
-		if b < 0 {
-			return 0, &arithError{msg: "exponent less than 0", token: strings.TrimSpace(r.nodeText(y))}
-		}
-		n := int64(1)
-		for b > 0 {
-			if b&1 == 1 {
-				n *= a
-			}
-			a *= a
-			b >>= 1
-		}
-		return n, nil
-	case syntax.Eql:
-		return b2i(a == b), nil
-	case syntax.Neq:
-		return b2i(a != b), nil
-	case syntax.Lss:
-		return b2i(a < b), nil
-	case syntax.Gtr:
-		return b2i(a > b), nil
-	case syntax.Leq:
-		return b2i(a <= b), nil
-	case syntax.Geq:
-		return b2i(a >= b), nil
-	case syntax.And:
-		return a & b, nil
-	case syntax.Or:
-		return a | b, nil
-	case syntax.Xor:
-		return a ^ b, nil
-	case syntax.Shl:
-		return a << uint64(b&63), nil
-	case syntax.Shr:
-		return a >> uint64(b&63), nil
-	}
-	return 0, &arithError{msg: "syntax error: invalid arithmetic operator"}
-}
-
-func (ev *arithEval) assignOp(x *syntax.BinaryArithm) (int64, error) {
-	var n int64
-	if x.Op != syntax.Assgn {
-		old, err := ev.eval(x.X)
-		if err != nil {
-			return 0, err
-		}
-		b, err := ev.eval(x.Y)
-		if err != nil {
-			return 0, err
-		}
-		var op syntax.BinAritOperator
-		switch x.Op {
-		case syntax.AddAssgn:
-			op = syntax.Add
-		case syntax.SubAssgn:
-			op = syntax.Sub
-		case syntax.MulAssgn:
-			op = syntax.Mul
-		case syntax.QuoAssgn:
-			op = syntax.Quo
-		case syntax.RemAssgn:
-			op = syntax.Rem
-		case syntax.AndAssgn:
-			op = syntax.And
-		case syntax.OrAssgn:
-			op = syntax.Or
-		case syntax.XorAssgn:
-			op = syntax.Xor
-		case syntax.ShlAssgn:
-			op = syntax.Shl
-		case syntax.ShrAssgn:
-			op = syntax.Shr
-		}
-		if n, err = ev.r.binop(op, old, b, x.Y); err != nil {
-			return 0, err
-		}
-	} else {
-		var err error
-		if n, err = ev.eval(x.Y); err != nil {
-			return 0, err
-		}
-	}
-	return n, ev.assign(x.X, n)
-}
-
-// assign stores n into the variable (or array element) x names.
-func (ev *arithEval) assign(x syntax.ArithmExpr, n int64) error {
-	w, ok := x.(*syntax.Word)
-	if !ok || len(w.Parts) != 1 {
-		return &arithError{msg: "attempted assignment to non-variable", token: ev.r.nodeText(x)}
-	}
-	switch p := w.Parts[0].(type) {
-	case *syntax.Lit:
-		if !validName(p.Value) {
-			return &arithError{msg: "attempted assignment to non-variable", token: p.Value}
-		}
-		return ev.r.setScalar(ev.r.resolveRef(p.Value), itoa(n), false)
-	case *syntax.ParamExp:
-		if p.Index != nil && p.Param != nil {
-			return ev.r.assignIndexed(ev.r.resolveRef(p.Param.Value), p.Index, itoa(n), false)
-		}
-		if p.Param != nil && !p.Dollar.IsValid() {
-			return ev.r.setScalar(ev.r.resolveRef(p.Param.Value), itoa(n), false)
-		}
-	}
-	return &arithError{msg: "attempted assignment to non-variable", token: ev.r.nodeText(x)}
-}
-
-// parseArith parses an expression string, memoising the result.
-func (r *Runner) parseArith(s string) (syntax.ArithmExpr, error) {
-	r.sh.arithMu.Lock()
-	x, ok := r.sh.arithMemo[s]
-	r.sh.arithMu.Unlock()
-	if ok {
-		return x, nil
-	}
-	p := syntax.NewParser(syntax.Variant(syntax.LangBash))
-	x, err := p.Arithmetic(strings.NewReader(s))
-	if err != nil || x == nil {
-		tok := s
-		if pe, ok := err.(syntax.ParseError); ok {
-			off := int(pe.Pos.Offset())
-			if off < len(s) {
-				tok = s[off:]
-			}
-		}
-		msg := "syntax error: operand expected"
-		if err != nil && strings.Contains(err.Error(), "must be followed") {
-			msg = "syntax error: operand expected"
-		}
-		if x == nil && err == nil {
-			return nil, &arithError{msg: msg, token: s}
-		}
-		if strings.TrimSpace(tok) == "" {
-			tok = s
-		}
-		return nil, &arithError{msg: arithSyntaxMsg(s), token: strings.TrimLeft(tok, " ")}
-	}
-	r.sh.arithMu.Lock()
-	if len(r.sh.arithMemo) > 4096 {
-		r.sh.arithMemo = map[string]syntax.ArithmExpr{}
-	}
-	r.sh.arithMemo[s] = x
-	r.sh.arithMu.Unlock()
-	return x, nil
-}
-
-func arithSyntaxMsg(s string) string {
-	t := strings.TrimSpace(s)
-	if t == "" {
-		return "syntax error: operand expected"
-	}
-	last := t[len(t)-1]
-	if strings.IndexByte("+-*/%<>=&|^!~,?:", last) >= 0 {
-		return "syntax error: operand expected"
-	}
-	return "syntax error in expression"
+	b.WriteString(src[pos:end])
+	return b.String(), nil
 }
 
 // nodeText returns the source text of a node when known.
@@ -485,4 +158,822 @@ func (r *Runner) nodeText(n syntax.Node) string {
 	return sb.String()
 }
 
-func (e *arithError) Error() string { return e.msg }
+// Tokens. Single-character operators are their own byte value.
+const (
+	tEOF = iota + 256
+	tNum
+	tStr
+	tEqEq
+	tNeq
+	tLeq
+	tGeq
+	tLsh
+	tRsh
+	tLand
+	tLor
+	tPower
+	tPreInc
+	tPreDec
+	tPostInc
+	tPostDec
+	tOpAssign
+	tCond
+)
+
+// arithEval is the evaluation state shared by nested expressions: the
+// recursion depth and the runner.
+type arithEval struct {
+	r     *Runner
+	depth int
+}
+
+// arithCtx is the tokenizer and parser state of one expression string.
+type arithCtx struct {
+	ev       *arithEval
+	expr     string
+	tp       int // next unread position
+	lasttp   int // start of the last token read (-1: none)
+	curtok   int
+	lasttok  int
+	tokval   int64
+	tokstr   string // name (with [subscript]) of a tStr token
+	assigntk int    // operator of an OP= token
+	noeval   int
+	lv       arithLvalue // the variable tokstr names, as read
+	// cut, when set, ends the expression text in messages: bash
+	// terminates the string after a number token while converting it.
+	cut int
+}
+
+// arithLvalue remembers which element a name token referred to.
+type arithLvalue struct {
+	name  string // variable name
+	sub   bool   // has a subscript
+	index int64  // evaluated index of an indexed array
+	key   string // key of an associative array
+	assoc bool
+}
+
+// subexpr evaluates the expression string s (bash's subexpr).
+func (ev *arithEval) subexpr(s string) (int64, error) {
+	i := 0
+	for i < len(s) && isArithBlank(s[i]) {
+		i++
+	}
+	if i == len(s) {
+		return 0, nil
+	}
+	ev.depth++
+	defer func() { ev.depth-- }()
+	c := &arithCtx{ev: ev, expr: s, lasttp: -1}
+	var val int64
+	err := func() (err error) {
+		defer func() {
+			if p := recover(); p != nil {
+				e, ok := p.(arithPanic)
+				if !ok {
+					panic(p)
+				}
+				err = e.err
+			}
+		}()
+		c.readtok()
+		val = c.expComma()
+		if c.curtok != tEOF {
+			c.fail("syntax error in expression")
+		}
+		return nil
+	}()
+	return val, err
+}
+
+// arithPanic carries an error out of the recursive descent.
+type arithPanic struct{ err error }
+
+func isArithBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// fail reports msg with bash's expression and error token.
+func (c *arithCtx) fail(msg string) {
+	full := c.expr
+	if c.cut > 0 {
+		full = full[:c.cut]
+	}
+	expr := strings.TrimLeft(full, " \t")
+	tok := ""
+	if c.lasttp >= 0 && c.lasttp < len(full) {
+		tok = full[c.lasttp:]
+	}
+	panic(arithPanic{&arithError{expr: expr, msg: msg, token: tok}})
+}
+
+func (c *arithCtx) throw(err error) { panic(arithPanic{err}) }
+
+func (c *arithCtx) expComma() int64 {
+	v := c.expAssign()
+	for c.curtok == ',' {
+		c.readtok()
+		v = c.expAssign()
+	}
+	return v
+}
+
+func (c *arithCtx) expAssign() int64 {
+	value := c.expCond()
+	if c.curtok != '=' && c.curtok != tOpAssign {
+		return value
+	}
+	special := c.curtok == tOpAssign
+	if c.lasttok != tStr {
+		c.fail("attempted assignment to non-variable")
+	}
+	op, lvalue := 0, value
+	if special {
+		op = c.assigntk
+	}
+	if c.tokstr == "" {
+		c.fail("syntax error in variable assignment")
+	}
+	lv := c.lv
+	c.readtok()
+	value = c.expAssign()
+	if special {
+		if (op == '/' || op == '%') && value == 0 {
+			if c.noeval == 0 {
+				c.fail("division by 0")
+			}
+			value = 1
+		}
+		switch op {
+		case '*':
+			lvalue *= value
+		case '/', '%':
+			lvalue = arithDivMod(op, lvalue, value)
+		case '+':
+			lvalue += value
+		case '-':
+			lvalue -= value
+		case tLsh:
+			lvalue <<= uint64(value) & 63
+		case tRsh:
+			lvalue >>= uint64(value) & 63
+		case '&':
+			lvalue &= value
+		case '|':
+			lvalue |= value
+		case '^':
+			lvalue ^= value
+		}
+		value = lvalue
+	}
+	if c.noeval == 0 {
+		c.bind(lv, value)
+	}
+	c.tokstr = ""
+	return value
+}
+
+func arithDivMod(op int, a, b int64) int64 {
+	if b == -1 {
+		if op == '/' {
+			return -a
+		}
+		return 0
+	}
+	if op == '/' {
+		return a / b
+	}
+	return a % b
+}
+
+func (c *arithCtx) expCond() int64 {
+	cval := c.expLor()
+	if c.curtok != '?' {
+		return cval
+	}
+	if cval == 0 {
+		c.noeval++
+	}
+	c.readtok()
+	if c.curtok == tEOF || c.curtok == ':' {
+		c.fail("expression expected")
+	}
+	val1 := c.expComma()
+	if cval == 0 {
+		c.noeval--
+	}
+	if c.curtok != ':' {
+		c.fail("`:' expected for conditional expression")
+	}
+	if cval != 0 {
+		c.noeval++
+	}
+	c.readtok()
+	if c.curtok == tEOF {
+		c.fail("expression expected")
+	}
+	val2 := c.expCond()
+	if cval != 0 {
+		c.noeval--
+	}
+	c.lasttok = tCond
+	if cval != 0 {
+		return val1
+	}
+	return val2
+}
+
+func (c *arithCtx) expLor() int64 {
+	v := c.expLand()
+	for c.curtok == tLor {
+		skip := v != 0
+		if skip {
+			c.noeval++
+		}
+		c.readtok()
+		v2 := c.expLand()
+		if skip {
+			c.noeval--
+		}
+		v = b2i(v != 0 || v2 != 0)
+		c.lasttok = tLor
+	}
+	return v
+}
+
+func (c *arithCtx) expLand() int64 {
+	v := c.expBinary(0)
+	for c.curtok == tLand {
+		skip := v == 0
+		if skip {
+			c.noeval++
+		}
+		c.readtok()
+		v2 := c.expBinary(0)
+		if skip {
+			c.noeval--
+		}
+		v = b2i(v != 0 && v2 != 0)
+		c.lasttok = tLand
+	}
+	return v
+}
+
+// arithLevels are the left-associative binary operator levels from
+// loosest to tightest: | ^ & (== !=) (< > <= >=) (<< >>) (+ -).
+var arithLevels = [][]int{
+	{'|'}, {'^'}, {'&'}, {tEqEq, tNeq}, {'<', '>', tLeq, tGeq}, {tLsh, tRsh}, {'+', '-'},
+}
+
+func (c *arithCtx) expBinary(level int) int64 {
+	if level == len(arithLevels) {
+		return c.expMulDiv()
+	}
+	v := c.expBinary(level + 1)
+	for tokIn(c.curtok, arithLevels[level]) {
+		op := c.curtok
+		c.readtok()
+		v2 := c.expBinary(level + 1)
+		switch op {
+		case '|':
+			v |= v2
+		case '^':
+			v ^= v2
+		case '&':
+			v &= v2
+		case tEqEq:
+			v = b2i(v == v2)
+		case tNeq:
+			v = b2i(v != v2)
+		case '<':
+			v = b2i(v < v2)
+		case '>':
+			v = b2i(v > v2)
+		case tLeq:
+			v = b2i(v <= v2)
+		case tGeq:
+			v = b2i(v >= v2)
+		case tLsh:
+			v <<= uint64(v2) & 63
+		case tRsh:
+			v >>= uint64(v2) & 63
+		case '+':
+			v += v2
+		case '-':
+			v -= v2
+		}
+		c.lasttok = tNum
+	}
+	return v
+}
+
+func tokIn(t int, set []int) bool {
+	for _, s := range set {
+		if s == t {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *arithCtx) expMulDiv() int64 {
+	v := c.expPower()
+	for c.curtok == '*' || c.curtok == '/' || c.curtok == '%' {
+		op := c.curtok
+		stp := c.tp
+		c.readtok()
+		v2 := c.expPower()
+		if op != '*' && v2 == 0 {
+			if c.noeval == 0 {
+				c.lasttp = stp
+				for c.lasttp < len(c.expr) && (c.expr[c.lasttp] == ' ' || c.expr[c.lasttp] == '\t') {
+					c.lasttp++
+				}
+				c.fail("division by 0")
+			}
+			v2 = 1
+		}
+		if op == '*' {
+			v *= v2
+		} else {
+			v = arithDivMod(op, v, v2)
+		}
+		c.lasttok = tNum
+	}
+	return v
+}
+
+func (c *arithCtx) expPower() int64 {
+	v := c.exp1()
+	for c.curtok == tPower {
+		c.readtok()
+		v2 := c.expPower()
+		c.lasttok = tNum
+		if v2 == 0 {
+			return 1
+		}
+		if v2 < 0 {
+			c.fail("exponent less than 0")
+		}
+		n := int64(1)
+		for b := v2; b != 0; b >>= 1 {
+			if b&1 == 1 {
+				n *= v
+			}
+			v *= v
+		}
+		v = n
+	}
+	return v
+}
+
+func (c *arithCtx) exp1() int64 {
+	switch c.curtok {
+	case '!':
+		c.readtok()
+		v := b2i(c.exp1() == 0)
+		c.lasttok = tNum
+		return v
+	case '~':
+		c.readtok()
+		v := ^c.exp1()
+		c.lasttok = tNum
+		return v
+	case '-':
+		c.readtok()
+		v := -c.exp1()
+		c.lasttok = tNum
+		return v
+	case '+':
+		c.readtok()
+		v := c.exp1()
+		c.lasttok = tNum
+		return v
+	}
+	return c.exp0()
+}
+
+func (c *arithCtx) exp0() int64 {
+	var val int64
+	switch c.curtok {
+	case tPreInc, tPreDec:
+		stok := c.curtok
+		c.lasttok = stok
+		c.readtok()
+		if c.curtok != tStr {
+			c.fail("identifier expected after pre-increment or pre-decrement")
+		}
+		val = c.tokval + 1
+		if stok == tPreDec {
+			val = c.tokval - 1
+		}
+		if c.noeval == 0 {
+			c.bind(c.lv, val)
+		}
+		c.curtok = tNum
+		c.readtok()
+	case '(':
+		c.readtok()
+		val = c.expComma()
+		if c.curtok != ')' {
+			c.fail("missing `)'")
+		}
+		c.readtok()
+	case tNum, tStr:
+		val = c.tokval
+		if c.curtok == tStr {
+			saved := *c
+			c.noeval = 1
+			c.readtok()
+			stok := c.curtok
+			if stok == tPostInc || stok == tPostDec {
+				c.tokstr, c.noeval, c.lv = saved.tokstr, saved.noeval, saved.lv
+				c.lasttok = tStr
+				v2 := val + 1
+				if stok == tPostDec {
+					v2 = val - 1
+				}
+				if c.noeval == 0 {
+					c.bind(c.lv, v2)
+				}
+				c.curtok = tNum
+			} else {
+				*c = saved
+			}
+		}
+		c.readtok()
+	default:
+		c.fail("syntax error: operand expected")
+	}
+	return val
+}
+
+func isArithOpChar(c int) bool {
+	switch c {
+	case '=', '>', '<', '+', '-', '*', '/', '%', '!', '(', ')', '&', '|', '^', '~', '?', ':', ',':
+		return true
+	}
+	return false
+}
+
+func isMultiOp(t int) bool {
+	switch t {
+	case tEqEq, tNeq, tLeq, tGeq, tLand, tLor, tLsh, tRsh, tOpAssign, tCond, tPower,
+		tPreInc, tPreDec, tPostInc, tPostDec:
+		return true
+	}
+	return false
+}
+
+func isNameStart(c byte) bool {
+	return c == '_' || (c|0x20) >= 'a' && (c|0x20) <= 'z'
+}
+
+func isNameChar(c byte) bool { return isNameStart(c) || isDigit(c) }
+
+// readtok reads the next token into curtok (bash's readtok).
+func (c *arithCtx) readtok() {
+	s := c.expr
+	cp := c.tp
+	for cp < len(s) && isArithBlank(s[cp]) {
+		cp++
+	}
+	if cp >= len(s) {
+		c.lasttok = c.curtok
+		c.curtok = tEOF
+		c.tp = cp
+		return
+	}
+	c.lasttp = cp
+	c.tp = cp
+	ch := s[cp]
+	cp++
+	switch {
+	case isNameStart(ch):
+		for cp < len(s) && isNameChar(s[cp]) {
+			cp++
+		}
+		sub := false
+		if cp < len(s) && s[cp] == '[' {
+			e := skipSubscript(s, cp)
+			if e < 0 {
+				c.fail("bad array subscript")
+			}
+			cp = e + 1
+			sub = true
+		}
+		tok := s[c.tp:cp]
+		// peek at the next token to see whether this is an assignment
+		saved := *c
+		c.tp = cp
+		c.noeval = 1
+		c.curtok = tStr
+		c.readtok()
+		peek := c.curtok
+		*c = saved
+		c.tp = cp
+		c.tokstr = tok
+		if c.lasttok == tPreInc || c.lasttok == tPreDec || peek != '=' {
+			c.tokval = c.streval(tok, sub)
+		} else {
+			c.tokval = 0
+			c.lv = c.lvalueOf(tok, sub)
+		}
+		c.lasttok = c.curtok
+		c.curtok = tStr
+		return
+	case isDigit(ch):
+		for cp < len(s) && (isAlnum(s[cp]) || s[cp] == '#' || s[cp] == '@' || s[cp] == '_') {
+			cp++
+		}
+		c.cut = cp
+		c.tokval = c.strlong(s[c.tp:cp])
+		c.cut = 0
+		c.lasttok = c.curtok
+		c.curtok = tNum
+		c.tp = cp
+		return
+	}
+	var c1 byte
+	if cp < len(s) {
+		c1 = s[cp]
+	}
+	cp++
+	tok := int(ch)
+	switch {
+	case ch == '=' && c1 == '=':
+		tok = tEqEq
+	case ch == '!' && c1 == '=':
+		tok = tNeq
+	case ch == '>' && c1 == '=':
+		tok = tGeq
+	case ch == '<' && c1 == '=':
+		tok = tLeq
+	case ch == '<' && c1 == '<', ch == '>' && c1 == '>':
+		tok = tLsh
+		if ch == '>' {
+			tok = tRsh
+		}
+		if cp < len(s) && s[cp] == '=' {
+			c.assigntk = tok
+			tok = tOpAssign
+			cp++
+		}
+	case ch == '&' && c1 == '&':
+		tok = tLand
+	case ch == '|' && c1 == '|':
+		tok = tLor
+	case ch == '*' && c1 == '*':
+		tok = tPower
+	case (ch == '-' || ch == '+') && c1 == ch && c.curtok == tStr:
+		tok = tPostInc
+		if ch == '-' {
+			tok = tPostDec
+		}
+	case (ch == '-' || ch == '+') && c1 == ch && c.curtok == tNum && (c.lasttok == tPreInc || c.lasttok == tPreDec):
+		c.fail(string([]byte{ch, ch}) + ": assignment requires lvalue")
+	case (ch == '-' || ch == '+') && c1 == ch:
+		xp := cp
+		for xp < len(s) && isArithBlank(s[xp]) {
+			xp++
+		}
+		if xp < len(s) && isNameStart(s[xp]) {
+			tok = tPreInc
+			if ch == '-' {
+				tok = tPreDec
+			}
+		} else {
+			cp--
+		}
+	case c1 == '=' && strings.IndexByte("*/%+-&^|", ch) >= 0:
+		c.assigntk = int(ch)
+		tok = tOpAssign
+	case !isArithOpChar(int(ch)):
+		if c.curtok == 0 || c.curtok == tEOF || isArithOpChar(c.curtok) || isMultiOp(c.curtok) {
+			c.fail("syntax error: operand expected")
+		}
+		c.fail("syntax error: invalid arithmetic operator")
+	default:
+		cp--
+	}
+	c.lasttok = c.curtok
+	c.curtok = tok
+	c.tp = cp
+}
+
+// skipSubscript returns the index of the ']' closing the '[' at i, or -1.
+func skipSubscript(s string, i int) int {
+	depth := 0
+	for j := i; j < len(s); j++ {
+		switch s[j] {
+		case '[':
+			depth++
+		case ']':
+			depth--
+			if depth == 0 {
+				return j
+			}
+		}
+	}
+	return -1
+}
+
+// strlong converts an integer constant: decimal, 0octal, 0xhex or
+// base#digits (bash's strlong).
+func (c *arithCtx) strlong(num string) int64 {
+	s := num
+	base := int64(10)
+	foundBase := false
+	if s[0] == '0' {
+		s = s[1:]
+		if s == "" {
+			return 0
+		}
+		if s[0] == 'x' || s[0] == 'X' {
+			base = 16
+			s = s[1:]
+		} else {
+			base = 8
+		}
+		foundBase = true
+	}
+	var val int64
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
+		if ch == '#' {
+			if foundBase {
+				c.fail("invalid number")
+			}
+			if val < 2 || val > 64 {
+				c.fail("invalid arithmetic base")
+			}
+			base, val, foundBase = val, 0, true
+			if i+1 >= len(s) || !(isAlnum(s[i+1]) || s[i+1] == '_' || s[i+1] == '@') {
+				c.fail("invalid integer constant")
+			}
+			continue
+		}
+		var d int64
+		switch {
+		case isDigit(ch):
+			d = int64(ch - '0')
+		case ch >= 'a' && ch <= 'z':
+			d = int64(ch-'a') + 10
+		case ch >= 'A' && ch <= 'Z':
+			d = int64(ch - 'A')
+			if base <= 36 {
+				d += 10
+			} else {
+				d += 36
+			}
+		case ch == '@':
+			d = 62
+		case ch == '_':
+			d = 63
+		default:
+			return val
+		}
+		if d >= base {
+			c.fail("value too great for base")
+		}
+		val = val*base + d
+	}
+	return val
+}
+
+// lvalueOf resolves a name token (name or name[sub]) to the element it
+// names, evaluating an indexed array's subscript.
+func (c *arithCtx) lvalueOf(tok string, sub bool) arithLvalue {
+	r := c.ev.r
+	if !sub {
+		return arithLvalue{name: r.resolveRef(tok)}
+	}
+	i := strings.IndexByte(tok, '[')
+	name := r.resolveRef(tok[:i])
+	idx := tok[i+1 : len(tok)-1]
+	lv := arithLvalue{name: name, sub: true}
+	if v := r.vars.get(name); v != nil && v.kind == kAssoc {
+		lv.assoc = true
+		k, err := r.literalString(idx)
+		if err != nil {
+			c.throw(err)
+		}
+		lv.key = k
+		return lv
+	}
+	if c.noeval != 0 {
+		return lv
+	}
+	n, err := c.ev.r.arithString(idx)
+	if err != nil {
+		c.throw(err)
+	}
+	lv.index = n
+	return lv
+}
+
+// streval is the value of a name token: the variable's value evaluated
+// as an expression (bash's expr_streval).
+func (c *arithCtx) streval(tok string, sub bool) int64 {
+	if c.noeval != 0 {
+		c.lv = arithLvalue{}
+		return 0
+	}
+	r := c.ev.r
+	lv := c.lvalueOf(tok, sub)
+	c.lv = lv
+	var val string
+	set := false
+	v := r.lookup(lv.name)
+	switch {
+	case v == nil:
+	case lv.assoc:
+		val, set = v.assoc.m[lv.key]
+	case lv.sub && v.kind == kIndexed && v.arr != nil:
+		i := lv.index
+		if i < 0 {
+			i += int64(v.arr.maxIndex()) + 1
+		}
+		if i >= 0 {
+			val, set = v.arr.get(int(i))
+		}
+	case lv.sub:
+		if lv.index == 0 && v.isSetScalar() {
+			val, set = v.value(), true
+		}
+	default:
+		if v.isSetScalar() {
+			val, set = v.value(), true
+		}
+	}
+	if !set && r.opts.on(optNounset) {
+		name := lv.name
+		if lv.sub {
+			name = tok
+		}
+		c.throw(&expandError{msg: name + ": unbound variable", fatal: true})
+	}
+	if val == "" {
+		return 0
+	}
+	if n, ok := parseDecimal(val); ok {
+		return n
+	}
+	if c.ev.depth >= arithMaxDepth {
+		c.fail("expression recursion level exceeded")
+	}
+	n, err := c.ev.subexpr(val)
+	if err != nil {
+		c.throw(err)
+	}
+	return n
+}
+
+// bind assigns n to the element lv names.
+func (c *arithCtx) bind(lv arithLvalue, n int64) {
+	r := c.ev.r
+	var err error
+	switch {
+	case lv.name == "":
+		return
+	case lv.assoc:
+		err = r.declSetValue(lv.name, lv.key, itoa(n), false, nil)
+	case lv.sub:
+		err = r.setIndex(lv.name, lv.index, itoa(n), false, nil)
+	default:
+		err = r.setScalar(lv.name, itoa(n), false)
+	}
+	if err != nil {
+		c.throw(err)
+	}
+}
+
+func b2i(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// parseDecimal parses a plain decimal number without sign or blanks.
+func parseDecimal(s string) (int64, bool) {
+	if len(s) == 0 || len(s) > 18 {
+		return 0, false
+	}
+	if s[0] == '0' && len(s) > 1 {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	return n, err == nil
+}
+
+// arithCmdError reports a failed (( )) expression: unlike $(( )), it
+// does not abandon the rest of the command line; the status is 1.
+func (r *Runner) arithCmdError(err error) {
+	r.expansionError(err)
+	if r.flow == flowAbort {
+		r.flow = flowNone
+	}
+	if r.flow == flowNone {
+		r.exit = 1
+	}
+}

@@ -128,20 +128,6 @@ func (r *Runner) appendScalar(name, val string, fl assignFlags) error {
 	return r.setScalarFlags(name, cur.value()+val, fl)
 }
 
-// arithString evaluates a string as an arithmetic expression.
-func (r *Runner) arithString(s string) (int64, error) {
-	ev := arithEval{r: r}
-	n, err := ev.str(s)
-	if err != nil {
-		if ae, ok := err.(*arithError); ok {
-			msg := strings.TrimLeft(s, " \t\n") + ": " + ae.msg
-			msg += " (error token is \"" + ae.token + "\")"
-			return 0, &expandError{msg: msg}
-		}
-	}
-	return n, err
-}
-
 // assignIndexed sets one element: a[i]=v or m[k]=v.
 func (r *Runner) assignIndexed(name string, idx syntax.ArithmExpr, val string, appendVal bool) error {
 	cur := r.vars.get(name)

@@ -218,7 +218,7 @@ func biTrap(r *Runner, args []string) int {
 				continue
 			}
 			sig := n
-			if _, num, _ := parseSignal(n, false); num > 0 {
+			if _, num, _ := parseSignal(n, false); num > 0 && !r.opts.on(optPosix) {
 				sig = "SIG" + n
 			}
 			sb.WriteString("trap -- " + singleQuote(act) + " " + sig + "\n")
@@ -354,6 +354,9 @@ done:
 		}
 		<-j.done
 		status = j.status
+		if m := j.takeDeathMsg(); m != "" {
+			r.errw().Write([]byte(r.errPrefix() + m + "\n"))
+		}
 		if pvar != "" {
 			r.setScalar(pvar, itoa(int64(j.pid())), false)
 		}
@@ -465,6 +468,8 @@ func biKill(r *Runner, args []string) int {
 		if err := syscall.Kill(pid, sig); err != nil {
 			r.bErr("kill", "(%d) - %s", pid, errnoMessage(err.(syscall.Errno)))
 			status = 1
+		} else if (pid == r.sh.pid || pid == 0) && r.sh.sigs != nil && sig != 0 && !r.isSub {
+			r.sh.sigs.awaitSelf(sig)
 		}
 	}
 	return status
@@ -479,7 +484,7 @@ func biLet(r *Runner, args []string) int {
 	var n int64
 	for _, e := range args[1:] {
 		var err error
-		n, err = r.arithString(e)
+		n, err = r.arithStringCmd(e, "let")
 		if err != nil {
 			r.reportErr(err)
 			return 1

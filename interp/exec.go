@@ -164,12 +164,16 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 	if st.Negated {
 		r.noErrExit++
 	}
+	mark := len(r.procFds)
 	if _, call := st.Cmd.(*syntax.CallExpr); len(st.Redirs) > 0 && !call {
 		// simple commands apply their own redirections (after expanding
 		// the words, with the command's ExecInfo)
 		r.withRedirs(st.Redirs, nil, func() { r.cmd(st.Cmd, st) })
 	} else {
 		r.cmd(st.Cmd, st)
+	}
+	if len(r.procFds) > mark {
+		r.closeProcFds(mark)
 	}
 	if _, isPipe := st.Cmd.(*syntax.BinaryCmd); !isPipe && checksErrexit(st.Cmd) {
 		r.setPipeStatus1(r.exit)
@@ -271,9 +275,9 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 			return
 		}
 		r.traceArith(c)
-		n, err := r.arith(c.X)
+		n, err := r.arithCmd(c.X)
 		if err != nil {
-			r.expansionError(err)
+			r.arithCmdError(err)
 			return
 		}
 		r.exit = int(b2i(n == 0))
@@ -421,12 +425,12 @@ func (r *Runner) forClause(c *syntax.ForClause) {
 	case *syntax.CStyleLoop:
 		parts, traceable := r.arithForParts(l)
 		traceable = traceable && r.opts.on(optXtrace)
-		if traceable && l.Init != nil {
+		if traceable {
 			r.traceArithFor(parts[0])
 		}
 		if l.Init != nil {
-			if _, err := r.arith(l.Init); err != nil {
-				r.expansionError(err)
+			if _, err := r.arithCmd(l.Init); err != nil {
+				r.arithCmdError(err)
 				return
 			}
 		}
@@ -435,9 +439,9 @@ func (r *Runner) forClause(c *syntax.ForClause) {
 				r.traceArithFor(parts[1])
 			}
 			if l.Cond != nil {
-				n, err := r.arith(l.Cond)
+				n, err := r.arithCmd(l.Cond)
 				if err != nil {
-					r.expansionError(err)
+					r.arithCmdError(err)
 					return
 				}
 				if n == 0 {
@@ -451,12 +455,12 @@ func (r *Runner) forClause(c *syntax.ForClause) {
 					break
 				}
 			}
-			if traceable && l.Post != nil {
+			if traceable {
 				r.traceArithFor(parts[2])
 			}
 			if l.Post != nil {
-				if _, err := r.arith(l.Post); err != nil {
-					r.expansionError(err)
+				if _, err := r.arithCmd(l.Post); err != nil {
+					r.arithCmdError(err)
 					return
 				}
 			}
@@ -513,7 +517,7 @@ func (r *Runner) letClause(c *syntax.LetClause) {
 	var n int64
 	for _, x := range c.Exprs {
 		var err error
-		n, err = r.arith(x)
+		n, err = r.arithLet(x)
 		if err != nil {
 			r.expansionError(err)
 			if r.flow == flowAbort {
