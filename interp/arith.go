@@ -106,7 +106,7 @@ func (r *Runner) arithText(x syntax.ArithmExpr, removeSingle bool) (string, erro
 		var part syntax.WordPart
 		switch n := n.(type) {
 		case *syntax.ParamExp:
-			if n.Dollar.IsValid() || n.Short {
+			if n.Dollar.IsValid() {
 				part = n
 			}
 		case *syntax.CmdSubst, *syntax.ArithmExp, *syntax.DblQuoted, *syntax.ProcSubst:
