@@ -407,6 +407,10 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 		r.runTrap("RETURN")
 	}
 	r.leaveFuncTraps(hidden)
+	if r.flow != flowExit {
+		// $LINENO (and the ERR trap for the call) is the caller's again
+		r.line = r.calls[len(r.calls)-1].line
+	}
 	_ = oldOptind
 	r.vars.popFrame()
 	r.calls = r.calls[:len(r.calls)-1]
@@ -520,4 +524,20 @@ func (r *Runner) absPath(p string) string {
 		return "/" + p
 	}
 	return r.dir + "/" + p
+}
+
+// runsExternal reports whether st is a simple command whose name is an
+// external program (not a function or builtin): for such a background job
+// $! can be the program's real pid.
+func (r *Runner) runsExternal(st *syntax.Stmt) bool {
+	c, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(c.Args) == 0 {
+		return false
+	}
+	name, ok := plainLit(c.Args[0])
+	if !ok {
+		return false
+	}
+	kind, _, _ := r.resolve(name)
+	return kind == cmdExternal
 }

@@ -16,8 +16,9 @@
 package observe
 
 import (
-	"crypto/rand"
+	"encoding/binary"
 	"encoding/hex"
+	"math/rand/v2"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -247,8 +248,11 @@ func FromEnv(environ []string, opts ...Option) *Observer {
 
 // newID returns 128 random bits in hex.
 func newID() string {
+	// math/rand/v2's generator is seeded from the OS per process; it
+	// keeps crypto's package initialisation off nash's startup path
 	var b [16]byte
-	rand.Read(b[:]) // never fails on Linux (getrandom)
+	binary.LittleEndian.PutUint64(b[:8], rand.Uint64())
+	binary.LittleEndian.PutUint64(b[8:], rand.Uint64())
 	return hex.EncodeToString(b[:])
 }
 

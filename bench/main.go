@@ -1,0 +1,200 @@
+// Command bench measures nash against bash and dash in one run and prints
+// a table of medians and ratios to bash (make bench). Machines here are
+// noisy: every figure is the median of several runs, and all shells are
+// measured interleaved so that load affects them alike.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"syscall"
+	"time"
+)
+
+type benchCase struct {
+	name   string
+	target string // the issue's target, for the table
+	script string // run with SHELL -c (or a file)
+	posix  bool   // dash can run it
+	reps   int
+	setup  func(dir string) error
+	env    []string
+	direct bool // script is a full command line run by /bin/sh -c with $SH substituted
+}
+
+func main() {
+	nash := flag.String("nash", "bin/nash", "nash binary")
+	bash := flag.String("bash", "/usr/bin/bash", "bash binary")
+	dash := flag.String("dash", "/usr/bin/dash", "dash binary")
+	reps := flag.Int("reps", 5, "runs per case (median reported)")
+	only := flag.String("run", "", "only cases whose name contains this")
+	flag.Parse()
+	nashAbs, _ := filepath.Abs(*nash)
+	dir, err := os.MkdirTemp("", "nash-bench")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	defer os.RemoveAll(dir)
+	shells := []struct{ name, path string }{{"bash", *bash}, {"dash", *dash}, {"nash", nashAbs}}
+	fmt.Printf("%-34s %-8s %10s %10s %10s %8s %8s\n", "benchmark", "target", "bash", "dash", "nash", "nash/bash", "dash/bash")
+	for _, c := range cases() {
+		if *only != "" && !strings.Contains(c.name, *only) {
+			continue
+		}
+		if c.setup != nil {
+			if err := c.setup(dir); err != nil {
+				fmt.Printf("%-34s setup failed: %v\n", c.name, err)
+				continue
+			}
+		}
+		n := c.reps
+		if n == 0 {
+			n = *reps
+		}
+		res := map[string][]float64{}
+		for i := 0; i < n; i++ {
+			for _, sh := range shells {
+				if sh.name == "dash" && !c.posix {
+					continue
+				}
+				d, _, err := runOnce(sh.path, c, dir)
+				if err != nil {
+					fmt.Fprintf(os.Stderr, "%s under %s: %v\n", c.name, sh.name, err)
+					continue
+				}
+				res[sh.name] = append(res[sh.name], d)
+			}
+		}
+		b, dsh, ns := median(res["bash"]), median(res["dash"]), median(res["nash"])
+		fmt.Printf("%-34s %-8s %10s %10s %10s %8s %8s\n", c.name, c.target, fmtDur(b), fmtDur(dsh), fmtDur(ns), ratio(ns, b), ratio(dsh, b))
+	}
+	// peak RSS
+	for _, rc := range []struct{ name, script string }{
+		{"peak RSS -c true", "true"},
+		{"peak RSS 200k arith loop", "i=0; while [ $i -lt 200000 ]; do i=$((i+1)); done"},
+	} {
+		var line []string
+		for _, sh := range shells {
+			_, rss, err := runOnce(sh.path, benchCase{script: rc.script}, dir)
+			if err != nil {
+				line = append(line, "err")
+				continue
+			}
+			line = append(line, fmt.Sprintf("%.1fMiB", float64(rss)/1024))
+		}
+		fmt.Printf("%-34s %-8s %10s %10s %10s\n", rc.name, "<=4/16M", line[0], line[1], line[2])
+	}
+}
+
+func ratio(a, b float64) string {
+	if a == 0 || b == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.2fx", a/b)
+}
+
+func fmtDur(s float64) string {
+	if s == 0 {
+		return "-"
+	}
+	if s < 1 {
+		return fmt.Sprintf("%.1fms", s*1000)
+	}
+	return fmt.Sprintf("%.3fs", s)
+}
+
+func median(v []float64) float64 {
+	if len(v) == 0 {
+		return 0
+	}
+	s := append([]float64(nil), v...)
+	sort.Float64s(s)
+	return s[len(s)/2]
+}
+
+// runOnce runs a case under one shell and returns wall seconds and the
+// child's peak RSS in KiB.
+func runOnce(shell string, c benchCase, dir string) (float64, int64, error) {
+	var cmd *exec.Cmd
+	if c.direct {
+		cmd = exec.Command("/bin/sh", "-c", strings.ReplaceAll(c.script, "$SH", shell))
+	} else {
+		cmd = exec.Command(shell, "-c", c.script)
+	}
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "SH="+shell)
+	cmd.Env = append(cmd.Env, c.env...)
+	cmd.Stdout = nil
+	cmd.Stderr = os.Stderr
+	start := time.Now()
+	err := cmd.Run()
+	d := time.Since(start).Seconds()
+	var rss int64
+	if cmd.ProcessState != nil {
+		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+			rss = ru.Maxrss
+		}
+	}
+	return d, rss, err
+}
+
+func cases() []benchCase {
+	return []benchCase{
+		{name: "startup -c true x200", target: "<=1.2x", posix: true, direct: true,
+			script: `i=0; while [ $i -lt 200 ]; do "$SH" -c true; i=$((i+1)); done`},
+		{name: "make -j1, 500 recipes, SHELL=", target: "<=1.4x", posix: true, direct: true, setup: writeMakefile,
+			script: `make -s -j1 -f mk500 SHELL="$SH" >/dev/null`},
+		{name: "2000 execs of /bin/true", target: "<=0.85x", posix: true,
+			script: `i=0; while [ $i -lt 2000 ]; do /bin/true; i=$((i+1)); done`},
+		{name: "200k arithmetic loop", target: "<=1.0x",
+			script: `i=0; s=0; while (( i < 200000 )); do (( s += i, i++ )); done; echo $s`},
+		{name: "string building 50k", target: "<=1.0x",
+			script: `s=; for ((i=0; i<50000; i++)); do s+=x; done; echo ${#s}`},
+		{name: "50k function calls", target: "<=1.0x",
+			script: `f() { return 0; }; for ((i=0; i<50000; i++)); do f; done`},
+		{name: "100k case loop", target: "<=1.0x",
+			script: `n=0; for ((i=0; i<100000; i++)); do case "x$i" in x*5) n=$((n+1));; x1*) ;; *) ;; esac; done; echo $n`},
+		{name: "10k array fill and sum", target: "<=1.0x",
+			script: `a=(); for ((i=0; i<10000; i++)); do a[i]=$i; done; s=0; for ((i=0; i<10000; i++)); do (( s += a[i] )); done; echo $s`},
+		{name: "read 50k-line file", target: "<=1.0x", setup: writeLines,
+			script: `n=0; while IFS= read -r line; do n=$((n+1)); done < lines50k; echo $n`},
+		{name: "5000 $(...)", target: "<=0.1x", posix: true,
+			script: `i=0; while [ $i -lt 5000 ]; do x=$(echo $i); i=$((i+1)); done`},
+		{name: "5000 ( : )", target: "<=0.1x", posix: true,
+			script: `i=0; while [ $i -lt 5000 ]; do ( : ); i=$((i+1)); done`},
+		{name: "1GiB head | cat | wc -c", target: "<=1.1x", posix: true, reps: 3,
+			script: `head -c 1073741824 /dev/zero | cat | wc -c >/dev/null`},
+	}
+}
+
+func writeMakefile(dir string) error {
+	var sb strings.Builder
+	sb.WriteString("all:")
+	for i := 0; i < 500; i++ {
+		fmt.Fprintf(&sb, " t%d", i)
+	}
+	sb.WriteString("\n")
+	for i := 0; i < 500; i++ {
+		fmt.Fprintf(&sb, "t%d:\n\t@x=%d; test $$x -ge 0\n", i, i)
+	}
+	sb.WriteString(".PHONY: all")
+	for i := 0; i < 500; i++ {
+		fmt.Fprintf(&sb, " t%d", i)
+	}
+	sb.WriteString("\n")
+	return os.WriteFile(filepath.Join(dir, "mk500"), []byte(sb.String()), 0o644)
+}
+
+func writeLines(dir string) error {
+	var sb strings.Builder
+	for i := 0; i < 50000; i++ {
+		fmt.Fprintf(&sb, "line %d with some words in it\n", i)
+	}
+	return os.WriteFile(filepath.Join(dir, "lines50k"), []byte(sb.String()), 0o644)
+}
