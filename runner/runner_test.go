@@ -2,6 +2,7 @@ package runner
 
 import (
 	"context"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -295,5 +296,24 @@ func TestDefaultNashPath(t *testing.T) {
 	exe, _ := os.Executable()
 	if p != fake && p != filepath.Join(filepath.Dir(exe), "nash") {
 		t.Fatalf("nash path %s", p)
+	}
+}
+
+func TestCapacityAndClose(t *testing.T) {
+	s := newService(t, WithMaxRunning(1))
+	st, err := s.Start(Request{Cmd: "sleep 100"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Start(Request{Cmd: "true"}); !errors.Is(err, ErrBusy) {
+		t.Fatalf("second start: %v, want ErrBusy", err)
+	}
+	s.Close()
+	r, err := s.Receipt(st.ID)
+	if err != nil || r.Status != StatusCancelled {
+		t.Fatalf("after Close: %+v %v", r, err)
+	}
+	if _, err := s.Start(Request{Cmd: "true"}); !errors.Is(err, ErrClosed) {
+		t.Fatalf("start after Close: %v, want ErrClosed", err)
 	}
 }

@@ -77,7 +77,7 @@ func (s *stream) pump(src io.Reader) {
 }
 
 // finalize turns the spool into an artifact. It must be called after pump
-// returned. On error the spool stays readable.
+// returned. On error the spool is removed and reads fail.
 func (s *stream) finalize() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -86,6 +86,10 @@ func (s *stream) finalize() error {
 	}
 	sum := sumHex(s.h)
 	if err := s.store.adopt(s.path, sum); err != nil {
+		// The fd is released either way; the bytes are lost to readers.
+		s.spool.Close()
+		s.spool = nil
+		os.Remove(s.path)
 		return fmt.Errorf("finalize %s: %w", s.name, err)
 	}
 	s.spool.Close()

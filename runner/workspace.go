@@ -23,8 +23,8 @@ type FileChange struct {
 }
 
 // Workspace lists the changes a command made under its cwd. Directories
-// are not listed, only regular files and symlinks; .git directories are
-// skipped. Truncated is set when a scan hit the file or byte limit: then
+// are not listed, only regular files and symlinks; .git directories and
+// other filesystems mounted below cwd are skipped. Truncated is set when a scan hit the file or byte limit: then
 // only paths that both scans covered are compared and some hashes may be
 // missing.
 type Workspace struct {
@@ -48,6 +48,19 @@ func (a fileState) sameStat(b fileState) bool {
 	return a.symlink == b.symlink && a.size == b.size && a.mtime == b.mtime && a.ctime == b.ctime && a.ino == b.ino
 }
 
+// deviceOf returns the device of the directory at p.
+func deviceOf(p string) (uint64, bool) {
+	fi, err := os.Lstat(p)
+	if err != nil {
+		return 0, false
+	}
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	if !ok {
+		return 0, false
+	}
+	return uint64(st.Dev), true
+}
+
 // snapshot is the state of a directory tree at one moment.
 type snapshot struct {
 	files     map[string]fileState
@@ -66,6 +79,7 @@ type scanLimits struct {
 // prev's hash instead of being read again.
 func scan(root string, lim scanLimits, prev *snapshot) *snapshot {
 	s := &snapshot{files: map[string]fileState{}}
+	rootDev, devOK := deviceOf(root)
 	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			if p == root {
@@ -74,7 +88,15 @@ func scan(root string, lim scanLimits, prev *snapshot) *snapshot {
 			return nil // unreadable entries are skipped
 		}
 		if d.IsDir() {
-			if d.Name() == ".git" && p != root {
+			if p == root {
+				return nil
+			}
+			if d.Name() == ".git" {
+				return filepath.SkipDir
+			}
+			// Like find -xdev: never wander into /proc, /sys, /dev or
+			// other mounts, whose files may block or never end.
+			if dev, ok := deviceOf(p); devOK && (!ok || dev != rootDev) {
 				return filepath.SkipDir
 			}
 			return nil

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"sort"
+	"strings"
 	"testing"
 )
 
@@ -125,6 +126,21 @@ func TestWalkLess(t *testing.T) {
 	for _, tt := range tests {
 		if got := walkLess(tt.a, tt.b); got != tt.want {
 			t.Errorf("walkLess(%q, %q) = %v", tt.a, tt.b, got)
+		}
+	}
+}
+
+// TestScanStaysOnFilesystem checks that a scan of / never enters /dev,
+// /proc or /sys, whose files may block or never end.
+func TestScanStaysOnFilesystem(t *testing.T) {
+	root, _ := deviceOf("/")
+	if dev, _ := deviceOf("/dev"); dev == root {
+		t.Skip("/dev is not a separate mount here")
+	}
+	s := scan("/", scanLimits{files: 3000, bytes: 1 << 20}, nil)
+	for p := range s.files {
+		if strings.HasPrefix(p, "dev/") || strings.HasPrefix(p, "proc/") || strings.HasPrefix(p, "sys/") {
+			t.Fatalf("scan crossed into %s", p)
 		}
 	}
 }
