@@ -116,7 +116,7 @@ type Runner struct {
 	traceLevel        int
 	lineOff           int
 	lastAssigned      string
-	procFds           []int
+	procFds           []procFD
 	lastProcSubst     *job
 	lastpipeFDs       *fdTable
 	exitTrapRan       bool

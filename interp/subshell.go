@@ -170,15 +170,17 @@ func (r *Runner) procSubst(ps *syntax.ProcSubst) (string, error) {
 		c.fds.set(0, newShared(pr, true))
 		mine = pw
 	}
-	n := r.fds.lowestFree(63)
-	for n > 10 && r.fds.get(n) != nil {
+	// bash hands out 63, 62, ... for process substitutions
+	n := 63
+	for n >= 10 && r.fds.get(n) != nil {
 		n--
 	}
-	if r.fds.get(n) != nil {
+	if n < 10 {
 		n = r.fds.lowestFree(64)
 	}
-	r.fds.set(n, newShared(mine, true))
-	r.procFds = append(r.procFds, n)
+	s := newShared(mine, true)
+	r.fds.set(n, s)
+	r.procFds = append(r.procFds, procFD{n, s})
 	job := r.sh.jobs.add(c.bashpid, "procsubst")
 	go func() {
 		c.stmts(ps.Stmts)
@@ -190,28 +192,24 @@ func (r *Runner) procSubst(ps *syntax.ProcSubst) (string, error) {
 	return "/dev/fd/" + strconv.Itoa(n), nil
 }
 
-// closeProcFds closes the process substitution fds made for the command
-// that just finished.
-func (r *Runner) closeProcFds() {
-	for _, n := range r.procFds {
-		r.fds.close(n)
-	}
-	r.procFds = r.procFds[:0]
+// procFD is a process substitution's end in the shell's fd table.
+type procFD struct {
+	n int
+	s *sharedFile
 }
 
-// runsExternal reports whether st is a simple command whose name is an
-// external program (not a function or builtin).
-func (r *Runner) runsExternal(st *syntax.Stmt) bool {
-	c, ok := st.Cmd.(*syntax.CallExpr)
-	if !ok || len(c.Args) == 0 {
-		return false
+// closeProcFds closes the process substitution fds made since mark (by
+// the statement that just finished), as bash does once a command is
+// done with them. Ends that went away with a redirection's table, or
+// that a later redirection replaced, are left alone.
+func (r *Runner) closeProcFds(mark int) {
+	for _, p := range r.procFds[mark:] {
+		if r.fds.entry(p.n) == p.s {
+			r.fds.close(p.n)
+		}
 	}
-	name, ok := plainLit(c.Args[0])
-	if !ok {
-		return false
-	}
-	kind, _, _ := r.resolve(name)
-	return kind == cmdExternal
+	clear(r.procFds[mark:])
+	r.procFds = r.procFds[:mark]
 }
 
 // background runs a statement asynchronously and sets $!.
