@@ -174,25 +174,50 @@ func (r *Runner) waitProcess(p *os.Process, args []string) ExecResult {
 }
 
 // reportSignal prints bash's message for a foreground child killed by a
-// signal (nothing for SIGINT and SIGPIPE).
+// signal (jobs.c notify_of_job_status, built with DONT_REPORT_SIGTERM and
+// DONT_REPORT_SIGPIPE): "NAME: line N:  PID Desc<pad to 24>command" for
+// signals other than INT, TERM and PIPE that the shell does not trap;
+// just the description for TERM or a trapped signal; nothing for PIPE.
+// In a background job the message waits for `wait` in the parent.
 func (r *Runner) reportSignal(pid int, sig syscall.Signal, core bool, args []string) {
-	if sig == syscall.SIGINT || sig == syscall.SIGPIPE {
-		if sig == syscall.SIGINT {
-			r.fds.writer(2).Write([]byte("\n"))
-		}
+	if sig == syscall.SIGINT {
+		r.fds.writer(2).Write([]byte("\n"))
 		return
 	}
+	if sig == syscall.SIGPIPE {
+		return
+	}
+	trapped := r.traps != nil && !r.traps.inherited && r.traps.m[signalName(int(sig))] != ""
 	desc := signalDescription(sig)
+	if sig == syscall.SIGTERM || trapped {
+		if r.job != nil {
+			return // not a foreground job: nothing is printed
+		}
+		if core {
+			desc += " (core dumped)"
+		}
+		r.fds.writer(2).Write([]byte(desc + "\n"))
+		return
+	}
+	cmd := r.bashCommandText()
+	if cmd == "" {
+		cmd = join(args, " ")
+	}
+	msg := padLeft(itoa(int64(pid)), 5) + " " + desc
+	if pad := 24 - len(desc); pad > 0 {
+		msg += strings.Repeat(" ", pad)
+	}
 	if core {
-		desc += " (core dumped)"
+		msg += "(core dumped) "
 	}
-	line := r.errPrefix() + itoa(int64(pid)) + " " + desc
-	pad := 28 - len(desc)
-	if pad < 1 {
-		pad = 1
+	msg += cmd
+	if j := r.job; j != nil {
+		j.mu.Lock()
+		j.deathMsg = msg
+		j.mu.Unlock()
+		return
 	}
-	line += strings.Repeat(" ", pad) + join(args, " ")
-	r.fds.writer(2).Write([]byte(line + "\n"))
+	r.fds.writer(2).Write([]byte(r.errPrefix() + msg + "\n"))
 }
 
 // execFailed reports why a program could not start and returns bash's

@@ -14,6 +14,18 @@ type job struct {
 	done   chan struct{}
 	status int
 	waited bool
+	// deathMsg is the notice for a job killed by a signal, printed (with
+	// the waiter's "NAME: line N: " prefix) by the wait that reaps it
+	deathMsg string
+}
+
+// takeDeathMsg returns the job's pending death notice once.
+func (j *job) takeDeathMsg() string {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	m := j.deathMsg
+	j.deathMsg = ""
+	return m
 }
 
 func (j *job) pid() int {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"time"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -211,6 +212,34 @@ type signalState struct {
 	ch      chan os.Signal
 	pending map[string]bool
 	caught  map[syscall.Signal]bool
+	arrived chan struct{} // poked when a signal is recorded
+}
+
+// awaitSelf waits (briefly) until a signal the shell sent to itself and
+// catches is recorded, so that its trap runs right after the kill builtin
+// as it does in bash, where the handler runs before kill(2) returns.
+func (s *signalState) awaitSelf(sig syscall.Signal) {
+	s.mu.Lock()
+	caught := s.caught[sig]
+	s.mu.Unlock()
+	if !caught {
+		return
+	}
+	name := signalName(int(sig))
+	deadline := time.After(200 * time.Millisecond)
+	for {
+		s.mu.Lock()
+		got := s.pending[name]
+		s.mu.Unlock()
+		if got {
+			return
+		}
+		select {
+		case <-s.arrived:
+		case <-deadline:
+			return
+		}
+	}
 }
 
 // watchSignal starts delivering sig to the trap table (or ignoring it).
@@ -224,7 +253,7 @@ func (r *Runner) watchSignal(name string, num int, action string, reset bool) {
 	}
 	s := r.sh.sigs
 	if s == nil {
-		s = &signalState{ch: make(chan os.Signal, 16), pending: map[string]bool{}, caught: map[syscall.Signal]bool{}}
+		s = &signalState{ch: make(chan os.Signal, 16), pending: map[string]bool{}, caught: map[syscall.Signal]bool{}, arrived: make(chan struct{}, 1)}
 		r.sh.sigs = s
 		go func() {
 			for sg := range s.ch {
@@ -232,19 +261,29 @@ func (r *Runner) watchSignal(name string, num int, action string, reset bool) {
 				s.mu.Lock()
 				s.pending[n] = true
 				s.mu.Unlock()
+				select {
+				case s.arrived <- struct{}{}:
+				default:
+				}
 			}
 		}()
 	}
 	switch {
 	case reset:
 		signal.Reset(sig)
+		s.mu.Lock()
 		delete(s.caught, sig)
+		s.mu.Unlock()
 	case action == "":
 		signal.Ignore(sig)
+		s.mu.Lock()
 		delete(s.caught, sig)
+		s.mu.Unlock()
 	default:
 		signal.Notify(s.ch, sig)
+		s.mu.Lock()
 		s.caught[sig] = true
+		s.mu.Unlock()
 	}
 }
 
