@@ -171,7 +171,7 @@ func (s *Service) start(req Request, timeout time.Duration) (c *command, err err
 }
 
 func (s *Service) limits() scanLimits {
-	return scanLimits{files: s.cfg.scanFiles, bytes: s.cfg.scanBytes}
+	return scanLimits{files: s.cfg.scanFiles, bytes: s.cfg.scanBytes, skip: filepath.Clean(s.cfg.stateDir)}
 }
 
 // end asks the run goroutine to end the process tree, recording why.

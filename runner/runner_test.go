@@ -142,6 +142,29 @@ func TestEndTree(t *testing.T) {
 	}
 }
 
+// TestRunContextCancel checks that cancelling Run's context ends a tree
+// that ignores SIGTERM, within bounded time.
+func TestRunContextCancel(t *testing.T) {
+	for _, sh := range shells(true) {
+		t.Run(sh.name, func(t *testing.T) {
+			s := newService(t, WithNashPath(sh.path))
+			ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+			defer cancel()
+			start := time.Now()
+			r, err := s.Run(ctx, Request{Cmd: "trap '' TERM; sleep 100 & sleep 100"})
+			if !errors.Is(err, context.DeadlineExceeded) || r == nil || r.Status != StatusCancelled {
+				t.Fatalf("run: %+v %v", r, err)
+			}
+			if el := time.Since(start); el > 10*time.Second {
+				t.Errorf("took %v", el)
+			}
+			if left := markedProcs(r.CallID); len(left) > 0 {
+				t.Errorf("processes left: %v", left)
+			}
+		})
+	}
+}
+
 func TestSignal(t *testing.T) {
 	s := newService(t)
 	st, err := s.Start(Request{Cmd: "trap 'echo got INT; exit 7' INT; echo ready; while :; do sleep 0.05; done"})

@@ -608,3 +608,23 @@ func signalName(sig syscall.Signal) string {
 func (s *Service) ReceiptPath(id string) string {
 	return filepath.Join(s.receiptDir, id+".json")
 }
+
+// Run starts req and waits for its receipt. If ctx is done first, the
+// command's tree is ended as by Terminate (status cancelled) and Run still
+// returns the receipt, together with ctx's error.
+func (s *Service) Run(ctx context.Context, req Request) (*Receipt, error) {
+	st, err := s.Start(req)
+	if err != nil {
+		return nil, err
+	}
+	r, err := s.Wait(ctx, st.ID)
+	if err == nil {
+		return r, nil
+	}
+	s.Terminate(st.ID)
+	r, werr := s.Wait(context.Background(), st.ID)
+	if werr != nil {
+		return nil, werr
+	}
+	return r, fmt.Errorf("runner: run %s: %w", st.ID, ctx.Err())
+}

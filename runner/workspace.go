@@ -23,8 +23,9 @@ type FileChange struct {
 }
 
 // Workspace lists the changes a command made under its cwd. Directories
-// are not listed, only regular files and symlinks; .git directories and
-// other filesystems mounted below cwd are skipped. Truncated is set when a scan hit the file or byte limit: then
+// are not listed, only regular files and symlinks; .git directories, the
+// runner's state directory and other filesystems mounted below cwd are
+// skipped. Truncated is set when a scan hit the file or byte limit: then
 // only paths that both scans covered are compared and some hashes may be
 // missing.
 type Workspace struct {
@@ -73,6 +74,7 @@ type snapshot struct {
 type scanLimits struct {
 	files int
 	bytes int64
+	skip  string // absolute directory never entered (the runner's state)
 }
 
 // scan walks root. If prev is given, files whose stat is unchanged reuse
@@ -91,7 +93,7 @@ func scan(root string, lim scanLimits, prev *snapshot) *snapshot {
 			if p == root {
 				return nil
 			}
-			if d.Name() == ".git" {
+			if d.Name() == ".git" || p == lim.skip {
 				return filepath.SkipDir
 			}
 			// Like find -xdev: never wander into /proc, /sys, /dev or

@@ -71,6 +71,17 @@ func TestWorkspaceChanges(t *testing.T) {
 	}
 }
 
+// TestWorkspaceSkipsState checks that a command run in a directory holding
+// the runner's state does not list its own artifacts and receipts.
+func TestWorkspaceSkipsState(t *testing.T) {
+	dir := t.TempDir()
+	s := newService(t, WithStateDir(filepath.Join(dir, "state")))
+	r := run(t, s, Request{Cwd: dir, Cmd: "echo out; echo x > f"})
+	if len(r.Workspace.Created) != 1 || r.Workspace.Created[0].Path != "f" {
+		t.Fatalf("created %+v", r.Workspace.Created)
+	}
+}
+
 func TestWorkspaceLimits(t *testing.T) {
 	tests := []struct {
 		name      string
