@@ -3,6 +3,7 @@ package interp
 import (
 	"errors"
 	"strings"
+	"unsafe"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -125,7 +126,35 @@ func (r *Runner) appendScalar(name, val string, fl assignFlags) error {
 		r.vars.changed(v)
 		return nil
 	}
+	if fl == 0 && cur != nil && cur.set && cur.kind == kString && cur.attrs&(aLower|aUpper|aCapital) == 0 && !isSpecialVarName(name) {
+		v := r.vars.own(name)
+		v.str = appendString(&v.buf, v.str, val)
+		r.vars.changed(v)
+		return nil
+	}
 	return r.setScalarFlags(name, cur.value()+val, fl)
+}
+
+// appendString returns s+t, reusing spare capacity of *buf when s is
+// the string *buf holds, so repeated x+=y costs amortised O(len(y)).
+// Earlier strings stay valid: bytes already in use are never rewritten.
+func appendString(buf *[]byte, s, t string) string {
+	b := *buf
+	if len(b) == 0 || len(b) != len(s) || unsafe.StringData(s) != &b[0] {
+		b = make([]byte, len(s), 2*(len(s)+len(t))+16)
+		copy(b, s)
+	}
+	b = append(b, t...)
+	*buf = b
+	return unsafe.String(&b[0], len(b))
+}
+
+func isSpecialVarName(name string) bool {
+	switch name {
+	case "RANDOM", "SECONDS", "LINENO", "OPTIND", "PATH", "BASH_ARGV0", "IFS":
+		return true
+	}
+	return false
 }
 
 // assignIndexed sets one element: a[i]=v or m[k]=v.

@@ -38,15 +38,19 @@ type variable struct {
 	attrs   attr
 	local   bool
 	dynamic uint8 // see dynRemoved
-	str     string
-	arr     *indexedArray
-	assoc   *assocArray
-	gen     uint64
+	// buf backs str after in-place appends (x+=y); see appendString.
+	// It is never shared between two variables.
+	buf   []byte
+	str   string
+	arr   *indexedArray
+	assoc *assocArray
+	gen   uint64
 }
 
 func (v *variable) clone(gen uint64) *variable {
 	c := *v
 	c.gen = gen
+	c.buf = nil
 	if v.arr != nil {
 		c.arr = v.arr.clone()
 	}
