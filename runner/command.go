@@ -400,7 +400,8 @@ func (s *Service) stragglersOf(c *command) []int {
 		}
 		if p.state == 'Z' {
 			// Not a shell of ours and not in our own group: an orphan
-			// reparented to us by the subreaper.
+			// reparented to us by the subreaper (reapOrphans does the same
+			// on SIGCHLD).
 			if p.pgrp != s.ownPgrp {
 				reapPid(pid)
 			}

@@ -21,7 +21,8 @@
 // runner's shells is attributed to a command by the NUCLEIC_CALL_ID=<id>
 // marker in its /proc/PID/environ, or by its process group or session id
 // being the command's. Reparented orphans that exit are reaped by pid
-// (wait4 on that pid only, never wait4(-1)), so no zombies accumulate.
+// (wait4 on that pid only, never wait4(-1)) during sweeps and on every
+// SIGCHLD, so no zombies accumulate.
 // A descendant that leaves the group, scrubs NUCLEIC_CALL_ID from its
 // environment and outlives its parent while another command runs cannot be
 // attributed and survives; with WithSubreaper(false) descendants that

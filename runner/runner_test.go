@@ -165,6 +165,22 @@ func TestRunContextCancel(t *testing.T) {
 	}
 }
 
+// TestEscapedOrphanReaped documents the known gap and checks its bound: a
+// process that leaves the group and session and scrubs NUCLEIC_CALL_ID
+// cannot be attributed and survives the command, but when it exits the
+// subreaper collects it, so it does not stay a zombie.
+func TestEscapedOrphanReaped(t *testing.T) {
+	s := newService(t)
+	r := run(t, s, Request{Cmd: "env -u NUCLEIC_CALL_ID setsid sh -c ': > started; exec sleep 0.5' & while [ ! -e started ]; do sleep 0.01; done"})
+	if r.Status != StatusExited {
+		t.Fatalf("status %s", r.Status)
+	}
+	time.Sleep(time.Second)
+	if !settle(func() bool { return len(zombieChildren()) == 0 }) {
+		t.Fatalf("zombies: %v", zombieChildren())
+	}
+}
+
 func TestSignal(t *testing.T) {
 	s := newService(t)
 	st, err := s.Start(Request{Cmd: "trap 'echo got INT; exit 7' INT; echo ready; while :; do sleep 0.05; done"})

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -103,6 +104,9 @@ type Service struct {
 	procMu sync.Mutex
 	shells map[int]bool // pids of started shells not yet waited for
 
+	reaperStop chan struct{} // closed by Close; nil without subreaper
+	reaperDone chan struct{}
+
 	mu       sync.Mutex
 	cmds     map[string]*command
 	finished []string // ids of finished commands still in cmds, oldest first
@@ -142,9 +146,45 @@ func New(opts ...Option) (*Service, error) {
 	if cfg.subreaper {
 		if err := setSubreaper(); err == nil {
 			s.subreaper = true
+			s.reaperStop = make(chan struct{})
+			s.reaperDone = make(chan struct{})
+			go s.reapLoop(s.reaperStop)
 		}
 	}
 	return s, nil
+}
+
+// reapLoop reaps orphans that exit while no command is being swept: on
+// every SIGCHLD, untracked zombie children outside this process's group
+// are collected (see stragglersOf).
+func (s *Service) reapLoop(stop <-chan struct{}) {
+	defer close(s.reaperDone)
+	ch := make(chan os.Signal, 1)
+	signal.Notify(ch, syscall.SIGCHLD)
+	defer signal.Stop(ch)
+	for {
+		select {
+		case <-ch:
+			s.reapOrphans()
+		case <-stop:
+			return
+		}
+	}
+}
+
+// reapOrphans collects the exit status of zombie children that are not
+// the runner's shells and not in this process's own process group.
+func (s *Service) reapOrphans() {
+	s.procMu.Lock()
+	defer s.procMu.Unlock()
+	for _, pid := range ownChildren() {
+		if s.shells[pid] {
+			continue
+		}
+		if p, err := readStat(pid); err == nil && p.state == 'Z' && p.pgrp != s.ownPgrp {
+			reapPid(pid)
+		}
+	}
 }
 
 // nashPath resolves the shell binary to an absolute path.
@@ -557,6 +597,14 @@ func (s *Service) Close() error {
 		c.end(StatusCancelled)
 	}
 	s.wg.Wait()
+	s.mu.Lock()
+	stop := s.reaperStop
+	s.reaperStop = nil
+	s.mu.Unlock()
+	if stop != nil {
+		close(stop)
+		<-s.reaperDone
+	}
 	return nil
 }
 
