@@ -41,6 +41,7 @@ type shell struct {
 	arithMemo map[string]syntax.ArithmExpr
 	randState uint32
 	sigs      *signalState
+	realBash  func() string // finds the real bash, for its syntax messages
 }
 
 // Runner interprets shell programs. The zero value is not usable; call
@@ -270,6 +271,12 @@ func Version(v string) Option {
 // lines in its messages differently then.
 func CommandString(s string) Option {
 	return func(r *Runner) error { r.sh.cmdString = true; r.execString = s; return nil }
+}
+
+// RealBash gives the Runner a way to find the real bash; when set, syntax
+// errors in eval, source and the like are worded by bash itself (bash -n).
+func RealBash(find func() string) Option {
+	return func(r *Runner) error { r.sh.realBash = find; return nil }
 }
 
 // Context sets the context whose cancellation stops the Runner.

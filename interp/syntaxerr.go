@@ -2,6 +2,8 @@ package interp
 
 import (
 	"errors"
+	"os"
+	"strconv"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -22,6 +24,20 @@ func (r *Runner) reportSyntaxError(err error, src, name string) {
 	}
 	if !errors.As(err, &pe) {
 		r.writeErrLine(prefix + ": " + err.Error())
+		return
+	}
+	base := r.lineOff
+	if name == "eval" {
+		base = r.line - 1
+	}
+	if prefix == r.errName() && name == "eval" {
+		prefix += ": eval"
+	}
+	// the real bash, when there is one, words its own syntax errors
+	if msgs := r.bashSyntaxMessages(src); len(msgs) > 0 {
+		for _, m := range msgs {
+			r.writeErrLine(prefix + ": line " + itoa(int64(m.line+base)) + ": " + m.text)
+		}
 		return
 	}
 	line := int(pe.Pos.Line()) + r.lineOff
@@ -48,6 +64,69 @@ func (r *Runner) reportSyntaxError(err error, src, name string) {
 	if name != "eval" || true {
 		r.writeErrLine(prefix + ": line " + itoa(int64(line)) + ": `" + srcLine + "'")
 	}
+}
+
+type bashMsg struct {
+	line int
+	text string
+}
+
+// bashSyntaxMessages asks the real bash (bash -n, script on stdin) how it
+// reports the syntax errors of src. It returns nil when no real bash is
+// configured or it found nothing to say.
+func (r *Runner) bashSyntaxMessages(src string) []bashMsg {
+	if r.sh.realBash == nil {
+		return nil
+	}
+	path := r.sh.realBash()
+	if path == "" {
+		return nil
+	}
+	in, inW, err := newPipe()
+	if err != nil {
+		return nil
+	}
+	outR, out, err := newPipe()
+	if err != nil {
+		in.Close()
+		inW.Close()
+		return nil
+	}
+	p, err := os.StartProcess(path, []string{"bash", "-n"}, &os.ProcAttr{
+		Files: []*os.File{in, nil, out},
+		Env:   []string{"PATH=/usr/bin:/bin", "LC_ALL=C"},
+	})
+	in.Close()
+	out.Close()
+	if err != nil {
+		inW.Close()
+		outR.Close()
+		return nil
+	}
+	go func() {
+		inW.WriteString(src)
+		inW.Close()
+	}()
+	data, _ := readAllFile(outR)
+	outR.Close()
+	p.Wait()
+	var msgs []bashMsg
+	for _, l := range strings.Split(strings.TrimRight(string(data), "\n"), "\n") {
+		rest, ok := strings.CutPrefix(l, "bash: line ")
+		if !ok {
+			continue
+		}
+		i := strings.Index(rest, ": ")
+		if i < 0 {
+			continue
+		}
+		n, err := strconv.Atoi(rest[:i])
+		if err != nil {
+			continue
+		}
+		msgs = append(msgs, bashMsg{line: n, text: rest[i+2:]})
+	}
+	return msgs
 }
 
 func (r *Runner) writeErrLine(s string) {

@@ -82,6 +82,7 @@ func run(argv []string) int {
 		interp.Version(version),
 		interp.ExtraFiles(extra),
 		interp.OnExec(sess.flush),
+		interp.RealBash(realBash),
 	}
 	if self, err := os.Executable(); err == nil {
 		opts = append(opts, interp.BashPath(self))
