@@ -23,11 +23,11 @@
 // being the command's. Reparented orphans that exit are reaped by pid
 // (wait4 on that pid only, never wait4(-1)) during sweeps and on every
 // SIGCHLD, so no zombies accumulate.
-// A descendant that leaves the group, scrubs NUCLEIC_CALL_ID from its
-// environment and outlives its parent while another command runs cannot be
-// attributed and survives; with WithSubreaper(false) descendants that
-// left the group are only found through the environ marker by scanning
-// /proc. Subreaper mode assumes the runner is the only code in the process
+// A descendant that leaves both the group and the session and also scrubs
+// NUCLEIC_CALL_ID from its environment cannot be attributed: it survives
+// the command (and is still reaped when it exits). With
+// WithSubreaper(false) descendants that left the group are only found
+// through the environ marker, by scanning all of /proc. Subreaper mode assumes the runner is the only code in the process
 // that starts child processes outside the process's own process group.
 //
 // # Output and artifacts
@@ -51,5 +51,22 @@
 // kept in memory for recent commands and written under
 // <state>/receipts/<call-id>.json.
 //
-// Register mounts the HTTP JSON API (see http.go) on a ServeMux.
+// # Limits worth knowing
+//
+//   - Background jobs still running when the shell exits get 250 ms to
+//     finish writing, then are ended like the rest of the tree; a command
+//     cannot leave a daemon behind.
+//   - Signals sent through Signal go to the whole process group, as a
+//     terminal's ^C would.
+//   - Redaction works on each polled chunk: a secret split across two polls
+//     may escape masking. Polling with the default 64 KiB limit makes that
+//     rare; the artifact itself is never redacted.
+//   - Artifacts and receipts are not fsynced.
+//   - SIGKILL after the grace period can interrupt a login shell's startup
+//     files; tools that take lock files there (pyenv rehash) may leave a
+//     stale lock behind.
+//
+// Register mounts the HTTP JSON API (routes in the comment on maxWait in
+// http.go) on a ServeMux; `nashd run` drives the same Service from the
+// command line.
 package runner
