@@ -21,7 +21,7 @@ func (r *Runner) withRedirs(redirs []*syntax.Redirect, info *ExecInfo, fn func()
 	for _, rd := range redirs {
 		done, err := r.redirect(rd, info)
 		if err != nil {
-			r.redirError(err)
+			r.redirError(err, info != nil && info.Builtin && len(info.Argv) > 0 && isSpecialBuiltin(info.Argv[0]))
 			ok = false
 			break
 		}
@@ -45,7 +45,9 @@ func (r *Runner) withRedirs(redirs []*syntax.Redirect, info *ExecInfo, fn func()
 }
 
 // redirError reports a failed redirection: status 1, command not run.
-func (r *Runner) redirError(err error) {
+// In POSIX mode a failure on a special builtin's redirection ends the
+// shell.
+func (r *Runner) redirError(err error, special bool) {
 	if ee, ok := err.(*expandError); ok {
 		r.expansionError(ee)
 		if r.flow == flowAbort {
@@ -57,7 +59,7 @@ func (r *Runner) redirError(err error) {
 	}
 	r.reportErr(err)
 	r.exit = 1
-	if r.opts.on(optPosix) && r.inSpecialBuiltin {
+	if r.opts.on(optPosix) && special {
 		r.flow = flowExit
 		r.exitCode = 1
 	}
