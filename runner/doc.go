@@ -66,7 +66,7 @@
 //     files; tools that take lock files there (pyenv rehash) may leave a
 //     stale lock behind.
 //
-// Register mounts the HTTP JSON API (routes in the comment on maxWait in
-// http.go) on a ServeMux; `nashd run` drives the same Service from the
+// Service.Register mounts the HTTP JSON API (routes in its doc) on a
+// ServeMux; `nashd run` drives the same Service from the
 // command line.
 package runner

@@ -12,7 +12,16 @@ import (
 	"time"
 )
 
-// HTTP API, all JSON unless noted; errors are {"error": "..."} with the
+// Limits of the HTTP layer.
+const (
+	maxWait        = 30 * time.Second
+	maxStdinBody   = 2 << 20
+	maxSmallBody   = 4 << 10
+	maxArtifactLen = 8 << 20
+)
+
+// Register mounts the HTTP API on mux; s must outlive mux's use. All
+// bodies are JSON unless noted; errors are {"error": "..."} with the
 // status codes listed on the Err* variables.
 //
 //	POST /v1/commands                      Request -> 201 Status
@@ -30,14 +39,6 @@ import (
 // Bodies are decoded strictly: unknown fields, trailing data and unknown
 // query parameters are 400; bodies above the limits are 413. wait_ms makes
 // output and receipt long-poll for at most 30 s.
-const (
-	maxWait        = 30 * time.Second
-	maxStdinBody   = 2 << 20
-	maxSmallBody   = 4 << 10
-	maxArtifactLen = 8 << 20
-)
-
-// Register mounts the API on mux. s must outlive mux's use.
 func (s *Service) Register(mux *http.ServeMux) {
 	mux.HandleFunc("POST /v1/commands", s.handleStart)
 	mux.HandleFunc("GET /v1/commands/{id}", s.handleGet)
