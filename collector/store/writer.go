@@ -10,6 +10,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"lukechampine.com/blake3"
 	"nash/transport/wire"
 )
 
@@ -42,8 +43,13 @@ type ConflictError struct{ Reason string }
 func (e *ConflictError) Error() string { return e.Reason }
 
 type writeReq struct {
-	b   *wire.Batch
-	res chan writeRes
+	b *wire.Batch
+	// bodies and texts are the canonical JSON and search text of b.Events,
+	// computed by the caller so that the single writer only hashes and
+	// inserts.
+	bodies [][]byte
+	texts  []string
+	res    chan writeRes
 	// session creation requests (from "nashd session new") carry these
 	// instead of a batch.
 	newSession *Session
@@ -76,6 +82,21 @@ type writerState struct {
 	insEvent, insSession, selSession, updSession, insShell, selShell, updShell *sql.Stmt
 
 	lastBudgetCheck time.Time
+	hashBuf         []byte
+}
+
+// hash is ChainHash with a reusable input buffer; it returns a new slice.
+func (ws *writerState) hash(prev, body []byte) []byte {
+	if prev == nil {
+		var zero [HashSize]byte
+		prev = zero[:]
+	}
+	ws.hashBuf = append(append(ws.hashBuf[:0], prev...), body...)
+	h := blake3.Sum256(ws.hashBuf)
+	if cap(ws.hashBuf) > 1<<20 {
+		ws.hashBuf = nil
+	}
+	return h[:]
 }
 
 // maxCached bounds the writer's session and shell caches; they are
@@ -119,7 +140,15 @@ func (ws *writerState) closeStmts() {
 // whose (shell, seq) is already stored are counted as duplicates and left
 // alone, so resending a batch is harmless.
 func (s *Store) Append(ctx context.Context, b *wire.Batch) (AppendResult, error) {
-	r, err := s.submit(ctx, &writeReq{b: b})
+	req := &writeReq{b: b, bodies: make([][]byte, len(b.Events)), texts: make([]string, len(b.Events))}
+	for i := range b.Events {
+		body, err := Canonical(b.ShellID, &b.Events[i])
+		if err != nil {
+			return AppendResult{}, err
+		}
+		req.bodies[i], req.texts[i] = body, searchText(&b.Events[i])
+	}
+	r, err := s.submit(ctx, req)
 	return r.r, err
 }
 
@@ -226,7 +255,7 @@ func (s *Store) tryGroup(group []*writeReq) ([]writeRes, []Event, error) {
 		if r.newSession != nil {
 			err = s.txCreateSession(ctx, tx, r.newSession)
 		} else {
-			results[i].r, err = s.txBatch(ctx, tx, ts, r.b)
+			results[i].r, err = s.txBatch(ctx, tx, ts, r)
 		}
 		var ce *ConflictError
 		if errors.As(err, &ce) {
@@ -320,8 +349,9 @@ func (s *Store) txShell(ctx context.Context, tx *sql.Tx, ts *txState, b *wire.Ba
 	return st, nil
 }
 
-func (s *Store) txBatch(ctx context.Context, tx *sql.Tx, ts *txState, b *wire.Batch) (AppendResult, error) {
+func (s *Store) txBatch(ctx context.Context, tx *sql.Tx, ts *txState, req *writeReq) (AppendResult, error) {
 	var res AppendResult
+	b := req.b
 	sh, err := s.txShell(ctx, tx, ts, b)
 	if err != nil {
 		return res, err
@@ -338,17 +368,14 @@ func (s *Store) txBatch(ctx context.Context, tx *sql.Tx, ts *txState, b *wire.Ba
 			res.Duplicates++
 			continue
 		}
-		body, err := Canonical(b.ShellID, ev)
-		if err != nil {
-			return res, err
-		}
-		h := ChainHash(se.head, body)
+		body := req.bodies[i]
+		h := s.wst.hash(se.head, body)
 		var exit any
 		if ev.ExitCode != nil {
 			exit = *ev.ExitCode
 		}
 		cseq := se.cseq + 1
-		r, err := ins.ExecContext(ctx, b.SessionID, b.ShellID, ev.Seq, cseq, ev.Kind, ev.TS, exit, searchText(ev), body, h[:])
+		r, err := ins.ExecContext(ctx, b.SessionID, b.ShellID, ev.Seq, cseq, ev.Kind, ev.TS, exit, req.texts[i], body, h)
 		if err != nil {
 			return res, fmt.Errorf("insert event %s/%d: %w", b.ShellID, ev.Seq, err)
 		}
@@ -357,7 +384,7 @@ func (s *Store) txBatch(ctx context.Context, tx *sql.Tx, ts *txState, b *wire.Ba
 			continue
 		}
 		id, _ := r.LastInsertId()
-		se.cseq, se.head = cseq, h[:]
+		se.cseq, se.head = cseq, h
 		se.events++
 		sh.events++
 		if ev.Seq > sh.maxSeq {
