@@ -24,7 +24,8 @@ const (
 // bodies are JSON unless noted; errors are {"error": "..."} with the
 // status codes listed on the Err* variables.
 //
-//	POST /v1/commands                      Request -> 201 Status
+//	POST /v1/commands?wait_ms=W            Request -> 201 Status (with the Receipt
+//	                                       if the command finished within W ms)
 //	GET  /v1/commands/{id}                 -> Status (Receipt set once finished)
 //	GET  /v1/commands/{id}/output?stream=stdout|stderr&offset=N&limit=M&wait_ms=W
 //	                                       -> Output (bounded, redacted)
@@ -169,6 +170,11 @@ func waitParam(q map[string]int64) time.Duration {
 }
 
 func (s *Service) handleStart(w http.ResponseWriter, r *http.Request) {
+	q, _, err := query(r, "wait_ms")
+	if err != nil {
+		writeErr(w, err)
+		return
+	}
 	var req Request
 	if err := decode(w, r, int64(s.cfg.maxCommand)+1<<20, &req); err != nil {
 		writeErr(w, err)
@@ -178,6 +184,20 @@ func (s *Service) handleStart(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		writeErr(w, err)
 		return
+	}
+	if d := waitParam(q); d > 0 {
+		if c := s.lookup(st.ID); c != nil {
+			t := time.NewTimer(d)
+			select {
+			case <-c.done:
+			case <-t.C:
+			case <-r.Context().Done():
+			}
+			t.Stop()
+		}
+		if now, err := s.Get(st.ID); err == nil {
+			st = now
+		}
 	}
 	writeJSON(w, http.StatusCreated, st)
 }

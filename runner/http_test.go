@@ -99,6 +99,11 @@ func TestHTTPFlow(t *testing.T) {
 		t.Errorf("status %+v", st)
 	}
 
+	// Start can wait for a quick command and return its receipt at once.
+	c.json("POST", "/v1/commands?wait_ms=20000", `{"cmd":"echo quick"}`, 201, &st)
+	if st.Receipt == nil || st.Receipt.Stdout.Size != 6 {
+		t.Errorf("start with wait: %+v", st)
+	}
 	// Terminate over HTTP returns the final state.
 	c.json("POST", "/v1/commands", `{"cmd":"trap '' TERM; sleep 100"}`, 201, &st)
 	c.json("POST", "/v1/commands/"+st.ID+"/terminate", "", 200, &st)
@@ -139,6 +144,7 @@ func TestHTTPBadInput(t *testing.T) {
 		want                            int
 	}{
 		{"unknown field", "POST", "/v1/commands", "application/json", `{"cmd":"true","bogus":1}`, 400},
+		{"bad start wait", "POST", "/v1/commands?wait_ms=x", "application/json", `{"cmd":"true"}`, 400},
 		{"huge command", "POST", "/v1/commands", "application/json", huge, 413},
 		{"huge body", "POST", "/v1/commands", "application/json", hugeBody, 413},
 		{"empty command", "POST", "/v1/commands", "application/json", `{"cmd":"  "}`, 400},
