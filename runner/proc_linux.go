@@ -58,9 +58,21 @@ func readStat(pid int) (procInfo, error) {
 	return p, nil
 }
 
-// ownChildren lists the pids whose parent is a thread of this process.
+// ownChildren lists the pids whose parent is a thread of this process,
+// from /proc/self/task/*/children, or by scanning /proc when the kernel
+// lacks CONFIG_PROC_CHILDREN.
 func ownChildren() []int {
 	tasks, _ := filepath.Glob("/proc/self/task/*/children")
+	if len(tasks) == 0 {
+		self := os.Getpid()
+		var pids []int
+		for _, pid := range allPids() {
+			if p, err := readStat(pid); err == nil && p.ppid == self {
+				pids = append(pids, pid)
+			}
+		}
+		return pids
+	}
 	var pids []int
 	for _, t := range tasks {
 		b, err := os.ReadFile(t)
