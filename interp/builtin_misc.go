@@ -719,19 +719,6 @@ func biEnable(r *Runner, args []string) int {
 	return status
 }
 
-func biHelp(r *Runner, args []string) int {
-	if len(args) > 1 {
-		for _, n := range builtinNames {
-			if n == args[1] {
-				return r.write("help", n+": "+n+" [arguments]\n")
-			}
-		}
-		r.bErr("help", "no help topics match `%s'.  Try `help help' or `man -k %s' or `info %s'.", args[1], args[1], args[1])
-		return 1
-	}
-	return r.write("help", "GNU bash, version "+BashVersion+" ("+bashMachType+")\nThese shell commands are defined internally.  Type `help' to see this list.\n")
-}
-
 func biJobs(r *Runner, args []string) int {
 	var sb strings.Builder
 	pidsOnly := len(args) > 1 && args[1] == "-p"

@@ -111,7 +111,9 @@ func lookupBuiltin(name string) builtinFunc {
 		return biDisown
 	case "bg", "fg":
 		return biFgBg
-	case "history", "fc", "bind", "complete", "compgen", "compopt", "suspend", "logout":
+	case "compgen":
+		return biCompgen
+	case "history", "fc", "bind", "complete", "compopt", "suspend", "logout":
 		return biNoJobControl
 	}
 	return nil

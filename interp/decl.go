@@ -541,6 +541,10 @@ func (r *Runner) assignArrayText(name, text string, appendVal bool) error {
 	if !ok || len(ce.Assigns) != 1 || ce.Assigns[0].Array == nil {
 		return r.declSetValue(name, "", text, appendVal, nil)
 	}
+	// the parsed nodes' positions refer to this text
+	old := r.curSrc
+	r.curSrc = "x=" + text
+	defer func() { r.curSrc = old }()
 	return r.assignArray(name, ce.Assigns[0].Array, appendVal, 0)
 }
 

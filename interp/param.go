@@ -227,15 +227,9 @@ func parseIndirect(s string) (*syntax.ParamExp, bool) {
 			return nil, false
 		}
 		pe.Param.Value = name
-		p := syntax.NewParser(syntax.Variant(syntax.LangBash))
-		expr, err := p.Arithmetic(strings.NewReader(idx))
-		if err != nil || expr == nil {
-			expr = &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: idx}}}
-		}
-		if idx == "@" || idx == "*" {
-			expr = &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: idx}}}
-		}
-		pe.Index = expr
+		// an unpositioned literal: its text is the subscript itself,
+		// evaluated (or used as a key) when the expansion happens
+		pe.Index = &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: idx}}}
 		return pe, true
 	}
 	if validName(s) || isDigits(s) {

@@ -1,0 +1,267 @@
+package interp
+
+import (
+	"os"
+	"sort"
+	"strings"
+)
+
+// biHelp implements help [-dms] [pattern…] for builtins: -d one-line
+// descriptions, -s synopses. Topics match by prefix or glob pattern.
+func biHelp(r *Runner, args []string) int {
+	a := args[1:]
+	desc, syn := false, false
+	for len(a) > 0 && len(a[0]) > 1 && a[0][0] == '-' {
+		if a[0] == "--" {
+			a = a[1:]
+			break
+		}
+		for _, c := range a[0][1:] {
+			switch c {
+			case 'd':
+				desc = true
+			case 's':
+				syn = true
+			case 'm':
+			default:
+				r.bErr("help", "-%c: invalid option", c)
+				r.errw().Write([]byte("help: usage: help [-dms] [pattern ...]\n"))
+				return 2
+			}
+		}
+		a = a[1:]
+	}
+	var sb strings.Builder
+	if len(a) == 0 {
+		sb.WriteString("GNU bash, version " + BashVersion + " (" + bashMachType + ")\n")
+		sb.WriteString("These shell commands are defined internally.  Type `help' to see this list.\n")
+		sb.WriteString("Type `help name' to find out more about the function `name'.\n")
+		sb.WriteString("Use `info bash' to find out more about the shell in general.\n")
+		sb.WriteString("Use `man -k' or `info' to find out more about commands not in this list.\n\n")
+		sb.WriteString("A star (*) next to a name means that the command is disabled.\n\n")
+		for _, t := range helpTopics {
+			sb.WriteString(" " + t.synopsis + "\n")
+		}
+		return r.write("help", sb.String())
+	}
+	status := 0
+	for _, pat := range a {
+		found := false
+		for _, t := range helpTopics {
+			if !strings.HasPrefix(t.name, pat) && !r.match(pat, t.name) {
+				continue
+			}
+			found = true
+			switch {
+			case desc:
+				sb.WriteString(t.name + " - " + t.desc + "\n")
+			case syn:
+				sb.WriteString(t.name + ": " + t.synopsis + "\n")
+			default:
+				sb.WriteString(t.name + ": " + t.synopsis + "\n    " + t.desc + "\n")
+			}
+		}
+		if !found {
+			r.bErr("help", "no help topics match `%s'.  Try `help help' or `man -k %s' or `info %s'.", pat, pat, pat)
+			status = 1
+		}
+	}
+	if st := r.write("help", sb.String()); st != 0 {
+		return st
+	}
+	return status
+}
+
+// biCompgen implements the generating half of programmable completion:
+// compgen [-abcdefgjksuv] [-A action] [-W words] [-P prefix] [-S suffix]
+// [-X filter] [word].
+func biCompgen(r *Runner, args []string) int {
+	a := args[1:]
+	var actions []string
+	var wordlist, prefix, suffix, filter string
+	for len(a) > 0 && len(a[0]) > 1 && a[0][0] == '-' {
+		opt := a[0]
+		a = a[1:]
+		if opt == "--" {
+			break
+		}
+		for i := 1; i < len(opt); i++ {
+			c := opt[i]
+			needArg := strings.IndexByte("AWPSXGFCo", c) >= 0
+			arg := ""
+			if needArg {
+				if i+1 < len(opt) {
+					arg = opt[i+1:]
+				} else if len(a) > 0 {
+					arg, a = a[0], a[1:]
+				} else {
+					r.bErr("compgen", "-%c: option requires an argument", c)
+					return 2
+				}
+				i = len(opt)
+			}
+			switch c {
+			case 'a':
+				actions = append(actions, "alias")
+			case 'b':
+				actions = append(actions, "builtin")
+			case 'c':
+				actions = append(actions, "command")
+			case 'd':
+				actions = append(actions, "directory")
+			case 'e':
+				actions = append(actions, "export")
+			case 'f':
+				actions = append(actions, "file")
+			case 'k':
+				actions = append(actions, "keyword")
+			case 'u':
+				actions = append(actions, "user")
+			case 'v':
+				actions = append(actions, "variable")
+			case 'j':
+				actions = append(actions, "job")
+			case 'A':
+				actions = append(actions, arg)
+			case 'W':
+				wordlist = arg
+			case 'P':
+				prefix = arg
+			case 'S':
+				suffix = arg
+			case 'X':
+				filter = arg
+			case 'G', 'F', 'C', 'o':
+			default:
+				r.bErr("compgen", "-%c: invalid option", c)
+				return 2
+			}
+		}
+	}
+	word := ""
+	if len(a) > 0 {
+		word = a[0]
+	}
+	var cands []string
+	add := func(s string) {
+		if strings.HasPrefix(s, word) {
+			cands = append(cands, s)
+		}
+	}
+	for _, act := range actions {
+		switch act {
+		case "alias":
+			for _, n := range sortedKeys(r.aliases) {
+				add(n)
+			}
+		case "builtin":
+			for _, n := range builtinNames {
+				add(n)
+			}
+		case "keyword":
+			for _, n := range []string{"if", "then", "else", "elif", "fi", "case", "esac", "for", "select", "while", "until", "do", "done", "in", "function", "time", "{", "}", "!", "[[", "]]", "coproc"} {
+				add(n)
+			}
+		case "variable":
+			for _, n := range r.vars.names() {
+				if v := r.vars.get(n); v != nil && v.set {
+					add(n)
+				}
+			}
+		case "export":
+			for _, n := range r.vars.names() {
+				if v := r.vars.get(n); v != nil && v.set && v.attrs&aExport != 0 {
+					add(n)
+				}
+			}
+		case "function":
+			for _, n := range sortedFuncNames(r) {
+				add(n)
+			}
+		case "file", "directory":
+			dir, base := "", word
+			if i := strings.LastIndexByte(word, '/'); i >= 0 {
+				dir, base = word[:i+1], word[i+1:]
+			}
+			ents, _ := os.ReadDir(r.absPath(strings.TrimSuffix(dir, "/") + map[bool]string{true: ".", false: ""}[dir == ""]))
+			for _, e := range ents {
+				n := e.Name()
+				if !strings.HasPrefix(n, base) || (strings.HasPrefix(n, ".") && !strings.HasPrefix(base, ".")) {
+					continue
+				}
+				isDir := e.IsDir()
+				if act == "directory" && !isDir {
+					continue
+				}
+				cands = append(cands, dir+n)
+			}
+		case "command":
+			seen := map[string]bool{}
+			for _, dir := range strings.Split(r.lookup("PATH").value(), ":") {
+				ents, _ := os.ReadDir(r.absPath(dir))
+				for _, e := range ents {
+					if n := e.Name(); strings.HasPrefix(n, word) && !seen[n] {
+						seen[n] = true
+						cands = append(cands, n)
+					}
+				}
+			}
+			for _, n := range builtinNames {
+				add(n)
+			}
+			for _, n := range sortedFuncNames(r) {
+				add(n)
+			}
+		case "job":
+			for _, j := range r.sh.jobs.all() {
+				add(j.cmd)
+			}
+		}
+	}
+	if wordlist != "" {
+		b := &fieldBuilder{ifs: r.ifs()}
+		b.unquotedExp(wordlist)
+		b.finishWord()
+		for _, f := range b.fields {
+			add(string(f.buf))
+		}
+	}
+	if filter != "" {
+		neg := strings.HasPrefix(filter, "!")
+		pat := strings.TrimPrefix(filter, "!")
+		var kept []string
+		for _, c := range cands {
+			m := r.match(strings.ReplaceAll(pat, "&", word), c)
+			if m == neg {
+				kept = append(kept, c)
+			}
+		}
+		cands = kept
+	}
+	if len(cands) == 0 {
+		return 1
+	}
+	var sb strings.Builder
+	for _, c := range cands {
+		sb.WriteString(prefix + c + suffix + "\n")
+	}
+	return r.write("compgen", sb.String())
+}
+
+func sortedKeys(m map[string]string) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func sortedFuncNames(r *Runner) []string {
+	out := make([]string, 0, len(r.funcs))
+	for k := range r.funcs {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
