@@ -118,6 +118,10 @@ func Validate(b *wire.Batch) error {
 	return nil
 }
 
+// ValidateID checks a session, shell or call id: 1 to MaxIDLen bytes of
+// letters, digits, '-', '_', '.' and ':'. field names it in the error.
+func ValidateID(field, id string) error { return checkID(field, id) }
+
 func checkID(field, id string) error {
 	if id == "" || len(id) > MaxIDLen {
 		return invalid("%s must be 1-%d bytes", field, MaxIDLen)

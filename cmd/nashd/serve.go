@@ -11,7 +11,9 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"os/user"
 	"path/filepath"
+	"strconv"
 	"syscall"
 	"time"
 
@@ -35,9 +37,12 @@ func runServe(args []string) int {
 	inflight := fs.Int("max-inflight", 32, "batches processed at once")
 	maxConns := fs.Int("max-conns", 1024, "simultaneous connections per listener")
 	noRunner := fs.Bool("no-runner", false, "do not mount the runner API on the TCP listener")
+	sockGroup := fs.String("socket-group", "", "group `NAME` or gid to own the socket (so sandbox users in it can connect)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
+	sockSet := false
+	fs.Visit(func(f *flag.Flag) { sockSet = sockSet || f.Name == "socket" })
 	if *listen != "" {
 		if err := checkLoopback(*listen); err != nil {
 			return fail("serve", err)
@@ -72,15 +77,21 @@ func runServe(args []string) int {
 	info := serveInfo{Pid: os.Getpid()}
 
 	if *sock != "" {
-		ln, err := listenUnix(*sock)
-		if err != nil {
+		ln, err := listenUnix(*sock, *sockGroup)
+		switch {
+		case err != nil && !sockSet && *listen != "":
+			// The default socket may sit in a directory we cannot create
+			// (/run without root): keep serving on TCP and say so.
+			log.Printf("nashd serve: no unix socket: %v (ingest on http://%s/shell-event only)", err, *listen)
+		case err != nil:
 			return fail("serve", err)
+		default:
+			mux := http.NewServeMux()
+			srv.IngestRoutes(mux)
+			info.Socket = *sock
+			go func() { errc <- collector.Serve(ctx, collector.LimitListener(ln, *maxConns), mux) }()
+			defer os.Remove(*sock)
 		}
-		mux := http.NewServeMux()
-		srv.IngestRoutes(mux)
-		info.Socket = *sock
-		go func() { errc <- collector.Serve(ctx, collector.LimitListener(ln, *maxConns), mux) }()
-		defer os.Remove(*sock)
 	}
 	if *listen != "" {
 		ln, err := net.Listen("tcp", *listen)
@@ -132,7 +143,7 @@ func runServe(args []string) int {
 
 // listenUnix listens on path with mode 0660, replacing a stale socket left
 // by a crashed server but refusing to steal one that still answers.
-func listenUnix(path string) (net.Listener, error) {
+func listenUnix(path, group string) (net.Listener, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, fmt.Errorf("socket dir: %w", err)
 	}
@@ -156,6 +167,21 @@ func listenUnix(path string) (net.Listener, error) {
 	if err := os.Chmod(path, 0o660); err != nil {
 		ln.Close()
 		return nil, fmt.Errorf("chmod socket: %w", err)
+	}
+	if group != "" {
+		gid, err := strconv.Atoi(group)
+		if err != nil {
+			g, lerr := user.LookupGroup(group)
+			if lerr != nil {
+				ln.Close()
+				return nil, fmt.Errorf("socket group: %w", lerr)
+			}
+			gid, _ = strconv.Atoi(g.Gid)
+		}
+		if err := os.Chown(path, -1, gid); err != nil {
+			ln.Close()
+			return nil, fmt.Errorf("chown socket: %w", err)
+		}
 	}
 	return ln, nil
 }

@@ -14,7 +14,6 @@ import (
 	"nash/collector"
 	"nash/collector/store"
 	"nash/collector/token"
-	"nash/transport/wire"
 )
 
 func init() {
@@ -60,8 +59,8 @@ func sessionNew(args []string) int {
 		rand.Read(b[:])
 		sid = "s-" + hex.EncodeToString(b[:])
 	}
-	if err := collector.Validate(&wire.Batch{Type: wire.BatchType, Source: "nashd", SessionID: sid, ShellID: "x"}); err != nil {
-		return fail("session new", fmt.Errorf("bad --id: %w", err))
+	if err := collector.ValidateID("--id", sid); err != nil {
+		return fail("session new", err)
 	}
 	keys, err := token.LoadOrCreate(*state)
 	if err != nil {

@@ -165,9 +165,20 @@ func (s *Store) submit(ctx context.Context, req *writeReq) (writeRes, error) {
 		return writeRes{}, ctx.Err()
 	}
 	// Once queued the write happens; wait for it even if ctx ends, so the
-	// caller never reports failure for a batch that was stored.
-	res := <-req.res
-	return res, res.err
+	// caller never reports failure for a batch that was stored. If Close
+	// raced with the send and the writer is gone, the request was either
+	// answered (the answer is buffered) or never seen.
+	select {
+	case res := <-req.res:
+		return res, res.err
+	case <-s.done:
+		select {
+		case res := <-req.res:
+			return res, res.err
+		default:
+			return writeRes{}, ErrClosed
+		}
+	}
 }
 
 func (s *Store) writer() {
