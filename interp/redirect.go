@@ -67,6 +67,16 @@ func (r *Runner) redirError(err error, special bool) {
 
 type redirErr struct{ msg string }
 
+// assignFdVar stores the fd a {var} redirection allocated; when the
+// variable cannot be set bash reports why and then fails the redirection.
+func (r *Runner) assignFdVar(name string, fd int) error {
+	if err := r.setScalar(name, itoa(int64(fd)), false); err != nil {
+		r.reportErr(err)
+		return &redirErr{name + ": cannot assign fd to variable"}
+	}
+	return nil
+}
+
 func (e *redirErr) Error() string { return e.msg }
 
 // redirect applies one redirection to r.fds.
@@ -134,7 +144,7 @@ func (r *Runner) redirect(rd *syntax.Redirect, info *ExecInfo) (func(), error) {
 		}
 		if varName != "" {
 			fd = r.fds.lowestFree(10)
-			if err := r.setScalar(varName, itoa(int64(fd)), false); err != nil {
+			if err := r.assignFdVar(varName, fd); err != nil {
 				return nil, err
 			}
 		}
@@ -207,7 +217,7 @@ func (r *Runner) fileRedirect(op syntax.RedirOperator, path string, fd int, varN
 	s := newShared(f, true)
 	if varName != "" {
 		fd = r.fds.lowestFree(10)
-		if err := r.setScalar(varName, itoa(int64(fd)), false); err != nil {
+		if err := r.assignFdVar(varName, fd); err != nil {
 			s.release()
 			return nil, err
 		}
@@ -262,7 +272,7 @@ func (r *Runner) hereRedirect(rd *syntax.Redirect, fd int, varName string, info 
 	default:
 		if rd.Hdoc != nil {
 			if quotedHdocWord(rd.Word) {
-				body = hdocRaw(rd.Hdoc)
+				body = r.hdocRaw(rd)
 			} else {
 				body, err = r.document(rd.Hdoc)
 			}
@@ -280,7 +290,7 @@ func (r *Runner) hereRedirect(rd *syntax.Redirect, fd int, varName string, info 
 	}
 	if varName != "" {
 		fd = r.fds.lowestFree(10)
-		if err := r.setScalar(varName, itoa(int64(fd)), false); err != nil {
+		if err := r.assignFdVar(varName, fd); err != nil {
 			f.Close()
 			return nil, err
 		}
@@ -335,13 +345,47 @@ func quotedHdocWord(w *syntax.Word) bool {
 	return false
 }
 
-func hdocRaw(w *syntax.Word) string {
+// hdocRaw is the body of a here-document with a quoted delimiter, as
+// written. The parser does not always see the quoting (<<"E"OF): it may
+// have parsed expansions and line continuations in it, so the source
+// text is used when the parts are not all plain literals (the body node
+// then ends after the delimiter line, which is cut off).
+func (r *Runner) hdocRaw(rd *syntax.Redirect) string {
 	var sb strings.Builder
-	for _, p := range w.Parts {
-		if l, ok := p.(*syntax.Lit); ok {
-			sb.WriteString(l.Value)
+	for _, p := range rd.Hdoc.Parts {
+		l, ok := p.(*syntax.Lit)
+		if !ok {
+			text := r.nodeText(rd.Hdoc)
+			if d := hdocDelim(rd.Word); d != "" && strings.HasSuffix(text, d) {
+				rest := strings.TrimRight(text[:len(text)-len(d)], "\t")
+				if rest == "" || strings.HasSuffix(rest, "\n") {
+					text = rest
+				}
+			}
+			return text
+		}
+		sb.WriteString(l.Value)
+	}
+	return sb.String()
+}
+
+// hdocDelim is a here-document delimiter after quote removal.
+func hdocDelim(w *syntax.Word) string {
+	var sb strings.Builder
+	var walk func(parts []syntax.WordPart)
+	walk = func(parts []syntax.WordPart) {
+		for _, p := range parts {
+			switch p := p.(type) {
+			case *syntax.Lit:
+				sb.WriteString(strings.ReplaceAll(p.Value, "\\", ""))
+			case *syntax.SglQuoted:
+				sb.WriteString(p.Value)
+			case *syntax.DblQuoted:
+				walk(p.Parts)
+			}
 		}
 	}
+	walk(w.Parts)
 	return sb.String()
 }
 
