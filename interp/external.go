@@ -26,6 +26,9 @@ func (r *Runner) runExternal(path string, args, env []string, info *ExecInfo) Ex
 		r.exit = r.execFailed(path, args[0], err)
 		return ExecResult{Status: r.exit}
 	}
+	if r.rlimits != nil {
+		r.applyRlimits(p.Pid)
+	}
 	if r.onSpawn != nil {
 		r.onSpawn(p.Pid)
 	}

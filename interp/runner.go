@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -123,9 +124,10 @@ type Runner struct {
 	exitTrapRan       bool
 	errTrapOwnerDepth int
 	hashUsed          map[string]bool
-	condNot           bool // a ! applies to the next traced [[ ]] term
-	psOwned           bool // pipeStatus may be written in place
-	dblDepth          int  // inside double quotes during expansion
+	condNot           bool                   // a ! applies to the next traced [[ ]] term
+	psOwned           bool                   // pipeStatus may be written in place
+	dblDepth          int                    // inside double quotes during expansion
+	rlimits           map[int]syscall.Rlimit // subshell ulimit overlay; copy on write
 }
 
 type flowKind uint8

@@ -63,6 +63,7 @@ func (r *Runner) fork(kind string) *Runner {
 		bashPath:      r.bashPath,
 		hashPath:      r.hashPath,
 		onExec:        r.onExec,
+		rlimits:       r.rlimits,
 	}
 	r.fshare = true
 	r.ashare = true

@@ -1,0 +1,211 @@
+package interp
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"syscall"
+	"unsafe"
+)
+
+// ulimitRes describes one resource of ulimit, in ulimit -a's order.
+type ulimitRes struct {
+	flag   byte
+	res    int // RLIMIT_*; -1 for the pipe size pseudo-limit
+	factor uint64
+	desc   string
+	unit   string
+}
+
+var ulimitResources = []ulimitRes{
+	{'R', 15, 1, "real-time non-blocking time", "microseconds"},
+	{'c', 4, 512, "core file size", "blocks"},
+	{'d', 2, 1024, "data seg size", "kbytes"},
+	{'e', 13, 1, "scheduling priority", ""},
+	{'f', 1, 512, "file size", "blocks"},
+	{'i', 11, 1, "pending signals", ""},
+	{'l', 8, 1024, "max locked memory", "kbytes"},
+	{'m', 5, 1024, "max memory size", "kbytes"},
+	{'n', 7, 1, "open files", ""},
+	{'p', -1, 1, "pipe size", "512 bytes"},
+	{'q', 12, 1, "POSIX message queues", "bytes"},
+	{'r', 14, 1, "real-time priority", ""},
+	{'s', 3, 1024, "stack size", "kbytes"},
+	{'t', 0, 1, "cpu time", "seconds"},
+	{'u', 6, 1, "max user processes", ""},
+	{'v', 9, 1024, "virtual memory", "kbytes"},
+	{'x', 10, 1, "file locks", ""},
+}
+
+const rlimInfinity = ^uint64(0)
+
+// getrlimit returns the runner's view of a limit: its own overlay (set
+// in a subshell) or the process's.
+func (r *Runner) getrlimit(res int) syscall.Rlimit {
+	if l, ok := r.rlimits[res]; ok {
+		return l
+	}
+	var l syscall.Rlimit
+	if res < 0 {
+		return syscall.Rlimit{Cur: 8, Max: 8}
+	}
+	syscall.Getrlimit(res, &l)
+	return l
+}
+
+// setrlimit applies a limit: to the process itself at the top level (as
+// bash does), or as an overlay in an in-process subshell, applied to the
+// children it spawns.
+func (r *Runner) setrlimit(res int, l syscall.Rlimit) error {
+	if res < 0 {
+		return syscall.EINVAL
+	}
+	if !r.isSub {
+		return syscall.Setrlimit(res, &l)
+	}
+	cur := r.getrlimit(res)
+	if l.Max > cur.Max && syscall.Geteuid() != 0 {
+		return syscall.EPERM
+	}
+	if l.Cur > l.Max {
+		return syscall.EINVAL
+	}
+	m := make(map[int]syscall.Rlimit, len(r.rlimits)+1)
+	for k, v := range r.rlimits {
+		m[k] = v
+	}
+	m[res] = l
+	r.rlimits = m
+	return nil
+}
+
+// applyRlimits gives a freshly started child the subshell's limits.
+func (r *Runner) applyRlimits(pid int) {
+	for res, l := range r.rlimits {
+		lim := l
+		syscall.RawSyscall6(syscall.SYS_PRLIMIT64, uintptr(pid), uintptr(res), uintptr(unsafe.Pointer(&lim)), 0, 0, 0)
+	}
+}
+
+// biUlimit implements ulimit [-HS] [-a] [-RcdefilmnpqrstuvxT] [limit].
+func biUlimit(r *Runner, args []string) int {
+	a := args[1:]
+	hard, soft, all := false, false, false
+	var sel []ulimitRes
+	find := func(c byte) (ulimitRes, bool) {
+		for _, u := range ulimitResources {
+			if u.flag == c {
+				return u, true
+			}
+		}
+		return ulimitRes{}, false
+	}
+	for len(a) > 0 && len(a[0]) > 1 && a[0][0] == '-' {
+		opt := a[0]
+		if opt == "--" {
+			a = a[1:]
+			break
+		}
+		if _, err := strconv.Atoi(opt); err == nil {
+			break
+		}
+		a = a[1:]
+		for i := 1; i < len(opt); i++ {
+			c := opt[i]
+			switch c {
+			case 'H':
+				hard = true
+			case 'S':
+				soft = true
+			case 'a':
+				all = true
+			default:
+				u, ok := find(c)
+				if c == 'T' {
+					u, ok = ulimitRes{'T', 6, 1, "max user processes", ""}, true
+				}
+				if !ok {
+					r.bErr("ulimit", "-%c: invalid option", c)
+					r.errw().Write([]byte("ulimit: usage: ulimit [-SHabcdefiklmnpqrstuvxPRT] [limit]\n"))
+					return 2
+				}
+				sel = append(sel, u)
+			}
+		}
+	}
+	show := func(u ulimitRes, label bool) string {
+		l := r.getrlimit(u.res)
+		v := l.Cur
+		if hard && !soft {
+			v = l.Max
+		}
+		val := "unlimited"
+		if v != rlimInfinity {
+			val = strconv.FormatUint(v/u.factor, 10)
+		}
+		if !label {
+			return val + "\n"
+		}
+		unit := "(-" + string(u.flag) + ")"
+		if u.unit != "" {
+			unit = "(" + u.unit + ", -" + string(u.flag) + ")"
+		}
+		return fmt.Sprintf("%-20s%20s %s\n", u.desc, unit, val)
+	}
+	if all {
+		var sb strings.Builder
+		for _, u := range ulimitResources {
+			sb.WriteString(show(u, true))
+		}
+		return r.write("ulimit", sb.String())
+	}
+	if len(sel) == 0 {
+		u, _ := find('f')
+		sel = []ulimitRes{u}
+	}
+	if len(a) == 0 {
+		var sb strings.Builder
+		for _, u := range sel {
+			sb.WriteString(show(u, len(sel) > 1))
+		}
+		return r.write("ulimit", sb.String())
+	}
+	arg := a[0]
+	u := sel[len(sel)-1]
+	cur := r.getrlimit(u.res)
+	var v uint64
+	switch arg {
+	case "unlimited":
+		v = rlimInfinity
+	case "hard":
+		v = cur.Max
+	case "soft":
+		v = cur.Cur
+	default:
+		n, err := strconv.ParseUint(arg, 10, 64)
+		if err != nil {
+			r.bErr("ulimit", "%s: invalid number", arg)
+			return 1
+		}
+		v = n * u.factor
+	}
+	nl := cur
+	if !hard && !soft {
+		hard, soft = true, true
+	}
+	if hard {
+		nl.Max = v
+	}
+	if soft {
+		nl.Cur = v
+	}
+	if err := r.setrlimit(u.res, nl); err != nil {
+		msg := "Invalid argument"
+		if errno, ok := err.(syscall.Errno); ok {
+			msg = errnoMessage(errno)
+		}
+		r.bErr("ulimit", "%s: cannot modify limit: %s", u.desc, msg)
+		return 1
+	}
+	return 0
+}
