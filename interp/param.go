@@ -161,6 +161,9 @@ func (r *Runner) paramExp(pe *syntax.ParamExp) (paramValue, error) {
 		if !pv.set && r.opts.on(optNounset) {
 			return pv, r.unbound(pe, pv)
 		}
+		if !r.utf8Locale() {
+			return paramValue{str: itoa(int64(len(pv.str))), set: true}, nil
+		}
 		return paramValue{str: itoa(int64(utf8.RuneCountInString(pv.str))), set: true}, nil
 	}
 	if r.opts.on(optNounset) && !pv.set && !overridesUnset(pe) {
@@ -435,6 +438,9 @@ func (r *Runner) sliceValue(pe *syntax.ParamExp, pv paramValue) (paramValue, err
 		}
 		return paramValue{list: out, isList: true, star: pv.star, set: pv.set}, nil
 	}
+	if !r.utf8Locale() {
+		return r.byteSlice(pe, pv, off, length, hasLen)
+	}
 	rs := []rune(pv.str)
 	n := int64(len(rs))
 	if off < 0 {
@@ -458,6 +464,58 @@ func (r *Runner) sliceValue(pe *syntax.ParamExp, pv paramValue) (paramValue, err
 		}
 	}
 	return paramValue{str: string(rs[off:end]), set: pv.set}, nil
+}
+
+// byteSlice is ${x:off:len} in a single-byte locale.
+func (r *Runner) byteSlice(pe *syntax.ParamExp, pv paramValue, off, length int64, hasLen bool) (paramValue, error) {
+	s := pv.str
+	n := int64(len(s))
+	if off < 0 {
+		off += n
+		if off < 0 {
+			return paramValue{set: pv.set}, nil
+		}
+	}
+	if off > n {
+		off = n
+	}
+	end := n
+	if hasLen {
+		if length < 0 {
+			end = n + length
+			if end < off {
+				return pv, expErr("%s: substring expression < 0", strings.TrimSpace(sliceText(pe)))
+			}
+		} else if off+length < n {
+			end = off + length
+		}
+	}
+	return paramValue{str: s[off:end], set: pv.set}, nil
+}
+
+// utf8Locale reports whether the shell's character locale (LC_ALL, else
+// LC_CTYPE, else LANG, as bash reads them when they are assigned) is a
+// UTF-8 one; otherwise characters are bytes, as in the C locale.
+func (r *Runner) utf8Locale() bool {
+	name := ""
+	for _, n := range [...]string{"LC_ALL", "LC_CTYPE", "LANG"} {
+		if v := r.vars.get(n); v != nil && v.set && v.str != "" {
+			name = v.str
+			break
+		}
+	}
+	if name == "" {
+		return false
+	}
+	i := strings.IndexByte(name, '.')
+	if i < 0 {
+		return false
+	}
+	cs := strings.ToLower(name[i+1:])
+	if j := strings.IndexByte(cs, '@'); j >= 0 {
+		cs = cs[:j]
+	}
+	return cs == "utf-8" || cs == "utf8"
 }
 
 func sliceText(pe *syntax.ParamExp) string {
