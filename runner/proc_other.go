@@ -4,6 +4,7 @@ package runner
 
 import (
 	"errors"
+	"io/fs"
 	"syscall"
 )
 
@@ -19,3 +20,6 @@ func allPids() []int                        { return nil }
 func hasMarker(pid int, marker []byte) bool { return false }
 func reapPid(pid int) bool                  { return false }
 func groupAlive(pgid int) bool              { return pgid > 0 && syscall.Kill(-pgid, 0) != syscall.ESRCH }
+
+// statExtra is not implemented here: scans compare size and mtime only.
+func statExtra(fs.FileInfo) (int64, uint64) { return 0, 0 }

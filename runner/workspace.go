@@ -121,10 +121,7 @@ func scan(root string, lim scanLimits, prev *snapshot) *snapshot {
 			return nil
 		}
 		st := fileState{symlink: t&fs.ModeSymlink != 0, size: fi.Size(), mtime: fi.ModTime().UnixNano()}
-		if sys, ok := fi.Sys().(*syscall.Stat_t); ok {
-			st.ctime = sys.Ctim.Sec*1e9 + sys.Ctim.Nsec
-			st.ino = sys.Ino
-		}
+		st.ctime, st.ino = statExtra(fi)
 		if prev != nil {
 			if old, ok := prev.files[rel]; ok && old.sameStat(st) && old.sum != "" {
 				st.sum = old.sum
