@@ -61,15 +61,16 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 			pr2, pw2, err := newPipe()
 			if err == nil {
 				copiers.Add(1)
-				go func() {
+				// the copier owns the first pipe's read end and the second
+				// pipe's write end; the reading stage gets pr2
+				go func(dst, src *os.File, tap PipeTap) {
 					defer copiers.Done()
-					teeCopy(pw2, pr, tap)
-				}()
+					teeCopy(dst, src, tap)
+				}(pw2, pr, tap)
 				pr = pr2
 			} else {
 				tap.Close(true)
 			}
-			_ = pw2
 		}
 		w := newShared(pw, true)
 		stageTable(r, runners[i]).set(1, w)
