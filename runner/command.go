@@ -254,28 +254,27 @@ func (c *command) run() {
 	if c.treeAlive() {
 		c.killTree()
 	}
-	cut := time.NewTimer(2 * time.Second)
-	select {
-	case <-pumpsDone:
-	case <-cut.C:
-		errs = append(errs, "output still held open by an unattributed process; streams cut")
-		c.outR.Close()
-		if c.errR != nil {
-			c.errR.Close()
-		}
-		<-pumpsDone
-	}
-	cut.Stop()
-	c.outR.Close()
-	if c.errR != nil {
-		c.errR.Close()
-	}
+	// Nothing may write to stdin from here on; the PTY master (stdin and
+	// output at once) is closed with the output below.
 	c.stdinMu.Lock()
 	if c.stdin != nil && c.stdin != c.outR {
 		c.stdin.Close()
 	}
 	c.stdin, c.ended = nil, true
 	c.stdinMu.Unlock()
+	cut := time.NewTimer(2 * time.Second)
+	select {
+	case <-pumpsDone:
+	case <-cut.C:
+		// Closing the read ends unblocks the pumps.
+		errs = append(errs, "output still held open by an unattributed process; streams cut")
+	}
+	cut.Stop()
+	c.outR.Close()
+	if c.errR != nil {
+		c.errR.Close()
+	}
+	<-pumpsDone
 
 	r := c.makeReceipt()
 	for _, st := range []*stream{c.stdout, c.stderr} {

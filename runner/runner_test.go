@@ -181,6 +181,28 @@ func TestEscapedOrphanReaped(t *testing.T) {
 	}
 }
 
+// TestUnattributedHolderCut checks that an escaped process holding the
+// output pipe open cannot keep a command from finishing: the streams are
+// cut after a bounded wait and the receipt says so.
+func TestUnattributedHolderCut(t *testing.T) {
+	s := newService(t)
+	fds := fdCount(t)
+	start := time.Now()
+	r := run(t, s, Request{Cmd: "echo before; env -u NUCLEIC_CALL_ID setsid sh -c 'sleep 3' &"})
+	if el := time.Since(start); el > 8*time.Second {
+		t.Errorf("took %v", el)
+	}
+	if len(r.Errors) != 1 || !strings.Contains(r.Errors[0], "streams cut") {
+		t.Errorf("errors %q", r.Errors)
+	}
+	if got := string(readAll(t, s, r.CallID, "stdout")); got != "before\n" {
+		t.Errorf("stdout %q", got)
+	}
+	if !settle(func() bool { return fdCount(t) <= fds }) {
+		t.Errorf("fds: %d before, %d after", fds, fdCount(t))
+	}
+}
+
 func TestSignal(t *testing.T) {
 	s := newService(t)
 	st, err := s.Start(Request{Cmd: "trap 'echo got INT; exit 7' INT; echo ready; while :; do sleep 0.05; done"})
