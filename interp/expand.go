@@ -149,7 +149,8 @@ func (b *fieldBuilder) forceSplit() {
 }
 
 func hasGlobChars(s string) bool {
-	return strings.ContainsAny(s, "*?[")
+	return strings.ContainsAny(s, "*?[") || strings.Contains(s, "(") &&
+		(strings.Contains(s, "+(") || strings.Contains(s, "@(") || strings.Contains(s, "!("))
 }
 
 // appendQuotedPat appends s to a pattern with every pattern-special

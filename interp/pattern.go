@@ -1,13 +1,9 @@
 package interp
 
 import (
-	"os"
 	"regexp"
-	"sort"
 	"strings"
 	"unicode/utf8"
-
-	"mvdan.cc/sh/v3/pattern"
 )
 
 type patKey struct {
@@ -17,14 +13,26 @@ type patKey struct {
 }
 
 // compiledPattern is a glob pattern compiled once and cached by source
-// text, so loops over case or ${x#pat} never recompile.
+// text (with its case and extglob flags), so loops over case or ${x#pat}
+// never recompile.
 type compiledPattern struct {
 	src     string
 	literal bool   // no pattern characters: plain string compare
 	lit     string // the unescaped literal for literal patterns
-	full    *regexp.Regexp
-	anyPos  *regexp.Regexp // unanchored, leftmost-longest
+	nodes   []patNode
+	fold    bool
+	// shape of patterns that remove/replace can answer with string search:
+	// shapeStarLit is "*LIT", shapeLitStar is "LIT*" (LIT in lit).
+	shape int
+	// re is set only on the entries compileRegex caches for [[ =~ ]].
+	re *regexp.Regexp
 }
+
+const (
+	shapeNone = iota
+	shapeStarLit
+	shapeLitStar
+)
 
 func (r *Runner) compilePattern(pat string, nocase, extglob bool) (*compiledPattern, error) {
 	k := patKey{pat, nocase, extglob}
@@ -34,33 +42,7 @@ func (r *Runner) compilePattern(pat string, nocase, extglob bool) (*compiledPatt
 	if m != nil {
 		return m, nil
 	}
-	m = &compiledPattern{src: pat}
-	if lit, ok := literalPattern(pat); ok && !nocase {
-		m.literal, m.lit = true, lit
-	} else {
-		mode := pattern.EntireString
-		if extglob {
-			mode |= pattern.ExtendedOperators
-		}
-		if nocase {
-			mode |= pattern.NoGlobCase
-		}
-		expr, err := pattern.Regexp(pat, mode)
-		if err != nil {
-			// bash treats an invalid pattern (e.g. an unclosed [) literally
-			expr = "^" + regexp.QuoteMeta(unescapePattern(pat)) + "$"
-		}
-		full, err := regexp.Compile("(?s)" + expr)
-		if err != nil {
-			return nil, err
-		}
-		m.full = full
-		inner := strings.TrimSuffix(strings.TrimPrefix(expr, "^"), "$")
-		if any, err := regexp.Compile("(?s)" + inner); err == nil {
-			any.Longest()
-			m.anyPos = any
-		}
-	}
+	m = newPattern(pat, nocase, extglob)
 	r.sh.mu.Lock()
 	if len(r.sh.patterns) > 8192 {
 		r.sh.patterns = map[patKey]*compiledPattern{}
@@ -70,9 +52,46 @@ func (r *Runner) compilePattern(pat string, nocase, extglob bool) (*compiledPatt
 	return m, nil
 }
 
+// newPattern compiles pat (quoted characters backslash-escaped).
+func newPattern(pat string, nocase, extglob bool) *compiledPattern {
+	m := &compiledPattern{src: pat, fold: nocase}
+	if lit, ok := literalPattern(pat, extglob); ok && !nocase {
+		m.literal, m.lit = true, lit
+		return m
+	}
+	m.nodes = compileNodes(pat, nocase, extglob)
+	if !nocase && len(m.nodes) >= 2 {
+		n := m.nodes
+		switch {
+		case n[0].op == opStar && allLit(n[1:]):
+			m.shape, m.lit = shapeStarLit, litText(n[1:])
+		case n[len(n)-1].op == opStar && allLit(n[:len(n)-1]):
+			m.shape, m.lit = shapeLitStar, litText(n[:len(n)-1])
+		}
+	}
+	return m
+}
+
+func allLit(n []patNode) bool {
+	for _, x := range n {
+		if x.op != opLit || x.r >= 0xDC80 && x.r <= 0xDCFF {
+			return false
+		}
+	}
+	return true
+}
+
+func litText(n []patNode) string {
+	var sb strings.Builder
+	for _, x := range n {
+		sb.WriteRune(x.r)
+	}
+	return sb.String()
+}
+
 // literalPattern reports whether pat has no unescaped pattern characters,
 // returning its unescaped text.
-func literalPattern(pat string) (string, bool) {
+func literalPattern(pat string, extglob bool) (string, bool) {
 	if !strings.ContainsAny(pat, "*?[\\+@!(") {
 		return pat, true
 	}
@@ -90,7 +109,7 @@ func literalPattern(pat string) (string, bool) {
 		case '*', '?', '[':
 			return "", false
 		case '+', '@', '!':
-			if i+1 < len(pat) && pat[i+1] == '(' {
+			if extglob && i+1 < len(pat) && pat[i+1] == '(' {
 				return "", false
 			}
 			sb.WriteByte(c)
@@ -102,6 +121,9 @@ func literalPattern(pat string) (string, bool) {
 }
 
 func unescapePattern(pat string) string {
+	if strings.IndexByte(pat, '\\') < 0 {
+		return pat
+	}
 	var sb strings.Builder
 	for i := 0; i < len(pat); i++ {
 		if pat[i] == '\\' && i+1 < len(pat) {
@@ -116,7 +138,28 @@ func (m *compiledPattern) matchString(s string) bool {
 	if m.literal {
 		return s == m.lit
 	}
-	return m.full.MatchString(s)
+	var f matchFlags
+	if m.fold {
+		f = mfFold
+	}
+	return matcher{f}.match(m.nodes, s, true)
+}
+
+// matchName matches a file name during pathname expansion: a leading '.'
+// must be matched explicitly unless dotglob (period), and with dotglob
+// wildcards still never match "." or "..".
+func (m *compiledPattern) matchName(s string, dotglob bool) bool {
+	if m.literal {
+		return s == m.lit
+	}
+	f := mfPeriod
+	if dotglob {
+		f = mfDotDot
+	}
+	if m.fold {
+		f |= mfFold
+	}
+	return matcher{f}.match(m.nodes, s, true)
 }
 
 // remove implements ${x#p} ${x##p} ${x%p} ${x%%p}.
@@ -127,45 +170,109 @@ func (m *compiledPattern) remove(s string, suffix, small bool) string {
 		}
 		return strings.TrimPrefix(s, m.lit)
 	}
-	bounds := runeBounds(s)
-	if !suffix {
+	switch {
+	case m.shape == shapeStarLit && !suffix: // ${x#*/} ${x##*/}
+		i := -1
 		if small {
-			for _, i := range bounds {
-				if m.full.MatchString(s[:i]) {
-					return s[i:]
-				}
-			}
+			i = strings.Index(s, m.lit)
+		} else {
+			i = strings.LastIndex(s, m.lit)
+		}
+		if i < 0 {
 			return s
 		}
-		for k := len(bounds) - 1; k >= 0; k-- {
-			if m.full.MatchString(s[:bounds[k]]) {
-				return s[bounds[k]:]
+		return s[i+len(m.lit):]
+	case m.shape == shapeLitStar && suffix: // ${x%.*} ${x%%.*}
+		i := -1
+		if small {
+			i = strings.LastIndex(s, m.lit)
+		} else {
+			i = strings.Index(s, m.lit)
+		}
+		if i < 0 {
+			return s
+		}
+		return s[:i]
+	case m.shape == shapeStarLit && suffix:
+		if !strings.HasSuffix(s, m.lit) {
+			return s
+		}
+		if small {
+			return s[:len(s)-len(m.lit)]
+		}
+		return ""
+	case m.shape == shapeLitStar && !suffix:
+		if !strings.HasPrefix(s, m.lit) {
+			return s
+		}
+		if small {
+			return s[len(m.lit):]
+		}
+		return ""
+	}
+	if !suffix {
+		if small {
+			for i := 0; ; {
+				if m.matchString(s[:i]) {
+					return s[i:]
+				}
+				if i >= len(s) {
+					return s
+				}
+				_, n := decodeChar(s[i:])
+				i += n
 			}
 		}
-		return s
+		for i := len(s); ; {
+			if m.matchString(s[:i]) {
+				return s[i:]
+			}
+			if i == 0 {
+				return s
+			}
+			i -= lastCharLen(s[:i])
+		}
 	}
 	if small {
-		for k := len(bounds) - 1; k >= 0; k-- {
-			if m.full.MatchString(s[bounds[k]:]) {
-				return s[:bounds[k]]
+		for i := len(s); ; {
+			if m.matchString(s[i:]) {
+				return s[:i]
 			}
+			if i == 0 {
+				return s
+			}
+			i -= lastCharLen(s[:i])
 		}
-		return s
 	}
-	for _, i := range bounds {
-		if m.full.MatchString(s[i:]) {
+	for i := 0; ; {
+		if m.matchString(s[i:]) {
 			return s[:i]
 		}
+		if i >= len(s) {
+			return s
+		}
+		_, n := decodeChar(s[i:])
+		i += n
 	}
-	return s
+}
+
+// lastCharLen is the width of the last character of s (not empty).
+func lastCharLen(s string) int {
+	r, n := utf8.DecodeLastRuneInString(s)
+	if r == utf8.RuneError && n <= 1 {
+		return 1
+	}
+	return n
 }
 
 // runeBounds returns the byte offsets of every character boundary of s,
 // 0 and len(s) included.
 func runeBounds(s string) []int {
 	b := make([]int, 0, len(s)+1)
-	for i := range s {
+	for i := 0; i < len(s); {
 		b = append(b, i)
+		_, n := decodeChar(s[i:])
+		i += n
 	}
 	return append(b, len(s))
 }
@@ -204,7 +311,7 @@ func (m *compiledPattern) replace(s string, anchor byte, all bool, with func(str
 		sb.WriteString(with(s[start:end]))
 		if end == start {
 			if end < len(s) {
-				_, n := utf8.DecodeRuneInString(s[end:])
+				_, n := decodeChar(s[end:])
 				sb.WriteString(s[end : end+n])
 				end += n
 			} else {
@@ -238,244 +345,29 @@ func (m *compiledPattern) findAt(s string, i int) (int, int, bool) {
 	}
 	for p := i; p <= len(s); {
 		// longest match anchored at p
-		for e := len(s); e > p; {
-			if m.full.MatchString(s[p:e]) {
+		for e := len(s); e > p; e -= lastCharLen(s[p:e]) {
+			if m.matchString(s[p:e]) {
 				return p, e, true
 			}
-			_, n := utf8.DecodeLastRuneInString(s[p:e])
-			e -= n
 		}
 		if p == len(s) {
 			break
 		}
-		_, n := utf8.DecodeRuneInString(s[p:])
+		_, n := decodeChar(s[p:])
 		p += n
 	}
 	return 0, 0, false
 }
 
-// match reports whether s matches the glob pattern pat (case, [[ == ]]).
+// match reports whether s matches the pattern of a case item: extended
+// patterns only under shopt -s extglob, nocasematch folds case.
 func (r *Runner) match(pat, s string) bool {
-	m, err := r.compilePattern(pat, r.opts.sh(shNocasematch), true)
-	if err != nil {
-		return false
-	}
+	m, _ := r.compilePattern(pat, r.opts.sh(shNocasematch), r.opts.sh(shExtglob))
 	return m.matchString(s)
 }
 
-// globFields moves the builder's fields into out, applying pathname
-// expansion to those with unquoted pattern characters.
-func (r *Runner) globFields(b *fieldBuilder, out *[]string) {
-	for _, f := range b.fields {
-		if !f.glob || b.noGlob {
-			*out = append(*out, string(f.buf))
-			continue
-		}
-		matches := r.glob(string(f.pat))
-		if len(matches) == 0 {
-			if r.opts.sh(shFailglob) {
-				r.pendingErr = &expandError{msg: "no match: " + string(f.buf), status: 1}
-				b.fields = b.fields[:0]
-				return
-			}
-			if r.opts.sh(shNullglob) {
-				continue
-			}
-			*out = append(*out, string(f.buf))
-			continue
-		}
-		*out = append(*out, matches...)
-	}
-	b.fields = b.fields[:0]
-}
-
-// glob expands a pattern against the file system, relative to the
-// runner's directory. Results are sorted bytewise (the C collation).
-func (r *Runner) glob(pat string) []string {
-	if !hasMeta(pat) {
-		return nil
-	}
-	abs := strings.HasPrefix(pat, "/")
-	parts := strings.Split(pat, "/")
-	var bases []string
-	if abs {
-		bases = []string{"/"}
-		parts = parts[1:]
-	} else {
-		bases = []string{""}
-	}
-	extglob := r.opts.sh(shExtglob)
-	for pi, part := range parts {
-		last := pi == len(parts)-1
-		if part == "" {
-			if last {
-				// trailing slash: keep only directories
-				var out []string
-				for _, b := range bases {
-					if fi, err := os.Stat(r.absPath(b)); err == nil && fi.IsDir() {
-						out = append(out, b)
-					}
-				}
-				bases = out
-			}
-			continue
-		}
-		var next []string
-		if part == "**" && r.opts.sh(shGlobstar) {
-			for _, b := range bases {
-				next = append(next, r.globStar(b, last)...)
-			}
-			bases = next
-			continue
-		}
-		if !hasMeta(part) {
-			lit := unescapePattern(part)
-			for _, b := range bases {
-				p := joinGlob(b, lit)
-				if _, err := os.Lstat(r.absPath(p)); err == nil {
-					next = append(next, p)
-				}
-			}
-			bases = next
-			continue
-		}
-		m, err := r.compilePattern(part, r.opts.sh(shNocaseglob), extglob)
-		if err != nil {
-			return nil
-		}
-		dotOK := r.opts.sh(shDotglob) || strings.HasPrefix(part, ".") || strings.HasPrefix(part, "\\.")
-		for _, b := range bases {
-			dir := b
-			if dir == "" {
-				dir = "."
-			}
-			ents, err := os.ReadDir(r.absPath(dir))
-			if err != nil {
-				continue
-			}
-			var names []string
-			for _, e := range ents {
-				name := e.Name()
-				if name[0] == '.' && !dotOK {
-					continue
-				}
-				if !last && !isDirEntry(r, b, e) {
-					continue
-				}
-				if m.matchString(name) {
-					names = append(names, name)
-				}
-			}
-			if dotOK && !r.opts.sh(shGlobskipdots) || dotOK && strings.HasPrefix(part, ".") && !r.opts.sh(shGlobskipdots) {
-				for _, d := range []string{".", ".."} {
-					if m.matchString(d) {
-						names = append(names, d)
-					}
-				}
-			}
-			sort.Strings(names)
-			for _, n := range names {
-				next = append(next, joinGlob(b, n))
-			}
-		}
-		bases = next
-		if len(bases) == 0 {
-			return nil
-		}
-	}
-	sort.Strings(bases)
-	return bases
-}
-
-func isDirEntry(r *Runner, base string, e os.DirEntry) bool {
-	if e.IsDir() {
-		return true
-	}
-	if e.Type()&os.ModeSymlink != 0 {
-		fi, err := os.Stat(r.absPath(joinGlob(base, e.Name())))
-		return err == nil && fi.IsDir()
-	}
-	return false
-}
-
-func (r *Runner) globStar(base string, last bool) []string {
-	var out []string
-	if last {
-		if base != "" {
-			out = append(out, base)
-		}
-	} else {
-		out = append(out, base)
-	}
-	var walk func(b string)
-	walk = func(b string) {
-		dir := b
-		if dir == "" {
-			dir = "."
-		}
-		ents, err := os.ReadDir(r.absPath(dir))
-		if err != nil {
-			return
-		}
-		for _, e := range ents {
-			name := e.Name()
-			if name[0] == '.' && !r.opts.sh(shDotglob) {
-				continue
-			}
-			p := joinGlob(b, name)
-			if e.IsDir() {
-				if last {
-					out = append(out, p)
-				} else {
-					out = append(out, p)
-				}
-				walk(p)
-			} else if last {
-				out = append(out, p)
-			}
-		}
-	}
-	walk(base)
-	if !last {
-		// only directories serve as bases for the next component
-		var dirs []string
-		for _, p := range out {
-			d := p
-			if d == "" {
-				dirs = append(dirs, p)
-				continue
-			}
-			if fi, err := os.Stat(r.absPath(d)); err == nil && fi.IsDir() {
-				dirs = append(dirs, p)
-			}
-		}
-		return dirs
-	}
-	return out
-}
-
-func joinGlob(base, name string) string {
-	switch base {
-	case "":
-		return name
-	case "/":
-		return "/" + name
-	}
-	return base + "/" + name
-}
-
-func hasMeta(p string) bool {
-	for i := 0; i < len(p); i++ {
-		switch p[i] {
-		case '\\':
-			i++
-		case '*', '?', '[':
-			return true
-		case '+', '@', '!':
-			if i+1 < len(p) && p[i+1] == '(' {
-				return true
-			}
-		}
-	}
-	return false
+// condMatch is [[ s == pat ]]: bash turns extglob on for the match.
+func (r *Runner) condMatch(pat, s string) bool {
+	m, _ := r.compilePattern(pat, r.opts.sh(shNocasematch), true)
+	return m.matchString(s)
 }

@@ -69,7 +69,7 @@ func (r *Runner) testExpr(x syntax.TestExpr) (bool, error) {
 			if r.opts.on(optXtrace) {
 				r.traceCond(r.takeCondNot(), x.Op.String(), left, r.tracePattern(rw, pat))
 			}
-			m := r.match(pat, left)
+			m := r.condMatch(pat, left)
 			if x.Op == syntax.TsNoMatch {
 				return !m, nil
 			}
@@ -211,7 +211,7 @@ func (r *Runner) compileRegex(expr string) (*regexp.Regexp, error) {
 	r.sh.mu.Lock()
 	if m := r.sh.patterns[k]; m != nil {
 		r.sh.mu.Unlock()
-		return m.full, nil
+		return m.re, nil
 	}
 	r.sh.mu.Unlock()
 	re, err := regexp.CompilePOSIX(expr)
@@ -222,7 +222,7 @@ func (r *Runner) compileRegex(expr string) (*regexp.Regexp, error) {
 		}
 	}
 	r.sh.mu.Lock()
-	r.sh.patterns[k] = &compiledPattern{full: re}
+	r.sh.patterns[k] = &compiledPattern{re: re}
 	r.sh.mu.Unlock()
 	return re, nil
 }

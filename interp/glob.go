@@ -1,0 +1,367 @@
+package interp
+
+import (
+	"os"
+	"sort"
+	"strings"
+)
+
+// This file holds pathname expansion, following bash's glob.c and
+// pathexp.c: a pattern is expanded component by component against the
+// runner's directory, names starting with '.' need an explicit '.'
+// (unless dotglob), "." and ".." are never produced under globskipdots,
+// a trailing '/' keeps only directories, "**" recurses under globstar,
+// GLOBIGNORE filters the results and the whole list is sorted bytewise.
+
+// globFields moves the builder's fields into out, applying pathname
+// expansion to those with unquoted pattern characters.
+func (r *Runner) globFields(b *fieldBuilder, out *[]string) {
+	for _, f := range b.fields {
+		if !f.glob || b.noGlob {
+			*out = append(*out, string(f.buf))
+			continue
+		}
+		matches := r.glob(string(f.pat))
+		if len(matches) == 0 {
+			if r.opts.sh(shFailglob) {
+				r.pendingErr = &expandError{msg: "no match: " + string(f.buf), status: 1}
+				b.fields = b.fields[:0]
+				return
+			}
+			if r.opts.sh(shNullglob) {
+				continue
+			}
+			*out = append(*out, string(f.buf))
+			continue
+		}
+		*out = append(*out, matches...)
+	}
+	b.fields = b.fields[:0]
+}
+
+// globIgnore returns the compiled GLOBIGNORE patterns, nil when unset or
+// empty.
+func (r *Runner) globIgnore() []*compiledPattern {
+	v := r.lookup("GLOBIGNORE")
+	if v == nil || !v.set || v.str == "" {
+		return nil
+	}
+	var out []*compiledPattern
+	for _, p := range splitIgnoreSpec(v.str) {
+		m, _ := r.compilePattern(p, r.opts.sh(shNocaseglob), r.opts.sh(shExtglob))
+		out = append(out, m)
+	}
+	return out
+}
+
+// splitIgnoreSpec splits a GLOBIGNORE value at colons that are outside
+// bracket expressions and extended groups, dropping empty items.
+func splitIgnoreSpec(s string) []string {
+	var out []string
+	start, depth, inBr := 0, 0, false
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case '[':
+			inBr = true
+		case ']':
+			inBr = false
+		case '(':
+			depth++
+		case ')':
+			if depth > 0 {
+				depth--
+			}
+		case ':':
+			if !inBr && depth == 0 {
+				if i > start {
+					out = append(out, s[start:i])
+				}
+				start = i + 1
+			}
+		}
+	}
+	if start < len(s) {
+		out = append(out, s[start:])
+	}
+	return out
+}
+
+// globState carries the options of one expansion.
+type globState struct {
+	r          *Runner
+	dotglob    bool
+	skipDots   bool
+	nocase     bool
+	extglob    bool
+	globstar   bool
+	ignoreDots bool // GLOBIGNORE set: "." and ".." are never results
+}
+
+// glob expands a pattern against the file system, relative to the
+// runner's directory. It returns nil when nothing matches.
+func (r *Runner) glob(pat string) []string {
+	g := globState{
+		r:        r,
+		dotglob:  r.opts.sh(shDotglob),
+		skipDots: r.opts.sh(shGlobskipdots),
+		nocase:   r.opts.sh(shNocaseglob),
+		extglob:  r.opts.sh(shExtglob),
+		globstar: r.opts.sh(shGlobstar),
+	}
+	if !hasMetaExt(pat, g.extglob) {
+		return nil
+	}
+	ignore := r.globIgnore()
+	if ignore != nil {
+		g.dotglob = true
+		g.ignoreDots = true
+	}
+	parts := strings.Split(pat, "/")
+	// bases are the expanded prefixes, each ending in '/' (or empty)
+	bases := []string{""}
+	for pi := 0; pi < len(parts) && len(bases) > 0; pi++ {
+		part := parts[pi]
+		last := pi == len(parts)-1
+		switch {
+		case part == "" && last:
+			// trailing slash: only directories, the slash kept
+			var next []string
+			for _, b := range bases {
+				if b == "" {
+					continue
+				}
+				if fi, err := os.Stat(r.absPath(b)); err == nil && fi.IsDir() {
+					next = append(next, b)
+				}
+			}
+			bases = next
+		case part == "":
+			for i := range bases {
+				bases[i] += "/"
+			}
+		case part == "**" && g.globstar:
+			for pi+1 < len(parts)-1 && parts[pi+1] == "**" {
+				pi++ // **/** is **
+			}
+			dirsOnly := pi+1 == len(parts)-1 && parts[pi+1] == ""
+			var next []string
+			for _, b := range bases {
+				next = g.globStar(next, b, last, dirsOnly)
+			}
+			if dirsOnly {
+				pi++
+			}
+			bases = next
+		case !hasMetaExt(part, g.extglob):
+			lit := unescapePattern(part)
+			var next []string
+			for _, b := range bases {
+				p := b + lit
+				if last {
+					if _, err := os.Lstat(r.absPath(p)); err != nil {
+						continue
+					}
+				} else {
+					p += "/"
+				}
+				next = append(next, p)
+			}
+			bases = next
+		default:
+			m, _ := r.compilePattern(part, g.nocase, g.extglob)
+			var next []string
+			for _, b := range bases {
+				next = g.matchDir(next, b, part, m, last)
+			}
+			bases = next
+		}
+	}
+	if ignore != nil {
+		kept := bases[:0]
+		for _, p := range bases {
+			if globIgnored(p, ignore) {
+				continue
+			}
+			kept = append(kept, p)
+		}
+		bases = kept
+	}
+	if len(bases) == 0 {
+		return nil
+	}
+	sort.Strings(bases)
+	return bases
+}
+
+// globIgnored reports whether GLOBIGNORE removes the result p.
+func globIgnored(p string, ignore []*compiledPattern) bool {
+	name := p
+	if i := strings.LastIndexByte(p, '/'); i >= 0 && i+1 < len(p) {
+		name = p[i+1:]
+	}
+	if name == "." || name == ".." {
+		return true
+	}
+	for _, m := range ignore {
+		f := mfPathname
+		if m.fold {
+			f |= mfFold
+		}
+		if m.literal {
+			if p == m.lit {
+				return true
+			}
+			continue
+		}
+		if (matcher{f}).match(m.nodes, p, true) {
+			return true
+		}
+	}
+	return false
+}
+
+// readDirNames lists a directory; "." is used for the empty base.
+func (g *globState) readDir(base string) ([]os.DirEntry, error) {
+	dir := base
+	if dir == "" {
+		dir = "."
+	}
+	return os.ReadDir(g.r.absPath(dir))
+}
+
+// matchDir appends the names in directory base that match the component
+// pattern (with a '/' appended when more components follow).
+func (g *globState) matchDir(out []string, base, part string, m *compiledPattern, last bool) []string {
+	ents, err := g.readDir(base)
+	if err != nil {
+		return out
+	}
+	names := make([]string, 0, len(ents)+2)
+	if !g.skipDots && !g.ignoreDots {
+		names = append(names, ".", "..")
+	}
+	for _, e := range ents {
+		names = append(names, e.Name())
+	}
+	for _, name := range names {
+		if g.skipName(part, name) || !m.matchName(name, g.dotglob) {
+			continue
+		}
+		if last {
+			out = append(out, base+name)
+		} else {
+			out = append(out, base+name+"/")
+		}
+	}
+	return out
+}
+
+// skipName is bash's skipname: whether a name is excluded before matching
+// because of its leading dot.
+func (g *globState) skipName(pat, name string) bool {
+	if g.extglob && len(pat) > 2 && isExtOp(pat[0]) && pat[1] == '(' {
+		if end := patScan(pat, 2, 0); end > 0 {
+			return g.extSkipName(pat, end, name)
+		}
+	}
+	isDots := name == "." || name == ".."
+	if g.skipDots && isDots {
+		return true
+	}
+	litDot := strings.HasPrefix(pat, ".") || strings.HasPrefix(pat, "\\.")
+	if g.dotglob {
+		return !litDot && isDots
+	}
+	return name[0] == '.' && !litDot
+}
+
+// extSkipName applies skipName to the alternatives of a leading extended
+// group: the name is kept when any alternative keeps it.
+func (g *globState) extSkipName(pat string, end int, name string) bool {
+	for p := 2; p < end; {
+		q := patScan(pat, p, '|')
+		if q < 0 {
+			break
+		}
+		if !g.skipName(pat[p:q-1], name) {
+			return false
+		}
+		p = q
+	}
+	if (pat[0] == '*' || pat[0] == '?') && end < len(pat) {
+		return g.skipName(pat[end:], name)
+	}
+	return true
+}
+
+// globStar expands a "**" component below base: every file and directory
+// at any depth (symbolic links are listed but not followed), the base
+// itself included. With dirsOnly ("**/" ending the pattern) only
+// directories are listed, with their slash; as an inner component the
+// base and its real subdirectories become the next bases.
+func (g *globState) globStar(out []string, base string, last, dirsOnly bool) []string {
+	if base != "" {
+		fi, err := os.Stat(g.r.absPath(base))
+		if err != nil || !fi.IsDir() {
+			return out
+		}
+		out = append(out, base)
+	} else if !last && !dirsOnly {
+		out = append(out, base)
+	}
+	var walk func(dir string)
+	walk = func(dir string) {
+		ents, err := g.readDir(dir)
+		if err != nil {
+			return
+		}
+		for _, e := range ents {
+			name := e.Name()
+			if name[0] == '.' && !g.dotglob {
+				continue
+			}
+			p := dir + name
+			realDir := e.IsDir()
+			switch {
+			case dirsOnly:
+				if realDir || e.Type()&os.ModeSymlink != 0 && isDirPath(g.r, p) {
+					out = append(out, p+"/")
+				}
+			case last:
+				out = append(out, p)
+			case realDir:
+				out = append(out, p+"/")
+			}
+			if realDir {
+				walk(p + "/")
+			}
+		}
+	}
+	walk(base)
+	return out
+}
+
+func isDirPath(r *Runner, p string) bool {
+	fi, err := os.Stat(r.absPath(p))
+	return err == nil && fi.IsDir()
+}
+
+// hasMetaExt reports whether p has an unescaped pattern character;
+// extended group openers count only under extglob.
+func hasMetaExt(p string, extglob bool) bool {
+	for i := 0; i < len(p); i++ {
+		switch p[i] {
+		case '\\':
+			i++
+		case '*', '?', '[':
+			return true
+		case '+', '@', '!':
+			if extglob && i+1 < len(p) && p[i+1] == '(' {
+				return true
+			}
+		}
+	}
+	return false
+}
