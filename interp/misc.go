@@ -83,12 +83,8 @@ func ioctlGetTermios(fd int) (*syscall.Termios, error) {
 
 // funcText prints a function definition the way bash's declare -f does.
 func (r *Runner) funcText(f *funcDef) string {
-	var sb strings.Builder
-	sb.WriteString(f.name + " () \n")
-	p := bashPrinter{}
-	p.funcBody(&sb, f.body)
-	sb.WriteString("\n")
-	return sb.String()
+	p := newCmdPrinter(f.src)
+	return p.funcString(f.name, f.body, true) + "\n"
 }
 
 // promptExpand expands prompt escapes (${x@P}, PS4).

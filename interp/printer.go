@@ -1,21 +1,872 @@
 package interp
 
 import (
+	"strconv"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
 )
 
-// bashPrinter prints function bodies in the layout bash uses for
-// declare -f and type.
-type bashPrinter struct{}
+// cmdPrinter turns a syntax tree back into the canonical text bash prints
+// for functions (declare -f, type, set, exported functions): the layout
+// of bash's print_cmd.c, with words as they were written in the source
+// except that $(…) is re-printed, $'…' becomes '…' and $"…" becomes "…"
+// (bash does those three at parse time).
+//
+// src is the text the tree's positions refer to. The zero value is not
+// usable: build one with newCmdPrinter.
+type cmdPrinter struct {
+	sb     strings.Builder
+	src    string
+	indent int // current indentation, in spaces
+	amount int // indentation added per nesting level
 
-func (p bashPrinter) funcBody(sb *strings.Builder, body *syntax.Stmt) {
-	var b strings.Builder
-	pr := syntax.NewPrinter(syntax.Indent(4), syntax.FunctionNextLine(true), syntax.SpaceRedirects(true))
-	pr.Print(&b, body)
-	text := b.String()
-	// bash writes "{ " on its own line and ends statements with ";" only
-	// where needed; the printer's layout is close enough for lists
-	sb.WriteString(strings.TrimRight(text, "\n"))
+	inFunc     int  // > 0 while printing a function body
+	skipIndent int  // the next command does not indent itself
+	wasHeredoc bool // a here-document body was just printed
+	inConn     int  // > 0 while printing a list or and-or/pipeline
+	comsub     bool // printing the body of $(…): keep newlines
+	posix      bool // nested function definitions without `function'
+
+	deferred []*syntax.Redirect // here-documents waiting for the connector
+}
+
+func newCmdPrinter(src string) *cmdPrinter {
+	return &cmdPrinter{src: src, amount: 4}
+}
+
+// funcString prints a function the way bash's named_function_string
+// does: "NAME () \n{ \n…\n}" when multiline, "() {  … }" with a
+// one-space indentation for the environment (name empty, !multiline).
+func (p *cmdPrinter) funcString(name string, body *syntax.Stmt, multiline bool) string {
+	if name != "" {
+		if isKeyword(name) {
+			p.put("function ")
+		}
+		p.put(name)
+		p.put(" ")
+	}
+	p.put("() ")
+	oldIndent, oldAmount := p.indent, p.amount
+	if multiline {
+		p.put("\n")
+		p.indent += p.amount
+	} else {
+		p.indent, p.amount = 1, 0
+	}
+	p.inFunc++
+	if multiline {
+		p.put("{ \n")
+	} else {
+		p.put("{ ")
+	}
+	redirs := p.funcBodyInner(body)
+	p.flushDeferred("")
+	p.indent, p.amount = oldIndent, oldAmount
+	p.inFunc--
+	p.funcClose(redirs)
+	return p.sb.String()
+}
+
+// funcBodyInner prints a function body without its braces and returns
+// the redirections that apply to the whole body.
+func (p *cmdPrinter) funcBodyInner(body *syntax.Stmt) []*syntax.Redirect {
+	if b, ok := body.Cmd.(*syntax.Block); ok && !body.Negated && !body.Background {
+		p.list(b.Stmts)
+		return body.Redirs
+	}
+	p.stmt(body, nil)
+	return nil
+}
+
+func (p *cmdPrinter) funcClose(redirs []*syntax.Redirect) {
+	if len(redirs) > 0 {
+		p.newline("} ")
+		p.redirList(redirs, nil)
+		return
+	}
+	p.newline("}")
+	p.wasHeredoc = false
+}
+
+func (p *cmdPrinter) put(s string) { p.sb.WriteString(s) }
+
+func (p *cmdPrinter) spaces(n int) {
+	for ; n > 0; n-- {
+		p.sb.WriteByte(' ')
+	}
+}
+
+// startCmd indents a command unless the previous output asked not to.
+func (p *cmdPrinter) startCmd() {
+	if p.skipIndent > 0 {
+		p.skipIndent--
+		return
+	}
+	p.spaces(p.indent)
+}
+
+func (p *cmdPrinter) newline(s string) {
+	p.put("\n")
+	p.spaces(p.indent)
+	p.put(s)
+}
+
+// semicolon ends a list before a keyword unless it already ended with
+// & or a newline.
+func (p *cmdPrinter) semicolon() {
+	if n := p.sb.Len(); n > 0 {
+		if c := p.sb.String()[n-1]; c == '&' || c == '\n' {
+			return
+		}
+	}
+	p.put(";")
+}
+
+// list prints a command list: bash's chain of `;', newline and `&'
+// connections.
+func (p *cmdPrinter) list(stmts []*syntax.Stmt) {
+	n := len(stmts)
+	if n == 0 {
+		return
+	}
+	if n == 1 && !stmts[0].Background {
+		p.stmt(stmts[0], nil)
+		return
+	}
+	p.startCmd()
+	p.skipIndent++
+	p.inConn++
+	for i, s := range stmts {
+		p.stmt(s, nil)
+		if i > 0 {
+			p.flushDeferred("")
+		}
+		last := i == n-1
+		switch {
+		case s.Background:
+			p.flushDeferred(" &")
+			if !last {
+				p.put(" ")
+				p.skipIndent++
+			}
+		case !last:
+			c := byte('\n')
+			if s.Semicolon.IsValid() {
+				c = ';'
+			}
+			p.listSep(c)
+		}
+	}
+	if stmts[n-1].Background {
+		p.flushDeferred("")
+	}
+	p.inConn--
+}
+
+// listSep prints the `;' or newline connector between two commands.
+func (p *cmdPrinter) listSep(c byte) {
+	sep := ";"
+	if p.comsub {
+		sep = string(c)
+	}
+	wasNewline := len(p.deferred) == 0 && !p.wasHeredoc && c == '\n'
+	if len(p.deferred) == 0 {
+		if !p.wasHeredoc {
+			p.put(sep)
+		} else {
+			p.wasHeredoc = false
+		}
+	} else if p.inFunc > 0 {
+		p.flushDeferred("")
+	} else {
+		p.flushDeferred(";")
+	}
+	switch {
+	case p.inFunc > 0:
+		p.put("\n")
+	case p.comsub && c == '\n' && !wasNewline:
+		p.put("\n")
+	default:
+		if c == ';' {
+			p.put(" ")
+		}
+		p.skipIndent++
+	}
+}
+
+// stmt prints one command with its negation and redirections; extra are
+// redirections bash adds (|& becomes 2>&1).
+func (p *cmdPrinter) stmt(s *syntax.Stmt, extra []*syntax.Redirect) {
+	p.startCmd()
+	if s.Negated {
+		p.put("! ")
+	}
+	redirs := s.Redirs
+	switch c := s.Cmd.(type) {
+	case nil:
+		p.redirList(redirs, extra)
+		return
+	case *syntax.CallExpr:
+		p.callExpr(c)
+		if len(redirs) > 0 || len(extra) > 0 {
+			if len(c.Args) > 0 || len(c.Assigns) > 0 {
+				p.put(" ")
+			}
+			p.redirList(redirs, extra)
+		}
+		return
+	case *syntax.DeclClause:
+		p.put(c.Variant.Value)
+		for _, a := range c.Args {
+			p.put(" ")
+			p.declArg(a)
+		}
+		if len(redirs) > 0 || len(extra) > 0 {
+			p.put(" ")
+			p.redirList(redirs, extra)
+		}
+		return
+	case *syntax.LetClause:
+		p.put(p.raw(c, c.Pos(), c.End()))
+	case *syntax.BinaryCmd:
+		p.binary(c)
+	case *syntax.Block:
+		p.block(c)
+	case *syntax.Subshell:
+		p.put("( ")
+		p.skipIndent++
+		p.list(c.Stmts)
+		p.flushDeferred("")
+		p.put(" )")
+	case *syntax.IfClause:
+		p.ifClause(c)
+	case *syntax.WhileClause:
+		if c.Until {
+			p.put("until ")
+		} else {
+			p.put("while ")
+		}
+		p.skipIndent++
+		p.list(c.Cond)
+		p.flushDeferred("")
+		p.semicolon()
+		p.put(" do\n")
+		p.indent += p.amount
+		p.list(c.Do)
+		p.flushDeferred("")
+		p.indent -= p.amount
+		p.semicolon()
+		p.newline("done")
+	case *syntax.ForClause:
+		p.forClause(c)
+	case *syntax.CaseClause:
+		p.caseClause(c)
+	case *syntax.ArithmCmd:
+		p.put("((")
+		p.put(p.raw(c, posAt(c.Left, 2), c.Right))
+		p.put("))")
+	case *syntax.TestClause:
+		p.put("[[ ")
+		p.cond(c.X)
+		p.put(" ]]")
+	case *syntax.FuncDecl:
+		p.funcDecl(c)
+	case *syntax.TimeClause:
+		p.put("time ")
+		if c.PosixFormat {
+			p.put("-p ")
+		}
+		if c.Stmt != nil {
+			p.skipIndent++
+			p.stmt(c.Stmt, nil)
+		}
+	case *syntax.CoprocClause:
+		name := "COPROC"
+		if c.Name != nil {
+			name = p.word(c.Name)
+		}
+		p.put("coproc " + name + " ")
+		p.skipIndent++
+		p.stmt(c.Stmt, nil)
+	default:
+		p.put(p.raw(s.Cmd, s.Cmd.Pos(), s.Cmd.End()))
+	}
+	if len(redirs) > 0 || len(extra) > 0 {
+		p.put(" ")
+		p.redirList(redirs, extra)
+	}
+}
+
+func (p *cmdPrinter) callExpr(c *syntax.CallExpr) {
+	first := true
+	for _, a := range c.Assigns {
+		if !first {
+			p.put(" ")
+		}
+		first = false
+		p.assign(a)
+	}
+	for _, w := range c.Args {
+		if !first {
+			p.put(" ")
+		}
+		first = false
+		p.put(p.word(w))
+	}
+}
+
+func (p *cmdPrinter) declArg(a *syntax.Assign) {
+	if a.Naked {
+		switch {
+		case a.Value != nil && a.Name == nil:
+			p.put(p.word(a.Value))
+		default:
+			p.put(p.raw(a, a.Pos(), a.End()))
+		}
+		return
+	}
+	p.assign(a)
+}
+
+// assign prints NAME=value as written; an array value is re-spaced as
+// bash does: (a b [3]=c).
+func (p *cmdPrinter) assign(a *syntax.Assign) {
+	if a.Array == nil {
+		p.put(p.raw(a, a.Pos(), a.End()))
+		return
+	}
+	p.put(p.raw(nil, a.Pos(), a.Array.Lparen))
+	p.put("(")
+	for i, e := range a.Array.Elems {
+		if i > 0 {
+			p.put(" ")
+		}
+		p.put(p.raw(e, e.Pos(), e.End()))
+	}
+	p.put(")")
+}
+
+// binary prints a pipeline or an and-or list (a bash connection).
+func (p *cmdPrinter) binary(c *syntax.BinaryCmd) {
+	p.skipIndent++
+	p.inConn++
+	var extra []*syntax.Redirect
+	if c.Op == syntax.PipeAll {
+		extra = []*syntax.Redirect{errToOut}
+	}
+	p.stmt(c.X, extra)
+	switch c.Op {
+	case syntax.AndStmt:
+		p.flushDeferred(" && ")
+	case syntax.OrStmt:
+		p.flushDeferred(" || ")
+	default:
+		p.flushDeferred(" |")
+		p.put(" ")
+	}
+	p.skipIndent++
+	p.stmt(c.Y, nil)
+	p.flushDeferred("")
+	p.inConn--
+}
+
+// errToOut stands for the 2>&1 that |& adds to the left command.
+var errToOut = &syntax.Redirect{Op: syntax.DplOut, N: &syntax.Lit{Value: "2"}, Word: &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: "1"}}}}
+
+func (p *cmdPrinter) block(c *syntax.Block) {
+	p.put("{ ")
+	if p.inFunc == 0 {
+		p.skipIndent++
+	} else {
+		p.put("\n")
+		p.indent += p.amount
+	}
+	p.list(c.Stmts)
+	p.flushDeferred("")
+	if p.inFunc > 0 {
+		p.put("\n")
+		p.indent -= p.amount
+		p.spaces(p.indent)
+	} else {
+		p.semicolon()
+		p.put(" ")
+	}
+	p.put("}")
+}
+
+func (p *cmdPrinter) ifClause(c *syntax.IfClause) {
+	p.put("if ")
+	p.skipIndent++
+	p.list(c.Cond)
+	p.semicolon()
+	p.put(" then\n")
+	p.indent += p.amount
+	p.list(c.Then)
+	p.flushDeferred("")
+	p.indent -= p.amount
+	if e := c.Else; e != nil {
+		p.semicolon()
+		p.newline("else\n")
+		p.indent += p.amount
+		if len(e.Cond) > 0 {
+			// elif is an if nested in the else branch
+			p.startCmd()
+			p.ifClause(e)
+		} else {
+			p.list(e.Then)
+		}
+		p.flushDeferred("")
+		p.indent -= p.amount
+	}
+	p.semicolon()
+	p.newline("fi")
+}
+
+func (p *cmdPrinter) forClause(c *syntax.ForClause) {
+	switch l := c.Loop.(type) {
+	case *syntax.WordIter:
+		if c.Select {
+			p.put("select ")
+		} else {
+			p.put("for ")
+		}
+		p.put(l.Name.Value + " in ")
+		if !l.InPos.IsValid() {
+			p.put(`"$@"`)
+		}
+		for i, w := range l.Items {
+			if i > 0 {
+				p.put(" ")
+			}
+			p.put(p.word(w))
+		}
+		p.put(";")
+		p.newline("do\n")
+	case *syntax.CStyleLoop:
+		p.put("for ((")
+		p.put(p.arithFor(l))
+		p.put("))")
+		p.newline("do\n")
+	}
+	p.indent += p.amount
+	p.list(c.Do)
+	p.flushDeferred("")
+	p.semicolon()
+	p.indent -= p.amount
+	p.newline("done")
+}
+
+// arithFor re-spaces the three expressions of for ((…)) as bash does:
+// leading blanks dropped, an empty one printed as 1.
+func (p *cmdPrinter) arithFor(l *syntax.CStyleLoop) string {
+	text := p.raw(l, posAt(l.Lparen, 2), l.Rparen)
+	parts := splitArithFor(text)
+	var sb strings.Builder
+	for i, s := range parts {
+		if i > 0 {
+			sb.WriteString("; ")
+		}
+		if s == "" {
+			s = "1"
+		}
+		sb.WriteString(s)
+	}
+	return sb.String()
+}
+
+func splitArithFor(text string) []string {
+	var parts []string
+	depth := 0
+	start := 0
+	for i := 0; i <= len(text); i++ {
+		if i < len(text) {
+			switch text[i] {
+			case '(', '[', '{':
+				depth++
+				continue
+			case ')', ']', '}':
+				depth--
+				continue
+			case ';':
+				if depth > 0 {
+					continue
+				}
+			default:
+				continue
+			}
+		}
+		parts = append(parts, strings.TrimLeft(text[start:i], " \t"))
+		start = i + 1
+	}
+	return parts
+}
+
+func (p *cmdPrinter) caseClause(c *syntax.CaseClause) {
+	p.put("case " + p.word(c.Word) + " in ")
+	if len(c.Items) > 0 {
+		p.indent += p.amount
+		for _, it := range c.Items {
+			p.newline("")
+			for i, w := range it.Patterns {
+				if i > 0 {
+					p.put(" | ")
+				}
+				p.put(p.word(w))
+			}
+			p.put(")\n")
+			p.indent += p.amount
+			p.list(it.Stmts)
+			p.indent -= p.amount
+			p.flushDeferred("")
+			switch it.Op {
+			case syntax.Fallthrough:
+				p.newline(";&")
+			case syntax.Resume:
+				p.newline(";;&")
+			default:
+				p.newline(";;")
+			}
+		}
+		p.indent -= p.amount
+	}
+	p.newline("esac")
+}
+
+// funcDecl prints a function defined inside the one being printed.
+func (p *cmdPrinter) funcDecl(c *syntax.FuncDecl) {
+	if p.posix {
+		p.put(c.Name.Value + " () \n")
+	} else {
+		p.put("function " + c.Name.Value + " () \n")
+	}
+	p.spaces(p.indent)
+	p.put("{ \n")
+	p.inFunc++
+	p.indent += p.amount
+	redirs := p.funcBodyInner(c.Body)
+	p.flushDeferred("")
+	p.indent -= p.amount
+	p.inFunc--
+	p.funcClose(redirs)
+}
+
+// cond prints a [[ … ]] expression; a lone word is the -n test.
+func (p *cmdPrinter) cond(x syntax.TestExpr) {
+	switch x := x.(type) {
+	case *syntax.BinaryTest:
+		switch x.Op {
+		case syntax.AndTest, syntax.OrTest:
+			p.cond(x.X)
+			if x.Op == syntax.AndTest {
+				p.put(" && ")
+			} else {
+				p.put(" || ")
+			}
+			p.cond(x.Y)
+		default:
+			p.condOperand(x.X)
+			p.put(" " + x.Op.String() + " ")
+			p.condOperand(x.Y)
+		}
+	case *syntax.UnaryTest:
+		if x.Op == syntax.TsNot {
+			p.put("! ")
+			p.cond(x.X)
+			return
+		}
+		p.put(x.Op.String() + " ")
+		p.condOperand(x.X)
+	case *syntax.ParenTest:
+		p.put("( ")
+		p.cond(x.X)
+		p.put(" )")
+	case *syntax.Word:
+		p.put("-n " + p.word(x))
+	}
+}
+
+func (p *cmdPrinter) condOperand(x syntax.TestExpr) {
+	if w, ok := x.(*syntax.Word); ok {
+		p.put(p.word(w))
+		return
+	}
+	p.cond(x)
+}
+
+func (p *cmdPrinter) redirList(redirs, extra []*syntax.Redirect) {
+	var heredocs []*syntax.Redirect
+	p.wasHeredoc = false
+	all := redirs
+	if len(extra) > 0 {
+		all = append(append([]*syntax.Redirect(nil), redirs...), extra...)
+	}
+	for i, rd := range all {
+		if rd.Op == syntax.Hdoc || rd.Op == syntax.DashHdoc {
+			p.heredocHeader(rd)
+			heredocs = append(heredocs, rd)
+		} else {
+			p.redir(rd)
+		}
+		if i < len(all)-1 {
+			p.put(" ")
+		}
+	}
+	if len(heredocs) > 0 {
+		if p.inConn > 0 {
+			p.deferred = heredocs
+		} else {
+			p.heredocBodies(heredocs)
+		}
+	}
+}
+
+func (p *cmdPrinter) heredocBodies(hs []*syntax.Redirect) {
+	p.put("\n")
+	for _, h := range hs {
+		p.put(p.heredocBody(h))
+		p.put(heredocDelim(h.Word))
+		p.put("\n")
+	}
+	p.wasHeredoc = true
+}
+
+// flushDeferred prints the connector cs, then the bodies of the
+// here-documents whose headers were printed before it.
+func (p *cmdPrinter) flushDeferred(cs string) {
+	show := cs != "" && cs != ";"
+	if show {
+		p.put(cs)
+	}
+	if len(p.deferred) > 0 {
+		p.heredocBodies(p.deferred)
+		if show {
+			p.put(" ")
+		}
+		p.wasHeredoc = true
+	}
+	p.deferred = nil
+}
+
+func (p *cmdPrinter) heredocHeader(rd *syntax.Redirect) {
+	if rd.N != nil && rd.N.Value != "0" {
+		p.put(rd.N.Value)
+	}
+	p.put(rd.Op.String())
+	delim := heredocDelim(rd.Word)
+	if heredocQuoted(rd.Word) {
+		p.put(singleQuote(delim))
+	} else {
+		p.put(delim)
+	}
+}
+
+// heredocBody returns the body as bash stores it: each line ending in a
+// newline, leading tabs removed for <<-.
+func (p *cmdPrinter) heredocBody(rd *syntax.Redirect) string {
+	if rd.Hdoc == nil {
+		return ""
+	}
+	body := p.raw(nil, rd.Hdoc.Pos(), rd.Hdoc.End())
+	if i := strings.LastIndexByte(body, '\n'); i >= 0 {
+		body = body[:i+1]
+	} else {
+		body = ""
+	}
+	if rd.Op != syntax.DashHdoc {
+		return body
+	}
+	var sb strings.Builder
+	for _, line := range strings.SplitAfter(body, "\n") {
+		sb.WriteString(strings.TrimLeft(line, "\t"))
+	}
+	return sb.String()
+}
+
+func heredocQuoted(w *syntax.Word) bool {
+	for _, part := range w.Parts {
+		switch part := part.(type) {
+		case *syntax.Lit:
+			if strings.IndexByte(part.Value, '\\') >= 0 {
+				return true
+			}
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// heredocDelim is the delimiter with its quotes removed.
+func heredocDelim(w *syntax.Word) string {
+	var sb strings.Builder
+	for _, part := range w.Parts {
+		switch part := part.(type) {
+		case *syntax.Lit:
+			v := part.Value
+			for i := 0; i < len(v); i++ {
+				if v[i] == '\\' && i+1 < len(v) {
+					i++
+				}
+				sb.WriteByte(v[i])
+			}
+		case *syntax.SglQuoted:
+			sb.WriteString(part.Value)
+		case *syntax.DblQuoted:
+			for _, q := range part.Parts {
+				if l, ok := q.(*syntax.Lit); ok {
+					sb.WriteString(l.Value)
+				}
+			}
+		}
+	}
+	return sb.String()
+}
+
+// redir prints one redirection the way bash's print_redirection does.
+func (p *cmdPrinter) redir(rd *syntax.Redirect) {
+	target := ""
+	if rd.Word != nil {
+		target = p.word(rd.Word)
+	}
+	// fd prints the redirected fd: always, or only when it differs from
+	// the operator's default.
+	fd := func(def int, always bool) {
+		if rd.N != nil {
+			if strings.HasPrefix(rd.N.Value, "{") {
+				p.put(rd.N.Value)
+				return
+			}
+			if n, err := strconv.Atoi(rd.N.Value); err == nil {
+				if always || n != def {
+					p.put(strconv.Itoa(n))
+				}
+				return
+			}
+		}
+		if always {
+			p.put(strconv.Itoa(def))
+		}
+	}
+	switch rd.Op {
+	case syntax.RdrIn:
+		fd(0, false)
+		p.put("< " + target)
+	case syntax.RdrOut:
+		fd(1, false)
+		p.put("> " + target)
+	case syntax.AppOut:
+		fd(1, false)
+		p.put(">> " + target)
+	case syntax.ClbOut:
+		fd(1, false)
+		p.put(">| " + target)
+	case syntax.RdrInOut:
+		if rd.N == nil {
+			p.put("0")
+		}
+		fd(1, false)
+		p.put("<> " + target)
+	case syntax.WordHdoc:
+		fd(0, false)
+		p.put("<<< " + target)
+	case syntax.RdrAll:
+		p.put("&> " + target)
+	case syntax.AppAll:
+		p.put("&>> " + target)
+	case syntax.DplIn, syntax.DplOut:
+		def, op := 0, "<&"
+		if rd.Op == syntax.DplOut {
+			def, op = 1, ">&"
+		}
+		switch {
+		case target == "-":
+			fd(def, true)
+			p.put(">&-")
+		case isDigits(target), len(target) > 1 && strings.HasSuffix(target, "-"):
+			fd(def, true)
+			p.put(op + target)
+		default:
+			fd(def, false)
+			p.put(op + target)
+		}
+	default:
+		fd(-1, false)
+		p.put(rd.Op.String() + " " + target)
+	}
+}
+
+// word prints a word as written.
+func (p *cmdPrinter) word(w *syntax.Word) string {
+	return p.raw(w, w.Pos(), w.End())
+}
+
+func posAt(pos syntax.Pos, delta uint) syntax.Pos {
+	return syntax.NewPos(pos.Offset()+delta, pos.Line(), pos.Col()+delta)
+}
+
+// raw returns the source between start and end with bash's parse-time
+// rewrites applied to the nodes inside n: $(…) re-printed, $'…' and
+// $"…" turned into plain quotes. Backquotes are kept as written.
+func (p *cmdPrinter) raw(n syntax.Node, start, end syntax.Pos) string {
+	s, e := int(start.Offset()), int(end.Offset())
+	if !start.IsValid() || !end.IsValid() || s > e || e > len(p.src) {
+		return p.fallback(n)
+	}
+	if n == nil {
+		return p.src[s:e]
+	}
+	var sb strings.Builder
+	at := s
+	syntax.Walk(n, func(node syntax.Node) bool {
+		var repl string
+		switch node := node.(type) {
+		case *syntax.CmdSubst:
+			if node.Backquotes {
+				return false
+			}
+			sub := &cmdPrinter{src: p.src, amount: 4, comsub: true, posix: p.posix}
+			sub.list(node.Stmts)
+			sub.flushDeferred("")
+			repl = "$(" + sub.sb.String() + ")"
+		case *syntax.SglQuoted:
+			if !node.Dollar {
+				return false
+			}
+			repl = singleQuote(ansiC(node.Value))
+		case *syntax.DblQuoted:
+			if !node.Dollar {
+				return true
+			}
+			ns := int(node.Pos().Offset())
+			if ns < at || ns >= e {
+				return true
+			}
+			sb.WriteString(p.src[at:ns])
+			at = ns + 1 // drop the $
+			return true
+		default:
+			return true
+		}
+		ns, ne := int(node.Pos().Offset()), int(node.End().Offset())
+		if ns < at || ne > e || ns > ne {
+			return false
+		}
+		sb.WriteString(p.src[at:ns])
+		sb.WriteString(repl)
+		at = ne
+		return false
+	})
+	sb.WriteString(p.src[at:e])
+	return sb.String()
+}
+
+// fallback prints n with mvdan's printer when its source is unknown.
+func (p *cmdPrinter) fallback(n syntax.Node) string {
+	if n == nil {
+		return ""
+	}
+	var sb strings.Builder
+	syntax.NewPrinter().Print(&sb, n)
+	return strings.TrimRight(sb.String(), "\n")
 }
