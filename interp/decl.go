@@ -741,7 +741,7 @@ func (r *Runner) declareFuncs(variant string, o declOpts, rest []declArg) int {
 		}
 		switch {
 		case variant == "export":
-			f.export = !o.unexport
+			r.ownFunc(name).export = !o.unexport
 		case variant == "readonly":
 			if r.readonlyFuncs == nil {
 				r.readonlyFuncs = map[string]bool{}
@@ -750,9 +750,13 @@ func (r *Runner) declareFuncs(variant string, o declOpts, rest []declArg) int {
 		case o.funcNames:
 			sb.WriteString(name + "\n")
 		case o.set&aTrace != 0:
-			f.trace = true
+			r.ownFunc(name).trace = true
 		case o.set&aExport != 0:
-			f.export = true
+			r.ownFunc(name).export = true
+		case o.unset&(aExport|aTrace) != 0:
+			g := r.ownFunc(name)
+			g.export = g.export && o.unset&aExport == 0
+			g.trace = g.trace && o.unset&aTrace == 0
 		case o.set&aReadonly != 0:
 			if r.readonlyFuncs == nil {
 				r.readonlyFuncs = map[string]bool{}
