@@ -342,7 +342,17 @@ func (p *cmdPrinter) assign(a *syntax.Assign) {
 		if i > 0 {
 			p.put(" ")
 		}
-		p.put(p.raw(e, e.Pos(), e.End()))
+		start := e.Pos()
+		if e.Index != nil {
+			// the element's position is its index's: step back to the [
+			for off := int(start.Offset()) - 1; off >= 0 && off < len(p.src); off-- {
+				if p.src[off] == '[' {
+					start = syntax.NewPos(uint(off), start.Line(), start.Col())
+					break
+				}
+			}
+		}
+		p.put(p.raw(e, start, e.End()))
 	}
 	p.put(")")
 }
@@ -858,6 +868,39 @@ func (p *cmdPrinter) raw(n syntax.Node, start, end syntax.Pos) string {
 		return false
 	})
 	sb.WriteString(p.src[at:e])
+	return dropLineJoins(sb.String())
+}
+
+// dropLineJoins removes backslash-newline pairs outside single quotes,
+// as bash's reader does before storing a word.
+func dropLineJoins(s string) string {
+	if !strings.Contains(s, "\\\n") {
+		return s
+	}
+	var sb strings.Builder
+	inSingle, inDouble := false, false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case inSingle:
+			if c == '\'' {
+				inSingle = false
+			}
+		case c == '\\' && i+1 < len(s):
+			if s[i+1] == '\n' {
+				i++
+				continue
+			}
+			sb.WriteByte(c)
+			i++
+			c = s[i]
+		case c == '\'' && !inDouble:
+			inSingle = true
+		case c == '"':
+			inDouble = !inDouble
+		}
+		sb.WriteByte(c)
+	}
 	return sb.String()
 }
 
