@@ -839,6 +839,11 @@ func (p *cmdPrinter) raw(n syntax.Node, start, end syntax.Pos) string {
 			sub.list(node.Stmts)
 			sub.flushDeferred("")
 			repl = "$(" + sub.sb.String() + ")"
+		case *syntax.ProcSubst:
+			sub := &cmdPrinter{src: p.src, amount: 4, comsub: true, posix: p.posix}
+			sub.list(node.Stmts)
+			sub.flushDeferred("")
+			repl = node.Op.String() + sub.sb.String() + ")"
 		case *syntax.SglQuoted:
 			if !node.Dollar {
 				return false
