@@ -18,6 +18,7 @@
 #   SUITE         Debian suite                      (default: bookworm)
 #   DEBIAN_MIRROR mirror URL                        (default: from host apt sources)
 #   NASH_ROOTFS_CACHE cache directory               (default: /var/cache/nash-rootfs)
+#   STEP_TIMEOUT  seconds one step in the root may take (default: 180)
 #   KEEP_ROOT=1   keep the extracted root after the run, for debugging
 # Ends with "image-test: N passed, M failed[, K skipped]"; exits 1 on any failure.
 set -eu
@@ -39,6 +40,7 @@ INCLUDE="make"
 DOWNLOAD="less"
 REINSTALL="bash dash"
 T=/tmp/nash-test # inside the root
+STEP_TIMEOUT=${STEP_TIMEOUT:-180} # seconds for one step inside the root
 
 passed=0
 failed=0
@@ -187,10 +189,12 @@ build_cache() { # build_cache TARBALL
 
 session_env= # NUCLEIC_*=... words from nashd session new, one a line
 
-# in_root CMD...: run CMD in the root with a clean environment.
+# in_root CMD...: run CMD in the root with a clean environment, killing its
+# whole process group after $STEP_TIMEOUT seconds (exit status 124), so a
+# shell that hangs fails its step instead of the whole run.
 in_root() {
 	# shellcheck disable=SC2086 # session_env is KEY=VALUE words without blanks
-	chroot "$root" /usr/bin/env -i \
+	timeout --kill-after=10 "$STEP_TIMEOUT" chroot "$root" /usr/bin/env -i \
 		PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
 		HOME=/root LANG=C.UTF-8 DEBIAN_FRONTEND=noninteractive \
 		$session_env "$@"
@@ -200,7 +204,14 @@ in_root() {
 check() {
 	name=$1
 	shift
-	if out=$(in_root "$@" 2>&1 </dev/null); then pass "$name"; else fail "$name" "$out"; fi
+	if out=$(in_root "$@" 2>&1 </dev/null); then pass "$name"; else fail "$name" "$(status_note $?)$out"; fi
+}
+
+status_note() {
+	case $1 in
+	124 | 137) echo "(timed out after ${STEP_TIMEOUT}s)" ;;
+	*) echo "(exit status $1)" ;;
+	esac
 }
 
 # expect NAME WANT CMD...: pass when CMD succeeds in the root and prints WANT.
@@ -208,20 +219,28 @@ expect() {
 	name=$1
 	want=$2
 	shift 2
-	if out=$(in_root "$@" 2>&1 </dev/null) && [ "$out" = "$want" ]; then
+	if out=$(in_root "$@" 2>&1 </dev/null); then st=0; else st=$?; fi
+	if [ "$st" = 0 ] && [ "$out" = "$want" ]; then
 		pass "$name"
 	else
-		fail "$name" "want: $want
+		fail "$name" "$(status_note "$st")
+want: $want
 got:  $out"
 	fi
 }
 
 manifest() { # manifest FILE
-	in_root /bin/sh "$T/divert.sh" --manifest >"$1" 2>&1
+	in_root /bin/sh "$T/divert.sh" --manifest >"$1" 2>&1 || echo "divert.sh --manifest failed: $(status_note $?)" >>"$1"
 }
 
 same_manifest() { # same_manifest NAME A B
-	if d=$(diff "$2" "$3"); then pass "$1"; else fail "$1" "$d"; fi
+	if grep -q 'manifest failed' "$2" "$3"; then
+		fail "$1" "$(grep -h 'manifest failed' "$2" "$3")"
+	elif d=$(diff "$2" "$3"); then
+		pass "$1"
+	else
+		fail "$1" "$d"
+	fi
 }
 
 # ---- the collector (optional) ---------------------------------------------
