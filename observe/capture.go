@@ -28,8 +28,14 @@ func (o *Observer) preview(data []byte, total, limit int) (b64 string, truncated
 	}
 	m := o.maskBytes(window)
 	truncated = total > n
-	if len(m) > n {
-		m = m[:n]
+	cut := n
+	if !truncated {
+		// Every byte is shown: a mask longer than what it hides ("s3cr3t"
+		// becoming "[REDACTED:secret-var]") may exceed n, up to the cap.
+		cut = max(n, PreviewCap)
+	}
+	if len(m) > cut {
+		m = m[:cut]
 		truncated = true
 	}
 	if len(m) == 0 {

@@ -807,3 +807,34 @@ func TestWireOp(t *testing.T) {
 		t.Fatalf("close event %+v", e)
 	}
 }
+
+// TestMaskLongerThanSecretNotTruncated: a masked preview that grows
+// (the marker is longer than the secret) still shows everything and is
+// not flagged truncated when every byte fit the cap.
+func TestMaskLongerThanSecretNotTruncated(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		body string
+	}{
+		{"short", "auth=s3cr3t\n"},
+		{"secret at the end", "x=1\nauth=s3cr3t"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			o, fs := newTest(t)
+			c := &interp.ExecInfo{Argv: []string{"echo", "s3cr3t"}, Dir: "/", Tainted: []string{"s3cr3t"}}
+			o.ExecStart(ctx, c)
+			o.Redirect(ctx, &interp.RedirectInfo{Cmd: c, Op: "<<<", Heredoc: true, Body: []byte(tc.body), DupFd: -1})
+			o.ExecEnd(ctx, c, interp.ExecResult{})
+			o.Close()
+			for _, e := range fs.events() {
+				if e.Kind != "redirect" {
+					continue
+				}
+				want := strings.ReplaceAll(tc.body, "s3cr3t", "[REDACTED:secret-var]")
+				if got := string(decode(t, e.PreviewB64)); got != want || *e.Truncated {
+					t.Fatalf("preview %q truncated=%v, want %q untruncated", got, *e.Truncated, want)
+				}
+			}
+		})
+	}
+}
