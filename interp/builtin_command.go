@@ -56,7 +56,7 @@ func biCommand(r *Runner, args []string) int {
 		r.notFound(name)
 		return 127
 	}
-	res := r.runExternal(path, a, r.vars.environ(), nil)
+	res := r.runExternal(path, a, r.childEnv(), nil)
 	return res.Status
 }
 

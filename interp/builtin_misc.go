@@ -162,7 +162,7 @@ func biExec(r *Runner, args []string) int {
 	if login {
 		argv[0] = "-" + argv[0]
 	}
-	env := r.vars.environ()
+	env := r.childEnv()
 	if clearEnv {
 		env = nil
 	}
@@ -896,4 +896,3 @@ func biHash(r *Runner, args []string) int {
 	}
 	return status
 }
-

@@ -43,6 +43,8 @@ type shell struct {
 	randState uint32
 	sigs      *signalState
 	realBash  func() string // finds the real bash, for its syntax messages
+
+	arithStatic map[syntax.ArithmExpr]arithStaticText // guarded by mu
 }
 
 // Runner interprets shell programs. The zero value is not usable; call
@@ -86,6 +88,7 @@ type Runner struct {
 	exitCode   int
 	noErrExit  int  // >0 while running a context exempt from set -e
 	inTrap     bool // running a trap handler
+	inDebug    bool // running the DEBUG trap handler: it does not run itself
 	isSub      bool // an in-process subshell
 	loopDepth  int
 	optind     optindState
@@ -127,6 +130,7 @@ type Runner struct {
 	condNot           bool                   // a ! applies to the next traced [[ ]] term
 	psOwned           bool                   // pipeStatus may be written in place
 	dblDepth          int                    // inside double quotes during expansion
+	inlineOp          *syntax.ParamExp       // ${x+word}/${x-word} whose word expandParamPart expands in place
 	rlimits           map[int]syscall.Rlimit // subshell ulimit overlay; copy on write
 }
 
@@ -292,6 +296,9 @@ func (r *Runner) importEnv(environ []string) {
 		if i <= 0 {
 			continue
 		}
+		if r.importFunc(kv) {
+			continue
+		}
 		name := kv[:i]
 		if !validName(name) {
 			continue
@@ -346,7 +353,7 @@ func (r *Runner) Var(name string) (string, bool) {
 }
 
 // Environ returns the exported environment as children would see it.
-func (r *Runner) Environ() []string { return r.vars.environ() }
+func (r *Runner) Environ() []string { return r.childEnv() }
 
 // SetSourceName sets the name reported for the top-level program (BASH_SOURCE
 // and error messages).

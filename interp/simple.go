@@ -16,13 +16,16 @@ func (r *Runner) call(c *syntax.CallExpr, st *syntax.Stmt) {
 	if st != nil {
 		redirs = st.Redirs
 	}
+	// inside a trap handler $BASH_COMMAND stays the command that was
+	// running when the trap fired, but the DEBUG trap still runs before
+	// each command of handlers other than its own
 	if !r.inTrap {
 		r.bashCmd = cmdText{call: c, redirs: redirs, src: r.curSrc}
-		if r.traps.has("DEBUG") {
-			r.runTrap("DEBUG")
-			if r.flow != flowNone {
-				return
-			}
+	}
+	if !r.inDebug && r.traps.has("DEBUG") {
+		r.runTrap("DEBUG")
+		if r.flow != flowNone {
+			return
 		}
 	}
 	if len(c.Args) == 0 {
@@ -253,7 +256,7 @@ func (r *Runner) isInteractive() bool { return false }
 // prefixEnv builds the environment of an external command with prefix
 // assignments applied.
 func (r *Runner) prefixEnv(c *syntax.CallExpr) ([]string, bool) {
-	base := r.vars.environ()
+	base := r.childEnv()
 	if len(c.Assigns) == 0 {
 		return base, true
 	}
@@ -391,7 +394,7 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 	oldLoop := r.loopDepth
 	r.loopDepth = 0
 	hidden := r.enterFuncTraps(f)
-	if r.traps.has("DEBUG") && !r.inTrap {
+	if r.traps.has("DEBUG") && !r.inDebug {
 		// a function that inherits the DEBUG trap runs it once more as
 		// it starts, with $BASH_COMMAND still the call
 		r.runTrap("DEBUG")
@@ -461,7 +464,9 @@ func (r *Runner) defineFunc(c *syntax.FuncDecl) {
 		r.funcs = m
 		r.fshare = false
 	}
-	r.funcs[name] = &funcDef{name: name, body: c.Body, source: src, line: int(c.Pos().Line()), src: r.curSrc}
+	old := r.funcs[name]
+	r.funcs[name] = &funcDef{name: name, body: c.Body, source: src, line: int(c.Pos().Line()), src: r.curSrc,
+		export: old != nil && old.export} // a redefinition keeps the export attribute
 	r.exit = 0
 	r.gateState(&StateInfo{Op: "function", Names: []string{name}})
 }

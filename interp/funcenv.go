@@ -1,0 +1,71 @@
+package interp
+
+import (
+	"sort"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Exported functions travel through the environment the way bash 4.3+
+// sends them: a variable named BASH_FUNC_<name>%% whose value is the
+// function printed without its name, starting with "() {".
+
+const (
+	funcEnvPrefix = "BASH_FUNC_"
+	funcEnvSuffix = "%%"
+)
+
+// childEnv returns the environment of a child process: the exported
+// variables followed by the exported functions. The result must not be
+// modified; it may share its backing array with the variable store's
+// cache only when no function is exported.
+func (r *Runner) childEnv() []string {
+	env := r.vars.environ()
+	var extra []string
+	for name, f := range r.funcs {
+		if !f.export {
+			continue
+		}
+		p := newCmdPrinter(f.src)
+		extra = append(extra, funcEnvPrefix+name+funcEnvSuffix+"="+p.funcString("", f.body, false))
+	}
+	if len(extra) == 0 {
+		return env
+	}
+	sort.Strings(extra)
+	out := make([]string, 0, len(env)+len(extra))
+	out = append(out, env...)
+	return append(out, extra...)
+}
+
+// importFunc defines the function carried by an environment entry
+// BASH_FUNC_<name>%%=() {...} and reports whether kv was such an entry.
+// Like bash, it ignores entries whose value does not start with "() {"
+// or does not parse as exactly one function definition.
+func (r *Runner) importFunc(kv string) bool {
+	i := strings.IndexByte(kv, '=')
+	if i <= 0 || !strings.HasPrefix(kv, funcEnvPrefix) || !strings.HasSuffix(kv[:i], funcEnvSuffix) {
+		return false
+	}
+	name := kv[len(funcEnvPrefix) : i-len(funcEnvSuffix)]
+	val := kv[i+1:]
+	if name == "" || !strings.HasPrefix(val, "() {") || strings.ContainsAny(name, "/$`\"'\\ \t\n") {
+		return true
+	}
+	src := name + " " + val
+	p := syntax.NewParser(syntax.Variant(syntax.LangBash))
+	f, err := p.Parse(strings.NewReader(src), name)
+	if err != nil || len(f.Stmts) != 1 {
+		return true
+	}
+	fd, ok := f.Stmts[0].Cmd.(*syntax.FuncDecl)
+	if !ok || fd.Name.Value != name || len(f.Stmts[0].Redirs) > 0 {
+		return true
+	}
+	if r.funcs == nil {
+		r.funcs = map[string]*funcDef{}
+	}
+	r.funcs[name] = &funcDef{name: name, body: fd.Body, source: "environment", line: 1, export: true, src: src}
+	return true
+}
