@@ -48,13 +48,25 @@ type paramValue struct {
 	str    string
 	set    bool
 	name   string // resolved variable name, for messages and assignment
+
+	// word, when set, is the word of ${x+word} or ${x-word} that was
+	// chosen and must be expanded in place by the caller (see inlineOp).
+	word *syntax.Word
 }
 
 // expandParamPart expands one parameter expansion into b.
 func (r *Runner) expandParamPart(b *fieldBuilder, pe *syntax.ParamExp, quoted bool) error {
+	old := r.inlineOp
+	if inlineOpWord(pe, quoted) {
+		r.inlineOp = pe
+	}
 	pv, err := r.paramExp(pe)
+	r.inlineOp = old
 	if err != nil {
 		return err
+	}
+	if pv.word != nil {
+		return r.expandOpWord(b, pv.word, quoted)
 	}
 	if !pv.isList {
 		if quoted {
@@ -634,6 +646,9 @@ func (r *Runner) expOp(pe *syntax.ParamExp, pv paramValue) (paramValue, error) {
 			return paramValue{}, nil
 		}
 		if pe.Exp.Word != nil {
+			if r.inlineOp == pe {
+				return paramValue{word: pe.Exp.Word, set: true}, nil
+			}
 			return r.wordValue(pe.Exp.Word)
 		}
 		return paramValue{set: true}, nil
@@ -642,6 +657,9 @@ func (r *Runner) expOp(pe *syntax.ParamExp, pv paramValue) (paramValue, error) {
 			return pv, nil
 		}
 		if pe.Exp.Word != nil {
+			if r.inlineOp == pe {
+				return paramValue{word: pe.Exp.Word, set: true}, nil
+			}
 			return r.wordValue(pe.Exp.Word)
 		}
 		return paramValue{}, nil
@@ -722,6 +740,96 @@ func (r *Runner) expOp(pe *syntax.ParamExp, pv paramValue) (paramValue, error) {
 }
 
 // wordValue expands the word of ${x:-word} keeping "$@"-style lists.
+// inlineOpWord reports whether the word of pe, a ${x+word} or ${x-word}
+// (with or without the colon), has quoted parts that must survive into
+// the enclosing word: ${a[@]+"${a[@]}"} keeps each element a field, and
+// ${x+'a b'} is one field. Such a word is expanded in place, as part of
+// the word holding pe, instead of being flattened to a string first.
+func inlineOpWord(pe *syntax.ParamExp, quoted bool) bool {
+	if pe.Exp == nil || pe.Exp.Word == nil || pe.Excl || pe.Length || pe.Slice != nil || pe.Repl != nil {
+		return false
+	}
+	switch pe.Exp.Op {
+	case syntax.AlternateUnset, syntax.AlternateUnsetOrNull, syntax.DefaultUnset, syntax.DefaultUnsetOrNull:
+	default:
+		return false
+	}
+	dbl, sgl := false, false
+	for _, part := range pe.Exp.Word.Parts {
+		switch part.(type) {
+		case *syntax.DblQuoted:
+			dbl = true
+		case *syntax.SglQuoted:
+			sgl = true
+		case *syntax.Lit, *syntax.ParamExp, *syntax.CmdSubst, *syntax.ArithmExp:
+		default:
+			return false
+		}
+	}
+	if quoted {
+		// inside "...": single quotes stay literal, handled by the
+		// string path; nested "..." are flattened into the outer quotes
+		return dbl && !sgl
+	}
+	return dbl || sgl
+}
+
+// expandOpWord expands the chosen word of ${x+word}/${x-word} into b as
+// part of the enclosing word; quoted tells whether that word is inside
+// double quotes.
+func (r *Runner) expandOpWord(b *fieldBuilder, w *syntax.Word, quoted bool) error {
+	if !quoted {
+		for i, part := range w.Parts {
+			lit, ok := part.(*syntax.Lit)
+			if !ok {
+				if err := r.expandWord(b, &syntax.Word{Parts: []syntax.WordPart{part}}, false); err != nil {
+					return err
+				}
+				continue
+			}
+			v := lit.Value
+			if i == 0 && strings.HasPrefix(v, "~") {
+				v = r.tildeLit(b, v, false, len(w.Parts) == 1)
+			}
+			r.opWordLit(b, v)
+		}
+		return nil
+	}
+	var flat []syntax.WordPart
+	for _, part := range w.Parts {
+		if q, ok := part.(*syntax.DblQuoted); ok {
+			flat = append(flat, q.Parts...)
+			continue
+		}
+		flat = append(flat, part)
+	}
+	return r.expandDbl(b, &syntax.DblQuoted{Parts: flat})
+}
+
+// opWordLit adds unquoted literal text of an in-place ${x+word} to b: a
+// backslash quotes the next byte; the rest is split on IFS like the
+// result of an expansion, as bash does.
+func (r *Runner) opWordLit(b *fieldBuilder, s string) {
+	for len(s) > 0 {
+		i := strings.IndexByte(s, '\\')
+		if i < 0 {
+			b.unquotedExp(s)
+			return
+		}
+		if i > 0 {
+			b.unquotedExp(s[:i])
+		}
+		if i+1 >= len(s) {
+			b.quoted("\\")
+			return
+		}
+		if s[i+1] != '\n' {
+			b.quoted(s[i+1 : i+2])
+		}
+		s = s[i+2:]
+	}
+}
+
 func (r *Runner) wordValue(w *syntax.Word) (paramValue, error) {
 	if len(w.Parts) == 1 {
 		if pe, ok := w.Parts[0].(*syntax.ParamExp); ok && isAtExpansion(pe) {
