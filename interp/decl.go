@@ -747,6 +747,8 @@ func (r *Runner) declareFuncs(variant string, o declOpts, rest []declArg) int {
 				r.readonlyFuncs = map[string]bool{}
 			}
 			r.readonlyFuncs[name] = true
+		case o.funcNames && o.print:
+			sb.WriteString("declare -f" + funcFlags(r, f) + " " + name + "\n")
 		case o.funcNames:
 			sb.WriteString(name + "\n")
 		case o.set&aTrace != 0:

@@ -472,10 +472,12 @@ func (r *Runner) bashCommandText() string {
 // setBashCommandNode makes a compound command ([[ ]], (( ))) the current
 // $BASH_COMMAND and runs the DEBUG trap for it, as bash does.
 func (r *Runner) debugCompound(n syntax.Node) {
-	if r.inTrap {
+	if r.inDebug {
 		return
 	}
-	r.bashCmd = cmdText{node: n, src: r.curSrc}
+	if !r.inTrap {
+		r.bashCmd = cmdText{node: n, src: r.curSrc}
+	}
 	if r.traps.has("DEBUG") {
 		r.runTrap("DEBUG")
 	}

@@ -105,11 +105,12 @@ func (r *Runner) runTrap(name string) {
 	}
 	saved := r.exit
 	oldNesting := r.nesting
-	oldTrap := r.inTrap
+	oldTrap, oldDebug := r.inTrap, r.inDebug
 	oldLine, oldOff := r.line, r.lineOff
 	oldSrc := r.curSrc
 	r.curSrc = action
 	r.inTrap = true
+	r.inDebug = r.inDebug || name == "DEBUG"
 	r.nesting = Nesting{Depth: oldNesting.Depth + 1, Kind: "trap:" + name}
 	// the action is parsed and run like eval: its lines count from the
 	// line of the command that triggered it, and PS4 gets one more level
@@ -125,7 +126,7 @@ func (r *Runner) runTrap(name string) {
 	r.stmts(f.Stmts)
 	r.traceLevel = level
 	r.nesting = oldNesting
-	r.inTrap = oldTrap
+	r.inTrap, r.inDebug = oldTrap, oldDebug
 	r.line, r.lineOff = oldLine, oldOff
 	r.curSrc = oldSrc
 	if r.flow == flowExit {
