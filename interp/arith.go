@@ -61,11 +61,61 @@ func (r *Runner) arithNode(x syntax.ArithmExpr, cmd string) (int64, error) {
 	if x == nil {
 		return 0, nil
 	}
-	s, err := r.arithText(x, false)
-	if err != nil {
-		return 0, err
+	s, ok := r.staticArithText(x)
+	if !ok {
+		var err error
+		if s, err = r.arithText(x, false); err != nil {
+			return 0, err
+		}
 	}
 	return r.arithStringCmd(s, cmd)
+}
+
+// staticArithText returns the text of an expression that contains no
+// expansions, remembered per node, so a loop's (( … )) does not walk its
+// syntax tree on every iteration.
+func (r *Runner) staticArithText(x syntax.ArithmExpr) (string, bool) {
+	sh := r.sh
+	sh.mu.Lock()
+	e, ok := sh.arithStatic[x]
+	sh.mu.Unlock()
+	if ok {
+		return e.text, e.static && e.src == r.curSrc
+	}
+	static := true
+	syntax.Walk(x, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.ParamExp:
+			if n.Dollar.IsValid() {
+				static = false
+			}
+		case *syntax.CmdSubst, *syntax.ArithmExp, *syntax.DblQuoted, *syntax.ProcSubst, *syntax.SglQuoted:
+			static = false
+		}
+		return static
+	})
+	text := ""
+	if static {
+		var err error
+		if text, err = r.arithText(x, false); err != nil {
+			static = false
+		}
+	}
+	sh.mu.Lock()
+	if sh.arithStatic == nil || len(sh.arithStatic) > 1<<14 {
+		sh.arithStatic = map[syntax.ArithmExpr]arithStaticText{}
+	}
+	sh.arithStatic[x] = arithStaticText{text: text, static: static, src: r.curSrc}
+	sh.mu.Unlock()
+	return text, static
+}
+
+// arithStaticText caches the text of an expansion-free expression node;
+// src identifies the source text the node's positions refer to.
+type arithStaticText struct {
+	text   string
+	static bool
+	src    string
 }
 
 // arithString evaluates a string as an arithmetic expression.
@@ -224,27 +274,30 @@ func (ev *arithEval) subexpr(s string) (int64, error) {
 		return 0, nil
 	}
 	ev.depth++
-	defer func() { ev.depth-- }()
-	c := &arithCtx{ev: ev, expr: s, lasttp: -1}
-	var val int64
-	err := func() (err error) {
-		defer func() {
-			if p := recover(); p != nil {
-				e, ok := p.(arithPanic)
-				if !ok {
-					panic(p)
-				}
-				err = e.err
-			}
-		}()
-		c.readtok()
-		val = c.expComma()
-		if c.curtok != tEOF {
-			c.fail("syntax error in expression")
-		}
-		return nil
-	}()
+	c := arithCtx{ev: ev, expr: s, lasttp: -1}
+	val, err := c.run()
+	ev.depth--
 	return val, err
+}
+
+// run evaluates the whole expression; errors travel as arithPanic and are
+// caught here, once.
+func (c *arithCtx) run() (val int64, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			e, ok := p.(arithPanic)
+			if !ok {
+				panic(p)
+			}
+			err = e.err
+		}
+	}()
+	c.readtok()
+	val = c.expComma()
+	if c.curtok != tEOF {
+		c.fail("syntax error in expression")
+	}
+	return val, nil
 }
 
 // arithPanic carries an error out of the recursive descent.

@@ -12,5 +12,7 @@ import (
 var version = "0.1.0-dev"
 
 func main() {
-	os.Exit(run(os.Args))
+	st := run(os.Args)
+	stopProfile()
+	os.Exit(st)
 }

@@ -1,0 +1,4 @@
+package main
+
+// stopProfile ends a CPU profile started by a -tags profile build.
+var stopProfile = func() {}
