@@ -215,7 +215,7 @@ func globIgnored(p string, ignore []*compiledPattern) bool {
 			}
 			continue
 		}
-		if (matcher{f}).match(m.nodes, p, true) {
+		if (matcher{flags: f}).match(m.nodes, p, true) {
 			return true
 		}
 	}

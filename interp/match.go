@@ -43,12 +43,13 @@ type extGroup struct {
 
 // charClass is a compiled bracket expression.
 type charClass struct {
-	negate  bool
-	ascii   [4]uint32 // set bits for ASCII members (singles, ranges, classes)
-	singles []rune    // non-ASCII single members
-	ranges  []rune    // start/end pairs reaching beyond ASCII
-	classes []ctype   // named classes, tested on non-ASCII characters
-	fold    bool
+	negate   bool
+	ascii    [4]uint32 // set bits for ASCII members (singles, ranges)
+	clsASCII [4]uint32 // ASCII characters in the named classes (tested unfolded)
+	singles  []rune    // non-ASCII single members
+	ranges   []rune    // start/end pairs reaching beyond ASCII
+	classes  []ctype   // named classes, tested on non-ASCII characters
+	fold     bool
 }
 
 type ctype uint8
@@ -198,7 +199,7 @@ func (c *charClass) contains(r, orig rune) bool {
 	in := false
 	if r < utf8.RuneSelf && c.ascii[r>>5]&(1<<(r&31)) != 0 {
 		in = true
-	} else if orig < utf8.RuneSelf && orig != r && c.hasClassASCII(orig) {
+	} else if orig < utf8.RuneSelf && c.clsASCII[orig>>5]&(1<<(orig&31)) != 0 {
 		in = true
 	} else if r >= utf8.RuneSelf || orig >= utf8.RuneSelf {
 		for _, s := range c.singles {
@@ -217,17 +218,6 @@ func (c *charClass) contains(r, orig rune) bool {
 		}
 	}
 	return in != c.negate
-}
-
-// hasClassASCII handles folded matching of named classes: [[:upper:]]
-// tests the unfolded character, so "A" is upper even under nocasematch.
-func (c *charClass) hasClassASCII(orig rune) bool {
-	for _, t := range c.classes {
-		if isCtype(orig, t) {
-			return true
-		}
-	}
-	return false
 }
 
 // bracket compile results besides success.
@@ -304,7 +294,7 @@ func compileBracket(pat string, i int, fold bool) (*charClass, int, int) {
 					c.classes = append(c.classes, t)
 					for r := rune(0); r < utf8.RuneSelf; r++ {
 						if isCtype(r, t) {
-							c.setASCII(f(r))
+							c.clsASCII[r>>5] |= 1 << (r & 31)
 						}
 					}
 				}
@@ -468,6 +458,20 @@ func isExtOp(c byte) bool {
 	return c == '?' || c == '*' || c == '+' || c == '@' || c == '!'
 }
 
+// afterStar reports whether nodes end in a run of * and ? containing a *.
+func afterStar(nodes []patNode) bool {
+	for k := len(nodes) - 1; k >= 0; k-- {
+		switch nodes[k].op {
+		case opStar:
+			return true
+		case opAny:
+			continue
+		}
+		return false
+	}
+	return false
+}
+
 // compileNodes compiles pattern text into a node program.
 func compileNodes(pat string, fold, extglob bool) []patNode {
 	nodes := make([]patNode, 0, len(pat))
@@ -476,6 +480,11 @@ func compileNodes(pat string, fold, extglob bool) []patNode {
 		if extglob && isExtOp(c) && i+1 < len(pat) && pat[i+1] == '(' {
 			end := patScan(pat, i+2, 0)
 			if end < 0 {
+				if (c == '?' || c == '*') && afterStar(nodes) {
+					// bash's * loop skips an unclosed ?( or *( and with
+					// it the rest of the pattern
+					return nodes
+				}
 				nodes = append(nodes, patNode{op: opRest, rest: pat[i:]})
 				return nodes
 			}
@@ -546,16 +555,17 @@ func compileNodes(pat string, fold, extglob bool) []patNode {
 type matchFlags uint8
 
 const (
-	mfFold   matchFlags = 1 << iota // FNM_CASEFOLD
-	mfPeriod                        // FNM_PERIOD: a leading '.' must be matched explicitly
-	mfDotDot                        // FNM_DOTDOT: wildcards never match a whole "." or ".."
-	mfPathname                      // FNM_PATHNAME: wildcards never match '/'
+	mfFold     matchFlags = 1 << iota // FNM_CASEFOLD
+	mfPeriod                          // FNM_PERIOD: a leading '.' must be matched explicitly
+	mfDotDot                          // FNM_DOTDOT: wildcards never match a whole "." or ".."
+	mfPathname                        // FNM_PATHNAME: wildcards never match '/'
 )
 
 // matcher runs a node program. start tells whether the text begins the
 // subject (where the leading-period rules apply).
 type matcher struct {
-	flags matchFlags
+	flags  matchFlags
+	nested bool // matching inside an extended group's alternative
 }
 
 func (m matcher) char(s string) (rune, rune, int) {
@@ -624,7 +634,18 @@ func (m matcher) match(p []patNode, s string, start bool) bool {
 			if m.leadingDotBlocked(s, start) {
 				return false
 			}
-			p = p[1:]
+			// like bash, take a run of * and ? together: each ? eats a
+			// character before the star is tried
+			for p = p[1:]; len(p) > 0 && (p[0].op == opStar || p[0].op == opAny); p = p[1:] {
+				if p[0].op == opAny {
+					if s == "" || s[0] == '/' && m.flags&mfPathname != 0 {
+						return false
+					}
+					_, n := decodeChar(s)
+					s = s[n:]
+					start = false
+				}
+			}
 			limit := len(s) // how far the star may reach
 			if m.flags&mfPathname != 0 {
 				if j := strings.IndexByte(s, '/'); j >= 0 {
@@ -633,6 +654,28 @@ func (m matcher) match(p []patNode, s string, start bool) bool {
 			}
 			if len(p) == 0 {
 				return limit == len(s)
+			}
+			if p[0].op == opExt || p[0].op == opRest {
+				kind := byte('?')
+				if p[0].op == opExt {
+					kind = p[0].ext.kind
+				} else {
+					kind = p[0].rest[0]
+				}
+				if s == "" && kind == '!' {
+					// bash's strmatch answers a star at the end of the
+					// subject followed by !( ) this way
+					return !m.nested
+				}
+				if kind == '+' || kind == '@' || kind == '!' {
+					// and it never tries these on the empty rest
+					if limit == len(s) {
+						if limit == 0 {
+							return false
+						}
+						limit -= lastCharLen(s)
+					}
+				}
 			}
 			// a literal next: only try positions where it occurs
 			if p[0].op == opLit && p[0].r < utf8.RuneSelf && m.flags&mfFold == 0 {
@@ -670,6 +713,7 @@ func (m matcher) match(p []patNode, s string, start bool) bool {
 }
 
 func (m matcher) matchAlts(alts [][]patNode, s string, start bool) bool {
+	m.nested = true
 	for _, a := range alts {
 		if m.match(a, s, start) {
 			return true

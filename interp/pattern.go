@@ -142,7 +142,7 @@ func (m *compiledPattern) matchString(s string) bool {
 	if m.fold {
 		f = mfFold
 	}
-	return matcher{f}.match(m.nodes, s, true)
+	return matcher{flags: f}.match(m.nodes, s, true)
 }
 
 // matchName matches a file name during pathname expansion: a leading '.'
@@ -159,7 +159,7 @@ func (m *compiledPattern) matchName(s string, dotglob bool) bool {
 	if m.fold {
 		f |= mfFold
 	}
-	return matcher{f}.match(m.nodes, s, true)
+	return matcher{flags: f}.match(m.nodes, s, true)
 }
 
 // remove implements ${x#p} ${x##p} ${x%p} ${x%%p}.
