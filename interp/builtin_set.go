@@ -311,6 +311,9 @@ func biUnset(r *Runner, args []string) int {
 			status = 1
 			continue
 		}
+		if base == "GLOBIGNORE" {
+			r.opts.shopt[shDotglob] = false // unsetting GLOBIGNORE ends its dotglob
+		}
 		names = append(names, base)
 	}
 	if len(names) > 0 {

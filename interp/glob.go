@@ -115,8 +115,7 @@ func (r *Runner) glob(pat string) []string {
 	}
 	ignore := r.globIgnore()
 	if ignore != nil {
-		g.dotglob = true
-		g.ignoreDots = true
+		g.ignoreDots = true // (setting GLOBIGNORE turned dotglob on)
 	}
 	parts := strings.Split(pat, "/")
 	// bases are the expanded prefixes, each ending in '/' (or empty)

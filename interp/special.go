@@ -251,6 +251,11 @@ func (r *Runner) specialAssign(name, val string) bool {
 		r.optind = optindState{}
 	case "BASH_ARGV0":
 		r.arg0 = val
+	case "GLOBIGNORE":
+		// bash's setup_glob_ignore: a non-empty pattern list turns dotglob on
+		if len(splitIgnoreSpec(val)) > 0 {
+			r.opts.shopt[shDotglob] = true
+		}
 	}
 	return false
 }
