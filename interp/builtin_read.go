@@ -27,6 +27,7 @@ type lineReader struct {
 	buf      []byte
 	pos      int
 	base     int64 // file offset of buf[0]
+	off      int64 // the descriptor's file offset (seekable files)
 	deadline time.Time
 }
 
@@ -40,6 +41,7 @@ func newLineReader(f *os.File) *lineReader {
 		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
 			lr.seekable = true
 			lr.base = off
+			lr.off = off
 		}
 	}
 	return lr
@@ -108,7 +110,9 @@ func (lr *lineReader) readByte() (byte, error) {
 			lr.buf = make([]byte, 0, 4096)
 		}
 		lr.buf = lr.buf[:cap(lr.buf)]
-		n, err := lr.sysRead(lr.buf)
+		// pread at the block's own offset: keep() may have moved the
+		// file offset back to the line boundary since the last block
+		n, err := lr.pread(lr.buf, lr.base)
 		lr.buf = lr.buf[:n]
 		lr.pos = 0
 		if err != nil {
@@ -124,10 +128,68 @@ func (lr *lineReader) readByte() (byte, error) {
 	return b[0], nil
 }
 
+// lineReaderFor returns a reader for f, reusing the block read ahead by
+// the previous read on the same regular file when the file offset shows
+// nobody moved it since (one lseek instead of fstat, read and lseek for
+// each line of a while-read loop).
+func (r *Runner) lineReaderFor(f *os.File) *lineReader {
+	if c := r.readAhead; c != nil && c.f == f && c.seekable && c.fd >= 0 {
+		off, err := syscall.Seek(c.fd, 0, io.SeekCurrent)
+		if err == nil && off == c.off && off == c.base+int64(c.pos) {
+			c.deadline = time.Time{}
+			return c
+		}
+	}
+	lr := newLineReader(f)
+	if lr.seekable {
+		r.readAhead = lr
+	} else {
+		r.readAhead = nil
+	}
+	return lr
+}
+
+// keep puts the file offset right after what was used, like done, but
+// keeps the block read ahead for the next read on the same file.
+func (lr *lineReader) keep() {
+	if !lr.seekable {
+		lr.done()
+		return
+	}
+	lr.syncOffset()
+}
+
+// syncOffset moves the descriptor's offset to just after the bytes used.
+func (lr *lineReader) syncOffset() {
+	want := lr.base + int64(lr.pos)
+	if lr.off != want {
+		if _, err := syscall.Seek(lr.fd, want, io.SeekStart); err == nil {
+			lr.off = want
+		}
+	}
+}
+
+// pread reads a block at offset off without moving the file offset.
+func (lr *lineReader) pread(p []byte, off int64) (int, error) {
+	for {
+		n, err := syscall.Pread(lr.fd, p, off)
+		if err == syscall.EINTR {
+			continue
+		}
+		if err != nil {
+			return 0, err
+		}
+		if n == 0 {
+			return 0, io.EOF
+		}
+		return n, nil
+	}
+}
+
 // done puts back what was read ahead on seekable files.
 func (lr *lineReader) done() {
-	if lr.seekable && lr.pos < len(lr.buf) {
-		lr.f.Seek(lr.base+int64(lr.pos), io.SeekStart)
+	if lr.seekable {
+		lr.syncOffset()
 	}
 	lr.base += int64(lr.pos)
 	lr.buf = lr.buf[:0]
@@ -318,18 +380,17 @@ func biRead(r *Runner, args []string) int {
 				}
 			}
 		}
-		tty := f != nil && isTerminal(f)
-		if havePrompt && tty {
+		if havePrompt && f != nil && isTerminal(f) {
 			io.WriteString(r.errw(), prompt)
 		}
 		_ = silent
-		lr := newLineReader(f)
+		lr := r.lineReaderFor(f)
 		if haveTimeout && timeout > 0 && !lr.seekable {
 			lr.deadline = time.Now().Add(timeout)
 		}
 		var err error
 		res, err = readInput(lr, delim, nchars, raw)
-		lr.done()
+		lr.keep()
 		switch {
 		case err == errReadTimeout:
 			status = 128 + int(syscall.SIGALRM)

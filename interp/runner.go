@@ -47,6 +47,9 @@ type shell struct {
 	arithStatic map[syntax.ArithmExpr]arithStaticText // guarded by mu
 }
 
+// readAheadCache is per Runner (never shared with forks): see lineReaderFor.
+type readAheadCache = lineReader
+
 // Runner interprets shell programs. The zero value is not usable; call
 // New. A Runner is not safe for concurrent use, but independent Runners
 // (and a Runner's subshells) may run concurrently.
@@ -132,6 +135,7 @@ type Runner struct {
 	dblDepth          int                    // inside double quotes during expansion
 	inlineOp          *syntax.ParamExp       // ${x+word}/${x-word} whose word expandParamPart expands in place
 	rlimits           map[int]syscall.Rlimit // subshell ulimit overlay; copy on write
+	readAhead         *lineReader            // last regular file read by read
 }
 
 type flowKind uint8
