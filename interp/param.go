@@ -617,7 +617,7 @@ func (r *Runner) replaceValue(pe *syntax.ParamExp, pv paramValue) (paramValue, e
 	if pat == "" && mode == 0 {
 		return pv, nil
 	}
-	m, err := r.compilePattern(pat, r.opts.sh(shNocasematch) && false, r.opts.sh(shExtglob))
+	m, err := r.compilePattern(pat, r.opts.sh(shNocasematch), r.opts.sh(shExtglob))
 	if err != nil {
 		return pv, nil
 	}
