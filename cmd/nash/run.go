@@ -185,7 +185,7 @@ func readScript(name string, inv *invocation) (string, int) {
 		return "", 126
 	}
 	if isBinary(data) {
-		fmt.Fprintf(os.Stderr, "%s: %s: cannot execute binary file\n", prog, name)
+		fmt.Fprintf(os.Stderr, "%s: %s: cannot execute binary file\n", name, name) // bash names the script, not itself
 		return "", 126
 	}
 	return string(data), 0
