@@ -56,7 +56,10 @@ func execWithFiles(path string, argv, env []string, dir string, files []*os.File
 	}
 	for i := 0; i < n; i++ {
 		if tmp[i] < 0 {
-			syscall.Close(i)
+			// not closed now: fd i may belong to the Go runtime (the
+			// netpoller's epoll fd), whose threads still run until the
+			// exec; close-on-exec drops it from the new program
+			syscall.Syscall(syscall.SYS_FCNTL, uintptr(i), syscall.F_SETFD, syscall.FD_CLOEXEC)
 			continue
 		}
 		if err := syscall.Dup3(tmp[i], i, 0); err != nil {
