@@ -413,6 +413,15 @@ done
 expect "login shells of root and uid 1000 are /bin/bash" "root:/bin/bash agent:/bin/bash" \
 	sh -c "getent passwd root agent | cut -d: -f1,7 | tr '\n' ' ' | sed 's/ \$//'"
 check "/etc/nash-version is written" test -s /etc/nash-version
+check "nash doctor is healthy inside the root" "$nash" doctor
+if [ "$collector" = yes ] && command -v jq >/dev/null 2>&1; then
+	if out=$(in_root "$nash" doctor --json 2>&1) &&
+		printf '%s\n' "$out" | jq -e '.healthy and .collector.reachable and .session.hasToken' >/dev/null; then
+		pass "nash doctor --json sees the collector and the session"
+	else
+		fail "nash doctor --json sees the collector and the session" "$out"
+	fi
+fi
 check "apt-get install runs maintainer scripts under nash (less)" apt-get install -y --no-download less
 expect "less's postinst ran (pager alternative)" /usr/bin/less readlink -f /usr/bin/pager
 check "make runs its recipes" make -C "$T/mk"
