@@ -307,6 +307,9 @@ func (r *Runner) importEnv(environ []string) {
 		if !validName(name) {
 			continue
 		}
+		if name == sigIgnEnv {
+			continue
+		}
 		if strings.HasPrefix(name, "BASH_FUNC_") {
 			continue
 		}

@@ -269,9 +269,23 @@ func (r *Runner) watchSignal(name string, num int, action string, reset bool) {
 			}
 		}()
 	}
+	r.vars.envDirty = true // the ignored set travels to child shells
 	switch {
 	case reset:
-		signal.Reset(sig)
+		// After Ignore, the kernel disposition stays SIG_IGN across a
+		// plain Reset, and children would inherit it ignored. Having the
+		// runtime install its handler first means the disposition is a
+		// handler again, which exec resets to the default in children.
+		if signal.Ignored(sig) {
+			restoreGoHandler(sig)
+			tmp := make(chan os.Signal, 1)
+			signal.Notify(tmp, sig)
+			signal.Reset(sig)
+			signal.Stop(tmp)
+		} else {
+			signal.Reset(sig)
+		}
+		backToDefault(sig)
 		s.mu.Lock()
 		delete(s.caught, sig)
 		s.mu.Unlock()
@@ -281,6 +295,7 @@ func (r *Runner) watchSignal(name string, num int, action string, reset bool) {
 		delete(s.caught, sig)
 		s.mu.Unlock()
 	default:
+		restoreGoHandler(sig)
 		signal.Notify(s.ch, sig)
 		s.mu.Lock()
 		s.caught[sig] = true

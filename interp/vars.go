@@ -274,6 +274,9 @@ func (s *varStore) environ() []string {
 		}
 		env = append(env, name+"="+v.str)
 	}
+	if ign := ignoredDflSignals(); ign != "" {
+		env = append(env, sigIgnEnv+"="+ign)
+	}
 	sort.Strings(env)
 	s.envCache = env
 	s.envDirty = false

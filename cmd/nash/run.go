@@ -30,6 +30,7 @@ func run(argv []string) int {
 		}
 	}
 	extra := interp.InheritedFiles()
+	interp.DefaultSignals()
 	inv, err := parseArgs(argv)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "%s: %s\n", shellName(argv[0]), err)
