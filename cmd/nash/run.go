@@ -24,8 +24,10 @@ func run(argv []string) int {
 		}
 		// no real bash: carry on as nash rather than fail the command
 	}
+	// `nash doctor` is a subcommand unless a script named doctor exists
+	// here (then, as bash would, nash runs that script)
 	if len(argv) > 1 && argv[1] == "doctor" && filepath.Base(argv[0]) == "nash" {
-		if _, err := os.Stat("doctor"); err != nil {
+		if fi, err := os.Stat("doctor"); err != nil || !fi.Mode().IsRegular() {
 			return runDoctor(argv[2:])
 		}
 	}
