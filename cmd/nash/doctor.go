@@ -13,5 +13,6 @@ func runDoctor(args []string) int {
 			jsonOut = true
 		}
 	}
+	doctor.Version = version
 	return doctor.Run(os.Stdout, jsonOut, os.Environ())
 }
