@@ -3,7 +3,7 @@ GO      ?= go
 VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X main.version=$(VERSION)
 
-.PHONY: build nash nashd test unit corpus bench lint autoconf-test image-test clean
+.PHONY: build nash nashd test unit corpus bench lint autoconf-test image-test clean fuzz
 
 build: nash nashd
 
@@ -25,6 +25,11 @@ corpus: nash
 
 bench: build
 	$(GO) run ./bench -nash bin/nash
+
+# fuzz parses and runs random scripts in a sandbox (interp/fuzz_test.go);
+# crashers land in interp/testdata/fuzz and rerun with `make unit`.
+fuzz:
+	$(GO) test -run '^$$' -fuzz FuzzParseAndRun -fuzztime=30s ./interp
 
 lint:
 	@test -z "$$(gofmt -l . | tee /dev/stderr)"

@@ -153,6 +153,13 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 	if r.flow != flowNone {
 		return
 	}
+	if r.ctx != nil && r.ctx.Err() != nil {
+		// the Runner's context was cancelled: every loop, function and
+		// list runs statements through here, so this stops them all
+		r.flow = flowExit
+		r.exitCode = 130
+		return
+	}
 	r.line = int(st.Pos().Line()) + r.lineOff
 	if r.opts.on(optNoexec) {
 		return

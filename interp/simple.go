@@ -432,6 +432,12 @@ func (r *Runner) runFuncBody(f *funcDef) {
 }
 
 func (r *Runner) defineFunc(c *syntax.FuncDecl) {
+	if c.Name == nil {
+		// the parser accepts an anonymous "() cmd"; bash rejects it
+		r.errorf("syntax error near unexpected token `)'")
+		r.exit, r.flow, r.exitCode = 2, flowExit, 2
+		return
+	}
 	name := c.Name.Value
 	if r.opts.on(optPosix) && isSpecialBuiltin(name) {
 		r.errorf("`%s': is a special builtin", name)
