@@ -384,3 +384,83 @@ func FuzzDecodeValidate(f *testing.F) {
 		}
 	})
 }
+
+// zeros is an endless reader of '0' bytes with no known length, so the
+// client sends it chunked and the server cannot reject it by Content-Length.
+type zeros struct{ left int64 }
+
+func (z *zeros) Read(p []byte) (int, error) {
+	if z.left <= 0 {
+		return 0, io.EOF
+	}
+	n := int64(len(p))
+	n = min(n, z.left)
+	for i := range p[:n] {
+		p[i] = '0'
+	}
+	z.left -= n
+	return int(n), nil
+}
+
+// TestOversizedChunkedBodiesBounded streams many 32 MiB chunked bodies at
+// once; each is cut off at the batch cap and the heap stays bounded.
+func TestOversizedChunkedBodiesBounded(t *testing.T) {
+	e := newEnv(t, Config{}, store.Options{})
+	runtime.GC()
+	var before, peak runtime.MemStats
+	runtime.ReadMemStats(&before)
+	stop := make(chan struct{})
+	var peakHeap atomicMax
+	go func() {
+		for {
+			select {
+			case <-stop:
+				return
+			case <-time.After(5 * time.Millisecond):
+				runtime.ReadMemStats(&peak)
+				peakHeap.store(peak.HeapInuse)
+			}
+		}
+	}()
+	var wg sync.WaitGroup
+	for range 16 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			req, _ := http.NewRequest("POST", e.srv.URL+"/shell-event", &zeros{left: 32 << 20})
+			req.Header.Set("Authorization", "Bearer "+e.tok)
+			resp, err := e.srv.Client().Do(req)
+			if err != nil {
+				return // the server may close while we are still writing
+			}
+			resp.Body.Close()
+			if resp.StatusCode != http.StatusRequestEntityTooLarge {
+				t.Errorf("status %d, want 413", resp.StatusCode)
+			}
+		}()
+	}
+	wg.Wait()
+	close(stop)
+	growth := int64(peakHeap.load()) - int64(before.HeapInuse)
+	t.Logf("heap growth at peak: %d MiB for 16 x 32 MiB bodies", growth>>20)
+	if growth > 128<<20 {
+		t.Errorf("heap grew by %d MiB", growth>>20)
+	}
+}
+
+type atomicMax struct {
+	mu sync.Mutex
+	v  uint64
+}
+
+func (a *atomicMax) store(v uint64) {
+	a.mu.Lock()
+	a.v = max(a.v, v)
+	a.mu.Unlock()
+}
+
+func (a *atomicMax) load() uint64 {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.v
+}
