@@ -149,6 +149,9 @@ func dsn(path string, readOnly bool) string {
 		q.Set("_query_only", "1")
 	} else {
 		q.Set("_txlock", "immediate")
+		// A 64 MiB page cache keeps the hot ends of the indexes in memory;
+		// the writer is the throughput bottleneck.
+		q.Set("_cache_size", "-65536")
 	}
 	return "file:" + (&url.URL{Path: path}).EscapedPath() + "?" + q.Encode()
 }
