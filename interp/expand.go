@@ -3,7 +3,6 @@ package interp
 import (
 	"strings"
 
-	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -231,16 +230,13 @@ func (r *Runner) expandWordBraces(b *fieldBuilder, w *syntax.Word) error {
 	if r.opts.on(optBraceexpand) && hasBraceCandidate(w) {
 		bw := &syntax.Word{Parts: append([]syntax.WordPart(nil), w.Parts...)}
 		if syntax.SplitBraces(bw) {
-			for word, err := range expand.BracesSeq(nil, bw) {
-				if err != nil {
-					return expErr("%s", err.Error())
-				}
+			return braceWords(bw, func(word *syntax.Word) error {
 				if err := r.expandWord(b, word, false); err != nil {
 					return err
 				}
 				b.finishWord()
-			}
-			return nil
+				return nil
+			})
 		}
 	}
 	if err := r.expandWord(b, w, false); err != nil {

@@ -1,0 +1,132 @@
+package interp
+
+import (
+	"strconv"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// braceWords calls yield with each word of w's brace expansion, in bash's
+// order, one at a time: {1..100000} never materialises as a list. w must
+// have been through syntax.SplitBraces.
+func braceWords(w *syntax.Word, yield func(*syntax.Word) error) error {
+	idx := -1
+	for i, p := range w.Parts {
+		if _, ok := p.(*syntax.BraceExp); ok {
+			idx = i
+			break
+		}
+	}
+	if idx < 0 {
+		return yield(w)
+	}
+	be := w.Parts[idx].(*syntax.BraceExp)
+	prefix, suffix := w.Parts[:idx], w.Parts[idx+1:]
+	emit := func(mid []syntax.WordPart) error {
+		parts := make([]syntax.WordPart, 0, len(prefix)+len(mid)+len(suffix))
+		parts = append(parts, prefix...)
+		parts = append(parts, mid...)
+		parts = append(parts, suffix...)
+		return braceWords(&syntax.Word{Parts: parts}, yield)
+	}
+	if !be.Sequence {
+		for _, e := range be.Elems {
+			if err := emit(e.Parts); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return braceSequence(be, func(s string) error {
+		return emit([]syntax.WordPart{&syntax.Lit{Value: s}})
+	})
+}
+
+// braceSequence generates {x..y[..incr]}: integers (zero-padded when
+// either end is written with a leading zero) or single characters.
+func braceSequence(be *syntax.BraceExp, yield func(string) error) error {
+	lits := make([]string, len(be.Elems))
+	for i, e := range be.Elems {
+		lits[i] = e.Lit()
+	}
+	incr := int64(1)
+	if len(lits) == 3 {
+		n, err := strconv.ParseInt(lits[2], 10, 64)
+		if err != nil {
+			return yield("{" + strings.Join(lits, "..") + "}")
+		}
+		if n < 0 {
+			n = -n
+		}
+		if n == 0 {
+			n = 1
+		}
+		incr = n
+	}
+	start, err1 := strconv.ParseInt(lits[0], 10, 64)
+	end, err2 := strconv.ParseInt(lits[1], 10, 64)
+	if err1 == nil && err2 == nil {
+		width := 0
+		if zeroPadded(lits[0]) || zeroPadded(lits[1]) {
+			width = len(lits[0])
+			if len(lits[1]) > width {
+				width = len(lits[1])
+			}
+		}
+		format := func(n int64) string {
+			s := strconv.FormatInt(n, 10)
+			if width == 0 || len(s) >= width {
+				return s
+			}
+			if n < 0 {
+				return "-" + strings.Repeat("0", width-len(s)) + s[1:]
+			}
+			return strings.Repeat("0", width-len(s)) + s
+		}
+		if start <= end {
+			for n := start; n <= end; n += incr {
+				if err := yield(format(n)); err != nil {
+					return err
+				}
+				if n > end-incr {
+					break
+				}
+			}
+		} else {
+			for n := start; n >= end; n -= incr {
+				if err := yield(format(n)); err != nil {
+					return err
+				}
+				if n < end+incr {
+					break
+				}
+			}
+		}
+		return nil
+	}
+	if len(lits[0]) == 1 && len(lits[1]) == 1 {
+		a, b := int64(lits[0][0]), int64(lits[1][0])
+		step := incr
+		if a > b {
+			step = -incr
+		}
+		for c := a; (step > 0 && c <= b) || (step < 0 && c >= b); c += step {
+			s := string(rune(c))
+			if c == '\\' {
+				// bash's quote removal leaves nothing of a lone backslash
+				s = ""
+			}
+			if err := yield(s); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return yield("{" + strings.Join(lits, "..") + "}")
+}
+
+func zeroPadded(s string) bool {
+	s = strings.TrimPrefix(s, "-")
+	return len(s) > 1 && s[0] == '0'
+}
