@@ -86,8 +86,15 @@ var ErrNoSession = errors.New("no such session")
 // returned only when the store cannot be read.
 func (s *Store) Verify(ctx context.Context, session string) (*VerifyResult, error) {
 	res := &VerifyResult{Session: session}
+	// One read transaction: the session head and the rows come from the
+	// same WAL snapshot even while the server keeps writing.
+	tx, err := s.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return nil, fmt.Errorf("verify %s: %w", session, err)
+	}
+	defer tx.Rollback()
 	var anchor, head []byte
-	err := s.r.QueryRowContext(ctx,
+	err = tx.QueryRowContext(ctx,
 		`SELECT anchor_cseq, anchor_hash, head_cseq, head_hash FROM sessions WHERE id = ?`, session).
 		Scan(&res.AnchorChain, &anchor, &res.HeadChain, &head)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -105,7 +112,7 @@ func (s *Store) Verify(ctx context.Context, session string) (*VerifyResult, erro
 	if res.AnchorChain > 0 && len(anchor) != HashSize {
 		return fail(Break{Chain: res.AnchorChain, Reason: "anchor hash missing or malformed"})
 	}
-	rows, err := s.r.QueryContext(ctx,
+	rows, err := tx.QueryContext(ctx,
 		`SELECT shell_id, seq, cseq, kind, ts, exit_code, body, hash FROM events WHERE session_id = ? ORDER BY cseq`, session)
 	if err != nil {
 		return nil, fmt.Errorf("verify %s: %w", session, err)

@@ -276,3 +276,36 @@ func TestMigrationVersion(t *testing.T) {
 		t.Fatalf("journal_mode = %q %v", mode, err)
 	}
 }
+
+// TestVerifyWhileWriting verifies a session repeatedly while batches keep
+// arriving: a live chain must never look broken.
+func TestVerifyWhileWriting(t *testing.T) {
+	s := openTest(t, Options{})
+	ctx := context.Background()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for b := range 100 {
+			if _, err := s.Append(ctx, batch("s1", fmt.Sprint("sh", b%4), nil, uint64(b/4*20+1), 20)); err != nil {
+				t.Error(err)
+				return
+			}
+		}
+	}()
+	checks := 0
+	for {
+		select {
+		case <-done:
+			if checks == 0 {
+				t.Log("writer finished before any concurrent verify")
+			}
+			return
+		default:
+		}
+		v, err := s.Verify(ctx, "s1")
+		if err == nil && !v.OK {
+			t.Fatalf("live chain reported broken: %v", v.Break)
+		}
+		checks++
+	}
+}
