@@ -9,11 +9,24 @@ import (
 )
 
 // errReadonly is returned when assigning to a readonly variable.
-type varError struct{ msg string }
+type varError struct {
+	msg      string
+	readonly bool // an assignment to a readonly variable
+}
 
 func (e *varError) Error() string { return e.msg }
 
-func readonlyErr(name string) error { return &varError{msg: name + ": readonly variable"} }
+func readonlyErr(name string) error {
+	return &varError{msg: name + ": readonly variable", readonly: true}
+}
+
+// isReadonlyErr reports whether err is an assignment to a readonly
+// variable: several builtins (export, readonly, printf -v, getopts) report
+// it without their own name, as bash's variable code does.
+func isReadonlyErr(err error) bool {
+	e, ok := err.(*varError)
+	return ok && e.readonly
+}
 
 // assignFlags modify how assign stores a value.
 type assignFlags uint8
@@ -274,6 +287,9 @@ func (r *Runner) assignArray(name string, ae *syntax.ArrayExpr, appendVal bool, 
 			if i < 0 {
 				i += int64(arr.maxIndex()) + 1
 			}
+			if cur != nil {
+				val = applyCase(cur, val)
+			}
 			arr.set(int(i), val)
 			next = i + 1
 			continue
@@ -290,6 +306,9 @@ func (r *Runner) assignArray(name string, ae *syntax.ArrayExpr, appendVal bool, 
 				}
 				val = itoa(n)
 			}
+			if cur != nil {
+				val = applyCase(cur, val)
+			}
 			arr.set(int(next), val)
 			next++
 		}
@@ -297,11 +316,6 @@ func (r *Runner) assignArray(name string, ae *syntax.ArrayExpr, appendVal bool, 
 	v := r.binding(name, fl)
 	if v.attrs&aReadonly != 0 {
 		return readonlyErr(name)
-	}
-	if v.attrs&(aLower|aUpper) != 0 {
-		for i := range arr.vals {
-			arr.vals[i] = applyCase(v, arr.vals[i])
-		}
 	}
 	v.kind, v.arr, v.str, v.assoc, v.set = kIndexed, arr, "", nil, true
 	r.vars.changed(v)

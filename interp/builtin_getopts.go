@@ -13,6 +13,18 @@ type optindState struct {
 
 // biGetopts implements getopts OPTSTRING NAME [ARGS].
 func biGetopts(r *Runner, args []string) int {
+	var setErr error
+	st := getopts(r, args, &setErr)
+	if setErr != nil {
+		// bash reports a failed assignment to NAME (readonly) and
+		// returns 2, after parsing as usual
+		r.errorf("%s", setErr.Error())
+		return 2
+	}
+	return st
+}
+
+func getopts(r *Runner, args []string, setErr *error) int {
 	if len(args) < 3 {
 		r.errw().Write([]byte("getopts: usage: getopts optstring name [arg ...]\n"))
 		return 2
@@ -39,7 +51,11 @@ func biGetopts(r *Runner, args []string) int {
 	if v := r.lookup("OPTERR"); v != nil && v.value() == "0" {
 		opterr = false
 	}
-	setOpt := func(c string) { r.setScalar(name, c, false) }
+	setOpt := func(c string) {
+		if err := r.setScalar(name, c, false); err != nil && *setErr == nil {
+			*setErr = err
+		}
+	}
 	// assigning OPTIND resets the bundle position (a user doing OPTIND=1
 	// restarts parsing), so getopts restores its own state afterwards
 	setOptind := func(n int) {

@@ -75,6 +75,10 @@ func biPrintf(r *Runner, args []string) int {
 
 func (r *Runner) printfAssign(name, val string) int {
 	if err := r.assignTo(name, val); err != nil {
+		if isReadonlyErr(err) {
+			r.errorf("%s", err.Error())
+			return 1
+		}
 		r.bErr("printf", "%s", err.Error())
 		return 1
 	}

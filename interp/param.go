@@ -951,9 +951,6 @@ func attrFlags(v *variable) string {
 	if v.attrs&aInteger != 0 {
 		b = append(b, 'i')
 	}
-	if v.attrs&aLower != 0 {
-		b = append(b, 'l')
-	}
 	if v.kind == kNameRef {
 		b = append(b, 'n')
 	}
@@ -963,11 +960,17 @@ func attrFlags(v *variable) string {
 	if v.attrs&aTrace != 0 {
 		b = append(b, 't')
 	}
-	if v.attrs&aUpper != 0 {
-		b = append(b, 'u')
-	}
 	if v.attrs&aExport != 0 {
 		b = append(b, 'x')
+	}
+	if v.attrs&aCapital != 0 {
+		b = append(b, 'c')
+	}
+	if v.attrs&aLower != 0 {
+		b = append(b, 'l')
+	}
+	if v.attrs&aUpper != 0 {
+		b = append(b, 'u')
 	}
 	return string(b)
 }

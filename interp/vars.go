@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strings"
 	"sync/atomic"
+	"unicode/utf8"
 )
 
 type varKind uint8
@@ -309,6 +310,11 @@ func validName(s string) bool {
 
 func applyCase(v *variable, s string) string {
 	switch {
+	case v.attrs&aCapital != 0:
+		// declare -c: the first character upper case, the rest lower
+		l := strings.ToLower(s)
+		_, n := utf8.DecodeRuneInString(l)
+		return strings.ToUpper(l[:n]) + l[n:]
 	case v.attrs&aLower != 0:
 		return strings.ToLower(s)
 	case v.attrs&aUpper != 0:
