@@ -253,7 +253,8 @@ func (s *Server) handleIngest(w http.ResponseWriter, r *http.Request) {
 	var ce *store.ConflictError
 	switch {
 	case errors.As(err, &ce):
-		s.reject(w, http.StatusConflict, rejectConflict, ce.Reason)
+		// 400, not 409: the sender must not retry (it would conflict again).
+		s.reject(w, http.StatusBadRequest, rejectConflict, ce.Reason)
 		return
 	case err != nil:
 		s.cfg.Log.Printf("nashd: store batch %s/%s: %v", b.SessionID, b.ShellID, err)

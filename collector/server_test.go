@@ -43,11 +43,11 @@ func TestIngestStatusCodes(t *testing.T) {
 		{"truncated JSON", valid[:len(valid)/2], e.tok, 400, "truncated"},
 		{"not JSON", []byte("hello"), e.tok, 400, "malformed JSON"},
 		{"trailing data", append(append([]byte{}, valid...), "{}"...), e.tok, 400, "trailing"},
-		{"unknown field", []byte(`{"type":"shell-batch","source":"nash","sessionId":"s-1","shellId":"a","events":[],"evil":1}`), e.tok, 400, "unknown field"},
+		{"unknown fields ignored", []byte(`{"type":"shell-batch","source":"nash","sessionId":"s-1","shellId":"a","future":1,"events":[{"kind":"cd","seq":1,"ts":1,"to":"/","newField":"x"}]}`), e.tok, 202, `"stored":1`},
 		{"wrong type", []byte(`{"type":"shell-batch","source":"nash","sessionId":"s-1","shellId":"a","events":[{"kind":"exec","seq":"1","ts":1}]}`), e.tok, 400, "seq"},
-		{"schema", []byte(`{"type":"batch","source":"nash","sessionId":"s-1","shellId":"a","events":[]}`), e.tok, 400, "type must be"},
+		{"schema", []byte(`{"type":"batch","source":"nash","sessionId":"s-1","shellId":"a","events":[]}`), e.tok, 400, "shell-batch"},
 		{"oversized", mustJSON(big), e.tok, 413, "larger than"},
-		{"shell in another session", conflict, other, 409, "another session"},
+		{"shell in another session", conflict, other, 400, "another session"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -64,7 +64,7 @@ func TestIngestStatusCodes(t *testing.T) {
 	}
 	m, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
-	for _, want := range []string{`nashd_rejects_total{reason="unauthorized"} 4`, `nashd_rejects_total{reason="too_large"} 1`, "nashd_events_total 3", "nashd_batches_total 2", "nashd_ingest_seconds_count 2", "nashd_store_bytes "} {
+	for _, want := range []string{`nashd_rejects_total{reason="unauthorized"} 4`, `nashd_rejects_total{reason="too_large"} 1`, "nashd_events_total 4", "nashd_batches_total 3", "nashd_ingest_seconds_count 3", "nashd_store_bytes "} {
 		if !strings.Contains(string(m), want) {
 			t.Errorf("metrics lack %q:\n%s", want, m)
 		}
@@ -79,21 +79,27 @@ func TestValidate(t *testing.T) {
 		want   string // "" means valid
 	}{
 		{"valid", func(b *wire.Batch) {}, ""},
-		{"empty batch", func(b *wire.Batch) { b.Events = nil }, ""},
+		{"empty batch", func(b *wire.Batch) { b.Events = nil }, "events is empty"},
 		{"parent", func(b *wire.Batch) { b.ParentShell = strp("p") }, ""},
-		{"bad type", func(b *wire.Batch) { b.Type = "x" }, "type must be"},
+		{"bad type", func(b *wire.Batch) { b.Type = "x" }, "shell-batch"},
 		{"no source", func(b *wire.Batch) { b.Source = "" }, "source"},
 		{"no session", func(b *wire.Batch) { b.SessionID = "" }, "sessionId"},
 		{"session with slash", func(b *wire.Batch) { b.SessionID = "a/b" }, "sessionId contains"},
 		{"long shell id", func(b *wire.Batch) { b.ShellID = strings.Repeat("a", 129) }, "shellId"},
 		{"parent is self", func(b *wire.Batch) { b.ParentShell = strp("sh") }, "parentShell equals"},
-		{"seq zero", func(b *wire.Batch) { b.Events[0].Seq = 0 }, "seq must start"},
+		{"seq zero", func(b *wire.Batch) { b.Events[0].Seq = 0 }, "seqs start at 1"},
 		{"seq not increasing", func(b *wire.Batch) { b.Events[1].Seq = 1 }, "not greater"},
-		{"no ts", func(b *wire.Batch) { b.Events[0].TS = 0 }, "ts must"},
+		{"no ts", func(b *wire.Batch) { b.Events[0].TS = 0 }, "ts is missing"},
 		{"unknown kind", func(b *wire.Batch) { b.Events[0].Kind = "rm" }, "unknown"},
-		{"no kind", func(b *wire.Batch) { b.Events[0].Kind = "" }, "kind missing"},
+		{"no kind", func(b *wire.Batch) { b.Events[0].Kind = "" }, "unknown kind"},
 		{"bad pipeline", func(b *wire.Batch) { b.Events[0].Pipeline = &wire.Pipeline{ID: 1, Index: 2, Len: 2} }, "pipeline index"},
-		{"redirect without target", func(b *wire.Batch) { b.Events[0] = wire.Event{Kind: "redirect", Seq: 1, TS: 1, Op: ">"} }, "target"},
+		{"fd close has no target", func(b *wire.Batch) { b.Events[0] = wire.Event{Kind: "redirect", Seq: 1, TS: 1, Op: ">&-"} }, ""},
+		{"redirect without op", func(b *wire.Batch) { b.Events[0] = wire.Event{Kind: "redirect", Seq: 1, TS: 1} }, "without op"},
+		{"dropped by internal error", func(b *wire.Batch) {
+			b.Events[0] = wire.Event{Kind: "dropped", Seq: 1, TS: 1, Count: 2, Reason: wire.ReasonInternalError}
+		}, ""},
+		{"export -p has no names", func(b *wire.Batch) { b.Events[0] = wire.Event{Kind: "export", Seq: 1, TS: 1, Op: "export"} }, ""},
+		{"start without cmdSeq", func(b *wire.Batch) { b.Events[0].Kind = "start" }, "cmdSeq"},
 		{"redirect ok", func(b *wire.Batch) {
 			b.Events[0] = wire.Event{Kind: "redirect", Seq: 1, TS: 1, Op: "2>&1", Target: &wire.Target{FD: intp(1)}}
 		}, ""},
@@ -101,7 +107,6 @@ func TestValidate(t *testing.T) {
 		{"pipe backwards", func(b *wire.Batch) {
 			b.Events[0] = wire.Event{Kind: "pipe", Seq: 1, TS: 1, PipelineID: intp(1), FromIndex: intp(1), ToIndex: intp(0)}
 		}, "not forward"},
-		{"cd without to", func(b *wire.Batch) { b.Events[0] = wire.Event{Kind: "cd", Seq: 1, TS: 1} }, "cd needs"},
 		{"export with value", func(b *wire.Batch) {
 			b.Events[0] = wire.Event{Kind: "export", Seq: 1, TS: 1, Op: "export", Names: []string{"TOKEN=abc"}}
 		}, "never values"},
@@ -109,7 +114,8 @@ func TestValidate(t *testing.T) {
 			b.Events[0] = wire.Event{Kind: "export", Seq: 1, TS: 1, Op: "set", Names: []string{"A"}}
 		}, "op"},
 		{"fallback reason", func(b *wire.Batch) { b.Events[0] = wire.Event{Kind: "fallback", Seq: 1, TS: 1, Reason: "because"} }, "fallback reason"},
-		{"dropped count", func(b *wire.Batch) { b.Events[0] = wire.Event{Kind: "dropped", Seq: 1, TS: 1, Reason: "cap"} }, "positive count"},
+		{"dropped count", func(b *wire.Batch) { b.Events[0] = wire.Event{Kind: "dropped", Seq: 1, TS: 1, Reason: "cap"} }, "count 0"},
+		{"dropped reason", func(b *wire.Batch) { b.Events[0] = wire.Event{Kind: "dropped", Seq: 1, TS: 1, Count: 1, Reason: "why"} }, "dropped reason"},
 		{"negative bytes", func(b *wire.Batch) { b.Events[0].Bytes = i64p(-1) }, "bytes"},
 		{"bad blake3", func(b *wire.Batch) { b.Events[0].Blake3 = strings.Repeat("A", 64) }, "blake3"},
 		{"good blake3", func(b *wire.Batch) { b.Events[0].Blake3 = strings.Repeat("a", 64) }, ""},

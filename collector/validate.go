@@ -14,12 +14,12 @@ import (
 
 // Limits enforced on every batch (design section 3, caps and volume).
 const (
-	MaxBatchBytes   = 1 << 20   // request body
-	MaxEvents       = 10_000    // events per batch
-	MaxPreviewBytes = 64 << 10  // decoded preview per event
-	MaxArgv         = 4096      // argv entries
-	MaxString       = 256 << 10 // any single string field
-	MaxIDLen        = 128       // session, shell and call ids
+	MaxBatchBytes   = wire.MaxBatchBytes // request body
+	MaxEvents       = 10_000             // events per batch
+	MaxPreviewBytes = 64 << 10           // decoded preview per event
+	MaxArgv         = 4096               // argv entries
+	MaxString       = 256 << 10          // any single string field
+	MaxIDLen        = 128                // session, shell and call ids
 )
 
 // ValidationError is a batch that is malformed or violates the schema. Its
@@ -34,11 +34,12 @@ func invalid(format string, a ...any) error {
 	return &ValidationError{Reason: fmt.Sprintf(format, a...)}
 }
 
-// DecodeBatch parses one JSON batch strictly: unknown fields, wrong types
-// and trailing data are errors. It does not call Validate.
+// DecodeBatch parses one JSON batch: wrong types, truncation and trailing
+// data are errors. Unknown fields are ignored (and so never stored), as the
+// wire package promises, so that a newer shell can talk to an older
+// collector. It does not call Validate.
 func DecodeBatch(body []byte) (*wire.Batch, error) {
 	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.DisallowUnknownFields()
 	var b wire.Batch
 	if err := dec.Decode(&b); err != nil {
 		return nil, invalid("malformed JSON: %s", jsonReason(err))
@@ -68,13 +69,18 @@ func jsonReason(err error) string {
 	return s
 }
 
-// Validate checks a decoded batch against the schema of design section 3:
-// batch type, identifiers, strictly increasing seqs, known kinds, the fields
-// each kind requires, hash and preview encodings, and size caps. It returns
-// a *ValidationError describing the first violation.
+// Validate checks a decoded batch against the schema of design section 3.
+// It applies wire's own checks (Batch.Validate: header, known kinds, seqs
+// strictly increasing from 1, timestamps, hash and base64 encodings, the
+// fields each kind cannot do without) and then what the collector needs on
+// top: identifiers it can index and show safely, non-negative numbers,
+// pipe links that point forward, export names that are not assignments,
+// and size caps. It returns a *ValidationError describing the first
+// violation. It never rejects what the shell's observer legitimately emits
+// (a "redirect" closing an fd has no target, "export -p" has no names).
 func Validate(b *wire.Batch) error {
-	if b.Type != wire.BatchType {
-		return invalid("type must be %q", wire.BatchType)
+	if err := b.Validate(); err != nil {
+		return invalid("%s", err.Error())
 	}
 	if b.Source == "" || len(b.Source) > 64 {
 		return invalid("source must be 1-64 bytes")
@@ -138,8 +144,8 @@ func checkID(field, id string) error {
 
 var (
 	exportOps       = set("export", "declare", "typeset", "unset", "readonly", "local")
-	fallbackReasons = set("parse-error", "disabled", "internal-error")
-	droppedReasons  = set("buffer-full", "cap")
+	fallbackReasons = set(wire.ReasonParseError, wire.ReasonDisabled, wire.ReasonInternalError)
+	droppedReasons  = set(wire.ReasonBufferFull, wire.ReasonCap, wire.ReasonInternalError)
 )
 
 func set(xs ...string) map[string]bool {
@@ -162,20 +168,17 @@ func validateEvent(ev *wire.Event) error {
 		if len(ev.Argv) > MaxArgv {
 			return invalid("argv has more than %d entries", MaxArgv)
 		}
-		if ev.Pipeline != nil && (ev.Pipeline.Len < 1 || ev.Pipeline.Index < 0 || ev.Pipeline.Index >= ev.Pipeline.Len) {
-			return invalid("pipeline index %d outside length %d", ev.Pipeline.Index, ev.Pipeline.Len)
+		if p := ev.Pipeline; p != nil && (p.Len < 0 || p.Index < 0 || (p.Len > 0 && p.Index >= p.Len)) {
+			return invalid("pipeline index %d outside length %d", p.Index, p.Len)
 		}
-		if ev.Nesting != nil && (ev.Nesting.Depth < 0 || ev.Nesting.Kind == "") {
-			return invalid("nesting needs depth >= 0 and a kind")
+		if ev.Nesting != nil && ev.Nesting.Depth < 0 {
+			return invalid("nesting depth is negative")
 		}
 	case wire.KindRedirect:
-		if ev.Op == "" || len(ev.Op) > 16 || strings.ContainsAny(ev.Op, " \t\n") {
-			return invalid("redirect needs an op")
+		if len(ev.Op) > 32 || strings.ContainsAny(ev.Op, "\n\x00") {
+			return invalid("redirect op is not an operator")
 		}
-		if ev.Target == nil {
-			return invalid("redirect needs a target")
-		}
-		if ev.Target.FD != nil && *ev.Target.FD < 0 {
+		if ev.Target != nil && ev.Target.FD != nil && *ev.Target.FD < 0 {
 			return invalid("target fd is negative")
 		}
 	case wire.KindPipe:
@@ -187,15 +190,12 @@ func validateEvent(ev *wire.Event) error {
 		}
 	case wire.KindCmdSub:
 	case wire.KindCd:
-		if ev.To == "" {
-			return invalid("cd needs to")
-		}
 	case wire.KindExport:
 		if !exportOps[ev.Op] {
 			return invalid("export op %q unknown", ev.Op)
 		}
-		if len(ev.Names) == 0 {
-			return invalid("export needs names")
+		if len(ev.Names) > MaxArgv {
+			return invalid("more than %d names", MaxArgv)
 		}
 		for _, n := range ev.Names {
 			if n == "" || strings.ContainsAny(n, "=\n") {
@@ -207,9 +207,6 @@ func validateEvent(ev *wire.Event) error {
 			return invalid("fallback reason %q unknown", ev.Reason)
 		}
 	case wire.KindDropped:
-		if ev.Count <= 0 {
-			return invalid("dropped needs a positive count")
-		}
 		if !droppedReasons[ev.Reason] {
 			return invalid("dropped reason %q unknown", ev.Reason)
 		}
