@@ -37,7 +37,7 @@ func describe(e wire.Event, home string) string {
 		f("builtin", *e.Builtin)
 	}
 	if e.Cwd != "" && e.Cwd != home {
-		f("cwd", strings.Replace(e.Cwd, home, "~", 1))
+		f("cwd", tilde(e.Cwd, home))
 	}
 	if e.ExitCode != nil {
 		f("exit", *e.ExitCode)
@@ -58,7 +58,7 @@ func describe(e wire.Event, home string) string {
 		case e.Target.FD != nil:
 			f("target", "fd:"+strconv.Itoa(*e.Target.FD))
 		default:
-			f("target", strings.Replace(e.Target.Path, home, "~", 1))
+			f("target", tilde(e.Target.Path, home))
 		}
 	}
 	if e.Mode != "" {
@@ -94,8 +94,8 @@ func describe(e wire.Event, home string) string {
 		}
 	}
 	if e.From != "" || e.To != "" {
-		f("from", strings.Replace(e.From, home, "~", 1))
-		f("to", strings.Replace(e.To, home, "~", 1))
+		f("from", tilde(e.From, home))
+		f("to", tilde(e.To, home))
 	}
 	if e.Names != nil {
 		f("names", e.Names)
@@ -146,6 +146,14 @@ func matchLines(got, want []string) (ok bool) {
 		i = j
 	}
 	return true
+}
+
+// tilde writes home at the start of p as "~".
+func tilde(p, home string) string {
+	if home != "" && strings.HasPrefix(p, home) {
+		return "~" + p[len(home):]
+	}
+	return p
 }
 
 func deref(p *int) int {

@@ -193,6 +193,8 @@ type runSpec struct {
 	Dir    string   // working directory (created if missing)
 	Env    []string // added to the fixed base environment
 	Stdin  io.Reader
+	// Timeout kills the run's process group (default 2 minutes).
+	Timeout time.Duration
 }
 
 // runShell runs spec with a fixed environment whose PATH starts with a
@@ -223,8 +225,24 @@ func runShell(t *testing.T, spec runSpec) result {
 	}, spec.Env...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr, cmd.Stdin = &stdout, &stderr, spec.Stdin
+	// A process left behind holding stdout must not hang the test: the
+	// run is its own process group, killed after the timeout, and output
+	// copying stops shortly after the shell exits.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.WaitDelay = 5 * time.Second
+	timeout := spec.Timeout
+	if timeout == 0 {
+		timeout = 2 * time.Minute
+	}
 	start := time.Now()
-	err = cmd.Run()
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("run %s: %v", spec.Shell, err)
+	}
+	pgid := cmd.Process.Pid
+	timer := time.AfterFunc(timeout, func() { syscall.Kill(-pgid, syscall.SIGKILL) })
+	err = cmd.Wait()
+	timer.Stop()
+	syscall.Kill(-pgid, syscall.SIGKILL) // stragglers of this run only
 	r := result{Stdout: stdout.Bytes(), Stderr: stderr.Bytes(), Wall: time.Since(start)}
 	if cmd.ProcessState == nil {
 		t.Fatalf("run %s: %v", spec.Shell, err)
