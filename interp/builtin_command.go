@@ -131,7 +131,7 @@ func isKeyword(n string) bool {
 
 func (r *Runner) typeWord(n string, all, nofunc bool) int {
 	var out []string
-	if _, ok := r.aliases[n]; ok {
+	if _, ok := r.aliases[n]; ok && r.opts.sh(shExpandAliases) {
 		out = append(out, "alias")
 	}
 	if isKeyword(n) {
@@ -186,7 +186,7 @@ func (r *Runner) allPaths(n string) []string {
 }
 
 func (r *Runner) typePath(n string, all, force bool) int {
-	if !force && (r.funcs[n] != nil || r.enabledBuiltin(n) != nil || isKeyword(n) || r.aliases[n] != "") {
+	if !force && (r.funcs[n] != nil || r.enabledBuiltin(n) != nil || isKeyword(n) || r.aliases[n] != "" && r.opts.sh(shExpandAliases)) {
 		return 0
 	}
 	paths := r.allPaths(n)
@@ -208,7 +208,8 @@ func (r *Runner) describeAll(n string, all, nofunc bool) int {
 func (r *Runner) describe(n string, verbose, all, nofunc, commandV bool) int {
 	found := false
 	var sb strings.Builder
-	if v, ok := r.aliases[n]; ok {
+	// bash describes aliases only while they would be expanded
+	if v, ok := r.aliases[n]; ok && r.opts.sh(shExpandAliases) {
 		found = true
 		if verbose {
 			sb.WriteString(n + " is aliased to `" + v + "'\n")

@@ -22,7 +22,7 @@ func biSource(r *Runner, args []string) int {
 	if len(a) == 0 {
 		r.bErr(name, "filename argument required")
 		r.errw().Write([]byte(name + ": usage: " + name + " filename [arguments]\n"))
-		return 2
+		return r.usageFail()
 	}
 	file := a[0]
 	path := file
@@ -139,8 +139,8 @@ func biExec(r *Runner, args []string) int {
 				a = a[1:]
 			default:
 				r.bErr("exec", "-%c: invalid option", opt[j])
-				r.errw().Write([]byte("exec: usage: exec [-cl] [-a name] [command [argument ...]]\n"))
-				return 2
+				r.errw().Write([]byte("exec: usage: exec [-cl] [-a name] [command [argument ...]] [redirection ...]\n"))
+				return r.usageFail()
 			}
 		}
 	}
@@ -193,14 +193,31 @@ func biExec(r *Runner, args []string) int {
 
 // biTrap implements trap.
 func biTrap(r *Runner, args []string) int {
-	a := args[1:]
-	if len(a) > 0 && a[0] == "--" {
-		a = a[1:]
+	set, a, ok, _ := r.simpleOpts("trap", "lp", args[1:])
+	if !ok {
+		return r.usageFail()
 	}
-	if len(a) == 0 || a[0] == "-p" {
+	if set&optBit('l') != 0 {
+		var sb strings.Builder
+		for n := 1; n <= 64; n++ {
+			name := signalName(n)
+			if name == "" {
+				continue
+			}
+			sb.WriteString(padLeft(itoa(int64(n)), 2) + ") SIG" + name)
+			if n%5 == 0 {
+				sb.WriteByte('\n')
+			} else {
+				sb.WriteByte('\t')
+			}
+		}
+		s := strings.TrimRight(sb.String(), "\t") + "\n"
+		return r.write("trap", s)
+	}
+	if len(a) == 0 || set&optBit('p') != 0 {
 		var names []string
-		if len(a) > 1 {
-			for _, s := range a[1:] {
+		if len(a) > 0 {
+			for _, s := range a {
 				n, _, ok := parseSignal(s, true)
 				if !ok {
 					r.bErr("trap", "%s: invalid signal specification", s)
@@ -225,22 +242,12 @@ func biTrap(r *Runner, args []string) int {
 		}
 		return r.write("trap", sb.String())
 	}
-	if a[0] == "-l" {
-		var sb strings.Builder
-		for n := 1; n <= 64; n++ {
-			name := signalName(n)
-			if name == "" {
-				continue
-			}
-			sb.WriteString(padLeft(itoa(int64(n)), 2) + ") SIG" + name)
-			if n%5 == 0 {
-				sb.WriteByte('\n')
-			} else {
-				sb.WriteByte('\t')
-			}
+	if len(a) == 1 {
+		// `trap SIG` with one argument resets it; anything else is a usage error
+		if _, _, ok := parseSignal(a[0], true); !ok || r.opts.on(optPosix) || a[0] == "-" {
+			r.builtinUsage("trap")
+			return r.usageFail()
 		}
-		s := strings.TrimRight(sb.String(), "\t") + "\n"
-		return r.write("trap", s)
 	}
 	action := a[0]
 	sigs := a[1:]
@@ -528,21 +535,28 @@ func biUmask(r *Runner, args []string) int {
 		return r.write("umask", s+"\n")
 	}
 	mode := a[0]
-	if mode[0] >= '0' && mode[0] <= '7' {
+	if mode[0] >= '0' && mode[0] <= '9' {
 		n, err := strconv.ParseUint(mode, 8, 32)
-		if err != nil {
+		if err != nil || n > 0o777 {
 			r.bErr("umask", "%s: octal number out of range", mode)
 			return 1
 		}
-		r.umask = int(n) & 0o777
+		r.umask = int(n)
 		return 0
 	}
-	m, ok := symbolicUmask(r.umask, mode)
-	if !ok {
-		r.bErr("umask", "`%c': invalid symbolic mode operator", mode[len(mode)-1])
+	m, bad, isOp := symbolicUmask(r.umask, mode)
+	if bad != 0 {
+		if isOp {
+			r.bErr("umask", "`%c': invalid symbolic mode operator", bad)
+		} else {
+			r.bErr("umask", "`%c': invalid symbolic mode character", bad)
+		}
 		return 1
 	}
 	r.umask = m
+	if symbolic {
+		return biUmask(r, []string{"umask", "-S"})
+	}
 	return 0
 }
 
@@ -560,7 +574,10 @@ func permString(p int) string {
 	return s
 }
 
-func symbolicUmask(cur int, mode string) (int, bool) {
+// symbolicUmask applies a symbolic mode (u+x,go-w,a=r) to the mask cur. On
+// error it returns the offending byte and whether it stood where an
+// operator was expected.
+func symbolicUmask(cur int, mode string) (mask int, bad byte, isOp bool) {
 	perm := ^cur & 0o777
 	for _, clause := range strings.Split(mode, ",") {
 		i := 0
@@ -582,11 +599,11 @@ func symbolicUmask(cur int, mode string) (int, bool) {
 			who = 0o777
 		}
 		if i >= len(clause) {
-			return 0, false
+			return 0, ' ', true
 		}
 		op := clause[i]
 		if op != '+' && op != '-' && op != '=' {
-			return 0, false
+			return 0, op, true
 		}
 		i++
 		bits := 0
@@ -599,7 +616,7 @@ func symbolicUmask(cur int, mode string) (int, bool) {
 			case 'x':
 				bits |= 0o111
 			default:
-				return 0, false
+				return 0, clause[i], false
 			}
 		}
 		bits &= who
@@ -612,7 +629,7 @@ func symbolicUmask(cur int, mode string) (int, bool) {
 			perm = perm&^who | bits
 		}
 	}
-	return ^perm & 0o777, true
+	return ^perm & 0o777, 0, false
 }
 
 // biTimes prints the shell's and its children's CPU times.

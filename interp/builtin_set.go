@@ -50,7 +50,7 @@ func biSet(r *Runner, args []string) int {
 				name := args[i]
 				if !r.setLongOpt(name, on) {
 					r.bErr("set", "%s: invalid option name", name)
-					return 2
+					return r.usageFail()
 				}
 				continue
 			}
@@ -60,7 +60,7 @@ func biSet(r *Runner, args []string) int {
 			if !r.opts.setShort(c, on) {
 				r.bErr("set", "%c%c: invalid option", a[0], c)
 				r.errw().Write([]byte("set: usage: set [-abefhkmnptuvxBCEHPT] [-o option-name] [--] [-] [arg ...]\n"))
-				return 2
+				return r.usageFail()
 			}
 		}
 	}
@@ -145,7 +145,7 @@ func biShopt(r *Runner, args []string) int {
 	var sb strings.Builder
 	line := func(name string, on bool) {
 		if oflag {
-			if print || set || unset {
+			if print {
 				f := "+o"
 				if on {
 					f = "-o"
@@ -160,7 +160,7 @@ func biShopt(r *Runner, args []string) int {
 			sb.WriteString(padRight(name, 15) + "\t" + st + "\n")
 			return
 		}
-		if print || set || unset {
+		if print {
 			f := "-u"
 			if on {
 				f = "-s"
@@ -192,8 +192,14 @@ func biShopt(r *Runner, args []string) int {
 				line(n, on)
 			}
 		} else {
+			// bash's table: autocd first, then alphabetical
 			all := append([]string(nil), shoptNames[:]...)
-			sort.Strings(all)
+			sort.Slice(all, func(a, b int) bool {
+				if (all[a] == "autocd") != (all[b] == "autocd") {
+					return all[a] == "autocd"
+				}
+				return all[a] < all[b]
+			})
 			for _, n := range all {
 				on, _ := get(n)
 				if set && !on || unset && on {
@@ -211,6 +217,15 @@ func biShopt(r *Runner, args []string) int {
 	for _, n := range names {
 		on, ok := get(n)
 		if !ok {
+			if oflag {
+				// the set -o lookup's wording; bash's shopt -os/-ou
+				// then still succeeds
+				r.bErr("shopt", "%s: invalid option name", n)
+				if !set && !unset {
+					status = 1
+				}
+				continue
+			}
 			r.bErr("shopt", "%s: invalid shell option name", n)
 			status = 1
 			continue
@@ -263,7 +278,7 @@ func biUnset(r *Runner, args []string) int {
 			default:
 				r.bErr("unset", "-%c: invalid option", c)
 				r.errw().Write([]byte("unset: usage: unset [-f] [-v] [-n] [name ...]\n"))
-				return 2
+				return r.usageFail()
 			}
 		}
 	}

@@ -188,7 +188,8 @@ func biFalse(r *Runner, args []string) int { return 1 }
 func biEcho(r *Runner, args []string) int {
 	args = args[1:]
 	newline, escapes := true, r.opts.sh(shXpgEcho)
-	for len(args) > 0 {
+	// POSIX mode with xpg_echo: bash's echo takes no options at all.
+	for len(args) > 0 && !(escapes && r.opts.on(optPosix)) {
 		a := args[0]
 		if len(a) < 2 || a[0] != '-' || strings.Trim(a[1:], "neE") != "" {
 			break
@@ -274,7 +275,7 @@ func biExit(r *Runner, args []string) int {
 func biReturn(r *Runner, args []string) int {
 	if len(r.calls) == 0 && !r.inSource {
 		r.bErr("return", "can only `return' from a function or sourced script")
-		return 2
+		return r.usageFail()
 	}
 	status := r.exit
 	if len(args) > 1 {
@@ -381,6 +382,9 @@ func (r *Runner) evalString(src, kind string) int {
 	f, err := Parse(src, "", r.opts.on(optPosix))
 	if err != nil {
 		r.reportSyntaxError(err, src, "eval")
+		if kind == "eval" {
+			return r.usageFail()
+		}
 		return 2
 	}
 	oldSrc, oldNesting, oldLine := r.curSrc, r.nesting, r.line

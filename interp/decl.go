@@ -46,7 +46,15 @@ func (r *Runner) declClause(c *syntax.DeclClause, st *syntax.Stmt) {
 		r.traceDecl(variant, args)
 	}
 	info := &ExecInfo{Argv: append([]string{variant}, declArgStrings(r, args)...), Builtin: true, Dir: r.dir, Nesting: r.nesting, Line: r.line, Pipeline: r.pipePos}
-	run := func() { r.exit = r.declare(variant, args) }
+	run := func() {
+		r.specialUsage = false
+		r.exit = r.declare(variant, args)
+		if r.specialUsage && (variant == "export" || variant == "readonly") &&
+			r.opts.on(optPosix) && !r.isInteractive() && r.flow == flowNone {
+			// a usage error in a special builtin ends a POSIX shell
+			r.flow, r.exitCode = flowExit, r.exit
+		}
+	}
 	if r.sh.gate != nil {
 		v := r.gateStart(info)
 		if v.Deny {
@@ -165,14 +173,14 @@ func (r *Runner) declare(variant string, args []declArg) int {
 		o.nameref = true
 		variant = "declare"
 	}
-	validOpts := "aAfFgilnprtuxI"
+	validOpts := "aAcfFgilnprtuxI"
 	switch variant {
 	case "export":
 		validOpts = "fnp"
 	case "readonly":
 		validOpts = "aAfp"
 	case "local":
-		validOpts = "aAilnprtuxI"
+		validOpts = "aAcilnprtuxI"
 	}
 	i := 0
 	for ; i < len(args); i++ {
@@ -193,7 +201,7 @@ func (r *Runner) declare(variant string, args []declArg) int {
 			if !strings.ContainsRune(validOpts, ch) {
 				r.bErr(variant, "%c%c: invalid option", t[0], ch)
 				r.declUsage(variant)
-				return 2
+				return r.usageFail()
 			}
 			o.sawFlags = true
 			switch ch {
@@ -219,15 +227,20 @@ func (r *Runner) declare(variant string, args []declArg) int {
 				}
 			case 'i':
 				o.flag(aInteger, on)
+			case 'c':
+				o.flag(aCapital, on)
+				if on {
+					o.unset |= aUpper | aLower
+				}
 			case 'l':
 				o.flag(aLower, on)
 				if on {
-					o.unset |= aUpper
+					o.unset |= aUpper | aCapital
 				}
 			case 'u':
 				o.flag(aUpper, on)
 				if on {
-					o.unset |= aLower
+					o.unset |= aLower | aCapital
 				}
 			case 'r':
 				o.flag(aReadonly, on)
@@ -276,7 +289,11 @@ func (r *Runner) declare(variant string, args []declArg) int {
 				}
 				return 1
 			}
-			r.bErr(variant, "%s", err.Error())
+			if (variant == "export" || variant == "readonly") && isReadonlyErr(err) {
+				r.errorf("%s", err.Error())
+			} else {
+				r.bErr(variant, "%s", err.Error())
+			}
 			status = 1
 			continue
 		}
@@ -452,11 +469,15 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 	case as != nil && as.Value != nil:
 		var val string
 		val, err = r.assignValue(as.Value)
-		if err == nil {
+		if err == nil && as.Index == nil && isCompoundText(val) && (v.kind == kIndexed || v.kind == kAssoc) {
+			// declare -a x='(1 2)': bash still reads the value as a
+			// compound assignment when the variable is an array
+			err = r.assignArrayText(name, val, appendVal)
+		} else if err == nil {
 			err = r.declSetValue(name, index, val, appendVal, as)
 		}
 	case textVal != nil:
-		if strings.HasPrefix(*textVal, "(") && strings.HasSuffix(*textVal, ")") && (v.kind == kIndexed || v.kind == kAssoc) {
+		if index == "" && isCompoundText(*textVal) && (v.kind == kIndexed || v.kind == kAssoc) {
 			err = r.assignArrayText(name, *textVal, appendVal)
 		} else {
 			err = r.declSetValue(name, index, *textVal, appendVal, nil)
@@ -527,6 +548,12 @@ func (r *Runner) declSetValue(name, index, val string, appendVal bool, as *synta
 	v.set = true
 	r.vars.changed(v)
 	return nil
+}
+
+// isCompoundText reports whether a declare value given as text looks like
+// a compound assignment, "(...)".
+func isCompoundText(s string) bool {
+	return len(s) >= 2 && s[0] == '(' && s[len(s)-1] == ')'
 }
 
 // assignArrayText assigns a compound value given as text, as in

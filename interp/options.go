@@ -7,6 +7,9 @@ import "sort"
 type options struct {
 	set   [numSetOpts]bool
 	shopt [numShopts]bool
+	// expand_aliases before set -o posix turned it on, restored by
+	// set +o posix as bash does
+	aliasesBeforePosix bool
 }
 
 type setOpt int
@@ -170,6 +173,14 @@ func (o *options) setShort(c byte, on bool) bool {
 func (o *options) setLong(name string, on bool) bool {
 	for i, n := range setOptNames {
 		if n == name {
+			if setOpt(i) == optPosix && on != o.set[i] {
+				if on {
+					o.aliasesBeforePosix = o.shopt[shExpandAliases]
+					o.shopt[shExpandAliases] = true
+				} else {
+					o.shopt[shExpandAliases] = o.aliasesBeforePosix
+				}
+			}
 			o.set[i] = on
 			if setOpt(i) == optVi && on {
 				o.set[optEmacs] = false

@@ -118,6 +118,7 @@ type Runner struct {
 	job               *job
 	keepRedirs        bool
 	inSpecialBuiltin  bool
+	specialUsage      bool // the builtin running failed with a usage or syntax error (EX_USAGE)
 	disabled          map[string]bool
 	aliasDepth        int
 	inSource          bool

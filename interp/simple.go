@@ -106,7 +106,13 @@ func (r *Runner) runArgs(c *syntax.CallExpr, args []string, redirs []*syntax.Red
 				if !r.assignList(c.Assigns, false) {
 					return
 				}
+				r.specialUsage = false
 				r.exit = bi(r, args)
+				if r.specialUsage && !r.isInteractive() && r.flow == flowNone {
+					// a usage or syntax error in a special builtin
+					// ends a POSIX shell
+					r.flow, r.exitCode = flowExit, r.exit
+				}
 			} else {
 				r.withTempAssigns(c, false, func() { r.exit = bi(r, args) })
 			}
@@ -236,6 +242,10 @@ func (r *Runner) assignList(as []*syntax.Assign, local bool) bool {
 				if r.opts.on(optPosix) {
 					r.flow = flowExit
 					r.exitCode = 1
+					if r.sh.cmdString && !r.isSub && r.nesting.Depth == 0 {
+						// bash's FORCE_EOF out of a -c string
+						r.exitCode = 127
+					}
 				}
 			}
 			return false
@@ -268,7 +278,9 @@ func (r *Runner) prefixEnv(c *syntax.CallExpr) ([]string, bool) {
 		}
 		name := a.Name.Value
 		if v := r.vars.get(name); v != nil && v.attrs&aReadonly != 0 {
-			r.errorf("%s: readonly variable", name)
+			if r.tempReadonly(name) {
+				return nil, false
+			}
 			continue
 		}
 		val, err := r.assignValue(a.Value)
@@ -349,7 +361,12 @@ func (r *Runner) withTempAssigns(c *syntax.CallExpr, isFunc bool, fn func()) {
 		}
 		name := a.Name.Value
 		if v := r.vars.get(name); v != nil && v.attrs&aReadonly != 0 {
-			r.errorf("%s: readonly variable", name)
+			if r.tempReadonly(name) {
+				for _, n := range names {
+					r.untemp(n)
+				}
+				return
+			}
 			continue
 		}
 		val, err := r.assignValue(a.Value)
@@ -551,4 +568,25 @@ func (r *Runner) runsExternal(st *syntax.Stmt) bool {
 	}
 	kind, _, _ := r.resolve(name)
 	return kind == cmdExternal
+}
+
+// usageFail marks the running builtin as failed with a usage or syntax
+// error (bash's EX_USAGE/EX_BADSYNTAX), which ends a non-interactive POSIX
+// shell when the builtin is a special one; it returns the status, 2.
+func (r *Runner) usageFail() int {
+	r.specialUsage = true
+	return 2
+}
+
+// tempReadonly reports a prefix assignment to a readonly variable. bash
+// only warns and runs the command, except in POSIX mode where the
+// command is abandoned with status 1 (true is returned then).
+func (r *Runner) tempReadonly(name string) bool {
+	r.errorf("%s: readonly variable", name)
+	if !r.opts.on(optPosix) || r.isInteractive() {
+		return false
+	}
+	r.exit = 1
+	r.flow = flowAbort
+	return true
 }
