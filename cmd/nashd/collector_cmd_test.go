@@ -322,3 +322,31 @@ func TestCrashRecovery(t *testing.T) {
 		t.Fatalf("verify after crash: %s", v)
 	}
 }
+
+// TestTailFollowsFiltered runs nashd tail against a live server and checks
+// that it prints matching events as they arrive and leaves the rest out.
+func TestTailFollowsFiltered(t *testing.T) {
+	state := t.TempDir()
+	srv := startCollector(t, state, filepath.Join(t.TempDir(), "c.sock"))
+	out, _ := runNashd(t, "session", "new", "--state", state)
+	env := parseEvalLines(t, out)
+	sid, tok := env["NUCLEIC_SESSION_ID"], env["NUCLEIC_HOOK_TOKEN"]
+	var buf bytes.Buffer
+	tail := nashdCmd("tail", "--state", state, "--failing", "--for", "3s", "--color", "never")
+	tail.Stdout, tail.Stderr = &buf, &buf
+	if err := tail.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(500 * time.Millisecond) // let it connect
+	b := execBatch(sid, "sh1", 1, 3)
+	two := 2
+	b.Events[1].Argv, b.Events[1].ExitCode = []string{"grep", "needle"}, &two
+	if code, err := srv.post(b, tok); code != 202 {
+		t.Fatalf("post: %d %v", code, err)
+	}
+	tail.Wait()
+	got := buf.String()
+	if !strings.Contains(got, "grep needle → 2") || strings.Contains(got, "echo 1") || strings.Contains(got, "echo 3") {
+		t.Fatalf("tail --failing printed:\n%s", got)
+	}
+}
