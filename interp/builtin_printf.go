@@ -605,6 +605,11 @@ func (r *Runner) assignTo(name, val string) error {
 		if !validName(base) {
 			return &varError{msg: "`" + name + "': not a valid identifier"}
 		}
+		if v := r.vars.get(r.resolveRef(base)); v != nil && v.kind == kAssoc && strings.ContainsAny(idx, "$`") {
+			// an associative key is expanded (an indexed subscript is
+			// arithmetic and expands itself)
+			idx = r.expandString(idx)
+		}
 		return r.declSetValue(r.resolveRef(base), idx, val, false, nil)
 	}
 	if !validName(name) {

@@ -280,6 +280,14 @@ func (r *Runner) declare(variant string, args []declArg) int {
 	status := 0
 	var changed []string
 	for _, a := range rest {
+		if variant == "local" && a.assign == nil && a.text == "-" {
+			// local -: the set options are restored when the function returns
+			if f := &r.calls[len(r.calls)-1]; f.setOpts == nil {
+				saved := r.opts.set
+				f.setOpts = &saved
+			}
+			continue
+		}
 		name, err := r.declareOne(variant, a, o, local)
 		if err != nil {
 			if _, ok := err.(*expandError); ok {
@@ -411,6 +419,16 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 	if cur != nil && cur.kind == kIndexed && o.assoc {
 		return "", &varError{msg: name + ": cannot convert indexed to associative array"}
 	}
+	// the value is expanded before the binding is made: local x=$x
+	// sees the caller's x
+	var preVal string
+	var preErr error
+	if as != nil && as.Array == nil && as.Value != nil {
+		preVal, preErr = r.assignValue(as.Value)
+		if preErr != nil {
+			return "", preErr
+		}
+	}
 	var v *variable
 	switch {
 	case local:
@@ -467,9 +485,8 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 			// assignArray wrote through own(); fine, the binding is local
 		}
 	case as != nil && as.Value != nil:
-		var val string
-		val, err = r.assignValue(as.Value)
-		if err == nil && as.Index == nil && isCompoundText(val) && (v.kind == kIndexed || v.kind == kAssoc) {
+		val := preVal
+		if as.Index == nil && isCompoundText(val) && (v.kind == kIndexed || v.kind == kAssoc) {
 			// declare -a x='(1 2)': bash still reads the value as a
 			// compound assignment when the variable is an array
 			err = r.assignArrayText(name, val, appendVal)
@@ -585,6 +602,9 @@ func (r *Runner) declareList(variant string, o declOpts) int {
 		case "export":
 			return v.attrs&aExport != 0
 		case "readonly":
+			if o.array && v.kind != kIndexed || o.assoc && v.kind != kAssoc {
+				return false
+			}
 			return v.attrs&aReadonly != 0
 		case "local":
 			return v.local

@@ -155,6 +155,9 @@ type callFrame struct {
 	source   string
 	line     int // line the call was made from
 	args     []string
+	// setOpts holds the set -o options saved by `local -`, restored
+	// when the function returns; nil when the function did not save them
+	setOpts *[numSetOpts]bool
 }
 
 type funcDef struct {

@@ -432,6 +432,9 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 		r.line = r.calls[len(r.calls)-1].line
 	}
 	_ = oldOptind
+	if saved := r.calls[len(r.calls)-1].setOpts; saved != nil {
+		r.opts.set = *saved
+	}
 	r.vars.popFrame()
 	r.calls = r.calls[:len(r.calls)-1]
 	r.params = oldParams

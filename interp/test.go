@@ -3,6 +3,7 @@ package interp
 import (
 	"os"
 	"regexp"
+	resyntax "regexp/syntax"
 	"strconv"
 	"strings"
 	"syscall"
@@ -207,14 +208,15 @@ func (r *Runner) regexFromWord(w *syntax.Word) string {
 }
 
 func (r *Runner) compileRegex(expr string) (*regexp.Regexp, error) {
-	k := patKey{pat: "\x00re:" + expr}
+	fold := r.opts.sh(shNocasematch)
+	k := patKey{pat: "\x00re:" + expr, nocase: fold}
 	r.sh.mu.Lock()
 	if m := r.sh.patterns[k]; m != nil {
 		r.sh.mu.Unlock()
 		return m.re, nil
 	}
 	r.sh.mu.Unlock()
-	re, err := regexp.CompilePOSIX(expr)
+	re, err := compileERE(expr, fold)
 	if err != nil {
 		re, err = regexp.Compile(expr)
 		if err != nil {
@@ -399,4 +401,22 @@ func (r *Runner) binaryTest(op, a, b string) (bool, error) {
 func isTerminal(f *os.File) bool {
 	_, err := ioctlGetTermios(int(f.Fd()))
 	return err == nil
+}
+
+// compileERE compiles a POSIX extended regular expression with leftmost-
+// longest matching, folding case for shopt -s nocasematch.
+func compileERE(expr string, fold bool) (*regexp.Regexp, error) {
+	if !fold {
+		return regexp.CompilePOSIX(expr)
+	}
+	t, err := resyntax.Parse(expr, resyntax.POSIX|resyntax.FoldCase)
+	if err != nil {
+		return nil, err
+	}
+	re, err := regexp.Compile(t.String())
+	if err != nil {
+		return nil, err
+	}
+	re.Longest()
+	return re, nil
 }
