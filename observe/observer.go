@@ -177,6 +177,10 @@ type Observer struct {
 	testHook func(hook string) // tests inject panics here
 }
 
+// envTestHook, set only in binaries built with -tags nashtest (see
+// testpanic_nashtest.go), turns the environment into a testHook.
+var envTestHook func(environ []string) func(hook string)
+
 // pending is an event waiting in the buffer.
 type pending struct {
 	ev   wire.Event
@@ -237,6 +241,9 @@ func FromEnv(environ []string, opts ...Option) *Observer {
 	}
 	if o.level == LevelOff {
 		return nil
+	}
+	if envTestHook != nil {
+		o.testHook = envTestHook(environ)
 	}
 	if o.sender == nil {
 		cfg := transport.ConfigFromEnv(environ)
