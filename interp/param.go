@@ -876,7 +876,15 @@ func (r *Runner) transformOp(pe *syntax.ParamExp, pv paramValue, op string) (par
 	case "E":
 		return mapValue(pv, ansiC), nil
 	case "P":
-		return mapValue(pv, r.promptExpand), nil
+		// prompt escapes, then (promptvars) the expansions of a
+		// double-quoted string
+		return mapValue(pv, func(s string) string {
+			s = r.promptExpand(s)
+			if strings.ContainsAny(s, "$`") {
+				s = r.expandString(s)
+			}
+			return s
+		}), nil
 	case "U":
 		return mapValue(pv, strings.ToUpper), nil
 	case "L":
@@ -911,21 +919,32 @@ func (r *Runner) transformOp(pe *syntax.ParamExp, pv paramValue, op string) (par
 		if v == nil || !v.set || !pv.isList {
 			return mapValue(pv, shellQuote), nil
 		}
+		// @K quotes the values and gives one word (bash leaves a
+		// trailing space after an associative array's last pair); @k
+		// gives keys and values as separate, unquoted words
+		quoteVal := dquote
+		if op == "k" {
+			quoteVal = func(s string) string { return s }
+		}
 		var out []string
 		switch v.kind {
 		case kAssoc:
 			for _, k := range v.assoc.keys() {
-				out = append(out, shellQuoteKey(k), dquote(v.assoc.m[k]))
+				out = append(out, shellQuoteKey(k), quoteVal(v.assoc.m[k]))
 			}
 		case kIndexed:
 			for p := range v.arr.vals {
-				out = append(out, itoa(int64(v.arr.index(p))), dquote(v.arr.vals[p]))
+				out = append(out, itoa(int64(v.arr.index(p))), quoteVal(v.arr.vals[p]))
 			}
 		}
 		if op == "k" {
 			return paramValue{list: out, isList: true, set: true}, nil
 		}
-		return paramValue{str: join(out, " "), set: true}, nil
+		s := join(out, " ")
+		if v.kind == kAssoc && len(out) > 0 {
+			s += " "
+		}
+		return paramValue{str: s, set: true}, nil
 	}
 	return pv, expErr("%s: bad substitution", "${"+pe.Param.Value+"@"+op+"}")
 }

@@ -205,8 +205,11 @@ func (r *Runner) assignOnly(c *syntax.CallExpr, redirs []*syntax.Redirect) {
 	if r.opts.on(optXtrace) {
 		// each assignment is traced once its value is expanded
 		for i := range c.Assigns {
+			// bash prints the trace before it assigns: PS4 sees the
+			// old values
+			pfx := r.tracePrefix()
 			ok := r.assignList(c.Assigns[i:i+1], false)
-			r.traceAssigns(c.Assigns[i : i+1])
+			r.traceAssignsWith(&pfx, c.Assigns[i:i+1])
 			if !ok {
 				return
 			}

@@ -74,12 +74,22 @@ func (r *Runner) traceCall(c *syntax.CallExpr, args []string) {
 }
 
 func (r *Runner) traceAssigns(as []*syntax.Assign) {
+	r.traceAssignsWith(nil, as)
+}
+
+// traceAssignsWith is traceAssigns with the PS4 prefix already expanded
+// (*pfx); a nil pfx expands PS4 for each assignment.
+func (r *Runner) traceAssignsWith(pfx *string, as []*syntax.Assign) {
 	for _, a := range as {
 		if a.Name == nil {
 			continue
 		}
 		var sb strings.Builder
-		sb.WriteString(r.tracePrefix())
+		if pfx != nil {
+			sb.WriteString(*pfx)
+		} else {
+			sb.WriteString(r.tracePrefix())
+		}
 		sb.WriteString(a.Name.Value)
 		if a.Index != nil {
 			sb.WriteString("[" + r.nodeText(a.Index) + "]")

@@ -1,0 +1,47 @@
+package interp
+
+import "testing"
+
+// In POSIX mode a special builtin's usage or syntax error ends the shell;
+// a regular builtin's, or one run through command, does not.
+func TestPosixSpecialBuiltinUsageErrors(t *testing.T) {
+	testAgainstBash(t, []struct{ name, src string }{
+		{"set", "set -o posix; set -o bogus; echo unreached"},
+		{"set-short", "set -o posix; set -q; echo unreached"},
+		{"export", "set -o posix; export -z; echo unreached"},
+		{"unset", "set -o posix; unset -z; echo unreached"},
+		{"trap", "set -o posix; trap -z; echo unreached"},
+		{"eval", "set -o posix; eval '(' 2>/dev/null; echo unreached"},
+		{"return", "set -o posix; return; echo unreached"},
+		{"command", "set -o posix; command set -o bogus; echo reached $?"},
+		{"regular", "set -o posix; cd -z; echo reached $?"},
+		{"bash-mode", "set -o bogus; export -z; echo reached $?"},
+		{"readonly-prefix", "readonly R=1; set -o posix; R=2 true; echo unreached\necho next $?"},
+		{"readonly-prefix-bash", "readonly R=1; R=2 true; echo reached $?"},
+	})
+}
+
+// set -o posix turns expand_aliases on and set +o posix restores it;
+// type and command -v describe aliases only while they expand.
+func TestPosixExpandAliases(t *testing.T) {
+	testAgainstBash(t, []struct{ name, src string }{
+		{"toggle", "shopt expand_aliases; set -o posix; shopt expand_aliases; set +o posix; shopt expand_aliases"},
+		{"describe", "alias ll='ls -l'; command -v ll; type -t ll; set -o posix; command -v ll; type ll"},
+	})
+}
+
+// An assignment is traced before it is performed: PS4 sees old values.
+func TestTraceAssignmentPrefixBeforeAssign(t *testing.T) {
+	testAgainstBash(t, []struct{ name, src string }{
+		{"ps4", "d=0; PS4='+($d) '; set -x; d=1; PS4='> '; echo x"},
+	})
+}
+
+// ${x@k} gives unquoted separate words, ${x@K} one quoted word; ${x@P}
+// expands parameters as promptvars does.
+func TestTransformKAndP(t *testing.T) {
+	testAgainstBash(t, []struct{ name, src string }{
+		{"k", `a=(one 'two three'); printf '<%s>' "${a[@]@k}"; echo; echo "${a[@]@K}"; declare -A h=([x]=1); echo "[${h[@]@K}]"`},
+		{"P", `v=hi; p='\$ $v $(echo c)'; echo "${p@P}"`},
+	})
+}
