@@ -26,3 +26,12 @@ func TestBuiltinVarsMatchBash(t *testing.T) {
 		}
 	}
 }
+
+// TestDeclareEmptyValue: declare x= assigns "" rather than leaving x
+// declared but unset.
+func TestDeclareEmptyValue(t *testing.T) {
+	src := `declare x=; declare -p x; f(){ local y=; declare -p y; }; f; export Q=; declare -p Q; declare z; declare -p z`
+	if b, n := runBoth(t, src); b != n {
+		t.Errorf("bash:\n%s\nnash:\n%s", b, n)
+	}
+}

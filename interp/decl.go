@@ -346,6 +346,12 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 	appendVal := false
 	if a.assign != nil {
 		as = a.assign
+		if !as.Naked && as.Value == nil && as.Array == nil {
+			// declare x= assigns the empty string
+			cp := *as
+			cp.Value = &syntax.Word{}
+			as = &cp
+		}
 		name = as.Name.Value
 		appendVal = as.Append
 	} else {
