@@ -25,11 +25,12 @@ func (s *Store) txSessionCap(ctx context.Context, tx *sql.Tx, ts *txState) error
 		if err != nil {
 			return fmt.Errorf("evict session %s: %w", id, err)
 		}
-		n, err := evictPrefix(ctx, tx, id, upto, func(shell string) *shellState { return ts.shells[shell] })
+		n, failing, err := evictPrefix(ctx, tx, id, upto, func(shell string) *shellState { return ts.shells[shell] })
 		if err != nil {
 			return err
 		}
 		st.events -= n
+		st.failing = max(st.failing-failing, 0)
 	}
 	return nil
 }
@@ -38,16 +39,21 @@ func (s *Store) txSessionCap(ctx context.Context, tx *sql.Tx, ts *txState) error
 // including upto, records the hash of the last one as the session's anchor,
 // and raises the floor of every shell that lost events so that a resend of
 // them is not stored again. live, if it returns non-nil, is the in-memory
-// state of a shell to keep in step. It returns the number of rows deleted.
-func evictPrefix(ctx context.Context, tx *sql.Tx, session string, upto int64, live func(string) *shellState) (int64, error) {
+// state of a shell to keep in step. It returns the number of rows deleted
+// and how many of them were failing commands.
+func evictPrefix(ctx context.Context, tx *sql.Tx, session string, upto int64, live func(string) *shellState) (n, failing int64, err error) {
 	var anchor []byte
 	if err := tx.QueryRowContext(ctx, `SELECT hash FROM events WHERE session_id = ? AND cseq = ?`, session, upto).Scan(&anchor); err != nil {
-		return 0, fmt.Errorf("evict session %s: anchor: %w", session, err)
+		return 0, 0, fmt.Errorf("evict session %s: anchor: %w", session, err)
+	}
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM events WHERE session_id = ? AND cseq <= ? AND exit_code IS NOT NULL AND exit_code != 0`,
+		session, upto).Scan(&failing); err != nil {
+		return 0, 0, fmt.Errorf("evict session %s: %w", session, err)
 	}
 	rows, err := tx.QueryContext(ctx,
 		`SELECT shell_id, MAX(seq), COUNT(*) FROM events WHERE session_id = ? AND cseq <= ? GROUP BY shell_id`, session, upto)
 	if err != nil {
-		return 0, fmt.Errorf("evict session %s: %w", session, err)
+		return 0, 0, fmt.Errorf("evict session %s: %w", session, err)
 	}
 	type shellLoss struct {
 		id    string
@@ -59,34 +65,35 @@ func evictPrefix(ctx context.Context, tx *sql.Tx, session string, upto int64, li
 		var l shellLoss
 		if err := rows.Scan(&l.id, &l.max, &l.count); err != nil {
 			rows.Close()
-			return 0, fmt.Errorf("evict session %s: %w", session, err)
+			return 0, 0, fmt.Errorf("evict session %s: %w", session, err)
 		}
 		losses = append(losses, l)
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
-		return 0, fmt.Errorf("evict session %s: %w", session, err)
+		return 0, 0, fmt.Errorf("evict session %s: %w", session, err)
 	}
 	r, err := tx.ExecContext(ctx, `DELETE FROM events WHERE session_id = ? AND cseq <= ?`, session, upto)
 	if err != nil {
-		return 0, fmt.Errorf("evict session %s: %w", session, err)
+		return 0, 0, fmt.Errorf("evict session %s: %w", session, err)
 	}
-	n, _ := r.RowsAffected()
+	n, _ = r.RowsAffected()
 	if _, err := tx.ExecContext(ctx,
-		`UPDATE sessions SET anchor_cseq = ?, anchor_hash = ?, events = MAX(events - ?, 0) WHERE id = ?`, upto, anchor, n, session); err != nil {
-		return 0, fmt.Errorf("evict session %s: anchor: %w", session, err)
+		`UPDATE sessions SET anchor_cseq = ?, anchor_hash = ?, events = MAX(events - ?, 0), failing = MAX(failing - ?, 0) WHERE id = ?`,
+		upto, anchor, n, failing, session); err != nil {
+		return 0, 0, fmt.Errorf("evict session %s: anchor: %w", session, err)
 	}
 	for _, l := range losses {
 		if _, err := tx.ExecContext(ctx,
 			`UPDATE shells SET floor_seq = MAX(floor_seq, ?), events = MAX(events - ?, 0) WHERE id = ?`, l.max, l.count, l.id); err != nil {
-			return 0, fmt.Errorf("evict shell %s: %w", l.id, err)
+			return 0, 0, fmt.Errorf("evict shell %s: %w", l.id, err)
 		}
 		if st := live(l.id); st != nil {
 			st.floor = max(st.floor, l.max)
 			st.events = max(st.events-l.count, 0)
 		}
 	}
-	return n, nil
+	return n, failing, nil
 }
 
 // budgetCheckEvery is how often the writer measures the database size.
@@ -189,7 +196,7 @@ func (s *Store) evictBefore(ctx context.Context, cut int64) error {
 	}
 	rows.Close()
 	for _, p := range ps {
-		if _, err := evictPrefix(ctx, tx, p.session, p.upto, func(string) *shellState { return nil }); err != nil {
+		if _, _, err := evictPrefix(ctx, tx, p.session, p.upto, func(string) *shellState { return nil }); err != nil {
 			return err
 		}
 	}

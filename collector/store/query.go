@@ -47,8 +47,7 @@ func (s *Store) txCreateSession(ctx context.Context, tx *sql.Tx, sess *Session) 
 // Sessions lists sessions, most recently active first.
 func (s *Store) Sessions(ctx context.Context) ([]Session, error) {
 	rows, err := s.r.QueryContext(ctx, `SELECT s.id, s.label, s.created_ms, s.expires_ms, s.last_ms, s.events, s.head_cseq, s.anchor_cseq,
-		(SELECT COUNT(*) FROM shells h WHERE h.session_id = s.id),
-		(SELECT COUNT(*) FROM events e WHERE e.session_id = s.id AND e.exit_code IS NOT NULL AND e.exit_code != 0)
+		(SELECT COUNT(*) FROM shells h WHERE h.session_id = s.id), s.failing
 		FROM sessions s ORDER BY s.last_ms DESC, s.id LIMIT 1000`)
 	if err != nil {
 		return nil, fmt.Errorf("list sessions: %w", err)

@@ -55,6 +55,13 @@ CREATE INDEX events_kind ON events(kind, id);
 CREATE INDEX events_ts ON events(ts);
 CREATE INDEX events_failing ON events(exit_code) WHERE exit_code IS NOT NULL AND exit_code != 0;
 `,
+	// 2: a per-session count of failing commands, so listing sessions does
+	// not scan their events.
+	`
+ALTER TABLE sessions ADD COLUMN failing INTEGER NOT NULL DEFAULT 0;
+UPDATE sessions SET failing = (SELECT COUNT(*) FROM events e
+	WHERE e.session_id = sessions.id AND e.exit_code IS NOT NULL AND e.exit_code != 0);
+`,
 }
 
 // SchemaVersion is the user_version a fully migrated store has.

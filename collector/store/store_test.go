@@ -309,3 +309,47 @@ func TestVerifyWhileWriting(t *testing.T) {
 		checks++
 	}
 }
+
+// TestMigrateFromVersion1 opens a database left at schema version 1 with
+// data in it and checks that migration 2 fills the failing counters.
+func TestMigrateFromVersion1(t *testing.T) {
+	path := filepath.Join(t.TempDir(), DBFile)
+	db, err := sql.Open("sqlite3", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{migrations[0], "PRAGMA user_version = 1",
+		`INSERT INTO sessions(id, created_ms) VALUES ('old', 1)`,
+		`INSERT INTO events(session_id, shell_id, seq, cseq, kind, ts, exit_code, body, hash) VALUES
+			('old','sh',1,1,'exec',1,0,'{}',x''),('old','sh',2,2,'exec',1,3,'{}',x''),('old','sh',3,3,'exec',1,NULL,'{}',x'')`,
+	} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	db.Close()
+	s, err := Open(path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	var v int
+	s.r.QueryRow("PRAGMA user_version").Scan(&v)
+	ss, err := s.Sessions(context.Background())
+	if err != nil || v != SchemaVersion || len(ss) != 1 || ss[0].Failing != 1 {
+		t.Fatalf("after migration: version %d, sessions %+v, %v", v, ss, err)
+	}
+}
+
+func TestFailingCountFollowsEviction(t *testing.T) {
+	s := openTest(t, Options{SessionCap: 10})
+	ctx := context.Background()
+	for b := range 4 {
+		s.Append(ctx, batch("s1", "sh", nil, uint64(b*6+1), 6)) // exit = seq % 3
+	}
+	ss, _ := s.Sessions(ctx)
+	evs, _ := s.Events(ctx, Filter{Session: "s1", Failing: true})
+	if len(ss) != 1 || ss[0].Failing != int64(len(evs)) || ss[0].Events != 10 {
+		t.Fatalf("session %+v, %d failing rows stored", ss, len(evs))
+	}
+}

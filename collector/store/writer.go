@@ -61,10 +61,11 @@ type writeRes struct {
 }
 
 type sessState struct {
-	cseq   int64
-	head   []byte
-	events int64
-	lastMs int64
+	cseq    int64
+	head    []byte
+	events  int64
+	failing int64
+	lastMs  int64
 }
 
 type shellState struct {
@@ -111,8 +112,8 @@ func newWriterState(ctx context.Context, s *Store) (*writerState, error) {
 	}{
 		{&ws.insEvent, `INSERT OR IGNORE INTO events(session_id, shell_id, seq, cseq, kind, ts, exit_code, text, body, hash) VALUES (?,?,?,?,?,?,?,?,?,?)`},
 		{&ws.insSession, `INSERT INTO sessions(id, created_ms, last_ms) VALUES (?,?,?) ON CONFLICT(id) DO NOTHING`},
-		{&ws.selSession, `SELECT head_cseq, head_hash, events, last_ms FROM sessions WHERE id = ?`},
-		{&ws.updSession, `UPDATE sessions SET head_cseq = ?, head_hash = ?, events = ?, last_ms = ? WHERE id = ?`},
+		{&ws.selSession, `SELECT head_cseq, head_hash, events, failing, last_ms FROM sessions WHERE id = ?`},
+		{&ws.updSession, `UPDATE sessions SET head_cseq = ?, head_hash = ?, events = ?, failing = ?, last_ms = ? WHERE id = ?`},
 		{&ws.insShell, `INSERT INTO shells(id, session_id, parent_id, call_id, source, first_ms, last_ms) VALUES (?,?,?,?,?,?,?) ON CONFLICT(id) DO NOTHING`},
 		{&ws.selShell, `SELECT session_id, max_seq, floor_seq, events, last_ms FROM shells WHERE id = ?`},
 		{&ws.updShell, `UPDATE shells SET max_seq = ?, events = ?, last_ms = ? WHERE id = ?`},
@@ -284,7 +285,7 @@ func (s *Store) tryGroup(group []*writeReq) ([]writeRes, []Event, error) {
 	}
 	upSess, upShell := tx.Stmt(ws.updSession), tx.Stmt(ws.updShell)
 	for id, st := range ts.sessions {
-		if _, err := upSess.ExecContext(ctx, st.cseq, st.head, st.events, st.lastMs, id); err != nil {
+		if _, err := upSess.ExecContext(ctx, st.cseq, st.head, st.events, st.failing, st.lastMs, id); err != nil {
 			tx.Rollback()
 			return nil, nil, fmt.Errorf("update session %s: %w", id, err)
 		}
@@ -324,7 +325,7 @@ func (s *Store) txSession(ctx context.Context, tx *sql.Tx, ts *txState, id strin
 		return nil, fmt.Errorf("insert session %s: %w", id, err)
 	}
 	st := &sessState{}
-	if err := tx.Stmt(s.wst.selSession).QueryRowContext(ctx, id).Scan(&st.cseq, &st.head, &st.events, &st.lastMs); err != nil {
+	if err := tx.Stmt(s.wst.selSession).QueryRowContext(ctx, id).Scan(&st.cseq, &st.head, &st.events, &st.failing, &st.lastMs); err != nil {
 		return nil, fmt.Errorf("load session %s: %w", id, err)
 	}
 	ts.sessions[id] = st
@@ -397,6 +398,9 @@ func (s *Store) txBatch(ctx context.Context, tx *sql.Tx, ts *txState, req *write
 		id, _ := r.LastInsertId()
 		se.cseq, se.head = cseq, h
 		se.events++
+		if ev.ExitCode != nil && *ev.ExitCode != 0 {
+			se.failing++
+		}
 		sh.events++
 		if ev.Seq > sh.maxSeq {
 			sh.maxSeq = ev.Seq
