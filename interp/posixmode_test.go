@@ -45,3 +45,12 @@ func TestTransformKAndP(t *testing.T) {
 		{"P", `v=hi; p='\$ $v $(echo c)'; echo "${p@P}"`},
 	})
 }
+
+// A quoted & in a pattern substitution's replacement is literal; $'\c?'
+// is DEL and $'…' ends at a NUL.
+func TestQuotedAmpersandAndAnsiC(t *testing.T) {
+	testAgainstBash(t, []struct{ name, src string }{
+		{"amp", `x='one two'; echo "${x/two/\&}" "${x/two/"&"}" "${x/two/'&'}" "${x/two/<&>}"`},
+		{"ansic", `printf '%s' $'\c?' | od -An -c; echo $'a\0b'`},
+	})
+}

@@ -186,6 +186,10 @@ func ansiC(s string) string {
 		return s
 	}
 	out, _ := decodeEscapes(s, false)
+	// shell strings end at a NUL: $'a\0b' is "a"
+	if i := strings.IndexByte(out, 0); i >= 0 {
+		out = out[:i]
+	}
 	return out
 }
 
@@ -248,7 +252,11 @@ func decodeEscapes(s string, echo bool) (string, bool) {
 				if ch == '\\' && i+1 < len(s) && s[i+1] == '\\' {
 					i++
 				}
-				sb.WriteByte(ch & 0x1f)
+				if ch == '?' {
+					sb.WriteByte(0x7f) // \c? is DEL
+				} else {
+					sb.WriteByte(ch & 0x1f)
+				}
 			} else {
 				sb.WriteString(`\c`)
 			}
