@@ -587,7 +587,13 @@ func (r *Runner) replaceValue(pe *syntax.ParamExp, pv paramValue) (paramValue, e
 	var withPat []byte
 	if pe.Repl.With != nil {
 		b := &fieldBuilder{patMode: true}
-		if err := r.expandWord(b, pe.Repl.With, false); err != nil {
+		// bash 5.2 expands the replacement as if unquoted even inside
+		// "${x/pat/rep}": its single quotes are quotes
+		oldDbl := r.dblDepth
+		r.dblDepth = 0
+		err := r.expandWord(b, pe.Repl.With, false)
+		r.dblDepth = oldDbl
+		if err != nil {
 			return pv, err
 		}
 		with = string(b.cur.buf)
