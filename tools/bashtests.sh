@@ -1,0 +1,43 @@
+#!/bin/bash
+# bashtests.sh: run bash's own test suite (tests/run-* from the bash source,
+# which this repo does not ship: `apt-get source bash` or BASH_SRC=DIR) under
+# the real bash and under nash, and compare the two outputs. It is a
+# development tool for finding divergences, not part of CI.
+#
+#   tools/bashtests.sh [-v] NASH [test-name ...]
+#
+# With names (e.g. arith array), only those; -v prints each diff.
+set -u
+verbose=0
+if [ "${1-}" = -v ]; then verbose=1; shift; fi
+NASH=$(readlink -f "${1:?usage: bashtests.sh [-v] NASH [name...]}"); shift
+SRC=${BASH_SRC:-/tmp/bashsrc/bash-5.2.15}/tests
+BASH_BIN=${BASH_BIN:-/usr/bin/bash}
+WORK=$(mktemp -d /tmp/bashtests.XXXXXX)
+trap 'rm -rf "$WORK"' EXIT
+names=("$@")
+if [ ${#names[@]} -eq 0 ]; then
+	for t in "$SRC"/run-*; do names+=("${t##*/run-}"); done
+fi
+pass=0 fail=0 failed=()
+for name in "${names[@]}"; do
+	case $name in all|minimal|histexpand|history|complete|input-test|jobs|rsh|intl|dbg-support|dbg-support2) continue ;; esac
+	for sh in bash nash; do
+		rm -rf "$WORK/w"; cp -r "$SRC" "$WORK/w"
+		this=$BASH_BIN; [ $sh = nash ] && this=$NASH
+		# the run-NAME line that starts the test, without its redirection
+		cmd=$(sed -n '/THIS_SH}/{s/> *\${BASH_TSTOUT}.*//;p;q}' "$SRC/run-$name")
+		(cd "$WORK/w" && THIS_SH=$this NUCLEIC_NASH_NO_FALLBACK=1 PATH=$WORK/w:$PATH \
+			timeout 30 "$BASH_BIN" -c "$cmd" > "$WORK/$sh.out" 2>&1 < /dev/null)
+	done
+	if cmp -s "$WORK/bash.out" "$WORK/nash.out"; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1)); failed+=("$name")
+		if [ $verbose = 1 ]; then
+			echo "=== $name"; diff "$WORK/bash.out" "$WORK/nash.out" | head -60
+		fi
+	fi
+done
+echo "bash-tests: $pass passed, $fail failed"
+[ $fail -eq 0 ] || echo "failed: ${failed[*]}"
