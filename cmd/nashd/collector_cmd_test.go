@@ -216,6 +216,16 @@ func TestServeExportVerifyTamper(t *testing.T) {
 	if v, code := runNashd(t, "verify", "--state", state, "--session", sid); code != 0 || !strings.HasPrefix(v, "ok:") {
 		t.Fatalf("verify intact: %d %s", code, v)
 	}
+	// The export verifies on its own, and an edited line is caught.
+	expFile := filepath.Join(t.TempDir(), "s.jsonl")
+	os.WriteFile(expFile, []byte(exp), 0o600)
+	if v, code := runNashd(t, "verify", "--file", expFile); code != 0 || !strings.HasPrefix(v, "ok:") {
+		t.Fatalf("verify --file: %d %s", code, v)
+	}
+	os.WriteFile(expFile, []byte(strings.Replace(exp, `"echo","12"`, `"echo","13"`, 1)), 0o600)
+	if v, code := runNashd(t, "verify", "--file", expFile); code != 1 || !strings.Contains(v, "first broken seq 12") {
+		t.Fatalf("verify --file of an edited export: %d %s", code, v)
+	}
 	if st, code := runNashd(t, "stats", "--state", state); code != 0 || !strings.Contains(st, "events    30") {
 		t.Fatalf("stats: %d %s", code, st)
 	}
