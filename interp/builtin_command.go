@@ -62,6 +62,11 @@ func biCommand(r *Runner, args []string) int {
 
 // biBuiltin runs a builtin, bypassing functions.
 func biBuiltin(r *Runner, args []string) int {
+	a, ok, st := r.builtinOpts("builtin", "", usageLine("builtin"), args[1:], nil)
+	if !ok {
+		return st
+	}
+	args = append(args[:1:1], a...)
 	if len(args) < 2 {
 		return 0
 	}

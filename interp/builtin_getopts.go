@@ -25,6 +25,11 @@ func biGetopts(r *Runner, args []string) int {
 }
 
 func getopts(r *Runner, args []string, setErr *error) int {
+	a, ok, st := r.builtinOpts("getopts", "", usageLine("getopts"), args[1:], nil)
+	if !ok {
+		return st
+	}
+	args = append(args[:1:1], a...)
 	if len(args) < 3 {
 		r.errw().Write([]byte("getopts: usage: getopts optstring name [arg ...]\n"))
 		return 2

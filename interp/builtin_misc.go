@@ -15,9 +15,9 @@ import (
 // biSource implements source/. FILE [ARGS].
 func biSource(r *Runner, args []string) int {
 	name := args[0]
-	a := args[1:]
-	if len(a) > 0 && a[0] == "--" {
-		a = a[1:]
+	a, ok, _ := r.builtinOpts(name, "", usageLine(name), args[1:], nil)
+	if !ok {
+		return r.usageFail()
 	}
 	if len(a) == 0 {
 		r.bErr(name, "filename argument required")
@@ -133,7 +133,8 @@ func biExec(r *Runner, args []string) int {
 			case 'a':
 				if len(a) == 0 {
 					r.bErr("exec", "-a: option requires an argument")
-					return 2
+					r.builtinUsage("exec")
+					return r.usageFail()
 				}
 				argv0 = a[0]
 				a = a[1:]
@@ -653,6 +654,7 @@ func biCaller(r *Runner, args []string) int {
 		v, err := strconv.Atoi(args[1])
 		if err != nil || v < 0 {
 			r.bErr("caller", "%s: invalid number", args[1])
+			r.builtinUsage("caller")
 			return 2
 		}
 		n = v
@@ -695,6 +697,7 @@ func biEnable(r *Runner, args []string) int {
 			case 'p', 's':
 			default:
 				r.bErr("enable", "-%c: invalid option", c)
+				r.builtinUsage("enable")
 				return 2
 			}
 		}
@@ -770,11 +773,11 @@ func biDisown(r *Runner, args []string) int {
 
 // biAlias and biUnalias manage aliases.
 func biAlias(r *Runner, args []string) int {
-	a := args[1:]
-	if len(a) > 0 && a[0] == "-p" {
-		a = a[1:]
+	set, a, ok, st := r.simpleOpts("alias", "p", args[1:])
+	if !ok {
+		return st
 	}
-	if len(a) == 0 {
+	if len(a) == 0 || set != 0 {
 		names := make([]string, 0, len(r.aliases))
 		for n := range r.aliases {
 			names = append(names, n)
@@ -790,6 +793,11 @@ func biAlias(r *Runner, args []string) int {
 	var sb strings.Builder
 	for _, s := range a {
 		if i := strings.IndexByte(s, '='); i > 0 {
+			if !validAliasName(s[:i]) {
+				r.bErr("alias", "`%s': invalid alias name", s[:i])
+				status = 1
+				continue
+			}
 			if r.ashare || r.aliases == nil {
 				m := make(map[string]string, len(r.aliases)+1)
 				for k, v := range r.aliases {
@@ -815,10 +823,22 @@ func biAlias(r *Runner, args []string) int {
 	return status
 }
 
+// validAliasName reports whether bash accepts s as an alias name: no
+// blanks, quotes, expansion or redirection characters.
+func validAliasName(s string) bool {
+	return s != "" && !strings.ContainsAny(s, " \t\n/$`=&;|<>()'\"\\")
+}
+
 func biUnalias(r *Runner, args []string) int {
-	a := args[1:]
+	set, a, ok, st := r.simpleOpts("unalias", "a", args[1:])
+	if !ok {
+		return st
+	}
+	if set != 0 {
+		a = []string{"-a"}
+	}
 	if len(a) == 0 {
-		r.errw().Write([]byte("unalias: usage: unalias [-a] name [name ...]\n"))
+		r.builtinUsage("unalias")
 		return 2
 	}
 	if r.ashare {
@@ -880,36 +900,91 @@ func (r *Runner) tryAlias(c *syntax.CallExpr, st *syntax.Stmt, args []string) bo
 }
 
 func biHash(r *Runner, args []string) int {
-	a := args[1:]
-	if len(a) == 0 {
+	var set uint64
+	pathname := ""
+	a, ok, st := r.builtinOpts("hash", "dlp:rt", usageLine("hash"), args[1:], func(c byte, arg string) (bool, int) {
+		set |= optBit(c)
+		if c == 'p' {
+			pathname = arg
+		}
+		return true, 0
+	})
+	if !ok {
+		return st
+	}
+	if set&optBit('r') != 0 {
+		r.hash = nil
+		if len(a) == 0 {
+			return 0
+		}
+	}
+	if len(a) == 0 && set&(optBit('d')|optBit('t')|optBit('p')) == 0 {
 		if len(r.hash) == 0 {
 			return r.write("hash", "hash: hash table empty\n")
 		}
-		var sb strings.Builder
-		sb.WriteString("hits\tcommand\n")
 		names := make([]string, 0, len(r.hash))
 		for n := range r.hash {
 			names = append(names, n)
 		}
 		sort.Strings(names)
+		var sb strings.Builder
+		if set&optBit('l') == 0 {
+			sb.WriteString("hits\tcommand\n")
+		}
 		for _, n := range names {
-			sb.WriteString("   1\t" + r.hash[n] + "\n")
+			if set&optBit('l') != 0 {
+				sb.WriteString("builtin hash -p " + r.hash[n] + " " + n + "\n")
+			} else {
+				sb.WriteString("   1\t" + r.hash[n] + "\n")
+			}
 		}
 		return r.write("hash", sb.String())
 	}
-	if a[0] == "-r" {
-		r.hash = nil
+	if set&optBit('p') != 0 {
+		path := r.lookup("PATH").value()
+		if r.hash == nil || r.hashPath != path {
+			r.hash = map[string]string{}
+			r.hashPath = path
+		}
+		for _, n := range a {
+			r.hash[n] = pathname
+		}
 		return 0
 	}
 	status := 0
+	var sb strings.Builder
 	for _, n := range a {
-		if strings.HasPrefix(n, "-") {
-			continue
+		switch {
+		case set&optBit('d') != 0:
+			if _, ok := r.hash[n]; !ok {
+				r.bErr("hash", "%s: not found", n)
+				status = 1
+				continue
+			}
+			delete(r.hash, n)
+		case set&optBit('t') != 0:
+			p, ok := r.hash[n]
+			if !ok {
+				r.bErr("hash", "%s: not found", n)
+				status = 1
+				continue
+			}
+			if set&optBit('l') != 0 || len(a) > 1 {
+				sb.WriteString(n + "\t")
+			}
+			sb.WriteString(p + "\n")
+		default:
+			if strings.IndexByte(n, '/') >= 0 || r.funcs[n] != nil || r.enabledBuiltin(n) != nil {
+				continue
+			}
+			if p := r.lookPath(n); p == "" {
+				r.bErr("hash", "%s: not found", n)
+				status = 1
+			}
 		}
-		if p := r.lookPath(n); p == "" {
-			r.bErr("hash", "%s: not found", n)
-			status = 1
-		}
+	}
+	if st := r.write("hash", sb.String()); st != 0 {
+		return st
 	}
 	return status
 }

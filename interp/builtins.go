@@ -370,7 +370,11 @@ func biShift(r *Runner, args []string) int {
 }
 
 func biEval(r *Runner, args []string) int {
-	src := strings.Join(args[1:], " ")
+	a, ok, _ := r.builtinOpts("eval", "", usageLine("eval"), args[1:], nil)
+	if !ok {
+		return r.usageFail()
+	}
+	src := strings.Join(a, " ")
 	if strings.TrimSpace(src) == "" {
 		return 0
 	}
