@@ -225,6 +225,11 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 			(!f.Failing || e.ExitCode != nil && *e.ExitCode != 0)
 	}
 	sub := s.cfg.Hub.subscribe(match)
+	if sub == nil {
+		w.Header().Set("Retry-After", "5")
+		writeJSON(w, http.StatusServiceUnavailable, errorBody{Error: "Service Unavailable", Reason: "too many live streams"})
+		return
+	}
 	defer s.cfg.Hub.unsubscribe(sub)
 	s.m.sseClients.Add(1)
 	defer s.m.sseClients.Add(-1)
@@ -270,6 +275,7 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 		case <-r.Context().Done():
 			return
 		case evs := <-sub.ch:
+			sub.done(evs)
 			for _, e := range evs {
 				if send(e) != nil {
 					return
