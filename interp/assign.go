@@ -54,6 +54,10 @@ func (r *Runner) assign(a *syntax.Assign, fl assignFlags) error {
 		return r.assignIndexed(r.resolveRef(name), a.Index, val, a.Append)
 	}
 	target := r.resolveRef(name)
+	if ep := r.refElem(target); ep != nil {
+		// a nameref to an array element assigns the element
+		return r.assignIndexed(r.resolveRef(ep.Param.Value), ep.Index, val, a.Append)
+	}
 	if a.Append {
 		return r.appendScalar(target, val, fl)
 	}

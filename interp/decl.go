@@ -391,6 +391,11 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		} else if textVal != nil {
 			target = *textVal
 		}
+		if target != "" && !validName(target) {
+			if pe, ok := parseIndirect(target); !ok || pe.Index == nil {
+				return "", &varError{msg: "`" + target + "': invalid variable name for name reference"}
+			}
+		}
 		var v *variable
 		if local {
 			v, _ = r.vars.makeLocal(name)

@@ -415,7 +415,12 @@ func (r *Runner) forClause(c *syntax.ForClause) {
 		}
 		for _, it := range items {
 			r.traceForHead("for", name, l)
-			if err := r.setScalar(name, it, false); err != nil {
+			if v := r.vars.get(name); v != nil && v.kind == kNameRef && v.attrs&aReadonly == 0 {
+				// a nameref control variable is bound to each word
+				// in turn
+				v = r.vars.own(name)
+				v.str, v.set = it, true
+			} else if err := r.setScalar(name, it, false); err != nil {
 				r.reportErr(err)
 				r.exit = 1
 				return

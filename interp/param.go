@@ -264,6 +264,12 @@ func (r *Runner) baseValue(pe *syntax.ParamExp, name string) (paramValue, error)
 		return paramValue{list: r.params, isList: true, star: name == "*", set: len(r.params) > 0, name: name}, nil
 	}
 	name = r.resolveRef(name)
+	if pe.Index == nil {
+		if ep := r.refElem(name); ep != nil {
+			// a nameref to an array element: ${ref} is ${arr[i]}
+			return r.baseValue(ep, ep.Param.Value)
+		}
+	}
 	v := r.lookup(name)
 	if pe.Index == nil {
 		if v == nil || !v.set {
@@ -351,6 +357,21 @@ func (r *Runner) indexString(idx syntax.ArithmExpr) (string, error) {
 	var sb strings.Builder
 	syntax.NewPrinter(syntax.Minify(true)).Print(&sb, idx)
 	return sb.String(), nil
+}
+
+// refElem reports, for a nameref name whose value is an array element
+// such as "arr[1]", that element as an unpositioned ${arr[1]}; nil
+// otherwise.
+func (r *Runner) refElem(name string) *syntax.ParamExp {
+	v := r.vars.get(name)
+	if v == nil || v.kind != kNameRef || !v.set || strings.IndexByte(v.str, '[') <= 0 {
+		return nil
+	}
+	pe, ok := parseIndirect(v.str)
+	if !ok || pe.Index == nil {
+		return nil
+	}
+	return pe
 }
 
 // resolveRef follows namerefs from name to the variable they point at.

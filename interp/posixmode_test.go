@@ -54,3 +54,12 @@ func TestQuotedAmpersandAndAnsiC(t *testing.T) {
 		{"ansic", `printf '%s' $'\c?' | od -An -c; echo $'a\0b'`},
 	})
 }
+
+// Namerefs: to array elements, as for-loop variables, invalid targets.
+func TestNamerefElementsAndLoops(t *testing.T) {
+	testAgainstBash(t, []struct{ name, src string }{
+		{"elem", `declare -n el='arr[2]'; el=x; el+=y; declare -p arr; echo "$el"; declare -A h; declare -n hk='h[a b]'; hk=v; declare -p h`},
+		{"loop", `a=1 b=2; declare -n ref; for ref in a b; do echo "$ref"; ref=0; done; echo "$a $b"; declare -p ref`},
+		{"invalid", `declare -n r='1bad'; echo $?; declare -n ok='x[1]'; echo $?`},
+	})
+}
