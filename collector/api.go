@@ -103,7 +103,7 @@ func badQuery(w http.ResponseWriter, reason string) {
 //	after              event id greater than (the SSE cursor)
 //	afterSeq           per-shell seq greater than
 //	before             event id less than
-//	limit              at most 5000, default 200
+//	limit              at most 1000, default 200
 //	order=desc         newest first
 func parseFilter(r *http.Request) (store.Filter, error) {
 	q := r.URL.Query()
@@ -140,7 +140,7 @@ func parseFilter(r *http.Request) (store.Filter, error) {
 	f.After = num("after")
 	f.AfterSeq = uint64(num("afterSeq"))
 	f.Before = num("before")
-	f.Limit = int(min(num("limit"), 5000))
+	f.Limit = int(min(num("limit"), store.MaxLimit))
 	f.Desc = q.Get("order") == "desc"
 	if len(f.Text) > 256 {
 		err = fmt.Errorf("q longer than 256 bytes")

@@ -121,9 +121,13 @@ type Filter struct {
 	After    int64  // id greater than
 	AfterSeq uint64 // seq greater than (meaningful with Shell)
 	Before   int64  // id less than (paging backwards with Desc)
-	Limit    int    // default 200, at most 5000
+	Limit    int    // default 200, at most MaxLimit
 	Desc     bool   // newest first
 }
+
+// MaxLimit is the most events one Events call returns: bodies carry
+// previews of up to 64 KiB, so this bounds a query's memory.
+const MaxLimit = 1000
 
 const eventCols = `id, session_id, shell_id, seq, cseq, kind, ts, exit_code, hash, body`
 
@@ -161,7 +165,7 @@ func (s *Store) Events(ctx context.Context, f Filter) ([]Event, error) {
 	if f.Limit <= 0 {
 		f.Limit = 200
 	}
-	f.Limit = min(f.Limit, 5000)
+	f.Limit = min(f.Limit, MaxLimit)
 	q := "SELECT " + eventCols + " FROM events"
 	if len(where) > 0 {
 		q += " WHERE " + strings.Join(where, " AND ")
