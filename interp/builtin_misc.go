@@ -291,6 +291,7 @@ func biWait(r *Runner, args []string) int {
 		case "-p":
 			if len(a) < 2 {
 				r.bErr("wait", "-p: option requires an argument")
+				r.builtinUsage("wait")
 				return 2
 			}
 			pvar = a[1]
@@ -348,9 +349,9 @@ done:
 			}
 		} else {
 			pid, err := strconv.Atoi(s)
-			if err != nil {
+			if err != nil || pid < 0 {
 				r.bErr("wait", "`%s': not a pid or valid job spec", s)
-				status = 2
+				status = 1
 				continue
 			}
 			j = r.sh.jobs.byPid(pid)
@@ -411,10 +412,17 @@ func biKill(r *Runner, args []string) int {
 		return r.write("kill", sb.String())
 	}
 	switch {
+	case (strings.HasPrefix(a[0], "-s") || strings.HasPrefix(a[0], "-n")) && len(a[0]) > 2 && a[0] != "-sys":
+		if _, _, ok := parseSignal(a[0][1:], false); !ok {
+			// -sNAME / -nNUM: the option with its argument attached
+			a = append([]string{a[0][:2], a[0][2:]}, a[1:]...)
+		}
+	}
+	switch {
 	case a[0] == "-s" || a[0] == "-n":
 		if len(a) < 2 {
 			r.bErr("kill", "%s: option requires an argument", a[0])
-			return 2
+			return 1
 		}
 		_, n, ok := parseSignal(a[1], false)
 		if a[1] == "0" {
@@ -440,6 +448,10 @@ func biKill(r *Runner, args []string) int {
 	}
 	if len(a) > 0 && a[0] == "--" {
 		a = a[1:]
+	}
+	if len(a) == 0 {
+		r.errw().Write([]byte("kill: usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]\n"))
+		return 2
 	}
 	status := 0
 	for _, s := range a {
@@ -762,13 +774,53 @@ func biJobs(r *Runner, args []string) int {
 	return r.write("jobs", sb.String())
 }
 
+// biDisown implements disown [-h] [-ar] [jobspec… | pid…]. Jobs are never
+// sent SIGHUP by a non-interactive shell, so -h only checks its operands.
 func biDisown(r *Runner, args []string) int {
-	for _, j := range r.sh.jobs.all() {
-		if len(args) == 1 || args[1] == "-a" || args[1] == "%"+itoa(int64(j.id)) || args[1] == itoa(int64(j.pid())) {
-			r.sh.jobs.remove(j)
+	set, a, ok, st := r.simpleOpts("disown", "ahr", args[1:])
+	if !ok {
+		return st
+	}
+	jobs := r.sh.jobs.all()
+	if len(a) == 0 && set&(optBit('a')|optBit('r')) != 0 {
+		for _, j := range jobs {
+			if set&optBit('r') != 0 && j.finished() {
+				continue
+			}
+			if set&optBit('h') == 0 {
+				r.sh.jobs.remove(j)
+			}
+		}
+		return 0
+	}
+	if len(a) == 0 {
+		if len(jobs) == 0 {
+			r.bErr("disown", "current: no such job")
+			return 1
+		}
+		if set&optBit('h') == 0 {
+			r.sh.jobs.remove(jobs[len(jobs)-1])
+		}
+		return 0
+	}
+	status := 0
+	for _, s := range a {
+		var found *job
+		for _, j := range jobs {
+			if s == "%"+itoa(int64(j.id)) || s == itoa(int64(j.pid())) || (s == "%%" || s == "%+") && j == jobs[len(jobs)-1] {
+				found = j
+			}
+		}
+		if found == nil {
+			r.bErr("disown", "%s: no such job", s)
+			status = 1
+			continue
+		}
+		if set&optBit('h') == 0 {
+			r.sh.jobs.remove(found)
 		}
 	}
-	return 0
+	return status
 }
 
 // biAlias and biUnalias manage aliases.

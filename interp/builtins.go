@@ -414,6 +414,12 @@ func biNoJobControl(r *Runner, args []string) int {
 	case "logout":
 		r.bErr("logout", "not login shell: use `exit'")
 		return 1
+	case "suspend":
+		if _, _, ok, st := r.simpleOpts("suspend", "f", args[1:]); !ok {
+			return st
+		}
+		r.bErr("suspend", "cannot suspend: no job control")
+		return 1
 	}
 	r.bErr(args[0], "no job control")
 	return 1
