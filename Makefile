@@ -30,6 +30,8 @@ bench: build
 # crashers land in interp/testdata/fuzz and rerun with `make unit`.
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzParseAndRun -fuzztime=30s ./interp
+	$(GO) test -run '^$$' -fuzz FuzzDecodeValidate -fuzztime=15s ./collector
+	$(GO) test -run '^$$' -fuzz FuzzBytes -fuzztime=10s ./redact
 
 lint:
 	@test -z "$$(gofmt -l . | tee /dev/stderr)"
