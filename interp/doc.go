@@ -3,11 +3,36 @@
 // every choke point (commands, redirections, pipeline links, command
 // substitutions and state changes).
 //
-// A Runner owns all of its shell state as data: variables, functions,
-// options, the working directory, the umask, the file-descriptor table and
-// traps. Subshells and command substitutions run in-process as copies of
-// that state; nothing here changes process-wide state such as the Go
-// process's working directory, so two Runners in one process never
-// interfere. Process-wide attributes a child must inherit (umask, signal
-// dispositions) are applied only at spawn time.
+// A Runner owns all of its shell state as data: variables (copy-on-write
+// between a shell and its subshells), functions, options, the working
+// directory, the umask, the file-descriptor table (refcounted open files,
+// handed to children as their real descriptors) and traps. Subshells,
+// command substitutions, pipeline stages and process substitutions run
+// in-process as forks of that state; nothing here changes process-wide
+// state such as the Go process's working directory, so two Runners in one
+// process never interfere.
+//
+// Process-wide attributes are applied only where a child inherits them:
+//
+//   - cwd: every spawn gets the runner's directory; every path is resolved
+//     against it (never os.Chdir).
+//   - umask: files nash opens get 0666 minus the runner's umask; a child is
+//     started with the runner's umask under a lock when it differs from the
+//     process's.
+//   - rlimits: ulimit at the top level changes the process's limits, as in
+//     bash; in an in-process subshell it is an overlay applied to each child
+//     the subshell starts (prlimit), so the parent is unaffected.
+//   - exec: at the top level it replaces the process (after the observer
+//     flushes); in an in-process subshell it runs the program as a child and
+//     ends the subshell with its status, which is what bash's forked subshell
+//     shows to its parent.
+//   - signals: the top-level shell owns the process's signal handling. Traps
+//     on real signals take effect only at the top level; a trap set inside an
+//     in-process subshell is recorded (trap lists it) but real signals are
+//     delivered to the top-level shell. Signals bash leaves at their default
+//     (SIGUSR1 and similar) keep the kernel default so they end nash as they
+//     end bash; ignored signals reach child shells ignored.
+//   - $BASHPID and $! of in-process subshells and compound background jobs
+//     are synthetic ids above the kernel's pid range; a background job that
+//     is a single external program has its real pid.
 package interp
