@@ -170,11 +170,16 @@ func (s *Store) Events(ctx context.Context, f Filter) ([]Event, error) {
 	if len(where) > 0 {
 		q += " WHERE " + strings.Join(where, " AND ")
 	}
-	if f.Desc {
-		q += " ORDER BY id DESC"
-	} else {
-		q += " ORDER BY id"
+	// Within a session, chain order is id order; sorting by cseq lets a
+	// session filter walk its (session_id, cseq) index instead of sorting.
+	order := "id"
+	if f.Session != "" && f.Shell == "" && len(f.Kinds) == 0 && !f.Failing {
+		order = "cseq"
 	}
+	if f.Desc {
+		order += " DESC"
+	}
+	q += " ORDER BY " + order
 	q += fmt.Sprintf(" LIMIT %d", f.Limit)
 	rows, err := s.r.QueryContext(ctx, q, args...)
 	if err != nil {

@@ -62,6 +62,12 @@ ALTER TABLE sessions ADD COLUMN failing INTEGER NOT NULL DEFAULT 0;
 UPDATE sessions SET failing = (SELECT COUNT(*) FROM events e
 	WHERE e.session_id = sessions.id AND e.exit_code IS NOT NULL AND e.exit_code != 0);
 `,
+	// 3: failing commands indexed by session, newest last, so "failing in
+	// this session, newest first" reads the index instead of sorting.
+	`
+DROP INDEX events_failing;
+CREATE INDEX events_failing ON events(session_id, id) WHERE exit_code IS NOT NULL AND exit_code != 0;
+`,
 }
 
 // SchemaVersion is the user_version a fully migrated store has.
