@@ -14,6 +14,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"nash/transport/receiver"
 )
 
 type benchCase struct {
@@ -32,6 +34,7 @@ func main() {
 	bash := flag.String("bash", "/usr/bin/bash", "bash binary")
 	dash := flag.String("dash", "/usr/bin/dash", "dash binary")
 	reps := flag.Int("reps", 5, "runs per case (median reported)")
+	corpusRE := flag.String("corpus-run", "^(oneliners|git|make|heredoc|herestring|procsubst|fds|jobs)/", "corpus cases timed with capture=tap versus off (empty: skip)")
 	only := flag.String("run", "", "only cases whose name contains this")
 	flag.Parse()
 	nashAbs, _ := filepath.Abs(*nash)
@@ -74,7 +77,8 @@ func main() {
 		b, dsh, ns := median(res["bash"]), median(res["dash"]), median(res["nash"])
 		fmt.Printf("%-34s %-8s %10s %10s %10s %8s %8s\n", c.name, c.target, fmtDur(b), fmtDur(dsh), fmtDur(ns), ratio(ns, b), ratio(dsh, b))
 	}
-	// peak RSS
+	// peak RSS (before the receiver below grows this process: a child's
+	// ru_maxrss counts what it inherited at fork)
 	for _, rc := range []struct{ name, script string }{
 		{"peak RSS -c true", "true"},
 		{"peak RSS 200k arith loop", "i=0; while [ $i -lt 200000 ]; do i=$((i+1)); done"},
@@ -90,6 +94,7 @@ func main() {
 		}
 		fmt.Printf("%-34s %-8s %10s %10s %10s\n", rc.name, "<=4/16M", line[0], line[1], line[2])
 	}
+	observation(nashAbs, *bash, dir, *reps, *corpusRE)
 }
 
 func ratio(a, b float64) string {
@@ -197,4 +202,102 @@ func writeLines(dir string) error {
 		fmt.Fprintf(&sb, "line %d with some words in it\n", i)
 	}
 	return os.WriteFile(filepath.Join(dir, "lines50k"), []byte(sb.String()), 0o644)
+}
+
+// observation prints the cost of observing: corpus wall clock with
+// capture=tap versus off, a tapped pipe's throughput versus an untapped
+// one, and the events per second one shell can emit, all measured against
+// a reference receiver on a unix socket. Medians of reps runs, tap and off
+// interleaved.
+func observation(nash, bash, dir string, reps int, corpusRE string) {
+	r := receiver.New("bench-token")
+	srv, err := receiver.ListenUnix(filepath.Join(dir, "observe.sock"), r)
+	if err != nil {
+		fmt.Printf("observation: %v\n", err)
+		return
+	}
+	defer func() { r.Close(); srv.Close() }()
+	tap := []string{"NUCLEIC_SESSION_ID=bench", "NUCLEIC_HOOK_TOKEN=bench-token",
+		"NUCLEIC_SHELL_SOCKET=" + srv.Path, "NUCLEIC_SHELL_SPOOL=" + filepath.Join(dir, "spool")}
+
+	fmt.Printf("\n%-34s %-8s %10s %10s %10s\n", "observation", "target", "off", "tap", "tap/off")
+	if corpusRE != "" {
+		replay := filepath.Join(dir, "replay")
+		if out, err := exec.Command("go", "build", "-o", replay, "nash/corpus/cmd/replay").CombinedOutput(); err != nil {
+			fmt.Printf("build replay: %v %s\n", err, out)
+		} else {
+			var off, on []float64
+			for i := 0; i < max(3, reps/2); i++ {
+				for _, observed := range []bool{false, true} {
+					args := []string{"-nash", nash, "-bash", bash, "-j", "2", "-run", corpusRE}
+					if observed {
+						args = append(args, "-observe")
+					}
+					c := exec.Command(replay, args...)
+					c.Dir = repoRoot()
+					start := time.Now()
+					c.Run() // failures are the corpus's business, not the bench's
+					d := time.Since(start).Seconds()
+					if observed {
+						on = append(on, d)
+					} else {
+						off = append(off, d)
+					}
+				}
+			}
+			mo, mt := median(off), median(on)
+			fmt.Printf("%-34s %-8s %10s %10s %9.1f%%\n", "corpus subset wall clock", "<3%", fmtDur(mo), fmtDur(mt), 100*(mt-mo)/mo)
+		}
+	}
+
+	// throughput: 512 MiB through two links, kernel pipes versus tapped
+	pipe := benchCase{script: `head -c 536870912 /dev/zero | cat | wc -c >/dev/null`}
+	var off, on []float64
+	for i := 0; i < reps; i++ {
+		if d, _, err := runOnce(nash, pipe, dir); err == nil {
+			off = append(off, d)
+		}
+		pipe.env = tap
+		if d, _, err := runOnce(nash, pipe, dir); err == nil {
+			on = append(on, d)
+		}
+		pipe.env = nil
+	}
+	mo, mt := median(off), median(on)
+	if mo > 0 && mt > 0 {
+		fmt.Printf("%-34s %-8s %8.0fMB/s %8.0fMB/s %9.1f%%\n", "pipe throughput 512MiB, 2 links", ">=80%", 512*1.048576/mo, 512*1.048576/mt, 100*mo/mt)
+	}
+
+	// events per second: 20k ':' commands, counted at the receiver
+	loop := benchCase{script: `for ((i=0; i<20000; i++)); do :; done`, env: tap}
+	var rates []float64
+	for i := 0; i < reps; i++ {
+		before := countEvents(r)
+		d, _, err := runOnce(nash, loop, dir)
+		if err != nil {
+			continue
+		}
+		rates = append(rates, float64(countEvents(r)-before)/d)
+	}
+	fmt.Printf("%-34s %-8s %10s %8.0f/s\n", "events/s, 20k ':' observed", "", "", median(rates))
+}
+
+// countEvents counts the events in the receiver's batches.
+func countEvents(r *receiver.Receiver) int {
+	n := 0
+	for _, b := range r.Batches() {
+		n += len(b.Events)
+	}
+	return n
+}
+
+// repoRoot is the directory holding go.mod (make bench runs from it).
+func repoRoot() string {
+	wd, _ := os.Getwd()
+	for d := wd; d != "/"; d = filepath.Dir(d) {
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+			return d
+		}
+	}
+	return wd
 }

@@ -130,7 +130,7 @@ func runCases(t *testing.T, subject Shell, check bool) *Summary {
 		cases = append(cases, c)
 	}
 	var out bytes.Buffer
-	s := Run(Options{Cases: cases, Oracle: Shell{"bash", "/usr/bin/bash"}, Subject: subject,
+	s := Run(Options{Cases: cases, Oracle: Shell{Label: "bash", Path: "/usr/bin/bash"}, Subject: subject,
 		CheckOracle: check, Root: t.TempDir(), Jobs: 2, Out: &out})
 	t.Log(out.String())
 	return s
@@ -140,7 +140,7 @@ func TestBashVsBash(t *testing.T) {
 	if _, err := os.Stat("/usr/bin/bash"); err != nil {
 		t.Skip("no /usr/bin/bash")
 	}
-	s := runCases(t, Shell{"bash2", "/usr/bin/bash"}, false)
+	s := runCases(t, Shell{Label: "bash2", Path: "/usr/bin/bash"}, false)
 	if s.Failed != 0 || s.Passed != len(testCases) {
 		t.Errorf("bash vs bash: %s", s.Line())
 	}
@@ -155,7 +155,7 @@ func TestBashVsDash(t *testing.T) {
 	if err != nil {
 		t.Skip("no dash")
 	}
-	s := runCases(t, Shell{"dash", dash}, false)
+	s := runCases(t, Shell{Label: "dash", Path: dash}, false)
 	if s.Passed != 2 || s.Failed != 2 {
 		t.Errorf("bash vs dash: %s", s.Line())
 	}
@@ -194,7 +194,7 @@ func TestCorpus(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out bytes.Buffer
-	s := Run(Options{Cases: cases, Oracle: Shell{"bash", RealBash()}, Subject: Shell{"nash", bin},
+	s := Run(Options{Cases: cases, Oracle: Shell{Label: "bash", Path: RealBash()}, Subject: Shell{Label: "nash", Path: bin},
 		Root: t.TempDir(), Jobs: 2, Out: &out})
 	unlisted, nowPassing, _ := s.Verdict(div)
 	if len(unlisted) > 0 {

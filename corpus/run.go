@@ -18,6 +18,10 @@ import (
 type Shell struct {
 	Label string // "bash", "nash", "dash", ...
 	Path  string // absolute path of the binary
+	// Env is added to every run of this shell after the case's own
+	// environment (replay -observe gives nash the NUCLEIC_* variables
+	// this way, and only nash).
+	Env []string
 }
 
 // Result is what one run of a case produced.
@@ -143,7 +147,7 @@ func RunCase(c *Case, sh Shell, l Layout) (*Result, error) {
 	argv0 := filepath.Join(l.ShimDir, c.Mode)
 	cmd := exec.Command(argv0, append([]string{"script.sh"}, c.Args...)...)
 	cmd.Dir = l.CaseDir
-	cmd.Env = Environ(l, c)
+	cmd.Env = append(Environ(l, c), sh.Env...)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdin, stdout, stderr
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	if err := cmd.Start(); err != nil {

@@ -5,6 +5,13 @@
 //
 //	go run ./corpus/cmd/replay [-nash bin/nash] [-bash /usr/bin/bash] [-run RE] [-j 2] [-v] [-min PCT]
 //	go run ./corpus/cmd/replay -check-bash   # determinism check: bash vs bash
+//	go run ./corpus/cmd/replay -observe      # nash observed at capture=tap
+//
+// With -observe a reference receiver listens on a unix socket in the work
+// directory and only the nash runs get NUCLEIC_SESSION_ID, NUCLEIC_HOOK_TOKEN,
+// NUCLEIC_SHELL_SOCKET and NUCLEIC_SHELL_SPOOL, so every case runs observed
+// at capture=tap and must still match bash. The events received are counted
+// at the end.
 //
 // It ends with the line "N passed, M failed" (", K skipped" when some were
 // skipped) and exits 0 when every failing case is listed in
@@ -21,6 +28,7 @@ import (
 	"syscall"
 
 	"nash/corpus"
+	"nash/transport/receiver"
 )
 
 func main() {
@@ -40,6 +48,7 @@ func run() int {
 	workDir := flag.String("workdir", "", "directory for the runs (default: a new temporary directory)")
 	keep := flag.Bool("keep", false, "keep the work directory")
 	show := flag.Bool("show", false, "only print what bash does on the selected cases (for writing cases)")
+	observed := flag.Bool("observe", false, "run nash observed (capture=tap) against a reference receiver")
 	flag.Parse()
 	if flag.NArg() > 0 {
 		fmt.Fprintln(os.Stderr, "replay: unexpected arguments:", flag.Args())
@@ -90,6 +99,15 @@ func run() int {
 
 	if *show {
 		return showCases(cases, filter, oracle, root)
+	}
+	if *observed && subject.Path != "" {
+		col, env, err := startReceiver(root)
+		if err != nil {
+			return fail(err)
+		}
+		defer col.close()
+		subject.Env = env
+		defer func() { fmt.Println(col.summary()) }()
 	}
 	s := corpus.Run(corpus.Options{
 		Cases: cases, Filter: filter, Oracle: oracle, Subject: subject,
@@ -187,4 +205,47 @@ func defaultPath(candidates ...string) string {
 		}
 	}
 	return candidates[0]
+}
+
+// observer is the receiver of -observe.
+type observer struct {
+	r     *receiver.Receiver
+	srv   *receiver.Server
+	spool string
+}
+
+// startReceiver listens on root/observe.sock and returns the environment
+// that makes a nash send its events there.
+func startReceiver(root string) (*observer, []string, error) {
+	const token = "corpus-token"
+	r := receiver.New(token)
+	srv, err := receiver.ListenUnix(filepath.Join(root, "observe.sock"), r)
+	if err != nil {
+		return nil, nil, err
+	}
+	o := &observer{r: r, srv: srv, spool: filepath.Join(root, "observe-spool")}
+	env := []string{
+		"NUCLEIC_SESSION_ID=corpus",
+		"NUCLEIC_HOOK_TOKEN=" + token,
+		"NUCLEIC_SHELL_SOCKET=" + srv.Path,
+		"NUCLEIC_SHELL_SPOOL=" + o.spool,
+		"NUCLEIC_SHELL_CAPTURE=tap",
+	}
+	return o, env, nil
+}
+
+func (o *observer) close() {
+	o.r.Close()
+	o.srv.Close()
+}
+
+// summary counts what the receiver got and what was spooled instead.
+func (o *observer) summary() string {
+	shells, events := map[string]bool{}, 0
+	for _, b := range o.r.Batches() {
+		shells[b.ShellID] = true
+		events += len(b.Events)
+	}
+	files, _ := filepath.Glob(filepath.Join(o.spool, "*.jsonl"))
+	return fmt.Sprintf("observed: %d events from %d shells received, %d spool files", events, len(shells), len(files))
 }
