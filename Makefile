@@ -21,7 +21,7 @@ unit:
 	$(GO) test -count=1 ./...
 
 corpus: nash
-	$(GO) run ./corpus/cmd/replay -nash bin/nash -j 2
+	$(GO) run ./corpus/cmd/replay -nash bin/nash -j 2 -min 99
 
 bench: build
 	$(GO) run ./bench -nash bin/nash
