@@ -379,12 +379,19 @@ func (r *Runner) unsetVar(name string) error {
 			return &varError{msg: base + ": cannot unset: readonly variable"}
 		}
 		switch {
-		case key == "@" || key == "*":
-			r.vars.unbind(base)
+		case (key == "@" || key == "*") && v.kind == kIndexed:
+			// bash 5.2 empties the array, which stays declared
+			r.vars.own(base).arr = &indexedArray{}
+		case (key == "@" || key == "*") && v.kind != kAssoc:
+			return &varError{msg: base + ": not an array variable"}
 		case v.kind == kAssoc:
+			// @ and * are ordinary keys of an associative array
 			k, err := r.literalString(key)
 			if err != nil {
 				return err
+			}
+			if k == "" {
+				return &varError{msg: "[" + key + "]: bad array subscript"}
 			}
 			r.vars.own(base).assoc.unset(k)
 		case v.kind == kIndexed:
@@ -395,7 +402,7 @@ func (r *Runner) unsetVar(name string) error {
 			if n < 0 {
 				n += int64(v.arr.maxIndex()) + 1
 				if n < 0 {
-					return &varError{msg: base + "[" + key + "]: bad array subscript"}
+					return &varError{msg: "[" + key + "]: bad array subscript"}
 				}
 			}
 			r.vars.own(base).arr.unset(int(n))
@@ -404,9 +411,10 @@ func (r *Runner) unsetVar(name string) error {
 			if err != nil {
 				return err
 			}
-			if n == 0 {
-				r.vars.unbind(base)
+			if n != 0 {
+				return &varError{msg: base + ": not an array variable"}
 			}
+			r.vars.unbind(base)
 		}
 		return nil
 	}

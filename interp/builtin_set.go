@@ -282,6 +282,10 @@ func biUnset(r *Runner, args []string) int {
 			}
 		}
 	}
+	if funcs && vars {
+		r.bErr("unset", "cannot simultaneously unset a function and a variable")
+		return 1
+	}
 	status := 0
 	var names []string
 	for _, name := range args[i:] {

@@ -35,3 +35,24 @@ func TestDeclareEmptyValue(t *testing.T) {
 		t.Errorf("bash:\n%s\nnash:\n%s", b, n)
 	}
 }
+
+// TestUnsetDeclareErrorsMatchBash: unset 'a[@]' empties an indexed array
+// (bash 5.2), @ and * are keys of an associative array, unset -f -v is
+// refused, declare +a/+A cannot destroy arrays, declare -p flushes what
+// it printed before an error, and an arithmetic error in a -i value
+// abandons the command line.
+func TestUnsetDeclareErrorsMatchBash(t *testing.T) {
+	for _, src := range []string{
+		`a=(1 2); unset 'a[@]'; declare -p a; declare -A m=([x]=1 [@]=2); unset 'm[@]'; declare -p m`,
+		`s=3; unset 's[@]'; echo $?; unset 's[1]'; echo $?; declare -p s; a=(1); unset 'a[-5]'; echo $?`,
+		`unset -f -v q; echo "st=$?"`,
+		`declare -a a=(1); declare +a a; echo "st=$?"; declare -A A=(); declare +A A; echo "st=$?"; x=1; declare +a x; echo "st=$?"`,
+		`a=1 b=2; declare -p a -p b 2>&1`,
+		"declare -i m='1/0'; echo \"st=$?\"",
+	} {
+		b, n := runBoth(t, src)
+		if b != n {
+			t.Errorf("%s\nbash:\n%s\nnash:\n%s", src, b, n)
+		}
+	}
+}

@@ -12,6 +12,8 @@ type declOpts struct {
 	set, unset attr
 	array      bool
 	assoc      bool
+	unArray    bool // declare +a
+	unAssoc    bool // declare +A
 	nameref    bool
 	unNameref  bool
 	print      bool
@@ -206,9 +208,9 @@ func (r *Runner) declare(variant string, args []declArg) int {
 			o.sawFlags = true
 			switch ch {
 			case 'a':
-				o.array = on
+				o.array, o.unArray = on, !on
 			case 'A':
-				o.assoc = on
+				o.assoc, o.unAssoc = on, !on
 			case 'f':
 				o.funcs = true
 			case 'F':
@@ -295,6 +297,13 @@ func (r *Runner) declare(variant string, args []declArg) int {
 				if r.flow == flowAbort {
 					r.flow = flowNone
 				}
+				return 1
+			}
+			if _, ok := err.(*arithError); ok {
+				// an arithmetic error in a -i value abandons the command
+				// line like an expansion error, with the builtin's prefix
+				r.bErr(variant, "%s", err.Error())
+				r.exit, r.flow = 1, flowAbort
 				return 1
 			}
 			if (variant == "export" || variant == "readonly") && isReadonlyErr(err) {
@@ -423,6 +432,9 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		if hasValue || o.unset&aReadonly != 0 || o.array && cur.kind != kIndexed || o.assoc && cur.kind != kAssoc {
 			return "", readonlyErr(name)
 		}
+	}
+	if cur != nil && (o.unArray && cur.kind == kIndexed || o.unAssoc && cur.kind == kAssoc) {
+		return "", &varError{msg: name + ": cannot destroy array variables in this way"}
 	}
 	if cur != nil && cur.kind == kAssoc && o.array && !o.assoc {
 		return "", &varError{msg: name + ": cannot convert associative to indexed array"}
@@ -665,6 +677,13 @@ func (r *Runner) declarePrint(variant string, args []declArg) int {
 		}
 		v := r.lookup(name)
 		if v == nil {
+			// bash flushes what it printed before reporting the error
+			if sb.Len() > 0 {
+				if st := r.write(variant, sb.String()); st != 0 {
+					return st
+				}
+				sb.Reset()
+			}
 			r.bErr(variant, "%s: not found", name)
 			status = 1
 			continue
