@@ -361,7 +361,11 @@ func biShift(r *Runner, args []string) int {
 	}
 	if n > len(r.params) {
 		if r.opts.sh(shShiftVerbose) {
-			r.bErr("shift", "shift count out of range")
+			if len(args) > 1 {
+				r.bErr("shift", "%s: shift count out of range", args[1])
+			} else {
+				r.bErr("shift", "shift count out of range")
+			}
 		}
 		return 1
 	}

@@ -527,6 +527,19 @@ func (r *Runner) caseClause(c *syntax.CaseClause) {
 
 func (r *Runner) letClause(c *syntax.LetClause) {
 	var n int64
+	if r.opts.on(optXtrace) {
+		// traced as a command with its expanded words
+		line := r.tracePrefix() + "let"
+		for _, x := range c.Exprs {
+			s, err := r.arithText(x, true)
+			if err != nil {
+				break
+			}
+			// arithText may leave a separator after the last token
+			line += " " + traceQuote(strings.TrimRight(s, " \t\n"))
+		}
+		r.traceWrite(line + "\n")
+	}
 	for _, x := range c.Exprs {
 		var err error
 		n, err = r.arithLet(x)

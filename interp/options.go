@@ -7,9 +7,10 @@ import "sort"
 type options struct {
 	set   [numSetOpts]bool
 	shopt [numShopts]bool
-	// expand_aliases before set -o posix turned it on, restored by
-	// set +o posix as bash does
-	aliasesBeforePosix bool
+	// the shopts set -o posix turns on (expand_aliases, shift_verbose,
+	// inherit_errexit) as they were before, restored by set +o posix as
+	// bash does
+	beforePosix [3]bool
 }
 
 type setOpt int
@@ -174,11 +175,14 @@ func (o *options) setLong(name string, on bool) bool {
 	for i, n := range setOptNames {
 		if n == name {
 			if setOpt(i) == optPosix && on != o.set[i] {
-				if on {
-					o.aliasesBeforePosix = o.shopt[shExpandAliases]
-					o.shopt[shExpandAliases] = true
-				} else {
-					o.shopt[shExpandAliases] = o.aliasesBeforePosix
+				for j, sh := range [...]shoptOpt{shExpandAliases, shShiftVerbose, shInheritErrexit} {
+					if on {
+						o.beforePosix[j] = o.shopt[sh]
+						o.shopt[sh] = true
+					} else if sh != shInheritErrexit {
+						// bash leaves inherit_errexit on
+						o.shopt[sh] = o.beforePosix[j]
+					}
 				}
 			}
 			o.set[i] = on

@@ -63,3 +63,13 @@ func TestNamerefElementsAndLoops(t *testing.T) {
 		{"invalid", `declare -n r='1bad'; echo $?; declare -n ok='x[1]'; echo $?`},
 	})
 }
+
+// set -o posix turns shift_verbose and inherit_errexit on; set +o posix
+// restores shift_verbose only. let is traced with its words.
+func TestPosixShoptsAndLetTrace(t *testing.T) {
+	testAgainstBash(t, []struct{ name, src string }{
+		{"shopts", "set -o posix; shopt shift_verbose inherit_errexit; shift 3; set +o posix; shopt shift_verbose inherit_errexit; shift 2; echo $?"},
+		{"let", `n=1; set -x; let "n += 2" n++ 'x = n * 2'; let a=$n`},
+		{"argv0", `echo "[$BASH_ARGV0]"; BASH_ARGV0=x; echo "$0"`},
+	})
+}

@@ -55,6 +55,12 @@ func (r *Runner) lookup(name string) *variable {
 	switch name {
 	case "LINENO":
 		return strVar(itoa(int64(r.line)))
+	case "BASH_ARGV0":
+		// $0 until assigned (the assignment also sets $0)
+		if v != nil {
+			return v
+		}
+		return strVar(r.arg0)
 	case "RANDOM":
 		if v != nil && v.dynamic == dynRemoved {
 			return v
