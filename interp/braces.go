@@ -28,7 +28,7 @@ func braceWords(w *syntax.Word, yield func(*syntax.Word) error) error {
 		parts = append(parts, prefix...)
 		parts = append(parts, mid...)
 		parts = append(parts, suffix...)
-		return braceWords(&syntax.Word{Parts: parts}, yield)
+		return braceWords(&syntax.Word{Parts: joinShortParams(parts)}, yield)
 	}
 	if !be.Sequence {
 		for _, e := range be.Elems {
@@ -41,6 +41,72 @@ func braceWords(w *syntax.Word, yield func(*syntax.Word) error) error {
 	return braceSequence(be, func(s string) error {
 		return emit([]syntax.WordPart{&syntax.Lit{Value: s}})
 	})
+}
+
+// joinShortParams redoes, after brace expansion, what bash's textual
+// brace expansion gives for free: in $var{x,y} the words are $varx and
+// $vary, so a short $name directly followed by a literal that starts with
+// name characters takes those characters into its name. The parser can only
+// produce that adjacency through brace expansion, since it reads names
+// greedily.
+func joinShortParams(parts []syntax.WordPart) []syntax.WordPart {
+	var out []syntax.WordPart
+	for i := 0; i < len(parts); i++ {
+		pe, ok := parts[i].(*syntax.ParamExp)
+		if !ok || !pe.Short || pe.Param == nil || !isIdentStart(pe.Param.Value) || i+1 >= len(parts) {
+			if out != nil {
+				out = append(out, parts[i])
+			}
+			continue
+		}
+		name := pe.Param.Value
+		var rest *syntax.Lit
+		j := i + 1
+		for ; j < len(parts); j++ {
+			lit, ok := parts[j].(*syntax.Lit)
+			if !ok {
+				break
+			}
+			n := 0
+			for n < len(lit.Value) && isNameByte(lit.Value[n]) {
+				n++
+			}
+			name += lit.Value[:n]
+			if n < len(lit.Value) {
+				rest = &syntax.Lit{ValuePos: lit.ValuePos, ValueEnd: lit.ValueEnd, Value: lit.Value[n:]}
+				j++
+				break
+			}
+		}
+		if name == pe.Param.Value {
+			if out != nil {
+				out = append(out, parts[i])
+			}
+			continue
+		}
+		if out == nil {
+			out = append(make([]syntax.WordPart, 0, len(parts)), parts[:i]...)
+		}
+		joined := *pe
+		joined.Param = &syntax.Lit{ValuePos: pe.Param.ValuePos, ValueEnd: pe.Param.ValueEnd, Value: name}
+		out = append(out, &joined)
+		if rest != nil {
+			out = append(out, rest)
+		}
+		i = j - 1
+	}
+	if out == nil {
+		return parts
+	}
+	return out
+}
+
+func isIdentStart(s string) bool {
+	return s != "" && (s[0] == '_' || s[0] >= 'a' && s[0] <= 'z' || s[0] >= 'A' && s[0] <= 'Z')
+}
+
+func isNameByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
 // braceSequence generates {x..y[..incr]}: integers (zero-padded when

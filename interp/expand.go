@@ -59,6 +59,11 @@ func (b *fieldBuilder) quoted(s string) {
 
 // literal appends unquoted literal text: globbed but not split.
 func (b *fieldBuilder) literal(s string) {
+	if s == "" {
+		// an empty unquoted piece (the empty alternative of {,x}) makes
+		// no field by itself
+		return
+	}
 	b.flushPending()
 	b.cur.valid = true
 	b.cur.buf = append(b.cur.buf, s...)
@@ -271,7 +276,8 @@ func (r *Runner) expandWord(b *fieldBuilder, w *syntax.Word, assign bool) error 
 		switch p := part.(type) {
 		case *syntax.Lit:
 			s := p.Value
-			if i == 0 && len(s) > 0 && s[0] == '~' {
+			// the word of "${x:-~}" is in double quotes: no tilde
+			if i == 0 && len(s) > 0 && s[0] == '~' && r.dblDepth == 0 {
 				s = r.tildeLit(b, s, assign, len(w.Parts) == 1)
 			}
 			if i == 0 && !assign && !b.patMode && !r.opts.on(optPosix) {
@@ -281,6 +287,10 @@ func (r *Runner) expandWord(b *fieldBuilder, w *syntax.Word, assign bool) error 
 					if strings.Contains(s, ":~") {
 						s = r.tildeAfterColons(b, s)
 					}
+				} else if eq > 0 && strings.Contains(s[eq:], ":~") {
+					// echo foo=bar:~ expands like an assignment
+					b.literal(s[:eq])
+					s = r.tildeAfterColons(b, s[eq:])
 				}
 			}
 			if assign && strings.Contains(s, ":~") {
@@ -291,6 +301,8 @@ func (r *Runner) expandWord(b *fieldBuilder, w *syntax.Word, assign bool) error 
 			switch {
 			case r.dblDepth > 0 && !p.Dollar:
 				b.quoted("'" + p.Value + "'")
+			case r.dblDepth > 0 && r.hdocDepth > 0:
+				b.quoted("$'" + p.Value + "'")
 			case p.Dollar:
 				b.quoted(ansiC(p.Value))
 			default:
@@ -567,6 +579,11 @@ func (r *Runner) pattern(w *syntax.Word) (string, error) {
 	if w == nil {
 		return "", nil
 	}
+	// a pattern is a word of its own: in "${x#'a'}" and in a
+	// here-document the single quotes still quote
+	oldDbl, oldHdoc := r.dblDepth, r.hdocDepth
+	r.dblDepth, r.hdocDepth = 0, 0
+	defer func() { r.dblDepth, r.hdocDepth = oldDbl, oldHdoc }()
 	b := &fieldBuilder{patMode: true}
 	if err := r.expandWord(b, w, false); err != nil {
 		return "", err
@@ -585,8 +602,15 @@ func (r *Runner) document(w *syntax.Word) (string, error) {
 		case *syntax.Lit:
 			sb.WriteString(hdocUnescape(p.Value))
 		case *syntax.ParamExp:
+			// the body is expanded like "…", except that $'…' in the
+			// word of ${x:-word} stays as written
 			b := &fieldBuilder{patMode: true}
-			if err := r.expandParamPart(b, p, true); err != nil {
+			r.dblDepth++
+			r.hdocDepth++
+			err := r.expandParamPart(b, p, true)
+			r.dblDepth--
+			r.hdocDepth--
+			if err != nil {
 				return "", err
 			}
 			sb.Write(b.cur.buf)

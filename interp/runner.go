@@ -134,6 +134,7 @@ type Runner struct {
 	condNot           bool                   // a ! applies to the next traced [[ ]] term
 	psOwned           bool                   // pipeStatus may be written in place
 	dblDepth          int                    // inside double quotes during expansion
+	hdocDepth         int                    // expanding a here-document body: $'…' stays literal
 	inlineOp          *syntax.ParamExp       // ${x+word}/${x-word} whose word expandParamPart expands in place
 	rlimits           map[int]syscall.Rlimit // subshell ulimit overlay; copy on write
 	readAhead         *lineReader            // last regular file read by read
