@@ -73,3 +73,10 @@ func TestPosixShoptsAndLetTrace(t *testing.T) {
 		{"argv0", `echo "[$BASH_ARGV0]"; BASH_ARGV0=x; echo "$0"`},
 	})
 }
+
+// The empty alternative of a brace expansion makes no word unless quoted.
+func TestBraceEmptyAlternative(t *testing.T) {
+	testAgainstBash(t, []struct{ name, src string }{
+		{"empty", `printf '<%s>' {,} x; echo; printf '<%s>' {,a} ""{,} {,}{,}; echo`},
+	})
+}
