@@ -5,145 +5,205 @@ import (
 	"strings"
 )
 
-// optindState remembers getopts' position inside a bundle of options.
+// optindState is getopts' parser position, kept apart from $OPTIND as
+// bash keeps it: ind is the index of the next argument to look at (0
+// means "start over at 1"), and when inBundle is set the next option
+// character is byte char of argument cur. Assigning OPTIND sets ind only
+// (see setOptindVar), so a bundle position survives OPTIND=N for N > 1.
 type optindState struct {
-	arg  int // OPTIND value the state belongs to
-	char int // index within that argument
+	ind      int
+	cur      int
+	char     int
+	inBundle bool
+}
+
+// setOptindVar is the hook for an assignment of val to OPTIND: like
+// bash's sv_optind it moves the parser to atoi(val), where 1, an empty
+// or a negative value restarts it.
+func (r *Runner) setOptindVar(val string, set bool) {
+	n := 0
+	if set && val != "" {
+		n = cAtoi(val)
+		if n < 0 || n == 1 {
+			n = 0
+		}
+	}
+	r.optind.ind = n
+}
+
+// cAtoi parses a leading decimal integer as C's atoi does: leading
+// blanks, an optional sign, digits; anything else ends it.
+func cAtoi(s string) int {
+	s = strings.TrimLeft(s, " \t\n\v\f\r")
+	neg := false
+	if s != "" && (s[0] == '-' || s[0] == '+') {
+		neg = s[0] == '-'
+		s = s[1:]
+	}
+	n := 0
+	for i := 0; i < len(s) && isDigit(s[i]) && n < 1<<40; i++ {
+		n = n*10 + int(s[i]-'0')
+	}
+	if neg {
+		return -n
+	}
+	return n
 }
 
 // biGetopts implements getopts OPTSTRING NAME [ARGS].
 func biGetopts(r *Runner, args []string) int {
-	var setErr error
-	st := getopts(r, args, &setErr)
-	if setErr != nil {
-		// bash reports a failed assignment to NAME (readonly) and
-		// returns 2, after parsing as usual
-		r.errorf("%s", setErr.Error())
-		return 2
-	}
-	return st
-}
-
-func getopts(r *Runner, args []string, setErr *error) int {
 	a, ok, st := r.builtinOpts("getopts", "", usageLine("getopts"), args[1:], nil)
 	if !ok {
 		return st
 	}
-	args = append(args[:1:1], a...)
-	if len(args) < 3 {
+	if len(a) < 2 {
 		r.errw().Write([]byte("getopts: usage: getopts optstring name [arg ...]\n"))
 		return 2
 	}
-	optstr, name := args[1], args[2]
-	params := r.params
-	if len(args) > 3 {
-		params = args[3:]
+	optstr, name := a[0], a[1]
+	argv := append([]string{r.arg0}, r.params...)
+	if len(a) > 2 {
+		argv = append([]string{r.arg0}, a[2:]...)
 	}
 	silent := strings.HasPrefix(optstr, ":")
 	if silent {
 		optstr = optstr[1:]
 	}
-	optind := 1
-	if v := r.lookup("OPTIND"); v != nil && v.set {
-		if n, err := strconv.Atoi(strings.TrimSpace(v.value())); err == nil && n > 0 {
-			optind = n
-		}
-	}
-	if r.optind.arg != optind {
-		r.optind = optindState{arg: optind, char: 1}
-	}
-	opterr := true
+	opterr := !silent
 	if v := r.lookup("OPTERR"); v != nil && v.value() == "0" {
 		opterr = false
 	}
-	setOpt := func(c string) {
-		if err := r.setScalar(name, c, false); err != nil && *setErr == nil {
-			*setErr = err
+	c, optarg, hasArg := r.nextOpt(argv, optstr, opterr)
+	// getopts sets OPTIND in any case; that assignment must not move the
+	// parser as a user's would
+	st0 := r.optind
+	r.setScalar("OPTIND", strconv.Itoa(r.optind.ind), false)
+	r.optind = st0
+
+	bindName := func(val string) int {
+		if !validName(name) {
+			r.bErr("getopts", "`%s': not a valid identifier", name)
+			return 1
 		}
-	}
-	// assigning OPTIND resets the bundle position (a user doing OPTIND=1
-	// restarts parsing), so getopts restores its own state afterwards
-	setOptind := func(n int) {
-		st := r.optind
-		r.setScalar("OPTIND", strconv.Itoa(n), false)
-		r.optind = st
-	}
-	finish := func() int {
-		setOpt("?")
-		setOptind(optind)
-		r.optind = optindState{arg: optind, char: 1}
-		return 1
-	}
-	if optind-1 >= len(params) {
-		return finish()
-	}
-	arg := params[optind-1]
-	if r.optind.char == 1 {
-		if len(arg) < 2 || arg[0] != '-' {
-			return finish()
-		}
-		if arg == "--" {
-			optind++
-			return finish()
-		}
-	}
-	c := arg[r.optind.char]
-	r.optind.char++
-	advance := func() {
-		if r.optind.char >= len(arg) {
-			optind++
-			r.optind = optindState{arg: optind, char: 1}
-		}
-	}
-	i := strings.IndexByte(optstr, c)
-	if i < 0 || c == ':' {
-		if silent {
-			setOpt("?")
-			r.setScalar("OPTARG", string(c), false)
-		} else {
-			if opterr {
-				r.writeErrLine(r.arg0 + ": illegal option -- " + string(c))
+		if err := r.setScalar(name, val, false); err != nil {
+			r.reportErr(err)
+			if v := r.vars.get(r.resolveRef(name)); v != nil && v.attrs&aReadonly != 0 {
+				return 2
 			}
-			setOpt("?")
+			return 1
+		}
+		return 0
+	}
+	bindOptarg := func(val string) {
+		if err := r.setScalar("OPTARG", val, false); err != nil {
+			r.reportErr(err)
+		}
+	}
+	switch {
+	case c < 0: // end of options
+		r.unsetVar("OPTARG")
+		bindName("?")
+		return 1
+	case c == '?' && !hasArg: // invalid option
+		st := bindName("?")
+		if silent {
+			bindOptarg(string(optarg[0]))
+		} else {
 			r.unsetVar("OPTARG")
 		}
-		advance()
-		setOptind(optind)
-		r.optind.arg = optind
-		return 0
+		return st
+	case c == '?': // missing argument; optarg holds the option
+		if silent {
+			st := bindName(":")
+			bindOptarg(optarg)
+			return st
+		}
+		st := bindName("?")
+		r.unsetVar("OPTARG")
+		return st
+	}
+	if hasArg {
+		bindOptarg(optarg)
+	} else {
+		// bash binds OPTARG to a null value: declared but unset
+		if r.unsetVar("OPTARG") == nil {
+			r.vars.own(r.resolveRef("OPTARG"))
+		}
+	}
+	return bindName(string(rune(c)))
+}
+
+// nextOpt is bash's sh_getopt over argv (argv[0] is $0). It returns the
+// option character, or -1 at the end of the options. For an invalid
+// option it returns '?' with optarg holding the character and hasArg
+// false; for a missing argument '?' (or ':') with optarg holding the
+// character and hasArg true.
+func (r *Runner) nextOpt(argv []string, optstr string, opterr bool) (c int, optarg string, hasArg bool) {
+	s := &r.optind
+	argc := len(argv)
+	if s.ind >= argc || s.ind < 0 {
+		s.ind = argc
+		return -1, "", false
+	}
+	if s.ind == 0 {
+		s.ind = 1
+		s.inBundle = false
+	}
+	// the bundle is found again in the current argv, as bash does
+	rest := ""
+	if s.inBundle && s.cur < argc && s.char <= len(argv[s.cur]) {
+		rest = argv[s.cur][s.char:]
+	}
+	if rest == "" {
+		if s.ind >= argc {
+			return -1, "", false
+		}
+		arg := argv[s.ind]
+		if arg == "--" {
+			s.ind++
+			return -1, "", false
+		}
+		if len(arg) < 2 || arg[0] != '-' {
+			return -1, "", false
+		}
+		s.cur, s.char, s.inBundle = s.ind, 1, true
+		rest = arg[1:]
+	}
+	ch := rest[0]
+	rest = rest[1:]
+	s.char++
+	if rest == "" {
+		s.ind++
+		s.inBundle = false
+	}
+	i := strings.IndexByte(optstr, ch)
+	if i < 0 || ch == ':' {
+		if opterr {
+			r.writeErrLine(argv[0] + ": illegal option -- " + string(ch))
+		}
+		return '?', string(ch), false
 	}
 	if i+1 < len(optstr) && optstr[i+1] == ':' {
-		if r.optind.char < len(arg) {
-			r.setScalar("OPTARG", arg[r.optind.char:], false)
-			optind++
-		} else if optind < len(params) {
-			r.setScalar("OPTARG", params[optind], false)
-			optind += 2
-		} else {
-			if silent {
-				setOpt(":")
-				r.setScalar("OPTARG", string(c), false)
-			} else {
-				if opterr {
-					r.writeErrLine(r.arg0 + ": option requires an argument -- " + string(c))
-				}
-				setOpt("?")
-				r.unsetVar("OPTARG")
+		switch {
+		case rest != "":
+			optarg = rest
+			s.ind++
+		case s.ind == argc:
+			if opterr {
+				r.writeErrLine(argv[0] + ": option requires an argument -- " + string(ch))
 			}
-			optind++
-			r.optind = optindState{arg: optind, char: 1}
-			setOptind(optind)
-			return 0
+			s.inBundle = false
+			if strings.HasPrefix(optstr, ":") {
+				// only with "::": bash then reports ':' as an option
+				return ':', "", true
+			}
+			return '?', string(ch), true
+		default:
+			optarg = argv[s.ind]
+			s.ind++
 		}
-		r.optind = optindState{arg: optind, char: 1}
-		setOpt(string(c))
-		setOptind(optind)
-		return 0
+		s.inBundle = false
+		return int(ch), optarg, true
 	}
-	setOpt(string(c))
-	r.unsetVar("OPTARG")
-	advance()
-	setOptind(optind)
-	r.optind.arg = optind
-	return 0
+	return int(ch), "", false
 }

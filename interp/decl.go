@@ -587,6 +587,10 @@ func (r *Runner) declSetValue(name, index, val string, appendVal bool, as *synta
 	}
 	v.set = true
 	r.vars.changed(v)
+	if name == "OPTIND" {
+		// declare and local run bash's special-variable hooks too
+		r.setOptindVar(val, true)
+	}
 	return nil
 }
 

@@ -434,11 +434,16 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 		// $LINENO (and the ERR trap for the call) is the caller's again
 		r.line = r.calls[len(r.calls)-1].line
 	}
-	_ = oldOptind
 	if saved := r.calls[len(r.calls)-1].setOpts; saved != nil {
 		r.opts.set = *saved
 	}
+	// with a local OPTIND the caller's getopts position comes back, as
+	// bash's maybe_restore_getopt_state does
+	localOptind := r.vars.isLocalHere("OPTIND")
 	r.vars.popFrame()
+	if localOptind {
+		r.optind = oldOptind
+	}
 	r.calls = r.calls[:len(r.calls)-1]
 	r.params = oldParams
 	r.nesting = oldNesting

@@ -254,7 +254,7 @@ func (r *Runner) specialAssign(name, val string) bool {
 	case "LINENO", "BASHPID", "EPOCHSECONDS", "EPOCHREALTIME", "SRANDOM", "BASH_SUBSHELL", "FUNCNAME":
 		return true
 	case "OPTIND":
-		r.optind = optindState{}
+		r.setOptindVar(val, true)
 	case "BASH_ARGV0":
 		r.arg0 = val
 	case "GLOBIGNORE":

@@ -199,6 +199,15 @@ func (s *varStore) unbind(name string) {
 	delete(s.m, name)
 }
 
+// isLocalHere reports whether name is local to the innermost function.
+func (s *varStore) isLocalHere(name string) bool {
+	if len(s.frames) == 0 {
+		return false
+	}
+	_, ok := s.frames[len(s.frames)-1].saved[name]
+	return ok
+}
+
 func (s *varStore) pushFrame() { s.frames = append(s.frames, &frame{saved: map[string]*variable{}}) }
 
 func (s *varStore) popFrame() {

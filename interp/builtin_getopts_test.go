@@ -1,0 +1,28 @@
+package interp
+
+import "testing"
+
+// TestGetoptsMatchesBash: getopts keeps its position apart from $OPTIND
+// as bash does. Assigning OPTIND=N (N > 1) moves the argument index but
+// keeps the position inside a bundle; OPTIND=1 or local OPTIND=1
+// restarts; a function with a local OPTIND gives the caller's position
+// back on return; errors in binding NAME or OPTARG are reported after
+// parsing.
+func TestGetoptsMatchesBash(t *testing.T) {
+	for _, src := range []string{
+		`f(){ OPTIND=4; echo "1=$1"; }; m(){ while getopts abcdefg o; do f $o; done; }; m -abc`,
+		`f(){ local OPTIND=1 o; while getopts :abcxyz o; do echo $o; [[ $o = y ]] && f -abc; done; }; f -xyz`,
+		`set -- -ab -c x -- y; while getopts abc: o; do echo "$o ${OPTARG-u} $OPTIND"; done; echo "$OPTIND $*"`,
+		`set -- -a -q -c; while getopts :ac: o; do echo "$o ${OPTARG-u} $OPTIND"; done`,
+		`set -- -a -q -c; while getopts ac: o 2>&1; do echo "$o ${OPTARG-u} $OPTIND"; done`,
+		`OPTERR=0; set -- -q; getopts a o; echo "$o $?"`,
+		`set -- -a; getopts a o; declare -p OPTARG; getopts a opt-var -a 2>&1; echo $?`,
+		`set -- -a bb; readonly OPTARG; getopts :x x 2>&1; echo "$? x=$x"; getopts x x; echo "$? ${OPTARG-unset}"`,
+		`set -- -ab; getopts ab o; OPTIND=1; getopts ab o; echo "$o $OPTIND"; OPTIND=; getopts ab o; echo "$o $OPTIND"`,
+	} {
+		b, n := runBoth(t, src)
+		if b != n {
+			t.Errorf("%s\nbash:\n%s\nnash:\n%s", src, b, n)
+		}
+	}
+}
