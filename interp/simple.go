@@ -434,16 +434,11 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 		// $LINENO (and the ERR trap for the call) is the caller's again
 		r.line = r.calls[len(r.calls)-1].line
 	}
+	_ = oldOptind
 	if saved := r.calls[len(r.calls)-1].setOpts; saved != nil {
 		r.opts.set = *saved
 	}
-	// with a local OPTIND the caller's getopts position comes back, as
-	// bash's maybe_restore_getopt_state does
-	localOptind := r.vars.isLocalHere("OPTIND")
 	r.vars.popFrame()
-	if localOptind {
-		r.optind = oldOptind
-	}
 	r.calls = r.calls[:len(r.calls)-1]
 	r.params = oldParams
 	r.nesting = oldNesting
@@ -578,7 +573,26 @@ func (r *Runner) runsExternal(st *syntax.Stmt) bool {
 		return false
 	}
 	kind, _, _ := r.resolve(name)
-	return kind == cmdExternal
+	if kind != cmdExternal {
+		return false
+	}
+	// the job opens its redirections before it starts the program; an
+	// open that can block (a fifo waiting for its other end, which may be
+	// the next command) must not hold the shell up waiting for the pid
+	for _, rd := range st.Redirs {
+		switch rd.Op {
+		case syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc, syntax.DplIn, syntax.DplOut:
+			continue
+		}
+		path, ok := plainLit(rd.Word)
+		if !ok {
+			return false
+		}
+		if fi, err := os.Stat(r.absPath(path)); err == nil && !fi.Mode().IsRegular() && !fi.Mode().IsDir() && fi.Mode()&os.ModeCharDevice == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // usageFail marks the running builtin as failed with a usage or syntax
