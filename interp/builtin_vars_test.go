@@ -56,3 +56,19 @@ func TestUnsetDeclareErrorsMatchBash(t *testing.T) {
 		}
 	}
 }
+
+// TestNounsetArraysMatchBash: under set -u "${a[@]}" is never unbound,
+// ${#a[@]} of an unset array is a non-fatal error, ${#x[5]} of a set
+// array is 0, and ${!x} with x unset is an invalid indirect expansion.
+func TestNounsetArraysMatchBash(t *testing.T) {
+	for _, src := range []string{
+		`set -u; a=(); echo "e: ${a[@]}" "${b[*]}" ${c[@]} "${d[@]:0}"; declare -a q; echo "${q[@]}" end`,
+		`set -u; x=(1); echo ${#x[5]}; (echo ${#y[@]}); echo "st=$?"; (declare -a z; echo ${#z[@]}); echo "st=$?"`,
+		`set -u; (echo "${!x-d}"); echo "st=$?"; x=y; (echo "${!x}"); echo "st=$?"; (echo ${#1}); echo "st=$?"`,
+	} {
+		b, n := runBoth(t, src)
+		if b != n {
+			t.Errorf("%s\nbash:\n%s\nnash:\n%s", src, b, n)
+		}
+	}
+}

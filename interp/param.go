@@ -48,6 +48,8 @@ type paramValue struct {
 	str    string
 	set    bool
 	name   string // resolved variable name, for messages and assignment
+	// varSet: for ${a[@]}, the variable a itself is set (possibly empty)
+	varSet bool
 
 	// word, when set, is the word of ${x+word} or ${x-word} that was
 	// chosen and must be expanded in place by the caller (see inlineOp).
@@ -133,6 +135,7 @@ func (r *Runner) paramExp(pe *syntax.ParamExp) (paramValue, error) {
 	if err != nil {
 		return pv, err
 	}
+	indirect := "" // "!name" once ${!name} has been followed
 	// ${!name}: indirection (or keys with an index)
 	if pe.Excl {
 		if pe.Index != nil {
@@ -147,9 +150,7 @@ func (r *Runner) paramExp(pe *syntax.ParamExp) (paramValue, error) {
 			target = join(pv.list, " ")
 		}
 		if !pv.set && !pv.isList {
-			if r.opts.on(optNounset) {
-				return pv, &expandError{msg: name + ": unbound variable", fatal: true}
-			}
+			// not an unbound-variable error even under set -u
 			return paramValue{}, expErr("%s: invalid indirect expansion", name)
 		}
 		if target == "" {
@@ -165,13 +166,29 @@ func (r *Runner) paramExp(pe *syntax.ParamExp) (paramValue, error) {
 			return pv, err
 		}
 		pe = ipe
+		indirect = "!" + name
+	}
+	if indirect != "" && r.opts.on(optNounset) && !pv.set && !overridesUnset(pe) {
+		return pv, &expandError{msg: indirect + ": unbound variable", fatal: true}
 	}
 	if pe.Length {
+		if pv.isList && pe.Index != nil && !pv.varSet && r.opts.on(optNounset) {
+			// ${#a[@]} of an unset (or declared, never assigned) array:
+			// an error that does not exit the shell
+			return pv, expErr("%s: unbound variable", pe.Param.Value)
+		}
 		if pv.isList {
 			return paramValue{str: itoa(int64(len(pv.list))), set: true}, nil
 		}
 		if !pv.set && r.opts.on(optNounset) {
-			return pv, r.unbound(pe, pv)
+			v := r.lookup(pv.name)
+			if pe.Index == nil || v == nil || !v.set || v.kind == kString {
+				// ${#x[5]} and ${#1} report x and 1; a missing element
+				// of a set array is not an error
+				// (an indexed length is bash's array_length_reference,
+				// whose error does not exit the shell)
+				return pv, &expandError{msg: pe.Param.Value + ": unbound variable", fatal: pe.Index == nil}
+			}
 		}
 		if !r.utf8Locale() {
 			return paramValue{str: itoa(int64(len(pv.str))), set: true}, nil
@@ -179,7 +196,8 @@ func (r *Runner) paramExp(pe *syntax.ParamExp) (paramValue, error) {
 		return paramValue{str: itoa(int64(utf8.RuneCountInString(pv.str))), set: true}, nil
 	}
 	if r.opts.on(optNounset) && !pv.set && !overridesUnset(pe) {
-		if !(pv.isList && (name == "@" || name == "*")) {
+		// "$@" and "${a[@]}" are never unbound (bash 5.2)
+		if !pv.isList {
 			return pv, r.unbound(pe, pv)
 		}
 	}
@@ -283,7 +301,7 @@ func (r *Runner) baseValue(pe *syntax.ParamExp, name string) (paramValue, error)
 		if v == nil || !v.set {
 			return pv, nil
 		}
-		pv.set = true
+		pv.set, pv.varSet = true, true
 		switch v.kind {
 		case kIndexed:
 			pv.list = v.arr.vals
