@@ -416,7 +416,9 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 	hidden := r.enterFuncTraps(f)
 	if r.traps.has("DEBUG") && !r.inDebug {
 		// a function that inherits the DEBUG trap runs it once more as
-		// it starts, with $BASH_COMMAND still the call
+		// it starts, with $BASH_COMMAND still the call and $LINENO
+		// the line where the body starts
+		r.line = int(f.body.Cmd.Pos().Line()) + r.lineOff
 		r.runTrap("DEBUG")
 	}
 	if r.flow == flowNone {
@@ -434,11 +436,16 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 		// $LINENO (and the ERR trap for the call) is the caller's again
 		r.line = r.calls[len(r.calls)-1].line
 	}
-	_ = oldOptind
 	if saved := r.calls[len(r.calls)-1].setOpts; saved != nil {
 		r.opts.set = *saved
 	}
+	// with a local OPTIND the caller's getopts position comes back, as
+	// bash's maybe_restore_getopt_state does
+	localOptind := r.vars.isLocalHere("OPTIND")
 	r.vars.popFrame()
+	if localOptind {
+		r.optind = oldOptind
+	}
 	r.calls = r.calls[:len(r.calls)-1]
 	r.params = oldParams
 	r.nesting = oldNesting
