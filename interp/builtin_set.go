@@ -74,6 +74,14 @@ func (r *Runner) setLongOpt(name string, on bool) bool {
 	if !r.opts.setLong(name, on) {
 		return false
 	}
+	if name == "posix" {
+		// bash binds POSIXLY_CORRECT=y with posix mode, unbinds it without
+		if on {
+			r.setScalar("POSIXLY_CORRECT", "y", false)
+		} else if v := r.vars.get("POSIXLY_CORRECT"); v != nil && v.attrs&aReadonly == 0 {
+			r.vars.unbind("POSIXLY_CORRECT")
+		}
+	}
 	return true
 }
 
@@ -233,7 +241,7 @@ func biShopt(r *Runner, args []string) int {
 		switch {
 		case set || unset:
 			if oflag {
-				r.opts.setLong(n, set)
+				r.setLongOpt(n, set)
 			} else {
 				r.opts.setShopt(n, set)
 			}
@@ -329,6 +337,9 @@ func biUnset(r *Runner, args []string) int {
 			r.bErr("unset", "%s", err.Error())
 			status = 1
 			continue
+		}
+		if base == "POSIXLY_CORRECT" {
+			r.opts.setLong("posix", false)
 		}
 		if base == "GLOBIGNORE" {
 			r.opts.shopt[shDotglob] = false // unsetting GLOBIGNORE ends its dotglob

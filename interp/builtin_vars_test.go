@@ -72,3 +72,19 @@ func TestNounsetArraysMatchBash(t *testing.T) {
 		}
 	}
 }
+
+// TestShelloptsVarsMatchBash: SHELLOPTS and BASHOPTS are readonly, an
+// exported SHELLOPTS carries the current options to children, and posix
+// mode binds POSIXLY_CORRECT.
+func TestShelloptsVarsMatchBash(t *testing.T) {
+	for _, src := range []string{
+		`SHELLOPTS=x; echo "st=$?"; BASHOPTS=y; echo "st=$?"; unset BASHOPTS; echo "st=$?"; declare -p SHELLOPTS`,
+		`export SHELLOPTS; set -o errexit; export -p | grep SHELLOPTS; env | grep SHELLOPTS`,
+		`set -o posix; echo "${POSIXLY_CORRECT-unset}"; set +o posix; echo "${POSIXLY_CORRECT-unset}"; POSIXLY_CORRECT=1; shopt -po posix; unset POSIXLY_CORRECT; shopt -po posix`,
+	} {
+		b, n := runBoth(t, src)
+		if b != n {
+			t.Errorf("%s\nbash:\n%s\nnash:\n%s", src, b, n)
+		}
+	}
+}

@@ -21,6 +21,15 @@ const (
 // modified; it may share its backing array with the variable store's
 // cache only when no function is exported.
 func (r *Runner) childEnv() []string {
+	for _, name := range [...]string{"SHELLOPTS", "BASHOPTS"} {
+		// an exported SHELLOPTS carries the options of the moment
+		if v := r.vars.m[name]; v != nil && v.attrs&aExport != 0 {
+			if cur := r.lookup(name).str; v.str != cur {
+				r.vars.own(name).str = cur
+				r.vars.envDirty = true
+			}
+		}
+	}
 	env := r.vars.environ()
 	var extra []string
 	for name, f := range r.funcs {

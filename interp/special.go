@@ -97,10 +97,16 @@ func (r *Runner) lookup(name string) *variable {
 			arr.vals = append(arr.vals, itoa(int64(s)))
 		}
 		return &variable{kind: kIndexed, set: true, arr: arr}
-	case "SHELLOPTS":
-		return &variable{kind: kString, set: true, str: r.shellopts(), attrs: aReadonly}
-	case "BASHOPTS":
-		return &variable{kind: kString, set: true, str: r.bashopts(), attrs: aReadonly}
+	case "SHELLOPTS", "BASHOPTS":
+		attrs := aReadonly
+		if v != nil {
+			attrs = v.attrs // export SHELLOPTS
+		}
+		s := r.shellopts()
+		if name == "BASHOPTS" {
+			s = r.bashopts()
+		}
+		return &variable{kind: kString, set: true, str: s, attrs: attrs}
 	case "BASH_COMMAND":
 		return strVar(r.bashCommandText())
 	case "BASH_ARGC", "BASH_ARGV":
@@ -255,6 +261,8 @@ func (r *Runner) specialAssign(name, val string) bool {
 		return true
 	case "OPTIND":
 		r.setOptindVar(val, true)
+	case "POSIXLY_CORRECT":
+		r.opts.setLong("posix", true)
 	case "BASH_ARGV0":
 		r.arg0 = val
 	case "GLOBIGNORE":
@@ -271,6 +279,9 @@ func (r *Runner) specialAssign(name, val string) bool {
 // properties").
 const (
 	dynRemoved = 1
+	// dynOpts marks SHELLOPTS and BASHOPTS: readonly, their value
+	// computed from the options, their attributes kept in the store
+	dynOpts = 2
 )
 
 // initVars sets the variables bash defines at startup.
@@ -345,6 +356,25 @@ func (r *Runner) initVars() {
 	}
 	if v := r.vars.get("_"); v != nil {
 		delete(r.vars.m, "_")
+	}
+	// SHELLOPTS and BASHOPTS from the environment turn their options on
+	// and stay exported; POSIXLY_CORRECT turns posix mode on
+	for _, name := range [...]string{"SHELLOPTS", "BASHOPTS"} {
+		attrs := aReadonly
+		if v := r.vars.get(name); v != nil && v.set {
+			attrs |= v.attrs & aExport
+			for _, o := range strings.Split(v.str, ":") {
+				if name == "SHELLOPTS" {
+					r.opts.setLong(o, true)
+				} else {
+					r.opts.setShopt(o, true)
+				}
+			}
+		}
+		r.vars.m[name] = &variable{kind: kString, set: true, attrs: attrs, dynamic: dynOpts, gen: r.vars.gen}
+	}
+	if v := r.vars.get("POSIXLY_CORRECT"); v != nil && v.set {
+		r.opts.setLong("posix", true)
 	}
 	r.vars.envDirty = true
 	r.topParams = r.params
