@@ -136,6 +136,9 @@ func stageTable(r, sub *Runner) *fdTable {
 // reader goes away, src is closed so the writer sees EPIPE/SIGPIPE as it
 // would on a plain pipe. A panicking tap degrades to plain passthrough.
 func teeCopy(dst, src *os.File, tap PipeTap) {
+	if teePipes(dst, src, tap) {
+		return
+	}
 	buf := make([]byte, 64*1024)
 	failed := false
 	for {
@@ -158,6 +161,49 @@ func teeCopy(dst, src *os.File, tap PipeTap) {
 	src.Close()
 	dst.Close()
 	safeTapClose(tap, failed)
+}
+
+// teePipes is teeCopy for two pipes: tee(2) hands each chunk to the next
+// stage without copying it through user space, then the same bytes are
+// read (consumed) once for the tap. It reports false, having done nothing,
+// when the kernel refuses tee on these descriptors.
+func teePipes(dst, src *os.File, tap PipeTap) bool {
+	rfd, wfd := int(src.Fd()), int(dst.Fd())
+	buf := make([]byte, 256*1024)
+	failed, first := false, true
+	for {
+		n, err := syscall.Tee(rfd, wfd, len(buf), 0)
+		if err == syscall.EINTR {
+			continue
+		}
+		if first && err == syscall.EINVAL {
+			return false
+		}
+		first = false
+		if err != nil || n == 0 {
+			// EOF, or the reader went away (EPIPE): closing src below
+			// gives the writer its SIGPIPE, as a plain pipe would
+			break
+		}
+		got := 0
+		for got < int(n) {
+			m, rerr := syscall.Read(rfd, buf[got:n])
+			if rerr == syscall.EINTR {
+				continue
+			}
+			if rerr != nil || m == 0 {
+				break
+			}
+			got += m
+		}
+		if !failed {
+			failed = !safeTapWrite(tap, buf[:got])
+		}
+	}
+	src.Close()
+	dst.Close()
+	safeTapClose(tap, failed)
+	return true
 }
 
 func safeTapWrite(tap PipeTap, p []byte) (ok bool) {
