@@ -44,6 +44,8 @@ func biCommand(r *Runner, args []string) int {
 	}
 	name := a[0]
 	if bi := r.enabledBuiltin(name); bi != nil {
+		r.inCommandBuiltin++
+		defer func() { r.inCommandBuiltin-- }()
 		return bi(r, a)
 	}
 	path := ""

@@ -405,6 +405,11 @@ func (r *Runner) evalString(src, kind string) int {
 	r.lineOff -= base
 	r.traceLevel--
 	r.curSrc, r.nesting = oldSrc, oldNesting
+	if r.flow == flowAbort && kind == "eval" {
+		// an error that abandons the line abandons only the eval'd
+		// string (bash's parse_and_execute catches the DISCARD)
+		r.flow = flowNone
+	}
 	if r.flow == flowNone {
 		r.line = oldLine
 	}

@@ -80,3 +80,12 @@ func TestBraceEmptyAlternative(t *testing.T) {
 		{"empty", `printf '<%s>' {,} x; echo; printf '<%s>' {,a} ""{,} {,}{,}; echo`},
 	})
 }
+
+// An error that abandons a line inside eval abandons only the eval'd
+// string; through command, POSIX-mode assignment errors do not exit.
+func TestEvalAbortBoundary(t *testing.T) {
+	testAgainstBash(t, []struct{ name, src string }{
+		{"eval", `readonly R=1; eval "R=2; echo in"; echo after $?`},
+		{"command-posix", `readonly R=1; set -o posix; command eval 'R=2'; echo survived $?`},
+	})
+}

@@ -119,6 +119,7 @@ type Runner struct {
 	keepRedirs        bool
 	inSpecialBuiltin  bool
 	specialUsage      bool // the builtin running failed with a usage or syntax error (EX_USAGE)
+	inCommandBuiltin  int  // >0 while the command builtin runs a builtin: POSIX-mode errors do not exit
 	disabled          map[string]bool
 	aliasDepth        int
 	inSource          bool

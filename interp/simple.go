@@ -242,7 +242,7 @@ func (r *Runner) assignList(as []*syntax.Assign, local bool) bool {
 				// bash abandons the rest of the line after an assignment
 				// error in a plain assignment statement
 				r.flow = flowAbort
-				if r.opts.on(optPosix) {
+				if r.opts.on(optPosix) && r.inCommandBuiltin == 0 {
 					r.flow = flowExit
 					r.exitCode = 1
 					if r.sh.cmdString && !r.isSub && r.nesting.Depth == 0 {
@@ -523,7 +523,7 @@ func (r *Runner) lookPath(name string) string {
 		r.hashPath = path
 	}
 	p := findInPath(r, name, path)
-	if p != "" {
+	if p != "" && r.opts.on(optHashall) {
 		r.hash[name] = p
 	}
 	return p
