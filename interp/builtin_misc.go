@@ -952,6 +952,10 @@ func (r *Runner) tryAlias(c *syntax.CallExpr, st *syntax.Stmt, args []string) bo
 }
 
 func biHash(r *Runner, args []string) int {
+	if !r.opts.on(optHashall) {
+		r.bErr("hash", "hashing disabled")
+		return 1
+	}
 	var set uint64
 	pathname := ""
 	a, ok, st := r.builtinOpts("hash", "dlp:rt", usageLine("hash"), args[1:], func(c byte, arg string) (bool, int) {

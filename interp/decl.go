@@ -830,6 +830,9 @@ func (r *Runner) declareFuncs(variant string, o declOpts, rest []declArg) int {
 			r.readonlyFuncs[name] = true
 		case o.funcNames && o.print:
 			sb.WriteString("declare -f" + funcFlags(r, f) + " " + name + "\n")
+		case o.funcNames && r.opts.sh(shExtdebug):
+			// extdebug: the name, the line of the definition and its file
+			sb.WriteString(name + " " + itoa(int64(f.line)) + " " + f.source + "\n")
 		case o.funcNames:
 			sb.WriteString(name + "\n")
 		case o.set&aTrace != 0:
