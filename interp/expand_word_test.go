@@ -18,3 +18,17 @@ func TestWordExpansionAgainstBash(t *testing.T) {
 		{"dquoted-pattern-quotes", `x=abc; echo "${x/'a'/X}" "${x%'c'}" "${x##'a'*}"`},
 	})
 }
+
+// TestGlobAgainstBash covers pathname-expansion details from bash's
+// glob-test and globstar tests.
+func TestGlobAgainstBash(t *testing.T) {
+	testAgainstBash(t, []struct{ name, src string }{
+		// a '[' without ']' in its component is not a pattern
+		{"bracket-not-pattern", `touch q; shopt -s nullglob; echo 1 [ a[b "[" [qwe/qwe] x] [q]; x="+(a)"; echo 2 $x; shopt -s failglob; echo 3 [ [a`},
+		// a backslash from an expansion before '/' still splits the path
+		{"escaped-slash", `mkdir -p tmp/a/b; touch tmp/a/b/c; chmod -r tmp/a; bs=\\; echo ./tmp${bs}/a/b/* ./tm[p]${bs}/a/b/c ./t${bs}mp/a/b/*; chmod +r tmp/a`},
+		// **/** is **; a final ** lists its directory without the slash
+		// after a pattern, with it after a literal prefix
+		{"globstar-forms", `mkdir -p {a,b}/{a,b}/{a,b}; shopt -s globstar; echo **/**; echo **/**/; echo a/**; echo a/**/**; echo **/a/**; echo a*/**; echo */**; echo ./**; echo a/*/**; echo **/a/**/`},
+	})
+}

@@ -17,7 +17,9 @@ import (
 // expansion to those with unquoted pattern characters.
 func (r *Runner) globFields(b *fieldBuilder, out *[]string) {
 	for _, f := range b.fields {
-		if !f.glob || b.noGlob {
+		// a '[' without its ']' does not make a pattern: the word stays,
+		// even under nullglob; bash's test ignores extglob
+		if !f.glob || b.noGlob || !hasMetaExt(string(f.pat), true) {
 			*out = append(*out, string(f.buf))
 			continue
 		}
@@ -117,9 +119,10 @@ func (r *Runner) glob(pat string) []string {
 	if ignore != nil {
 		g.ignoreDots = true // (setting GLOBIGNORE turned dotglob on)
 	}
-	parts := strings.Split(pat, "/")
+	parts := splitPatternPath(pat)
 	// bases are the expanded prefixes, each ending in '/' (or empty)
 	bases := []string{""}
+	globbed := false // a component before this one was a pattern
 	for pi := 0; pi < len(parts) && len(bases) > 0; pi++ {
 		part := parts[pi]
 		last := pi == len(parts)-1
@@ -141,20 +144,32 @@ func (r *Runner) glob(pat string) []string {
 				bases[i] += "/"
 			}
 		case part == "**" && g.globstar:
-			for pi+1 < len(parts)-1 && parts[pi+1] == "**" {
+			for pi+1 < len(parts) && parts[pi+1] == "**" {
 				pi++ // **/** is **
+				globbed = true
 			}
+			last = pi == len(parts)-1
 			dirsOnly := pi+1 == len(parts)-1 && parts[pi+1] == ""
 			var next []string
 			for _, b := range bases {
-				next = g.globStar(next, b, last, dirsOnly)
+				// a final ** gives its directory as "a/" after a literal
+				// prefix (a/**) but as "a" after a pattern (*/**), as bash
+				self := b
+				if last && globbed {
+					self = strings.TrimSuffix(b, "/")
+				}
+				next = g.globStar(next, b, self, last, dirsOnly)
 			}
+			globbed = true
 			if dirsOnly {
 				pi++
 			}
 			bases = next
 		case !hasMetaExt(part, g.extglob):
 			lit := unescapePattern(part)
+			if strings.HasSuffix(lit, "\\") && !strings.HasSuffix(part, "\\\\") {
+				lit = lit[:len(lit)-1] // from an escaped '/'
+			}
 			var next []string
 			for _, b := range bases {
 				p := b + lit
@@ -175,6 +190,7 @@ func (r *Runner) glob(pat string) []string {
 				next = g.matchDir(next, b, part, m, last)
 			}
 			bases = next
+			globbed = true
 		}
 	}
 	if ignore != nil {
@@ -299,14 +315,15 @@ func (g *globState) extSkipName(pat string, end int, name string) bool {
 // at any depth (symbolic links are listed but not followed), the base
 // itself included. With dirsOnly ("**/" ending the pattern) only
 // directories are listed, with their slash; as an inner component the
-// base and its real subdirectories become the next bases.
-func (g *globState) globStar(out []string, base string, last, dirsOnly bool) []string {
+// base and its real subdirectories become the next bases. self is how
+// the base itself is listed.
+func (g *globState) globStar(out []string, base, self string, last, dirsOnly bool) []string {
 	if base != "" {
 		fi, err := os.Stat(g.r.absPath(base))
 		if err != nil || !fi.IsDir() {
 			return out
 		}
-		out = append(out, base)
+		out = append(out, self)
 	} else if !last && !dirsOnly {
 		out = append(out, base)
 	}
@@ -347,15 +364,69 @@ func isDirPath(r *Runner, p string) bool {
 	return err == nil && fi.IsDir()
 }
 
-// hasMetaExt reports whether p has an unescaped pattern character;
-// extended group openers count only under extglob.
+// splitPatternPath splits a pattern into its pathname components. An
+// escaped slash (from an unquoted expansion such as ./tmp${bs}/a/*) is a
+// slash all the same, as bash's glob_filename splits at any '/'; the
+// component before it keeps a trailing backslash, which a literal
+// component drops (bash dequotes literal directory names) and a pattern
+// component matches only literally.
+func splitPatternPath(pat string) []string {
+	if !strings.Contains(pat, "\\/") {
+		return strings.Split(pat, "/")
+	}
+	var parts []string
+	var cur strings.Builder
+	for i := 0; i < len(pat); i++ {
+		c := pat[i]
+		switch {
+		case c == '\\' && i+1 < len(pat) && pat[i+1] == '/':
+			// the backslash stays with the component: a pattern
+			// component then fails to match, as in bash
+			cur.WriteByte(c)
+			parts = append(parts, cur.String())
+			cur.Reset()
+			i++
+		case c == '\\' && i+1 < len(pat):
+			cur.WriteByte(c)
+			cur.WriteByte(pat[i+1])
+			i++
+		case c == '/':
+			parts = append(parts, cur.String())
+			cur.Reset()
+		default:
+			cur.WriteByte(c)
+		}
+	}
+	return append(parts, cur.String())
+}
+
+// hasMetaExt reports whether p is a pattern, as bash's
+// unquoted_glob_pattern_p decides: '*' and '?' are, '[' only with a
+// later ']' in the same pathname component, an extended group opener
+// only under extglob; a '/' followed by '(' is too (a quirk of bash's
+// fallthrough), and a trailing backslash makes nothing a pattern.
 func hasMetaExt(p string, extglob bool) bool {
+	open := false
 	for i := 0; i < len(p); i++ {
 		switch p[i] {
 		case '\\':
+			if i+1 >= len(p) {
+				return false
+			}
 			i++
-		case '*', '?', '[':
+		case '*', '?':
 			return true
+		case '[':
+			open = true
+		case ']':
+			if open {
+				return true
+			}
+		case '/':
+			open = false
+			if i+1 < len(p) && p[i+1] == '(' {
+				return true
+			}
 		case '+', '@', '!':
 			if extglob && i+1 < len(p) && p[i+1] == '(' {
 				return true
