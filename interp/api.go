@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"io"
 	"os"
 	"strings"
 
@@ -50,6 +51,9 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 		}
 		text := buf.String()
 		if strings.TrimSpace(text) == "" {
+			if r.opts.on(optVerbose) {
+				io.WriteString(r.fds.writer(2), text) // set -v echoes blank lines too
+			}
 			consumed += strings.Count(text, "\n")
 			buf.Reset()
 			continue
@@ -69,6 +73,10 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 		}
 		r.lineOff = consumed
 		r.curSrc = text
+		r.verboseLine = 0
+		if len(file.Stmts) == 0 && r.opts.on(optVerbose) {
+			io.WriteString(r.fds.writer(2), text) // a comment line
+		}
 		for _, g := range topLevelGroups(file.Stmts) {
 			r.runTop(g)
 			if r.flow == flowExit {

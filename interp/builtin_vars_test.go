@@ -1,6 +1,11 @@
 package interp
 
-import "testing"
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"testing"
+)
 
 // TestBuiltinVarsMatchBash compares declare/local/shopt/printf -v
 // mechanisms with bash: capitalisation attribute, attribute order in
@@ -86,5 +91,54 @@ func TestShelloptsVarsMatchBash(t *testing.T) {
 		if b != n {
 			t.Errorf("%s\nbash:\n%s\nnash:\n%s", src, b, n)
 		}
+	}
+}
+
+// TestOptionMechanismsMatchBash: set -k moves assignment words into the
+// command's environment, set +h disables hash, extdebug declare -F
+// shows the definition line.
+func TestOptionMechanismsMatchBash(t *testing.T) {
+	for _, src := range []string{
+		`set -k; f(){ echo "f:$A:$*"; }; f x A=1 "B=2" y; echo A=$A; x=5 echo z c=$x d; set +k; echo e=1`,
+		`set +h; ls >/dev/null; hash; echo "st=$?"; set -h; hash`,
+		"f(){\n:\n}\nshopt -s extdebug; declare -F f; shopt -u extdebug; declare -F f",
+	} {
+		b, n := runBoth(t, src)
+		if b != n {
+			t.Errorf("%s\nbash:\n%s\nnash:\n%s", src, b, n)
+		}
+	}
+}
+
+// TestSetVerboseScript: set -v echoes the lines of a script read from a
+// file as they are read, comments and blank lines included.
+func TestSetVerboseScript(t *testing.T) {
+	src := "echo 0\nset -v\necho a\n# c\n\necho b; echo c\nset +v\necho d\n"
+	p := t.TempDir() + "/s.sh"
+	if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want, err := exec.Command("/usr/bin/bash", "-c", "/usr/bin/bash < "+p+" 2>&1 >/dev/null").Output()
+	if err != nil {
+		t.Skip("no bash")
+	}
+	f, _ := os.Open(p)
+	defer f.Close()
+	errR, errW, _ := os.Pipe()
+	null, _ := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	defer null.Close()
+	r, err := New(StdIO(nil, null, errW), Env([]string{"PATH=/usr/bin:/bin"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var e bytes.Buffer
+	done := make(chan struct{})
+	go func() { e.ReadFrom(errR); close(done) }()
+	r.RunReader(f, "s.sh")
+	r.fds.releaseAll()
+	errW.Close()
+	<-done
+	if e.String() != string(want) {
+		t.Errorf("bash:\n%s\nnash:\n%s", want, e.String())
 	}
 }

@@ -72,6 +72,42 @@ func (r *Runner) RunIncremental(src, name string) int {
 	return r.finish()
 }
 
+// echoVerbose implements set -v for a script: before a top-level group
+// runs, the source lines read for it (those after the previous group,
+// comments and blank lines included) are written to stderr. A -c string
+// is read at once, before set -v can take effect, so it echoes nothing.
+func (r *Runner) echoVerbose(stmts []*syntax.Stmt) {
+	if len(stmts) == 0 {
+		return
+	}
+	end := int(stmts[len(stmts)-1].End().Line())
+	from := r.verboseLine
+	r.verboseLine = end
+	if !r.opts.on(optVerbose) || r.sh.cmdString || end <= from {
+		return
+	}
+	src := r.curSrc
+	// skip to the start of line from+1
+	for n := 0; n < from && src != ""; n++ {
+		i := strings.IndexByte(src, '\n')
+		if i < 0 {
+			return
+		}
+		src = src[i+1:]
+	}
+	var sb strings.Builder
+	for n := from; n < end && src != ""; n++ {
+		i := strings.IndexByte(src, '\n')
+		if i < 0 {
+			sb.WriteString(src + "\n")
+			break
+		}
+		sb.WriteString(src[:i+1])
+		src = src[i+1:]
+	}
+	io.WriteString(r.fds.writer(2), sb.String())
+}
+
 // topLevelGroups splits statements into the units bash reads and runs at
 // once: statements sharing a line. An expansion error abandons the rest
 // of its unit.
@@ -105,6 +141,7 @@ func (r *Runner) runTop(stmts []*syntax.Stmt) {
 			}
 		}
 	}()
+	r.echoVerbose(stmts)
 	for _, st := range stmts {
 		r.stmt(st)
 		r.runPendingTraps()

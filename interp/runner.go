@@ -100,6 +100,9 @@ type Runner struct {
 	pendingErr error
 	envGiven   bool
 	curSrc     string // source text of the code running, for messages
+	// verboseLine is the last line of the top-level source text read
+	// so far, for set -v (see echoVerbose)
+	verboseLine int
 
 	lastSubStatus int // status of the last command substitution, -1 if none
 	pipePos       *PipelinePos

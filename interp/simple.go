@@ -32,6 +32,9 @@ func (r *Runner) call(c *syntax.CallExpr, st *syntax.Stmt) {
 		r.assignOnly(c, redirs)
 		return
 	}
+	if r.opts.on(optKeyword) && len(c.Args) > 1 {
+		c = keywordAssigns(c)
+	}
 	r.lastSubStatus = -1
 	args, err := r.fields(c.Args)
 	if err != nil {
@@ -53,6 +56,46 @@ func (r *Runner) call(c *syntax.CallExpr, st *syntax.Stmt) {
 		}
 	}
 	r.runArgs(c, args, redirs)
+}
+
+// keywordAssigns implements set -k: words after the command name that
+// have the form of an assignment become assignments of the command. It
+// returns c itself when there are none, else a copy.
+func keywordAssigns(c *syntax.CallExpr) *syntax.CallExpr {
+	var cp *syntax.CallExpr
+	for i, w := range c.Args {
+		if i == 0 {
+			continue
+		}
+		lit, ok := w.Parts[0].(*syntax.Lit)
+		if !ok {
+			continue
+		}
+		eq := strings.IndexByte(lit.Value, '=')
+		if eq <= 0 || !validName(lit.Value[:eq]) {
+			continue
+		}
+		if cp == nil {
+			cp = &syntax.CallExpr{Assigns: append([]*syntax.Assign(nil), c.Assigns...), Args: append([]*syntax.Word(nil), c.Args[:i]...)}
+		}
+		val := &syntax.Word{Parts: append([]syntax.WordPart{&syntax.Lit{ValuePos: lit.ValuePos, ValueEnd: lit.ValueEnd, Value: lit.Value[eq+1:]}}, w.Parts[1:]...)}
+		cp.Assigns = append(cp.Assigns, &syntax.Assign{Name: &syntax.Lit{ValuePos: lit.ValuePos, ValueEnd: lit.ValuePos, Value: lit.Value[:eq]}, Value: val})
+	}
+	if cp == nil {
+		return c
+	}
+	for i, w := range c.Args {
+		if i < len(cp.Args) {
+			continue
+		}
+		if lit, ok := w.Parts[0].(*syntax.Lit); ok {
+			if eq := strings.IndexByte(lit.Value, '='); eq > 0 && validName(lit.Value[:eq]) {
+				continue
+			}
+		}
+		cp.Args = append(cp.Args, w)
+	}
+	return cp
 }
 
 // runArgs runs an expanded command line with c's assignments and the
