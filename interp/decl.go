@@ -736,7 +736,7 @@ func (r *Runner) declareLine(name string, v *variable, exportStyle bool) string 
 }
 
 func assocKeyQuote(k string) string {
-	if k == "" || strings.ContainsAny(k, " \t\n\"'\\$`;&|<>()*?[]{}~#=!") {
+	if k == "" || strings.ContainsAny(k, " \t\n\"'\\$`;&|<>()*?[]{}~#=!") || needsANSIQuote(k) {
 		return dquote(k)
 	}
 	return k

@@ -15,6 +15,12 @@ func TestWordExpansionAgainstBash(t *testing.T) {
 		// here-document bodies: quotes in ${x:-word} stay, $'…' too;
 		// patterns still remove their quotes
 		{"heredoc-op-word", "V=Aa$'\\01'b x=abc\ncat <<EOF\n${V%a$'\\01'b}\n${none-a$'\\01'b}\n${x/b/'q'}\n${x#'a'}\n${x:+'a'\"b\"}\nEOF"},
+		// bytes that are not UTF-8 are characters of their own and survive
+		{"invalid-utf8-bytes", `x=$(printf 'a\xffb\xc3'); printf '%s|' "${x^^}" "${x:1:1}" "${x:2}" "${#x}" "${x^}" "${x,,}" "${x:(-1)}" | od -c; x=éa; echo ${x^} ${x^^} ${x:1} ${x^^[a]}`},
+		// ${a:=v} expands to the value after -i/-u; ${x-$*} splits as $* does
+		{"assign-op-attributes", `declare -i a; echo ${a:=4+3}; declare -u A; A=; echo ${A:=foo}; declare -l L; echo ${L:=ABC}`},
+		{"op-word-star", `set "abc" "def ghi" "jkl"; for IFS in "" " " ":"; do printf "<%s>" ${var-$*} ${var-x$*y} "${var-$*}"; echo; done`},
+		{"assoc-key-ansi", "declare -A array; array=([$'x\001y\177z']=1); declare -p array"},
 		{"dquoted-pattern-quotes", `x=abc; echo "${x/'a'/X}" "${x%'c'}" "${x##'a'*}"`},
 	})
 }

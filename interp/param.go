@@ -492,8 +492,8 @@ func (r *Runner) sliceValue(pe *syntax.ParamExp, pv paramValue) (paramValue, err
 	if !r.utf8Locale() {
 		return r.byteSlice(pe, pv, off, length, hasLen)
 	}
-	rs := []rune(pv.str)
-	n := int64(len(rs))
+	bounds := charBounds(pv.str) // bytes, so invalid UTF-8 survives
+	n := int64(len(bounds) - 1)
 	if off < 0 {
 		off += n
 		if off < 0 {
@@ -514,7 +514,7 @@ func (r *Runner) sliceValue(pe *syntax.ParamExp, pv paramValue) (paramValue, err
 			end = off + length
 		}
 	}
-	return paramValue{str: string(rs[off:end]), set: pv.set}, nil
+	return paramValue{str: pv.str[bounds[off]:bounds[end]], set: pv.set}, nil
 }
 
 // byteSlice is ${x:off:len} in a single-byte locale.
@@ -726,6 +726,9 @@ func (r *Runner) expOp(pe *syntax.ParamExp, pv paramValue) (paramValue, error) {
 			}
 		} else if err := r.setScalar(r.resolveRef(name), s, false); err != nil {
 			return pv, err
+		} else if v := r.lookup(r.resolveRef(name)); v != nil && v.set {
+			// the value after -i/-u/-l: ${a:=4+3} is 7 under declare -i
+			s = v.value()
 		}
 		return paramValue{str: s, set: true}, nil
 	case syntax.ErrorUnset, syntax.ErrorUnsetOrNull:
@@ -799,14 +802,20 @@ func inlineOpWord(pe *syntax.ParamExp, quoted bool) bool {
 	default:
 		return false
 	}
-	dbl, sgl := false, false
+	dbl, sgl, list := false, false, false
 	for _, part := range pe.Exp.Word.Parts {
-		switch part.(type) {
+		switch p := part.(type) {
 		case *syntax.DblQuoted:
 			dbl = true
 		case *syntax.SglQuoted:
 			sgl = true
-		case *syntax.Lit, *syntax.ParamExp, *syntax.CmdSubst, *syntax.ArithmExp:
+		case *syntax.ParamExp:
+			// unquoted $* or ${a[*]} makes one field per element even
+			// with a null IFS: ${x-$*} must do the same
+			if p.Param != nil && !p.Length && !p.Excl && (p.Param.Value == "*" || indexLit(p.Index) == "*") {
+				list = true
+			}
+		case *syntax.Lit, *syntax.CmdSubst, *syntax.ArithmExp:
 		default:
 			return false
 		}
@@ -816,7 +825,7 @@ func inlineOpWord(pe *syntax.ParamExp, quoted bool) bool {
 		// string path; nested "..." are flattened into the outer quotes
 		return dbl && !sgl
 	}
-	return dbl || sgl
+	return dbl || sgl || list
 }
 
 // expandOpWord expands the chosen word of ${x+word}/${x-word} into b as
@@ -893,21 +902,46 @@ func (r *Runner) literalTilde(w *syntax.Word) (string, error) {
 	return string(b.cur.buf), nil
 }
 
+// caseConv converts the first character of s (every one with all) that m
+// matches (any with a nil m). A byte that is not valid UTF-8 is a
+// character of its own and is kept as it is, as bash keeps it.
 func caseConv(s string, m *compiledPattern, upper, all bool) string {
-	rs := []rune(s)
-	for i, c := range rs {
-		if m == nil || m.matchString(string(c)) {
+	var sb strings.Builder
+	sb.Grow(len(s))
+	for i := 0; i < len(s); {
+		c, n := utf8.DecodeRuneInString(s[i:])
+		ch := s[i : i+n]
+		i += n
+		switch {
+		case c == utf8.RuneError && n == 1:
+			sb.WriteString(ch)
+		case m == nil || m.matchString(ch):
 			if upper {
-				rs[i] = unicode.ToUpper(c)
+				sb.WriteRune(unicode.ToUpper(c))
 			} else {
-				rs[i] = unicode.ToLower(c)
+				sb.WriteRune(unicode.ToLower(c))
 			}
+		default:
+			sb.WriteString(ch)
 		}
 		if !all {
+			sb.WriteString(s[i:])
 			break
 		}
 	}
-	return string(rs)
+	return sb.String()
+}
+
+// charBounds returns the byte offsets at which the characters of s start,
+// followed by len(s): an invalid UTF-8 byte counts as one character.
+func charBounds(s string) []int {
+	b := make([]int, 0, len(s)+1)
+	for i := 0; i < len(s); {
+		b = append(b, i)
+		_, n := utf8.DecodeRuneInString(s[i:])
+		i += n
+	}
+	return append(b, len(s))
 }
 
 func (r *Runner) transformOp(pe *syntax.ParamExp, pv paramValue, op string) (paramValue, error) {
