@@ -213,7 +213,7 @@ func biCompgen(r *Runner, args []string) int {
 				add(n)
 			}
 		case "job":
-			for _, j := range r.sh.jobs.all() {
+			for _, j := range r.jobs.all() {
 				add(j.cmd)
 			}
 		}

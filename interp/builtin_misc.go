@@ -278,104 +278,6 @@ func biTrap(r *Runner, args []string) int {
 	return status
 }
 
-// biWait implements wait [-n] [-p var] [id…].
-func biWait(r *Runner, args []string) int {
-	a := args[1:]
-	anyOne := false
-	pvar := ""
-	for len(a) > 0 && strings.HasPrefix(a[0], "-") {
-		switch a[0] {
-		case "-n":
-			anyOne = true
-		case "-f":
-		case "-p":
-			if len(a) < 2 {
-				r.bErr("wait", "-p: option requires an argument")
-				r.builtinUsage("wait")
-				return 2
-			}
-			pvar = a[1]
-			a = a[1:]
-		case "--":
-			a = a[1:]
-			goto done
-		default:
-			r.bErr("wait", "%s: invalid option", a[0])
-			r.errw().Write([]byte("wait: usage: wait [-fn] [-p var] [id ...]\n"))
-			return 2
-		}
-		a = a[1:]
-	}
-done:
-	if len(a) == 0 {
-		jobs := r.sh.jobs.all()
-		if anyOne {
-			for _, j := range jobs {
-				if j.waited {
-					continue
-				}
-				<-j.done
-				j.waited = true
-				r.sh.jobs.remove(j)
-				if pvar != "" {
-					r.setScalar(pvar, itoa(int64(j.pid())), false)
-				}
-				return j.status
-			}
-			return 127
-		}
-		for _, j := range jobs {
-			<-j.done
-			r.sh.jobs.remove(j)
-		}
-		return 0
-	}
-	status := 0
-	for _, s := range a {
-		var j *job
-		if strings.HasPrefix(s, "%") {
-			n, err := strconv.Atoi(s[1:])
-			if err == nil {
-				for _, x := range r.sh.jobs.all() {
-					if x.id == n {
-						j = x
-					}
-				}
-			}
-			if j == nil {
-				r.bErr("wait", "%s: no such job", s)
-				status = 127
-				continue
-			}
-		} else {
-			pid, err := strconv.Atoi(s)
-			if err != nil || pid < 0 {
-				r.bErr("wait", "`%s': not a pid or valid job spec", s)
-				status = 1
-				continue
-			}
-			j = r.sh.jobs.byPid(pid)
-			if j == nil {
-				r.bErr("wait", "pid %d is not a child of this shell", pid)
-				status = 127
-				continue
-			}
-		}
-		<-j.done
-		status = j.status
-		if m := j.takeDeathMsg(); m != "" {
-			r.errw().Write([]byte(r.errPrefix() + m + "\n"))
-		}
-		if pvar != "" {
-			r.setScalar(pvar, itoa(int64(j.pid())), false)
-		}
-		if anyOne {
-			return status
-		}
-	}
-	return status
-}
-
 // biKill implements kill [-s SIG | -SIG | -n N] pid… and kill -l.
 func biKill(r *Runner, args []string) int {
 	a := args[1:]
@@ -457,19 +359,12 @@ func biKill(r *Runner, args []string) int {
 	for _, s := range a {
 		var pid int
 		if strings.HasPrefix(s, "%") {
-			n, _ := strconv.Atoi(s[1:])
-			var j *job
-			for _, x := range r.sh.jobs.all() {
-				if x.id == n || s == "%%" || s == "%+" {
-					j = x
-				}
-			}
-			if j == nil {
-				r.bErr("kill", "%s: no such job", s)
+			p, ok := r.killJob(s)
+			if !ok {
 				status = 1
 				continue
 			}
-			pid = j.pid()
+			pid = p
 		} else {
 			n, err := strconv.Atoi(s)
 			if err != nil {
@@ -481,7 +376,7 @@ func biKill(r *Runner, args []string) int {
 		}
 		if pid >= fakePIDBase {
 			// an in-process job: deliver to its foreground child if any
-			if j := r.sh.jobs.byPid(pid); j != nil {
+			if r.signalInProcess(pid, sig) {
 				continue
 			}
 		}
@@ -746,78 +641,6 @@ func biEnable(r *Runner, args []string) int {
 			r.disabled[n] = true
 		} else {
 			delete(r.disabled, n)
-		}
-	}
-	return status
-}
-
-func biJobs(r *Runner, args []string) int {
-	var sb strings.Builder
-	pidsOnly := len(args) > 1 && args[1] == "-p"
-	for _, j := range r.sh.jobs.all() {
-		if j.cmd == "procsubst" {
-			continue
-		}
-		if pidsOnly {
-			sb.WriteString(itoa(int64(j.pid())) + "\n")
-			continue
-		}
-		state := "Running"
-		if j.finished() {
-			state = "Done"
-			if j.status != 0 {
-				state = "Exit " + itoa(int64(j.status))
-			}
-		}
-		sb.WriteString("[" + itoa(int64(j.id)) + "]+  " + padRight(state, 24) + j.cmd + " &\n")
-	}
-	return r.write("jobs", sb.String())
-}
-
-// biDisown implements disown [-h] [-ar] [jobspec… | pid…]. Jobs are never
-// sent SIGHUP by a non-interactive shell, so -h only checks its operands.
-func biDisown(r *Runner, args []string) int {
-	set, a, ok, st := r.simpleOpts("disown", "ahr", args[1:])
-	if !ok {
-		return st
-	}
-	jobs := r.sh.jobs.all()
-	if len(a) == 0 && set&(optBit('a')|optBit('r')) != 0 {
-		for _, j := range jobs {
-			if set&optBit('r') != 0 && j.finished() {
-				continue
-			}
-			if set&optBit('h') == 0 {
-				r.sh.jobs.remove(j)
-			}
-		}
-		return 0
-	}
-	if len(a) == 0 {
-		if len(jobs) == 0 {
-			r.bErr("disown", "current: no such job")
-			return 1
-		}
-		if set&optBit('h') == 0 {
-			r.sh.jobs.remove(jobs[len(jobs)-1])
-		}
-		return 0
-	}
-	status := 0
-	for _, s := range a {
-		var found *job
-		for _, j := range jobs {
-			if s == "%"+itoa(int64(j.id)) || s == itoa(int64(j.pid())) || (s == "%%" || s == "%+") && j == jobs[len(jobs)-1] {
-				found = j
-			}
-		}
-		if found == nil {
-			r.bErr("disown", "%s: no such job", s)
-			status = 1
-			continue
-		}
-		if set&optBit('h') == 0 {
-			r.sh.jobs.remove(found)
 		}
 	}
 	return status

@@ -184,7 +184,9 @@ func (r *Runner) waitProcess(p *os.Process, args []string) ExecResult {
 // In a background job the message waits for `wait` in the parent.
 func (r *Runner) reportSignal(pid int, sig syscall.Signal, core bool, args []string) {
 	if sig == syscall.SIGINT {
-		r.fds.writer(2).Write([]byte("\n"))
+		if r.job == nil {
+			r.fds.writer(2).Write([]byte("\n"))
+		}
 		return
 	}
 	if sig == syscall.SIGPIPE {

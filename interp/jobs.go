@@ -1,22 +1,28 @@
 package interp
 
 import (
+	"strings"
 	"sync"
+	"syscall"
 )
 
-// job is an asynchronous command: a background statement or a process
-// substitution.
+// job is an asynchronous command: a background statement, a coprocess or
+// a process substitution (which has no job number: id 0).
 type job struct {
 	id     int
 	mu     sync.Mutex
 	pidV   int
 	cmd    string
 	done   chan struct{}
+	closed bool
 	status int
 	waited bool
 	// deathMsg is the notice for a job killed by a signal, printed (with
 	// the waiter's "NAME: line N: " prefix) by the wait that reaps it
 	deathMsg string
+	// kill delivers a signal to a job that runs in-process (its pid is
+	// synthetic); nil for other jobs
+	kill func(sig syscall.Signal)
 }
 
 // takeDeathMsg returns the job's pending death notice once.
@@ -40,10 +46,16 @@ func (j *job) setPid(p int) {
 	j.mu.Unlock()
 }
 
+// finish records the job's status; only the first call counts (a job
+// killed in-process finishes before its goroutine does).
 func (j *job) finish(status int) {
 	j.mu.Lock()
+	defer j.mu.Unlock()
+	if j.closed {
+		return
+	}
+	j.closed = true
 	j.status = status
-	j.mu.Unlock()
 	close(j.done)
 }
 
@@ -56,23 +68,117 @@ func (j *job) finished() bool {
 	}
 }
 
+// exitStatus is the job's status once it has finished.
+func (j *job) exitStatus() int {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return j.status
+}
+
 // jobTable lists a shell's jobs; it is shared by the shell and its
-// in-process subshells.
+// in-process subshells. Like bash's, it numbers jobs from one more than
+// the highest number in use, and tracks the current (%+) and previous
+// (%-) jobs as bash's set_current_job and reset_current do (jobs.c);
+// without job control no job is ever stopped, so only running jobs are
+// candidates.
 type jobTable struct {
-	mu   sync.Mutex
-	next int
-	list []*job
+	mu        sync.Mutex
+	outer     *jobTable // the table of the shell a subshell was forked from
+	list      []*job    // by increasing id; process substitutions last-added anywhere
+	cur, prev int       // job ids, 0 for none
+	// bgpids keeps the last known status of background jobs that left
+	// the table, so that `wait PID` still reports it (bash's bgpids)
+	bgpids map[int]int
 }
 
 func newJobTable() *jobTable { return &jobTable{} }
 
+// add enters a new running job. cmd "procsubst" makes an unnumbered job.
 func (t *jobTable) add(pid int, cmd string) *job {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	t.next++
-	j := &job{id: t.next, pidV: pid, cmd: cmd, done: make(chan struct{})}
+	j := &job{pidV: pid, cmd: cmd, done: make(chan struct{})}
+	if cmd != "procsubst" {
+		j.id = t.lastID() + 1
+	}
 	t.list = append(t.list, j)
+	if j.id > 0 {
+		t.resetCurrent()
+	}
 	return j
+}
+
+func (t *jobTable) lastID() int {
+	n := 0
+	for _, j := range t.list {
+		n = max(n, j.id)
+	}
+	return n
+}
+
+func (t *jobTable) byID(id int) *job {
+	if id <= 0 {
+		return nil
+	}
+	for _, j := range t.list {
+		if j.id == id {
+			return j
+		}
+	}
+	return nil
+}
+
+// newestRunning is the id of the newest running job older than job id
+// below (0: no limit), or 0.
+func (t *jobTable) newestRunning(below int) int {
+	best := 0
+	for _, j := range t.list {
+		if j.id > 0 && (below == 0 || j.id < below) && !j.finished() && j.id > best {
+			best = j.id
+		}
+	}
+	return best
+}
+
+// setCurrent is bash's set_current_job without stopped jobs.
+func (t *jobTable) setCurrent(id int) {
+	if t.cur != id {
+		t.prev = t.cur
+		t.cur = id
+	}
+	var c int
+	if cj := t.byID(t.cur); cj != nil && !cj.finished() {
+		c = t.newestRunning(t.cur)
+	} else {
+		c = t.newestRunning(0)
+	}
+	if c != 0 {
+		t.prev = c
+	} else {
+		t.prev = t.cur
+	}
+}
+
+// resetCurrent is bash's reset_current without stopped jobs.
+func (t *jobTable) resetCurrent() {
+	if c := t.newestRunning(0); c != 0 {
+		t.setCurrent(c)
+	} else {
+		t.cur, t.prev = 0, 0
+	}
+}
+
+// mark is the job's flag in a listing: '+' current, '-' previous.
+func (t *jobTable) mark(j *job) byte {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	switch j.id {
+	case t.cur:
+		return '+'
+	case t.prev:
+		return '-'
+	}
+	return ' '
 }
 
 func (t *jobTable) byPid(pid int) *job {
@@ -86,21 +192,146 @@ func (t *jobTable) byPid(pid int) *job {
 	return nil
 }
 
+// savedStatus is the status kept for a background pid whose job left the
+// table.
+// The pid is then forgotten.
+func (t *jobTable) savedStatus(pid int) (int, bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	st, ok := t.bgpids[pid]
+	delete(t.bgpids, pid)
+	return st, ok
+}
+
+// all returns the numbered jobs and process substitutions, oldest first.
 func (t *jobTable) all() []*job {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return append([]*job(nil), t.list...)
 }
 
-func (t *jobTable) remove(j *job) {
+// numbered returns the jobs that have a job number, oldest first.
+func (t *jobTable) numbered() []*job {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	var l []*job
+	for _, j := range t.list {
+		if j.id > 0 {
+			l = append(l, j)
+		}
+	}
+	return l
+}
+
+// remove forgets a job, keeping its pid's status for a later wait.
+func (t *jobTable) remove(j *job) { t.drop(j, true) }
+
+// forget forgets a job that wait has reaped: its pid is no longer known.
+func (t *jobTable) forget(j *job) { t.drop(j, false) }
+
+func (t *jobTable) drop(j *job, keep bool) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	for i, x := range t.list {
 		if x == j {
 			t.list = append(t.list[:i], t.list[i+1:]...)
+			if j.id > 0 && keep {
+				if t.bgpids == nil {
+					t.bgpids = map[int]int{}
+				}
+				st := 0
+				if j.finished() {
+					st = j.exitStatus()
+				}
+				t.bgpids[j.pid()] = st
+			}
+			if j.id > 0 && (j.id == t.cur || j.id == t.prev) {
+				t.resetCurrent()
+			}
 			return
 		}
 	}
+}
+
+// jobSpecError is why a job spec names no job.
+type jobSpecError int
+
+const (
+	noSuchJob jobSpecError = iota + 1
+	ambiguousJob
+)
+
+// resolve finds the job a job spec names, as bash's get_job_spec does:
+// %N, %%, %+, %, %-, %?TEXT (the command contains TEXT, ignoring case)
+// and %TEXT (the command starts with TEXT). The leading % is optional
+// for callers that accept bare specs. An ambiguous name is an error.
+func (t *jobTable) resolve(spec string) (*job, jobSpecError) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	w := strings.TrimPrefix(spec, "%")
+	if w == "" && spec == "" {
+		return nil, noSuchJob
+	}
+	if w != "" && allDigits(w) {
+		n := 0
+		for _, c := range w {
+			n = n*10 + int(c-'0')
+			if n > 1<<30 {
+				return nil, noSuchJob
+			}
+		}
+		if j := t.byID(n); j != nil {
+			return j, 0
+		}
+		return nil, noSuchJob
+	}
+	var id int
+	switch {
+	case w == "" || w == "%" || w == "+":
+		id = t.cur
+	case w == "-":
+		id = t.prev
+	default:
+		sub := strings.HasPrefix(w, "?")
+		name := strings.TrimPrefix(w, "?")
+		var found *job
+		for i := len(t.list) - 1; i >= 0; i-- {
+			j := t.list[i]
+			if j.id == 0 {
+				continue
+			}
+			var ok bool
+			if sub {
+				ok = strings.Contains(strings.ToLower(j.cmd), strings.ToLower(name))
+			} else {
+				ok = strings.HasPrefix(j.cmd, name)
+			}
+			if !ok {
+				continue
+			}
+			if found != nil {
+				return nil, ambiguousJob
+			}
+			found = j
+		}
+		if found == nil {
+			return nil, noSuchJob
+		}
+		return found, 0
+	}
+	if j := t.byID(id); j != nil {
+		return j, 0
+	}
+	return nil, noSuchJob
+}
+
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // reapAll is called at shell exit; background jobs keep running (bash does

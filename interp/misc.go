@@ -190,7 +190,7 @@ func (r *Runner) coproc(c *syntax.CoprocClause) {
 	sub := r.fork("subshell")
 	sub.fds.set(0, newShared(inR, true))
 	sub.fds.set(1, newShared(outW, true))
-	job := r.sh.jobs.add(sub.bashpid, "coproc")
+	job := r.jobs.add(sub.bashpid, "coproc")
 	ready := make(chan int, 1)
 	sub.onSpawn = func(pid int) {
 		select {

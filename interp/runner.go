@@ -78,6 +78,7 @@ type Runner struct {
 	nesting    Nesting
 	subLevel   int // BASH_SUBSHELL
 	bashpid    int
+	jobs       *jobTable // this shell's or subshell's own jobs
 	calls      []callFrame
 	sourceName string // BASH_SOURCE of the top level
 	line       int    // current line for LINENO and messages
@@ -198,6 +199,7 @@ func New(opts ...Option) (*Runner, error) {
 		ctx:   context.Background(),
 	}
 	r.sh.jobs = newJobTable()
+	r.jobs = r.sh.jobs
 	r.sh.randState = uint32(time.Now().UnixNano()) ^ uint32(r.sh.pid)
 	r.bashpid = r.sh.pid
 	r.fds = newFDTable(os.Stdin, os.Stdout, os.Stderr)

@@ -2,11 +2,13 @@ package interp
 
 import (
 	"bytes"
+	"context"
 	"io"
 	"os"
 	"strconv"
 	"strings"
 	"sync/atomic"
+	"syscall"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -43,6 +45,7 @@ func (r *Runner) fork(kind string) *Runner {
 		nesting:       Nesting{Depth: r.nesting.Depth + 1, Kind: kind},
 		subLevel:      r.subLevel + 1,
 		bashpid:       fakePIDBase + int(fakePIDs.Add(1)),
+		jobs:          &jobTable{outer: r.jobs},
 		calls:         append([]callFrame(nil), r.calls...),
 		sourceName:    r.sourceName,
 		line:          r.line,
@@ -182,7 +185,7 @@ func (r *Runner) procSubst(ps *syntax.ProcSubst) (string, error) {
 	s := newShared(mine, true)
 	r.fds.set(n, s)
 	r.procFds = append(r.procFds, procFD{n, s})
-	job := r.sh.jobs.add(c.bashpid, "procsubst")
+	job := r.jobs.add(c.bashpid, "procsubst")
 	go func() {
 		c.stmts(ps.Stmts)
 		st := c.subStatus()
@@ -223,7 +226,7 @@ func (r *Runner) background(st *syntax.Stmt) {
 			c.fds.set(0, newShared(null, true))
 		}
 	}
-	job := r.sh.jobs.add(c.bashpid, r.nodeText(st.Cmd))
+	job := r.jobs.add(c.bashpid, r.nodeText(st.Cmd))
 	ready := make(chan int, 1)
 	c.onSpawn = func(pid int) {
 		select {
@@ -233,6 +236,15 @@ func (r *Runner) background(st *syntax.Stmt) {
 	}
 	c.job = job
 	fg := *st
+	ctx, cancel := context.WithCancel(c.ctx)
+	c.ctx = ctx
+	job.kill = func(sig syscall.Signal) {
+		// the signal ends the subshell: its job finishes now and the
+		// goroutine stops at its next statement (the subshell's own
+		// traps are not consulted: they belong to its goroutine)
+		job.finish(128 + int(sig))
+		cancel()
+	}
 	fg.Background = false
 	go func() {
 		c.stmt(&fg)
@@ -240,6 +252,7 @@ func (r *Runner) background(st *syntax.Stmt) {
 		c.fds.releaseAll()
 		job.finish(status)
 		close(ready)
+		cancel()
 	}()
 	// $! is the real pid when the job is one external program: wait for
 	// it to start. Anything else keeps its synthetic id and runs free.

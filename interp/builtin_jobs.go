@@ -1,0 +1,326 @@
+package interp
+
+import (
+	"reflect"
+	"strconv"
+	"strings"
+	"syscall"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// jobSpec resolves a job spec for builtin name, reporting bash's errors
+// ("%s: no such job", "NAME: ambiguous job spec"); nil when it names no
+// job.
+func (r *Runner) jobSpec(name, spec string) *job {
+	j, err := r.jobs.resolve(spec)
+	switch err {
+	case noSuchJob:
+		r.bErr(name, "%s: no such job", spec)
+	case ambiguousJob:
+		w := strings.TrimPrefix(strings.TrimPrefix(spec, "%"), "?")
+		r.bErr(name, "%s: ambiguous job spec", w)
+	}
+	return j
+}
+
+// waitAny blocks until one of jobs has finished and returns it.
+func waitAny(jobs []*job) *job {
+	for _, j := range jobs {
+		if j.finished() {
+			return j
+		}
+	}
+	cases := make([]reflect.SelectCase, len(jobs))
+	for i, j := range jobs {
+		cases[i] = reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(j.done)}
+	}
+	i, _, _ := reflect.Select(cases)
+	return jobs[i]
+}
+
+// reaped is called when wait has collected job j: it prints a pending
+// death notice, records the pid in the -p variable and forgets the job.
+func (r *Runner) reaped(j *job, pvar string) int {
+	st := j.exitStatus()
+	if m := j.takeDeathMsg(); m != "" {
+		r.errw().Write([]byte(r.errPrefix() + m + "\n"))
+	}
+	if pvar != "" {
+		r.setScalar(pvar, itoa(int64(j.pid())), false)
+	}
+	j.waited = true
+	r.jobs.forget(j)
+	return st
+}
+
+// biWait implements wait [-fn] [-p var] [id…].
+func biWait(r *Runner, args []string) int {
+	a := args[1:]
+	anyOne := false
+	pvar := ""
+	for len(a) > 0 && strings.HasPrefix(a[0], "-") && a[0] != "-" {
+		if a[0] == "--" {
+			a = a[1:]
+			break
+		}
+		opt := a[0][1:]
+		a = a[1:]
+		for i := 0; i < len(opt); i++ {
+			switch opt[i] {
+			case 'n':
+				anyOne = true
+			case 'f':
+			case 'p':
+				v := opt[i+1:]
+				if v == "" {
+					if len(a) == 0 {
+						r.bErr("wait", "-p: option requires an argument")
+						r.builtinUsage("wait")
+						return 2
+					}
+					v, a = a[0], a[1:]
+				}
+				pvar = v
+				i = len(opt)
+			default:
+				r.bErr("wait", "-%c: invalid option", opt[i])
+				r.builtinUsage("wait")
+				return 2
+			}
+		}
+	}
+	if pvar != "" && !validName(pvar) {
+		r.bErr("wait", "`%s': not a valid identifier", pvar)
+		return 1
+	}
+	if len(a) == 0 {
+		jobs := r.jobs.all()
+		var live []*job
+		for _, j := range jobs {
+			if !j.waited {
+				live = append(live, j)
+			}
+		}
+		if anyOne {
+			if len(live) == 0 {
+				return 127
+			}
+			return r.reaped(waitAny(live), pvar)
+		}
+		for _, j := range live {
+			<-j.done
+			j.waited = true
+			r.jobs.forget(j)
+		}
+		return 0
+	}
+	status := 0
+	var targets []*job
+	for _, s := range a {
+		var j *job
+		if strings.HasPrefix(s, "%") {
+			if j = r.jobSpec("wait", s); j == nil {
+				status = 127
+				continue
+			}
+		} else {
+			pid, err := strconv.Atoi(s)
+			if err != nil || pid < 0 {
+				r.bErr("wait", "`%s': not a pid or valid job spec", s)
+				status = 1
+				continue
+			}
+			if j = r.jobs.byPid(pid); j == nil {
+				if st, ok := r.jobs.savedStatus(pid); ok {
+					status = st
+					continue
+				}
+				r.bErr("wait", "pid %d is not a child of this shell", pid)
+				status = 127
+				continue
+			}
+		}
+		if anyOne {
+			targets = append(targets, j)
+			continue
+		}
+		<-j.done
+		status = r.reaped(j, pvar)
+	}
+	if anyOne {
+		if len(targets) == 0 {
+			return 127
+		}
+		return r.reaped(waitAny(targets), pvar)
+	}
+	return status
+}
+
+// biJobs implements jobs [-lnprs] [jobspec…] and jobs -x command [args…].
+// Finished jobs it lists are then forgotten, as bash does; a subshell
+// (jobs in a pipeline) lists them without forgetting them.
+func biJobs(r *Runner, args []string) int {
+	set, a, ok, st := r.simpleOpts("jobs", "lpnrsx", args[1:])
+	if !ok {
+		return st
+	}
+	if set&optBit('x') != 0 {
+		if len(a) == 0 {
+			return 0
+		}
+		// a job spec becomes the job's process group: without job
+		// control every job is in the shell's
+		for i, w := range a {
+			if strings.HasPrefix(w, "%") {
+				if _, err := r.jobs.resolve(w); err == 0 || r.jobs.outer != nil && func() bool { _, e := r.jobs.outer.resolve(w); return e == 0 }() {
+					a[i] = itoa(int64(syscall.Getpgrp()))
+				}
+			}
+		}
+		r.runArgs(&syntax.CallExpr{}, a, nil)
+		return r.exit
+	}
+	t := r.jobs
+	if len(t.numbered()) == 0 && t.outer != nil {
+		t = t.outer // jobs in a pipeline or $(…) lists its shell's jobs
+	}
+	long, pids := set&optBit('l') != 0, set&optBit('p') != 0
+	var sb strings.Builder
+	var shown []*job
+	show := func(j *job) {
+		shown = append(shown, j)
+		if pids {
+			sb.WriteString(itoa(int64(j.pid())) + "\n")
+			return
+		}
+		sb.WriteString("[" + itoa(int64(j.id)) + "]" + string(t.mark(j)) + " ")
+		if long {
+			sb.WriteString(padLeft(itoa(int64(j.pid())), 5))
+		}
+		sb.WriteString(" ")
+		state := "Running"
+		running := !j.finished()
+		if !running {
+			state = "Done"
+			if s := j.exitStatus(); s != 0 {
+				state = "Exit " + itoa(int64(s))
+			}
+		}
+		sb.WriteString(padRight(state, 24) + j.cmd)
+		if running {
+			sb.WriteString(" &")
+		}
+		sb.WriteString("\n")
+	}
+	status := 0
+	if len(a) == 0 {
+		for _, j := range t.numbered() {
+			if set&optBit('s') != 0 || set&optBit('r') != 0 && j.finished() {
+				continue
+			}
+			show(j)
+		}
+	} else {
+		for _, s := range a {
+			j, err := t.resolve(s)
+			if err != 0 {
+				r.bErr("jobs", "%s: no such job", s)
+				status = 1
+				continue
+			}
+			show(j)
+		}
+	}
+	if w := r.write("jobs", sb.String()); w != 0 {
+		return w
+	}
+	if t == r.jobs {
+		for _, j := range shown {
+			if j.finished() {
+				j.waited = true
+				r.jobs.remove(j)
+			}
+		}
+	}
+	return status
+}
+
+// biDisown implements disown [-h] [-ar] [jobspec… | pid…]. Jobs are never
+// sent SIGHUP by a non-interactive shell, so -h only checks its operands.
+func biDisown(r *Runner, args []string) int {
+	set, a, ok, st := r.simpleOpts("disown", "ahr", args[1:])
+	if !ok {
+		return st
+	}
+	keep := set&optBit('h') != 0
+	if len(a) == 0 && set&(optBit('a')|optBit('r')) != 0 {
+		for _, j := range r.jobs.numbered() {
+			if set&optBit('r') != 0 && j.finished() {
+				continue
+			}
+			if !keep {
+				r.jobs.remove(j)
+			}
+		}
+		return 0
+	}
+	if len(a) == 0 {
+		j, err := r.jobs.resolve("%+")
+		if err != 0 {
+			r.bErr("disown", "current: no such job")
+			return 1
+		}
+		if !keep {
+			r.jobs.remove(j)
+		}
+		return 0
+	}
+	status := 0
+	for _, s := range a {
+		var found *job
+		if allDigits(s) {
+			pid, _ := strconv.Atoi(s)
+			found = r.jobs.byPid(pid)
+			if found != nil && found.id == 0 {
+				found = nil
+			}
+		} else if j, err := r.jobs.resolve(s); err == 0 {
+			found = j
+		}
+		if found == nil {
+			r.bErr("disown", "%s: no such job", s)
+			status = 1
+			continue
+		}
+		if !keep {
+			r.jobs.remove(found)
+		}
+	}
+	return status
+}
+
+// killJob resolves a job spec operand of kill to the pid to signal.
+func (r *Runner) killJob(spec string) (int, bool) {
+	j := r.jobSpec("kill", spec)
+	if j == nil {
+		return 0, false
+	}
+	return j.pid(), true
+}
+
+// signalInProcess delivers sig to an in-process job named by its
+// synthetic pid; false if no such job.
+func (r *Runner) signalInProcess(pid int, sig syscall.Signal) bool {
+	var j *job
+	for t := r.jobs; t != nil && j == nil; t = t.outer {
+		j = t.byPid(pid)
+	}
+	if j == nil {
+		return false
+	}
+	if sig != 0 && j.kill != nil {
+		j.kill(sig)
+	}
+	return true
+}
