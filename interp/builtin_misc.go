@@ -272,6 +272,9 @@ func biTrap(r *Runner, args []string) int {
 			status = 1
 			continue
 		}
+		if num > 0 && hardIgnored[syscall.Signal(num)] && !r.isInteractive() {
+			continue // ignored at startup: bash silently keeps it so
+		}
 		r.traps.set(name, action, reset)
 		r.watchSignal(name, num, action, reset)
 	}

@@ -28,6 +28,10 @@ type declOpts struct {
 // as the parser shaped them.
 func (r *Runner) declClause(c *syntax.DeclClause, st *syntax.Stmt) {
 	r.line = int(c.Pos().Line()) + r.lineOff
+	r.debugSimple(c, st)
+	if r.flow != flowNone {
+		return
+	}
 	variant := c.Variant.Value
 	var args []declArg
 	for _, a := range c.Args {

@@ -343,6 +343,10 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 	case *syntax.DeclClause:
 		r.declClause(c, st)
 	case *syntax.LetClause:
+		r.line = int(c.Pos().Line()) + r.lineOff
+		if r.debugSimple(c, st); r.flow != flowNone {
+			return
+		}
 		r.letClause(c)
 	case *syntax.TimeClause:
 		r.timeClause(c)
@@ -434,6 +438,16 @@ func (r *Runner) forClause(c *syntax.ForClause) {
 	status := 0
 	switch l := c.Loop.(type) {
 	case *syntax.WordIter:
+		if !validName(l.Name.Value) {
+			// bash checks the name when the loop runs, before the words
+			r.errorf("`%s': not a valid identifier", l.Name.Value)
+			r.exit = 1
+			if r.opts.on(optPosix) {
+				r.flow = flowExit
+				r.exitCode = 2
+			}
+			return
+		}
 		var items []string
 		if l.InPos.IsValid() {
 			var err error

@@ -204,6 +204,9 @@ func New(opts ...Option) (*Runner, error) {
 	r.bashpid = r.sh.pid
 	r.fds = newFDTable(os.Stdin, os.Stdout, os.Stderr)
 	r.traps = &traps{}
+	for sig := range hardIgnored {
+		r.traps.set(signalName(int(sig)), "", false)
+	}
 	r.opts = defaultOptions()
 	r.nesting = Nesting{Kind: "top"}
 	for _, o := range opts {

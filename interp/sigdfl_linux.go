@@ -29,6 +29,11 @@ type kernelSigaction struct {
 	mask     uint64
 }
 
+// hardIgnored holds the signals ignored when the shell started: a
+// non-interactive bash lists them as ignored traps and refuses to trap
+// or reset them. Written once, by DefaultSignals.
+var hardIgnored = map[syscall.Signal]bool{}
+
 // goHandlers keeps the runtime's own sigaction for each signal reset to
 // default, to put back when a trap is set. It describes the process and
 // is written once, by DefaultSignals.
@@ -52,11 +57,11 @@ func rtSigaction(sig syscall.Signal, act, old *kernelSigaction) error {
 // SIG_IGN with its own handler before main, so a child nash cannot see it.
 const sigIgnEnv = "NUCLEIC_NASH_SIGIGN"
 
-// ignoredDflSignals lists (comma-separated numbers) the signals above
+// ignoredDflSignals lists (comma-separated numbers) the standard signals
 // that this process ignores, for sigIgnEnv.
 func ignoredDflSignals() string {
 	var b []byte
-	for _, sig := range dflSignals {
+	for sig := syscall.Signal(1); sig < 32; sig++ {
 		if signal.Ignored(sig) {
 			if len(b) > 0 {
 				b = append(b, ',')
@@ -79,9 +84,20 @@ func DefaultSignals() {
 				inherited[syscall.Signal(n)] = true
 			}
 		}
+		for sig := range inherited {
+			if sig > 0 && sig < 32 && sig != syscall.SIGKILL && sig != syscall.SIGSTOP {
+				signal.Ignore(sig)
+				hardIgnored[sig] = true
+			}
+		}
+		for _, sig := range []syscall.Signal{syscall.SIGHUP, syscall.SIGINT} {
+			// the runtime keeps these two ignored when they were
+			if signal.Ignored(sig) {
+				hardIgnored[sig] = true
+			}
+		}
 		for _, sig := range dflSignals {
 			if inherited[sig] {
-				signal.Ignore(sig)
 				continue
 			}
 			if signal.Ignored(sig) {

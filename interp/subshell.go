@@ -193,6 +193,7 @@ func (r *Runner) procSubst(ps *syntax.ProcSubst) (string, error) {
 		job.finish(st)
 	}()
 	r.lastProcSubst = job
+	r.lastBg = job.pid() // bash 5.1+: a process substitution sets $!
 	return "/dev/fd/" + strconv.Itoa(n), nil
 }
 

@@ -469,10 +469,31 @@ func (r *Runner) bashCommandText() string {
 	}
 	old := r.curSrc
 	r.curSrc = b.src
-	if b.node != nil {
-		b.text = r.nodeText(b.node)
-	} else {
+	switch n := b.node.(type) {
+	case nil:
 		b.text = r.simpleCommandText(b.call, b.redirs)
+	case *syntax.DeclClause, *syntax.LetClause:
+		// declarations and let are simple commands: words one space
+		// apart, then the redirections
+		b.text = r.simpleCommandText(nil, b.redirs)
+		var sb strings.Builder
+		if d, ok := n.(*syntax.DeclClause); ok {
+			sb.WriteString(d.Variant.Value)
+			for _, a := range d.Args {
+				sb.WriteString(" " + r.nodeText(a))
+			}
+		} else {
+			sb.WriteString("let")
+			for _, x := range n.(*syntax.LetClause).Exprs {
+				sb.WriteString(" " + r.nodeText(x))
+			}
+		}
+		if b.text != "" {
+			sb.WriteString(" " + b.text)
+		}
+		b.text = sb.String()
+	default:
+		b.text = r.nodeText(b.node)
 	}
 	r.curSrc = old
 	b.done = true
@@ -487,6 +508,23 @@ func (r *Runner) debugCompound(n syntax.Node) {
 	}
 	if !r.inTrap {
 		r.bashCmd = cmdText{node: n, src: r.curSrc}
+	}
+	if r.traps.has("DEBUG") {
+		r.runTrap("DEBUG")
+	}
+}
+
+// debugSimple is debugCompound for a declaration or let, which bash
+// shows in $BASH_COMMAND as a simple command with its redirections.
+func (r *Runner) debugSimple(n syntax.Node, st *syntax.Stmt) {
+	if r.inDebug {
+		return
+	}
+	if !r.inTrap {
+		r.bashCmd = cmdText{node: n, src: r.curSrc}
+		if st != nil {
+			r.bashCmd.redirs = st.Redirs
+		}
 	}
 	if r.traps.has("DEBUG") {
 		r.runTrap("DEBUG")
