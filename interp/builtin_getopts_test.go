@@ -26,3 +26,22 @@ func TestGetoptsMatchesBash(t *testing.T) {
 		}
 	}
 }
+
+// TestFuncAttrsAndShiftMatchBash: declare -f with attribute options,
+// readonly functions, unset of a name that cannot be a variable, shift
+// with too many arguments, and ! binding to one [[ ]] term.
+func TestFuncAttrsAndShiftMatchBash(t *testing.T) {
+	for _, src := range []string{
+		`f(){ echo f; }; readonly -f f; declare -fr f; echo $?; declare -f +r f 2>&1; echo $?; declare -f -a f 2>&1; echo $?; declare -f -i f 2>&1; echo $?`,
+		`g(){ :; }; declare -fx g; declare -ft g; declare -F -p g; declare -f +x g; declare -F -p g; declare -f 'g=1' 2>&1; echo $?`,
+		"f(){ :; }; readonly -f f; echo\nf() {\n:\n}\necho $?",
+		`/x(){ echo s; }; unset /x; echo $?; type /x 2>&1 | head -1; unset -v /y 2>&1; echo $?`,
+		"(set -- a b c; shift 1 2 2>&1; echo no); echo $?; set -- a b c; shift -- 2; echo $#",
+		`[[ ! x || x ]]; echo $?; [[ ! "" && x ]]; echo $?; [[ x || ! x && "" ]]; echo $?; [[ ! ! x || "" ]]; echo $?; [[ ! (x || x) ]]; echo $?`,
+	} {
+		b, n := runBoth(t, src)
+		if b != n {
+			t.Errorf("%s\nbash:\n%s\nnash:\n%s", src, b, n)
+		}
+	}
+}

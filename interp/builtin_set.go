@@ -310,6 +310,17 @@ func biUnset(r *Runner, args []string) int {
 		if j := strings.IndexByte(name, '['); j > 0 {
 			base = name[:j]
 		}
+		if !validName(base) && !vars {
+			// without -v a name that cannot be a variable is taken as
+			// a function name, silently when there is none
+			if r.readonlyFuncs[name] {
+				r.bErr("unset", "%s: cannot unset: readonly function", name)
+				status = 1
+				continue
+			}
+			r.unsetFunc(name)
+			continue
+		}
 		if !validName(base) {
 			r.bErr("unset", "`%s': not a valid identifier", name)
 			status = 1

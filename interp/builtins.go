@@ -347,10 +347,19 @@ func biContinue(r *Runner, args []string) int {
 
 func biShift(r *Runner, args []string) int {
 	n := 1
+	if len(args) > 1 && args[1] == "--" {
+		args = append(args[:1:1], args[2:]...)
+	}
 	if len(args) > 1 {
 		v, err := strconv.Atoi(strings.TrimSpace(args[1]))
 		if err != nil {
 			r.bErr("shift", "%s: numeric argument required", args[1])
+			return 1
+		}
+		if len(args) > 2 {
+			// bash's no_args: the rest of the command line is discarded
+			r.bErr("shift", "too many arguments")
+			r.exit, r.flow = 1, flowAbort
 			return 1
 		}
 		if v < 0 {

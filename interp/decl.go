@@ -809,12 +809,42 @@ func (r *Runner) declareFuncs(variant string, o declOpts, rest []declArg) int {
 		}
 		return r.write(variant, sb.String())
 	}
+	if !o.print && (variant == "declare" || variant == "typeset" || variant == "local") {
+		// option combinations bash refuses with -f, reported as its
+		// sh_invalidopt does (no usage line)
+		bad := ""
+		switch {
+		case o.nameref:
+			bad = "-n"
+		case o.set&aInteger != 0:
+			bad = "-i"
+		case o.assoc:
+			bad = "-A"
+		case o.array:
+			bad = "-a"
+		}
+		if bad != "" {
+			r.bErr(variant, "%s: invalid option", bad)
+			return 1
+		}
+	}
 	for _, a := range rest {
 		name := a.text
 		if a.assign != nil {
 			name = a.assign.Name.Value
 		}
+		if a.assign != nil && !a.assign.Naked || a.assign == nil && strings.IndexByte(a.text, '=') > 0 {
+			if variant != "export" && variant != "readonly" {
+				r.bErr(variant, "cannot use `-f' to make functions")
+				return 1
+			}
+		}
 		f := r.funcs[name]
+		if f != nil && r.readonlyFuncs[name] && o.unset&aReadonly != 0 {
+			r.bErr(variant, "%s: readonly function", name)
+			status = 1
+			continue
+		}
 		if f == nil {
 			if o.print || o.funcNames || variant == "declare" || variant == "typeset" {
 				status = 1
@@ -839,19 +869,19 @@ func (r *Runner) declareFuncs(variant string, o declOpts, rest []declArg) int {
 			sb.WriteString(name + " " + itoa(int64(f.line)) + " " + f.source + "\n")
 		case o.funcNames:
 			sb.WriteString(name + "\n")
-		case o.set&aTrace != 0:
-			r.ownFunc(name).trace = true
-		case o.set&aExport != 0:
-			r.ownFunc(name).export = true
-		case o.unset&(aExport|aTrace) != 0:
-			g := r.ownFunc(name)
-			g.export = g.export && o.unset&aExport == 0
-			g.trace = g.trace && o.unset&aTrace == 0
-		case o.set&aReadonly != 0:
-			if r.readonlyFuncs == nil {
-				r.readonlyFuncs = map[string]bool{}
+		case o.set != 0 || o.unset != 0:
+			// declare -f -[rtx] / +[tx] NAME changes attributes, prints nothing
+			if o.set&(aTrace|aExport) != 0 || o.unset&(aExport|aTrace) != 0 {
+				g := r.ownFunc(name)
+				g.trace = (g.trace || o.set&aTrace != 0) && o.unset&aTrace == 0
+				g.export = (g.export || o.set&aExport != 0) && o.unset&aExport == 0
 			}
-			r.readonlyFuncs[name] = true
+			if o.set&aReadonly != 0 {
+				if r.readonlyFuncs == nil {
+					r.readonlyFuncs = map[string]bool{}
+				}
+				r.readonlyFuncs[name] = true
+			}
 		default:
 			sb.WriteString(r.funcText(f))
 		}

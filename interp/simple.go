@@ -527,7 +527,11 @@ func (r *Runner) defineFunc(c *syntax.FuncDecl) {
 		return
 	}
 	if r.readonlyFuncs[name] {
+		// bash reports the line where the definition ends
+		line := r.line
+		r.line = int(c.End().Line()) + r.lineOff
 		r.errorf("%s: readonly function", name)
+		r.line = line
 		r.exit = 1
 		return
 	}

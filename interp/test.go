@@ -24,6 +24,12 @@ func (r *Runner) testExpr(x syntax.TestExpr) (bool, error) {
 		return r.testExpr(x.X)
 	case *syntax.UnaryTest:
 		if x.Op == syntax.TsNot {
+			if b, ok := x.X.(*syntax.BinaryTest); ok && (b.Op == syntax.AndTest || b.Op == syntax.OrTest) {
+				// the parser gives ! the whole "a || b" that follows it;
+				// in bash ! binds to the next term only: (! a) || b
+				return r.testExpr(&syntax.BinaryTest{OpPos: b.OpPos, Op: b.Op,
+					X: &syntax.UnaryTest{OpPos: x.OpPos, Op: x.Op, X: b.X}, Y: b.Y})
+			}
 			r.condNot = isCondTerm(x.X)
 			ok, err := r.testExpr(x.X)
 			return !ok, err
