@@ -101,7 +101,20 @@ func runServe(args []string) int {
 		mux := http.NewServeMux()
 		srv.Routes(mux)
 		if !*noRunner {
-			runner.Register(mux)
+			// the runner executes commands: loopback alone would let any
+			// local user do so, so it also needs the key only the state
+			// directory's owner can read
+			key, err := runnerKey(*state)
+			if err != nil {
+				return fail("serve", err)
+			}
+			rmux := http.NewServeMux()
+			runner.Register(rmux)
+			guarded := requireBearer(key, rmux)
+			mux.Handle("/v1/commands", guarded)
+			mux.Handle("/v1/commands/", guarded)
+			mux.Handle("/v1/artifacts/", guarded)
+			log.Printf("nashd serve: runner API key in %s", filepath.Join(*state, runnerKeyFile))
 		}
 		info.Listen = ln.Addr().String()
 		go func() {
