@@ -39,6 +39,10 @@ func braceWords(w *syntax.Word, yield func(*syntax.Word) error) error {
 		return nil
 	}
 	return braceSequence(be, func(s string) error {
+		if s == "" {
+			// the lone backslash of {Z..a}: an empty word that stays
+			return emit([]syntax.WordPart{&syntax.SglQuoted{}})
+		}
 		return emit([]syntax.WordPart{&syntax.Lit{Value: s}})
 	})
 }

@@ -8,6 +8,8 @@ func TestWordExpansionAgainstBash(t *testing.T) {
 	testAgainstBash(t, []struct{ name, src string }{
 		// brace expansion is textual: $var{x,y} is $varx $vary
 		{"brace-short-param", `var=baz varx=vx vary=vy; echo $var{x,y} ${var}{x,y} "$var"{x,y} $v{a,r}x $var{,x}y $var{x,y}-z; set -- a b; echo $1{0,1}`},
+		// the backslash of {Z..a} is an empty word
+		{"brace-seq-backslash", `printf '<%s>' {Z..a}; echo`},
 		// the word of ${x:-~} inside "…" is quoted: no tilde expansion
 		{"tilde-in-dquoted-op", `HOME=/h; x=a; echo "${T:-~}" "${T:-"~"}" ${T:-~} "${x+~}" "${x/a/~}" "$(echo ~)"; echo "${u:=~}" "$u"`},
 		// non-assignment words that look like assignments: tilde after =/:
