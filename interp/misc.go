@@ -198,15 +198,22 @@ func (r *Runner) coproc(c *syntax.CoprocClause) {
 		default:
 		}
 	}
+	cancel := sub.killableBy(job)
 	go func() {
 		sub.stmt(c.Stmt)
 		st := sub.subStatus()
 		sub.fds.releaseAll()
 		job.finish(st)
+		cancel()
 		close(ready)
 	}()
-	if pid, ok := <-ready; ok && pid > 0 {
-		job.setPid(pid)
+	// like a background job, the pid is real only for one external
+	// program; anything else runs in-process and must not be waited for
+	// (it may be reading what this shell is about to write)
+	if r.runsExternal(c.Stmt) {
+		if pid, ok := <-ready; ok && pid > 0 {
+			job.setPid(pid)
+		}
 	}
 	rfd := r.fds.lowestFree(60)
 	r.fds.set(rfd, newShared(outR, true))

@@ -79,6 +79,23 @@ func (r *Runner) assignFdVar(name string, fd int) error {
 
 func (e *redirErr) Error() string { return e.msg }
 
+// fdVarValue is the value of the variable of a {var}>&- redirection,
+// which may be an array element ({COPROC[1]}>&-).
+func (r *Runner) fdVarValue(name string) string {
+	if strings.IndexByte(name, '[') > 0 {
+		if pe, ok := parseIndirect(name); ok {
+			if pv, err := r.paramExp(pe); err == nil && !pv.isList {
+				return pv.str
+			}
+		}
+		return ""
+	}
+	if v := r.lookup(name); v != nil {
+		return v.value()
+	}
+	return ""
+}
+
 // redirect applies one redirection to r.fds.
 func (r *Runner) redirect(rd *syntax.Redirect, info *ExecInfo) (func(), error) {
 	fd := -1
@@ -118,8 +135,7 @@ func (r *Runner) redirect(rd *syntax.Redirect, info *ExecInfo) (func(), error) {
 	case syntax.DplIn, syntax.DplOut:
 		if target == "-" {
 			if varName != "" {
-				v := r.lookup(varName)
-				n, err := strconv.Atoi(v.value())
+				n, err := strconv.Atoi(r.fdVarValue(varName))
 				if err != nil {
 					return nil, &redirErr{varName + ": ambiguous redirect"}
 				}

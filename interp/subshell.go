@@ -217,6 +217,21 @@ func (r *Runner) closeProcFds(mark int) {
 	r.procFds = r.procFds[:mark]
 }
 
+// killableBy lets kill signal the in-process subshell c running job:
+// the signal ends it, its job finishing at once and its goroutine
+// stopping at its next statement (the subshell's own traps are not
+// consulted: they belong to its goroutine). The returned cancel must be
+// called when the subshell is done.
+func (c *Runner) killableBy(job *job) context.CancelFunc {
+	ctx, cancel := context.WithCancel(c.ctx)
+	c.ctx = ctx
+	job.kill = func(sig syscall.Signal) {
+		job.finish(128 + int(sig))
+		cancel()
+	}
+	return cancel
+}
+
 // background runs a statement asynchronously and sets $!.
 func (r *Runner) background(st *syntax.Stmt) {
 	c := r.fork("subshell")
@@ -236,24 +251,16 @@ func (r *Runner) background(st *syntax.Stmt) {
 		}
 	}
 	c.job = job
+	cancel := c.killableBy(job)
 	fg := *st
-	ctx, cancel := context.WithCancel(c.ctx)
-	c.ctx = ctx
-	job.kill = func(sig syscall.Signal) {
-		// the signal ends the subshell: its job finishes now and the
-		// goroutine stops at its next statement (the subshell's own
-		// traps are not consulted: they belong to its goroutine)
-		job.finish(128 + int(sig))
-		cancel()
-	}
 	fg.Background = false
 	go func() {
 		c.stmt(&fg)
 		status := c.subStatus()
 		c.fds.releaseAll()
 		job.finish(status)
-		close(ready)
 		cancel()
+		close(ready)
 	}()
 	// $! is the real pid when the job is one external program: wait for
 	// it to start. Anything else keeps its synthetic id and runs free.
