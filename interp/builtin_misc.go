@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"sort"
@@ -43,7 +44,12 @@ func biSource(r *Runner, args []string) int {
 		data, err = os.ReadFile(r.absPath(path))
 	}
 	if err != nil {
-		r.errorf("%s: %s", file, pathErrMsg(err))
+		if errors.Is(err, syscall.EISDIR) {
+			// bash checks the file type first, with its own wording
+			r.bErr(name, "%s: is a directory", file)
+		} else {
+			r.errorf("%s: %s", file, pathErrMsg(err))
+		}
 		if r.opts.on(optPosix) {
 			r.flow = flowExit
 			r.exitCode = 1

@@ -106,10 +106,7 @@ func biUlimit(r *Runner, args []string) int {
 			a = a[1:]
 			break
 		}
-		if _, err := strconv.Atoi(opt); err == nil {
-			break
-		}
-		a = a[1:]
+		a = a[1:] // bash's getopt: even -5 is an option cluster
 		for i := 1; i < len(opt); i++ {
 			c := opt[i]
 			switch c {
