@@ -45,3 +45,18 @@ func TestFuncAttrsAndShiftMatchBash(t *testing.T) {
 		}
 	}
 }
+
+// TestFuncnestAndFuncListMatchBash: FUNCNEST limits function nesting
+// (discarding the command), and declare -[fF] -[rtx] with no names lists
+// the functions that have any of those attributes.
+func TestFuncnestAndFuncListMatchBash(t *testing.T) {
+	for _, src := range []string{
+		"FUNCNEST=5; f(){ (( n++ )); f; }; n=0; (f; echo no); echo \"$? $n\"; FUNCNEST=x; g(){ (( m++ < 20 )) && g; }; m=0; g; echo $m",
+		`a(){ :; }; b(){ echo; }; export -f b; declare -xF; declare -xf; declare -rf; declare -tF; readonly -f a; declare -rF; declare -xrF; export -f; readonly -f`,
+	} {
+		b, n := runBoth(t, src)
+		if b != n {
+			t.Errorf("%s\nbash:\n%s\nnash:\n%s", src, b, n)
+		}
+	}
+}

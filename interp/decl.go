@@ -791,19 +791,20 @@ func (r *Runner) declareFuncs(variant string, o declOpts, rest []declArg) int {
 			names = append(names, n)
 		}
 		sort.Strings(names)
+		// declare -[fF] -[rtx]: the functions with any of those
+		// attributes, each followed by the declare that sets them
+		filter := o.set & (aExport | aReadonly | aTrace)
 		for _, n := range names {
 			f := r.funcs[n]
-			if variant == "export" && !f.export || variant == "readonly" && !r.readonlyFuncs[n] {
+			if filter != 0 && !(filter&aExport != 0 && f.export || filter&aReadonly != 0 && r.readonlyFuncs[n] || filter&aTrace != 0 && f.trace) {
 				continue
 			}
 			if o.funcNames {
 				sb.WriteString("declare -f" + funcFlags(r, f) + " " + n + "\n")
 			} else {
 				sb.WriteString(r.funcText(f))
-				if variant == "export" {
-					sb.WriteString("declare -fx " + n + "\n")
-				} else if variant == "readonly" {
-					sb.WriteString("declare -fr " + n + "\n")
+				if filter != 0 {
+					sb.WriteString("declare -f" + funcFlags(r, f) + " " + n + "\n")
 				}
 			}
 		}

@@ -2,6 +2,7 @@ package interp
 
 import (
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -437,7 +438,8 @@ func (r *Runner) withTempAssigns(c *syntax.CallExpr, isFunc bool, fn func()) {
 
 // callFunc runs a shell function with args (args[0] is its name).
 func (r *Runner) callFunc(f *funcDef, args []string) {
-	if len(r.calls) >= 10000 {
+	if max := r.funcNestMax(); max > 0 && len(r.calls) >= max || len(r.calls) >= 10000 {
+		// bash discards the top-level command (FUNCNEST, or nash's own cap)
 		r.errorf("%s: maximum function nesting level exceeded (%d)", f.name, len(r.calls))
 		r.exit = 1
 		r.flow = flowAbort
@@ -493,6 +495,19 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 	r.params = oldParams
 	r.nesting = oldNesting
 	r.curSrc = oldSrc
+}
+
+// funcNestMax is $FUNCNEST as bash reads it: a number, else no limit.
+func (r *Runner) funcNestMax() int {
+	v := r.lookup("FUNCNEST")
+	if v == nil || !v.set {
+		return 0
+	}
+	n, err := strconv.ParseInt(strings.TrimSpace(v.value()), 10, 64)
+	if err != nil || n <= 0 || n > 1<<30 {
+		return 0
+	}
+	return int(n)
 }
 
 func (r *Runner) runFuncBody(f *funcDef) {
