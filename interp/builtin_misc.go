@@ -392,11 +392,25 @@ func biKill(r *Runner, args []string) int {
 		if err := syscall.Kill(pid, sig); err != nil {
 			r.bErr("kill", "(%d) - %s", pid, errnoMessage(err.(syscall.Errno)))
 			status = 1
-		} else if (pid == r.sh.pid || pid == 0) && r.sh.sigs != nil && sig != 0 && !r.isSub {
+		} else if (pid == r.sh.pid || pid == 0) && r.sh.sigs != nil && sig != 0 && !r.isSub && r.sh.sigs.isCaught(sig) {
 			r.sh.sigs.awaitSelf(sig)
+		} else if (pid == r.sh.pid || pid == 0) && sig == syscall.SIGPIPE && !r.hasTrapEntry("PIPE") {
+			// the runtime drops a SIGPIPE that no write caused; one
+			// neither trapped nor ignored must end the shell as in bash
+			dieBySignal(sig)
 		}
 	}
 	return status
+}
+
+// hasTrapEntry reports whether the shell has a trap or an ignore for the
+// signal name (a subshell keeps its parent's ignores).
+func (r *Runner) hasTrapEntry(name string) bool {
+	if r.traps == nil {
+		return false
+	}
+	a, ok := r.traps.m[name]
+	return ok && (a == "" || !r.traps.inherited)
 }
 
 // biLet implements let EXPR….

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"time"
 	"unsafe"
 )
 
@@ -133,6 +134,20 @@ func backToDefault(sig syscall.Signal) bool {
 	dfl := kernelSigaction{}
 	rtSigaction(sig, &dfl, nil)
 	return true
+}
+
+// dieBySignal ends the process by sig at the kernel's default action,
+// unless sig was ignored at startup.
+func dieBySignal(sig syscall.Signal) {
+	if hardIgnored[sig] {
+		return
+	}
+	dflMu.Lock()
+	dfl := kernelSigaction{}
+	rtSigaction(sig, &dfl, nil)
+	dflMu.Unlock()
+	syscall.Kill(os.Getpid(), sig)
+	time.Sleep(100 * time.Millisecond)
 }
 
 var _ = os.Getpid

@@ -219,6 +219,13 @@ type signalState struct {
 // awaitSelf waits (briefly) until a signal the shell sent to itself and
 // catches is recorded, so that its trap runs right after the kill builtin
 // as it does in bash, where the handler runs before kill(2) returns.
+// isCaught reports whether the shell has a trap running for sig.
+func (s *signalState) isCaught(sig syscall.Signal) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.caught[sig]
+}
+
 func (s *signalState) awaitSelf(sig syscall.Signal) {
 	s.mu.Lock()
 	caught := s.caught[sig]
