@@ -85,6 +85,13 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 		}
 		consumed += strings.Count(text, "\n")
 		buf.Reset()
+		if name == "" && r.fds.entry(0) == nil {
+			break // exec 0<&- closed the script's input
+		}
+		if g := r.fds.get(0); name == "" && g != nil && g != f {
+			// exec 0<file: bash goes on reading commands from the new stdin
+			f = g
+		}
 		// commands may have read from f: continue from its offset
 		lr = newLineReader(f)
 	}

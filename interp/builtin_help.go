@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"io"
 	"os"
 	"sort"
 	"strings"
@@ -42,7 +43,9 @@ func biHelp(r *Runner, args []string) int {
 		for _, t := range helpTopics {
 			sb.WriteString(" " + t.synopsis + "\n")
 		}
-		return r.write("help", sb.String())
+		// bash's listing ignores write errors (no message, status 0)
+		io.WriteString(r.out(), sb.String())
+		return 0
 	}
 	status := 0
 	for _, pat := range a {

@@ -474,6 +474,12 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 			if old != nil && r.opts.sh(shLocalvarInherit) {
 				*v = *old.clone(v.gen)
 				v.local = true
+			} else if old != nil && old == r.tempVars[name] && old.set && v.kind == kString {
+				// a variable of a prefix assignment (x=1 f) passes its
+				// value to a local of the same name, as in bash, where
+				// that local is still the temporary variable
+				v.str, v.set = old.str, true
+				r.tempVars[name] = v
 			}
 		}
 	case o.global:

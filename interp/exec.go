@@ -209,6 +209,10 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 		r.noErrExit++
 	}
 	mark := len(r.procFds)
+	if len(st.Redirs) > 0 && isControlStructure(st.Cmd) {
+		// sticky, as bash's stdin_redir: it outlives the command
+		r.stdinRedir = stdinRedirects(st.Redirs)
+	}
 	if _, call := st.Cmd.(*syntax.CallExpr); len(st.Redirs) > 0 && !call {
 		// simple commands apply their own redirections (after expanding
 		// the words, with the command's ExecInfo)
@@ -287,7 +291,11 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 	case *syntax.Block:
 		r.stmts(c.Stmts)
 	case *syntax.Subshell:
-		r.subshell(func(sub *Runner) { sub.stmts(c.Stmts) }, "subshell")
+		pipeIn := r.pipePos != nil && r.pipePos.Index > 0
+		r.subshell(func(sub *Runner) {
+			sub.stdinRedir = pipeIn || st != nil && stdinRedirects(st.Redirs)
+			sub.stmts(c.Stmts)
+		}, "subshell")
 	case *syntax.BinaryCmd:
 		switch c.Op {
 		case syntax.AndStmt, syntax.OrStmt:

@@ -43,6 +43,7 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 			continue
 		}
 		sub := r.fork("subshell")
+		sub.stdinRedir = sub.stdinRedir || i > 0 // its stdin is a pipe
 		runners[i] = sub
 	}
 	var copiers sync.WaitGroup

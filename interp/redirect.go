@@ -16,6 +16,7 @@ import (
 func (r *Runner) withRedirs(redirs []*syntax.Redirect, info *ExecInfo, fn func()) {
 	saved := r.fds
 	r.fds = saved.clone()
+	varMark := len(r.varFds)
 	var dones []func()
 	ok := true
 	for _, rd := range redirs {
@@ -37,8 +38,21 @@ func (r *Runner) withRedirs(redirs []*syntax.Redirect, info *ExecInfo, fn func()
 	}
 	if r.keepRedirs {
 		r.keepRedirs = false
+		r.varFds = r.varFds[:varMark]
 		saved.releaseAll()
 		return
+	}
+	if len(r.varFds) > varMark {
+		// an fd a {var} redirection opened stays open after the command
+		// (unless shopt varredir_close): the variable is its handle
+		if !r.opts.sh(shVarredirClose) {
+			for _, n := range r.varFds[varMark:] {
+				if e := r.fds.entry(n); e != nil {
+					saved.set(n, e.retain())
+				}
+			}
+		}
+		r.varFds = r.varFds[:varMark]
 	}
 	r.fds.releaseAll()
 	r.fds = saved
@@ -70,10 +84,15 @@ type redirErr struct{ msg string }
 // assignFdVar stores the fd a {var} redirection allocated; when the
 // variable cannot be set bash reports why and then fails the redirection.
 func (r *Runner) assignFdVar(name string, fd int) error {
-	if err := r.setScalar(name, itoa(int64(fd)), false); err != nil {
+	set := func() error { return r.setScalar(name, itoa(int64(fd)), false) }
+	if strings.IndexByte(name, '[') > 0 {
+		set = func() error { return r.assignTo(name, itoa(int64(fd))) } // {a[i]}>file
+	}
+	if err := set(); err != nil {
 		r.reportErr(err)
 		return &redirErr{name + ": cannot assign fd to variable"}
 	}
+	r.varFds = append(r.varFds, fd)
 	return nil
 }
 
@@ -156,7 +175,17 @@ func (r *Runner) redirect(rd *syntax.Redirect, info *ExecInfo) (func(), error) {
 		}
 		e := r.fds.entry(n)
 		if e == nil {
-			return nil, &redirErr{src + ": Bad file descriptor"}
+			// bash names the fd written, but for an expanded word it
+			// guesses: the word's text when the fd redirected is the
+			// operator's default, else that fd
+			what := src
+			if _, lit := plainLit(rd.Word); !lit && varName == "" {
+				what = r.nodeText(rd.Word)
+				if fd != def {
+					what = strconv.Itoa(fd)
+				}
+			}
+			return nil, &redirErr{what + ": Bad file descriptor"}
 		}
 		if varName != "" {
 			fd = r.fds.lowestFree(10)
@@ -179,6 +208,12 @@ func (r *Runner) redirect(rd *syntax.Redirect, info *ExecInfo) (func(), error) {
 func (r *Runner) redirTarget(rd *syntax.Redirect) (string, error) {
 	if s, ok := plainLit(rd.Word); ok {
 		return s, nil
+	}
+	if r.opts.on(optPosix) && !r.isInteractive() && !r.opts.set[optNoglob] {
+		// a non-interactive POSIX shell does no filename expansion on
+		// a redirection word
+		r.opts.set[optNoglob] = true
+		defer func() { r.opts.set[optNoglob] = false }()
 	}
 	fs, err := r.fields([]*syntax.Word{rd.Word})
 	if err != nil {
@@ -411,4 +446,43 @@ func stripTabs(s string) string {
 		lines[i] = strings.TrimLeft(l, "\t")
 	}
 	return strings.Join(lines, "")
+}
+
+// isControlStructure reports whether bash counts c as a shell control
+// structure (command.c's shell_control_structure).
+func isControlStructure(c syntax.Command) bool {
+	switch c.(type) {
+	case *syntax.Block, *syntax.Subshell, *syntax.IfClause, *syntax.WhileClause,
+		*syntax.ForClause, *syntax.CaseClause, *syntax.ArithmCmd, *syntax.TestClause:
+		return true
+	}
+	return false
+}
+
+// stdinRedirects reports whether redirs redirect standard input as bash's
+// stdin_redirects counts it: any input-opening operator whatever its fd,
+// and a dup or close only of fd 0.
+func stdinRedirects(redirs []*syntax.Redirect) bool {
+	for _, rd := range redirs {
+		if rd.N != nil && strings.HasPrefix(rd.N.Value, "{") {
+			continue // {var}< names a new fd
+		}
+		switch rd.Op {
+		case syntax.RdrIn, syntax.RdrInOut, syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
+			return true
+		case syntax.DplIn, syntax.DplOut:
+			n := 0
+			if rd.Op == syntax.DplOut {
+				n = 1
+			}
+			if rd.N != nil {
+				n, _ = strconv.Atoi(rd.N.Value)
+			}
+			w, _ := plainLit(rd.Word)
+			if n == 0 && (rd.Op == syntax.DplIn || w == "-") && (w == "-" || !strings.HasSuffix(w, "-")) {
+				return true
+			}
+		}
+	}
+	return false
 }

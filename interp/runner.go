@@ -108,6 +108,7 @@ type Runner struct {
 	lastSubStatus int // status of the last command substitution, -1 if none
 	pipePos       *PipelinePos
 	temps         map[string]*variable
+	tempVars      map[string]*variable // the prefix-assignment variables in place
 	readonlyFuncs map[string]bool
 	hash          map[string]string
 	hashPath      string
@@ -121,6 +122,7 @@ type Runner struct {
 	onSpawn           func(pid int)
 	job               *job
 	keepRedirs        bool
+	varFds            []int // fds {var} redirections allocated, kept past their command
 	inSpecialBuiltin  bool
 	specialUsage      bool // the builtin running failed with a usage or syntax error (EX_USAGE)
 	inCommandBuiltin  int  // >0 while the command builtin runs a builtin: POSIX-mode errors do not exit
@@ -132,6 +134,7 @@ type Runner struct {
 	lastAssigned      string
 	procFds           []procFD
 	lastProcSubst     *job
+	stdinRedir        bool // bash's stdin_redir: async commands keep stdin instead of /dev/null
 	lastpipeFDs       *fdTable
 	exitTrapRan       bool
 	errTrapOwnerDepth int

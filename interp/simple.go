@@ -376,7 +376,12 @@ func (r *Runner) tempScalar(name, val string) {
 	if _, ok := r.temps[name]; !ok {
 		r.temps[name] = r.vars.m[name]
 	}
-	r.vars.m[name] = &variable{kind: kString, set: true, str: val, attrs: aExport, gen: r.vars.gen}
+	v := &variable{kind: kString, set: true, str: val, attrs: aExport, gen: r.vars.gen}
+	r.vars.m[name] = v
+	if r.tempVars == nil {
+		r.tempVars = map[string]*variable{}
+	}
+	r.tempVars[name] = v
 	r.vars.envDirty = true
 }
 
@@ -386,6 +391,7 @@ func (r *Runner) untemp(name string) {
 		return
 	}
 	delete(r.temps, name)
+	delete(r.tempVars, name)
 	if old == nil {
 		delete(r.vars.m, name)
 	} else {

@@ -37,6 +37,7 @@ func (r *Runner) fork(kind string) *Runner {
 		arg0:          r.arg0,
 		exit:          r.exit,
 		lastBg:        r.lastBg,
+		stdinRedir:    r.stdinRedir,
 		pipeStatus:    r.pipeStatus,
 		psOwned:       false,
 		traceLevel:    r.traceLevel,
@@ -237,7 +238,9 @@ func (r *Runner) background(st *syntax.Stmt) {
 	c := r.fork("subshell")
 	c.opts.set[optErrexit] = r.opts.on(optErrexit)
 	// a background command's stdin is /dev/null when job control is off
-	if !r.opts.on(optMonitor) {
+	// (or in a subshell), unless stdin was redirected for a compound
+	// command around it or comes from a pipe (bash's stdin_redir)
+	if (r.isSub || !r.opts.on(optMonitor)) && !r.stdinRedir {
 		if null, err := os.Open(os.DevNull); err == nil {
 			c.fds.set(0, newShared(null, true))
 		}
