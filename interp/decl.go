@@ -21,6 +21,8 @@ type declOpts struct {
 	funcNames  bool
 	global     bool
 	unexport   bool // export -n
+	unReadonly bool // readonly -n, silently ignored
+	plainValue bool // a quoted "(…)" value is a string (export, readonly)
 	sawFlags   bool
 }
 
@@ -181,10 +183,8 @@ func (r *Runner) declare(variant string, args []declArg) int {
 	}
 	validOpts := "aAcfFgilnprtuxI"
 	switch variant {
-	case "export":
-		validOpts = "fnp"
-	case "readonly":
-		validOpts = "aAfp"
+	case "export", "readonly":
+		validOpts = "aAfnp"
 	case "local":
 		validOpts = "aAcilnprtuxI"
 	}
@@ -226,6 +226,9 @@ func (r *Runner) declare(variant string, args []declArg) int {
 			case 'n':
 				if variant == "export" {
 					o.unexport = true
+				} else if variant == "readonly" {
+					// readonly -n: bash silently refuses to undo readonly
+					o.unReadonly = true
 				} else if on {
 					o.nameref = true
 				} else {
@@ -266,7 +269,9 @@ func (r *Runner) declare(variant string, args []declArg) int {
 			o.set |= aExport
 		}
 	case "readonly":
-		o.set |= aReadonly
+		if !o.unReadonly {
+			o.set |= aReadonly
+		}
 	case "local":
 		if len(r.calls) == 0 {
 			r.bErr("local", "can only be used in a function")
@@ -294,7 +299,11 @@ func (r *Runner) declare(variant string, args []declArg) int {
 			}
 			continue
 		}
-		name, err := r.declareOne(variant, a, o, local)
+		ao, viaDeclare := o, false
+		if variant == "export" || variant == "readonly" {
+			ao, viaDeclare = exportOpts(o, a)
+		}
+		name, err := r.declareOne(variant, a, ao, local)
 		if err != nil {
 			if _, ok := err.(*expandError); ok {
 				r.expansionError(err)
@@ -310,7 +319,7 @@ func (r *Runner) declare(variant string, args []declArg) int {
 				r.exit, r.flow = 1, flowAbort
 				return 1
 			}
-			if (variant == "export" || variant == "readonly") && isReadonlyErr(err) {
+			if (variant == "export" || variant == "readonly") && !viaDeclare && isReadonlyErr(err) {
 				r.errorf("%s", err.Error())
 			} else {
 				r.bErr(variant, "%s", err.Error())
@@ -330,6 +339,26 @@ func (r *Runner) declare(variant string, args []declArg) int {
 		r.gateState(&StateInfo{Op: op, Names: changed})
 	}
 	return status
+}
+
+// exportOpts adapts export's and readonly's options to one argument, as
+// bash's set_or_show_attributes does: with -a or -A an assignment is
+// handed to declare -g (whose errors carry the builtin's name unless the
+// word is a literal compound assignment); without them the value is bound
+// as a plain string, so a quoted '(…)' is not read as a compound
+// assignment, and -a/-A on a bare name only sets the attribute.
+func exportOpts(o declOpts, a declArg) (declOpts, bool) {
+	hasAssign := a.assign != nil && !a.assign.Naked || a.assign == nil && strings.IndexByte(a.text, '=') > 0
+	if !hasAssign {
+		o.array, o.assoc = false, false
+		return o, false
+	}
+	if o.array || o.assoc {
+		o.global = true
+		return o, a.assign == nil || a.assign.Array == nil
+	}
+	o.plainValue = true
+	return o, false
 }
 
 func (o *declOpts) flag(a attr, on bool) {
@@ -519,7 +548,7 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		}
 	case as != nil && as.Value != nil:
 		val := preVal
-		if as.Index == nil && isCompoundText(val) && (v.kind == kIndexed || v.kind == kAssoc) {
+		if as.Index == nil && !o.plainValue && isCompoundText(val) && (v.kind == kIndexed || v.kind == kAssoc) {
 			// declare -a x='(1 2)': bash still reads the value as a
 			// compound assignment when the variable is an array
 			err = r.assignArrayText(name, val, appendVal)
@@ -527,7 +556,7 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 			err = r.declSetValue(name, index, val, appendVal, as)
 		}
 	case textVal != nil:
-		if index == "" && isCompoundText(*textVal) && (v.kind == kIndexed || v.kind == kAssoc) {
+		if index == "" && !o.plainValue && isCompoundText(*textVal) && (v.kind == kIndexed || v.kind == kAssoc) {
 			err = r.assignArrayText(name, *textVal, appendVal)
 		} else {
 			err = r.declSetValue(name, index, *textVal, appendVal, nil)
@@ -636,11 +665,12 @@ func (r *Runner) declareList(variant string, o declOpts) int {
 	names := r.vars.names()
 	filter := func(v *variable) bool {
 		switch variant {
-		case "export":
-			return v.attrs&aExport != 0
-		case "readonly":
+		case "export", "readonly":
 			if o.array && v.kind != kIndexed || o.assoc && v.kind != kAssoc {
 				return false
+			}
+			if variant == "export" {
+				return v.attrs&aExport != 0
 			}
 			return v.attrs&aReadonly != 0
 		case "local":

@@ -26,6 +26,8 @@ type fieldBuilder struct {
 	ifs     string
 	noGlob  bool
 	patMode bool // building a pattern (no splitting), keep pat only
+	// atFields records that a quoted $@ or ${a[@]} produced fields
+	atFields bool
 }
 
 func (b *fieldBuilder) flushPending() {
@@ -485,9 +487,26 @@ func (r *Runner) expandDbl(b *fieldBuilder, q *syntax.DblQuoted) error {
 		}
 	}
 	b.flushPending()
+	// "$xxx$@" with no positional parameters and nothing else but empty
+	// expansions makes no word, as "$@" alone does
+	hasAt := false
+	for _, part := range q.Parts {
+		if pe, ok := part.(*syntax.ParamExp); ok && isAtExpansion(pe) {
+			hasAt = true
+		}
+	}
+	prevValid, nf, nb := b.cur.valid, len(b.fields), len(b.cur.buf)
+	oldAt := b.atFields
+	b.atFields = false
 	b.cur.valid = true
 	r.dblDepth++
-	defer func() { r.dblDepth-- }()
+	defer func() {
+		r.dblDepth--
+		if hasAt && !b.atFields && len(b.fields) == nf && len(b.cur.buf) == nb {
+			b.cur.valid = prevValid
+		}
+		b.atFields = b.atFields || oldAt
+	}()
 	for _, part := range q.Parts {
 		switch p := part.(type) {
 		case *syntax.Lit:

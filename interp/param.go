@@ -89,10 +89,20 @@ func (r *Runner) expandParamPart(b *fieldBuilder, pe *syntax.ParamExp, quoted bo
 			}
 			b.quoted(s)
 		}
+		if len(pv.list) > 0 {
+			b.atFields = true
+		}
 		return nil
 	}
 	if b.patMode {
-		b.unquotedExp(join(pv.list, ifsSep(r.ifs(), r.vars.get("IFS"))))
+		sep := ifsSep(r.ifs(), r.vars.get("IFS"))
+		if !pv.star && !ifsJoinOp(pe) {
+			// where words are not split (foo=$@, case $@ in, [[ $@ ]],
+			// <<< $@) bash joins the fields with spaces whatever IFS
+			// holds, as it does for "$@"
+			sep = " "
+		}
+		b.unquotedExp(join(pv.list, sep))
 		return nil
 	}
 	for i, s := range pv.list {
@@ -105,6 +115,23 @@ func (r *Runner) expandParamPart(b *fieldBuilder, pe *syntax.ParamExp, quoted bo
 		b.unquotedExp(s)
 	}
 	return nil
+}
+
+// ifsJoinOp reports the expansions of a list that bash still joins with
+// IFS's first character in an assignment value: ${!prefix@}, ${a[@]#pat}
+// and its siblings, and the ${a[@]@op} transformations.
+func ifsJoinOp(pe *syntax.ParamExp) bool {
+	if pe.Excl && pe.Names != 0 {
+		return true
+	}
+	if pe.Exp == nil {
+		return false
+	}
+	switch pe.Exp.Op {
+	case syntax.RemSmallPrefix, syntax.RemLargePrefix, syntax.RemSmallSuffix, syntax.RemLargeSuffix, syntax.OtherParamOps:
+		return true
+	}
+	return false
 }
 
 // ifsSep is the separator "$*" joins with: IFS's first character, a
@@ -152,6 +179,13 @@ func (r *Runner) paramExp(pe *syntax.ParamExp) (paramValue, error) {
 		if !pv.set && !pv.isList {
 			// not an unbound-variable error even under set -u
 			return paramValue{}, expErr("%s: invalid indirect expansion", name)
+		}
+		if target == "" && pv.isList {
+			if len(pv.list) == 0 {
+				// ${!@} with no positional parameters: nothing
+				return paramValue{}, nil
+			}
+			return paramValue{}, expErr(": invalid variable name")
 		}
 		if target == "" {
 			return paramValue{}, expErr("%s: invalid indirect expansion", name)
