@@ -185,6 +185,9 @@ func (r *Runner) assignIndexed(name string, idx syntax.ArithmExpr, val string, a
 		if err != nil {
 			return err
 		}
+		if k == "" {
+			return &expandError{msg: name + "[" + strings.TrimSpace(r.nodeText(idx)) + "]: bad array subscript"}
+		}
 		v := r.vars.own(name)
 		if appendVal {
 			val = v.assoc.m[k] + val

@@ -307,7 +307,8 @@ func biUnset(r *Runner, args []string) int {
 			continue
 		}
 		base := name
-		if j := strings.IndexByte(name, '['); j > 0 {
+		// an empty subscript (h[]) is no array reference
+		if j := strings.IndexByte(name, '['); j > 0 && name[j+1:] != "]" {
 			base = name[:j]
 		}
 		if !validName(base) && !vars {

@@ -447,7 +447,13 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 			v = r.vars.own(name)
 		}
 		if target == name {
-			return "", &varError{msg: name + ": nameref variable self references not allowed"}
+			if len(r.calls) == 0 {
+				return "", &varError{msg: name + ": nameref variable self references not allowed"}
+			}
+			// in a function bash only warns, twice (declare, then the
+			// assignment), and makes the reference
+			r.bErr(variant, "warning: %s: circular name reference", name)
+			r.errorf("warning: %s: circular name reference", name)
 		}
 		v.kind = kNameRef
 		if as != nil && (as.Value != nil) || textVal != nil {

@@ -648,7 +648,7 @@ func (r *Runner) expansionError(err error) {
 		r.exit = 1
 		r.flow = flowExit
 		r.exitCode = 1
-		if r.sh.cmdString && !r.isSub && r.nesting.Depth == 0 {
+		if r.sh.cmdString && !r.isSub {
 			r.exitCode = 127
 		}
 		return

@@ -188,7 +188,8 @@ func (r *Runner) paramExp(pe *syntax.ParamExp) (paramValue, error) {
 			return paramValue{}, expErr(": invalid variable name")
 		}
 		if target == "" {
-			return paramValue{}, expErr("%s: invalid indirect expansion", name)
+			// set but empty: bash names the (empty) target
+			return paramValue{}, expErr(": invalid variable name")
 		}
 		ipe, ok := parseIndirect(target)
 		if !ok {
@@ -315,7 +316,11 @@ func (r *Runner) baseValue(pe *syntax.ParamExp, name string) (paramValue, error)
 	case "@", "*":
 		return paramValue{list: r.params, isList: true, star: name == "*", set: len(r.params) > 0, name: name}, nil
 	}
-	name = r.resolveRef(name)
+	name, circular := r.followRef(name)
+	if circular {
+		r.errorf("warning: %s: circular name reference", pe.Param.Value)
+		return paramValue{name: pe.Param.Value}, nil
+	}
 	if pe.Index == nil {
 		if ep := r.refElem(name); ep != nil {
 			// a nameref to an array element: ${ref} is ${arr[i]}
@@ -349,6 +354,11 @@ func (r *Runner) baseValue(pe *syntax.ParamExp, name string) (paramValue, error)
 	}
 	if v == nil || !v.set {
 		if v != nil && v.kind == kAssoc {
+			if k, err := r.indexString(pe.Index); err != nil {
+				return paramValue{}, err
+			} else if k == "" {
+				r.errorf("%s: bad array subscript", pe.Param.Value)
+			}
 			return paramValue{name: name}, nil
 		}
 		// evaluate the index for its side effects and errors
@@ -363,6 +373,11 @@ func (r *Runner) baseValue(pe *syntax.ParamExp, name string) (paramValue, error)
 		if err != nil {
 			return paramValue{}, err
 		}
+		if k == "" {
+			// reported, and the expansion goes on unset
+			r.errorf("%s: bad array subscript", pe.Param.Value)
+			return paramValue{name: name}, nil
+		}
 		s, ok := v.assoc.m[k]
 		return paramValue{str: s, set: ok, name: name}, nil
 	case kIndexed:
@@ -373,7 +388,9 @@ func (r *Runner) baseValue(pe *syntax.ParamExp, name string) (paramValue, error)
 		if i < 0 {
 			i += int64(v.arr.maxIndex()) + 1
 			if i < 0 {
-				return paramValue{}, expErr("%s: bad array subscript", pe.Param.Value)
+				// bash reports it and goes on with an unset element
+				r.errorf("%s: bad array subscript", pe.Param.Value)
+				return paramValue{name: name}, nil
 			}
 		}
 		s, ok := v.arr.get(int(i))
@@ -428,18 +445,30 @@ func (r *Runner) refElem(name string) *syntax.ParamExp {
 
 // resolveRef follows namerefs from name to the variable they point at.
 func (r *Runner) resolveRef(name string) string {
+	name, _ = r.followRef(name)
+	return name
+}
+
+// followRef is resolveRef that also reports a circular chain (a nameref
+// leading back to itself or to the name it started from), which bash
+// treats as no variable when reading.
+func (r *Runner) followRef(name string) (string, bool) {
+	orig := name
 	for i := 0; i < 8; i++ {
 		v := r.vars.get(name)
 		if v == nil || v.kind != kNameRef || !v.set || v.str == "" {
-			return name
+			return name, false
 		}
 		next := v.str
 		if j := strings.IndexByte(next, '['); j > 0 {
-			return name
+			return name, false
+		}
+		if next == orig || next == name {
+			return name, true
 		}
 		name = next
 	}
-	return name
+	return name, false
 }
 
 func (r *Runner) arrayKeys(name string, star bool) paramValue {
@@ -488,6 +517,10 @@ func (r *Runner) sliceValue(pe *syntax.ParamExp, pv paramValue) (paramValue, err
 		}
 	}
 	if pv.isList {
+		if hasLen && length < 0 {
+			// bash never counts a length back from the end of a list
+			return pv, expErr("%s: substring expression < 0", strings.TrimSpace(r.sliceText(pe)))
+		}
 		list := pv.list
 		if pv.name == "@" || pv.name == "*" {
 			// positional parameters: offset 0 is $0
@@ -511,7 +544,7 @@ func (r *Runner) sliceValue(pe *syntax.ParamExp, pv paramValue) (paramValue, err
 			if length < 0 {
 				end = n + length
 				if end < off {
-					return pv, expErr("%s: substring expression < 0", strings.TrimSpace(sliceText(pe)))
+					return pv, expErr("%s: substring expression < 0", strings.TrimSpace(r.sliceText(pe)))
 				}
 			} else if off+length < n {
 				end = off + length
@@ -542,7 +575,7 @@ func (r *Runner) sliceValue(pe *syntax.ParamExp, pv paramValue) (paramValue, err
 		if length < 0 {
 			end = n + length
 			if end < off {
-				return pv, expErr("%s: substring expression < 0", strings.TrimSpace(sliceText(pe)))
+				return pv, expErr("%s: substring expression < 0", strings.TrimSpace(r.sliceText(pe)))
 			}
 		} else if off+length < n {
 			end = off + length
@@ -569,7 +602,7 @@ func (r *Runner) byteSlice(pe *syntax.ParamExp, pv paramValue, off, length int64
 		if length < 0 {
 			end = n + length
 			if end < off {
-				return pv, expErr("%s: substring expression < 0", strings.TrimSpace(sliceText(pe)))
+				return pv, expErr("%s: substring expression < 0", strings.TrimSpace(r.sliceText(pe)))
 			}
 		} else if off+length < n {
 			end = off + length
@@ -603,12 +636,13 @@ func (r *Runner) utf8Locale() bool {
 	return cs == "utf-8" || cs == "utf8"
 }
 
-func sliceText(pe *syntax.ParamExp) string {
-	var sb strings.Builder
-	if pe.Slice.Length != nil {
-		syntax.NewPrinter().Print(&sb, pe.Slice.Length)
+// sliceText is the length expression of ${x:off:len} as written, which
+// bash names in its "substring expression < 0" message.
+func (r *Runner) sliceText(pe *syntax.ParamExp) string {
+	if pe.Slice.Length == nil {
+		return ""
 	}
-	return sb.String()
+	return r.nodeText(pe.Slice.Length)
 }
 
 func (r *Runner) sparseSlice(v *variable, pv paramValue, off, length int64, hasLen bool) (paramValue, error) {
@@ -780,9 +814,10 @@ func (r *Runner) expOp(pe *syntax.ParamExp, pv paramValue) (paramValue, error) {
 				s = "parameter not set"
 			}
 		}
+		// named as written: 1, a[0], h[$k]
 		name := pe.Param.Value
-		if isDigits(name) {
-			name = "$" + name
+		if pe.Index != nil {
+			name += "[" + r.nodeText(pe.Index) + "]"
 		}
 		return pv, &expandError{msg: name + ": " + s, fatal: true}
 	case syntax.RemSmallPrefix, syntax.RemLargePrefix, syntax.RemSmallSuffix, syntax.RemLargeSuffix:
@@ -836,7 +871,7 @@ func inlineOpWord(pe *syntax.ParamExp, quoted bool) bool {
 	default:
 		return false
 	}
-	dbl, sgl, list := false, false, false
+	dbl, sgl, list, esc := false, false, false, false
 	for _, part := range pe.Exp.Word.Parts {
 		switch p := part.(type) {
 		case *syntax.DblQuoted:
@@ -849,7 +884,12 @@ func inlineOpWord(pe *syntax.ParamExp, quoted bool) bool {
 			if p.Param != nil && !p.Length && !p.Excl && (p.Param.Value == "*" || indexLit(p.Index) == "*") {
 				list = true
 			}
-		case *syntax.Lit, *syntax.CmdSubst, *syntax.ArithmExp:
+		case *syntax.Lit:
+			// a backslash quotes what follows: ${u-a\ b} is one field
+			if !quoted && strings.IndexByte(p.Value, '\\') >= 0 {
+				esc = true
+			}
+		case *syntax.CmdSubst, *syntax.ArithmExp:
 		default:
 			return false
 		}
@@ -859,7 +899,7 @@ func inlineOpWord(pe *syntax.ParamExp, quoted bool) bool {
 		// string path; nested "..." are flattened into the outer quotes
 		return dbl && !sgl
 	}
-	return dbl || sgl || list
+	return dbl || sgl || list || esc
 }
 
 // expandOpWord expands the chosen word of ${x+word}/${x-word} into b as
