@@ -34,6 +34,7 @@ type assignFlags uint8
 const (
 	asGlobal assignFlags = 1 << iota
 	asLocal
+	asDecl // a compound value given to declare & co
 )
 
 // assign performs one assignment word (x=v, x+=v, x[i]=v, x=(…)).
@@ -337,7 +338,20 @@ func (r *Runner) assignAssocList(name string, ae *syntax.ArrayExpr, appendVal bo
 	} else {
 		m = newAssoc()
 	}
-	// bash 5.2 also accepts (k1 v1 k2 v2) without subscripts
+	// the value as stored: -i evaluates it, -u/-l/-c convert it
+	store := func(val string) (string, error) {
+		if v.attrs&aInteger != 0 {
+			n, err := r.arithString(val)
+			if err != nil {
+				return "", err
+			}
+			val = itoa(n)
+		}
+		return applyCase(v, val), nil
+	}
+	// bash 5.2 also accepts (k1 v1 k2 v2) without subscripts, when the
+	// first element has none; otherwise every element needs one
+	kvPairs := len(ae.Elems) > 0 && ae.Elems[0].Index == nil
 	var pending []string
 	for _, el := range ae.Elems {
 		if el.Index != nil {
@@ -349,12 +363,25 @@ func (r *Runner) assignAssocList(name string, ae *syntax.ArrayExpr, appendVal bo
 			if err != nil {
 				return err
 			}
-			m.set(k, applyCase(v, val))
+			if val, err = store(val); err != nil {
+				return err
+			}
+			m.set(k, val)
 			continue
 		}
 		vals, err := r.fields([]*syntax.Word{el.Value})
 		if err != nil {
 			return err
+		}
+		if !kvPairs {
+			for _, w := range vals {
+				if fl&asDecl != 0 {
+					// declare sees the words single-quoted
+					w = "'" + w + "'"
+				}
+				r.errorf("%s: %s: must use subscript when assigning associative array", name, w)
+			}
+			continue
 		}
 		pending = append(pending, vals...)
 	}
@@ -363,7 +390,11 @@ func (r *Runner) assignAssocList(name string, ae *syntax.ArrayExpr, appendVal bo
 		if i+1 < len(pending) {
 			val = pending[i+1]
 		}
-		m.set(pending[i], applyCase(v, val))
+		val, err := store(val)
+		if err != nil {
+			return err
+		}
+		m.set(pending[i], val)
 	}
 	v.kind, v.assoc, v.set = kAssoc, m, true
 	return nil

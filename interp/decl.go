@@ -548,7 +548,7 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 	var err error
 	switch {
 	case as != nil && as.Array != nil:
-		err = r.assignArray(name, as.Array, appendVal, 0)
+		err = r.assignArray(name, as.Array, appendVal, asDecl)
 		if err == nil && local {
 			// assignArray wrote through own(); fine, the binding is local
 		}
@@ -661,7 +661,7 @@ func (r *Runner) assignArrayText(name, text string, appendVal bool) error {
 	old := r.curSrc
 	r.curSrc = "x=" + text
 	defer func() { r.curSrc = old }()
-	return r.assignArray(name, ce.Assigns[0].Array, appendVal, 0)
+	return r.assignArray(name, ce.Assigns[0].Array, appendVal, asDecl)
 }
 
 // declareList prints variables for declare/typeset/export/readonly with
