@@ -32,3 +32,13 @@ func TestDebugTrapMatchesBash(t *testing.T) {
 		{"traced-func", "trap 'echo ${FUNCNAME:-top}[$LINENO]' DEBUG\nf()\n{\n  echo b\n}\ndeclare -ft f\nf\ntrap - DEBUG"},
 	})
 }
+
+// TestCommandLineMatchesBash pins the line bash gives a multi-line simple
+// command (where its parser was when it took the first word in) and the
+// lines inside a command substitution, counted from that line.
+func TestCommandLineMatchesBash(t *testing.T) {
+	testAgainstBash(t, []struct{ name, src string }{
+		{"second-word", "nocmd a \\\nb\nnocmd \"x\ny\"\necho \"a\nb\" $LINENO\necho $LINENO \"c\nd\"\nx=\"1\n2\" nocmd\nnocmd \"\n\""},
+		{"cmdsubst", "x=$(\nnocmd1\n)\necho $(\nnocmd2\n)\necho \"$(nocmd3)\n\"\nfor i in 1; do\n  y=`nocmd4`\ndone\necho `echo ab #c\nnocmd5`"},
+	})
+}

@@ -12,11 +12,11 @@ import (
 // call runs a simple command: expansion, redirections, assignments, then
 // a function, builtin or external program.
 func (r *Runner) call(c *syntax.CallExpr, st *syntax.Stmt) {
-	r.line = int(c.Pos().Line()) + r.lineOff
 	var redirs []*syntax.Redirect
 	if st != nil {
 		redirs = st.Redirs
 	}
+	r.line = simpleLine(c, redirs) + r.lineOff
 	// inside a trap handler $BASH_COMMAND stays the command that was
 	// running when the trap fired, but the DEBUG trap still runs before
 	// each command of handlers other than its own
@@ -689,4 +689,56 @@ func (r *Runner) tempReadonly(name string) bool {
 	r.exit = 1
 	r.flow = flowAbort
 	return true
+}
+
+// simpleLine is the line bash gives a simple command ($LINENO, error
+// messages): the line its parser had reached when it reduced the first
+// element. An assignment or a redirection is reduced as soon as it ends;
+// a first word only once the next token is read, so a multi-line second
+// word moves the command to the line where that word ends.
+func simpleLine(c *syntax.CallExpr, redirs []*syntax.Redirect) int {
+	var first, firstEnd syntax.Pos
+	isWord := false
+	pick := func(p, end syntax.Pos, word bool) {
+		if !first.IsValid() || p.Offset() < first.Offset() {
+			first, firstEnd, isWord = p, end, word
+		}
+	}
+	if len(c.Assigns) > 0 {
+		pick(c.Assigns[0].Pos(), c.Assigns[0].End(), false)
+	}
+	if len(c.Args) > 0 {
+		pick(c.Args[0].Pos(), c.Args[0].End(), true)
+	}
+	for _, rd := range redirs {
+		end := rd.End()
+		if rd.Hdoc != nil && rd.Word != nil {
+			end = rd.Word.End() // the body comes later
+		}
+		pick(rd.Pos(), end, false)
+	}
+	if !firstEnd.IsValid() {
+		return int(c.Pos().Line())
+	}
+	line := int(firstEnd.Line())
+	if !isWord {
+		return line
+	}
+	// the lookahead: the element that starts next
+	var next syntax.Pos
+	consider := func(p, end syntax.Pos) {
+		if p.Offset() > first.Offset() && (!next.IsValid() || p.Offset() < next.Offset()) {
+			next = end
+		}
+	}
+	if len(c.Args) > 1 {
+		consider(c.Args[1].Pos(), c.Args[1].End())
+	}
+	for _, rd := range redirs {
+		consider(rd.Pos(), rd.OpPos)
+	}
+	if next.IsValid() && int(next.Line()) > line {
+		return int(next.Line())
+	}
+	return line
 }

@@ -130,6 +130,14 @@ func (r *Runner) cmdSubst(cs *syntax.CmdSubst) (string, error) {
 	}
 	c := r.fork("cmdsub")
 	c.traceLevel++ // parsed and run like eval: one more PS4 level
+	// bash parses the substitution's text when it runs, counting lines
+	// from the command's line: backquoted text as written, $(...) as
+	// bash prints it back (from its first command)
+	base := int(cs.Pos().Line())
+	if !cs.Backquotes && len(cs.Stmts) > 0 {
+		base = int(cs.Stmts[0].Pos().Line())
+	}
+	c.lineOff = r.line - base
 	if !r.opts.sh(shInheritErrexit) && !r.opts.on(optPosix) {
 		c.opts.set[optErrexit] = false
 	}
