@@ -277,8 +277,6 @@ var knownDivergences = map[string]string{
 	"zdiff differ":  "zdiff line 138: ((gzip … ) as nested subshells",
 	"zdiff same":    "zdiff line 138: ((gzip … ) as nested subshells",
 	"zdiff one arg": "zdiff line 138: ((gzip … ) as nested subshells",
-	// ${y^^} and ${y:1:1} turn invalid UTF-8 bytes into U+FFFD
-	"invalid UTF-8 values": "case conversion and slicing replace invalid bytes with U+FFFD",
 }
 
 // TestDebianScripts runs Debian's shell-script tools under bash and nash
