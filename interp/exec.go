@@ -617,26 +617,37 @@ func (r *Runner) letClause(c *syntax.LetClause) {
 func (r *Runner) timeClause(c *syntax.TimeClause) {
 	start := time.Now()
 	ru0 := selfRusage()
+	nullCmd := c.Stmt == nil
+	if nullCmd && r.opts.on(optPosix) {
+		// bare time in POSIX mode times the shell itself
+		start, ru0 = r.sh.start, rusage{}
+	}
 	if c.Stmt != nil {
 		r.stmt(c.Stmt)
 	}
 	real := time.Since(start)
 	ru1 := selfRusage()
 	user, sys := ru1.user-ru0.user, ru1.sys-ru0.sys
-	w := r.fds.writer(2)
-	if c.PosixFormat {
-		fmt.Fprintf(w, "real %d.%02d\nuser %d.%02d\nsys %d.%02d\n",
-			int(real.Seconds()), int(real.Milliseconds()/10%100),
-			int(user.Seconds()), int(user.Milliseconds()/10%100),
-			int(sys.Seconds()), int(sys.Milliseconds()/10%100))
+	format := bashTimeFormat
+	switch v := r.vars.get("TIMEFORMAT"); {
+	case c.PosixFormat:
+		format = posixTimeFormat
+	case v != nil && v.set:
+		format = v.value()
+	case nullCmd && r.opts.on(optPosix):
+		format = posixNullTimeFormat
+	}
+	if format == "" {
 		return
 	}
-	f := func(d time.Duration) string {
-		m := int(d.Minutes())
-		s := d.Seconds() - float64(m*60)
-		return fmt.Sprintf("%dm%.3fs", m, s)
+	out, bad, ok := formatTime(format, real, user, sys)
+	if !ok {
+		if bad != 0 {
+			r.errorf("TIMEFORMAT: `%c': invalid format character", bad)
+		}
+		return
 	}
-	fmt.Fprintf(w, "\nreal\t%s\nuser\t%s\nsys\t%s\n", f(real), f(user), f(sys))
+	io.WriteString(r.fds.writer(2), out)
 }
 
 // expansionError reports an expansion error and applies bash's
