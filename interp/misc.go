@@ -5,6 +5,7 @@ import (
 	"strings"
 	"syscall"
 	"time"
+	"unicode/utf8"
 	"unsafe"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -226,59 +227,152 @@ func (r *Runner) coproc(c *syntax.CoprocClause) {
 	r.exit = 0
 }
 
-// selectLoop implements select NAME in WORDS.
+// selectLoop implements select NAME in WORDS as bash's
+// execute_select_command does: the menu goes to stderr in columns sized
+// from COLUMNS (print_select_list), each reply is read by the read
+// builtin into REPLY, and (ksh-compatible) the menu is shown again only
+// before the first prompt and after an empty reply. A failed read (EOF)
+// prints a newline on stdout and ends the loop with status 1.
 func (r *Runner) selectLoop(name string, items []string, body []*syntax.Stmt) {
 	if len(items) == 0 {
 		return
 	}
-	lr := newLineReader(r.fds.get(0))
+	showMenu := true
 	for {
-		var sb strings.Builder
-		for i, it := range items {
-			sb.WriteString(itoa(int64(i+1)) + ") " + it + "\n")
-		}
 		ps3 := "#? "
 		if v := r.lookup("PS3"); v != nil && v.set {
 			ps3 = v.value()
 		}
-		sb.WriteString(ps3)
-		r.fds.writer(2).Write([]byte(sb.String()))
-		var line []byte
-		got := false
-		for {
-			c, err := lr.readByte()
-			if err != nil {
-				break
-			}
-			got = true
-			if c == '\n' {
-				break
-			}
-			line = append(line, c)
-		}
-		if !got {
-			lr.done()
-			r.fds.writer(2).Write([]byte("\n"))
+		val, ok := r.selectQuery(items, ps3, showMenu)
+		if !ok {
 			r.exit = 1
 			return
 		}
-		reply := strings.TrimSpace(string(line))
-		r.setScalar("REPLY", reply, false)
-		if reply == "" {
-			continue
-		}
-		val := ""
-		if n, ok := parseTestInt(reply); ok && n >= 1 && int(n) <= len(items) {
-			val = items[n-1]
-		}
 		r.setScalar(name, val, false)
-		lr.done()
 		r.stmts(body)
 		if r.flow != flowNone {
 			if !r.loopFlow() {
 				return
 			}
 		}
-		lr = newLineReader(r.fds.get(0))
+		showMenu = false
+		if v := r.lookup("REPLY"); v != nil && v.set && v.value() == "" {
+			showMenu = true
+		}
+	}
+}
+
+// selectQuery prints the menu (when showMenu) and the prompt, and reads
+// a reply: it returns the chosen item, "" for a reply that is no valid
+// index, and false at EOF.
+func (r *Runner) selectQuery(items []string, ps3 string, showMenu bool) (string, bool) {
+	maxLen := 0
+	for _, it := range items {
+		if n := utf8.RuneCountInString(it); n > maxLen {
+			maxLen = n
+		}
+	}
+	indicesLen := len(itoa(int64(len(items))))
+	maxLen += indicesLen + 2 + 2
+	for {
+		var sb strings.Builder
+		if showMenu {
+			writeSelectList(&sb, items, maxLen, indicesLen, r.selectColumns())
+		}
+		sb.WriteString(ps3)
+		r.fds.writer(2).Write([]byte(sb.String()))
+		if biRead(r, []string{"read"}) != 0 {
+			r.fds.writer(1).Write([]byte("\n"))
+			return "", false
+		}
+		reply := ""
+		if v := r.lookup("REPLY"); v != nil && v.set {
+			reply = v.value()
+		}
+		if reply == "" {
+			showMenu = true
+			continue
+		}
+		n, ok := legalNumber(reply)
+		if !ok || n < 1 || n > int64(len(items)) {
+			return "", true
+		}
+		return items[n-1], true
+	}
+}
+
+// selectColumns is bash's default_columns: a positive COLUMNS, else 80.
+func (r *Runner) selectColumns() int {
+	if v := r.lookup("COLUMNS"); v != nil && v.set {
+		if n := atoiPrefix(v.value()); n > 0 {
+			return n
+		}
+	}
+	return 80
+}
+
+// atoiPrefix is C's atoi: optional blanks and sign, then leading digits.
+func atoiPrefix(s string) int {
+	s = strings.TrimLeft(s, " \t\n\v\f\r")
+	neg := false
+	if s != "" && (s[0] == '-' || s[0] == '+') {
+		neg = s[0] == '-'
+		s = s[1:]
+	}
+	n := 0
+	for i := 0; i < len(s) && s[i] >= '0' && s[i] <= '9' && n < 1<<30; i++ {
+		n = n*10 + int(s[i]-'0')
+	}
+	if neg {
+		return -n
+	}
+	return n
+}
+
+// writeSelectList lays the menu out as bash's print_select_list: items
+// run down columns of width maxLen, padded with tabs (tab stops of 8)
+// and spaces.
+func writeSelectList(sb *strings.Builder, items []string, maxLen, indicesLen, columns int) {
+	n := len(items)
+	cols := 1
+	if maxLen > 0 {
+		cols = columns / maxLen
+	}
+	if cols == 0 {
+		cols = 1
+	}
+	rows := n/cols + int(b2i(n%cols != 0))
+	cols = n/rows + int(b2i(n%rows != 0))
+	if rows == 1 {
+		rows, cols = cols, 1
+	}
+	firstLen := len(itoa(int64(rows)))
+	for row := 0; row < rows; row++ {
+		ind, pos := row, 0
+		for {
+			w := indicesLen
+			if pos == 0 {
+				w = firstLen
+			}
+			num := itoa(int64(ind + 1))
+			sb.WriteString(strings.Repeat(" ", max(0, w-len(num))))
+			sb.WriteString(num + ") " + items[ind])
+			elemLen := utf8.RuneCountInString(items[ind]) + w + 2
+			ind += rows
+			if ind >= n {
+				break
+			}
+			for from, to := pos+elemLen, pos+maxLen; from < to; {
+				if to/8 > from/8 {
+					sb.WriteByte('\t')
+					from += 8 - from%8
+				} else {
+					sb.WriteByte(' ')
+					from++
+				}
+			}
+			pos += maxLen
+		}
+		sb.WriteByte('\n')
 	}
 }
