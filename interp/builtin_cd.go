@@ -9,7 +9,12 @@ import (
 func filepathEval(p string) (string, error) { return filepath.EvalSymlinks(p) }
 
 // biCd implements cd with -L, -P, -e, CDPATH and cd -.
-func biCd(r *Runner, args []string) int {
+func biCd(r *Runner, args []string) int { return r.cdAs("cd", args) }
+
+// cdAs runs cd's logic with args[1:] as its words, reporting errors as the
+// builtin name (pushd and popd change directory through cd, and bash's
+// messages then name them).
+func (r *Runner) cdAs(name string, args []string) int {
 	physical := r.opts.on(optPhysical)
 	eflag := false
 	i := 1
@@ -37,15 +42,17 @@ func biCd(r *Runner, args []string) int {
 			}
 		}
 		if !ok {
-			r.bErr("cd", "%s: invalid option", a)
-			r.errw().Write([]byte("cd: usage: cd [-L|[-P [-e]] [-@]] [dir]\n"))
+			r.bErr(name, "%s: invalid option", a)
+			r.builtinUsage(name)
 			return 2
 		}
 	}
-	_ = eflag
+	if !physical {
+		eflag = false
+	}
 	rest := args[i:]
 	if len(rest) > 1 {
-		r.bErr("cd", "too many arguments")
+		r.bErr(name, "too many arguments")
 		return 1
 	}
 	var dir string
@@ -53,7 +60,7 @@ func biCd(r *Runner, args []string) int {
 	if len(rest) == 0 {
 		h := r.lookup("HOME")
 		if h == nil || !h.set {
-			r.bErr("cd", "HOME not set")
+			r.bErr(name, "HOME not set")
 			return 1
 		}
 		dir = h.value()
@@ -65,7 +72,7 @@ func biCd(r *Runner, args []string) int {
 		if dir == "-" {
 			o := r.lookup("OLDPWD")
 			if o == nil || !o.set {
-				r.bErr("cd", "OLDPWD not set")
+				r.bErr(name, "OLDPWD not set")
 				return 1
 			}
 			dir = o.value()
@@ -99,8 +106,18 @@ func biCd(r *Runner, args []string) int {
 	var newDir string
 	if physical {
 		p, err := filepath.EvalSymlinks(r.absPath(target))
+		if err != nil && r.deletedCwd(target) {
+			// chdir(".") still succeeds in a removed directory, but
+			// getcwd then fails: bash reports it, keeps its idea of the
+			// directory, and cd -e fails.
+			r.getcwdError(name)
+			if st := r.chdir(r.dir, printDir); st != 0 || !eflag {
+				return st
+			}
+			return 1
+		}
 		if err != nil {
-			r.bErr("cd", "%s: %s", dir, pathErrMsg(err))
+			r.bErr(name, "%s: %s", dir, pathErrMsg(err))
 			return 1
 		}
 		newDir = p
@@ -116,16 +133,16 @@ func biCd(r *Runner, args []string) int {
 			}
 		}
 		if err != nil {
-			r.bErr("cd", "%s: %s", dir, pathErrMsg(err))
+			r.bErr(name, "%s: %s", dir, pathErrMsg(err))
 			return 1
 		}
 	}
 	if !fi.IsDir() {
-		r.bErr("cd", "%s: Not a directory", dir)
+		r.bErr(name, "%s: Not a directory", dir)
 		return 1
 	}
 	if err := accessDir(newDir); err != nil {
-		r.bErr("cd", "%s: %s", dir, pathErrMsg(err))
+		r.bErr(name, "%s: %s", dir, pathErrMsg(err))
 		return 1
 	}
 	return r.chdir(newDir, printDir)
@@ -157,6 +174,22 @@ func cleanLogical(p string) string {
 		return "/" + c
 	}
 	return c
+}
+
+// deletedCwd reports whether cd's target names the runner's directory
+// itself and that directory no longer exists.
+func (r *Runner) deletedCwd(target string) bool {
+	if cleanLogical(r.absPath(target)) != r.dir {
+		return false
+	}
+	_, err := os.Stat(r.dir)
+	return os.IsNotExist(err)
+}
+
+// getcwdError prints bash's get_working_directory failure, without the
+// script and line prefix.
+func (r *Runner) getcwdError(who string) {
+	r.errw().Write([]byte(who + ": error retrieving current directory: getcwd: cannot access parent directories: No such file or directory\n"))
 }
 
 func accessDir(d string) error {
@@ -191,43 +224,134 @@ func (r *Runner) dirStackRev() []string {
 	return out
 }
 
-func (r *Runner) printDirs(long bool) int {
-	parts := []string{r.dir}
-	parts = append(parts, r.dirStackRev()...)
-	if !long {
-		for i, p := range parts {
-			parts[i] = r.tildeShort(p)
-		}
+// printDirs prints the stack as dirs with no arguments does, after a
+// pushd or popd that succeeded.
+func (r *Runner) printDirs(name string) int {
+	parts := append([]string{r.dir}, r.dirStackRev()...)
+	for i, p := range parts {
+		parts[i] = r.tildeShort(p)
 	}
-	return r.write("dirs", strings.Join(parts, " ")+"\n")
+	return r.write(name, strings.Join(parts, " ")+"\n")
 }
 
+// isOpt reports whether w is exactly the option -c.
+func isOpt(w string, c byte) bool { return len(w) == 2 && w[0] == '-' && w[1] == c }
+
+// dirsUsageErr reports a bad +N/-N or option word and bash's usage line.
+func (r *Runner) dirsUsageErr(name, w string, number bool) int {
+	if number {
+		r.bErr(name, "%s: invalid number", w)
+	} else {
+		r.bErr(name, "%s: invalid option", w)
+	}
+	r.builtinUsage(name)
+	return 2
+}
+
+// dirsRangeErr is bash's pushd_error: an empty stack, or an index out of
+// range.
+func (r *Runner) dirsRangeErr(name, w string) int {
+	if len(r.dirStack) == 0 {
+		r.bErr(name, "directory stack empty")
+	} else {
+		r.bErr(name, "%s: directory stack index out of range", w)
+	}
+	return 1
+}
+
+// The stack is r.dirStack with its top (dirs entry 1) last; entry 0 is the
+// current directory.
+
 func biDirs(r *Runner, args []string) int {
-	long := false
+	long, clear, vflag := false, false, 0
+	idx, indexed, w := -1, false, ""
+	n := len(r.dirStack)
 	for _, a := range args[1:] {
-		switch a {
-		case "-c":
-			r.dirStack = nil
-			return 0
-		case "-l":
+		switch {
+		case isOpt(a, 'l'):
 			long = true
-		case "-p", "-v":
-			parts := append([]string{r.dir}, r.dirStackRev()...)
-			var sb strings.Builder
-			for i, p := range parts {
-				if !long {
-					p = r.tildeShort(p)
-				}
-				if a == "-v" {
-					sb.WriteString(padLeft(itoa(int64(i)), 2) + "  " + p + "\n")
-				} else {
-					sb.WriteString(p + "\n")
-				}
+		case isOpt(a, 'c'):
+			clear = true
+		case isOpt(a, 'v'):
+			vflag |= 2
+		case isOpt(a, 'p'):
+			vflag |= 1
+		case a == "--":
+		case a != "" && (a[0] == '+' || a[0] == '-'):
+			w = a[1:]
+			num, ok := legalNumber(w)
+			if !ok {
+				return r.dirsUsageErr("dirs", a, true)
 			}
-			return r.write("dirs", sb.String())
+			indexed = true
+			// idx counts from the bottom of the stack, n meaning the
+			// current directory.
+			switch {
+			case num == 0 && a[0] == '+':
+				idx = n
+			case num == int64(n):
+				if a[0] == '+' {
+					idx = 0
+				} else {
+					idx = n
+				}
+			case num >= 0 && num <= int64(n):
+				if a[0] == '+' {
+					idx = n - int(num)
+				} else {
+					idx = int(num)
+				}
+			default:
+				idx = -1
+			}
+		default:
+			return r.dirsUsageErr("dirs", a, false)
+		}
+		if a == "--" {
+			break
 		}
 	}
-	return r.printDirs(long)
+	if clear {
+		r.dirStack = nil
+		return 0
+	}
+	if indexed && idx < 0 {
+		return r.dirsRangeErr("dirs", w)
+	}
+	format := func(d string) string {
+		if long {
+			return d
+		}
+		return r.tildeShort(d)
+	}
+	var sb strings.Builder
+	if indexed {
+		d, pos := r.dir, 0
+		if idx < n {
+			d, pos = r.dirStack[idx], n-idx
+		}
+		if vflag&2 != 0 {
+			sb.WriteString(padLeft(itoa(int64(pos)), 2) + "  ")
+		}
+		sb.WriteString(format(d) + "\n")
+		return r.write("dirs", sb.String())
+	}
+	if vflag&2 != 0 {
+		sb.WriteString(" 0  ")
+	}
+	sb.WriteString(format(r.dir))
+	for i := n - 1; i >= 0; i-- {
+		switch {
+		case vflag >= 2:
+			sb.WriteString("\n" + padLeft(itoa(int64(n-i)), 2) + "  " + format(r.dirStack[i]))
+		case vflag&1 != 0:
+			sb.WriteString("\n" + format(r.dirStack[i]))
+		default:
+			sb.WriteString(" " + format(r.dirStack[i]))
+		}
+	}
+	sb.WriteString("\n")
+	return r.write("dirs", sb.String())
 }
 
 func padLeft(s string, n int) string {
@@ -237,36 +361,135 @@ func padLeft(s string, n int) string {
 	return s
 }
 
+// cdThen changes to dir as pushd and popd do (cd -- dir, errors named by
+// the builtin) and prints the stack when that succeeds.
+func (r *Runner) cdThen(name, dir string) int {
+	if st := r.cdAs(name, []string{name, "--", dir}); st != 0 {
+		return st
+	}
+	return r.printDirs(name)
+}
+
 func biPushd(r *Runner, args []string) int {
-	if len(args) < 2 {
-		if len(r.dirStack) == 0 {
+	words := args[1:]
+	skipopt := len(words) > 0 && words[0] == "--"
+	if skipopt {
+		words = words[1:]
+	}
+	n := len(r.dirStack)
+	if len(words) == 0 {
+		if n == 0 {
 			r.bErr("pushd", "no other directory")
 			return 1
 		}
-		top := r.dirStack[len(r.dirStack)-1]
-		r.dirStack[len(r.dirStack)-1] = r.dir
-		if st := biCd(r, []string{"cd", top}); st != 0 {
-			return st
+		top := r.dirStack[n-1]
+		r.dirStack[n-1] = r.dir
+		return r.cdThen("pushd", top)
+	}
+	nocd, rotate, num := false, false, int64(0)
+	for !skipopt && len(words) > 0 {
+		a := words[0]
+		if isOpt(a, 'n') {
+			nocd = true
+		} else if a == "--" {
+			words = words[1:]
+			break
+		} else if a == "-" {
+			break
+		} else if a[0] == '+' || a[0] == '-' {
+			v, ok := legalNumber(a[1:])
+			if !ok {
+				return r.dirsUsageErr("pushd", a, true)
+			}
+			if a[0] == '-' {
+				v = int64(n) - v
+			}
+			if v > int64(n) || v < 0 {
+				return r.dirsRangeErr("pushd", a)
+			}
+			num, rotate = v, true
+		} else {
+			break
 		}
-		return r.printDirs(false)
+		words = words[1:]
 	}
-	old := r.dir
-	if st := biCd(r, []string{"cd", args[1]}); st != 0 {
-		return st
+	if rotate {
+		// The current directory takes part in the rotation, as the
+		// bottom of the stack below its top.
+		temp := r.dir
+		for ; num > 0; num-- {
+			top := r.dirStack[n-1]
+			copy(r.dirStack[1:], r.dirStack[:n-1])
+			r.dirStack[0] = temp
+			temp = top
+		}
+		if nocd {
+			return 0
+		}
+		return r.cdThen("pushd", temp)
 	}
-	r.dirStack = append(r.dirStack, old)
-	return r.printDirs(false)
+	if len(words) == 0 {
+		return 0
+	}
+	entry := r.dir
+	if nocd {
+		entry = words[0]
+	} else {
+		cdArgs := append([]string{"pushd"}, words...)
+		if skipopt {
+			cdArgs = append([]string{"pushd", "--"}, words...)
+		}
+		if st := r.cdAs("pushd", cdArgs); st != 0 {
+			return 1
+		}
+	}
+	r.dirStack = append(r.dirStack, entry)
+	r.printDirs("pushd")
+	return 0
 }
 
 func biPopd(r *Runner, args []string) int {
-	if len(r.dirStack) == 0 {
-		r.bErr("popd", "directory stack empty")
-		return 1
+	nocd, which, dir, whichWord := false, int64(0), byte('+'), ""
+	for _, a := range args[1:] {
+		if isOpt(a, 'n') {
+			nocd = true
+		} else if a == "--" {
+			break
+		} else if a != "" && (a[0] == '+' || a[0] == '-') {
+			dir = a[0]
+			v, ok := legalNumber(a[1:])
+			if !ok {
+				return r.dirsUsageErr("popd", a, true)
+			}
+			which, whichWord = v, a
+		} else if a != "" {
+			r.bErr("popd", "%s: invalid argument", a)
+			r.builtinUsage("popd")
+			return 2
+		} else {
+			break
+		}
 	}
-	top := r.dirStack[len(r.dirStack)-1]
-	if st := biCd(r, []string{"cd", top}); st != 0 {
-		return st
+	n := int64(len(r.dirStack))
+	if which > n || which < -n || (n == 0 && which == 0) {
+		return r.dirsRangeErr("popd", whichWord)
 	}
-	r.dirStack = r.dirStack[:len(r.dirStack)-1]
-	return r.printDirs(false)
+	if (dir == '+' && which == 0) || (dir == '-' && which == n) {
+		if !nocd {
+			if st := r.cdAs("popd", []string{"popd", "--", r.dirStack[n-1]}); st != 0 {
+				return st
+			}
+		}
+		r.dirStack = r.dirStack[:n-1]
+	} else {
+		i := which
+		if dir == '+' {
+			i = n - which
+		}
+		if i < 0 || i >= n {
+			return r.dirsRangeErr("popd", whichWord)
+		}
+		r.dirStack = append(r.dirStack[:i], r.dirStack[i+1:]...)
+	}
+	return r.printDirs("popd")
 }

@@ -112,7 +112,7 @@ func (r *Runner) lookup(name string) *variable {
 	case "BASH_ARGC", "BASH_ARGV":
 		return r.argvArrays(name == "BASH_ARGC")
 	case "DIRSTACK":
-		arr := &indexedArray{vals: append([]string{r.tildeShort(r.dir)}, r.dirStackRev()...)}
+		arr := &indexedArray{vals: append([]string{r.dir}, r.dirStackRev()...)}
 		return &variable{kind: kIndexed, set: true, arr: arr}
 	case "GROUPS":
 		arr := &indexedArray{}
