@@ -43,6 +43,16 @@ func (r *Runner) arith(x syntax.ArithmExpr) (int64, error) {
 	return r.arithNode(x, "")
 }
 
+// arithExpansion evaluates the expression of a $(( )) expansion. In a
+// non-interactive POSIX-mode shell its errors are fatal, as in bash.
+func (r *Runner) arithExpansion(x syntax.ArithmExpr) (int64, error) {
+	n, err := r.arith(x)
+	if ae, ok := err.(*arithError); ok && r.opts.on(optPosix) && !r.isInteractive() {
+		return n, &expandError{msg: ae.Error(), fatal: true}
+	}
+	return n, err
+}
+
 // arithCmd evaluates the expression of (( )) or of a for (( )) part.
 func (r *Runner) arithCmd(x syntax.ArithmExpr) (int64, error) {
 	return r.arithNode(x, "((")

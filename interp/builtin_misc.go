@@ -50,7 +50,8 @@ func biSource(r *Runner, args []string) int {
 		} else {
 			r.errorf("%s: %s", file, pathErrMsg(err))
 		}
-		if r.opts.on(optPosix) {
+		// bash's FEVAL_LONGJMP: not when run through command
+		if r.opts.on(optPosix) && r.inCommandBuiltin == 0 {
 			r.flow = flowExit
 			r.exitCode = 1
 		}

@@ -707,7 +707,11 @@ func (r *Runner) declareList(variant string, o declOpts) int {
 			}
 			continue
 		}
-		sb.WriteString(r.declareLine(n, v, variant == "export" || variant == "readonly"))
+		pattr := ""
+		if variant == "export" || variant == "readonly" {
+			pattr = variant
+		}
+		sb.WriteString(r.declareLine(n, v, pattr))
 		sb.WriteByte('\n')
 	}
 	if !o.print && !o.sawFlags && (variant == "declare" || variant == "typeset") {
@@ -738,7 +742,7 @@ func (r *Runner) declarePrint(variant string, args []declArg) int {
 			status = 1
 			continue
 		}
-		sb.WriteString(r.declareLine(name, v, false))
+		sb.WriteString(r.declareLine(name, v, ""))
 		sb.WriteByte('\n')
 	}
 	if st := r.write(variant, sb.String()); st != 0 {
@@ -748,12 +752,25 @@ func (r *Runner) declarePrint(variant string, args []declArg) int {
 }
 
 // declareLine formats one variable as declare -p does.
-func (r *Runner) declareLine(name string, v *variable, exportStyle bool) string {
+// declareLine formats a variable as declare -p prints it. pattr names
+// the listing builtin (export or readonly, "" for declare): in POSIX mode
+// their listings read "export NAME=…", with only -a/-A as flags.
+func (r *Runner) declareLine(name string, v *variable, pattr string) string {
 	flags := attrFlags(v)
 	if flags == "" {
 		flags = "-"
 	}
 	prefix := "declare -" + flags + " "
+	if pattr != "" && r.opts.on(optPosix) {
+		switch v.kind {
+		case kIndexed:
+			prefix = pattr + " -a "
+		case kAssoc:
+			prefix = pattr + " -A "
+		default:
+			prefix = pattr + " "
+		}
+	}
 	if !v.set {
 		return prefix + name
 	}

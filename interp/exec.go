@@ -216,7 +216,10 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 	if _, call := st.Cmd.(*syntax.CallExpr); len(st.Redirs) > 0 && !call {
 		// simple commands apply their own redirections (after expanding
 		// the words, with the command's ExecInfo)
-		r.withRedirs(st.Redirs, nil, func() { r.cmd(st.Cmd, st) })
+		// export and readonly are special builtins
+		dc, decl := st.Cmd.(*syntax.DeclClause)
+		special := decl && isSpecialBuiltin(dc.Variant.Value)
+		r.withRedirsOf(st.Redirs, nil, special, func() { r.cmd(st.Cmd, st) })
 	} else {
 		r.cmd(st.Cmd, st)
 	}

@@ -325,7 +325,7 @@ func (r *Runner) expandWord(b *fieldBuilder, w *syntax.Word, assign bool) error 
 			}
 			b.unquotedExp(s)
 		case *syntax.ArithmExp:
-			n, err := r.arith(p.X)
+			n, err := r.arithExpansion(p.X)
 			if err != nil {
 				return err
 			}
@@ -522,7 +522,7 @@ func (r *Runner) expandDbl(b *fieldBuilder, q *syntax.DblQuoted) error {
 			}
 			b.quoted(s)
 		case *syntax.ArithmExp:
-			n, err := r.arith(p.X)
+			n, err := r.arithExpansion(p.X)
 			if err != nil {
 				return err
 			}
@@ -640,7 +640,7 @@ func (r *Runner) document(w *syntax.Word) (string, error) {
 			}
 			sb.WriteString(s)
 		case *syntax.ArithmExp:
-			n, err := r.arith(p.X)
+			n, err := r.arithExpansion(p.X)
 			if err != nil {
 				return "", err
 			}

@@ -1053,7 +1053,7 @@ func (r *Runner) transformOp(pe *syntax.ParamExp, pv paramValue, op string) (par
 			return paramValue{}, nil
 		}
 		if pv.isList && v.kind != kString {
-			return paramValue{str: r.declareLine(name, v, false), set: true}, nil
+			return paramValue{str: r.declareLine(name, v, ""), set: true}, nil
 		}
 		flags := attrFlags(v)
 		s := shellQuoteAlways(pv.str)

@@ -14,6 +14,13 @@ import (
 // restoring the previous table afterwards (unless exec made them
 // permanent). info is the simple command they belong to, if any.
 func (r *Runner) withRedirs(redirs []*syntax.Redirect, info *ExecInfo, fn func()) {
+	special := info != nil && info.Builtin && len(info.Argv) > 0 && isSpecialBuiltin(info.Argv[0])
+	r.withRedirsOf(redirs, info, special, fn)
+}
+
+// withRedirsOf is withRedirs for a command known to be (special) a
+// special builtin or not, whose redirection errors end a POSIX shell.
+func (r *Runner) withRedirsOf(redirs []*syntax.Redirect, info *ExecInfo, special bool, fn func()) {
 	saved := r.fds
 	r.fds = saved.clone()
 	varMark := len(r.varFds)
@@ -22,7 +29,7 @@ func (r *Runner) withRedirs(redirs []*syntax.Redirect, info *ExecInfo, fn func()
 	for _, rd := range redirs {
 		done, err := r.redirect(rd, info)
 		if err != nil {
-			r.redirError(err, info != nil && info.Builtin && len(info.Argv) > 0 && isSpecialBuiltin(info.Argv[0]))
+			r.redirError(err, special)
 			ok = false
 			break
 		}

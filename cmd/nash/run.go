@@ -37,7 +37,10 @@ func run(argv []string) int {
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "%s: %s\n", shellName(argv[0]), err)
 		if strings.HasSuffix(err.Error(), "invalid option") {
-			fmt.Fprintf(os.Stderr, helpText, bashVersion, shellName(argv[0]), shellName(argv[0]), shellName(argv[0]), shellName(argv[0]))
+			// bash's usage after an invalid option has no version line
+			n := shellName(argv[0])
+			usage := fmt.Sprintf(helpText, bashVersion, n, n, n, n)
+			fmt.Fprint(os.Stderr, usage[strings.IndexByte(usage, '\n')+1:])
 		}
 		return 2
 	}
@@ -106,7 +109,10 @@ func run(argv []string) int {
 		r.SetVar("NUCLEIC_NASH_SHELL_ID", id, true)
 	}
 	if inv.posix {
+		// bash started as sh or with --posix binds POSIXLY_CORRECT=y
+		// (unexported) along with the option
 		r.SetOpt("posix", true)
+		r.SetVar("POSIXLY_CORRECT", "y", false)
 	}
 	for _, o := range inv.setOpts {
 		if o.name == "" {
@@ -154,8 +160,14 @@ func run(argv []string) int {
 	return r.Run(f, src)
 }
 
+// shellName is the name bash's messages start with: argv[0] as given
+// (a path stays a path, a login shell's leading "-" stays), or "bash"
+// when argv[0] is empty or a lone "-".
 func shellName(argv0 string) string {
-	return strings.TrimPrefix(filepath.Base(argv0), "-")
+	if argv0 == "" || argv0 == "-" {
+		return "bash"
+	}
+	return argv0
 }
 
 // readScript reads a script file named on the command line, reporting

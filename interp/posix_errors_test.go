@@ -1,0 +1,20 @@
+package interp
+
+import "testing"
+
+// TestPosixModeErrorsAgainstBash covers what ends a POSIX-mode shell and
+// how its listings look.
+func TestPosixModeErrorsAgainstBash(t *testing.T) {
+	testAgainstBash(t, []struct{ name, src string }{
+		// a $(( )) error is fatal in POSIX mode (127 out of -c)
+		{"arith-fatal", "set -o posix\necho $((1/0))\necho unreached"},
+		{"arith-not-fatal", "echo $((1/0))\necho reached $?"},
+		// a redirection error on export or readonly ends the shell
+		{"export-redir", "set -o posix\nexport X=1 > /nonexistent/x\necho unreached"},
+		{"declare-redir", "set -o posix\ndeclare X=1 > /nonexistent/x\necho reached $?"},
+		// command . on a missing file does not exit
+		{"command-dot", "set -o posix\ncommand . ./nope.sh\necho continues $?\n. ./nope.sh\necho unreached"},
+		// export -p and readonly -p list as export/readonly commands
+		{"listings", "set -o posix\nreadonly R1=a\ndeclare -a A=(1)\nexport A E='x y'\nexport -p | grep -E ' (A|E)='\nreadonly -p | grep ' R1='\ndeclare -p R1"},
+	})
+}
