@@ -18,12 +18,19 @@ var spawnMu sync.Mutex
 // runExternal starts an external program with the runner's fd table as
 // its descriptors and waits for it.
 func (r *Runner) runExternal(path string, args, env []string, info *ExecInfo) ExecResult {
+	return r.runExternalNamed(path, args[0], args, env, info)
+}
+
+// runExternalNamed is runExternal naming the program as name in its
+// failure messages (exec names the full pathname, not argv[0]). Pid is 0
+// in the result when the program could not be started.
+func (r *Runner) runExternalNamed(path, name string, args, env []string, info *ExecInfo) ExecResult {
 	p, err := r.startProcess(path, args, env)
 	if err != nil && errors.Is(err, syscall.ENOEXEC) {
 		p, err = r.runAsScript(path, args, env)
 	}
 	if err != nil {
-		r.exit = r.execFailed(path, args[0], err)
+		r.exit = r.execFailed(path, name, err)
 		return ExecResult{Status: r.exit}
 	}
 	if r.rlimits != nil {

@@ -161,6 +161,7 @@ const (
 
 type callFrame struct {
 	funcName string
+	sourced  bool // a . or source frame, not a function call
 	source   string
 	line     int // line the call was made from
 	args     []string

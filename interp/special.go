@@ -83,10 +83,17 @@ func (r *Runner) lookup(name string) *variable {
 	case "BASH_SUBSHELL":
 		return strVar(itoa(int64(r.subLevel)))
 	case "FUNCNAME":
-		if len(r.calls) == 0 {
+		if !r.inFunction() {
+			// bash keeps FUNCNAME unset outside functions, even in a
+			// sourced file
 			return nil
 		}
-		return r.callsArray(func(f callFrame) string { return f.funcName }, "main")
+		arr := r.callsArray(func(f callFrame) string { return f.funcName }, "main")
+		if r.sh.cmdString {
+			// bash pushes "main" only when it runs a script file
+			arr.arr.vals = arr.arr.vals[:len(arr.arr.vals)-1]
+		}
+		return arr
 	case "BASH_SOURCE":
 		return r.sourceArray()
 	case "BASH_LINENO":
@@ -136,6 +143,17 @@ func pad6(n int) string {
 		s = "0" + s
 	}
 	return s
+}
+
+// inFunction reports whether a shell function is executing (source
+// frames alone do not count).
+func (r *Runner) inFunction() bool {
+	for i := range r.calls {
+		if !r.calls[i].sourced {
+			return true
+		}
+	}
+	return false
 }
 
 func (r *Runner) callsArray(f func(callFrame) string, bottom string) *variable {
