@@ -18,3 +18,10 @@ func TestPosixModeErrorsAgainstBash(t *testing.T) {
 		{"listings", "set -o posix\nreadonly R1=a\ndeclare -a A=(1)\nexport A E='x y'\nexport -p | grep -E ' (A|E)='\nreadonly -p | grep ' R1='\ndeclare -p R1"},
 	})
 }
+
+func TestPosixTrapListingAgainstBash(t *testing.T) {
+	testAgainstBash(t, []struct{ name, src string }{
+		// trap -p in POSIX mode lists default dispositions as "-"
+		{"trap-p-all", "set -o posix\ntrap : INT\ntrap '' QUIT\ntrap -p\ntrap -p INT TERM\ntrap"},
+	})
+}
