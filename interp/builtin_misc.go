@@ -255,21 +255,27 @@ func biTrap(r *Runner, args []string) int {
 		return r.usageFail()
 	}
 	if set&optBit('l') != 0 {
+		// five entries a line, counting the signals listed (32 and 33
+		// have no name); a short last line keeps its tab
 		var sb strings.Builder
+		col := 0
 		for n := 1; n <= 64; n++ {
 			name := signalName(n)
 			if name == "" {
 				continue
 			}
 			sb.WriteString(padLeft(itoa(int64(n)), 2) + ") SIG" + name)
-			if n%5 == 0 {
-				sb.WriteByte('\n')
-			} else {
+			if col++; col < 5 {
 				sb.WriteByte('\t')
+			} else {
+				sb.WriteByte('\n')
+				col = 0
 			}
 		}
-		s := strings.TrimRight(sb.String(), "\t") + "\n"
-		return r.write("trap", s)
+		if col != 0 {
+			sb.WriteByte('\n')
+		}
+		return r.write("trap", sb.String())
 	}
 	if len(a) == 0 || set&optBit('p') != 0 {
 		// trap -p in POSIX mode shows default dispositions as well
