@@ -17,9 +17,9 @@ func biCommand(r *Runner, args []string) int {
 		for _, c := range a[0][1:] {
 			switch c {
 			case 'v':
-				vflag = true
+				vflag, Vflag = true, false
 			case 'V':
-				Vflag = true
+				vflag, Vflag = false, true
 			case 'p':
 				pflag = true
 			default:
@@ -34,13 +34,30 @@ func biCommand(r *Runner, args []string) int {
 		return 0
 	}
 	if vflag || Vflag {
-		status := 0
-		for _, n := range a {
-			if st := r.describe(n, Vflag, false, false, true); st != 0 {
-				status = st
-			}
+		fl := descReusable
+		if Vflag {
+			fl = descShort | descAbsPath
 		}
-		return status
+		if pflag {
+			fl |= descStdPath
+		}
+		anyFound := false
+		var sb strings.Builder
+		for _, n := range a {
+			found := r.describeCommand(&sb, n, fl)
+			if st := r.write("command", sb.String()); st != 0 {
+				return st
+			}
+			sb.Reset()
+			if !found && Vflag {
+				r.bErr("command", "%s: not found", n)
+			}
+			anyFound = anyFound || found
+		}
+		if !anyFound {
+			return 1
+		}
+		return 0
 	}
 	name := a[0]
 	if bi := r.enabledBuiltin(name); bi != nil {
@@ -50,7 +67,7 @@ func biCommand(r *Runner, args []string) int {
 	}
 	path := ""
 	if pflag {
-		path = findInPath(r, name, "/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin")
+		path = r.lookStdPath(name)
 	} else {
 		path = r.lookPath(name)
 	}
@@ -83,24 +100,33 @@ func biBuiltin(r *Runner, args []string) int {
 // biType implements type [-afptP] name….
 func biType(r *Runner, args []string) int {
 	a := args[1:]
-	var all, tflag, pflag, Pflag, fflag bool
+	fl := descShort
 	for len(a) > 0 && len(a[0]) > 1 && a[0][0] == '-' {
 		if a[0] == "--" {
 			a = a[1:]
 			break
 		}
+		// the obsolescent -type, -path and -all (and their -- forms)
+		switch strings.TrimPrefix(a[0][1:], "-") {
+		case "type":
+			a[0] = "-t"
+		case "path":
+			a[0] = "-p"
+		case "all":
+			a[0] = "-a"
+		}
 		for _, c := range a[0][1:] {
 			switch c {
 			case 'a':
-				all = true
-			case 't':
-				tflag = true
-			case 'p':
-				pflag = true
-			case 'P':
-				Pflag = true
+				fl |= descAll
 			case 'f':
-				fflag = true
+				fl |= descNoFuncs
+			case 'p':
+				fl = fl&^(descType|descShort) | descPathOnly
+			case 't':
+				fl = fl&^(descPathOnly|descShort) | descType
+			case 'P':
+				fl = fl&^(descType|descShort) | descPathOnly | descForcePath
 			default:
 				r.bErr("type", "-%c: invalid option", c)
 				r.errw().Write([]byte("type: usage: type [-afptP] name [name ...]\n"))
@@ -110,17 +136,17 @@ func biType(r *Runner, args []string) int {
 		a = a[1:]
 	}
 	status := 0
+	var sb strings.Builder
 	for _, n := range a {
-		var st int
-		switch {
-		case tflag:
-			st = r.typeWord(n, all, fflag)
-		case pflag || Pflag:
-			st = r.typePath(n, all, Pflag)
-		default:
-			st = r.describeAll(n, all, fflag)
+		found := r.describeCommand(&sb, n, fl)
+		if st := r.write("type", sb.String()); st != 0 {
+			return st
 		}
-		if st != 0 {
+		sb.Reset()
+		if !found {
+			if fl&(descPathOnly|descType) == 0 {
+				r.bErr("type", "%s: not found", n)
+			}
 			status = 1
 		}
 	}
@@ -134,37 +160,6 @@ func isKeyword(n string) bool {
 		return true
 	}
 	return false
-}
-
-func (r *Runner) typeWord(n string, all, nofunc bool) int {
-	var out []string
-	if _, ok := r.aliases[n]; ok && r.opts.sh(shExpandAliases) {
-		out = append(out, "alias")
-	}
-	if isKeyword(n) {
-		out = append(out, "keyword")
-	}
-	if r.funcs[n] != nil && !nofunc {
-		out = append(out, "function")
-	}
-	if r.enabledBuiltin(n) != nil {
-		out = append(out, "builtin")
-	}
-	if all {
-		for _, p := range r.allPaths(n) {
-			_ = p
-			out = append(out, "file")
-		}
-	} else if len(out) == 0 && r.lookPath(n) != "" && strings.IndexByte(n, '/') < 0 || len(out) == 0 && strings.IndexByte(n, '/') >= 0 && isExec(r.absPath(n)) {
-		out = append(out, "file")
-	}
-	if len(out) == 0 {
-		return 1
-	}
-	if !all {
-		out = out[:1]
-	}
-	return r.write("type", strings.Join(out, "\n")+"\n")
 }
 
 func isExec(p string) bool {
@@ -192,111 +187,109 @@ func (r *Runner) allPaths(n string) []string {
 	return out
 }
 
-func (r *Runner) typePath(n string, all, force bool) int {
-	if !force && (r.funcs[n] != nil || r.enabledBuiltin(n) != nil || isKeyword(n) || r.aliases[n] != "" && r.opts.sh(shExpandAliases)) {
-		return 0
-	}
-	paths := r.allPaths(n)
-	if len(paths) == 0 {
-		return 1
-	}
-	if !all {
-		paths = []string{r.lookPath(n)}
-	}
-	return r.write("type", strings.Join(paths, "\n")+"\n")
-}
+// descFlags select what describeCommand reports and how (bash's CDESC_*).
+type descFlags uint
 
-func (r *Runner) describeAll(n string, all, nofunc bool) int {
-	return r.describe(n, true, all, nofunc, false)
-}
+const (
+	descType      descFlags = 1 << iota // type -t: one word per finding
+	descShort                           // type, command -V: "name is …"
+	descReusable                        // command -v: reusable as input
+	descPathOnly                        // type -p: only file paths
+	descForcePath                       // type -P: search PATH even for builtins
+	descAll                             // type -a: every finding
+	descNoFuncs                         // type -f: skip functions
+	descStdPath                         // command -p: search the standard PATH
+	descAbsPath                         // command -V: make a found path absolute
+)
 
-// describe prints what n is, in type's verbose style or command -v's
-// terse one.
-func (r *Runner) describe(n string, verbose, all, nofunc, commandV bool) int {
+// describeCommand writes what n is, as bash's describe_command: alias,
+// keyword, function, builtin, then file (the hashed one first, unless
+// every finding is wanted). It reports whether anything was found; in
+// path-only mode a non-file finding is found but prints nothing.
+func (r *Runner) describeCommand(sb *strings.Builder, n string, fl descFlags) bool {
+	all := fl&descAll != 0
 	found := false
-	var sb strings.Builder
-	// bash describes aliases only while they would be expanded
-	if v, ok := r.aliases[n]; ok && r.opts.sh(shExpandAliases) {
-		found = true
-		if verbose {
-			sb.WriteString(n + " is aliased to `" + v + "'\n")
-		} else {
-			sb.WriteString("alias " + n + "=" + singleQuote(v) + "\n")
-		}
-		if !all {
-			return r.write("type", sb.String())
-		}
-	}
-	if isKeyword(n) {
-		found = true
-		if verbose {
-			sb.WriteString(n + " is a shell keyword\n")
-		} else {
-			sb.WriteString(n + "\n")
-		}
-		if !all {
-			return r.write("type", sb.String())
+	// what prints one finding: word for -t, desc for the long form,
+	// short for -v (and path for -p when the finding is a file)
+	say := func(word, desc, short string) {
+		switch {
+		case fl&descType != 0:
+			sb.WriteString(word + "\n")
+		case fl&descShort != 0:
+			sb.WriteString(desc)
+		case fl&descReusable != 0:
+			sb.WriteString(short + "\n")
 		}
 	}
-	if f := r.funcs[n]; f != nil && !nofunc {
-		found = true
-		if verbose {
-			sb.WriteString(n + " is a function\n" + r.funcText(f))
-		} else {
-			sb.WriteString(n + "\n")
-		}
-		if !all {
-			return r.write("type", sb.String())
-		}
-	}
-	if r.enabledBuiltin(n) != nil {
-		found = true
-		if verbose {
-			if isSpecialBuiltin(n) && r.opts.on(optPosix) {
-				sb.WriteString(n + " is a special shell builtin\n")
-			} else {
-				sb.WriteString(n + " is a shell builtin\n")
+	if fl&descForcePath == 0 {
+		if v, ok := r.aliases[n]; ok && r.opts.sh(shExpandAliases) {
+			say("alias", n+" is aliased to `"+v+"'\n", "alias "+n+"="+singleQuote(v))
+			if found = true; !all {
+				return true
 			}
-		} else {
-			sb.WriteString(n + "\n")
 		}
-		if !all {
-			return r.write("type", sb.String())
+		if isKeyword(n) {
+			say("keyword", n+" is a shell keyword\n", n)
+			if found = true; !all {
+				return true
+			}
+		}
+		if f := r.funcs[n]; f != nil && fl&descNoFuncs == 0 {
+			say("function", n+" is a function\n"+r.funcText(f), n)
+			if found = true; !all {
+				return true
+			}
+		}
+		if r.enabledBuiltin(n) != nil {
+			desc := n + " is a shell builtin\n"
+			if isSpecialBuiltin(n) && r.opts.on(optPosix) {
+				desc = n + " is a special shell builtin\n"
+			}
+			say("builtin", desc, n)
+			if found = true; !all {
+				return true
+			}
+		}
+	}
+	sayFile := func(p, desc string) {
+		if fl&descPathOnly != 0 {
+			sb.WriteString(p + "\n")
+			return
+		}
+		say("file", desc, p)
+	}
+	if strings.IndexByte(n, '/') >= 0 {
+		if isExec(r.absPath(n)) {
+			sayFile(n, n+" is "+n+"\n")
+			return true
+		}
+		return found
+	}
+	if !all || fl&descForcePath != 0 {
+		if p, ok := r.hashSearch(n); ok {
+			sayFile(p, n+" is hashed ("+p+")\n")
+			return true
 		}
 	}
 	var paths []string
-	if all {
-		paths = r.allPaths(n)
-	} else if strings.IndexByte(n, '/') >= 0 {
-		if isExec(r.absPath(n)) {
-			paths = []string{n}
+	switch {
+	case fl&descStdPath != 0:
+		if p := findInPath(r, n, stdPath); p != "" {
+			paths = []string{p}
 		}
-	} else if p := r.lookPath(n); p != "" && isExec(r.absPath(p)) {
-		paths = []string{p}
+	case !all:
+		if p := r.findCommand(n); p != "" {
+			paths = []string{p}
+		}
+	default:
+		paths = r.allPaths(n)
 	}
 	for _, p := range paths {
+		if fl&descAbsPath != 0 && !strings.HasPrefix(p, "/") {
+			p = strings.TrimSuffix(r.dir, "/") + "/" + strings.TrimPrefix(p, "./")
+		}
+		sayFile(p, n+" is "+p+"\n")
 		found = true
-		if verbose {
-			if !all && r.hash[n] == p && strings.IndexByte(n, '/') < 0 && r.hashedBefore(n) {
-				sb.WriteString(n + " is hashed (" + p + ")\n")
-			} else {
-				sb.WriteString(n + " is " + p + "\n")
-			}
-		} else {
-			sb.WriteString(p + "\n")
-		}
 	}
-	if !found {
-		if verbose {
-			if commandV {
-				r.bErr("command", "%s: not found", n)
-			} else {
-				r.bErr("type", "%s: not found", n)
-			}
-		}
-		return 1
-	}
-	return r.write("type", sb.String())
+	return found
 }
-
-func (r *Runner) hashedBefore(n string) bool { return r.hashUsed[n] }

@@ -61,7 +61,7 @@ func biSource(r *Runner, args []string) int {
 	f, perr := Parse(src, file, false)
 	if perr != nil {
 		old := r.calls
-		r.calls = append(r.calls, callFrame{funcName: "source", sourced: true, source: file, line: r.line})
+		r.calls = append(r.calls, callFrame{funcName: "source", source: file, line: r.line})
 		r.reportSyntaxError(perr, src, file)
 		r.calls = old
 		return 2
@@ -75,7 +75,7 @@ func biSource(r *Runner, args []string) int {
 	r.lineOff = 0
 	r.inSource = true
 	r.nesting = Nesting{Depth: oldNesting.Depth + 1, Kind: "source:" + file}
-	r.calls = append(r.calls, callFrame{funcName: "source", sourced: true, source: file, line: r.line, args: a[1:]})
+	r.calls = append(r.calls, callFrame{funcName: "source", source: file, line: r.line, args: a[1:]})
 	r.gateState(&StateInfo{Op: "source", Names: []string{file}})
 	r.exit = 0
 	r.traceLevel++
@@ -172,19 +172,12 @@ func biExec(r *Runner, args []string) int {
 	}
 	env := r.childEnv()
 	if clearEnv {
-		env = []string{} // nil would pass nash's own environment
+		env = nil
 	}
-	full := fullPathname(r.dir, path)
 	if r.isSub || r.onExec == nil {
 		// a subshell cannot replace the process: run the program and
 		// end the subshell with its status
-		res := r.runExternalNamed(path, full, argv, env, nil)
-		if res.Pid == 0 && res.Status == 126 {
-			r.execCannotExecute(full)
-		}
-		// once execve is tried the subshell's EXIT trap is gone, whether
-		// the program replaced it or failed to
-		r.exitTrapRan = true
+		res := r.runExternal(path, argv, env, nil)
 		r.flow = flowExit
 		r.exitCode = res.Status
 		if res.Status == 0 {
@@ -195,43 +188,15 @@ func biExec(r *Runner, args []string) int {
 	r.onExec()
 	files := r.fds.files()
 	if err := execWithFiles(r.absPath(path), argv, env, r.dir, files, r.umask); err != nil {
-		st := r.execFailed(path, full, err)
+		st := r.execFailed(path, a[0], err)
 		if st < 0 {
 			st = 126
-		}
-		if st == 126 {
-			r.execCannotExecute(full)
-		}
-		if !r.opts.sh(shExecfail) {
-			r.exitTrapRan = true // bash exits without its EXIT trap
 		}
 		r.flow = flowExit
 		r.exitCode = st
 		return st
 	}
 	return 0
-}
-
-// fullPathname is bash's full_pathname for exec's messages: a relative
-// path joined to the directory, a leading ./ dropped, nothing cleaned.
-func fullPathname(dir, path string) string {
-	if strings.HasPrefix(path, "/") {
-		return path
-	}
-	return strings.TrimSuffix(dir, "/") + "/" + strings.TrimPrefix(path, "./")
-}
-
-// execCannotExecute adds exec's second message after a failed execve of
-// a file that is a directory or lacks execute permission.
-func (r *Runner) execCannotExecute(full string) {
-	fi, err := os.Stat(full)
-	switch {
-	case err != nil:
-	case fi.IsDir():
-		r.bErr("exec", "%s: cannot execute: Is a directory", full)
-	case syscall.Access(full, 1) != nil:
-		r.bErr("exec", "%s: cannot execute: Permission denied", full)
-	}
 }
 
 // allTrapNames lists every trap bash knows, in its order: EXIT, the
@@ -255,27 +220,21 @@ func biTrap(r *Runner, args []string) int {
 		return r.usageFail()
 	}
 	if set&optBit('l') != 0 {
-		// five entries a line, counting the signals listed (32 and 33
-		// have no name); a short last line keeps its tab
 		var sb strings.Builder
-		col := 0
 		for n := 1; n <= 64; n++ {
 			name := signalName(n)
 			if name == "" {
 				continue
 			}
 			sb.WriteString(padLeft(itoa(int64(n)), 2) + ") SIG" + name)
-			if col++; col < 5 {
-				sb.WriteByte('\t')
-			} else {
+			if n%5 == 0 {
 				sb.WriteByte('\n')
-				col = 0
+			} else {
+				sb.WriteByte('\t')
 			}
 		}
-		if col != 0 {
-			sb.WriteByte('\n')
-		}
-		return r.write("trap", sb.String())
+		s := strings.TrimRight(sb.String(), "\t") + "\n"
+		return r.write("trap", s)
 	}
 	if len(a) == 0 || set&optBit('p') != 0 {
 		// trap -p in POSIX mode shows default dispositions as well
@@ -879,72 +838,76 @@ func biHash(r *Runner, args []string) int {
 	if !ok {
 		return st
 	}
-	if set&optBit('r') != 0 {
-		r.hash = nil
-		if len(a) == 0 {
-			return 0
+	if len(a) == 0 && set&(optBit('d')|optBit('t')) != 0 {
+		opt := "-t"
+		if set&optBit('d') != 0 {
+			opt = "-d"
 		}
+		r.bErr("hash", "%s: option requires an argument", opt)
+		return 1
 	}
-	if len(a) == 0 && set&(optBit('d')|optBit('t')|optBit('p')) == 0 {
-		if len(r.hash) == 0 {
-			return r.write("hash", "hash: hash table empty\n")
-		}
-		names := make([]string, 0, len(r.hash))
-		for n := range r.hash {
-			names = append(names, n)
-		}
-		sort.Strings(names)
+	if len(a) == 0 && set&optBit('r') == 0 {
+		names := r.hashNames()
 		var sb strings.Builder
-		if set&optBit('l') == 0 {
+		if len(names) > 0 && set&optBit('l') == 0 {
 			sb.WriteString("hits\tcommand\n")
 		}
 		for _, n := range names {
+			e := r.hash[n]
 			if set&optBit('l') != 0 {
-				sb.WriteString("builtin hash -p " + r.hash[n] + " " + n + "\n")
+				sb.WriteString("builtin hash -p " + e.path + " " + n + "\n")
 			} else {
-				sb.WriteString("   1\t" + r.hash[n] + "\n")
+				num := itoa(int64(e.hits))
+				sb.WriteString(strings.Repeat(" ", max(0, 4-len(num))) + num + "\t" + e.path + "\n")
 			}
+		}
+		if len(names) == 0 && !r.opts.on(optPosix) {
+			sb.WriteString("hash: hash table empty\n")
 		}
 		return r.write("hash", sb.String())
 	}
-	if set&optBit('p') != 0 {
-		path := r.lookup("PATH").value()
-		if r.hash == nil || r.hashPath != path {
-			r.hash = map[string]string{}
-			r.hashPath = path
-		}
-		for _, n := range a {
-			r.hash[n] = pathname
-		}
-		return 0
+	if set&optBit('r') != 0 {
+		r.hash = nil
 	}
 	status := 0
 	var sb strings.Builder
 	for _, n := range a {
+		if set&optBit('t') != 0 {
+			p, ok := r.hashSearch(n)
+			switch {
+			case !ok:
+				r.bErr("hash", "%s: not found", n)
+				status = 1
+			case set&optBit('l') != 0:
+				sb.WriteString("builtin hash -p " + p + " " + n + "\n")
+			case len(a) > 1:
+				sb.WriteString(n + "\t" + p + "\n")
+			default:
+				sb.WriteString(p + "\n")
+			}
+			continue
+		}
 		switch {
+		case strings.IndexByte(n, '/') >= 0:
+		case set&optBit('p') != 0:
+			if fi, err := os.Stat(r.absPath(pathname)); err == nil && fi.IsDir() {
+				r.bErr("hash", "%s: Is a directory", pathname)
+				r.bErr("hash", "%s: is a directory", pathname)
+				status = 1
+				continue
+			}
+			r.hashInsert(n, pathname, 0)
 		case set&optBit('d') != 0:
-			if _, ok := r.hash[n]; !ok {
+			if !r.hashRemove(n) {
 				r.bErr("hash", "%s: not found", n)
 				status = 1
-				continue
 			}
-			delete(r.hash, n)
-		case set&optBit('t') != 0:
-			p, ok := r.hash[n]
-			if !ok {
-				r.bErr("hash", "%s: not found", n)
-				status = 1
-				continue
-			}
-			if set&optBit('l') != 0 || len(a) > 1 {
-				sb.WriteString(n + "\t")
-			}
-			sb.WriteString(p + "\n")
+		case r.funcs[n] != nil || r.enabledBuiltin(n) != nil:
 		default:
-			if strings.IndexByte(n, '/') >= 0 || r.funcs[n] != nil || r.enabledBuiltin(n) != nil {
-				continue
-			}
-			if p := r.lookPath(n); p == "" {
+			r.hashRemove(n)
+			if p := r.findCommand(n); p != "" && isExec(r.absPath(p)) {
+				r.hashInsert(n, p, 0)
+			} else {
 				r.bErr("hash", "%s: not found", n)
 				status = 1
 			}

@@ -110,7 +110,8 @@ type Runner struct {
 	temps         map[string]*variable
 	tempVars      map[string]*variable // the prefix-assignment variables in place
 	readonlyFuncs map[string]bool
-	hash          map[string]string
+	hash          map[string]*hashEntry // the command hash table (hashcmd.go)
+	hashSeq       uint64
 	hashPath      string
 	secondsBase   time.Time
 	secondsOff    int64
@@ -138,7 +139,6 @@ type Runner struct {
 	lastpipeFDs       *fdTable
 	exitTrapRan       bool
 	errTrapOwnerDepth int
-	hashUsed          map[string]bool
 	condNot           bool                   // a ! applies to the next traced [[ ]] term
 	psOwned           bool                   // pipeStatus may be written in place
 	dblDepth          int                    // inside double quotes during expansion

@@ -383,6 +383,9 @@ func (r *Runner) tempScalar(name, val string) {
 	}
 	r.tempVars[name] = v
 	r.vars.envDirty = true
+	if name == "PATH" {
+		r.hash = nil // bash's sv_path flushes the hash table
+	}
 }
 
 func (r *Runner) untemp(name string) {
@@ -392,6 +395,9 @@ func (r *Runner) untemp(name string) {
 	}
 	delete(r.temps, name)
 	delete(r.tempVars, name)
+	if name == "PATH" {
+		r.hash = nil
+	}
 	if old == nil {
 		delete(r.vars.m, name)
 	} else {
@@ -575,26 +581,53 @@ func (r *Runner) defineFunc(c *syntax.FuncDecl) {
 	r.gateState(&StateInfo{Op: "function", Names: []string{name}})
 }
 
-// lookPath finds an executable in PATH, remembering results (bash's hash
-// table) until PATH changes.
+// lookPath finds the program a command name runs, as bash's
+// search_for_command: from the hash table (counting a hit), else from
+// PATH, remembering the result with one hit. A PATH given for this
+// command alone (PATH=dir cmd) flushes the table and is searched without
+// remembering.
 func (r *Runner) lookPath(name string) string {
 	if strings.IndexByte(name, '/') >= 0 {
 		return name
 	}
-	path := r.lookup("PATH").value()
-	if r.hash != nil && r.hashPath == path {
-		if p, ok := r.hash[name]; ok {
-			return p
-		}
-	} else {
-		r.hash = map[string]string{}
-		r.hashPath = path
+	if _, temp := r.tempVars["PATH"]; temp {
+		r.hash = nil
+		return findInPath(r, name, r.lookup("PATH").value())
 	}
-	p := findInPath(r, name, path)
-	if p != "" && r.opts.on(optHashall) {
-		r.hash[name] = p
+	if p, ok := r.hashSearch(name); ok {
+		return p
+	}
+	p := findInPath(r, name, r.lookup("PATH").value())
+	if p != "" {
+		r.hashInsert(name, p, 1)
 	}
 	return p
+}
+
+// stdPath is bash's conf_standard_path (confstr _CS_PATH), the PATH of
+// command -p.
+const stdPath = "/bin:/usr/bin"
+
+// lookStdPath is lookPath for command -p: the hash table is not
+// consulted, but the program found is remembered.
+func (r *Runner) lookStdPath(name string) string {
+	if strings.IndexByte(name, '/') >= 0 {
+		return name
+	}
+	p := findInPath(r, name, stdPath)
+	if p != "" {
+		r.hashInsert(name, p, 1)
+	}
+	return p
+}
+
+// findCommand is bash's find_user_command: a PATH search that neither
+// consults nor fills the hash table.
+func (r *Runner) findCommand(name string) string {
+	if strings.IndexByte(name, '/') >= 0 {
+		return name
+	}
+	return findInPath(r, name, r.lookup("PATH").value())
 }
 
 func findInPath(r *Runner, name, path string) string {

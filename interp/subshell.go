@@ -72,12 +72,7 @@ func (r *Runner) fork(kind string) *Runner {
 	r.fshare = true
 	r.ashare = true
 	r.psOwned = false
-	if r.hash != nil {
-		c.hash = make(map[string]string, len(r.hash))
-		for k, v := range r.hash {
-			c.hash[k] = v
-		}
-	}
+	c.hash, c.hashSeq = cloneHash(r.hash), r.hashSeq
 	return c
 }
 
