@@ -61,7 +61,7 @@ func biSource(r *Runner, args []string) int {
 	f, perr := Parse(src, file, false)
 	if perr != nil {
 		old := r.calls
-		r.calls = append(r.calls, callFrame{funcName: "source", source: file, line: r.line})
+		r.calls = append(r.calls, callFrame{funcName: "source", sourced: true, source: file, line: r.line})
 		r.reportSyntaxError(perr, src, file)
 		r.calls = old
 		return 2
@@ -75,7 +75,7 @@ func biSource(r *Runner, args []string) int {
 	r.lineOff = 0
 	r.inSource = true
 	r.nesting = Nesting{Depth: oldNesting.Depth + 1, Kind: "source:" + file}
-	r.calls = append(r.calls, callFrame{funcName: "source", source: file, line: r.line, args: a[1:]})
+	r.calls = append(r.calls, callFrame{funcName: "source", sourced: true, source: file, line: r.line, args: a[1:]})
 	r.gateState(&StateInfo{Op: "source", Names: []string{file}})
 	r.exit = 0
 	r.traceLevel++
@@ -172,12 +172,19 @@ func biExec(r *Runner, args []string) int {
 	}
 	env := r.childEnv()
 	if clearEnv {
-		env = nil
+		env = []string{} // nil would pass nash's own environment
 	}
+	full := fullPathname(r.dir, path)
 	if r.isSub || r.onExec == nil {
 		// a subshell cannot replace the process: run the program and
 		// end the subshell with its status
-		res := r.runExternal(path, argv, env, nil)
+		res := r.runExternalNamed(path, full, argv, env, nil)
+		if res.Pid == 0 && res.Status == 126 {
+			r.execCannotExecute(full)
+		}
+		// once execve is tried the subshell's EXIT trap is gone, whether
+		// the program replaced it or failed to
+		r.exitTrapRan = true
 		r.flow = flowExit
 		r.exitCode = res.Status
 		if res.Status == 0 {
@@ -188,15 +195,43 @@ func biExec(r *Runner, args []string) int {
 	r.onExec()
 	files := r.fds.files()
 	if err := execWithFiles(r.absPath(path), argv, env, r.dir, files, r.umask); err != nil {
-		st := r.execFailed(path, a[0], err)
+		st := r.execFailed(path, full, err)
 		if st < 0 {
 			st = 126
+		}
+		if st == 126 {
+			r.execCannotExecute(full)
+		}
+		if !r.opts.sh(shExecfail) {
+			r.exitTrapRan = true // bash exits without its EXIT trap
 		}
 		r.flow = flowExit
 		r.exitCode = st
 		return st
 	}
 	return 0
+}
+
+// fullPathname is bash's full_pathname for exec's messages: a relative
+// path joined to the directory, a leading ./ dropped, nothing cleaned.
+func fullPathname(dir, path string) string {
+	if strings.HasPrefix(path, "/") {
+		return path
+	}
+	return strings.TrimSuffix(dir, "/") + "/" + strings.TrimPrefix(path, "./")
+}
+
+// execCannotExecute adds exec's second message after a failed execve of
+// a file that is a directory or lacks execute permission.
+func (r *Runner) execCannotExecute(full string) {
+	fi, err := os.Stat(full)
+	switch {
+	case err != nil:
+	case fi.IsDir():
+		r.bErr("exec", "%s: cannot execute: Is a directory", full)
+	case syscall.Access(full, 1) != nil:
+		r.bErr("exec", "%s: cannot execute: Permission denied", full)
+	}
 }
 
 // allTrapNames lists every trap bash knows, in its order: EXIT, the
@@ -220,21 +255,27 @@ func biTrap(r *Runner, args []string) int {
 		return r.usageFail()
 	}
 	if set&optBit('l') != 0 {
+		// five entries a line, counting the signals listed (32 and 33
+		// have no name); a short last line keeps its tab
 		var sb strings.Builder
+		col := 0
 		for n := 1; n <= 64; n++ {
 			name := signalName(n)
 			if name == "" {
 				continue
 			}
 			sb.WriteString(padLeft(itoa(int64(n)), 2) + ") SIG" + name)
-			if n%5 == 0 {
-				sb.WriteByte('\n')
-			} else {
+			if col++; col < 5 {
 				sb.WriteByte('\t')
+			} else {
+				sb.WriteByte('\n')
+				col = 0
 			}
 		}
-		s := strings.TrimRight(sb.String(), "\t") + "\n"
-		return r.write("trap", s)
+		if col != 0 {
+			sb.WriteByte('\n')
+		}
+		return r.write("trap", sb.String())
 	}
 	if len(a) == 0 || set&optBit('p') != 0 {
 		// trap -p in POSIX mode shows default dispositions as well
