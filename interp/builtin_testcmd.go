@@ -100,6 +100,10 @@ func (t *testParser) eval() (bool, error) {
 		return false, err
 	}
 	if t.pos < len(t.args) {
+		// bash names a leftover operator-looking argument
+		if a := t.args[t.pos]; a != "" && a[0] == '-' {
+			return false, &testErr{"syntax error: `" + a + "' unexpected"}
+		}
 		return false, &testErr{"too many arguments"}
 	}
 	return ok, nil
@@ -172,6 +176,13 @@ func (t *testParser) primary() (bool, error) {
 			return false, err
 		}
 		if c, m := t.peek(); !m || c != ")" {
+			if !m && t.name == "[" {
+				// bash's [ leaves its closing ] in place, so the parser finds it
+				c, m = "]", true
+			}
+			if m {
+				return false, &testErr{"`)' expected, found " + c}
+			}
 			return false, &testErr{"`)' expected"}
 		}
 		t.pos++

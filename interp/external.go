@@ -246,7 +246,7 @@ func (r *Runner) execFailed(path, name string, err error) int {
 	}
 	switch errno {
 	case syscall.ENOENT:
-		if strings.IndexByte(name, '/') < 0 {
+		if strings.IndexByte(name, '/') < 0 && strings.IndexByte(path, '/') >= 0 {
 			r.errorf("%s: command not found", name)
 		} else {
 			r.errorf("%s: No such file or directory", name)

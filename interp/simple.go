@@ -229,6 +229,11 @@ func (r *Runner) resolve(name string) (cmdKind, resolved, builtinFunc) {
 	if p := r.lookPath(name); p != "" {
 		return cmdExternal, resolved{path: p}, nil
 	}
+	if v := r.lookup("PATH"); v == nil || !v.set || v.value() == "" {
+		// with PATH unset or empty bash runs the name from the current
+		// directory, failing with "No such file or directory"
+		return cmdExternal, resolved{path: name}, nil
+	}
 	return cmdNotFound, resolved{}, nil
 }
 

@@ -40,7 +40,12 @@ func run(argv []string) int {
 			// bash's usage after an invalid option has no version line
 			n := shellName(argv[0])
 			usage := fmt.Sprintf(helpText, bashVersion, n, n, n, n)
-			fmt.Fprint(os.Stderr, usage[strings.IndexByte(usage, '\n')+1:])
+			// and stops before the "Type `bash -c help'" paragraph
+			usage = usage[strings.IndexByte(usage, '\n')+1:]
+			if i := strings.Index(usage, "Type `"); i >= 0 {
+				usage = usage[:i]
+			}
+			fmt.Fprint(os.Stderr, usage)
 		}
 		return 2
 	}
