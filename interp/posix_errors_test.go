@@ -25,3 +25,12 @@ func TestPosixTrapListingAgainstBash(t *testing.T) {
 		{"trap-p-all", "set -o posix\ntrap : INT\ntrap '' QUIT\ntrap -p\ntrap -p INT TERM\ntrap"},
 	})
 }
+
+func TestTrapLinenoAgainstBash(t *testing.T) {
+	testAgainstBash(t, []struct{ name, src string }{
+		// EXIT traps count their lines from 1; the RETURN trap sees the
+		// line the function starts on
+		{"exit-trap-lineno", "trap 'echo \"exit $LINENO\"\necho \"x $LINENO\"' EXIT\n\necho end $LINENO"},
+		{"return-trap-lineno", "\nf() {\n  trap 'echo \"ret $LINENO\"' RETURN\n  echo body\n}\nf"},
+	})
+}

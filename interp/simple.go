@@ -491,6 +491,8 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 		r.flow = flowNone
 	}
 	if r.traps.has("RETURN") && !r.inTrap {
+		// $LINENO in the RETURN trap is the line the function starts on
+		r.line = f.line
 		r.runTrap("RETURN")
 	}
 	r.leaveFuncTraps(hidden)

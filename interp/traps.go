@@ -116,7 +116,8 @@ func (r *Runner) runTrap(name string) {
 	// line of the command that triggered it, and PS4 gets one more level
 	// (except for the EXIT trap run as the shell ends)
 	r.lineOff = oldLine - 1
-	if r.lineOff < 0 {
+	if r.lineOff < 0 || name != "DEBUG" && name != "ERR" && name != "RETURN" {
+		// EXIT and signal traps count from 1 (bash's SEVAL_RESETLINE)
 		r.lineOff = 0
 	}
 	level := r.traceLevel
