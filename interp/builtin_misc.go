@@ -159,9 +159,7 @@ func biExec(r *Runner, args []string) int {
 	path := r.lookPath(a[0])
 	if path == "" {
 		r.bErr("exec", "%s: not found", a[0])
-		r.flow = flowExit
-		r.exitCode = 127
-		return 127
+		return r.execFailExit(127)
 	}
 	argv := append([]string(nil), a...)
 	if argv0 != "" {
@@ -181,6 +179,10 @@ func biExec(r *Runner, args []string) int {
 		res := r.runExternalNamed(path, full, argv, env, nil)
 		if res.Pid == 0 && res.Status == 126 {
 			r.execCannotExecute(full)
+		}
+		if res.Pid == 0 && !r.isSub {
+			// an embedded main shell that could not start the program
+			return r.execFailExit(res.Status)
 		}
 		// once execve is tried the subshell's EXIT trap is gone, whether
 		// the program replaced it or failed to
@@ -205,11 +207,19 @@ func biExec(r *Runner, args []string) int {
 		if !r.opts.sh(shExecfail) {
 			r.exitTrapRan = true // bash exits without its EXIT trap
 		}
-		r.flow = flowExit
-		r.exitCode = st
-		return st
+		return r.execFailExit(st)
 	}
 	return 0
+}
+
+// execFailExit ends the shell after a failed exec, as bash does unless
+// shopt execfail is on in the main shell (a subshell always exits).
+func (r *Runner) execFailExit(st int) int {
+	if r.isSub || !r.opts.sh(shExecfail) {
+		r.flow = flowExit
+		r.exitCode = st
+	}
+	return st
 }
 
 // fullPathname is bash's full_pathname for exec's messages: a relative
