@@ -16,3 +16,11 @@ func TestCommandHashAgainstBash(t *testing.T) {
 		{"subshell", `ls >/dev/null; (ls >/dev/null; hash); hash`},
 	})
 }
+
+// Builtins disabled with enable -n stay disabled in subshells and
+// pipelines, and a subshell's enable does not reach its parent.
+func TestEnableInSubshellAgainstBash(t *testing.T) {
+	testAgainstBash(t, []struct{ name, src string }{
+		{"pipeline", `enable -n echo test; enable -n | cat; type -a test | head -1; (enable echo; type -t echo); type -t echo`},
+	})
+}

@@ -73,6 +73,14 @@ func (r *Runner) fork(kind string) *Runner {
 	r.ashare = true
 	r.psOwned = false
 	c.hash, c.hashSeq = cloneHash(r.hash), r.hashSeq
+	if r.disabled != nil {
+		// enable -n in the parent holds in the subshell; the subshell's
+		// own enable does not reach the parent
+		c.disabled = make(map[string]bool, len(r.disabled))
+		for k, v := range r.disabled {
+			c.disabled[k] = v
+		}
+	}
 	return c
 }
 
