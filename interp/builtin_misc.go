@@ -86,8 +86,12 @@ func biSource(r *Runner, args []string) int {
 	if len(a) > 1 {
 		r.params = oldParams
 	}
-	if r.flow == flowReturn {
+	returned := r.flow == flowReturn
+	if returned {
 		r.flow = flowNone
+	}
+	if r.flow == flowNone {
+		r.runReturnTrap(returned)
 	}
 	return r.exit
 }

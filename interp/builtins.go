@@ -278,6 +278,7 @@ func biReturn(r *Runner, args []string) int {
 		return r.usageFail()
 	}
 	status := r.exit
+	r.retPrev = r.exit
 	if len(args) > 1 {
 		n, err := strconv.ParseInt(strings.TrimSpace(args[1]), 10, 64)
 		if err != nil {

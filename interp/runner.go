@@ -138,6 +138,7 @@ type Runner struct {
 	stdinRedir        bool // bash's stdin_redir: async commands keep stdin instead of /dev/null
 	lastpipeFDs       *fdTable
 	exitTrapRan       bool
+	retPrev           int // $? as the last return ran, for the RETURN trap
 	errTrapOwnerDepth int
 	condNot           bool                   // a ! applies to the next traced [[ ]] term
 	psOwned           bool                   // pipeStatus may be written in place

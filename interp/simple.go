@@ -487,13 +487,14 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 		r.runFuncBody(f)
 	}
 	r.loopDepth = oldLoop
-	if r.flow == flowReturn {
+	returned := r.flow == flowReturn
+	if returned {
 		r.flow = flowNone
 	}
 	if r.traps.has("RETURN") && !r.inTrap {
 		// $LINENO in the RETURN trap is the line the function starts on
 		r.line = f.line
-		r.runTrap("RETURN")
+		r.runReturnTrap(returned)
 	}
 	r.leaveFuncTraps(hidden)
 	if r.flow != flowExit {

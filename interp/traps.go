@@ -138,6 +138,24 @@ func (r *Runner) runTrap(name string) {
 	}
 }
 
+// runReturnTrap runs the RETURN trap as a function or sourced file
+// finishes. When it ended with return, the trap's $? is the status from
+// before that return (bash's return leaves without setting $?); the
+// frame's status is kept unless the trap itself returns.
+func (r *Runner) runReturnTrap(returned bool) {
+	if r.inTrap || !r.traps.has("RETURN") {
+		return
+	}
+	st := r.exit
+	if returned {
+		r.exit = r.retPrev
+	}
+	r.runTrap("RETURN")
+	if r.flow == flowNone {
+		r.exit = st
+	}
+}
+
 func (r *Runner) runErrTrap() {
 	if r.inTrap || !r.traps.has("ERR") {
 		return
