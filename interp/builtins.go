@@ -273,12 +273,9 @@ func biExit(r *Runner, args []string) int {
 }
 
 func biReturn(r *Runner, args []string) int {
-	if len(r.calls) == 0 && !r.inSource {
-		r.bErr("return", "can only `return' from a function or sourced script")
-		return r.usageFail()
-	}
+	// the status is read (and a bad one reported) before bash checks
+	// that there is anything to return from, as its get_exitstat
 	status := r.exit
-	r.retPrev = r.exit
 	if len(args) > 1 {
 		n, err := strconv.ParseInt(strings.TrimSpace(args[1]), 10, 64)
 		if err != nil {

@@ -176,6 +176,11 @@ func textArgs(a []string) []declArg {
 }
 
 func (r *Runner) declare(variant string, args []declArg) int {
+	if variant == "local" && len(r.calls) == 0 {
+		// bash checks this before it parses any option
+		r.bErr("local", "can only be used in a function")
+		return 1
+	}
 	var o declOpts
 	if variant == "nameref" {
 		o.nameref = true

@@ -24,3 +24,12 @@ func TestEnableInSubshellAgainstBash(t *testing.T) {
 		{"pipeline", `enable -n echo test; enable -n | cat; type -a test | head -1; (enable echo; type -t echo); type -t echo`},
 	})
 }
+
+// local outside a function fails before its options are parsed; return
+// reports a bad status before it finds nothing to return from.
+func TestLocalReturnOutsideFunctionAgainstBash(t *testing.T) {
+	testAgainstBash(t, []struct{ name, src string }{
+		{"local", `local -Q 2>&1; echo $?; local -p 2>&1; echo $?`},
+		{"return", `return -Q 2>&1; echo $?; return 3 2>&1; echo $?`},
+	})
+}
