@@ -406,6 +406,8 @@ func biRead(r *Runner, args []string) int {
 		ifs = ""
 	}
 	if haveArray {
+		// read -a into a nameref fills the array it names
+		arrayName = r.resolveRef(arrayName)
 		v, ok := r.indexedArrayVar("read", arrayName, true, true)
 		if !ok {
 			return 1
