@@ -477,6 +477,10 @@ func (r *Runner) forClause(c *syntax.ForClause) {
 		}
 		for _, it := range items {
 			r.traceForHead("for", name, l)
+			r.debugForHead("for", name, l)
+			if r.flow != flowNone {
+				return
+			}
 			if v := r.vars.get(name); v != nil && v.kind == kNameRef && v.attrs&aReadonly == 0 {
 				// a nameref control variable is bound to each word
 				// in turn

@@ -309,6 +309,30 @@ func (r *Runner) traceForHead(kw, name string, l *syntax.WordIter) {
 	r.traceWrite(sb.String())
 }
 
+// debugForHead runs the DEBUG trap before an iteration of a for loop,
+// after its xtrace line, with $BASH_COMMAND the loop's head as written
+// ("for i in 1 2"), as bash's execute_for_command does.
+func (r *Runner) debugForHead(kw, name string, l *syntax.WordIter) {
+	if r.inDebug || !r.traps.has("DEBUG") {
+		return
+	}
+	if !r.inTrap {
+		var sb strings.Builder
+		sb.WriteString(kw + " " + name + " in ")
+		if !l.InPos.IsValid() {
+			sb.WriteString(`"$@"`)
+		}
+		for i, w := range l.Items {
+			if i > 0 {
+				sb.WriteByte(' ')
+			}
+			sb.WriteString(r.nodeText(w))
+		}
+		r.bashCmd = cmdText{text: sb.String(), done: true}
+	}
+	r.runTrap("DEBUG")
+}
+
 func (r *Runner) traceTest(c *syntax.TestClause) {}
 
 // traceCond prints one evaluated term of [[ … ]] as bash does: unary
