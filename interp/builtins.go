@@ -285,6 +285,11 @@ func biReturn(r *Runner, args []string) int {
 			status = int(n & 0xff)
 		}
 	}
+	if len(r.calls) == 0 && !r.inSource {
+		r.bErr("return", "can only `return' from a function or sourced script")
+		return r.usageFail()
+	}
+	r.retPrev = r.exit
 	r.flow = flowReturn
 	return status
 }
