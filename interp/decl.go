@@ -588,6 +588,12 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		r.vars.own(name).attrs |= aExport
 		r.vars.envDirty = true
 	}
+	if name == "OPTIND" {
+		// like bash's sv_optind, declaring OPTIND (local OPTIND in a
+		// function, with or without a value) repositions getopts
+		cur := r.vars.get(name)
+		r.setOptindVar(cur.value(), cur != nil && cur.set)
+	}
 	return name, nil
 }
 
