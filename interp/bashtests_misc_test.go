@@ -19,7 +19,8 @@ func TestExecfailAndEmptyPathMatchBash(t *testing.T) {
 	testAgainstBash(t, []struct{ name, src string }{
 		{"execfail", `shopt -s execfail; exec ./nosuch 2>&1 | sed "s|$PWD|P|"; exec nosuch; echo st=$?; (exec nosuch; echo no); echo st=$?`},
 		{"no-execfail", `exec nosuch; echo not-reached`},
-		{"empty-path", `PATH=; notthere; echo $?; type notthere; echo $?; command -p notthere; echo $?`},
+		{"empty-path", `PATH=; notthere; echo $?; command notthere; echo $?; type notthere; echo $?; command -p notthere; echo $?`},
 		{"unset-path-cwd", `printf '#!/bin/sh\necho ran\n' > scr; chmod +x scr; PATH=; scr; unset PATH; scr; notthere; echo $?`},
 	})
 }
+

@@ -71,6 +71,9 @@ func biCommand(r *Runner, args []string) int {
 	} else {
 		path = r.lookPath(name)
 	}
+	if v := r.lookup("PATH"); path == "" && !pflag && (v == nil || !v.set || v.value() == "") {
+		path = name // as resolve: run from the current directory
+	}
 	if path == "" {
 		r.notFound(name)
 		return 127

@@ -59,7 +59,13 @@ func (r *Runner) runAsScript(path string, args, env []string) (*os.Process, erro
 		return nil, errBinary
 	}
 	self := r.shellPath()
-	argv := append([]string{r.sh.name, path}, args[1:]...)
+	argv := []string{r.sh.name}
+	if !r.opts.sh(shGlobskipdots) {
+		// bash's child for such a script resets the shopt options but
+		// globskipdots, which it keeps
+		argv = append(argv, "+O", "globskipdots")
+	}
+	argv = append(append(argv, path), args[1:]...)
 	return r.startProcess(self, argv, env)
 }
 
