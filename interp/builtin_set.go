@@ -356,6 +356,9 @@ func biUnset(r *Runner, args []string) int {
 		if base == "GLOBIGNORE" {
 			r.opts.shopt[shDotglob] = false // unsetting GLOBIGNORE ends its dotglob
 		}
+		if base == "BASH_XTRACEFD" {
+			r.xtraceFD, r.xtraceVal = 0, ""
+		}
 		names = append(names, base)
 	}
 	if len(names) > 0 {

@@ -459,6 +459,10 @@ func (r *Runner) forClause(c *syntax.ForClause) {
 			}
 			return
 		}
+		if c.Select {
+			// bash traces the select head once, before expanding its words
+			r.traceForHead("select", l.Name.Value, l)
+		}
 		var items []string
 		if l.InPos.IsValid() {
 			var err error

@@ -168,6 +168,7 @@ func (r *Runner) redirect(rd *syntax.Redirect, info *ExecInfo) (func(), error) {
 				fd = n
 			}
 			r.fds.close(fd)
+			r.xtraceFDClosed(fd)
 			return r.gateRedirect(info, &RedirectInfo{Op: opString(rd.Op) + "-", Fd: fd, DupFd: -1}), nil
 		}
 		move := strings.HasSuffix(target, "-")
@@ -204,6 +205,7 @@ func (r *Runner) redirect(rd *syntax.Redirect, info *ExecInfo) (func(), error) {
 			r.fds.set(fd, e.retain())
 			if move {
 				r.fds.close(n)
+				r.xtraceFDClosed(n)
 			}
 		}
 		return r.gateRedirect(info, &RedirectInfo{Op: opString(rd.Op), Fd: fd, DupFd: n, Special: true}), nil

@@ -147,6 +147,9 @@ type Runner struct {
 	inlineOp          *syntax.ParamExp       // ${x+word}/${x-word} whose word expandParamPart expands in place
 	rlimits           map[int]syscall.Rlimit // subshell ulimit overlay; copy on write
 	readAhead         *lineReader            // last regular file read by read
+	xtraceFD          int                    // 1 + the fd BASH_XTRACEFD names for xtrace; 0: stderr
+	xtraceVal         string                 // the BASH_XTRACEFD value xtraceFD follows
+	xtracePin         int                    // 1 + the fd xtrace lines go to for now, overriding xtraceFD
 }
 
 type flowKind uint8

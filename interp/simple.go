@@ -257,8 +257,10 @@ func (r *Runner) assignOnly(c *syntax.CallExpr, redirs []*syntax.Redirect) {
 			// bash prints the trace before it assigns: PS4 sees the
 			// old values
 			pfx := r.tracePrefix()
+			r.xtracePin = r.traceFD() + 1 // BASH_XTRACEFD=n: traced where the old value says
 			ok := r.assignList(c.Assigns[i:i+1], false)
 			r.traceAssignsWith(&pfx, c.Assigns[i:i+1])
+			r.xtracePin = 0
 			if !ok {
 				return
 			}

@@ -283,6 +283,8 @@ func (r *Runner) specialAssign(name, val string) bool {
 		r.opts.setLong("posix", true)
 	case "BASH_ARGV0":
 		r.arg0 = val
+	case "BASH_XTRACEFD":
+		r.setXtraceFD(val)
 	case "GLOBIGNORE":
 		// bash's setup_glob_ignore: a non-empty pattern list turns dotglob on
 		if len(splitIgnoreSpec(val)) > 0 {

@@ -68,6 +68,8 @@ func (r *Runner) fork(kind string) *Runner {
 		hashPath:      r.hashPath,
 		onExec:        r.onExec,
 		rlimits:       r.rlimits,
+		xtraceFD:      r.xtraceFD,
+		xtraceVal:     r.xtraceVal,
 	}
 	r.fshare = true
 	r.ashare = true

