@@ -797,11 +797,10 @@ func biMapfile(r *Runner, args []string) int {
 	idx := origin
 	for n := int64(1); getline(); idx++ {
 		l := line
-		if delim != 0 {
-			// bash keeps lines as C strings
-			if k := indexByte(l, 0); k >= 0 {
-				l = l[:k]
-			}
+		// bash keeps lines as C strings: a NUL delimiter kept without -t
+		// ends the string too
+		if k := indexByte(l, 0); k >= 0 {
+			l = l[:k]
 		}
 		if chop && len(l) > 0 && l[len(l)-1] == delim {
 			l = l[:len(l)-1]
