@@ -71,6 +71,7 @@ func (r *Runner) fork(kind string) *Runner {
 		xtraceFD:      r.xtraceFD,
 		xtraceVal:     r.xtraceVal,
 	}
+	c.traps.keepLive(r.opts.on(optErrtrace), r.opts.on(optFunctrace))
 	r.fshare = true
 	r.ashare = true
 	r.psOwned = false

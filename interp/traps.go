@@ -18,15 +18,45 @@ import (
 type traps struct {
 	m         map[string]string // signal name -> action ("" ignores)
 	inherited bool
-	parsed    map[string]*syntax.File
+	// live names the inherited entries that stay active in a subshell:
+	// ERR under set -E, DEBUG and RETURN under set -T (bash's
+	// reset_or_restore_signal_handlers keeps them trapped)
+	live   []string
+	parsed map[string]*syntax.File
+}
+
+// active reports whether the entry for name runs (rather than being an
+// inherited, display-only one).
+func (t *traps) active(name string) bool {
+	if !t.inherited {
+		return true
+	}
+	for _, n := range t.live {
+		if n == name {
+			return true
+		}
+	}
+	return false
 }
 
 func (t *traps) has(name string) bool {
-	if t.inherited {
+	if !t.active(name) {
 		return false
 	}
 	a, ok := t.m[name]
 	return ok && a != ""
+}
+
+// keepLive marks the inherited ERR (errtrace) and DEBUG and RETURN
+// (functrace) traps of a fresh subshell table as still running.
+func (t *traps) keepLive(errtrace, functrace bool) {
+	t.live = nil
+	if errtrace {
+		t.live = append(t.live, "ERR")
+	}
+	if functrace {
+		t.live = append(t.live, "DEBUG", "RETURN")
+	}
 }
 
 func (t *traps) forSubshell() *traps {
@@ -43,12 +73,13 @@ func (t *traps) set(name, action string, reset bool) {
 	if t.inherited {
 		keep := map[string]string{}
 		for k, v := range t.m {
-			if v == "" {
+			if v == "" || t.active(k) {
 				keep[k] = v
 			}
 		}
 		t.m = keep
 		t.inherited = false
+		t.live = nil
 	}
 	if t.m == nil {
 		t.m = map[string]string{}
@@ -87,7 +118,7 @@ func (t *traps) names() []string {
 // runTrap runs the action for name in the current runner, keeping $?.
 func (r *Runner) runTrap(name string) {
 	action, ok := r.traps.m[name]
-	if !ok || action == "" || r.traps.inherited {
+	if !ok || action == "" || !r.traps.active(name) {
 		return
 	}
 	if r.traps.parsed == nil {
@@ -124,7 +155,7 @@ func (r *Runner) runTrap(name string) {
 	if name != "EXIT" {
 		r.traceLevel++
 	}
-	r.stmts(f.Stmts)
+	r.stmtsEchoing(f.Stmts, action)
 	r.traceLevel = level
 	r.nesting = oldNesting
 	r.inTrap, r.inDebug = oldTrap, oldDebug
@@ -176,12 +207,12 @@ type hiddenTraps struct {
 func (r *Runner) enterFuncTraps(f *funcDef) hiddenTraps {
 	var h hiddenTraps
 	t := r.traps
-	if t.inherited || len(t.m) == 0 {
+	if t.inherited && len(t.live) == 0 || len(t.m) == 0 {
 		return h
 	}
 	trace := f.trace || r.opts.on(optFunctrace)
 	hide := func(name string) {
-		if a, ok := t.m[name]; ok {
+		if a, ok := t.m[name]; ok && t.active(name) {
 			h.names[h.n], h.acts[h.n] = name, a
 			h.n++
 			delete(t.m, name)
@@ -200,7 +231,7 @@ func (r *Runner) enterFuncTraps(f *funcDef) hiddenTraps {
 func (r *Runner) leaveFuncTraps(h hiddenTraps) {
 	t := r.traps
 	for i := 0; i < h.n; i++ {
-		if _, ok := t.m[h.names[i]]; !ok && !t.inherited {
+		if _, ok := t.m[h.names[i]]; !ok && t.active(h.names[i]) {
 			t.m[h.names[i]] = h.acts[i]
 			delete(t.parsed, h.names[i])
 		}
