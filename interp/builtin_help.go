@@ -7,30 +7,26 @@ import (
 	"strings"
 )
 
-// biHelp implements help [-dms] [pattern…] for builtins: -d one-line
-// descriptions, -s synopses. Topics match by prefix or glob pattern.
+// biHelp implements help [-dms] [pattern…] as bash's help_builtin: each
+// pattern selects the topics it names exactly or matches as a glob, or
+// failing those the topics it is a prefix of; -d prints their one-line
+// descriptions, -s their synopses, -m a manual page, and no option the
+// synopsis and the long text.
 func biHelp(r *Runner, args []string) int {
-	a := args[1:]
-	desc, syn := false, false
-	for len(a) > 0 && len(a[0]) > 1 && a[0][0] == '-' {
-		if a[0] == "--" {
-			a = a[1:]
-			break
+	desc, syn, man := false, false, false
+	a, ok, st := r.builtinOpts("help", "dms", usageLine("help"), args[1:], func(c byte, _ string) (bool, int) {
+		switch c {
+		case 'd':
+			desc = true
+		case 'm':
+			man = true
+		case 's':
+			syn = true
 		}
-		for _, c := range a[0][1:] {
-			switch c {
-			case 'd':
-				desc = true
-			case 's':
-				syn = true
-			case 'm':
-			default:
-				r.bErr("help", "-%c: invalid option", c)
-				r.errw().Write([]byte("help: usage: help [-dms] [pattern ...]\n"))
-				return 2
-			}
-		}
-		a = a[1:]
+		return true, 0
+	})
+	if !ok {
+		return st
 	}
 	var sb strings.Builder
 	if len(a) == 0 {
@@ -47,32 +43,92 @@ func biHelp(r *Runner, args []string) int {
 		io.WriteString(r.out(), sb.String())
 		return 0
 	}
-	status := 0
-	for _, pat := range a {
-		found := false
-		for _, t := range helpTopics {
-			if !strings.HasPrefix(t.name, pat) && !r.match(pat, t.name) {
-				continue
+	if helpGlobP(a[0]) {
+		if len(a) > 1 {
+			sb.WriteString("Shell commands matching keywords `")
+		} else {
+			sb.WriteString("Shell commands matching keyword `")
+		}
+		sb.WriteString(strings.Join(a, ", ") + "'\n\n")
+	}
+	found := 0
+	pat := ""
+	for _, pat = range a {
+		for pass := 1; pass < 3; pass++ {
+			this := false
+			for _, t := range helpTopics {
+				var m bool
+				if pass == 1 {
+					m = t.name == pat || helpMatch(r, pat, t.name)
+				} else {
+					m = strings.HasPrefix(t.name, pat)
+				}
+				if !m {
+					continue
+				}
+				this = true
+				found++
+				switch {
+				case desc:
+					sb.WriteString(t.name + " - " + t.desc + "\n")
+				case man:
+					sb.WriteString("NAME\n    " + t.name + " - " + t.desc + "\n\n")
+					sb.WriteString("SYNOPSIS\n    " + t.synopsis + "\n\n")
+					sb.WriteString("DESCRIPTION\n" + t.long + "\n")
+					sb.WriteString("SEE ALSO\n    bash(1)\n\n")
+					sb.WriteString("IMPLEMENTATION\n    GNU bash, version " + BashVersion + " (" + bashMachType + ")\n")
+					sb.WriteString("    Copyright (C) 2022 Free Software Foundation, Inc.\n")
+					sb.WriteString("    License GPLv3+: GNU GPL version 3 or later <http://gnu.org/licenses/gpl.html>\n\n")
+				case syn:
+					sb.WriteString(t.name + ": " + t.synopsis + "\n")
+				default:
+					sb.WriteString(t.name + ": " + t.synopsis + "\n" + t.long)
+				}
 			}
-			found = true
-			switch {
-			case desc:
-				sb.WriteString(t.name + " - " + t.desc + "\n")
-			case syn:
-				sb.WriteString(t.name + ": " + t.synopsis + "\n")
-			default:
-				sb.WriteString(t.name + ": " + t.synopsis + "\n    " + t.desc + "\n")
+			if pass == 1 && this {
+				break
 			}
 		}
-		if !found {
-			r.bErr("help", "no help topics match `%s'.  Try `help help' or `man -k %s' or `info %s'.", pat, pat, pat)
-			status = 1
+	}
+	if found == 0 {
+		r.bErr("help", "no help topics match `%s'.  Try `help help' or `man -k %s' or `info %s'.", pat, pat, pat)
+		return 1
+	}
+	return r.write("help", sb.String())
+}
+
+// helpMatch is help's strmatch with FNMATCH_EXTFLAG: extended patterns
+// always, case kept.
+func helpMatch(r *Runner, pat, name string) bool {
+	m, _ := r.compilePattern(pat, false, true)
+	return m.matchString(name)
+}
+
+// helpGlobP is bash's glob_pattern_p returning 1: a * or ?, a [ with a
+// later ], or an extended-pattern operator before (.
+func helpGlobP(s string) bool {
+	bopen := false
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '*', '?':
+			return true
+		case '[':
+			bopen = true
+		case ']':
+			if bopen {
+				return true
+			}
+		case '+', '@', '!':
+			if i+1 < len(s) && s[i+1] == '(' {
+				return true
+			}
+		case '\\':
+			if i+1 < len(s) {
+				i++
+			}
 		}
 	}
-	if st := r.write("help", sb.String()); st != 0 {
-		return st
-	}
-	return status
+	return false
 }
 
 // biCompgen implements the generating half of programmable completion:

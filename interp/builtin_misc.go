@@ -644,6 +644,9 @@ func symbolicUmask(cur int, mode string) (mask int, bad byte, isOp bool) {
 
 // biTimes prints the shell's and its children's CPU times.
 func biTimes(r *Runner, args []string) int {
+	if _, _, ok, st := r.simpleOpts("times", "", args[1:]); !ok {
+		return st
+	}
 	var self, kids syscall.Rusage
 	syscall.Getrusage(syscall.RUSAGE_SELF, &self)
 	syscall.Getrusage(syscall.RUSAGE_CHILDREN, &kids)

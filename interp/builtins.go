@@ -430,7 +430,33 @@ func (r *Runner) evalString(src, kind string) int {
 
 func biNoJobControl(r *Runner, args []string) int {
 	switch args[0] {
-	case "history", "fc", "bind", "complete", "compgen", "compopt":
+	case "bind":
+		// bash's bind warns first when readline is not in use, then
+		// parses its options
+		r.bErr("bind", "warning: line editing not enabled")
+		if _, _, ok, st := r.simpleOpts("bind", "lvpVPsSXf:q:u:m:r:x:", args[1:]); !ok {
+			return st
+		}
+		return 0
+	case "history":
+		if _, _, ok, st := r.simpleOpts("history", "acd:npsrw", args[1:]); !ok {
+			return st
+		}
+		return 0
+	case "fc":
+		// a history number (-N) ends the options, as bash's fc_number
+		opts := args[1:]
+		for i, a := range opts {
+			if n := strings.TrimPrefix(a, "-"); n != "" && strings.Trim(n, "0123456789") == "" {
+				opts = opts[:i]
+				break
+			}
+		}
+		if _, _, ok, st := r.simpleOpts("fc", "e:lnrs", opts); !ok {
+			return st
+		}
+		return 0
+	case "complete", "compgen", "compopt":
 		return 0
 	case "logout":
 		r.bErr("logout", "not login shell: use `exit'")
