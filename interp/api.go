@@ -75,6 +75,9 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 		r.curSrc = text
 		r.verboseLine = 0
 		if len(file.Stmts) == 0 && r.opts.on(optVerbose) {
+			if !strings.HasSuffix(text, "\n") {
+				text += "\n" // the last line, without its newline
+			}
 			io.WriteString(r.fds.writer(2), text) // a comment line
 		}
 		for _, g := range topLevelGroups(file.Stmts) {

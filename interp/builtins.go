@@ -392,6 +392,10 @@ func biEval(r *Runner, args []string) int {
 	}
 	src := strings.Join(a, " ")
 	if strings.TrimSpace(src) == "" {
+		if src != "" && r.opts.on(optVerbose) {
+			// set -v echoes the blank text read
+			r.stmtsEchoing(nil, src)
+		}
 		return 0
 	}
 	return r.evalString(src, "eval")
@@ -413,7 +417,7 @@ func (r *Runner) evalString(src, kind string) int {
 	r.traceLevel++
 	base := r.line - 1
 	r.lineOff += base
-	r.stmts(f.Stmts)
+	r.stmtsEchoing(f.Stmts, src)
 	r.lineOff -= base
 	r.traceLevel--
 	r.curSrc, r.nesting = oldSrc, oldNesting

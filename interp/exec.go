@@ -32,6 +32,7 @@ func (r *Runner) Run(f *syntax.File, src string) int {
 			break
 		}
 	}
+	r.echoVerboseRest()
 	return r.finish()
 }
 
@@ -62,6 +63,9 @@ func (r *Runner) RunIncremental(src, name string) int {
 	})
 	if r.flow != flowExit {
 		flush()
+		if err == nil {
+			r.echoVerboseRest()
+		}
 	}
 	if err != nil && r.flow != flowExit {
 		r.reportSyntaxError(err, src, name)
@@ -74,16 +78,29 @@ func (r *Runner) RunIncremental(src, name string) int {
 
 // echoVerbose implements set -v for a script: before a top-level group
 // runs, the source lines read for it (those after the previous group,
-// comments and blank lines included) are written to stderr. A -c string
-// is read at once, before set -v can take effect, so it echoes nothing.
+// comments and blank lines included) are written to stderr. bash reads a
+// -c string a line at a time too: the lines after set -v's are echoed.
 func (r *Runner) echoVerbose(stmts []*syntax.Stmt) {
 	if len(stmts) == 0 {
 		return
 	}
-	end := int(stmts[len(stmts)-1].End().Line())
+	r.echoVerboseTo(int(stmts[len(stmts)-1].End().Line()))
+}
+
+// echoVerboseRest echoes, under set -v, the lines bash reads after a
+// script's last command (comments, blank lines) before it finds the end.
+func (r *Runner) echoVerboseRest() {
+	if r.flow != flowExit && r.opts.on(optVerbose) {
+		r.echoVerboseTo(strings.Count(r.curSrc, "\n") + 1)
+	}
+}
+
+// echoVerboseTo echoes the script's lines after the last echoed one up
+// to line end.
+func (r *Runner) echoVerboseTo(end int) {
 	from := r.verboseLine
 	r.verboseLine = end
-	if !r.opts.on(optVerbose) || r.sh.cmdString || end <= from {
+	if !r.opts.on(optVerbose) || end <= from {
 		return
 	}
 	src := r.curSrc

@@ -41,6 +41,23 @@ unset BASH_XTRACEFD
 echo e
 set +x
 cat fd5`},
+		{"verbose-source-eval", `printf 'echo one\nset -v\necho two\n# c\n\nif true; then\n  echo in-if\nfi; echo same\nset +v\necho three' >inc4.sh
+set -v
+. ./inc.sh
+. ./inc4.sh
+set -v
+eval 'echo evaled
+# c2
+echo two'
+eval "echo a; echo b"; eval ''; eval '   '; eval 'echo x' 'y'
+f() { eval 'echo infunc'; }; f
+x=$(eval 'echo incs'); cat <(eval 'echo ps')
+( eval 'echo insub' )
+eval "set +v
+echo e1; set -v
+echo e2"
+trap 'echo t' EXIT
+set +v`},
 		{"select-head", `set -x; select s in one "t w"; do break; done </dev/null; select s in; do :; done; set --; select s; do :; done; echo $?`},
 	}
 	for _, c := range cases {

@@ -1,0 +1,50 @@
+package interp
+
+import (
+	"io"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// stmtsEchoing runs the statements parsed from src (an eval string, a
+// sourced file, a trap action). Under set -v it echoes src to stderr as
+// bash's parser reads it, a line at a time: before each group of
+// statements sharing a line, the lines read for it (comments and blank
+// lines included); after the last group, the rest of the text. A final
+// line without a newline is echoed with one. Lines read while set -v is
+// off are not echoed later.
+func (r *Runner) stmtsEchoing(stmts []*syntax.Stmt, src string) {
+	if !r.opts.on(optVerbose) && !strings.Contains(src, "v") {
+		// set -v (or -o verbose) cannot turn on partway
+		r.stmts(stmts)
+		return
+	}
+	off, read := 0, 0 // byte offset of line read+1
+	echoTo := func(end int) {
+		start := off
+		for ; read < end && off < len(src); read++ {
+			i := strings.IndexByte(src[off:], '\n')
+			if i < 0 {
+				off = len(src)
+				break
+			}
+			off += i + 1
+		}
+		if r.opts.on(optVerbose) && off > start {
+			text := src[start:off]
+			if !strings.HasSuffix(text, "\n") {
+				text += "\n"
+			}
+			io.WriteString(r.fds.writer(2), text)
+		}
+	}
+	for _, g := range topLevelGroups(stmts) {
+		echoTo(int(g[len(g)-1].End().Line()))
+		r.stmts(g)
+		if r.flow != flowNone {
+			return
+		}
+	}
+	echoTo(len(src) + 1)
+}
