@@ -80,8 +80,13 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 			}
 			io.WriteString(r.fds.writer(2), text) // a comment line
 		}
-		for _, g := range topLevelGroups(file.Stmts) {
-			r.runTop(g)
+		groups := topLevelGroups(file.Stmts)
+		for i, g := range groups {
+			end := len(text)
+			if i+1 < len(groups) {
+				end = groupLineStart(text, groups[i+1])
+			}
+			r.runTopGroup(g, end)
 			if r.flow == flowExit {
 				break
 			}

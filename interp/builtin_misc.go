@@ -849,6 +849,9 @@ func biUnalias(r *Runner, args []string) int {
 // command's text with the alias substituted. It reports whether it ran
 // the command.
 func (r *Runner) tryAlias(c *syntax.CallExpr, st *syntax.Stmt, args []string) bool {
+	if r.aliasesParsed() {
+		return false // expanded when the line was parsed
+	}
 	w, ok := plainLit(c.Args[0])
 	if !ok {
 		return false

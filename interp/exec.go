@@ -26,8 +26,12 @@ func Parse(src, name string, posix bool) (*syntax.File, error) {
 func (r *Runner) Run(f *syntax.File, src string) int {
 	r.curSrc = src
 	groups := topLevelGroups(f.Stmts)
-	for _, g := range groups {
-		r.runTop(g)
+	for i, g := range groups {
+		end := len(src)
+		if i+1 < len(groups) {
+			end = groupLineStart(src, groups[i+1])
+		}
+		r.runTopGroup(g, end)
 		if r.flow == flowExit {
 			break
 		}
@@ -44,15 +48,18 @@ func (r *Runner) RunIncremental(src, name string) int {
 	p := syntax.NewParser(syntax.Variant(syntax.LangBash))
 	var group []*syntax.Stmt
 	lastLine := uint(0)
+	end := len(src)
 	flush := func() {
 		if len(group) > 0 {
-			r.runTop(group)
+			r.runTopGroup(group, end)
 			group = nil
 		}
 	}
 	err := p.Stmts(strings.NewReader(src), func(st *syntax.Stmt) bool {
 		if len(group) > 0 && st.Pos().Line() > lastLine {
+			end = groupLineStart(src, []*syntax.Stmt{st})
 			flush()
+			end = len(src)
 		}
 		if r.flow == flowExit {
 			return false

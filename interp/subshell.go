@@ -59,6 +59,7 @@ func (r *Runner) fork(kind string) *Runner {
 		ctx:           r.ctx,
 		envGiven:      true,
 		curSrc:        r.curSrc,
+		aliasTopSrc:   r.aliasTopSrc,
 		lastSubStatus: -1,
 		readonlyFuncs: r.readonlyFuncs,
 		secondsBase:   r.secondsBase,

@@ -1,0 +1,161 @@
+package interp
+
+import (
+	"sort"
+	"strings"
+	"unsafe"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Aliases are expanded when a line is parsed, as bash's parser does: a
+// top-level group (the commands read together, one line or one compound
+// command) sees the aliases defined before it was read, never those its
+// own commands define, and a function body keeps the aliases of its
+// definition. nash parses ahead, so when aliases exist runTopGroup
+// re-parses the group's text with the aliases substituted in command-word
+// positions before running it; while that text runs, the run-time
+// expansion in tryAlias is off. With no aliases nothing is re-parsed.
+
+// runTopGroup runs one top-level group whose text is r.curSrc up to the
+// offset end (the start of the next group, or the end of the source), so
+// that here-document bodies and trailing comments come with it.
+func (r *Runner) runTopGroup(g []*syntax.Stmt, end int) {
+	oldTop := r.aliasTopSrc
+	defer func() { r.aliasTopSrc = oldTop }()
+	if len(r.aliases) > 0 && r.opts.sh(shExpandAliases) {
+		if stmts, src, base, ok := r.aliasExpandGroup(g, end); ok {
+			r.echoVerbose(g)
+			oldSrc, oldOff := r.curSrc, r.lineOff
+			r.curSrc, r.lineOff = src, oldOff+base
+			r.aliasTopSrc = src
+			r.runTop(stmts)
+			if r.curSrc == src {
+				r.curSrc, r.lineOff = oldSrc, oldOff
+			}
+			return
+		}
+	}
+	r.aliasTopSrc = r.curSrc
+	r.runTop(g)
+}
+
+// aliasesParsed reports whether the code running was parsed with its
+// aliases already expanded (a top-level group's text), so tryAlias must
+// not expand again.
+func (r *Runner) aliasesParsed() bool {
+	return len(r.aliasTopSrc) == len(r.curSrc) && len(r.curSrc) > 0 &&
+		unsafe.StringData(r.aliasTopSrc) == unsafe.StringData(r.curSrc)
+}
+
+// aliasExpandGroup substitutes the defined aliases in the group's text
+// and re-parses it. It returns the new statements, their text and the
+// number of lines before the text in the script; ok is false when no
+// alias applies or the result does not parse (the group then runs as
+// parsed).
+func (r *Runner) aliasExpandGroup(g []*syntax.Stmt, end int) (stmts []*syntax.Stmt, src string, base int, ok bool) {
+	if len(g) == 0 {
+		return nil, "", 0, false
+	}
+	full := r.curSrc
+	start := int(g[0].Pos().Offset())
+	if end > len(full) || start > end {
+		return nil, "", 0, false
+	}
+	// start at the beginning of the line, so columns stay the same
+	for start > 0 && full[start-1] != '\n' {
+		start--
+	}
+	type edit struct {
+		from, to int
+		val      string
+	}
+	var edits []edit
+	for _, st := range g {
+		syntax.Walk(st, func(n syntax.Node) bool {
+			c, isCall := n.(*syntax.CallExpr)
+			if !isCall || len(c.Args) == 0 {
+				return true
+			}
+			for i := 0; i < len(c.Args); i++ {
+				w, plain := plainLit(c.Args[i])
+				if !plain {
+					break
+				}
+				v, isAlias := r.aliases[w]
+				if !isAlias {
+					break
+				}
+				from, to := int(c.Args[i].Pos().Offset()), int(c.Args[i].End().Offset())
+				if from < start || to > end {
+					break
+				}
+				v = r.aliasValue(w, v, map[string]bool{w: true})
+				edits = append(edits, edit{from - start, to - start, v})
+				// a value ending in a blank makes the next word a
+				// candidate too
+				if v == "" || (v[len(v)-1] != ' ' && v[len(v)-1] != '\t') {
+					break
+				}
+			}
+			return true
+		})
+	}
+	if len(edits) == 0 {
+		return nil, "", 0, false
+	}
+	sort.Slice(edits, func(i, j int) bool { return edits[i].from < edits[j].from })
+	text := full[start:end]
+	var sb strings.Builder
+	last := 0
+	for _, e := range edits {
+		if e.from < last {
+			continue
+		}
+		sb.WriteString(text[last:e.from])
+		sb.WriteString(e.val)
+		last = e.to
+	}
+	sb.WriteString(text[last:])
+	src = sb.String()
+	f, err := Parse(src, "", false)
+	if err != nil {
+		return nil, "", 0, false
+	}
+	return f.Stmts, src, strings.Count(full[:start], "\n"), true
+}
+
+// aliasValue expands the alias named at the start of an alias's value in
+// turn, each alias at most once (bash's recursion guard).
+func (r *Runner) aliasValue(name, v string, seen map[string]bool) string {
+	i := 0
+	for i < len(v) && (v[i] == ' ' || v[i] == '\t') {
+		i++
+	}
+	j := i
+	for j < len(v) && !strings.ContainsRune(" \t\n;&|<>()'\"\\$`", rune(v[j])) {
+		j++
+	}
+	first := v[i:j]
+	if first == "" || seen[first] || (j < len(v) && strings.ContainsRune("'\"\\$`", rune(v[j]))) {
+		return v
+	}
+	inner, ok := r.aliases[first]
+	if !ok {
+		return v
+	}
+	seen[first] = true
+	return v[:i] + r.aliasValue(first, inner, seen) + v[j:]
+}
+
+// groupLineStart is the offset of the start of the line a group begins on.
+func groupLineStart(src string, g []*syntax.Stmt) int {
+	i := int(g[0].Pos().Offset())
+	if i > len(src) {
+		return len(src)
+	}
+	for i > 0 && src[i-1] != '\n' {
+		i--
+	}
+	return i
+}
