@@ -112,6 +112,9 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 	r.pipePos = nil
 	wg.Wait()
 	copiers.Wait()
+	if !lastpipe && !r.inTrap {
+		r.pipelineBashCommand(stages)
+	}
 	r.pipeStatus = status
 	r.psOwned = false
 	st := status[n-1]
@@ -223,3 +226,21 @@ func safeTapClose(tap PipeTap, failed bool) {
 }
 
 var _ = io.EOF
+
+// pipelineBashCommand leaves $BASH_COMMAND as bash does after a pipeline
+// whose stages ran in subshells: bash prints each simple command for
+// $BASH_COMMAND in the shell itself before forking it, so the last
+// simple-command stage's text remains (compound stages print nothing).
+func (r *Runner) pipelineBashCommand(stages []*syntax.Stmt) {
+	for i := len(stages) - 1; i >= 0; i-- {
+		st := stages[i]
+		switch c := st.Cmd.(type) {
+		case *syntax.CallExpr:
+			r.bashCmd = cmdText{call: c, redirs: st.Redirs, src: r.curSrc}
+			return
+		case *syntax.DeclClause, *syntax.LetClause:
+			r.bashCmd = cmdText{node: c, src: r.curSrc, redirs: st.Redirs}
+			return
+		}
+	}
+}

@@ -58,6 +58,13 @@ echo e1; set -v
 echo e2"
 trap 'echo t' EXIT
 set +v`},
+		{"bash-command-pipeline", `trap 'echo "exit: $BASH_COMMAND"' EXIT
+trap 'echo "ERR $BASH_COMMAND"' ERR
+true | false; echo x | { false; }; echo a | false 2>/dev/null
+echo a | while read l; do :; done; echo "$BASH_COMMAND"
+f() { echo in; }; echo a | f >/dev/null; echo "$BASH_COMMAND"
+export A=1 | cat >/dev/null; echo "$BASH_COMMAND"
+true | cat`},
 		{"select-head", `set -x; select s in one "t w"; do break; done </dev/null; select s in; do :; done; set --; select s; do :; done; echo $?`},
 	}
 	for _, c := range cases {
