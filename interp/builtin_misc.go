@@ -79,7 +79,9 @@ func biSource(r *Runner, args []string) int {
 	r.gateState(&StateInfo{Op: "source", Names: []string{file}})
 	r.exit = 0
 	r.traceLevel++
+	lastCmd := r.bashCmd
 	r.stmtsEchoing(f.Stmts, src)
+	r.bashCmd = lastCmd // as eval's: the RETURN trap sees the . command
 	r.traceLevel--
 	r.calls = r.calls[:len(r.calls)-1]
 	r.curSrc, r.nesting, r.line, r.lineOff, r.inSource = oldSrc, oldNesting, oldLine, oldOff, oldIn

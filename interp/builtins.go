@@ -417,7 +417,10 @@ func (r *Runner) evalString(src, kind string) int {
 	r.traceLevel++
 	base := r.line - 1
 	r.lineOff += base
+	lastCmd := r.bashCmd
 	r.stmtsEchoing(f.Stmts, src)
+	// bash's parse_and_execute puts $BASH_COMMAND back (restore_lastcom)
+	r.bashCmd = lastCmd
 	r.lineOff -= base
 	r.traceLevel--
 	r.curSrc, r.nesting = oldSrc, oldNesting

@@ -65,6 +65,12 @@ echo a | while read l; do :; done; echo "$BASH_COMMAND"
 f() { echo in; }; echo a | f >/dev/null; echo "$BASH_COMMAND"
 export A=1 | cat >/dev/null; echo "$BASH_COMMAND"
 true | cat`},
+		{"bash-command-eval-source", `trap 'echo "RET $LINENO ${FUNCNAME[0]:-main} $BASH_COMMAND"' RETURN
+trap 'echo "X $BASH_COMMAND"' EXIT
+. ./inc.sh
+set -T; . ./inc.sh; set +T
+f() { . ./inc.sh; echo f-end; }; f
+eval "echo ev"`},
 		{"select-head", `set -x; select s in one "t w"; do break; done </dev/null; select s in; do :; done; set --; select s; do :; done; echo $?`},
 	}
 	for _, c := range cases {
