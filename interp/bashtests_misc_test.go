@@ -24,8 +24,7 @@ func TestExecfailAndEmptyPathMatchBash(t *testing.T) {
 	})
 }
 
-
-// mapfile -d '' without -t stores elements without the NUL (a bash
+// mapfile -d ” without -t stores elements without the NUL (a bash
 // string ends there), callbacks included.
 func TestMapfileNulDelimMatchBash(t *testing.T) {
 	testAgainstBash(t, []struct{ name, src string }{

@@ -136,7 +136,7 @@ func (r *Runner) cmdSubst(cs *syntax.CmdSubst) (string, error) {
 		return "", expErr("cannot make pipe for command substitution: %v", err)
 	}
 	c := r.fork("cmdsub")
-	c.traceLevel++ // parsed and run like eval: one more PS4 level
+	c.traceLevel++                 // parsed and run like eval: one more PS4 level
 	c.opts.set[optVerbose] = false // bash's command_substitute turns set -v off
 	// bash parses the substitution's text when it runs, counting lines
 	// from the command's line: backquoted text as written, $(...) as
@@ -183,7 +183,7 @@ func (r *Runner) procSubst(ps *syntax.ProcSubst) (string, error) {
 	}
 	c := r.fork("procsubst")
 	c.opts.set[optVerbose] = false // as bash's process_substitute
-	c.traceLevel++ // parsed and run like eval: one more PS4 level
+	c.traceLevel++                 // parsed and run like eval: one more PS4 level
 	var mine *os.File
 	if ps.Op == syntax.CmdIn {
 		c.fds.set(1, newShared(pw, true))

@@ -8,7 +8,7 @@ import (
 func TestFormatTime(t *testing.T) {
 	ms := time.Millisecond
 	for _, c := range []struct {
-		format, want string
+		format, want    string
 		real, user, sys time.Duration
 	}{
 		{bashTimeFormat, "\nreal\t0m1.234s\nuser\t0m0.010s\nsys\t1m2.000s\n", 1234 * ms, 10 * ms, 62000 * ms},
