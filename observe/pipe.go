@@ -4,7 +4,7 @@ import (
 	"context"
 	"encoding/hex"
 
-	"lukechampine.com/blake3"
+	"nash/internal/blake3"
 
 	"nash/interp"
 	"nash/transport/wire"
@@ -21,7 +21,7 @@ func (o *Observer) Pipe(ctx context.Context, p *interp.PipeInfo) (tap interp.Pip
 	if o.testHook != nil {
 		o.testHook("Pipe")
 	}
-	t := &pipeTap{o: o, id: p.Pipeline.ID, from: p.Pipeline.Index, h: blake3.New(32, nil)}
+	t := &pipeTap{o: o, id: p.Pipeline.ID, from: p.Pipeline.Index, h: blake3.New()}
 	if o.level >= LevelTap {
 		t.keep = PreviewCap + redactMargin
 	}

@@ -12,7 +12,7 @@ import (
 	"sync/atomic"
 	"syscall"
 
-	"lukechampine.com/blake3"
+	"nash/internal/blake3"
 
 	"nash/interp"
 	"nash/transport/wire"
@@ -154,7 +154,7 @@ func (o *Observer) readRange(ev *wire.Event, st *cmdState, f *os.File, from, n, 
 	head := make([]byte, 0, keep)
 	var h *blake3.Hasher
 	if hashAll {
-		h = blake3.New(32, nil)
+		h = blake3.New()
 	}
 	bp := readBufs.Get().(*[]byte)
 	defer readBufs.Put(bp)
