@@ -556,11 +556,14 @@ func (r *Runner) sliceValue(pe *syntax.ParamExp, pv paramValue) (paramValue, err
 		}
 		return paramValue{list: out, isList: true, star: pv.star, set: pv.set}, nil
 	}
-	if !r.utf8Locale() {
-		return r.byteSlice(pe, pv, off, length, hasLen)
+	// offsets count characters in a UTF-8 locale (bounds keeps invalid
+	// bytes as single characters) and bytes otherwise
+	var bounds []int
+	n := int64(len(pv.str))
+	if r.utf8Locale() {
+		bounds = charBounds(pv.str)
+		n = int64(len(bounds) - 1)
 	}
-	bounds := charBounds(pv.str) // bytes, so invalid UTF-8 survives
-	n := int64(len(bounds) - 1)
 	if off < 0 {
 		off += n
 		if off < 0 {
@@ -581,34 +584,10 @@ func (r *Runner) sliceValue(pe *syntax.ParamExp, pv paramValue) (paramValue, err
 			end = off + length
 		}
 	}
-	return paramValue{str: pv.str[bounds[off]:bounds[end]], set: pv.set}, nil
-}
-
-// byteSlice is ${x:off:len} in a single-byte locale.
-func (r *Runner) byteSlice(pe *syntax.ParamExp, pv paramValue, off, length int64, hasLen bool) (paramValue, error) {
-	s := pv.str
-	n := int64(len(s))
-	if off < 0 {
-		off += n
-		if off < 0 {
-			return paramValue{set: pv.set}, nil
-		}
+	if bounds != nil {
+		off, end = int64(bounds[off]), int64(bounds[end])
 	}
-	if off > n {
-		off = n
-	}
-	end := n
-	if hasLen {
-		if length < 0 {
-			end = n + length
-			if end < off {
-				return pv, expErr("%s: substring expression < 0", strings.TrimSpace(r.sliceText(pe)))
-			}
-		} else if off+length < n {
-			end = off + length
-		}
-	}
-	return paramValue{str: s[off:end], set: pv.set}, nil
+	return paramValue{str: pv.str[off:end], set: pv.set}, nil
 }
 
 // utf8Locale reports whether the shell's character locale (LC_ALL, else
