@@ -101,11 +101,19 @@ func (g *recGate) State(ctx context.Context, s *StateInfo) {
 // stderr and the status.
 func runGated(t *testing.T, g Gate, dir, src string) (string, string, int) {
 	t.Helper()
+	return runCaptured(t, src, WithGate(g), Dir(dir), Env([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir}), Params("test"))
+}
+
+// runCaptured runs src in a fresh Runner built with opts (stdin is
+// /dev/null, stdout and stderr are captured) and returns both outputs and
+// the exit status; it fails the test if the script runs over 20 s.
+func runCaptured(t *testing.T, src string, opts ...Option) (string, string, int) {
+	t.Helper()
 	outR, outW, _ := os.Pipe()
 	errR, errW, _ := os.Pipe()
 	null, _ := os.Open(os.DevNull)
 	defer null.Close()
-	r, err := New(WithGate(g), StdIO(null, outW, errW), Dir(dir), Env([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir}), Params("test"))
+	r, err := New(append([]Option{StdIO(null, outW, errW)}, opts...)...)
 	if err != nil {
 		t.Fatal(err)
 	}

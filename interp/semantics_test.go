@@ -4,9 +4,7 @@ import (
 	"bytes"
 	"os"
 	"os/exec"
-	"sync"
 	"testing"
-	"time"
 )
 
 // runBoth runs src with /usr/bin/bash and in-process with a Runner, in
@@ -28,39 +26,9 @@ func runBoth(t *testing.T, src string) (string, string) {
 		}
 		return o.String() + "--stderr--\n" + e.String() + "--status " + itoa(int64(st))
 	}()
-	nashOut := func() string {
-		dir := t.TempDir()
-		outR, outW, _ := os.Pipe()
-		errR, errW, _ := os.Pipe()
-		null, _ := os.Open(os.DevNull)
-		defer null.Close()
-		r, err := New(StdIO(null, outW, errW), Dir(dir), Env([]string{"PATH=/usr/bin:/bin", "HOME=" + dir, "LC_ALL=C.UTF-8"}), Params("t"), CommandString(src))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var o, e bytes.Buffer
-		var wg sync.WaitGroup
-		wg.Add(2)
-		go func() { defer wg.Done(); o.ReadFrom(outR) }()
-		go func() { defer wg.Done(); e.ReadFrom(errR) }()
-		f, perr := Parse(src, "", false)
-		if perr != nil {
-			t.Fatalf("parse: %v", perr)
-		}
-		done := make(chan int, 1)
-		go func() { done <- r.Run(f, src) }()
-		var st int
-		select {
-		case st = <-done:
-		case <-time.After(20 * time.Second):
-			t.Fatal("hung")
-		}
-		r.fds.releaseAll()
-		outW.Close()
-		errW.Close()
-		wg.Wait()
-		return o.String() + "--stderr--\n" + e.String() + "--status " + itoa(int64(st))
-	}()
+	dir := t.TempDir()
+	o, e, st := runCaptured(t, src, Dir(dir), Env([]string{"PATH=/usr/bin:/bin", "HOME=" + dir, "LC_ALL=C.UTF-8"}), Params("t"), CommandString(src))
+	nashOut := o + "--stderr--\n" + e + "--status " + itoa(int64(st))
 	return bashOut, nashOut
 }
 
