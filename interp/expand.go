@@ -16,6 +16,10 @@ type field struct {
 	// valid is set once something (even an empty quoted string) made the
 	// field exist; unquoted empty expansions do not.
 	valid bool
+	// qslash holds the offsets in pat of quoted slashes: plain slashes
+	// to the glob, but, as bash's CTLESC-quoted ones, they do not close a
+	// bracket expression for the is-it-a-pattern test
+	qslash []int
 }
 
 // fieldBuilder accumulates the fields of one or more words.
@@ -28,6 +32,40 @@ type fieldBuilder struct {
 	patMode bool // building a pattern (no splitting), keep pat only
 	// atFields records that a quoted $@ or ${a[@]} produced fields
 	atFields bool
+	// logOn keeps the word's steps in log, for a word that may assign
+	// IFS while it expands (see resplitWord)
+	logOn bool
+	log   []piece
+	// atJoin builds the word of ${x-$@} under bash's W_NOSPLIT2 quirk
+	// (see expandOpWord): the elements of $@ stay whole
+	atJoin bool
+}
+
+// piece is one step of building a word's fields: bash splits a word
+// once, at its end, with the IFS it has then, so a word whose ${IFS=x}
+// changes IFS is built again from its steps.
+type piece struct {
+	kind  byte   // 'q' quoted, 'l' literal, 'u' unquoted expansion, 'f' forced split, 'e' list element
+	s     string // the text ('q', 'l', 'u')
+	ifs   string // 'u', 'e': IFS when expanded
+	first bool   // 'e': the list's first element
+}
+
+func (b *fieldBuilder) logPiece(p piece) {
+	b.log = append(b.log, p)
+}
+
+// listElem starts element i (with value s) of an unquoted $* or $@.
+func (b *fieldBuilder) listElem(i int, s string) {
+	if b.logOn {
+		b.logPiece(piece{kind: 'e', ifs: b.ifs, first: i == 0})
+	}
+	if i > 0 && (b.cur.valid || len(b.cur.buf) > 0) {
+		b.needEnd = true
+	}
+	if b.ifs == "" && s != "" {
+		b.flushPending()
+	}
 }
 
 func (b *fieldBuilder) flushPending() {
@@ -53,9 +91,22 @@ func (b *fieldBuilder) finishWord() {
 
 // quoted appends text that is neither split nor globbed.
 func (b *fieldBuilder) quoted(s string) {
+	if b.logOn {
+		b.logPiece(piece{kind: 'q', s: s})
+	}
 	b.flushPending()
 	b.cur.valid = true
 	b.cur.buf = append(b.cur.buf, s...)
+	for {
+		i := strings.IndexByte(s, '/')
+		if i < 0 || b.patMode {
+			break
+		}
+		b.cur.pat = appendQuotedPat(b.cur.pat, s[:i])
+		b.cur.qslash = append(b.cur.qslash, len(b.cur.pat))
+		b.cur.pat = append(b.cur.pat, '/')
+		s = s[i+1:]
+	}
 	b.cur.pat = appendQuotedPat(b.cur.pat, s)
 }
 
@@ -65,6 +116,9 @@ func (b *fieldBuilder) literal(s string) {
 		// an empty unquoted piece (the empty alternative of {,x}) makes
 		// no field by itself
 		return
+	}
+	if b.logOn {
+		b.logPiece(piece{kind: 'l', s: s})
 	}
 	b.flushPending()
 	b.cur.valid = true
@@ -85,6 +139,9 @@ func (b *fieldBuilder) unquotedExp(s string) {
 		b.cur.pat = append(b.cur.pat, s...)
 		b.cur.glob = true
 		return
+	}
+	if b.logOn {
+		b.logPiece(piece{kind: 'u', s: s, ifs: b.ifs})
 	}
 	ifs := b.ifs
 	if ifs == "" {
@@ -150,8 +207,96 @@ func (b *fieldBuilder) forceSplit() {
 		b.quoted(" ")
 		return
 	}
+	if b.logOn {
+		b.logPiece(piece{kind: 'f'})
+	}
 	b.needEnd = false
 	b.endField()
+}
+
+// resplitWord builds again, from its logged steps, the fields of the
+// word that started at field nf, as bash splits: once, with the IFS the
+// word ends with. Text expanded while IFS was null keeps its spaces
+// (bash quotes them), and an unquoted $* expanded then makes the whole
+// word split at spaces alone (W_SPLITSPACE).
+func (r *Runner) resplitWord(b *fieldBuilder, nf int) {
+	final := r.ifs()
+	log := b.log
+	b.logOn, b.log = false, b.log[:0]
+	if final == b.ifs {
+		same := true
+		for _, p := range log {
+			if (p.kind == 'u' || p.kind == 'e') && p.ifs != final {
+				same = false
+				break
+			}
+		}
+		if same {
+			return
+		}
+	}
+	split := final
+	for _, p := range log {
+		if p.kind == 'e' && p.ifs == "" {
+			split = " "
+			if v := r.vars.get("IFS"); v == nil || !v.set {
+				split = " \t\n"
+			}
+			break
+		}
+	}
+	b.fields, b.cur, b.needEnd = b.fields[:nf], field{}, false
+	for _, p := range log {
+		switch p.kind {
+		case 'q':
+			b.quoted(p.s)
+		case 'l':
+			b.literal(p.s)
+		case 'f':
+			b.forceSplit()
+		case 'u':
+			b.ifs = split
+			if p.ifs == "" {
+				b.ifs = strings.ReplaceAll(split, " ", "")
+			}
+			b.unquotedExp(p.s)
+		case 'e':
+			if !p.first {
+				sep := " "
+				if p.ifs != "" {
+					sep = p.ifs[:1]
+				}
+				b.ifs = split
+				b.unquotedExp(sep)
+			}
+		}
+	}
+	b.ifs = final
+}
+
+// mayAssignIFS reports whether expanding w can assign IFS: ${IFS=x} or
+// ${IFS:=x}, at any depth outside command substitutions.
+func mayAssignIFS(parts []syntax.WordPart) bool {
+	for _, part := range parts {
+		switch p := part.(type) {
+		case *syntax.DblQuoted:
+			if mayAssignIFS(p.Parts) {
+				return true
+			}
+		case *syntax.ParamExp:
+			if p.Exp == nil {
+				continue
+			}
+			if p.Param != nil && p.Param.Value == "IFS" &&
+				(p.Exp.Op == syntax.AssignUnset || p.Exp.Op == syntax.AssignUnsetOrNull) {
+				return true
+			}
+			if p.Exp.Word != nil && mayAssignIFS(p.Exp.Word.Parts) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func hasGlobChars(s string) bool {
@@ -234,11 +379,25 @@ func plainLit(w *syntax.Word) (string, bool) {
 }
 
 func (r *Runner) expandWordBraces(b *fieldBuilder, w *syntax.Word) error {
+	expand := func(word *syntax.Word) error {
+		if b.patMode || !mayAssignIFS(word.Parts) {
+			return r.expandWord(b, word, false)
+		}
+		nf := len(b.fields)
+		b.logOn, b.log = true, b.log[:0]
+		err := r.expandWord(b, word, false)
+		if err != nil {
+			b.logOn = false
+			return err
+		}
+		r.resplitWord(b, nf)
+		return nil
+	}
 	if r.opts.on(optBraceexpand) && hasBraceCandidate(w) {
 		bw := &syntax.Word{Parts: append([]syntax.WordPart(nil), w.Parts...)}
 		if syntax.SplitBraces(bw) {
 			return braceWords(bw, func(word *syntax.Word) error {
-				if err := r.expandWord(b, word, false); err != nil {
+				if err := expand(word); err != nil {
 					return err
 				}
 				b.finishWord()
@@ -246,7 +405,7 @@ func (r *Runner) expandWordBraces(b *fieldBuilder, w *syntax.Word) error {
 			})
 		}
 	}
-	if err := r.expandWord(b, w, false); err != nil {
+	if err := expand(w); err != nil {
 		return err
 	}
 	b.finishWord()

@@ -19,7 +19,7 @@ func (r *Runner) globFields(b *fieldBuilder, out *[]string) {
 	for _, f := range b.fields {
 		// a '[' without its ']' does not make a pattern: the word stays,
 		// even under nullglob; bash's test ignores extglob
-		if !f.glob || b.noGlob || !hasMetaExt(string(f.pat), true) {
+		if !f.glob || b.noGlob || !hasMetaExt(globCheckPat(f), true) {
 			*out = append(*out, string(f.buf))
 			continue
 		}
@@ -39,6 +39,24 @@ func (r *Runner) globFields(b *fieldBuilder, out *[]string) {
 		*out = append(*out, matches...)
 	}
 	b.fields = b.fields[:0]
+}
+
+// globCheckPat is the text bash's unquoted_glob_pattern_p sees for f:
+// its pattern with each quoted slash escaped, so that "[a"/"b]" is a
+// pattern (which then matches nothing) while [a/b] is not.
+func globCheckPat(f field) string {
+	if len(f.qslash) == 0 {
+		return string(f.pat)
+	}
+	var sb strings.Builder
+	prev := 0
+	for _, i := range f.qslash {
+		sb.Write(f.pat[prev:i])
+		sb.WriteByte('\\')
+		prev = i
+	}
+	sb.Write(f.pat[prev:])
+	return sb.String()
 }
 
 // globIgnore returns the compiled GLOBIGNORE patterns, nil when unset or

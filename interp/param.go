@@ -59,13 +59,16 @@ type paramValue struct {
 // expandParamPart expands one parameter expansion into b.
 func (r *Runner) expandParamPart(b *fieldBuilder, pe *syntax.ParamExp, quoted bool) error {
 	old := r.inlineOp
-	if inlineOpWord(pe, quoted) {
+	if inlineOpWord(pe, quoted) || atJoinOp(b, pe, quoted) {
 		r.inlineOp = pe
 	}
 	pv, err := r.paramExp(pe)
 	r.inlineOp = old
 	if err != nil {
 		return err
+	}
+	if b.logOn {
+		b.ifs = r.ifs() // ${IFS=x} may just have changed it
 	}
 	if pv.word != nil {
 		return r.expandOpWord(b, pv.word, quoted)
@@ -105,13 +108,18 @@ func (r *Runner) expandParamPart(b *fieldBuilder, pe *syntax.ParamExp, quoted bo
 		b.unquotedExp(join(pv.list, sep))
 		return nil
 	}
+	if b.atJoin && !pv.star && pe.Slice == nil && pe.Repl == nil && pe.Exp == nil && !pe.Excl {
+		// plain $@ and ${a[@]} keep their elements whole
+		for i, s := range pv.list {
+			if i > 0 {
+				b.forceSplit()
+			}
+			b.quoted(s)
+		}
+		return nil
+	}
 	for i, s := range pv.list {
-		if i > 0 && (b.cur.valid || len(b.cur.buf) > 0) {
-			b.needEnd = true
-		}
-		if b.ifs == "" && s != "" {
-			b.flushPending()
-		}
+		b.listElem(i, s)
 		b.unquotedExp(s)
 	}
 	return nil
@@ -505,14 +513,23 @@ func (r *Runner) namesWithPrefix(prefix string) []string {
 func (r *Runner) sliceValue(pe *syntax.ParamExp, pv paramValue) (paramValue, error) {
 	var off, length int64
 	var err error
+	if !pv.set && pe.Param.Value != "@" && pe.Param.Value != "*" {
+		// bash evaluates no offset for an unset variable
+		return pv, nil
+	}
+	// arithmetic errors name the parameter, as bash's this_command_name
+	name := pe.Param.Value
+	if pe.Index != nil {
+		name += "[" + strings.TrimSpace(r.nodeText(pe.Index)) + "]"
+	}
 	if pe.Slice.Offset != nil {
-		if off, err = r.arith(pe.Slice.Offset); err != nil {
+		if off, err = r.arithNode(pe.Slice.Offset, name); err != nil {
 			return pv, err
 		}
 	}
 	hasLen := pe.Slice.Length != nil
 	if hasLen {
-		if length, err = r.arith(pe.Slice.Length); err != nil {
+		if length, err = r.arithNode(pe.Slice.Length, name); err != nil {
 			return pv, err
 		}
 	}
@@ -885,6 +902,37 @@ func inlineOpWord(pe *syntax.ParamExp, quoted bool) bool {
 // part of the enclosing word; quoted tells whether that word is inside
 // double quotes.
 func (r *Runner) expandOpWord(b *fieldBuilder, w *syntax.Word, quoted bool) error {
+	if !quoted && atJoinIFS(b) && opWordHasAt(w) {
+		// bash's W_NOSPLIT2 quirk: an unquoted $@ in the word of an
+		// unquoted ${x-word}, with IFS not starting with a space, makes
+		// the word split at IFS (the elements of $@ whole), rejoined with
+		// spaces and not split again, but at those spaces when IFS has one
+		sub := &fieldBuilder{ifs: b.ifs, noGlob: true, atJoin: true}
+		if err := r.expandOpWord(sub, w, false); err != nil {
+			return err
+		}
+		sub.finishWord()
+		if strings.IndexByte(b.ifs, ' ') >= 0 {
+			for i, f := range sub.fields {
+				if i > 0 {
+					b.forceSplit()
+				}
+				b.quoted(string(f.buf))
+			}
+			return nil
+		}
+		var sb strings.Builder
+		for i, f := range sub.fields {
+			if i > 0 {
+				sb.WriteByte(' ')
+			}
+			sb.Write(f.buf)
+		}
+		if sb.Len() > 0 {
+			b.quoted(sb.String())
+		}
+		return nil
+	}
 	if !quoted {
 		for i, part := range w.Parts {
 			lit, ok := part.(*syntax.Lit)
@@ -911,6 +959,33 @@ func (r *Runner) expandOpWord(b *fieldBuilder, w *syntax.Word, quoted bool) erro
 		flat = append(flat, part)
 	}
 	return r.expandDbl(b, &syntax.DblQuoted{Parts: flat})
+}
+
+// atJoinOp reports a ${x-word} or ${x+word} (with or without the colon)
+// whose word bash expands under its W_NOSPLIT2 quirk (see expandOpWord).
+func atJoinOp(b *fieldBuilder, pe *syntax.ParamExp, quoted bool) bool {
+	if quoted || !atJoinIFS(b) || pe.Exp == nil || pe.Exp.Word == nil || pe.Excl || pe.Length || pe.Slice != nil || pe.Repl != nil {
+		return false
+	}
+	switch pe.Exp.Op {
+	case syntax.AlternateUnset, syntax.AlternateUnsetOrNull, syntax.DefaultUnset, syntax.DefaultUnsetOrNull:
+		return opWordHasAt(pe.Exp.Word)
+	}
+	return false
+}
+
+func atJoinIFS(b *fieldBuilder) bool {
+	return !b.patMode && !b.atJoin && b.ifs != "" && b.ifs[0] != ' '
+}
+
+// opWordHasAt reports an unquoted $@ or ${a[@]} among w's parts.
+func opWordHasAt(w *syntax.Word) bool {
+	for _, part := range w.Parts {
+		if pe, ok := part.(*syntax.ParamExp); ok && isAtExpansion(pe) && pe.Param.Value != "*" {
+			return true
+		}
+	}
+	return false
 }
 
 // opWordLit adds unquoted literal text of an in-place ${x+word} to b: a
