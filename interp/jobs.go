@@ -23,6 +23,8 @@ type job struct {
 	// kill delivers a signal to a job that runs in-process (its pid is
 	// synthetic); nil for other jobs
 	kill func(sig syscall.Signal)
+	// ended runs when the job finishes (jobTable.childEnded)
+	ended func()
 }
 
 // takeDeathMsg returns the job's pending death notice once.
@@ -57,6 +59,9 @@ func (j *job) finish(status int) {
 	j.closed = true
 	j.status = status
 	close(j.done)
+	if j.ended != nil {
+		j.ended()
+	}
 }
 
 func (j *job) finished() bool {
@@ -89,6 +94,9 @@ type jobTable struct {
 	// bgpids keeps the last known status of background jobs that left
 	// the table, so that `wait PID` still reports it (bash's bgpids)
 	bgpids map[int]int
+	// childEnded, set on the shell's own table, counts a SIGCHLD for
+	// each of its jobs (each is a child process of bash) that ends
+	childEnded func()
 }
 
 func newJobTable() *jobTable { return &jobTable{} }
@@ -97,7 +105,7 @@ func newJobTable() *jobTable { return &jobTable{} }
 func (t *jobTable) add(pid int, cmd string) *job {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	j := &job{pidV: pid, cmd: cmd, done: make(chan struct{})}
+	j := &job{pidV: pid, cmd: cmd, done: make(chan struct{}), ended: t.childEnded}
 	if cmd != "procsubst" {
 		j.id = t.lastID() + 1
 	}

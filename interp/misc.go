@@ -216,15 +216,75 @@ func (r *Runner) coproc(c *syntax.CoprocClause) {
 			job.setPid(pid)
 		}
 	}
-	rfd := r.fds.lowestFree(60)
-	r.fds.set(rfd, newShared(outR, true))
-	wfd := r.fds.lowestFree(rfd + 1)
-	r.fds.set(wfd, newShared(inW, true))
+	// bash's sh_openpipe moves each of the four pipe ends to the highest
+	// free fd below 64 (move_to_high_fd); the parent keeps the read end
+	// of the first pipe and the write end of the second: 63 and 60.
+	taken := map[int]bool{}
+	high := func() int {
+		for n := 63; n > 3; n-- {
+			if !taken[n] && r.fds.get(n) == nil {
+				taken[n] = true
+				return n
+			}
+		}
+		n := 10
+		for taken[n] || r.fds.get(n) != nil {
+			n++
+		}
+		taken[n] = true
+		return n
+	}
+	rfd := high()
+	high()
+	high()
+	wfd := high()
+	rs, ws := newShared(outR, true), newShared(inW, true)
+	r.fds.set(rfd, rs)
+	r.fds.set(wfd, ws)
 	v := r.vars.own(name)
 	v.kind, v.set, v.arr = kIndexed, true, &indexedArray{vals: []string{itoa(int64(rfd)), itoa(int64(wfd))}}
 	r.setScalar(name+"_PID", itoa(int64(job.pid())), false)
+	r.coprocs = append(r.coprocs, &activeCoproc{name: name, job: job, rfd: rfd, wfd: wfd, rs: rs, ws: ws})
 	r.lastBg = job.pid()
 	r.exit = 0
+}
+
+// activeCoproc is a coprocess whose fds and variables the shell keeps
+// until it ends.
+type activeCoproc struct {
+	name     string
+	job      *job
+	rfd, wfd int
+	rs, ws   *sharedFile
+}
+
+// reapCoprocs disposes of the coprocesses that have ended, as bash's
+// coproc_reap does once the child is reaped (from its SIGCHLD handler,
+// so between commands here): their fds are closed (unless moved or
+// closed already) and NAME and NAME_PID are unset.
+func (r *Runner) reapCoprocs() {
+	if len(r.coprocs) == 0 {
+		return
+	}
+	keep := r.coprocs[:0]
+	for _, cp := range r.coprocs {
+		if !cp.job.finished() {
+			keep = append(keep, cp)
+			continue
+		}
+		if r.fds.entry(cp.rfd) == cp.rs {
+			r.fds.close(cp.rfd)
+		}
+		if r.fds.entry(cp.wfd) == cp.ws {
+			r.fds.close(cp.wfd)
+		}
+		r.unsetVar(cp.name + "_PID")
+		r.unsetVar(cp.name)
+	}
+	for i := len(keep); i < len(r.coprocs); i++ {
+		r.coprocs[i] = nil
+	}
+	r.coprocs = keep
 }
 
 // selectLoop implements select NAME in WORDS as bash's

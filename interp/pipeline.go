@@ -95,6 +95,7 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 			c.stmt(stages[i])
 			status[i] = c.subStatus()
 			c.fds.releaseAll()
+			r.forkedChildEnded() // bash forks each stage
 		}(i)
 	}
 	if lastpipe {

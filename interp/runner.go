@@ -94,6 +94,7 @@ type Runner struct {
 	inTrap     bool // running a trap handler
 	inDebug    bool // running the DEBUG trap handler: it does not run itself
 	isSub      bool // an in-process subshell
+	coprocs    []*activeCoproc
 	loopDepth  int
 	optind     optindState
 	dirStack   []string

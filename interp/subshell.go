@@ -107,6 +107,15 @@ func (r *Runner) subshell(fn func(*Runner), kind string) {
 	fn(c)
 	r.exit = c.subStatus()
 	c.fds.releaseAll()
+	r.forkedChildEnded()
+}
+
+// forkedChildEnded counts, for the CHLD trap, the end of an in-process
+// subshell that bash would have forked from this shell.
+func (r *Runner) forkedChildEnded() {
+	if s := r.sh.sigs; s != nil && !r.isSub {
+		s.noteChild()
+	}
 }
 
 // cmdSubst runs a command substitution and returns its output with
@@ -161,6 +170,7 @@ func (r *Runner) cmdSubst(cs *syntax.CmdSubst) (string, error) {
 	status := c.subStatus()
 	c.fds.releaseAll()
 	<-done
+	r.forkedChildEnded()
 	r.lastSubStatus = status
 	r.exit = status
 	out := buf.Bytes()

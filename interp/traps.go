@@ -264,6 +264,27 @@ type signalState struct {
 	pending map[string]bool
 	caught  map[syscall.Signal]bool
 	arrived chan struct{} // poked when a signal is recorded
+	// chld counts the shell's children that ended while SIGCHLD was
+	// caught: bash runs the CHLD trap once per reaped child, where the
+	// kernel merges the signals
+	chld int
+}
+
+// noteChild records that one of the shell's child processes (an
+// external command it waited for, or a job or pipeline stage bash would
+// have forked) ended.
+func (s *signalState) noteChild() {
+	s.mu.Lock()
+	if !s.caught[syscall.SIGCHLD] {
+		s.mu.Unlock()
+		return
+	}
+	s.chld++
+	s.mu.Unlock()
+	select {
+	case s.arrived <- struct{}{}:
+	default:
+	}
 }
 
 // awaitSelf waits (briefly) until a signal the shell sent to itself and
@@ -313,6 +334,9 @@ func (r *Runner) watchSignal(name string, num int, action string, reset bool) {
 	if s == nil {
 		s = &signalState{ch: make(chan os.Signal, 16), pending: map[string]bool{}, caught: map[syscall.Signal]bool{}, arrived: make(chan struct{}, 1)}
 		r.sh.sigs = s
+		r.sh.jobs.mu.Lock()
+		r.sh.jobs.childEnded = s.noteChild
+		r.sh.jobs.mu.Unlock()
 		go func() {
 			for sg := range s.ch {
 				n := signalName(int(sg.(syscall.Signal)))
@@ -362,12 +386,17 @@ func (r *Runner) watchSignal(name string, num int, action string, reset bool) {
 
 // runPendingTraps runs traps for signals that arrived, between commands.
 func (r *Runner) runPendingTraps() {
+	r.reapCoprocs()
 	s := r.sh.sigs
 	if s == nil || r.isSub {
 		return
 	}
 	s.mu.Lock()
-	if len(s.pending) == 0 {
+	// the kernel's (merged) SIGCHLDs give way to the count of children
+	delete(s.pending, "CHLD")
+	chld := s.chld
+	s.chld = 0
+	if len(s.pending) == 0 && chld == 0 {
 		s.mu.Unlock()
 		return
 	}
@@ -375,15 +404,31 @@ func (r *Runner) runPendingTraps() {
 	for n := range s.pending {
 		names = append(names, n)
 	}
+	if chld > 0 {
+		names = append(names, "CHLD")
+	}
 	s.pending = map[string]bool{}
 	s.mu.Unlock()
 	sort.Strings(names)
 	for _, n := range names {
+		if n == "CHLD" {
+			for i := 0; i < chld; i++ {
+				r.runTrap(n)
+			}
+			continue
+		}
 		r.runTrap(n)
 	}
 }
 
-func (s *signalState) childDone(r *Runner, ws syscall.WaitStatus) {}
+// childDone counts an external command the shell itself waited for;
+// those of in-process subshells are their grandchildren, counted when
+// the subshell ends.
+func (s *signalState) childDone(r *Runner, ws syscall.WaitStatus) {
+	if !r.isSub {
+		s.noteChild()
+	}
+}
 
 func syntaxErrMsg(err error) string {
 	msg := err.Error()
