@@ -212,6 +212,18 @@ func (r *Runner) assignIndexed(name string, idx syntax.ArithmExpr, val string, a
 }
 
 func (r *Runner) setIndex(name string, i int64, val string, appendVal bool, idx syntax.ArithmExpr) error {
+	if r.dynDirStack(name) {
+		cur := r.lookup(name).arr
+		if i < 0 {
+			i += int64(cur.maxIndex()) + 1
+		}
+		if appendVal {
+			old, _ := cur.get(int(i))
+			val = old + val
+		}
+		r.setDirStackElem(i, val)
+		return nil
+	}
 	v := r.vars.own(name)
 	if v.kind != kIndexed {
 		arr := &indexedArray{}
@@ -258,6 +270,10 @@ func (r *Runner) setIndex(name string, i int64, val string, appendVal bool, idx 
 func (r *Runner) assignArray(name string, ae *syntax.ArrayExpr, appendVal bool, fl assignFlags) error {
 	name = r.resolveRef(name)
 	cur := r.vars.get(name)
+	dirStack := r.dynDirStack(name)
+	if dirStack {
+		cur = r.lookup(name)
+	}
 	if cur != nil && cur.attrs&aReadonly != 0 {
 		return readonlyErr(name)
 	}
@@ -320,6 +336,14 @@ func (r *Runner) assignArray(name string, ae *syntax.ArrayExpr, appendVal bool, 
 			arr.set(int(next), val)
 			next++
 		}
+	}
+	if dirStack {
+		// element by element, as bash's assign_dirstack
+		for _, i := range arr.indices() {
+			val, _ := arr.get(i)
+			r.setDirStackElem(int64(i), val)
+		}
+		return nil
 	}
 	v := r.binding(name, fl)
 	if v.attrs&aReadonly != 0 {

@@ -4,6 +4,7 @@ import (
 	"io"
 	"os"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -275,6 +276,44 @@ func biCompgen(r *Runner, args []string) int {
 			for _, j := range r.jobs.all() {
 				add(j.cmd)
 			}
+		case "shopt":
+			// bash's shopt table: autocd first, then alphabetical
+			add("autocd")
+			for _, n := range shoptNames {
+				if n != "autocd" {
+					add(n)
+				}
+			}
+		case "setopt":
+			for _, n := range setOptNames {
+				add(n)
+			}
+		case "helptopic":
+			for _, t := range helpTopics {
+				add(t.name)
+			}
+		case "enabled", "disabled":
+			names := append([]string(nil), builtinNames...)
+			sort.Strings(names)
+			for _, n := range names {
+				if (r.disabled != nil && r.disabled[n]) == (act == "disabled") {
+					add(n)
+				}
+			}
+		case "signal":
+			// bash's signal_names table: EXIT, the numbered signals (the
+			// two glibc reserves as SIGJUNK), then the pseudo-signals
+			add("EXIT")
+			for n := 1; n <= 64; n++ {
+				if n == 32 || n == 33 {
+					add("SIGJUNK(" + strconv.Itoa(n) + ")")
+				} else {
+					add("SIG" + signalName(n))
+				}
+			}
+			add("DEBUG")
+			add("ERR")
+			add("RETURN")
 		}
 	}
 	if wordlist != "" {

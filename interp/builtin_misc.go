@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -57,6 +58,11 @@ func biSource(r *Runner, args []string) int {
 		}
 		return 1
 	}
+	data, binary := stripSourceNULs(data)
+	if binary {
+		r.bErr(name, "%s: cannot execute binary file", file)
+		return 126
+	}
 	src := string(data)
 	f, perr := Parse(src, file, false)
 	if perr != nil {
@@ -96,6 +102,30 @@ func biSource(r *Runner, args []string) int {
 		r.runReturnTrap(returned)
 	}
 	return r.exit
+}
+
+// stripSourceNULs deletes NUL bytes from a sourced file as bash's
+// _evalfile does (its loop steps past the byte after each one removed),
+// reporting a binary file when there are more than 256 of them.
+func stripSourceNULs(b []byte) ([]byte, bool) {
+	if bytes.IndexByte(b, 0) < 0 {
+		return b, false
+	}
+	b = append([]byte(nil), b...)
+	nnull := 0
+	for i := 0; i < len(b); i++ {
+		if b[i] == 0 {
+			b = append(b[:i], b[i+1:]...)
+			if nnull++; nnull > 256 {
+				return nil, true
+			}
+		}
+	}
+	// bash then reads the text as a C string: up to a NUL left behind
+	if i := bytes.IndexByte(b, 0); i >= 0 {
+		b = b[:i]
+	}
+	return b, false
 }
 
 func findInPathAny(r *Runner, name string) string {
@@ -699,7 +729,7 @@ func biCaller(r *Runner, args []string) int {
 
 // biEnable implements enable [-n] [-a] [name…].
 func biEnable(r *Runner, args []string) int {
-	disable, all := false, false
+	disable, all, special := false, false, false
 	a := args[1:]
 	for len(a) > 0 && strings.HasPrefix(a[0], "-") {
 		for _, c := range a[0][1:] {
@@ -708,7 +738,10 @@ func biEnable(r *Runner, args []string) int {
 				disable = true
 			case 'a':
 				all = true
-			case 'p', 's':
+			case 's':
+				// -s restricts a listing to the POSIX special builtins
+				special = true
+			case 'p':
 			default:
 				r.bErr("enable", "-%c: invalid option", c)
 				r.builtinUsage("enable")
@@ -723,7 +756,7 @@ func biEnable(r *Runner, args []string) int {
 		sort.Strings(names)
 		for _, n := range names {
 			off := r.disabled != nil && r.disabled[n]
-			if off && !disable && !all || !off && disable {
+			if off && !disable && !all || !off && disable && !all || special && !isSpecialBuiltin(n) {
 				continue
 			}
 			if off {

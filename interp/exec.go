@@ -319,6 +319,15 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 		r.stmts(c.Stmts)
 	case *syntax.Subshell:
 		pipeIn := r.pipePos != nil && r.pipePos.Index > 0
+		if r.forkedFor == c {
+			// this runner is already the child forked for a pipeline
+			// element or an asynchronous command: bash makes no second
+			// subshell (nor a second $BASH_SUBSHELL level) for it
+			r.forkedFor = nil
+			r.stdinRedir = r.stdinRedir || pipeIn || st != nil && stdinRedirects(st.Redirs)
+			r.stmts(c.Stmts)
+			return
+		}
 		r.subshell(func(sub *Runner) {
 			sub.stdinRedir = pipeIn || st != nil && stdinRedirects(st.Redirs)
 			sub.stmts(c.Stmts)

@@ -110,6 +110,8 @@ type Runner struct {
 	pipePos       *PipelinePos
 	temps         map[string]*variable
 	tempVars      map[string]*variable // the prefix-assignment variables in place
+	posixProp     []string             // temporary variables to propagate (markPosixPropagate)
+	forkedFor     syntax.Command       // the ( ) this fork was made to run (pipeline element, &)
 	readonlyFuncs map[string]bool
 	hash          map[string]*hashEntry // the command hash table (hashcmd.go)
 	hashSeq       uint64

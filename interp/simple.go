@@ -2,6 +2,7 @@ package interp
 
 import (
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -149,6 +150,13 @@ func (r *Runner) runArgs(c *syntax.CallExpr, args []string, redirs []*syntax.Red
 			if r.opts.on(optPosix) {
 				if !r.assignList(c.Assigns, false) {
 					return
+				}
+				switch name {
+				case "eval", "source", ".", "unset":
+					// bash binds these in a builtin scope that never
+					// propagates (push_builtin_var)
+				default:
+					r.markPosixPropagate(c.Assigns)
 				}
 				r.specialUsage = false
 				r.exit = bi(r, args)
@@ -451,8 +459,49 @@ func (r *Runner) withTempAssigns(c *syntax.CallExpr, isFunc bool, fn func()) {
 	}
 	fn()
 	for _, n := range names {
+		if prop := r.takePosixPropagate(n); isFunc && prop && r.opts.on(optPosix) {
+			// bash's push_func_var: a POSIX-mode assignment before a
+			// special builtin that changed this call's temporary
+			// variable passes its value to the caller's scope
+			if v := r.vars.get(n); v != nil && v.set && v.kind == kString {
+				val := v.str
+				r.untemp(n)
+				r.setScalar(n, val, false)
+				continue
+			}
+		}
 		r.untemp(n)
 	}
+}
+
+// markPosixPropagate records, as bash's push_posix_temp_var sets
+// att_propagate, the prefix assignments of a special builtin in POSIX
+// mode that changed a function call's temporary variable rather than a
+// local or global one.
+func (r *Runner) markPosixPropagate(as []*syntax.Assign) {
+	for _, a := range as {
+		if a.Name == nil {
+			continue
+		}
+		n := a.Name.Value
+		if _, temp := r.tempVars[n]; !temp {
+			continue
+		}
+		if v := r.vars.get(n); v != nil && !v.local && !slices.Contains(r.posixProp, n) {
+			r.posixProp = append(r.posixProp, n)
+		}
+	}
+}
+
+// takePosixPropagate reports whether name was marked by
+// markPosixPropagate, and clears the mark.
+func (r *Runner) takePosixPropagate(name string) bool {
+	i := slices.Index(r.posixProp, name)
+	if i < 0 {
+		return false
+	}
+	r.posixProp = append(slices.Clone(r.posixProp[:i]), r.posixProp[i+1:]...)
+	return true
 }
 
 // callFunc runs a shell function with args (args[0] is its name).

@@ -254,6 +254,25 @@ func (r *Runner) srandom() uint32 {
 	return uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16 | uint32(b[3])<<24
 }
 
+// dynDirStack reports whether DIRSTACK still is the dynamic array of the
+// directory stack (no variable of that name has been made).
+func (r *Runner) dynDirStack(name string) bool {
+	return name == "DIRSTACK" && r.vars.m[name] == nil
+}
+
+// setDirStackElem is bash's assign_dirstack: DIRSTACK[i]=val replaces
+// entry i of the directory stack; entry 0 (the current directory) and
+// indices past the stack are ignored.
+func (r *Runner) setDirStackElem(i int64, val string) {
+	n := int64(len(r.dirStack))
+	if i < 1 || i > n {
+		return
+	}
+	st := append([]string(nil), r.dirStack...)
+	st[n-i] = val
+	r.dirStack = st
+}
+
 // specialAssign handles assignments to dynamic variables. It reports
 // whether the assignment was fully handled.
 func (r *Runner) specialAssign(name, val string) bool {
@@ -277,6 +296,9 @@ func (r *Runner) specialAssign(name, val string) bool {
 		return true
 	case "LINENO", "BASHPID", "EPOCHSECONDS", "EPOCHREALTIME", "SRANDOM", "BASH_SUBSHELL", "FUNCNAME":
 		return true
+	case "DIRSTACK":
+		// a scalar assignment is to entry 0, which bash ignores
+		return r.dynDirStack(name)
 	case "OPTIND":
 		r.setOptindVar(val, true)
 	case "POSIXLY_CORRECT":

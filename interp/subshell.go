@@ -263,6 +263,7 @@ func (c *Runner) killableBy(job *job) context.CancelFunc {
 // background runs a statement asynchronously and sets $!.
 func (r *Runner) background(st *syntax.Stmt) {
 	c := r.fork("subshell")
+	c.forkedFor = st.Cmd
 	c.opts.set[optErrexit] = r.opts.on(optErrexit)
 	// a background command's stdin is /dev/null when job control is off
 	// (or in a subshell), unless stdin was redirected for a compound
