@@ -31,6 +31,15 @@ func biSource(r *Runner, args []string) int {
 	if !strings.Contains(file, "/") && r.opts.sh(shSourcepath) {
 		if p := findInPathAny(r, file); p != "" {
 			path = p
+		} else if r.opts.on(optPosix) {
+			// a POSIX shell does not fall back to the current
+			// directory (bash's source_searches_cwd)
+			r.bErr(name, "%s: file not found", file)
+			if r.inCommandBuiltin == 0 {
+				r.flow = flowExit
+				r.exitCode = 1
+			}
+			return 1
 		}
 	}
 	var data []byte

@@ -468,7 +468,14 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		return name, nil
 	}
 	if !o.unNameref {
-		name = r.resolveRef(name)
+		if rn := r.resolveRef(name); rn != name {
+			name = rn
+		} else if n, err, done := r.declGlobalShadowed(variant, a, o, name); done {
+			return n, err
+		}
+	}
+	if n, err, done := r.declThroughTemp(variant, a, o, local, name); done {
+		return n, err
 	}
 	cur := r.vars.get(name)
 	if cur != nil && cur.attrs&aReadonly != 0 {
@@ -905,7 +912,7 @@ func (r *Runner) declareFuncs(variant string, o declOpts, rest []declArg) int {
 			name = a.assign.Name.Value
 		}
 		if a.assign != nil && !a.assign.Naked || a.assign == nil && strings.IndexByte(a.text, '=') > 0 {
-			if variant != "export" && variant != "readonly" {
+			if variant != "export" && variant != "readonly" && !o.print {
 				r.bErr(variant, "cannot use `-f' to make functions")
 				return 1
 			}
@@ -917,7 +924,24 @@ func (r *Runner) declareFuncs(variant string, o declOpts, rest []declArg) int {
 			continue
 		}
 		if f == nil {
-			if o.print || o.funcNames || variant == "declare" || variant == "typeset" {
+			if o.print && variant != "export" && variant != "readonly" {
+				// declare -fp NAME reports it, as the variables do
+				shown := name
+				if a.assign == nil {
+					shown = a.text
+				} else if !a.assign.Naked {
+					shown = declArgStrings(r, []declArg{a})[0]
+				}
+				// what is printed so far comes first
+				if sb.Len() > 0 {
+					r.write(variant, sb.String())
+					sb.Reset()
+				}
+				r.bErr(variant, "%s: not found", shown)
+				status = 1
+				continue
+			}
+			if o.funcNames || variant == "declare" || variant == "typeset" {
 				status = 1
 				continue
 			}
@@ -926,6 +950,11 @@ func (r *Runner) declareFuncs(variant string, o declOpts, rest []declArg) int {
 			continue
 		}
 		switch {
+		case variant == "export" && !o.unexport && strings.ContainsAny(name, "/="):
+			// bash's exportable_function_name: the name could not be
+			// read back from the environment as a function
+			r.bErr(variant, "%s: cannot export", name)
+			status = 1
 		case variant == "export":
 			r.ownFunc(name).export = !o.unexport
 		case variant == "readonly":

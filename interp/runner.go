@@ -110,6 +110,7 @@ type Runner struct {
 	pipePos       *PipelinePos
 	temps         map[string]*variable
 	tempVars      map[string]*variable // the prefix-assignment variables in place
+	tempDepth     map[string]int       // function nesting at which each of tempVars was made
 	posixProp     []string             // temporary variables to propagate (markPosixPropagate)
 	forkedFor     syntax.Command       // the ( ) this fork was made to run (pipeline element, &)
 	readonlyFuncs map[string]bool

@@ -151,6 +151,16 @@ func (r *Runner) runArgs(c *syntax.CallExpr, args []string, redirs []*syntax.Red
 				if !r.assignList(c.Assigns, false) {
 					return
 				}
+				// bash binds them as temporary (exported) variables
+				// that then persist, keeping the export attribute
+				for _, a := range c.Assigns {
+					if a.Name != nil {
+						if v := r.vars.get(a.Name.Value); v != nil {
+							r.vars.own(a.Name.Value).attrs |= aExport
+							r.vars.envDirty = true
+						}
+					}
+				}
 				switch name {
 				case "eval", "source", ".", "unset":
 					// bash binds these in a builtin scope that never
@@ -397,6 +407,10 @@ func (r *Runner) tempScalar(name, val string) {
 		r.tempVars = map[string]*variable{}
 	}
 	r.tempVars[name] = v
+	if r.tempDepth == nil {
+		r.tempDepth = map[string]int{}
+	}
+	r.tempDepth[name] = len(r.vars.frames)
 	r.vars.envDirty = true
 	if name == "PATH" {
 		r.hash = nil // bash's sv_path flushes the hash table
@@ -410,6 +424,7 @@ func (r *Runner) untemp(name string) {
 	}
 	delete(r.temps, name)
 	delete(r.tempVars, name)
+	delete(r.tempDepth, name)
 	if name == "PATH" {
 		r.hash = nil
 	}
@@ -459,14 +474,18 @@ func (r *Runner) withTempAssigns(c *syntax.CallExpr, isFunc bool, fn func()) {
 	}
 	fn()
 	for _, n := range names {
-		if prop := r.takePosixPropagate(n); isFunc && prop && r.opts.on(optPosix) {
+		if prop := r.takePosixPropagate(n); isFunc && prop {
 			// bash's push_func_var: a POSIX-mode assignment before a
-			// special builtin that changed this call's temporary
-			// variable passes its value to the caller's scope
+			// special builtin, or export or readonly (att_propagate),
+			// that changed this call's temporary variable passes its
+			// value and attributes to the caller's scope
 			if v := r.vars.get(n); v != nil && v.set && v.kind == kString {
-				val := v.str
+				val, attrs := v.str, v.attrs&(aExport|aReadonly)
 				r.untemp(n)
-				r.setScalar(n, val, false)
+				if r.setScalar(n, val, false) == nil && attrs != 0 {
+					r.vars.own(n).attrs |= attrs
+					r.vars.envDirty = true
+				}
 				continue
 			}
 		}

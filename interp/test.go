@@ -362,14 +362,16 @@ func (r *Runner) varIsSet(s string) bool {
 			_, ok := v.arr.get(int(n))
 			return ok
 		}
-		return key == "0"
+		// a scalar is its own element 0, and name[@] expands to it
+		return key == "0" || key == "@" || key == "*"
 	}
 	if isDigits(s) {
 		n, _ := strconv.Atoi(s)
 		return n <= len(r.params)
 	}
+	// an array name alone tests element 0 ([[ -v a ]] is [[ -v a[0] ]])
 	v := r.lookup(r.resolveRef(s))
-	return v != nil && v.set
+	return v.isSetScalar()
 }
 
 // binaryTest implements string and file binary operators.

@@ -1,0 +1,117 @@
+package interp
+
+import "slices"
+
+// tempHere returns the prefix-assignment variable bound to name when it is
+// the visible binding, and whether it belongs to the command now running
+// (x=1 export x) rather than to a function call that is running
+// (x=1 f, then export x inside f).
+func (r *Runner) tempHere(name string) (tv *variable, current bool) {
+	tv = r.tempVars[name]
+	if tv == nil || r.vars.m[name] != tv {
+		return nil, false
+	}
+	d, ok := r.tempDepth[name]
+	return tv, ok && d == len(r.vars.frames)
+}
+
+// declThroughTemp handles declare, export, readonly and local naming a
+// variable that is a prefix assignment of the command itself, as bash's
+// set_var_attribute and make_local_variable do: a local (x=1 local x) is
+// made in the function's scope and takes the temporary value and export
+// attribute; export or readonly (x=1 export x) binds the temporary value
+// in the scope under the temporary variable, so it outlives the command.
+// A prefix assignment of a running function (x=1 f) given the export or
+// readonly attribute is marked to pass to the caller when f returns
+// (att_propagate). done is false when the declaration goes the usual way.
+func (r *Runner) declThroughTemp(variant string, a declArg, o declOpts, local bool, name string) (n string, err error, done bool) {
+	tv, current := r.tempHere(name)
+	if tv == nil || o.global {
+		return "", nil, false
+	}
+	attrs := o.set & (aExport | aReadonly)
+	if !current {
+		if !local && attrs != 0 && !slices.Contains(r.posixProp, name) {
+			r.posixProp = append(r.posixProp, name)
+		}
+		return "", nil, false
+	}
+	if !local && attrs == 0 {
+		return "", nil, false
+	}
+	if local && len(r.vars.frames) == 0 {
+		return "", nil, false
+	}
+	under := r.temps[name]
+	// reveal the binding under the temporary variable
+	if under == nil {
+		delete(r.vars.m, name)
+	} else {
+		r.vars.m[name] = under
+	}
+	if local {
+		v, ok := r.vars.makeLocal(name)
+		if ok && v.attrs&aReadonly == 0 {
+			if tv.set && tv.kind == kString {
+				v.kind, v.str, v.set = kString, tv.str, true
+			}
+			v.attrs |= tv.attrs & aExport
+		}
+	} else if tv.set && tv.kind == kString {
+		if v := r.vars.get(name); v == nil || v.attrs&aReadonly == 0 {
+			if e := r.setScalar(name, tv.str, false); e != nil {
+				r.vars.m[name] = tv
+				return "", e, true
+			}
+			r.vars.own(name).attrs |= tv.attrs & aExport
+		}
+	}
+	n, err = r.declareOne(variant, a, o, local)
+	// the binding under the temporary variable is now the declared one;
+	// the temporary variable follows its value and attributes
+	nv := r.vars.m[name]
+	r.temps[name] = nv
+	if nv != nil {
+		if nv.set && nv.kind == kString {
+			tv.str, tv.set = nv.str, true
+		}
+		tv.attrs |= nv.attrs & (aExport | aReadonly)
+	}
+	r.vars.m[name] = tv
+	r.vars.envDirty = true
+	return n, err, true
+}
+
+// declGlobalShadowed runs declare -g for a name a function's local
+// shadows: like bash's declare -g, which looks the name up and assigns it
+// in the global scope only, the declaration (attributes and value) goes to
+// the global binding while the local stays visible. done is false when no
+// local shadows name.
+func (r *Runner) declGlobalShadowed(variant string, a declArg, o declOpts, name string) (n string, err error, done bool) {
+	if !o.global {
+		return "", nil, false
+	}
+	for _, f := range r.vars.frames {
+		old, ok := f.saved[name]
+		if !ok {
+			continue
+		}
+		cur, had := r.vars.m[name]
+		if old == nil {
+			delete(r.vars.m, name)
+		} else {
+			r.vars.m[name] = old
+		}
+		o.global = false
+		n, err = r.declareOne(variant, a, o, false)
+		f.saved[name] = r.vars.m[name]
+		if had {
+			r.vars.m[name] = cur
+		} else {
+			delete(r.vars.m, name)
+		}
+		r.vars.envDirty = true
+		return n, err, true
+	}
+	return "", nil, false
+}
