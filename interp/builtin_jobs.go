@@ -39,6 +39,20 @@ func waitAny(jobs []*job) *job {
 	return jobs[i]
 }
 
+// waitAnyOr is waitAny that also returns (nil) when stop is poked.
+func waitAnyOr(jobs []*job, stop <-chan struct{}) *job {
+	cases := make([]reflect.SelectCase, len(jobs)+1)
+	for i, j := range jobs {
+		cases[i] = reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(j.done)}
+	}
+	cases[len(jobs)] = reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(stop)}
+	i, _, _ := reflect.Select(cases)
+	if i == len(jobs) {
+		return nil
+	}
+	return jobs[i]
+}
+
 // reaped is called when wait has collected job j: it prints a pending
 // death notice, records the pid in the -p variable and forgets the job.
 func (r *Runner) reaped(j *job, pvar string) int {
@@ -106,10 +120,16 @@ func biWait(r *Runner, args []string) int {
 			if len(live) == 0 {
 				return 127
 			}
-			return r.reaped(waitAny(live), pvar)
+			j, sig := r.awaitJobs(live)
+			if j == nil {
+				return 128 + int(sig)
+			}
+			return r.reaped(j, pvar)
 		}
 		for _, j := range live {
-			<-j.done
+			if _, sig := r.awaitJobs([]*job{j}); sig != 0 {
+				return 128 + int(sig)
+			}
 			j.waited = true
 			r.jobs.forget(j)
 		}
@@ -145,14 +165,20 @@ func biWait(r *Runner, args []string) int {
 			targets = append(targets, j)
 			continue
 		}
-		<-j.done
+		if _, sig := r.awaitJobs([]*job{j}); sig != 0 {
+			return 128 + int(sig)
+		}
 		status = r.reaped(j, pvar)
 	}
 	if anyOne {
 		if len(targets) == 0 {
 			return 127
 		}
-		return r.reaped(waitAny(targets), pvar)
+		j, sig := r.awaitJobs(targets)
+		if j == nil {
+			return 128 + int(sig)
+		}
+		return r.reaped(j, pvar)
 	}
 	return status
 }

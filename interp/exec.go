@@ -222,6 +222,7 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 		return
 	}
 	r.line = int(st.Pos().Line()) + r.lineOff
+	r.curStmt = st
 	if r.opts.on(optNoexec) {
 		return
 	}
@@ -325,11 +326,17 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 			// subshell (nor a second $BASH_SUBSHELL level) for it
 			r.forkedFor = nil
 			r.stdinRedir = r.stdinRedir || pipeIn || st != nil && stdinRedirects(st.Redirs)
+			if r.job != nil && st != nil {
+				r.tail = &execTail{stmt: tailStmt(c.Stmts), text: r.job.cmd}
+			}
 			r.stmts(c.Stmts)
 			return
 		}
 		r.subshell(func(sub *Runner) {
 			sub.stdinRedir = pipeIn || st != nil && stdinRedirects(st.Redirs)
+			if st != nil {
+				sub.tail = r.subshellTail(st, c)
+			}
 			sub.stmts(c.Stmts)
 		}, "subshell")
 	case *syntax.BinaryCmd:

@@ -221,6 +221,16 @@ func (r *Runner) reportSignal(pid int, sig syscall.Signal, core bool, args []str
 	if cmd == "" {
 		cmd = join(args, " ")
 	}
+	out := r
+	if t := r.execTailNow(); t != nil {
+		// bash ran this command in place of the ( ) subshell: the
+		// shell that made the subshell reports it, with the subshell's
+		// text, on its own stderr
+		cmd = t.text
+		if t.parent != nil {
+			out = t.parent
+		}
+	}
 	msg := padLeft(itoa(int64(pid)), 5) + " " + desc
 	if pad := 24 - len(desc); pad > 0 {
 		msg += strings.Repeat(" ", pad)
@@ -235,7 +245,7 @@ func (r *Runner) reportSignal(pid int, sig syscall.Signal, core bool, args []str
 		j.mu.Unlock()
 		return
 	}
-	r.fds.writer(2).Write([]byte(r.errPrefix() + msg + "\n"))
+	out.fds.writer(2).Write([]byte(out.errPrefix() + msg + "\n"))
 }
 
 // execFailed reports why a program could not start and returns bash's

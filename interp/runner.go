@@ -126,6 +126,9 @@ type Runner struct {
 	onExec            func()
 	onSpawn           func(pid int)
 	job               *job
+	jobSig            *jobSignals // kill's signals for this in-process background subshell
+	tail              *execTail   // the command bash would exec in place of this ( ) subshell
+	curStmt           *syntax.Stmt
 	keepRedirs        bool
 	varFds            []int // fds {var} redirections allocated, kept past their command
 	inSpecialBuiltin  bool

@@ -2,13 +2,11 @@ package interp
 
 import (
 	"bytes"
-	"context"
 	"io"
 	"os"
 	"strconv"
 	"strings"
 	"sync/atomic"
-	"syscall"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -243,21 +241,6 @@ func (r *Runner) closeProcFds(mark int) {
 	}
 	clear(r.procFds[mark:])
 	r.procFds = r.procFds[:mark]
-}
-
-// killableBy lets kill signal the in-process subshell c running job:
-// the signal ends it, its job finishing at once and its goroutine
-// stopping at its next statement (the subshell's own traps are not
-// consulted: they belong to its goroutine). The returned cancel must be
-// called when the subshell is done.
-func (c *Runner) killableBy(job *job) context.CancelFunc {
-	ctx, cancel := context.WithCancel(c.ctx)
-	c.ctx = ctx
-	job.kill = func(sig syscall.Signal) {
-		job.finish(128 + int(sig))
-		cancel()
-	}
-	return cancel
 }
 
 // background runs a statement asynchronously and sets $!.

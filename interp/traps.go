@@ -323,6 +323,9 @@ func (s *signalState) awaitSelf(sig syscall.Signal) {
 
 // watchSignal starts delivering sig to the trap table (or ignoring it).
 func (r *Runner) watchSignal(name string, num int, action string, reset bool) {
+	if num > 0 && r.jobSig != nil {
+		r.jobSig.setDisp(syscall.Signal(num), action, reset)
+	}
 	if num <= 0 || r.isSub {
 		return
 	}
@@ -387,6 +390,7 @@ func (r *Runner) watchSignal(name string, num int, action string, reset bool) {
 // runPendingTraps runs traps for signals that arrived, between commands.
 func (r *Runner) runPendingTraps() {
 	r.reapCoprocs()
+	r.runJobTraps()
 	s := r.sh.sigs
 	if s == nil || r.isSub {
 		return

@@ -1,0 +1,83 @@
+package interp
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// execTail is the last simple command of a ( ) subshell, which bash
+// runs with exec in the subshell's process instead of forking again.
+// When a signal kills it, bash's notice is the parent's for the
+// subshell job: the subshell's text, on the parent's stderr.
+type execTail struct {
+	stmt   *syntax.Stmt
+	text   string
+	parent *Runner // nil for an asynchronous job (the notice waits for wait)
+}
+
+// tailStmt is the statement that ends list when it is a simple command
+// bash could exec, or a nested ( ) whose own tail bash could exec (the
+// last of an && / || chain counts, without redirections); nil otherwise.
+func tailStmt(list []*syntax.Stmt) *syntax.Stmt {
+	if len(list) == 0 {
+		return nil
+	}
+	st := list[len(list)-1]
+	for chained := false; ; chained = true {
+		if st.Background || st.Negated || st.Coprocess {
+			return nil
+		}
+		switch c := st.Cmd.(type) {
+		case *syntax.CallExpr, *syntax.Subshell:
+			if chained && len(st.Redirs) > 0 {
+				// bash does not exec the end of an && / || chain
+				// that has redirections
+				return nil
+			}
+			return st
+		case *syntax.BinaryCmd:
+			if c.Op != syntax.AndStmt && c.Op != syntax.OrStmt {
+				return nil
+			}
+			st = c.Y
+		default:
+			return nil
+		}
+	}
+}
+
+// execTailNow returns the subshell's tail when it is the command running
+// and bash would indeed have exec'd it (no trap of the subshell's own
+// would still have to run).
+func (r *Runner) execTailNow() *execTail {
+	t := r.tail
+	if t == nil || t.stmt == nil || r.curStmt != t.stmt || r.inTrap {
+		return nil
+	}
+	for name, action := range r.traps.m {
+		if action != "" && r.traps.active(name) {
+			return nil
+		}
+	}
+	return t
+}
+
+// oneLineText prints st on one line as bash's make_command_string does.
+func (r *Runner) oneLineText(st *syntax.Stmt) string {
+	p := newCmdPrinter(r.curSrc)
+	p.indent, p.amount = 0, 0
+	p.stmt(st, nil)
+	p.flushDeferred("")
+	return strings.TrimSpace(p.sb.String())
+}
+
+// subshellTail is the tail of a ( ) subshell run by r as statement st:
+// when st is itself r's tail, the notice goes where r's would.
+func (r *Runner) subshellTail(st *syntax.Stmt, c *syntax.Subshell) *execTail {
+	t := &execTail{stmt: tailStmt(c.Stmts), text: r.oneLineText(st), parent: r}
+	if outer := r.execTailNow(); outer != nil {
+		t.text, t.parent = outer.text, outer.parent
+	}
+	return t
+}

@@ -1,0 +1,159 @@
+package interp
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"syscall"
+)
+
+// jobSignals carries kill's signals to an in-process background
+// subshell, which bash would have forked: a signal the subshell traps is
+// queued and its trap runs between the subshell's commands (a wait in
+// progress returns 128+N first, as bash's wait does when a trapped signal
+// arrives); one it ignores is dropped; any other ends it.
+type jobSignals struct {
+	mu      sync.Mutex
+	disp    map[syscall.Signal]bool // true: trapped, false: ignored
+	pending []syscall.Signal
+	arrived chan struct{}
+}
+
+func newJobSignals(t *traps) *jobSignals {
+	js := &jobSignals{disp: map[syscall.Signal]bool{}, arrived: make(chan struct{}, 1)}
+	// a subshell keeps the signals its parent ignores ignored; caught
+	// ones go back to the default
+	for name, action := range t.m {
+		if action != "" {
+			continue
+		}
+		if _, num, ok := parseSignal(name, false); ok && num > 0 {
+			js.disp[syscall.Signal(num)] = false
+		}
+	}
+	return js
+}
+
+// setDisp records the subshell's trap builtin changing sig.
+func (js *jobSignals) setDisp(sig syscall.Signal, action string, reset bool) {
+	js.mu.Lock()
+	defer js.mu.Unlock()
+	switch {
+	case reset:
+		delete(js.disp, sig)
+	default:
+		js.disp[sig] = action != ""
+	}
+}
+
+// deliver handles sig sent by kill; false means it ends the subshell.
+func (js *jobSignals) deliver(sig syscall.Signal) bool {
+	if sig == syscall.SIGKILL || sig == syscall.SIGSTOP {
+		return false
+	}
+	js.mu.Lock()
+	trapped, ok := js.disp[sig]
+	if ok && trapped {
+		js.pending = append(js.pending, sig)
+	}
+	js.mu.Unlock()
+	if ok && trapped {
+		select {
+		case js.arrived <- struct{}{}:
+		default:
+		}
+	}
+	return ok
+}
+
+// take returns and clears the queued signals.
+func (js *jobSignals) take() []syscall.Signal {
+	js.mu.Lock()
+	defer js.mu.Unlock()
+	p := js.pending
+	js.pending = nil
+	return p
+}
+
+// queued reports the first queued signal, 0 for none.
+func (js *jobSignals) queued() syscall.Signal {
+	js.mu.Lock()
+	defer js.mu.Unlock()
+	if len(js.pending) == 0 {
+		return 0
+	}
+	return js.pending[0]
+}
+
+// runJobTraps runs the traps of signals kill queued for this subshell.
+func (r *Runner) runJobTraps() {
+	if r.jobSig == nil {
+		return
+	}
+	for _, sig := range r.jobSig.take() {
+		r.runTrap(signalName(int(sig)))
+		if r.flow == flowExit {
+			return
+		}
+	}
+}
+
+// awaitJobs blocks until one of jobs finishes (returned) or, in a
+// background subshell, a signal it traps arrives (returned as its
+// number, with a nil job).
+func (r *Runner) awaitJobs(jobs []*job) (*job, syscall.Signal) {
+	if r.jobSig == nil {
+		return waitAny(jobs), 0
+	}
+	for {
+		if sig := r.jobSig.queued(); sig != 0 {
+			return nil, sig
+		}
+		for _, j := range jobs {
+			if j.finished() {
+				return j, 0
+			}
+		}
+		if j := waitAnyOr(jobs, r.jobSig.arrived); j != nil {
+			return j, 0
+		}
+	}
+}
+
+// killableBy lets kill signal the in-process subshell c running job:
+// signals the subshell traps or ignores go to it (jobSignals); others
+// end it, its job finishing at once and its goroutine stopping at its
+// next statement. The returned cancel must be called when the subshell
+// is done.
+func (c *Runner) killableBy(job *job) context.CancelFunc {
+	ctx, cancel := context.WithCancel(c.ctx)
+	c.ctx = ctx
+	js := newJobSignals(c.traps)
+	if !c.opts.on(optMonitor) {
+		// without job control bash's asynchronous children ignore
+		// SIGINT and SIGQUIT (setup_async_signals)
+		js.disp[syscall.SIGINT] = false
+		js.disp[syscall.SIGQUIT] = false
+	}
+	c.jobSig = js
+	job.kill = func(sig syscall.Signal) {
+		if js.deliver(sig) {
+			return
+		}
+		if sig != syscall.SIGINT && sig != syscall.SIGTERM && sig != syscall.SIGPIPE {
+			// the notice bash prints when it reaps a job killed by a
+			// signal it does not leave unreported (see reportSignal)
+			desc := signalDescription(sig)
+			msg := padLeft(itoa(int64(job.pid())), 5) + " " + desc
+			if pad := 24 - len(desc); pad > 0 {
+				msg += strings.Repeat(" ", pad)
+			}
+			job.mu.Lock()
+			job.deathMsg = msg + job.cmd
+			job.mu.Unlock()
+		}
+		job.finish(128 + int(sig))
+		cancel()
+	}
+	return cancel
+}
