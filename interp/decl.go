@@ -474,6 +474,23 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 			return n, err
 		}
 	}
+	// NAME[SUB] without a value: declare, typeset and local make NAME an
+	// indexed array (an associative one stays as it is); readonly and
+	// export take only names
+	if noValue := (as != nil && as.Naked && as.Index != nil) || (as == nil && textVal == nil && index != ""); noValue {
+		if variant == "readonly" || variant == "export" {
+			shown := a.text
+			if as != nil {
+				shown = name + "[" + r.nodeText(as.Index) + "]"
+			}
+			return "", &varError{msg: "`" + shown + "': not a valid identifier"}
+		}
+		if !o.assoc {
+			if cur := r.vars.get(name); cur == nil || cur.kind != kAssoc {
+				o.array = true
+			}
+		}
+	}
 	if n, err, done := r.declThroughTemp(variant, a, o, local, name); done {
 		return n, err
 	}
@@ -817,7 +834,7 @@ func (r *Runner) declareLine(name string, v *variable, pattr string) string {
 }
 
 func assocKeyQuote(k string) string {
-	if k == "" || strings.ContainsAny(k, " \t\n\"'\\$`;&|<>()*?[]{}~#=!") || needsANSIQuote(k) {
+	if k == "" || k == "@" || k == "*" || containsShellMetas(k) || needsANSIQuote(k) {
 		return dquote(k)
 	}
 	return k

@@ -383,6 +383,11 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 		}
 		ok, err := r.testExpr(c.X)
 		if err != nil {
+			if ee, ok := err.(*expandError); ok && ee.msg == "" && ee.status == 2 && !ee.fatal {
+				// an invalid regular expression: status 2, no message
+				r.exit = 2
+				return
+			}
 			r.expansionError(err)
 			if r.flow == flowAbort {
 				r.flow = flowNone

@@ -429,7 +429,39 @@ func (r *Runner) indexString(idx syntax.ArithmExpr) (string, error) {
 		old := r.dblDepth
 		r.dblDepth = 0
 		defer func() { r.dblDepth = old }()
-		return r.literal(w)
+		s, err := r.literal(w)
+		if err != nil {
+			return "", err
+		}
+		// blanks around the word are part of the key: A[ w ]
+		src, start, end := r.curSrc, int(w.Pos().Offset()), int(w.End().Offset())
+		if w.Pos().IsValid() && start <= end && end <= len(src) {
+			lead, trail := start, end
+			for lead > 0 && (src[lead-1] == ' ' || src[lead-1] == '\t') {
+				lead--
+			}
+			for trail < len(src) && (src[trail] == ' ' || src[trail] == '\t') {
+				trail++
+			}
+			if lead > 0 && src[lead-1] == '[' && trail < len(src) && src[trail] == ']' {
+				s = src[lead:start] + s + src[end:trail]
+			}
+		}
+		return s, nil
+	}
+	// an expression such as $k+1 or a=b (parsed as arithmetic): the key
+	// is the subscript's text, blanks around it kept, with its
+	// expansions done and quotes removed
+	if src, start := r.curSrc, int(idx.Pos().Offset()); idx.Pos().IsValid() && start <= len(src) && int(idx.End().Offset()) <= len(src) {
+		lead := start
+		for lead > 0 && (src[lead-1] == ' ' || src[lead-1] == '\t') {
+			lead--
+		}
+		s, err := r.arithText(idx, true)
+		if err != nil {
+			return "", err
+		}
+		return src[lead:start] + s, nil
 	}
 	var sb strings.Builder
 	syntax.NewPrinter(syntax.Minify(true)).Print(&sb, idx)

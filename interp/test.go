@@ -97,19 +97,32 @@ func (r *Runner) testExpr(x syntax.TestExpr) (bool, error) {
 		}
 		switch x.Op {
 		case syntax.TsEql, syntax.TsNeq, syntax.TsLeq, syntax.TsGeq, syntax.TsLss, syntax.TsGtr:
-			a, err := r.arithString(left)
+			// an operand that is not a valid expression makes the
+			// term false, with bash's "[[: " message; the rest of the
+			// conditional still runs
+			a, err := r.arithStringCmd(left, "[[")
 			if err != nil {
-				return false, err
+				return r.condArithError(err)
 			}
-			b, err := r.arithString(right)
+			b, err := r.arithStringCmd(right, "[[")
 			if err != nil {
-				return false, err
+				return r.condArithError(err)
 			}
 			return intCompare(x.Op.String(), a, b), nil
 		}
 		return r.binaryTest(x.Op.String(), left, right)
 	}
 	return false, expErr("unexpected test expression")
+}
+
+// condArithError reports an arithmetic error in a [[ ]] comparison
+// operand, which makes that term false; other errors stop the command.
+func (r *Runner) condArithError(err error) (bool, error) {
+	if _, ok := err.(*arithError); ok {
+		r.reportErr(err)
+		return false, nil
+	}
+	return false, err
 }
 
 // isCondTerm reports whether x is a single [[ ]] term (what a preceding
@@ -180,8 +193,8 @@ func (r *Runner) regexMatch(s string, w *syntax.Word) (bool, error) {
 	return true, nil
 }
 
-func (r *Runner) regexFromWord(w *syntax.Word) string {
-	var sb strings.Builder
+func (r *Runner) regexFromWord(w *syntax.Word) []reChar {
+	var cs []reChar
 	for _, part := range w.Parts {
 		switch p := part.(type) {
 		case *syntax.SglQuoted:
@@ -189,31 +202,35 @@ func (r *Runner) regexFromWord(w *syntax.Word) string {
 			if p.Dollar {
 				val = ansiC(val)
 			}
-			sb.WriteString(regexp.QuoteMeta(val))
+			cs = appendReChars(cs, val, true)
 		case *syntax.DblQuoted:
 			b := &fieldBuilder{patMode: true}
 			r.expandDbl(b, p)
-			sb.WriteString(regexp.QuoteMeta(string(b.cur.buf)))
+			cs = appendReChars(cs, string(b.cur.buf), true)
 		case *syntax.Lit:
 			v := p.Value
 			for i := 0; i < len(v); i++ {
 				if v[i] == '\\' && i+1 < len(v) {
-					sb.WriteString(regexp.QuoteMeta(v[i+1 : i+2]))
+					cs = append(cs, reChar{v[i+1], true})
 					i++
 					continue
 				}
-				sb.WriteByte(v[i])
+				cs = append(cs, reChar{v[i], false})
 			}
 		default:
 			b := &fieldBuilder{patMode: true}
 			r.expandWord(b, &syntax.Word{Parts: []syntax.WordPart{part}}, false)
-			sb.Write(b.cur.buf)
+			cs = appendReChars(cs, string(b.cur.buf), false)
 		}
 	}
-	return sb.String()
+	return cs
 }
 
-func (r *Runner) compileRegex(expr string) (*regexp.Regexp, error) {
+func (r *Runner) compileRegex(cs []reChar) (*regexp.Regexp, error) {
+	expr, err := ereToGo(cs)
+	if err != nil {
+		return nil, err
+	}
 	fold := r.opts.sh(shNocasematch)
 	k := patKey{pat: "\x00re:" + expr, nocase: fold}
 	r.sh.mu.Lock()
@@ -224,10 +241,7 @@ func (r *Runner) compileRegex(expr string) (*regexp.Regexp, error) {
 	r.sh.mu.Unlock()
 	re, err := compileERE(expr, fold)
 	if err != nil {
-		re, err = regexp.Compile(expr)
-		if err != nil {
-			return nil, err
-		}
+		return nil, err
 	}
 	r.sh.mu.Lock()
 	r.sh.patterns[k] = &compiledPattern{re: re}
@@ -411,13 +425,16 @@ func isTerminal(f *os.File) bool {
 	return err == nil
 }
 
-// compileERE compiles a POSIX extended regular expression with leftmost-
-// longest matching, folding case for shopt -s nocasematch.
+// compileERE compiles a regular expression translated by ereToGo with
+// leftmost-longest matching; as with regcomp without REG_NEWLINE, . and
+// [^...] match a newline and ^ and $ only the ends of the text. It folds
+// case for shopt -s nocasematch.
 func compileERE(expr string, fold bool) (*regexp.Regexp, error) {
-	if !fold {
-		return regexp.CompilePOSIX(expr)
+	flags := resyntax.ClassNL | resyntax.OneLine | resyntax.PerlX | resyntax.DotNL | resyntax.UnicodeGroups
+	if fold {
+		flags |= resyntax.FoldCase
 	}
-	t, err := resyntax.Parse(expr, resyntax.POSIX|resyntax.FoldCase)
+	t, err := resyntax.Parse(expr, flags)
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,161 @@
+package interp
+
+import (
+	"errors"
+	"regexp"
+	"strings"
+)
+
+// A regex word is made of characters that came from quoted text (which
+// match themselves) and unquoted ones (which are regular expression
+// syntax). bash quotes the former for regcomp only outside bracket
+// expressions; inside one quoting is simply removed, so a quoted "[=d=]"
+// there is still an equivalence class.
+type reChar struct {
+	c      byte
+	quoted bool
+}
+
+func appendReChars(dst []reChar, s string, quoted bool) []reChar {
+	for i := 0; i < len(s); i++ {
+		dst = append(dst, reChar{s[i], quoted})
+	}
+	return dst
+}
+
+var errBadRegex = errors.New("invalid regular expression")
+
+// ereToGo translates a POSIX extended regular expression as glibc's
+// regcomp reads it (with its GNU escapes \w \W \s \S \b \B \< \> \` \')
+// into Go's regexp syntax. Quoted characters match literally.
+func ereToGo(cs []reChar) (string, error) {
+	var sb strings.Builder
+	for i := 0; i < len(cs); i++ {
+		c := cs[i]
+		if c.quoted {
+			sb.WriteString(regexp.QuoteMeta(string(c.c)))
+			continue
+		}
+		switch c.c {
+		case '\\':
+			if i+1 >= len(cs) {
+				return "", errBadRegex // trailing backslash
+			}
+			i++
+			n := cs[i].c
+			switch {
+			case strings.IndexByte("wWsSbB", n) >= 0 && !cs[i].quoted:
+				sb.WriteByte('\\')
+				sb.WriteByte(n)
+			case (n == '<' || n == '>') && !cs[i].quoted:
+				sb.WriteString(`\b`)
+			case n == '`' && !cs[i].quoted:
+				sb.WriteString(`\A`)
+			case n == '\'' && !cs[i].quoted:
+				sb.WriteString(`\z`)
+			case n >= '1' && n <= '9' && !cs[i].quoted:
+				return "", errBadRegex // back-references: not supported
+			default:
+				sb.WriteString(regexp.QuoteMeta(string(n)))
+			}
+		case '[':
+			j, err := bracketToGo(&sb, cs, i)
+			if err != nil {
+				return "", err
+			}
+			i = j
+		case '{':
+			// an interval: {n}, {n,} or {n,m}; anything else is invalid
+			j := i + 1
+			for j < len(cs) && (cs[j].c >= '0' && cs[j].c <= '9' || cs[j].c == ',') && !cs[j].quoted {
+				j++
+			}
+			if j == i+1 || j >= len(cs) || cs[j].c != '}' || cs[j].quoted || strings.Count(reText(cs[i+1:j]), ",") > 1 {
+				return "", errBadRegex
+			}
+			sb.WriteString(reText(cs[i : j+1]))
+			i = j
+		default:
+			sb.WriteByte(c.c)
+		}
+	}
+	return sb.String(), nil
+}
+
+// bracketToGo translates the bracket expression starting at cs[start]
+// ('['), returning the index of its closing ']'.
+func bracketToGo(sb *strings.Builder, cs []reChar, start int) (int, error) {
+	var out strings.Builder
+	out.WriteByte('[')
+	i := start + 1
+	if i < len(cs) && cs[i].c == '^' {
+		out.WriteByte('^')
+		i++
+	}
+	first := true
+	lit := func(b byte) {
+		if b < 0x80 && !isAlnumByte(b) {
+			out.WriteByte('\\')
+		}
+		out.WriteByte(b)
+	}
+	for ; i < len(cs); i++ {
+		c := cs[i]
+		if c.c == ']' && !first {
+			out.WriteByte(']')
+			sb.WriteString(out.String())
+			return i, nil
+		}
+		first = false
+		if c.c == '[' && i+1 < len(cs) {
+			switch d := cs[i+1].c; d {
+			case ':', '=', '.':
+				// [:class:], [=c=], [.c.]: find the closing d]
+				k := i + 2
+				for k+1 < len(cs) && !(cs[k].c == d && cs[k+1].c == ']') {
+					k++
+				}
+				if k+1 >= len(cs) {
+					return 0, errBadRegex
+				}
+				var name []byte
+				for _, x := range cs[i+2 : k] {
+					name = append(name, x.c)
+				}
+				if d == ':' {
+					out.WriteString("[:" + string(name) + ":]")
+				} else {
+					if len(name) != 1 {
+						return 0, errBadRegex
+					}
+					lit(name[0])
+				}
+				i = k + 1
+				continue
+			}
+		}
+		if c.c == '-' {
+			// a range operator between two members, literal at an end
+			if i+1 < len(cs) && cs[i+1].c != ']' && out.Len() > 1 && !strings.HasSuffix(out.String(), "[^") {
+				out.WriteByte('-')
+				continue
+			}
+			out.WriteString(`\-`)
+			continue
+		}
+		lit(c.c)
+	}
+	return 0, errBadRegex // unterminated bracket
+}
+
+func isAlnumByte(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
+}
+
+func reText(cs []reChar) string {
+	b := make([]byte, len(cs))
+	for i, c := range cs {
+		b[i] = c.c
+	}
+	return string(b)
+}
