@@ -467,6 +467,21 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		v.attrs |= o.set
 		return name, nil
 	}
+	if o.unNameref && !local && index == "" && (as == nil || as.Index == nil) && ((as != nil && (as.Value != nil || as.Array != nil)) || textVal != nil) {
+		// declare +n ref=value: the reference stops being one, keeping
+		// its target's name as its value, and the value and the other
+		// attributes go to that target, as in bash
+		if cur := r.vars.get(name); cur != nil && cur.kind == kNameRef && cur.set && validName(cur.str) {
+			rn := r.resolveRef(name)
+			if ref := r.vars.own(name); ref.attrs&aReadonly == 0 {
+				ref.kind = kString
+				if rn != name && validName(rn) {
+					name = rn
+					o.unNameref = false
+				}
+			}
+		}
+	}
 	if !o.unNameref {
 		if rn := r.resolveRef(name); rn != name {
 			name = rn

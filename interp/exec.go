@@ -398,6 +398,7 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 		r.exit = int(b2i(!ok))
 	case *syntax.DeclClause:
 		r.declClause(c, st)
+		r.noteLocale()
 	case *syntax.LetClause:
 		r.line = int(c.Pos().Line()) + r.lineOff
 		if r.debugSimple(c, st); r.flow != flowNone {

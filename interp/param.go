@@ -173,43 +173,48 @@ func (r *Runner) paramExp(pe *syntax.ParamExp) (paramValue, error) {
 	indirect := "" // "!name" once ${!name} has been followed
 	// ${!name}: indirection (or keys with an index)
 	if pe.Excl {
-		if pe.Index != nil {
-			// ${!a[@]}: keys
-			return r.arrayKeys(pv.name, indexLit(pe.Index) == "*"), nil
+		if l := indexLit(pe.Index); l == "@" || l == "*" {
+			// ${!a[@]}: keys; ${!a[i]} is indirection through a[i]
+			return r.arrayKeys(pv.name, l == "*"), nil
 		}
-		if v := r.vars.get(name); v != nil && v.kind == kNameRef && !pe.Length {
+		if v := r.vars.get(name); v != nil && v.kind == kNameRef && !pe.Length && pe.Index == nil {
 			return paramValue{str: v.str, set: true}, nil
 		}
 		target := pv.str
 		if pv.isList {
 			target = join(pv.list, " ")
 		}
-		if !pv.set && !pv.isList {
-			// not an unbound-variable error even under set -u
-			return paramValue{}, expErr("%s: invalid indirect expansion", name)
-		}
-		if target == "" && pv.isList {
-			if len(pv.list) == 0 {
-				// ${!@} with no positional parameters: nothing
-				return paramValue{}, nil
+		if !pv.set && !pv.isList && pe.Index != nil {
+			// ${!a[i]} of an unset element: unset (not an error)
+			indirect = "!" + name + "[" + r.nodeText(pe.Index) + "]"
+		} else {
+			if !pv.set && !pv.isList {
+				// not an unbound-variable error even under set -u
+				return paramValue{}, expErr("%s: invalid indirect expansion", name)
 			}
-			return paramValue{}, expErr(": invalid variable name")
+			if target == "" && pv.isList {
+				if len(pv.list) == 0 {
+					// ${!@} with no positional parameters: nothing
+					return paramValue{}, nil
+				}
+				return paramValue{}, expErr(": invalid variable name")
+			}
+			if target == "" {
+				// set but empty: bash names the (empty) target
+				return paramValue{}, expErr(": invalid variable name")
+			}
+			ipe, ok := parseIndirect(target)
+			if !ok {
+				return paramValue{}, expErr("%s: invalid variable name", target)
+			}
+			ipe.Slice, ipe.Repl, ipe.Exp, ipe.Length = pe.Slice, pe.Repl, pe.Exp, pe.Length
+			pv, err = r.baseValue(ipe, ipe.Param.Value)
+			if err != nil {
+				return pv, err
+			}
+			pe = ipe
+			indirect = "!" + name
 		}
-		if target == "" {
-			// set but empty: bash names the (empty) target
-			return paramValue{}, expErr(": invalid variable name")
-		}
-		ipe, ok := parseIndirect(target)
-		if !ok {
-			return paramValue{}, expErr("%s: invalid variable name", target)
-		}
-		ipe.Slice, ipe.Repl, ipe.Exp, ipe.Length = pe.Slice, pe.Repl, pe.Exp, pe.Length
-		pv, err = r.baseValue(ipe, ipe.Param.Value)
-		if err != nil {
-			return pv, err
-		}
-		pe = ipe
-		indirect = "!" + name
 	}
 	if indirect != "" && r.opts.on(optNounset) && !pv.set && !overridesUnset(pe) {
 		return pv, &expandError{msg: indirect + ": unbound variable", fatal: true}
@@ -650,18 +655,7 @@ func (r *Runner) utf8Locale() bool {
 			break
 		}
 	}
-	if name == "" {
-		return false
-	}
-	i := strings.IndexByte(name, '.')
-	if i < 0 {
-		return false
-	}
-	cs := strings.ToLower(name[i+1:])
-	if j := strings.IndexByte(cs, '@'); j >= 0 {
-		cs = cs[:j]
-	}
-	return cs == "utf-8" || cs == "utf8"
+	return r.ctypeUTF8(name)
 }
 
 // sliceText is the length expression of ${x:off:len} as written, which

@@ -14,10 +14,14 @@ import (
 // held in big.Float and rounded the way glibc rounds them.
 
 // charCode is the value of a 'c or "c argument: the code of the
-// character after the quote (its first byte when not valid UTF-8).
-func charCode(s string) int64 {
+// character after the quote (its first byte when not valid UTF-8, or
+// when the locale is not a UTF-8 one).
+func charCode(s string, utf bool) int64 {
 	if len(s) < 2 {
 		return 0
+	}
+	if !utf {
+		return int64(s[1])
 	}
 	r, n := utf8.DecodeRuneInString(s[1:])
 	if r == utf8.RuneError && n <= 1 {
@@ -50,7 +54,7 @@ func (p *printfState) getIntmax() int64 {
 		return 0
 	}
 	if len(s) > 0 && (s[0] == '\'' || s[0] == '"') {
-		return charCode(s)
+		return charCode(s, p.r.utf8Locale())
 	}
 	mag, neg, end, over := strtoNum(s)
 	if end < len(s) {
@@ -83,7 +87,7 @@ func (p *printfState) getUintmax() uint64 {
 		return 0
 	}
 	if len(s) > 0 && (s[0] == '\'' || s[0] == '"') {
-		return uint64(charCode(s))
+		return uint64(charCode(s, p.r.utf8Locale()))
 	}
 	mag, neg, end, over := strtoNum(s)
 	if end < len(s) {
@@ -242,7 +246,7 @@ func (p *printfState) getFloat() ldouble {
 		return ldouble{f: new(big.Float).SetPrec(ldMantBits)}
 	}
 	if len(s) > 0 && (s[0] == '\'' || s[0] == '"') {
-		return ldouble{f: new(big.Float).SetPrec(ldMantBits).SetInt64(charCode(s))}
+		return ldouble{f: new(big.Float).SetPrec(ldMantBits).SetInt64(charCode(s, p.r.utf8Locale()))}
 	}
 	x, end, over := strtold(s)
 	if end < len(s) {

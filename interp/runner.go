@@ -348,6 +348,7 @@ func (r *Runner) importEnv(environ []string) {
 		v.attrs |= aExport
 	}
 	r.vars.envDirty = true
+	r.noteLocale()
 }
 
 // Exited reports whether the program ran exit (or failed fatally).

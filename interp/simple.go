@@ -32,6 +32,7 @@ func (r *Runner) call(c *syntax.CallExpr, st *syntax.Stmt) {
 	}
 	if len(c.Args) == 0 {
 		r.assignOnly(c, redirs)
+		r.noteLocale()
 		return
 	}
 	if r.opts.on(optKeyword) && len(c.Args) > 1 {
@@ -47,6 +48,7 @@ func (r *Runner) call(c *syntax.CallExpr, st *syntax.Stmt) {
 		// the words expanded to nothing: assignments apply to the shell
 		st := r.lastSubStatus
 		r.assignOnly(c, redirs)
+		r.noteLocale()
 		if r.flow == flowNone && r.exit == 0 && st > 0 {
 			r.exit = st
 		}
@@ -58,6 +60,7 @@ func (r *Runner) call(c *syntax.CallExpr, st *syntax.Stmt) {
 		}
 	}
 	r.runArgs(c, args, redirs)
+	r.noteLocale()
 }
 
 // keywordAssigns implements set -k: words after the command name that

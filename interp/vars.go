@@ -110,6 +110,7 @@ type varStore struct {
 	frames   []*frame
 	envCache []string
 	envDirty bool
+	ctype    ctypeState // the character locale bash last set (locale.go)
 }
 
 func newVarStore() *varStore {
@@ -120,7 +121,7 @@ func newVarStore() *varStore {
 // Both the parent and the copy move to fresh generations, so neither
 // writes into a variable the other can see.
 func (s *varStore) fork() *varStore {
-	c := &varStore{m: make(map[string]*variable, len(s.m)), gen: genCounter.Add(1), envCache: s.envCache, envDirty: s.envDirty}
+	c := &varStore{m: make(map[string]*variable, len(s.m)), gen: genCounter.Add(1), envCache: s.envCache, envDirty: s.envDirty, ctype: s.ctype}
 	for k, v := range s.m {
 		c.m[k] = v
 	}

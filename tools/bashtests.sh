@@ -24,7 +24,10 @@ for name in "${names[@]}"; do
 	case $name in all|minimal|histexpand|history|complete|input-test|jobs|rsh|intl|dbg-support|dbg-support2) continue ;; esac
 	for sh in bash nash; do
 		rm -rf "$WORK/w"; cp -r "$SRC" "$WORK/w"
+		# both shells run as $WORK/sh/bash, so tests that print or copy
+		# $THIS_SH (type.tests hashes /tmp/${THIS_SH##*/}) see the same name
 		this=$BASH_BIN; [ $sh = nash ] && this=$NASH
+		mkdir -p "$WORK/sh"; ln -sfn "$this" "$WORK/sh/bash"; this=$WORK/sh/bash
 		# the run-NAME line that starts the test, without its redirection
 		cmd=$(sed -n '/THIS_SH}/{s/> *\${BASH_TSTOUT}.*//;p;q}' "$SRC/run-$name")
 		(cd "$WORK/w" && THIS_SH=$this NUCLEIC_NASH_NO_FALLBACK=1 PATH=$WORK/w:$PATH \

@@ -1,0 +1,43 @@
+package interp
+
+import "testing"
+
+// Setting LANG, LC_CTYPE or LC_ALL to a locale that is not installed
+// fails in setlocale, and bash keeps the character locale it had: the
+// last one set successfully, also across command substitutions and
+// declaration builtins. printf's 'c arguments and ${#x} follow it.
+func TestMissingLocaleKeepsCurrentMatchBash(t *testing.T) {
+	testAgainstBash(t, []struct{ name, src string }{
+		{"c-then-missing", `unset LC_ALL LC_CTYPE; export LANG=C; printf '%d\n' "'À"; export LANG=xx_YY.UTF-8; printf '%d %u\n' "'À" "'À"; x=À; echo ${#x}`},
+		{"utf8-then-missing", `unset LC_ALL LC_CTYPE; LANG=C.UTF-8; printf '%d\n' "'À"; LANG=xx_YY.UTF-8; printf '%d\n' "'À"; x=À; echo ${#x}`},
+		{"comsub", `unset LC_ALL LC_CTYPE; export LANG=C; echo $(printf %d "'A"); export LANG=xx_YY.UTF-8; echo $(printf %d "'À")`},
+		{"declare", `unset LC_ALL LC_CTYPE; declare -x LANG=C.UTF-8; declare LANG=xx_YY.utf8; printf '%d\n' "'À"; f() { local LANG=C; printf '%d\n' "'À"; }; f; printf '%d\n' "'À"`},
+		{"codeset-spelling", `unset LC_ALL LC_CTYPE; LANG=C; LANG=C.utf8; x=À; echo ${#x}; LANG=C; LANG=C.UTF8; echo ${#x}; LANG=C; LANG=C.u-t-f-8; echo ${#x}; LANG=C; LANG=c.UTF-8; echo ${#x}`},
+		{"float", `unset LC_ALL LC_CTYPE; LANG=C; LANG=xx_YY.UTF-8; printf '%.1f\n' "'À"`},
+	})
+}
+
+// declare +n ref=value turns the reference off but assigns through it:
+// the target gets the value (and any other attributes), the former
+// reference keeps the target's name. A local reference in its own scope
+// just becomes a plain variable.
+func TestDeclarePlusNAssignsThroughMatchBash(t *testing.T) {
+	testAgainstBash(t, []struct{ name, src string }{
+		{"global", `bar=one; typeset -n foo=bar; typeset +n foo=other; echo $foo $bar; declare -p foo bar`},
+		{"append-and-attrs", `typeset -n r=q; declare +n r+=zz; declare -p r q; typeset -n s=t; declare -x +n s=v; declare -p s t`},
+		{"no-value", `bar=one; declare -n foo=bar; declare +n foo; declare -p foo bar`},
+		{"local", `bar=one; f() { local -n l=bar; local +n l=in; declare -p l bar; }; f; declare -p bar`},
+	})
+}
+
+// ${!a[i]} is indirection through the element a[i] (also when a is a
+// nameref); only ${!a[@]} and ${!a[*]} list keys. An unset element
+// expands to nothing, and set -u names it as !a[i].
+func TestIndirectElementMatchBash(t *testing.T) {
+	testAgainstBash(t, []struct{ name, src string }{
+		{"elements", `bar=one; one=ONE; x=(bar one); echo "[${!x[0]}]" "[${!x[1]}]" "[${!x[@]}]" "[${!x[*]}]"; declare -A m=([k]=bar); echo "${!m[k]}" "${!m[@]}"`},
+		{"nameref", `bar=one; one=ONE; foo=bar; typeset -n foo; echo "[${!foo[0]}]" "[${!foo}]" "[${foo[0]}]"`},
+		{"ops", `bar=hello; x=(bar); echo "${!x[0]:1}" "${!x[0]/l/L}" "${#x[0]}" "${!x[4]-def}" "[${!x[4]:+alt}]" "[${!x[3]}]"`},
+		{"nounset", `x=(bar); set -u; echo "${!x[4]-d2}"; echo "${!x[1+4]}"; echo after`},
+	})
+}

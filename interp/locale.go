@@ -1,0 +1,144 @@
+package interp
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+)
+
+// ctypeState is the character locale in effect: the name it was last
+// asked for and whether the locale actually set is a UTF-8 one.
+type ctypeState struct {
+	init bool
+	name string
+	utf8 bool
+}
+
+// ctypeUTF8 reports whether asking for the character locale name (the
+// value of LC_ALL, LC_CTYPE or LANG) leaves bash in a UTF-8 one. When the
+// locale is not installed setlocale fails and bash keeps the locale it
+// had: the last one set successfully (importEnv records the startup one).
+func (r *Runner) ctypeUTF8(name string) bool {
+	if name == "" {
+		name = "C"
+	}
+	st := &r.vars.ctype
+	if st.init && st.name == name {
+		return st.utf8
+	}
+	switch {
+	case localeAvailable(name):
+		st.utf8 = utf8LocaleName(name)
+	case !st.init:
+		st.utf8 = false // startup in a missing locale: the C one
+	}
+	st.init, st.name = true, name
+	return st.utf8
+}
+
+// noteLocale records a change of the character locale variables as it
+// happens, so that a failed change later keeps the right locale.
+func (r *Runner) noteLocale() { r.utf8Locale() }
+
+// utf8LocaleName reports whether a locale name has a UTF-8 codeset.
+func utf8LocaleName(name string) bool {
+	i := strings.IndexByte(name, '.')
+	if i < 0 {
+		return false
+	}
+	cs := strings.ToLower(name[i+1:])
+	if j := strings.IndexByte(cs, '@'); j >= 0 {
+		cs = cs[:j]
+	}
+	return cs == "utf-8" || cs == "utf8"
+}
+
+// localeCache remembers which locale names the C library could load, so
+// that each name costs at most one look at the locale files.
+var localeCache sync.Map // string -> bool
+
+// localeAvailable reports whether setlocale would accept name, as bash's
+// does when LC_ALL, LC_CTYPE or LANG is assigned: a locale that is not
+// installed leaves the shell in the C locale, where characters are bytes.
+// Like glibc it normalizes the codeset ("UTF-8" -> "utf8") and looks for
+// the locale as a directory under LOCPATH and /usr/lib/locale, or as an
+// entry of /usr/lib/locale/locale-archive.
+func localeAvailable(name string) bool {
+	if name == "C" || name == "POSIX" {
+		return true
+	}
+	if v, ok := localeCache.Load(name); ok {
+		return v.(bool)
+	}
+	ok := findLocale(name)
+	localeCache.Store(name, ok)
+	return ok
+}
+
+func findLocale(name string) bool {
+	if strings.ContainsRune(name, '/') || name == "" {
+		return false
+	}
+	names := []string{name}
+	if n := normalizeLocaleName(name); n != name {
+		names = append(names, n)
+	}
+	var dirs []string
+	if lp := os.Getenv("LOCPATH"); lp != "" {
+		dirs = append(dirs, filepath.SplitList(lp)...)
+	}
+	dirs = append(dirs, "/usr/lib/locale")
+	for _, d := range dirs {
+		for _, n := range names {
+			if fi, err := os.Stat(filepath.Join(d, n, "LC_CTYPE")); err == nil && !fi.IsDir() {
+				return true
+			}
+		}
+	}
+	archive, err := os.ReadFile("/usr/lib/locale/locale-archive")
+	if err != nil {
+		return false
+	}
+	for _, n := range names {
+		if bytes.Contains(archive, append([]byte(n), 0)) {
+			return true
+		}
+	}
+	return false
+}
+
+// normalizeLocaleName rewrites the codeset of lang[.codeset][@modifier]
+// the way glibc's _nl_normalize_codeset does: only letters (lowered) and
+// digits are kept, and an all-digit codeset gets an "iso" prefix.
+func normalizeLocaleName(name string) string {
+	dot := strings.IndexByte(name, '.')
+	if dot < 0 {
+		return name
+	}
+	lang, rest := name[:dot], name[dot+1:]
+	mod := ""
+	if at := strings.IndexByte(rest, '@'); at >= 0 {
+		rest, mod = rest[:at], rest[at:]
+	}
+	var sb strings.Builder
+	digits := true
+	for _, c := range rest {
+		switch {
+		case c >= 'A' && c <= 'Z':
+			sb.WriteRune(c + 'a' - 'A')
+			digits = false
+		case c >= 'a' && c <= 'z':
+			sb.WriteRune(c)
+			digits = false
+		case c >= '0' && c <= '9':
+			sb.WriteRune(c)
+		}
+	}
+	cs := sb.String()
+	if digits {
+		cs = "iso" + cs
+	}
+	return lang + "." + cs + mod
+}
