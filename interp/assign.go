@@ -109,6 +109,15 @@ func (r *Runner) setScalarFlags(name, val string, fl assignFlags) error {
 		v.arr.set(0, val)
 	case kAssoc:
 		v.assoc.set("0", val)
+	case kNameRef:
+		// a reference declared without a target (declare -n r; r=x)
+		// gets the value as its target
+		v.str = val
+		if !validName(val) {
+			if pe, ok := parseIndirect(val); !ok || pe.Index == nil {
+				v.kind = kString
+			}
+		}
 	default:
 		v.kind = kString
 		v.str = val

@@ -41,3 +41,14 @@ func TestIndirectElementMatchBash(t *testing.T) {
 		{"nounset", `x=(bar); set -u; echo "${!x[4]-d2}"; echo "${!x[1+4]}"; echo after`},
 	})
 }
+
+// A name reference is a scalar: declare -n NAME[SUB] and declare -n of
+// an existing array are errors that leave the variable alone. A reference
+// declared without a target takes the first value assigned to it as one.
+func TestNamerefScalarAndLateTargetMatchBash(t *testing.T) {
+	testAgainstBash(t, []struct{ name, src string }{
+		{"arrays", `typeset -n x[3]=x; echo $?; declare -n a[1]; echo $?; x=(1 2); typeset -n x=y; echo $? ${x[@]}; declare -A m; declare -n m; echo $?; declare "-n" "b[2]=x"; echo $?; f() { local -n x=q; echo $?; declare -p x; }; f`},
+		{"late-target", `declare -n s; s="a[1]"; declare -p s; declare -n t; t=t; declare -p t; declare -n u; u+=abc; declare -p u; declare -n w; read w <<< qq; declare -p w; declare -n z; printf -v z %s pp; declare -p z`},
+		{"follows", `qux=three; typeset -n ref; ref=qux; echo $ref; unset qux; echo ${ref-unset}; qux=four; echo ${ref-unset}`},
+	})
+}

@@ -428,6 +428,15 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 	}
 	// namerefs: declare -n ref=target
 	if o.nameref {
+		// a reference is a scalar: not NAME[SUB], not an existing array
+		if as != nil && as.Index != nil {
+			return "", &varError{msg: name + "[" + r.nodeText(as.Index) + "]: reference variable cannot be an array"}
+		} else if index != "" {
+			return "", &varError{msg: name + "[" + index + "]: reference variable cannot be an array"}
+		}
+		if cur := r.vars.get(name); cur != nil && (cur.kind == kIndexed || cur.kind == kAssoc) && (!local || r.vars.isLocalHere(name)) && (!o.global || len(r.vars.frames) == 0) {
+			return "", &varError{msg: name + ": reference variable cannot be an array"}
+		}
 		var target string
 		if as != nil && as.Value != nil {
 			t, err := r.assignValue(as.Value)
