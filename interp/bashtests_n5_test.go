@@ -52,3 +52,13 @@ func TestNamerefScalarAndLateTargetMatchBash(t *testing.T) {
 		{"follows", `qux=three; typeset -n ref; ref=qux; echo $ref; unset qux; echo ${ref-unset}; qux=four; echo ${ref-unset}`},
 	})
 }
+
+// declare -n drops the integer and case attributes; declaring a value
+// for a reference that has no target makes it the target, and a value
+// that cannot name a variable is an error that leaves the reference.
+func TestNamerefDeclareValueMatchBash(t *testing.T) {
+	testAgainstBash(t, []struct{ name, src string }{
+		{"attrs", `declare -iux v; declare -n v=foo; declare -p v; declare -l w; declare -n w=bar; declare -p w; declare -i ivar; ivar=4+4; echo $ivar; declare -n ivar=foo; declare -p ivar`},
+		{"target", `f() { typeset -n foo; typeset foo=12345; echo $?; typeset -p foo; typeset -n g; typeset g=bar; typeset -p g; declare -n h; declare h="x[2]"; declare -p h; }; f; declare -n k; declare k=zz; declare -p k; x=5; declare -n m=x; declare m=7; declare -p m x`},
+	})
+}

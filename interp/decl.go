@@ -470,6 +470,8 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 			r.errorf("warning: %s: circular name reference", name)
 		}
 		v.kind = kNameRef
+		// a reference holds a name: no integer or case attributes
+		v.attrs &^= aInteger | aLower | aUpper | aCapital
 		if as != nil && (as.Value != nil) || textVal != nil {
 			v.str, v.set = target, true
 		}
@@ -597,6 +599,12 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 	if v.attrs&aExport != 0 || o.unset&aExport != 0 {
 		r.vars.envDirty = true
 	}
+	// declare -n r; declare r=value: the value is r's target
+	if v.kind == kNameRef && !v.set && !o.unNameref && as != nil && as.Value != nil && as.Index == nil && index == "" && !validName(preVal) {
+		if pe, ok := parseIndirect(preVal); !ok || pe.Index == nil {
+			return "", &varError{msg: "`" + preVal + "': invalid variable name for name reference"}
+		}
+	}
 	// the value
 	var err error
 	switch {
@@ -686,6 +694,9 @@ func (r *Runner) declSetValue(name, index, val string, appendVal bool, as *synta
 		v.arr.set(0, val)
 	case kAssoc:
 		v.assoc.set("0", val)
+	case kNameRef:
+		// an unset reference: the value (checked by declareOne) is its target
+		v.str = val
 	default:
 		v.kind, v.str = kString, val
 	}
