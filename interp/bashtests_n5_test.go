@@ -59,6 +59,7 @@ func TestNamerefScalarAndLateTargetMatchBash(t *testing.T) {
 func TestNamerefDeclareValueMatchBash(t *testing.T) {
 	testAgainstBash(t, []struct{ name, src string }{
 		{"attrs", `declare -iux v; declare -n v=foo; declare -p v; declare -l w; declare -n w=bar; declare -p w; declare -i ivar; ivar=4+4; echo $ivar; declare -n ivar=foo; declare -p ivar`},
+		{"element", `declare -a bar; declare -n foo="bar[1]"; declare foo=x; declare foo+=y; declare -p bar; declare -A m; declare -n e="m[k]"; declare e=v; declare -p m; declare "foo=w"; declare -n i="bar[1+1]"; declare i=t; declare -p bar`},
 		{"target", `f() { typeset -n foo; typeset foo=12345; echo $?; typeset -p foo; typeset -n g; typeset g=bar; typeset -p g; declare -n h; declare h="x[2]"; declare -p h; }; f; declare -n k; declare k=zz; declare -p k; x=5; declare -n m=x; declare m=7; declare -p m x`},
 	})
 }

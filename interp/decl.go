@@ -494,7 +494,14 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		}
 	}
 	if !o.unNameref {
-		if rn := r.resolveRef(name); rn != name {
+		rn := r.resolveRef(name)
+		// a reference to an element: declare ref=v assigns a[i]
+		if v := r.vars.get(rn); v != nil && v.kind == kNameRef && v.set && index == "" && (as != nil && as.Index == nil && as.Array == nil && as.Value != nil || as == nil && textVal != nil) && !o.array && !o.assoc {
+			if j := strings.IndexByte(v.str, '['); j > 0 && strings.HasSuffix(v.str, "]") && validName(v.str[:j]) {
+				rn, index = v.str[:j], v.str[j+1:len(v.str)-1]
+			}
+		}
+		if rn != name {
 			name = rn
 		} else if n, err, done := r.declGlobalShadowed(variant, a, o, name); done {
 			return n, err
