@@ -441,6 +441,11 @@ func sameDir(a, b string) bool {
 	if !strings.HasPrefix(a, "/") {
 		return false
 	}
+	if a == b {
+		// the usual start: os.Getwd gave $PWD back, one stat will do
+		_, err := os.Stat(a)
+		return err == nil
+	}
 	fa, err1 := os.Stat(a)
 	fb, err2 := os.Stat(b)
 	return err1 == nil && err2 == nil && os.SameFile(fa, fb)
