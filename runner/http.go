@@ -169,6 +169,20 @@ func waitParam(q map[string]int64) time.Duration {
 	return min(time.Duration(q["wait_ms"])*time.Millisecond, maxWait)
 }
 
+// awaitDone waits at most d for c to finish, giving up early when the
+// request's client goes away. It reports whether c finished.
+func awaitDone(r *http.Request, c *command, d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-c.done:
+		return true
+	case <-t.C:
+	case <-r.Context().Done():
+	}
+	return false
+}
+
 func (s *Service) handleStart(w http.ResponseWriter, r *http.Request) {
 	q, _, err := query(r, "wait_ms")
 	if err != nil {
@@ -187,13 +201,7 @@ func (s *Service) handleStart(w http.ResponseWriter, r *http.Request) {
 	}
 	if d := waitParam(q); d > 0 {
 		if c := s.lookup(st.ID); c != nil {
-			t := time.NewTimer(d)
-			select {
-			case <-c.done:
-			case <-t.C:
-			case <-r.Context().Done():
-			}
-			t.Stop()
+			awaitDone(r, c, d)
 		}
 		if now, err := s.Get(st.ID); err == nil {
 			st = now
@@ -314,16 +322,8 @@ func (s *Service) handleTerminate(w http.ResponseWriter, r *http.Request) {
 	}
 	c := s.lookup(id)
 	code := http.StatusOK
-	if c != nil {
-		t := time.NewTimer(s.cfg.grace + 7*time.Second)
-		select {
-		case <-c.done:
-		case <-t.C:
-			code = http.StatusAccepted
-		case <-r.Context().Done():
-			code = http.StatusAccepted
-		}
-		t.Stop()
+	if c != nil && !awaitDone(r, c, s.cfg.grace+7*time.Second) {
+		code = http.StatusAccepted
 	}
 	st, err := s.Get(id)
 	if err != nil {
@@ -342,13 +342,7 @@ func (s *Service) handleReceipt(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
 	if c := s.lookup(id); c != nil {
 		if d := waitParam(q); d > 0 {
-			t := time.NewTimer(d)
-			select {
-			case <-c.done:
-			case <-t.C:
-			case <-r.Context().Done():
-			}
-			t.Stop()
+			awaitDone(r, c, d)
 		}
 	}
 	rc, err := s.Receipt(id)
