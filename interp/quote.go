@@ -151,35 +151,6 @@ func dquote(s string) string {
 	return sb.String()
 }
 
-// printfQuote is printf %q: backslash-escaping like bash's sh_backslash_quote.
-func printfQuote(s string) string {
-	if s == "" {
-		return "''"
-	}
-	if needsANSIQuote(s) {
-		return ansiQuote(s)
-	}
-	var sb strings.Builder
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch c {
-		case ' ', '\t', '\n', '\'', '"', '\\', '|', '&', ';', '(', ')', '<', '>',
-			'!', '{', '}', '*', '[', '?', ']', '^', '$', '`', ',':
-			sb.WriteByte('\\')
-		case '~':
-			if i == 0 {
-				sb.WriteByte('\\')
-			}
-		case '#':
-			if i == 0 {
-				sb.WriteByte('\\')
-			}
-		}
-		sb.WriteByte(c)
-	}
-	return sb.String()
-}
-
 // ansiC decodes the backslash escapes of $'…'.
 func ansiC(s string) string {
 	if strings.IndexByte(s, '\\') < 0 {
