@@ -23,7 +23,7 @@ type optindState struct {
 func (r *Runner) setOptindVar(val string, set bool) {
 	n := 0
 	if set && val != "" {
-		n = cAtoi(val)
+		n = cAtoi(val, 1<<40)
 		if n < 0 || n == 1 {
 			n = 0
 		}
@@ -32,8 +32,9 @@ func (r *Runner) setOptindVar(val string, set bool) {
 }
 
 // cAtoi parses a leading decimal integer as C's atoi does: leading
-// blanks, an optional sign, digits; anything else ends it.
-func cAtoi(s string) int {
+// blanks, an optional sign, digits; anything else ends it. Digits stop
+// being read once the value reaches limit, which keeps it from overflowing.
+func cAtoi(s string, limit int) int {
 	s = strings.TrimLeft(s, " \t\n\v\f\r")
 	neg := false
 	if s != "" && (s[0] == '-' || s[0] == '+') {
@@ -41,7 +42,7 @@ func cAtoi(s string) int {
 		s = s[1:]
 	}
 	n := 0
-	for i := 0; i < len(s) && isDigit(s[i]) && n < 1<<40; i++ {
+	for i := 0; i < len(s) && isDigit(s[i]) && n < limit; i++ {
 		n = n*10 + int(s[i]-'0')
 	}
 	if neg {

@@ -364,29 +364,11 @@ func (r *Runner) selectQuery(items []string, ps3 string, showMenu bool) (string,
 // selectColumns is bash's default_columns: a positive COLUMNS, else 80.
 func (r *Runner) selectColumns() int {
 	if v := r.lookup("COLUMNS"); v != nil && v.set {
-		if n := atoiPrefix(v.value()); n > 0 {
+		if n := cAtoi(v.value(), 1<<30); n > 0 {
 			return n
 		}
 	}
 	return 80
-}
-
-// atoiPrefix is C's atoi: optional blanks and sign, then leading digits.
-func atoiPrefix(s string) int {
-	s = strings.TrimLeft(s, " \t\n\v\f\r")
-	neg := false
-	if s != "" && (s[0] == '-' || s[0] == '+') {
-		neg = s[0] == '-'
-		s = s[1:]
-	}
-	n := 0
-	for i := 0; i < len(s) && s[i] >= '0' && s[i] <= '9' && n < 1<<30; i++ {
-		n = n*10 + int(s[i]-'0')
-	}
-	if neg {
-		return -n
-	}
-	return n
 }
 
 // writeSelectList lays the menu out as bash's print_select_list: items
