@@ -274,6 +274,38 @@ const (
 	resFailed
 )
 
+// sendLines posts lines in order, counting each success in sent and
+// skipping empty lines. When hold says to stop, the context is done, the
+// collector refuses the token, or a post fails (which starts a backoff), it
+// hands the unsent lines to keep and reports false.
+func (c *Client) sendLines(ctx context.Context, lines [][]byte, sent *atomic.Uint64, hold func() bool, keep func(rest [][]byte)) bool {
+	for i, line := range lines {
+		if len(line) == 0 {
+			continue
+		}
+		if hold() || ctx.Err() != nil || c.unauthorized.Load() {
+			keep(lines[i:])
+			return false
+		}
+		switch c.post(ctx, line) {
+		case resOK:
+			sent.Add(1)
+		case resRejected:
+			c.stats.rejected.Add(1)
+		case resUnauthorized:
+			c.unauthorized.Store(true)
+			keep(lines[i:])
+			return false
+		default:
+			c.stats.failed.Add(1)
+			c.backoffUntil = time.Now().Add(c.cfg.Backoff)
+			keep(lines[i:])
+			return false
+		}
+	}
+	return true
+}
+
 // deliver sends one batch (possibly split in several requests), spools what
 // could not be sent, and drains the spool after a success when needed.
 func (c *Client) deliver(ctx context.Context, b *wire.Batch, hurry bool) {
@@ -282,26 +314,9 @@ func (c *Client) deliver(ctx context.Context, b *wire.Batch, hurry bool) {
 		c.stats.spoolDropped.Add(1)
 		return
 	}
-	for i, line := range lines {
-		if hurry || ctx.Err() != nil || c.unauthorized.Load() || time.Now().Before(c.backoffUntil) {
-			c.spoolLines(lines[i:])
-			return
-		}
-		switch c.post(ctx, line) {
-		case resOK:
-			c.stats.sent.Add(1)
-		case resRejected:
-			c.stats.rejected.Add(1)
-		case resUnauthorized:
-			c.unauthorized.Store(true)
-			c.spoolLines(lines[i:])
-			return
-		default:
-			c.stats.failed.Add(1)
-			c.backoffUntil = time.Now().Add(c.cfg.Backoff)
-			c.spoolLines(lines[i:])
-			return
-		}
+	hold := func() bool { return hurry || time.Now().Before(c.backoffUntil) }
+	if !c.sendLines(ctx, lines, &c.stats.sent, hold, c.spoolLines) {
+		return
 	}
 	if c.needDrain.Load() && c.spool.dir != "" {
 		c.drain(ctx)

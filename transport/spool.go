@@ -125,29 +125,9 @@ func (c *Client) drain(ctx context.Context) {
 			continue // gone, or unreadable: not ours to fix
 		}
 		lines := bytes.Split(bytes.TrimSuffix(data, []byte{'\n'}), []byte{'\n'})
-		for i, line := range lines {
-			if len(line) == 0 {
-				continue
-			}
-			if ctx.Err() != nil || c.unauthorized.Load() {
-				c.keepRest(path, lines[i:])
-				return
-			}
-			switch c.post(ctx, line) {
-			case resOK:
-				c.stats.drained.Add(1)
-			case resRejected:
-				c.stats.rejected.Add(1)
-			case resUnauthorized:
-				c.unauthorized.Store(true)
-				c.keepRest(path, lines[i:])
-				return
-			default:
-				c.stats.failed.Add(1)
-				c.backoffUntil = time.Now().Add(c.cfg.Backoff)
-				c.keepRest(path, lines[i:])
-				return
-			}
+		keep := func(rest [][]byte) { c.keepRest(path, rest) }
+		if !c.sendLines(ctx, lines, &c.stats.drained, func() bool { return false }, keep) {
+			return
 		}
 		os.Remove(path)
 	}
