@@ -371,13 +371,6 @@ func (r *Runner) unsetFunc(name string) {
 	if r.funcs[name] == nil {
 		return
 	}
-	if r.fshare {
-		m := make(map[string]*funcDef, len(r.funcs))
-		for k, v := range r.funcs {
-			m[k] = v
-		}
-		r.funcs = m
-		r.fshare = false
-	}
+	r.ownFuncs()
 	delete(r.funcs, name)
 }
