@@ -152,35 +152,26 @@ func biShopt(r *Runner, args []string) int {
 	names := args[i:]
 	var sb strings.Builder
 	line := func(name string, on bool) {
-		if oflag {
-			if print {
-				f := "+o"
-				if on {
-					f = "-o"
-				}
-				sb.WriteString("set " + f + " " + name + "\n")
-				return
-			}
-			st := "off"
+		switch {
+		case print && oflag:
+			f := "+o"
 			if on {
-				st = "on"
+				f = "-o"
 			}
-			sb.WriteString(padRight(name, 15) + "\t" + st + "\n")
-			return
-		}
-		if print {
+			sb.WriteString("set " + f + " " + name + "\n")
+		case print:
 			f := "-u"
 			if on {
 				f = "-s"
 			}
 			sb.WriteString("shopt " + f + " " + name + "\n")
-			return
+		default:
+			st := "off"
+			if on {
+				st = "on"
+			}
+			sb.WriteString(padRight(name, 15) + "\t" + st + "\n")
 		}
-		st := "off"
-		if on {
-			st = "on"
-		}
-		sb.WriteString(padRight(name, 15) + "\t" + st + "\n")
 	}
 	get := func(name string) (bool, bool) {
 		if oflag {
