@@ -132,6 +132,14 @@ func helpGlobP(s string) bool {
 	return false
 }
 
+// compgenActionFlags maps compgen's single-letter options to the action
+// each is short for (-a is -A alias).
+var compgenActionFlags = map[byte]string{
+	'a': "alias", 'b': "builtin", 'c': "command", 'd': "directory",
+	'e': "export", 'f': "file", 'k': "keyword", 'u': "user",
+	'v': "variable", 'j': "job",
+}
+
 // biCompgen implements the generating half of programmable completion:
 // compgen [-abcdefgjksuv] [-A action] [-W words] [-P prefix] [-S suffix]
 // [-X filter] [word].
@@ -160,27 +168,11 @@ func biCompgen(r *Runner, args []string) int {
 				}
 				i = len(opt)
 			}
+			if act, ok := compgenActionFlags[c]; ok {
+				actions = append(actions, act)
+				continue
+			}
 			switch c {
-			case 'a':
-				actions = append(actions, "alias")
-			case 'b':
-				actions = append(actions, "builtin")
-			case 'c':
-				actions = append(actions, "command")
-			case 'd':
-				actions = append(actions, "directory")
-			case 'e':
-				actions = append(actions, "export")
-			case 'f':
-				actions = append(actions, "file")
-			case 'k':
-				actions = append(actions, "keyword")
-			case 'u':
-				actions = append(actions, "user")
-			case 'v':
-				actions = append(actions, "variable")
-			case 'j':
-				actions = append(actions, "job")
 			case 'A':
 				actions = append(actions, arg)
 			case 'W':
