@@ -313,38 +313,31 @@ func loopCount(r *Runner, name string, args []string) (int, bool) {
 	return n, true
 }
 
-func biBreak(r *Runner, args []string) int {
-	n, ok := loopCount(r, "break", args)
-	if !ok {
-		return 1
-	}
-	if r.loopDepth == 0 {
-		if r.opts.on(optPosix) {
-			return 0
-		}
-		r.bErr("break", "only meaningful in a `for', `while', or `until' loop")
-		return 0
-	}
-	if n > r.loopDepth {
-		n = r.loopDepth
-	}
-	r.flow, r.flowN = flowBreak, n
-	return 0
-}
+func biBreak(r *Runner, args []string) int { return loopJump(r, "break", flowBreak, args) }
 
 func biContinue(r *Runner, args []string) int {
-	n, ok := loopCount(r, "continue", args)
+	return loopJump(r, "continue", flowContinue, args)
+}
+
+// loopJump implements break and continue: leave (or go round) the
+// innermost n loops. Outside a loop both complain, except break in
+// POSIX mode, which is silent.
+func loopJump(r *Runner, name string, fl flowKind, args []string) int {
+	n, ok := loopCount(r, name, args)
 	if !ok {
 		return 1
 	}
 	if r.loopDepth == 0 {
-		r.bErr("continue", "only meaningful in a `for', `while', or `until' loop")
+		if fl == flowBreak && r.opts.on(optPosix) {
+			return 0
+		}
+		r.bErr(name, "only meaningful in a `for', `while', or `until' loop")
 		return 0
 	}
 	if n > r.loopDepth {
 		n = r.loopDepth
 	}
-	r.flow, r.flowN = flowContinue, n
+	r.flow, r.flowN = fl, n
 	return 0
 }
 
