@@ -251,7 +251,8 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 	if len(r.procFds) > mark {
 		r.closeProcFds(mark)
 	}
-	if _, isPipe := st.Cmd.(*syntax.BinaryCmd); !isPipe && checksErrexit(st.Cmd) {
+	counts := checksErrexit(st.Cmd)
+	if _, isPipe := st.Cmd.(*syntax.BinaryCmd); !isPipe && counts {
 		r.setPipeStatus1(r.exit)
 	}
 	if st.Negated {
@@ -265,7 +266,7 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 		}
 		return
 	}
-	if r.flow == flowNone && r.exit != 0 && checksErrexit(st.Cmd) {
+	if r.flow == flowNone && r.exit != 0 && counts {
 		r.failed()
 	}
 }
