@@ -110,13 +110,12 @@ func (s *Service) start(req Request, timeout time.Duration) (c *command, err err
 	cmd.Env = s.env(req, id, session)
 
 	if req.PTY {
-		s.procMu.Lock()
-		ptmx, perr := pty.StartWithAttrs(cmd, &pty.Winsize{Rows: 24, Cols: 80},
-			&syscall.SysProcAttr{Setsid: true, Setctty: true})
-		if perr == nil {
-			s.shells[cmd.Process.Pid] = true
-		}
-		s.procMu.Unlock()
+		var ptmx *os.File
+		perr := s.startShell(cmd, func() (e error) {
+			ptmx, e = pty.StartWithAttrs(cmd, &pty.Winsize{Rows: 24, Cols: 80},
+				&syscall.SysProcAttr{Setsid: true, Setctty: true})
+			return e
+		})
 		if perr != nil {
 			err = fmt.Errorf("runner: start %s on a pty: %w", nash, perr)
 			return nil, err
@@ -151,13 +150,7 @@ func (s *Service) start(req Request, timeout time.Duration) (c *command, err err
 			childEnds = append(childEnds, inR)
 		}
 		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-		s.procMu.Lock()
-		serr := cmd.Start()
-		if serr == nil {
-			s.shells[cmd.Process.Pid] = true
-		}
-		s.procMu.Unlock()
-		if serr != nil {
+		if serr := s.startShell(cmd, cmd.Start); serr != nil {
 			err = fmt.Errorf("runner: start %s: %w", nash, serr)
 			return nil, err
 		}
@@ -168,6 +161,18 @@ func (s *Service) start(req Request, timeout time.Duration) (c *command, err err
 	}
 	c.cmd, c.pid, c.started = cmd, cmd.Process.Pid, time.Now()
 	return c, nil
+}
+
+// startShell runs start (which starts cmd) under procMu and records the
+// shell's pid, so stragglersOf never sees a started shell it does not know.
+func (s *Service) startShell(cmd *exec.Cmd, start func() error) error {
+	s.procMu.Lock()
+	defer s.procMu.Unlock()
+	err := start()
+	if err == nil {
+		s.shells[cmd.Process.Pid] = true
+	}
+	return err
 }
 
 func (s *Service) limits() scanLimits {
