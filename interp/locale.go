@@ -9,11 +9,36 @@ import (
 )
 
 // ctypeState is the character locale in effect: the name it was last
-// asked for and whether the locale actually set is a UTF-8 one.
+// asked for and whether the locale actually set is a UTF-8 one. Looking
+// at the installed locales waits until the answer is needed (pending), so
+// that startup and every command that leaves the locale variables alone
+// read no locale files.
 type ctypeState struct {
-	init bool
-	name string
-	utf8 bool
+	init    bool   // a name has been asked for
+	name    string // the name last asked for
+	pending bool   // name is not looked up yet: utf8 is the locale before it
+	utf8    bool
+}
+
+// request records that the character locale name was asked for.
+func (st *ctypeState) request(name string) {
+	if name == "" {
+		name = "C"
+	}
+	if st.init && st.name == name {
+		return
+	}
+	st.resolve()
+	st.init, st.name, st.pending = true, name, true
+}
+
+// resolve looks up the pending name: when the locale is not installed
+// setlocale fails and bash keeps the locale it had (the C one at startup).
+func (st *ctypeState) resolve() {
+	if st.pending && localeAvailable(st.name) {
+		st.utf8 = utf8LocaleName(st.name)
+	}
+	st.pending = false
 }
 
 // ctypeUTF8 reports whether asking for the character locale name (the
@@ -21,26 +46,24 @@ type ctypeState struct {
 // locale is not installed setlocale fails and bash keeps the locale it
 // had: the last one set successfully (importEnv records the startup one).
 func (r *Runner) ctypeUTF8(name string) bool {
-	if name == "" {
-		name = "C"
-	}
 	st := &r.vars.ctype
-	if st.init && st.name == name {
-		return st.utf8
-	}
-	switch {
-	case localeAvailable(name):
-		st.utf8 = utf8LocaleName(name)
-	case !st.init:
-		st.utf8 = false // startup in a missing locale: the C one
-	}
-	st.init, st.name = true, name
+	st.request(name)
+	st.resolve()
 	return st.utf8
 }
 
 // noteLocale records a change of the character locale variables as it
 // happens, so that a failed change later keeps the right locale.
-func (r *Runner) noteLocale() { r.utf8Locale() }
+func (r *Runner) noteLocale() {
+	name := ""
+	for _, n := range [...]string{"LC_ALL", "LC_CTYPE", "LANG"} {
+		if v := r.vars.get(n); v != nil && v.set && v.str != "" {
+			name = v.str
+			break
+		}
+	}
+	r.vars.ctype.request(name)
+}
 
 // utf8LocaleName reports whether a locale name has a UTF-8 codeset.
 func utf8LocaleName(name string) bool {
