@@ -580,35 +580,14 @@ func (r *Runner) sliceValue(pe *syntax.ParamExp, pv paramValue) (paramValue, err
 			// positional parameters: offset 0 is $0
 			list = append([]string{r.arg0}, r.params...)
 		}
-		n := int64(len(list))
 		if v := r.lookup(pv.name); pv.name != "@" && pv.name != "*" && v != nil && v.kind == kIndexed && v.arr.keys != nil {
 			return r.sparseSlice(v, pv, off, length, hasLen)
 		}
-		if off < 0 {
-			off += n
-			if off < 0 {
-				return paramValue{isList: true, star: pv.star, set: pv.set}, nil
-			}
+		off, end, ok := sliceRange(off, length, int64(len(list)), hasLen)
+		if !ok {
+			return paramValue{isList: true, star: pv.star, set: pv.set}, nil
 		}
-		if off > n {
-			off = n
-		}
-		end := n
-		if hasLen {
-			if length < 0 {
-				end = n + length
-				if end < off {
-					return pv, expErr("%s: substring expression < 0", strings.TrimSpace(r.sliceText(pe)))
-				}
-			} else if off+length < n {
-				end = off + length
-			}
-		}
-		out := list[off:end]
-		if (pv.name == "@" || pv.name == "*") && off == 0 && len(out) > 0 {
-			// ${@:0} includes $0
-		}
-		return paramValue{list: out, isList: true, star: pv.star, set: pv.set}, nil
+		return paramValue{list: list[off:end], isList: true, star: pv.star, set: pv.set}, nil
 	}
 	// offsets count characters in a UTF-8 locale (bounds keeps invalid
 	// bytes as single characters) and bytes otherwise
@@ -618,30 +597,43 @@ func (r *Runner) sliceValue(pe *syntax.ParamExp, pv paramValue) (paramValue, err
 		bounds = charBounds(pv.str)
 		n = int64(len(bounds) - 1)
 	}
-	if off < 0 {
-		off += n
-		if off < 0 {
-			return paramValue{set: pv.set}, nil
-		}
+	off, end, ok := sliceRange(off, length, n, hasLen)
+	if !ok {
+		return paramValue{set: pv.set}, nil
 	}
-	if off > n {
-		off = n
-	}
-	end := n
-	if hasLen {
-		if length < 0 {
-			end = n + length
-			if end < off {
-				return pv, expErr("%s: substring expression < 0", strings.TrimSpace(r.sliceText(pe)))
-			}
-		} else if off+length < n {
-			end = off + length
-		}
+	if end < off {
+		return pv, expErr("%s: substring expression < 0", strings.TrimSpace(r.sliceText(pe)))
 	}
 	if bounds != nil {
 		off, end = int64(bounds[off]), int64(bounds[end])
 	}
 	return paramValue{str: pv.str[off:end], set: pv.set}, nil
+}
+
+// sliceRange resolves the offset and length of ${x:off:len} against n
+// elements or characters: a negative offset counts back from the end (ok
+// is false when it reaches before the start), a negative length ends that
+// far before the end (end < off when that is before the offset, which the
+// caller reports).
+func sliceRange(off, length, n int64, hasLen bool) (start, end int64, ok bool) {
+	if off < 0 {
+		off += n
+		if off < 0 {
+			return 0, 0, false
+		}
+	}
+	if off > n {
+		off = n
+	}
+	end = n
+	if hasLen {
+		if length < 0 {
+			end = n + length
+		} else if off+length < n {
+			end = off + length
+		}
+	}
+	return off, end, true
 }
 
 // utf8Locale reports whether the shell's character locale (LC_ALL, else
