@@ -851,28 +851,31 @@ func (r *Runner) declareLine(name string, v *variable, pattr string) string {
 	if !v.set {
 		return prefix + name
 	}
-	switch v.kind {
-	case kIndexed:
-		var sb strings.Builder
-		sb.WriteString(prefix + name + "=(")
+	if v.kind == kIndexed || v.kind == kAssoc {
+		return prefix + name + "=" + arrayList(v)
+	}
+	return prefix + name + "=" + dquote(v.str)
+}
+
+// arrayList formats the elements of an indexed or associative array as
+// declare -p and set list them: ([0]="a" [1]="b") or ([k]="v" ).
+func arrayList(v *variable) string {
+	var sb strings.Builder
+	sb.WriteByte('(')
+	if v.kind == kAssoc {
+		for _, k := range v.assoc.keys() {
+			sb.WriteString("[" + assocKeyQuote(k) + "]=" + dquote(v.assoc.m[k]) + " ")
+		}
+	} else {
 		for p := range v.arr.vals {
 			if p > 0 {
 				sb.WriteByte(' ')
 			}
 			sb.WriteString("[" + itoa(int64(v.arr.index(p))) + "]=" + dquote(v.arr.vals[p]))
 		}
-		sb.WriteString(")")
-		return sb.String()
-	case kAssoc:
-		var sb strings.Builder
-		sb.WriteString(prefix + name + "=(")
-		for _, k := range v.assoc.keys() {
-			sb.WriteString("[" + assocKeyQuote(k) + "]=" + dquote(v.assoc.m[k]) + " ")
-		}
-		sb.WriteString(")")
-		return sb.String()
 	}
-	return prefix + name + "=" + dquote(v.str)
+	sb.WriteByte(')')
+	return sb.String()
 }
 
 func assocKeyQuote(k string) string {
@@ -884,26 +887,8 @@ func assocKeyQuote(k string) string {
 
 // setLine formats a variable as `set` lists it.
 func (r *Runner) setLine(name string, v *variable) string {
-	switch v.kind {
-	case kIndexed:
-		var sb strings.Builder
-		sb.WriteString(name + "=(")
-		for p := range v.arr.vals {
-			if p > 0 {
-				sb.WriteByte(' ')
-			}
-			sb.WriteString("[" + itoa(int64(v.arr.index(p))) + "]=" + dquote(v.arr.vals[p]))
-		}
-		sb.WriteString(")\n")
-		return sb.String()
-	case kAssoc:
-		var sb strings.Builder
-		sb.WriteString(name + "=(")
-		for _, k := range v.assoc.keys() {
-			sb.WriteString("[" + assocKeyQuote(k) + "]=" + dquote(v.assoc.m[k]) + " ")
-		}
-		sb.WriteString(")\n")
-		return sb.String()
+	if v.kind == kIndexed || v.kind == kAssoc {
+		return name + "=" + arrayList(v) + "\n"
 	}
 	val := v.str
 	if val == "" {
