@@ -101,6 +101,27 @@ func (r *Runner) setScalarFlags(name, val string, fl assignFlags) error {
 		return readonlyErr(name)
 	}
 	val = applyCase(v, val)
+	storeScalar(v, val)
+	if v.kind == kNameRef && !validName(val) {
+		// a reference declared without a target (declare -n r; r=x)
+		// gets the value as its target, unless it names no variable
+		if pe, ok := parseIndirect(val); !ok || pe.Index == nil {
+			v.kind = kString
+		}
+	}
+	if r.opts.on(optAllexport) {
+		v.attrs |= aExport
+	}
+	r.vars.changed(v)
+	if name == "PATH" {
+		r.hash = nil
+	}
+	return nil
+}
+
+// storeScalar stores val as v's value: element 0 of an array, the target
+// of a reference without one, else the string.
+func storeScalar(v *variable, val string) {
 	switch v.kind {
 	case kIndexed:
 		if v.arr == nil {
@@ -110,27 +131,11 @@ func (r *Runner) setScalarFlags(name, val string, fl assignFlags) error {
 	case kAssoc:
 		v.assoc.set("0", val)
 	case kNameRef:
-		// a reference declared without a target (declare -n r; r=x)
-		// gets the value as its target
 		v.str = val
-		if !validName(val) {
-			if pe, ok := parseIndirect(val); !ok || pe.Index == nil {
-				v.kind = kString
-			}
-		}
 	default:
-		v.kind = kString
-		v.str = val
+		v.kind, v.str = kString, val
 	}
 	v.set = true
-	if r.opts.on(optAllexport) {
-		v.attrs |= aExport
-	}
-	r.vars.changed(v)
-	if name == "PATH" {
-		r.hash = nil
-	}
-	return nil
 }
 
 func (r *Runner) appendScalar(name, val string, fl assignFlags) error {

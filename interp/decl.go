@@ -693,21 +693,8 @@ func (r *Runner) declSetValue(name, index, val string, appendVal bool, as *synta
 		val = itoa(n)
 	}
 	val = applyCase(v, val)
-	switch v.kind {
-	case kIndexed:
-		if v.arr == nil {
-			v.arr = &indexedArray{}
-		}
-		v.arr.set(0, val)
-	case kAssoc:
-		v.assoc.set("0", val)
-	case kNameRef:
-		// an unset reference: the value (checked by declareOne) is its target
-		v.str = val
-	default:
-		v.kind, v.str = kString, val
-	}
-	v.set = true
+	// an unset reference takes the value (checked by declareOne) as its target
+	storeScalar(v, val)
 	r.vars.changed(v)
 	if name == "OPTIND" {
 		// declare and local run bash's special-variable hooks too
