@@ -61,15 +61,9 @@ func (e *Event) AppendJSON(dst []byte) []byte {
 	dst = appendStr(dst, `,"resolvedPath":`, e.ResolvedPath)
 	dst = appendBoolPtr(dst, `,"builtin":`, e.Builtin)
 	dst = appendStr(dst, `,"cwd":`, e.Cwd)
-	if e.Pid != 0 {
-		dst = append(dst, `,"pid":`...)
-		dst = strconv.AppendInt(dst, int64(e.Pid), 10)
-	}
+	dst = appendNonZero(dst, `,"pid":`, int64(e.Pid))
 	dst = appendIntPtr(dst, `,"exitCode":`, e.ExitCode)
-	if e.DurationMs != nil {
-		dst = append(dst, `,"durationMs":`...)
-		dst = strconv.AppendInt(dst, *e.DurationMs, 10)
-	}
+	dst = appendIntPtr(dst, `,"durationMs":`, e.DurationMs)
 	if p := e.Pipeline; p != nil {
 		dst = append(dst, `,"pipeline":{"id":`...)
 		dst = strconv.AppendInt(dst, int64(p.ID), 10)
@@ -107,10 +101,7 @@ func (e *Event) AppendJSON(dst []byte) []byte {
 	}
 	dst = appendStr(dst, `,"mode":`, e.Mode)
 	dst = appendBoolPtr(dst, `,"special":`, e.Special)
-	if e.Bytes != nil {
-		dst = append(dst, `,"bytes":`...)
-		dst = strconv.AppendInt(dst, *e.Bytes, 10)
-	}
+	dst = appendIntPtr(dst, `,"bytes":`, e.Bytes)
 	dst = appendBoolPtr(dst, `,"truncated":`, e.Truncated)
 	dst = appendStr(dst, `,"blake3":`, e.Blake3)
 	dst = appendStr(dst, `,"previewB64":`, e.PreviewB64)
@@ -124,10 +115,7 @@ func (e *Event) AppendJSON(dst []byte) []byte {
 	dst = appendStrings(dst, `,"names":`, e.Names)
 	dst = appendStr(dst, `,"reason":`, e.Reason)
 	dst = appendStr(dst, `,"input":`, e.Input)
-	if e.Count != 0 {
-		dst = append(dst, `,"count":`...)
-		dst = strconv.AppendInt(dst, int64(e.Count), 10)
-	}
+	dst = appendNonZero(dst, `,"count":`, int64(e.Count))
 	dst = appendStr(dst, `,"rule":`, e.Rule)
 	dst = appendStr(dst, `,"message":`, e.Message)
 	return append(dst, '}')
@@ -162,11 +150,18 @@ func appendBoolPtr(dst []byte, key string, b *bool) []byte {
 	return strconv.AppendBool(append(dst, key...), *b)
 }
 
-func appendIntPtr(dst []byte, key string, n *int) []byte {
+func appendIntPtr[T int | int64](dst []byte, key string, n *T) []byte {
 	if n == nil {
 		return dst
 	}
 	return strconv.AppendInt(append(dst, key...), int64(*n), 10)
+}
+
+func appendNonZero(dst []byte, key string, n int64) []byte {
+	if n == 0 {
+		return dst
+	}
+	return strconv.AppendInt(append(dst, key...), n, 10)
 }
 
 const hexDigits = "0123456789abcdef"
