@@ -421,15 +421,6 @@ func hasBraceCandidate(w *syntax.Word) bool {
 	return false
 }
 
-func hasBraceExp(w *syntax.Word) bool {
-	for _, p := range w.Parts {
-		if _, ok := p.(*syntax.BraceExp); ok {
-			return true
-		}
-	}
-	return false
-}
-
 // expandWord appends the expansion of w to b without ending the word.
 // assign enables tilde expansion after ':' (assignment values).
 func (r *Runner) expandWord(b *fieldBuilder, w *syntax.Word, assign bool) error {
