@@ -4,7 +4,6 @@ import (
 	"os"
 	"os/signal"
 	"sort"
-	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -129,7 +128,7 @@ func (r *Runner) runTrap(name string) {
 		var err error
 		f, err = Parse(action, "trap", false)
 		if err != nil {
-			r.errorf("%s", syntaxErrMsg(err))
+			r.errorf("%s", err.Error())
 			return
 		}
 		r.traps.parsed[name] = f
@@ -287,9 +286,6 @@ func (s *signalState) noteChild() {
 	}
 }
 
-// awaitSelf waits (briefly) until a signal the shell sent to itself and
-// catches is recorded, so that its trap runs right after the kill builtin
-// as it does in bash, where the handler runs before kill(2) returns.
 // isCaught reports whether the shell has a trap running for sig.
 func (s *signalState) isCaught(sig syscall.Signal) bool {
 	s.mu.Lock()
@@ -297,11 +293,11 @@ func (s *signalState) isCaught(sig syscall.Signal) bool {
 	return s.caught[sig]
 }
 
+// awaitSelf waits (briefly) until a signal the shell sent to itself and
+// catches is recorded, so that its trap runs right after the kill builtin
+// as it does in bash, where the handler runs before kill(2) returns.
 func (s *signalState) awaitSelf(sig syscall.Signal) {
-	s.mu.Lock()
-	caught := s.caught[sig]
-	s.mu.Unlock()
-	if !caught {
+	if !s.isCaught(sig) {
 		return
 	}
 	name := signalName(int(sig))
@@ -432,12 +428,4 @@ func (s *signalState) childDone(r *Runner, ws syscall.WaitStatus) {
 	if !r.isSub {
 		s.noteChild()
 	}
-}
-
-func syntaxErrMsg(err error) string {
-	msg := err.Error()
-	if i := strings.Index(msg, ": "); i >= 0 && strings.Count(msg[:i], ":") <= 2 {
-		return msg
-	}
-	return msg
 }
