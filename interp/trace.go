@@ -422,8 +422,6 @@ func (r *Runner) debugForHead(kw, name string, l *syntax.WordIter) {
 	r.runTrap("DEBUG")
 }
 
-func (r *Runner) traceTest(c *syntax.TestClause) {}
-
 // traceCond prints one evaluated term of [[ … ]] as bash does: unary
 // "[[ OP ARG ]]", binary "[[ A OP B ]]", empty arguments as ”.
 func (r *Runner) traceCond(invert bool, op string, args ...string) {
