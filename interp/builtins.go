@@ -252,20 +252,26 @@ func biPwd(r *Runner, args []string) int {
 	return r.write("pwd", d+"\n")
 }
 
+// statusArg reads exit's and return's optional status argument: the
+// last command's status if there is none, 2 (after a complaint, and
+// false) if it is not a number.
+func statusArg(r *Runner, name string, args []string) (int, bool) {
+	if len(args) < 2 {
+		return r.exit, true
+	}
+	n, err := strconv.ParseInt(strings.TrimSpace(args[1]), 10, 64)
+	if err != nil {
+		r.bErr(name, "%s: numeric argument required", args[1])
+		return 2, false
+	}
+	return int(n & 0xff), true
+}
+
 func biExit(r *Runner, args []string) int {
-	status := r.exit
-	if len(args) > 1 {
-		n, err := strconv.ParseInt(strings.TrimSpace(args[1]), 10, 64)
-		if err != nil {
-			r.bErr("exit", "%s: numeric argument required", args[1])
-			status = 2
-		} else {
-			status = int(n & 0xff)
-		}
-		if len(args) > 2 && err == nil {
-			r.bErr("exit", "too many arguments")
-			return 1
-		}
+	status, ok := statusArg(r, "exit", args)
+	if len(args) > 2 && ok {
+		r.bErr("exit", "too many arguments")
+		return 1
 	}
 	r.flow = flowExit
 	r.exitCode = status
@@ -275,16 +281,7 @@ func biExit(r *Runner, args []string) int {
 func biReturn(r *Runner, args []string) int {
 	// the status is read (and a bad one reported) before bash checks
 	// that there is anything to return from, as its get_exitstat
-	status := r.exit
-	if len(args) > 1 {
-		n, err := strconv.ParseInt(strings.TrimSpace(args[1]), 10, 64)
-		if err != nil {
-			r.bErr("return", "%s: numeric argument required", args[1])
-			status = 2
-		} else {
-			status = int(n & 0xff)
-		}
-	}
+	status, _ := statusArg(r, "return", args)
 	if len(r.calls) == 0 && !r.inSource {
 		r.bErr("return", "can only `return' from a function or sourced script")
 		return r.usageFail()
