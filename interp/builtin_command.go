@@ -41,20 +41,11 @@ func biCommand(r *Runner, args []string) int {
 		if pflag {
 			fl |= descStdPath
 		}
-		anyFound := false
-		var sb strings.Builder
-		for _, n := range a {
-			found := r.describeCommand(&sb, n, fl)
-			if st := r.write("command", sb.String()); st != 0 {
-				return st
-			}
-			sb.Reset()
-			if !found && Vflag {
-				r.bErr("command", "%s: not found", n)
-			}
-			anyFound = anyFound || found
+		found, st := r.describeEach("command", a, fl, Vflag)
+		if st != 0 {
+			return st
 		}
-		if !anyFound {
+		if found == 0 {
 			return 1
 		}
 		return 0
@@ -138,22 +129,35 @@ func biType(r *Runner, args []string) int {
 		}
 		a = a[1:]
 	}
-	status := 0
+	found, st := r.describeEach("type", a, fl, fl&(descPathOnly|descType) == 0)
+	if st != 0 {
+		return st
+	}
+	if found < len(a) {
+		return 1
+	}
+	return 0
+}
+
+// describeEach writes the description of each of names for command -v
+// or -V and type (as builtin name), complaining about one not found if
+// complain is set. It returns how many were found, or stops with a write
+// failure's status.
+func (r *Runner) describeEach(name string, names []string, fl descFlags, complain bool) (found, st int) {
 	var sb strings.Builder
-	for _, n := range a {
-		found := r.describeCommand(&sb, n, fl)
-		if st := r.write("type", sb.String()); st != 0 {
-			return st
+	for _, n := range names {
+		ok := r.describeCommand(&sb, n, fl)
+		if st := r.write(name, sb.String()); st != 0 {
+			return found, st
 		}
 		sb.Reset()
-		if !found {
-			if fl&(descPathOnly|descType) == 0 {
-				r.bErr("type", "%s: not found", n)
-			}
-			status = 1
+		if ok {
+			found++
+		} else if complain {
+			r.bErr(name, "%s: not found", n)
 		}
 	}
-	return status
+	return found, 0
 }
 
 func isKeyword(n string) bool {
