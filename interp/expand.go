@@ -448,7 +448,7 @@ func (r *Runner) expandWord(b *fieldBuilder, w *syntax.Word, assign bool) error 
 			if assign && strings.Contains(s, ":~") {
 				s = r.tildeAfterColons(b, s)
 			}
-			r.unquotedLit(b, s)
+			r.unquotedLit(b, s, false)
 		case *syntax.SglQuoted:
 			switch {
 			case r.dblDepth > 0 && !p.Dollar:
@@ -532,31 +532,31 @@ func braceString(p *syntax.BraceExp) string {
 	return sb.String()
 }
 
-// unquotedLit appends an unquoted literal, handling backslash escapes.
-func (r *Runner) unquotedLit(b *fieldBuilder, s string) {
-	i := strings.IndexByte(s, '\\')
-	if i < 0 {
-		b.literal(s)
-		return
+// unquotedLit appends unquoted literal text: a backslash quotes the next
+// byte (and drops with a following newline); the rest is added as a
+// literal, or, with split (the word of an in-place ${x+word}), split on IFS
+// like the result of an expansion, as bash does.
+func (r *Runner) unquotedLit(b *fieldBuilder, s string, split bool) {
+	add := b.literal
+	if split {
+		add = b.unquotedExp
 	}
 	for len(s) > 0 {
 		i := strings.IndexByte(s, '\\')
 		if i < 0 {
-			b.literal(s)
+			add(s)
 			return
 		}
 		if i > 0 {
-			b.literal(s[:i])
+			add(s[:i])
 		}
 		if i+1 >= len(s) {
 			b.quoted("\\")
 			return
 		}
-		if s[i+1] == '\n' {
-			s = s[i+2:]
-			continue
+		if s[i+1] != '\n' {
+			b.quoted(s[i+1 : i+2])
 		}
-		b.quoted(s[i+1 : i+2])
 		s = s[i+2:]
 	}
 }

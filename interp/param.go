@@ -964,7 +964,7 @@ func (r *Runner) expandOpWord(b *fieldBuilder, w *syntax.Word, quoted bool) erro
 			if i == 0 && strings.HasPrefix(v, "~") {
 				v = r.tildeLit(b, v, false, len(w.Parts) == 1)
 			}
-			r.opWordLit(b, v)
+			r.unquotedLit(b, v, true)
 		}
 		return nil
 	}
@@ -1004,30 +1004,6 @@ func opWordHasAt(w *syntax.Word) bool {
 		}
 	}
 	return false
-}
-
-// opWordLit adds unquoted literal text of an in-place ${x+word} to b: a
-// backslash quotes the next byte; the rest is split on IFS like the
-// result of an expansion, as bash does.
-func (r *Runner) opWordLit(b *fieldBuilder, s string) {
-	for len(s) > 0 {
-		i := strings.IndexByte(s, '\\')
-		if i < 0 {
-			b.unquotedExp(s)
-			return
-		}
-		if i > 0 {
-			b.unquotedExp(s[:i])
-		}
-		if i+1 >= len(s) {
-			b.quoted("\\")
-			return
-		}
-		if s[i+1] != '\n' {
-			b.quoted(s[i+1 : i+2])
-		}
-		s = s[i+2:]
-	}
 }
 
 func (r *Runner) wordValue(w *syntax.Word) (paramValue, error) {
