@@ -11,9 +11,21 @@ import (
 // When a signal kills it, bash's notice is the parent's for the
 // subshell job: the subshell's text, on the parent's stderr.
 type execTail struct {
-	stmt   *syntax.Stmt
+	stmt *syntax.Stmt
+	// the notice's text: text when set, else whole printed on one line
+	// (only when a signal kills the tail, so not on every subshell)
 	text   string
+	whole  *syntax.Stmt
+	src    string
 	parent *Runner // nil for an asynchronous job (the notice waits for wait)
+}
+
+// noticeText is the command text for the notice of a killed tail.
+func (t *execTail) noticeText() string {
+	if t.whole != nil {
+		return oneLineText(t.src, t.whole)
+	}
+	return t.text
 }
 
 // tailStmt is the statement that ends list when it is a simple command
@@ -63,9 +75,10 @@ func (r *Runner) execTailNow() *execTail {
 	return t
 }
 
-// oneLineText prints st on one line as bash's make_command_string does.
-func (r *Runner) oneLineText(st *syntax.Stmt) string {
-	p := newCmdPrinter(r.curSrc)
+// oneLineText prints st, parsed from src, on one line as bash's
+// make_command_string does.
+func oneLineText(src string, st *syntax.Stmt) string {
+	p := newCmdPrinter(src)
 	p.indent, p.amount = 0, 0
 	p.stmt(st, nil)
 	p.flushDeferred("")
@@ -75,9 +88,9 @@ func (r *Runner) oneLineText(st *syntax.Stmt) string {
 // subshellTail is the tail of a ( ) subshell run by r as statement st:
 // when st is itself r's tail, the notice goes where r's would.
 func (r *Runner) subshellTail(st *syntax.Stmt, c *syntax.Subshell) *execTail {
-	t := &execTail{stmt: tailStmt(c.Stmts), text: r.oneLineText(st), parent: r}
+	t := &execTail{stmt: tailStmt(c.Stmts), whole: st, src: r.curSrc, parent: r}
 	if outer := r.execTailNow(); outer != nil {
-		t.text, t.parent = outer.text, outer.parent
+		t.text, t.whole, t.src, t.parent = outer.text, outer.whole, outer.src, outer.parent
 	}
 	return t
 }

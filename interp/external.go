@@ -183,9 +183,7 @@ func (r *Runner) waitProcess(p *os.Process, args []string) ExecResult {
 		res.Rusage = &RUsage{UserTime: time.Duration(ru.Utime.Nano()), SysTime: time.Duration(ru.Stime.Nano()), MaxRSSKiB: ru.Maxrss}
 	}
 	res.Status = r.exit
-	if r.sh.sigs != nil {
-		r.sh.sigs.childDone(r, ws)
-	}
+	r.forkedChildEnded()
 	return res
 }
 
@@ -226,7 +224,7 @@ func (r *Runner) reportSignal(pid int, sig syscall.Signal, core bool, args []str
 		// bash ran this command in place of the ( ) subshell: the
 		// shell that made the subshell reports it, with the subshell's
 		// text, on its own stderr
-		cmd = t.text
+		cmd = t.noticeText()
 		if t.parent != nil {
 			out = t.parent
 		}

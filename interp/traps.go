@@ -420,12 +420,3 @@ func (r *Runner) runPendingTraps() {
 		r.runTrap(n)
 	}
 }
-
-// childDone counts an external command the shell itself waited for;
-// those of in-process subshells are their grandchildren, counted when
-// the subshell ends.
-func (s *signalState) childDone(r *Runner, ws syscall.WaitStatus) {
-	if !r.isSub {
-		s.noteChild()
-	}
-}
