@@ -1103,14 +1103,9 @@ func (r *Runner) transformOp(pe *syntax.ParamExp, pv paramValue, op string) (par
 		if pv.isList && v.kind != kString {
 			return paramValue{str: r.declareLine(name, v, ""), set: true}, nil
 		}
+		// an array or reference always has flags (a, A or n)
 		flags := attrFlags(v)
 		s := shellQuoteAlways(pv.str)
-		if v.kind != kString {
-			if flags == "" {
-				flags = "-"
-			}
-			return paramValue{str: "declare -" + strings.TrimPrefix(flags, "-") + " " + name + "=" + s, set: true}, nil
-		}
 		if flags == "" {
 			return paramValue{str: name + "=" + s, set: true}, nil
 		}
