@@ -1,0 +1,285 @@
+package interp
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"strconv"
+	"strings"
+	"syscall"
+)
+
+// biSource implements source/. FILE [ARGS].
+func biSource(r *Runner, args []string) int {
+	name := args[0]
+	a, ok, _ := r.builtinOpts(name, "", usageLine(name), args[1:], nil)
+	if !ok {
+		return r.usageFail()
+	}
+	if len(a) == 0 {
+		r.bErr(name, "filename argument required")
+		r.errw().Write([]byte(name + ": usage: " + name + " filename [arguments]\n"))
+		return r.usageFail()
+	}
+	file := a[0]
+	path := file
+	if !strings.Contains(file, "/") && r.opts.sh(shSourcepath) {
+		if p := findInPathAny(r, file); p != "" {
+			path = p
+		} else if r.opts.on(optPosix) {
+			// a POSIX shell does not fall back to the current
+			// directory (bash's source_searches_cwd)
+			r.bErr(name, "%s: file not found", file)
+			if r.inCommandBuiltin == 0 {
+				r.flow = flowExit
+				r.exitCode = 1
+			}
+			return 1
+		}
+	}
+	var data []byte
+	var err error
+	if strings.HasPrefix(path, "/dev/fd/") {
+		if n, e := strconv.Atoi(path[8:]); e == nil && r.fds.get(n) != nil {
+			data, err = readAllFile(r.fds.get(n))
+		} else {
+			data, err = os.ReadFile(path)
+		}
+	} else {
+		data, err = os.ReadFile(r.absPath(path))
+	}
+	if err != nil {
+		if errors.Is(err, syscall.EISDIR) {
+			// bash checks the file type first, with its own wording
+			r.bErr(name, "%s: is a directory", file)
+		} else {
+			r.errorf("%s: %s", file, pathErrMsg(err))
+		}
+		// bash's FEVAL_LONGJMP: not when run through command
+		if r.opts.on(optPosix) && r.inCommandBuiltin == 0 {
+			r.flow = flowExit
+			r.exitCode = 1
+		}
+		return 1
+	}
+	data, binary := stripSourceNULs(data)
+	if binary {
+		r.bErr(name, "%s: cannot execute binary file", file)
+		return 126
+	}
+	src := string(data)
+	f, perr := Parse(src, file, false)
+	if perr != nil {
+		old := r.calls
+		r.calls = append(r.calls, callFrame{funcName: "source", sourced: true, source: file, line: r.line})
+		r.reportSyntaxError(perr, src, file)
+		r.calls = old
+		return 2
+	}
+	oldParams := r.params
+	if len(a) > 1 {
+		r.params = a[1:]
+	}
+	oldSrc, oldNesting, oldLine, oldOff, oldIn := r.curSrc, r.nesting, r.line, r.lineOff, r.inSource
+	r.curSrc = src
+	r.lineOff = 0
+	r.inSource = true
+	r.nesting = Nesting{Depth: oldNesting.Depth + 1, Kind: "source:" + file}
+	r.calls = append(r.calls, callFrame{funcName: "source", sourced: true, source: file, line: r.line, args: a[1:]})
+	r.gateState(&StateInfo{Op: "source", Names: []string{file}})
+	r.exit = 0
+	r.traceLevel++
+	lastCmd := r.bashCmd
+	r.stmtsEchoing(f.Stmts, src)
+	r.bashCmd = lastCmd // as eval's: the RETURN trap sees the . command
+	r.traceLevel--
+	r.calls = r.calls[:len(r.calls)-1]
+	r.curSrc, r.nesting, r.line, r.lineOff, r.inSource = oldSrc, oldNesting, oldLine, oldOff, oldIn
+	if len(a) > 1 {
+		r.params = oldParams
+	}
+	returned := r.flow == flowReturn
+	if returned {
+		r.flow = flowNone
+	}
+	if r.flow == flowNone {
+		r.runReturnTrap(returned)
+	}
+	return r.exit
+}
+
+// stripSourceNULs deletes NUL bytes from a sourced file as bash's
+// _evalfile does (its loop steps past the byte after each one removed),
+// reporting a binary file when there are more than 256 of them.
+func stripSourceNULs(b []byte) ([]byte, bool) {
+	if bytes.IndexByte(b, 0) < 0 {
+		return b, false
+	}
+	b = append([]byte(nil), b...)
+	nnull := 0
+	for i := 0; i < len(b); i++ {
+		if b[i] == 0 {
+			b = append(b[:i], b[i+1:]...)
+			if nnull++; nnull > 256 {
+				return nil, true
+			}
+		}
+	}
+	// bash then reads the text as a C string: up to a NUL left behind
+	if i := bytes.IndexByte(b, 0); i >= 0 {
+		b = b[:i]
+	}
+	return b, false
+}
+
+func findInPathAny(r *Runner, name string) string {
+	for _, dir := range strings.Split(r.lookup("PATH").value(), ":") {
+		if dir == "" {
+			dir = "."
+		}
+		p := dir + "/" + name
+		if fi, err := os.Stat(r.absPath(p)); err == nil && fi.Mode().IsRegular() {
+			return p
+		}
+	}
+	return ""
+}
+
+func readAllFile(f *os.File) ([]byte, error) {
+	var b []byte
+	buf := make([]byte, 32*1024)
+	for {
+		n, err := f.Read(buf)
+		b = append(b, buf[:n]...)
+		if err != nil {
+			break
+		}
+	}
+	return b, nil
+}
+
+// biExec replaces the shell with a command, or makes redirections
+// permanent when given none.
+func biExec(r *Runner, args []string) int {
+	a := args[1:]
+	var argv0 string
+	clearEnv, login := false, false
+	for len(a) > 0 && strings.HasPrefix(a[0], "-") && a[0] != "-" {
+		if a[0] == "--" {
+			a = a[1:]
+			break
+		}
+		opt := a[0]
+		a = a[1:]
+		for j := 1; j < len(opt); j++ {
+			switch opt[j] {
+			case 'c':
+				clearEnv = true
+			case 'l':
+				login = true
+			case 'a':
+				if len(a) == 0 {
+					r.bErr("exec", "-a: option requires an argument")
+					r.builtinUsage("exec")
+					return r.usageFail()
+				}
+				argv0 = a[0]
+				a = a[1:]
+			default:
+				r.bErr("exec", "-%c: invalid option", opt[j])
+				r.errw().Write([]byte("exec: usage: exec [-cl] [-a name] [command [argument ...]] [redirection ...]\n"))
+				return r.usageFail()
+			}
+		}
+	}
+	if len(a) == 0 {
+		r.keepRedirs = true
+		return 0
+	}
+	path := r.lookPath(a[0])
+	if path == "" {
+		r.bErr("exec", "%s: not found", a[0])
+		return r.execFailExit(127)
+	}
+	argv := append([]string(nil), a...)
+	if argv0 != "" {
+		argv[0] = argv0
+	}
+	if login {
+		argv[0] = "-" + argv[0]
+	}
+	env := r.childEnv()
+	if clearEnv {
+		env = []string{} // nil would pass nash's own environment
+	}
+	full := fullPathname(r.dir, path)
+	if r.isSub || r.onExec == nil {
+		// a subshell cannot replace the process: run the program and
+		// end the subshell with its status
+		res := r.runExternalNamed(path, full, argv, env, nil)
+		if res.Pid == 0 && res.Status == 126 {
+			r.execCannotExecute(full)
+		}
+		if res.Pid == 0 && !r.isSub {
+			// an embedded main shell that could not start the program
+			return r.execFailExit(res.Status)
+		}
+		// once execve is tried the subshell's EXIT trap is gone, whether
+		// the program replaced it or failed to
+		r.exitTrapRan = true
+		r.flow = flowExit
+		r.exitCode = res.Status
+		if res.Status == 0 {
+			r.exitCode = r.exit
+		}
+		return r.exitCode
+	}
+	r.onExec()
+	files := r.fds.files()
+	if err := execWithFiles(r.absPath(path), argv, env, r.dir, files, r.umask); err != nil {
+		st := r.execFailed(path, full, err)
+		if st < 0 {
+			st = 126
+		}
+		if st == 126 {
+			r.execCannotExecute(full)
+		}
+		if !r.opts.sh(shExecfail) {
+			r.exitTrapRan = true // bash exits without its EXIT trap
+		}
+		return r.execFailExit(st)
+	}
+	return 0
+}
+
+// execFailExit ends the shell after a failed exec, as bash does unless
+// shopt execfail is on in the main shell (a subshell always exits).
+func (r *Runner) execFailExit(st int) int {
+	if r.isSub || !r.opts.sh(shExecfail) {
+		r.flow = flowExit
+		r.exitCode = st
+	}
+	return st
+}
+
+// fullPathname is bash's full_pathname for exec's messages: a relative
+// path joined to the directory, a leading ./ dropped, nothing cleaned.
+func fullPathname(dir, path string) string {
+	if strings.HasPrefix(path, "/") {
+		return path
+	}
+	return strings.TrimSuffix(dir, "/") + "/" + strings.TrimPrefix(path, "./")
+}
+
+// execCannotExecute adds exec's second message after a failed execve of
+// a file that is a directory or lacks execute permission.
+func (r *Runner) execCannotExecute(full string) {
+	fi, err := os.Stat(full)
+	switch {
+	case err != nil:
+	case fi.IsDir():
+		r.bErr("exec", "%s: cannot execute: Is a directory", full)
+	case syscall.Access(full, 1) != nil:
+		r.bErr("exec", "%s: cannot execute: Permission denied", full)
+	}
+}

@@ -1,0 +1,251 @@
+package interp
+
+import (
+	"strconv"
+	"strings"
+	"syscall"
+)
+
+// allTrapNames lists every trap bash knows, in its order: EXIT, the
+// signals by number (unnamed ones as numbers), DEBUG, ERR and RETURN.
+func allTrapNames() []string {
+	out := []string{"EXIT"}
+	for n := 1; n <= 64; n++ {
+		name := signalName(n)
+		if name == "" {
+			name = itoa(int64(n))
+		}
+		out = append(out, name)
+	}
+	return append(out, "DEBUG", "ERR", "RETURN")
+}
+
+// biTrap implements trap.
+func biTrap(r *Runner, args []string) int {
+	set, a, ok, _ := r.simpleOpts("trap", "lp", args[1:])
+	if !ok {
+		return r.usageFail()
+	}
+	if set&optBit('l') != 0 {
+		// five entries a line, counting the signals listed (32 and 33
+		// have no name); a short last line keeps its tab
+		var sb strings.Builder
+		col := 0
+		for n := 1; n <= 64; n++ {
+			name := signalName(n)
+			if name == "" {
+				continue
+			}
+			sb.WriteString(padLeft(itoa(int64(n)), 2) + ") SIG" + name)
+			if col++; col < 5 {
+				sb.WriteByte('\t')
+			} else {
+				sb.WriteByte('\n')
+				col = 0
+			}
+		}
+		if col != 0 {
+			sb.WriteByte('\n')
+		}
+		return r.write("trap", sb.String())
+	}
+	if len(a) == 0 || set&optBit('p') != 0 {
+		// trap -p in POSIX mode shows default dispositions as well
+		showAll := set&optBit('p') != 0 && r.opts.on(optPosix)
+		var names []string
+		if len(a) > 0 {
+			for _, s := range a {
+				n, _, ok := parseSignal(s, true)
+				if !ok {
+					r.bErr("trap", "%s: invalid signal specification", s)
+					return 1
+				}
+				names = append(names, n)
+			}
+		} else if showAll {
+			names = allTrapNames()
+		} else {
+			names = r.traps.names()
+		}
+		var sb strings.Builder
+		for _, n := range names {
+			act, ok := r.traps.m[n]
+			if !ok && !showAll {
+				continue
+			}
+			sig := n
+			if !ok {
+				// bash's showtrap with show_default
+				sb.WriteString("trap -- - " + n + "\n")
+				continue
+			}
+			if _, num, _ := parseSignal(n, false); num > 0 && !r.opts.on(optPosix) {
+				sig = "SIG" + n
+			}
+			sb.WriteString("trap -- " + singleQuote(act) + " " + sig + "\n")
+		}
+		return r.write("trap", sb.String())
+	}
+	if len(a) == 1 {
+		// `trap SIG` with one argument resets it; anything else is a usage error
+		if _, _, ok := parseSignal(a[0], true); !ok || r.opts.on(optPosix) || a[0] == "-" {
+			r.builtinUsage("trap")
+			return r.usageFail()
+		}
+	}
+	action := a[0]
+	sigs := a[1:]
+	reset := false
+	if len(sigs) == 0 {
+		// `trap SIG` with one argument resets it
+		sigs = a
+		reset = true
+	} else if action == "-" {
+		reset = true
+	} else if _, err := strconv.Atoi(action); err == nil {
+		// a number as first arg means all args are signals to reset
+		sigs = a
+		reset = true
+	}
+	status := 0
+	for _, s := range sigs {
+		name, num, ok := parseSignal(s, true)
+		if !ok {
+			r.bErr("trap", "%s: invalid signal specification", s)
+			status = 1
+			continue
+		}
+		if num > 0 && hardIgnored[syscall.Signal(num)] && !r.isInteractive() {
+			continue // ignored at startup: bash silently keeps it so
+		}
+		r.traps.set(name, action, reset)
+		r.watchSignal(name, num, action, reset)
+	}
+	return status
+}
+
+// biKill implements kill [-s SIG | -SIG | -n N] pid… and kill -l.
+func biKill(r *Runner, args []string) int {
+	a := args[1:]
+	sig := syscall.SIGTERM
+	if len(a) == 0 {
+		r.errw().Write([]byte("kill: usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]\n"))
+		return 2
+	}
+	if a[0] == "-l" || a[0] == "-L" {
+		if len(a) == 1 {
+			return biTrap(r, []string{"trap", "-l"})
+		}
+		var sb strings.Builder
+		for _, s := range a[1:] {
+			if n, err := strconv.Atoi(s); err == nil {
+				if n > 128 {
+					n -= 128
+				}
+				name := signalName(n)
+				if name == "" {
+					r.bErr("kill", "%s: invalid signal specification", s)
+					return 1
+				}
+				sb.WriteString(name + "\n")
+				continue
+			}
+			_, n, ok := parseSignal(s, false)
+			if !ok {
+				r.bErr("kill", "%s: invalid signal specification", s)
+				return 1
+			}
+			sb.WriteString(itoa(int64(n)) + "\n")
+		}
+		return r.write("kill", sb.String())
+	}
+	switch {
+	case (strings.HasPrefix(a[0], "-s") || strings.HasPrefix(a[0], "-n")) && len(a[0]) > 2 && a[0] != "-sys":
+		if _, _, ok := parseSignal(a[0][1:], false); !ok {
+			// -sNAME / -nNUM: the option with its argument attached
+			a = append([]string{a[0][:2], a[0][2:]}, a[1:]...)
+		}
+	}
+	switch {
+	case a[0] == "-s" || a[0] == "-n":
+		if len(a) < 2 {
+			r.bErr("kill", "%s: option requires an argument", a[0])
+			return 1
+		}
+		_, n, ok := parseSignal(a[1], false)
+		if a[1] == "0" {
+			n, ok = 0, true
+		}
+		if !ok {
+			r.bErr("kill", "%s: invalid signal specification", a[1])
+			return 1
+		}
+		sig = syscall.Signal(n)
+		a = a[2:]
+	case strings.HasPrefix(a[0], "-") && a[0] != "--" && len(a[0]) > 1:
+		_, n, ok := parseSignal(a[0][1:], false)
+		if a[0] == "-0" {
+			n, ok = 0, true
+		}
+		if !ok {
+			r.bErr("kill", "%s: invalid signal specification", a[0][1:])
+			return 1
+		}
+		sig = syscall.Signal(n)
+		a = a[1:]
+	}
+	if len(a) > 0 && a[0] == "--" {
+		a = a[1:]
+	}
+	if len(a) == 0 {
+		r.errw().Write([]byte("kill: usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]\n"))
+		return 2
+	}
+	status := 0
+	for _, s := range a {
+		var pid int
+		if strings.HasPrefix(s, "%") {
+			p, ok := r.killJob(s)
+			if !ok {
+				status = 1
+				continue
+			}
+			pid = p
+		} else {
+			n, err := strconv.Atoi(s)
+			if err != nil {
+				r.bErr("kill", "%s: arguments must be process or job IDs", s)
+				status = 1
+				continue
+			}
+			pid = n
+		}
+		if pid >= fakePIDBase {
+			// an in-process job: deliver to its foreground child if any
+			if r.signalInProcess(pid, sig) {
+				continue
+			}
+		}
+		if err := syscall.Kill(pid, sig); err != nil {
+			r.bErr("kill", "(%d) - %s", pid, errnoMessage(err.(syscall.Errno)))
+			status = 1
+		} else if (pid == r.sh.pid || pid == 0) && r.sh.sigs != nil && sig != 0 && !r.isSub && r.sh.sigs.isCaught(sig) {
+			r.sh.sigs.awaitSelf(sig)
+		} else if (pid == r.sh.pid || pid == 0) && sig == syscall.SIGPIPE && !r.hasTrapEntry("PIPE") {
+			// the runtime drops a SIGPIPE that no write caused; one
+			// neither trapped nor ignored must end the shell as in bash
+			dieBySignal(sig)
+		}
+	}
+	return status
+}
+
+// hasTrapEntry reports whether the shell has a trap or an ignore for the
+// signal name (a subshell keeps its parent's ignores).
+func (r *Runner) hasTrapEntry(name string) bool {
+	if r.traps == nil {
+		return false
+	}
+	a, ok := r.traps.m[name]
+	return ok && (a == "" || !r.traps.inherited)
+}
