@@ -647,14 +647,7 @@ func (r *Runner) defineFunc(c *syntax.FuncDecl) {
 	if r.sh.cmdString && len(r.calls) == 0 && r.sourceName == "" {
 		src = "environment"
 	}
-	if r.fshare {
-		m := make(map[string]*funcDef, len(r.funcs)+1)
-		for k, v := range r.funcs {
-			m[k] = v
-		}
-		r.funcs = m
-		r.fshare = false
-	}
+	r.ownFuncs()
 	old := r.funcs[name]
 	r.funcs[name] = &funcDef{name: name, body: c.Body, source: src, line: int(c.Pos().Line()), src: r.curSrc,
 		export: old != nil && old.export} // a redefinition keeps the export attribute
