@@ -88,13 +88,9 @@ func (r *Runner) setScalarFlags(name, val string, fl assignFlags) error {
 	if special := r.specialAssign(name, val); special {
 		return nil
 	}
-	cur := r.vars.get(name)
-	if cur != nil && cur.attrs&aInteger != 0 {
-		n, err := r.arithString(val)
-		if err != nil {
-			return err
-		}
-		val = itoa(n)
+	val, err := r.integerValue(r.vars.get(name), val)
+	if err != nil {
+		return err
 	}
 	v := r.binding(name, fl)
 	if v.attrs&aReadonly != 0 {
@@ -136,6 +132,19 @@ func storeScalar(v *variable, val string) {
 		v.kind, v.str = kString, val
 	}
 	v.set = true
+}
+
+// integerValue is val as a variable with v's attributes stores it: an
+// integer variable (declare -i) evaluates it arithmetically.
+func (r *Runner) integerValue(v *variable, val string) (string, error) {
+	if v == nil || v.attrs&aInteger == 0 {
+		return val, nil
+	}
+	n, err := r.arithString(val)
+	if err != nil {
+		return "", err
+	}
+	return itoa(n), nil
 }
 
 func (r *Runner) appendScalar(name, val string, fl assignFlags) error {
@@ -207,12 +216,9 @@ func (r *Runner) assignIndexed(name string, idx syntax.ArithmExpr, val string, a
 		if appendVal {
 			val = v.assoc.m[k] + val
 		}
-		if v.attrs&aInteger != 0 {
-			n, err := r.arithString(val)
-			if err != nil {
-				return err
-			}
-			val = itoa(n)
+		val, err := r.integerValue(v, val)
+		if err != nil {
+			return err
 		}
 		v.assoc.set(k, applyCase(v, val))
 		v.set = true
@@ -378,12 +384,9 @@ func (r *Runner) assignAssocList(name string, ae *syntax.ArrayExpr, appendVal bo
 	}
 	// the value as stored: -i evaluates it, -u/-l/-c convert it
 	store := func(val string) (string, error) {
-		if v.attrs&aInteger != 0 {
-			n, err := r.arithString(val)
-			if err != nil {
-				return "", err
-			}
-			val = itoa(n)
+		val, err := r.integerValue(v, val)
+		if err != nil {
+			return "", err
 		}
 		return applyCase(v, val), nil
 	}

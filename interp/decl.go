@@ -685,12 +685,9 @@ func (r *Runner) declSetValue(name, index, val string, appendVal bool, as *synta
 		return r.appendScalar(name, val, 0)
 	}
 	v := r.vars.own(name)
-	if v.attrs&aInteger != 0 {
-		n, err := r.arithString(val)
-		if err != nil {
-			return err
-		}
-		val = itoa(n)
+	val, err := r.integerValue(v, val)
+	if err != nil {
+		return err
 	}
 	val = applyCase(v, val)
 	// an unset reference takes the value (checked by declareOne) as its target
