@@ -123,18 +123,31 @@ func (a *indexedArray) index(p int) int {
 }
 
 // assocArray is a bash associative array. Iteration order reproduces
-// bash's hash table (FNV-1 hash, 1024 buckets, newest first within a
-// bucket) so that "${!a[@]}" lists keys in the same order as bash.
+// bash's hash table (FNV-1 hash, a power-of-two bucket count, newest
+// first within a bucket, 4x growth at two entries per bucket) so that
+// "${!a[@]}" lists keys in the same order as bash.
 type assocArray struct {
 	m       map[string]string
 	buckets map[uint32][]string // bucket -> keys, newest first
 	nb      uint32
 }
 
-const assocBuckets = 1024
+const (
+	// assocBuckets is the size of a table bash makes for a new
+	// associative variable (ASSOC_HASH_BUCKETS).
+	assocBuckets = 1024
+	// convertBuckets is the size bash uses when it converts an existing
+	// variable to an associative array (hash_create(0), the default).
+	convertBuckets = 128
+)
 
-func newAssoc() *assocArray {
-	return &assocArray{m: map[string]string{}, buckets: map[uint32][]string{}, nb: assocBuckets}
+func newAssoc() *assocArray { return newAssocSize(assocBuckets) }
+
+// newAssocSize returns an empty table of nb buckets (a power of two).
+// Bash keeps a table's size when a compound assignment replaces its
+// contents, so the order after a=(...) depends on the old table.
+func newAssocSize(nb uint32) *assocArray {
+	return &assocArray{m: map[string]string{}, buckets: map[uint32][]string{}, nb: nb}
 }
 
 func (a *assocArray) clone() *assocArray {
@@ -148,11 +161,15 @@ func (a *assocArray) clone() *assocArray {
 	return b
 }
 
+// bashHash is bash's hash_string: FNV-1 over the key's bytes as C chars,
+// which are signed on the platforms bash is built for, so a byte above
+// 0x7f is sign-extended before the xor (it changes bits 8 and up, which
+// pick the bucket in tables of 512 buckets or more).
 func bashHash(s string) uint32 {
 	h := uint32(2166136261)
 	for i := 0; i < len(s); i++ {
 		h *= 16777619
-		h ^= uint32(s[i])
+		h ^= uint32(int32(int8(s[i])))
 	}
 	return h
 }

@@ -377,10 +377,13 @@ func (r *Runner) assignArray(name string, ae *syntax.ArrayExpr, appendVal bool, 
 func (r *Runner) assignAssocList(name string, ae *syntax.ArrayExpr, appendVal bool, fl assignFlags) error {
 	v := r.binding(name, fl)
 	var m *assocArray
-	if appendVal && v.set && v.assoc != nil {
-		m = v.assoc
-	} else {
+	switch {
+	case v.kind != kAssoc || v.assoc == nil:
 		m = newAssoc()
+	case appendVal && v.set:
+		m = v.assoc
+	default:
+		m = newAssocSize(v.assoc.nb)
 	}
 	// the value as stored: -i evaluates it, -u/-l/-c convert it
 	store := func(val string) (string, error) {

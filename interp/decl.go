@@ -554,8 +554,14 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		}
 	}
 	var v *variable
+	// converted: declare -A turns an existing variable into an
+	// associative array, which bash does with its default table size and
+	// the old value as element 0; a new variable, or a local replacing
+	// one in its own scope, gets a fresh ASSOC_HASH_BUCKETS table
+	converted := false
 	switch {
 	case local:
+		converted = r.opts.sh(shLocalvarInherit)
 		made := false
 		if len(r.vars.frames) > 0 {
 			f := r.vars.frames[len(r.vars.frames)-1]
@@ -580,8 +586,10 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 			}
 		}
 	case o.global:
+		converted = r.vars.globalBound(name)
 		v = r.vars.global(name)
 	default:
+		converted = r.vars.get(name) != nil
 		v = r.vars.own(name)
 	}
 	if o.array && v.kind != kIndexed {
@@ -593,8 +601,11 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 	}
 	if o.assoc && v.kind != kAssoc {
 		m := newAssoc()
-		if v.set && v.kind == kString && v.str != "" {
-			m.set("0", v.str)
+		if converted {
+			m = newAssocSize(convertBuckets)
+			if v.set && v.kind == kString {
+				m.set("0", v.str)
+			}
 		}
 		v.kind, v.assoc, v.str = kAssoc, m, ""
 	}

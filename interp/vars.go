@@ -270,6 +270,17 @@ func (s *varStore) global(name string) *variable {
 	return s.own(name)
 }
 
+// globalBound reports whether name has an outermost (global) binding,
+// set or not.
+func (s *varStore) globalBound(name string) bool {
+	for _, f := range s.frames {
+		if old, ok := f.saved[name]; ok {
+			return old != nil
+		}
+	}
+	return s.m[name] != nil
+}
+
 // environ returns NAME=value pairs of exported, set, scalar variables.
 func (s *varStore) environ() []string {
 	if !s.envDirty && s.envCache != nil {
