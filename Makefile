@@ -7,8 +7,10 @@ LDFLAGS := -s -w -X main.version=$(VERSION)
 
 build: nash nashd
 
+# nash is built with GOEXPERIMENT=simd for the AVX-512 BLAKE3 hasher of
+# pipe taps (internal/blake3); without it the portable hasher is used.
 nash:
-	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o bin/nash ./cmd/nash
+	GOEXPERIMENT=simd CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o bin/nash ./cmd/nash
 
 nashd:
 	CGO_ENABLED=1 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o bin/nashd ./cmd/nashd
@@ -16,9 +18,12 @@ nashd:
 # test is the README's test command: unit tests, then the corpus.
 test: build unit corpus
 
+# unit also tests the SIMD build of the hasher against the reference.
 unit:
 	$(GO) vet ./...
+	GOEXPERIMENT=simd $(GO) vet ./internal/blake3
 	$(GO) test -count=1 ./...
+	GOEXPERIMENT=simd $(GO) test -count=1 ./internal/blake3
 
 corpus: nash
 	$(GO) run ./corpus/cmd/replay -nash bin/nash -j 2 -min 99

@@ -9,18 +9,28 @@ import (
 	ref "lukechampine.com/blake3"
 )
 
-// TestMatchesReference compares with an independent implementation at
-// every length around block, chunk and tree boundaries, and with writes
-// split at random.
-func TestMatchesReference(t *testing.T) {
+func randomBytes(n int) []byte {
 	r := rand.New(rand.NewPCG(7, 8))
-	data := make([]byte, 70000)
+	data := make([]byte, n)
 	for i := range data {
 		data[i] = byte(r.IntN(256))
 	}
-	lengths := []int{0, 1, 63, 64, 65, 127, 128, 1023, 1024, 1025, 2047, 2048, 2049, 3072, 3073, 4096, 4097, 5120, 8192, 8193, 16384, 31744, 65536, 65537, 70000}
+	return data
+}
+
+// TestMatchesReference compares with an independent implementation at
+// every length around block, chunk, group and tree boundaries, and with
+// writes split at random. In a SIMD build (make test runs both builds)
+// the lengths past one group go through hashGroup.
+func TestMatchesReference(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	data := randomBytes(600 << 10)
+	lengths := []int{0, 1, 63, 64, 65, 127, 128, 1023, 1024, 1025, 2047, 2048, 2049, 3072, 3073, 4096, 4097, 5120, 8192, 8193, 16384, 31744, 65536, 65537, 70000, len(data)}
 	for n := 0; n < 2100; n += 7 {
 		lengths = append(lengths, n)
+	}
+	for k := 1; k <= 36; k++ { // group boundaries, up to a tree of 36 groups
+		lengths = append(lengths, k*groupLen-1, k*groupLen, k*groupLen+1)
 	}
 	for _, n := range lengths {
 		want := ref.Sum256(data[:n])
@@ -28,17 +38,71 @@ func TestMatchesReference(t *testing.T) {
 			t.Fatalf("len %d: got %x want %x", n, got, want)
 		}
 		h := New()
+		maxWrite := 3000
+		if n%2 == 1 {
+			maxWrite = 3 * groupLen // some writes long enough to skip buf
+		}
 		for p := data[:n]; len(p) > 0; {
-			k := r.IntN(3000) + 1
+			k := r.IntN(maxWrite) + 1
 			if k > len(p) {
 				k = len(p)
 			}
 			h.Write(p[:k])
 			p = p[k:]
+			if len(p) > 0 && r.IntN(8) == 0 {
+				// Sum in the middle must not disturb the stream
+				if got, mid := h.Sum(nil), ref.Sum256(data[:n-len(p)]); !bytes.Equal(got, mid[:]) {
+					t.Fatalf("len %d, sum after %d: got %x want %x", n, n-len(p), got, mid)
+				}
+			}
 		}
 		if got := h.Sum(nil); !bytes.Equal(got, want[:]) {
 			t.Fatalf("len %d streamed: got %x want %x", n, got, want)
 		}
+	}
+}
+
+// TestSIMDPathUsed makes sure a SIMD build on a CPU that has AVX-512
+// really hashes groups, so TestMatchesReference tested that code.
+func TestSIMDPathUsed(t *testing.T) {
+	if !simdBuild {
+		t.Skip("portable build (GOEXPERIMENT=simd on amd64 builds the SIMD hasher)")
+	}
+	if !haveSIMD() {
+		t.Skip("CPU without AVX-512: the SIMD hasher cannot run here")
+	}
+	h := New()
+	h.Write(randomBytes(3*groupLen + 5))
+	if !h.grouped || h.chunks != 3*groupChunks {
+		t.Fatalf("grouped=%v chunks=%d after 3 groups and 5 bytes", h.grouped, h.chunks)
+	}
+}
+
+// TestHashGroup checks one group's subtree value against the portable
+// chunk and parent code, at a counter past 32 bits.
+func TestHashGroup(t *testing.T) {
+	if !simdBuild || !haveSIMD() {
+		t.Skip("no SIMD hasher here")
+	}
+	data := randomBytes(groupLen)
+	ctr := uint64(5)<<32 | 16*3
+	cvs := make([][8]uint32, groupChunks)
+	for i := range cvs {
+		c := chunkState{cv: iv, counter: ctr + uint64(i)}
+		c.update(data[i*chunkLen : (i+1)*chunkLen])
+		o := c.output()
+		cvs[i] = o.chainingValue()
+	}
+	for len(cvs) > 1 {
+		var next [][8]uint32
+		for i := 0; i < len(cvs); i += 2 {
+			o := parentOutput(cvs[i], cvs[i+1])
+			next = append(next, o.chainingValue())
+		}
+		cvs = next
+	}
+	if got := hashGroup((*[groupLen]byte)(data), ctr); got != cvs[0] {
+		t.Fatalf("hashGroup: got %x want %x", got, cvs[0])
 	}
 }
 
@@ -50,9 +114,23 @@ func TestKnownVector(t *testing.T) {
 	}
 }
 
-func BenchmarkWrite64K(b *testing.B) {
-	buf := make([]byte, 64<<10)
+// BenchmarkWrite64K is the throughput of a long stream in 64 KiB writes;
+// BenchmarkWrite4K in the 4 KiB writes a tee(2) of a pipe often yields.
+func BenchmarkWrite64K(b *testing.B) { benchWrite(b, 64<<10) }
+func BenchmarkWrite4K(b *testing.B)  { benchWrite(b, 4<<10) }
+
+func benchWrite(b *testing.B, size int) {
+	buf := make([]byte, size)
 	h := New()
+	b.SetBytes(int64(len(buf)))
+	for i := 0; i < b.N; i++ {
+		h.Write(buf)
+	}
+}
+
+func BenchmarkReference64K(b *testing.B) {
+	buf := make([]byte, 64<<10)
+	h := ref.New(32, nil)
 	b.SetBytes(int64(len(buf)))
 	for i := 0; i < b.N; i++ {
 		h.Write(buf)

@@ -1,0 +1,163 @@
+//go:build goexperiment.simd && amd64
+
+package blake3
+
+import "simd/archsimd"
+
+// groupChunks is how many chunks one SIMD pass hashes side by side: one
+// chunk per 32-bit lane of a 512-bit vector.
+const groupChunks = 16
+
+// simdBuild says this build has the SIMD hasher (the tests check it runs).
+const simdBuild = true
+
+// haveSIMD reports whether hashGroup may run. It reads the feature bits
+// the Go runtime already probed at start, so choosing costs no CPUID.
+func haveSIMD() bool { return archsimd.X86.AVX512() }
+
+type vec = archsimd.Uint32x16
+
+// g is the BLAKE3 quarter-round on sixteen independent states at once.
+func g(a, b, c, d, x, y vec) (vec, vec, vec, vec) {
+	a = a.Add(b).Add(x)
+	d = d.Xor(a).RotateAllRight(16)
+	c = c.Add(d)
+	b = b.Xor(c).RotateAllRight(12)
+	a = a.Add(b).Add(y)
+	d = d.Xor(a).RotateAllRight(8)
+	c = c.Add(d)
+	b = b.Xor(c).RotateAllRight(7)
+	return a, b, c, d
+}
+
+// schedule[r] is the order in which round r takes the message words: the
+// specification's permutation applied r times. Reading the words from
+// memory in this order, rather than permuting sixteen variables between
+// rounds, keeps the sixteen state vectors in registers.
+var schedule = func() (s [7][16]uint8) {
+	perm := [16]uint8{2, 6, 3, 10, 7, 0, 4, 13, 1, 11, 12, 5, 9, 14, 15, 8}
+	for i := range s[0] {
+		s[0][i] = uint8(i)
+	}
+	for r := 1; r < 7; r++ {
+		for i := range s[r] {
+			s[r][i] = s[r-1][perm[i]]
+		}
+	}
+	return s
+}()
+
+// compress16 runs the compression function in every lane: h holds the
+// chaining values (word k of lane i in h[k]), m the message words in the
+// same layout. It leaves the new chaining values in h.
+func compress16(h *[8]vec, m *[16]vec, ctrLo, ctrHi, blen, flags vec) {
+	v0, v1, v2, v3, v4, v5, v6, v7 := h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7]
+	v8, v9 := archsimd.BroadcastUint32x16(iv[0]), archsimd.BroadcastUint32x16(iv[1])
+	v10, v11 := archsimd.BroadcastUint32x16(iv[2]), archsimd.BroadcastUint32x16(iv[3])
+	v12, v13, v14, v15 := ctrLo, ctrHi, blen, flags
+	for r := range schedule {
+		s := &schedule[r]
+		v0, v4, v8, v12 = g(v0, v4, v8, v12, m[s[0]&15], m[s[1]&15])
+		v1, v5, v9, v13 = g(v1, v5, v9, v13, m[s[2]&15], m[s[3]&15])
+		v2, v6, v10, v14 = g(v2, v6, v10, v14, m[s[4]&15], m[s[5]&15])
+		v3, v7, v11, v15 = g(v3, v7, v11, v15, m[s[6]&15], m[s[7]&15])
+		v0, v5, v10, v15 = g(v0, v5, v10, v15, m[s[8]&15], m[s[9]&15])
+		v1, v6, v11, v12 = g(v1, v6, v11, v12, m[s[10]&15], m[s[11]&15])
+		v2, v7, v8, v13 = g(v2, v7, v8, v13, m[s[12]&15], m[s[13]&15])
+		v3, v4, v9, v14 = g(v3, v4, v9, v14, m[s[14]&15], m[s[15]&15])
+	}
+	h[0], h[1], h[2], h[3] = v0.Xor(v8), v1.Xor(v9), v2.Xor(v10), v3.Xor(v11)
+	h[4], h[5], h[6], h[7] = v4.Xor(v12), v5.Xor(v13), v6.Xor(v14), v7.Xor(v15)
+}
+
+// transposeIdx[b] are the two index vectors of the transposition stage
+// that swaps bit b of the row number with bit b of the column number:
+// row L (bit b clear) and row H = L|1<<b become
+// ConcatPermute(rowL, rowH, lo) and ConcatPermute(rowL, rowH, hi).
+var transposeIdx = func() (t [4][2][16]uint32) {
+	for b := 0; b < 4; b++ {
+		s := uint32(1) << b
+		for j := uint32(0); j < 16; j++ {
+			if j&s == 0 {
+				t[b][0][j], t[b][1][j] = j, j+s
+			} else {
+				t[b][0][j], t[b][1][j] = 16+j-s, 16+j
+			}
+		}
+	}
+	return t
+}()
+
+// evenOdd selects the even lanes (0, 2, …, 14) and the odd lanes of a
+// vector into lanes 0–7: the left and right children of eight parents.
+var evenOdd = [2][16]uint32{
+	{0, 2, 4, 6, 8, 10, 12, 14, 0, 2, 4, 6, 8, 10, 12, 14},
+	{1, 3, 5, 7, 9, 11, 13, 15, 1, 3, 5, 7, 9, 11, 13, 15},
+}
+
+// transpose16 turns 16 rows of 16 words into 16 columns, in place.
+func transpose16(r *[16]vec) {
+	for b := 0; b < 4; b++ {
+		s := 1 << b
+		lo, hi := archsimd.LoadUint32x16(&transposeIdx[b][0]), archsimd.LoadUint32x16(&transposeIdx[b][1])
+		for l := 0; l < 16; l++ {
+			if l&s != 0 {
+				continue
+			}
+			x, y := r[l], r[l|s]
+			r[l], r[l|s] = x.ConcatPermute(y, lo), x.ConcatPermute(y, hi)
+		}
+	}
+}
+
+// hashGroup returns the chaining value of the subtree over the 16 whole
+// chunks in p, whose first chunk has counter ctr (a multiple of 16, so
+// the subtree is one node of the BLAKE3 tree). The chunks are compressed
+// side by side, one per lane, and the parents level by level the same way.
+func hashGroup(p *[groupChunks * chunkLen]byte, ctr uint64) [8]uint32 {
+	var h [8]vec
+	for k := range h {
+		h[k] = archsimd.BroadcastUint32x16(iv[k])
+	}
+	var lo, hi [16]uint32
+	for i := range lo {
+		c := ctr + uint64(i)
+		lo[i], hi[i] = uint32(c), uint32(c>>32)
+	}
+	ctrLo, ctrHi := archsimd.LoadUint32x16(&lo), archsimd.LoadUint32x16(&hi)
+	blen := archsimd.BroadcastUint32x16(blockLen)
+	var m [16]vec
+	for b := 0; b < chunkLen/blockLen; b++ {
+		for i := range m {
+			off := i*chunkLen + b*blockLen
+			m[i] = archsimd.LoadUint8x64((*[64]byte)(p[off : off+64])).AsUint32x16()
+		}
+		transpose16(&m)
+		flags := uint32(0)
+		if b == 0 {
+			flags |= flagChunkStart
+		}
+		if b == chunkLen/blockLen-1 {
+			flags |= flagChunkEnd
+		}
+		compress16(&h, &m, ctrLo, ctrHi, blen, archsimd.BroadcastUint32x16(flags))
+	}
+	// parents: lane i of the next level joins lanes 2i and 2i+1
+	even, odd := archsimd.LoadUint32x16(&evenOdd[0]), archsimd.LoadUint32x16(&evenOdd[1])
+	zero := archsimd.BroadcastUint32x16(0)
+	pflags := archsimd.BroadcastUint32x16(flagParent)
+	for n := groupChunks / 2; n >= 1; n /= 2 {
+		for k := range h {
+			m[k], m[8+k] = h[k].Permute(even), h[k].Permute(odd)
+			h[k] = archsimd.BroadcastUint32x16(iv[k])
+		}
+		compress16(&h, &m, zero, zero, blen, pflags)
+	}
+	var cv [8]uint32
+	var lane [16]uint32
+	for k := range h {
+		h[k].Store(&lane)
+		cv[k] = lane[0]
+	}
+	return cv
+}

@@ -1,0 +1,14 @@
+//go:build !(goexperiment.simd && amd64)
+
+package blake3
+
+// groupChunks is the width of the SIMD hasher, absent in this build.
+const groupChunks = 16
+
+const simdBuild = false
+
+func haveSIMD() bool { return false }
+
+func hashGroup(p *[groupChunks * chunkLen]byte, ctr uint64) [8]uint32 {
+	panic("blake3: no SIMD hasher in this build")
+}
