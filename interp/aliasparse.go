@@ -117,8 +117,7 @@ func (r *Runner) aliasExpandGroup(g []*syntax.Stmt, end int) (stmts []*syntax.St
 		last = e.to
 	}
 	sb.WriteString(text[last:])
-	src = sb.String()
-	f, err := Parse(src, "", false)
+	f, src, err := parseProgram(sb.String(), "")
 	if err != nil {
 		return nil, "", 0, false
 	}

@@ -58,8 +58,7 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 			buf.Reset()
 			continue
 		}
-		p := syntax.NewParser(syntax.Variant(syntax.LangBash))
-		file, err := p.Parse(strings.NewReader(text), name)
+		file, fixed, err := parseProgram(text, name)
 		if err != nil {
 			if syntax.IsIncomplete(err) && !eof {
 				continue
@@ -72,6 +71,7 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 			break
 		}
 		r.lineOff = consumed
+		text = fixed
 		r.curSrc = text
 		r.verboseLine = 0
 		if len(file.Stmts) == 0 && r.opts.on(optVerbose) {

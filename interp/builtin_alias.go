@@ -124,14 +124,14 @@ func (r *Runner) tryAlias(c *syntax.CallExpr, st *syntax.Stmt, args []string) bo
 		rest = r.curSrc[start:end]
 	}
 	src := val + rest
-	f, err := Parse(src, "", false)
+	f, text, err := parseProgram(src, "")
 	if err != nil {
 		r.reportSyntaxError(err, src, "alias")
 		r.exit = 2
 		return true
 	}
 	oldSrc := r.curSrc
-	r.curSrc = src
+	r.curSrc = text
 	r.aliasDepth++
 	r.stmts(f.Stmts)
 	r.aliasDepth--

@@ -68,7 +68,7 @@ func biSource(r *Runner, args []string) int {
 		return 126
 	}
 	src := string(data)
-	f, perr := Parse(src, file, false)
+	f, text, perr := parseProgram(src, file)
 	if perr != nil {
 		old := r.calls
 		r.calls = append(r.calls, callFrame{funcName: "source", sourced: true, source: file, line: r.line})
@@ -81,7 +81,7 @@ func biSource(r *Runner, args []string) int {
 		r.params = a[1:]
 	}
 	oldSrc, oldNesting, oldLine, oldOff, oldIn := r.curSrc, r.nesting, r.line, r.lineOff, r.inSource
-	r.curSrc = src
+	r.curSrc = text
 	r.lineOff = 0
 	r.inSource = true
 	r.nesting = Nesting{Depth: oldNesting.Depth + 1, Kind: "source:" + file}
@@ -90,6 +90,7 @@ func biSource(r *Runner, args []string) int {
 	r.exit = 0
 	r.traceLevel++
 	lastCmd := r.bashCmd
+	// set -v echoes the lines as written (text has them on the same lines)
 	r.stmtsEchoing(f.Stmts, src)
 	r.bashCmd = lastCmd // as eval's: the RETURN trap sees the . command
 	r.traceLevel--

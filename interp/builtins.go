@@ -393,7 +393,7 @@ func biEval(r *Runner, args []string) int {
 
 // evalString parses and runs src in the current shell (eval, traps).
 func (r *Runner) evalString(src, kind string) int {
-	f, err := Parse(src, "", r.opts.on(optPosix))
+	f, text, err := parseProgram(src, "")
 	if err != nil {
 		r.reportSyntaxError(err, src, "eval")
 		if kind == "eval" {
@@ -402,7 +402,7 @@ func (r *Runner) evalString(src, kind string) int {
 		return 2
 	}
 	oldSrc, oldNesting, oldLine := r.curSrc, r.nesting, r.line
-	r.curSrc = src
+	r.curSrc = text
 	r.nesting = Nesting{Depth: oldNesting.Depth + 1, Kind: kind}
 	r.traceLevel++
 	base := r.line - 1

@@ -9,16 +9,22 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 )
 
-// Parse parses a whole program as bash would, reporting the first syntax
-// error in bash's words.
+// Parse parses a whole program with mvdan's parser alone: the positions
+// of the result refer to src. ParseProgram accepts more of what bash
+// accepts.
 func Parse(src, name string, posix bool) (*syntax.File, error) {
-	variant := syntax.LangBash
-	p := syntax.NewParser(syntax.Variant(variant), syntax.KeepComments(false))
-	f, err := p.Parse(strings.NewReader(src), name)
+	f, err := parseBash(src, name)
 	if err != nil {
 		return nil, err
 	}
 	return f, nil
+}
+
+// ParseProgram parses a whole program as bash would (see parseProgram).
+// It returns the program, the text its positions refer to (to be given
+// to Run) and the first syntax error, positioned in src.
+func ParseProgram(src, name string, posix bool) (*syntax.File, string, error) {
+	return parseProgram(src, name)
 }
 
 // Run executes a parsed program to the end, or until exit. It returns the
@@ -44,6 +50,11 @@ func (r *Runner) Run(f *syntax.File, src string) int {
 // syntax error stops the program only where bash would: the statements
 // before it have run. It returns the exit status.
 func (r *Runner) RunIncremental(src, name string) int {
+	// the statements before the error are those of the text as far as
+	// it could be read as bash reads it; the error is reported in src
+	_, text, perr := parseProgram(src, name)
+	orig := src
+	src = text
 	r.curSrc = src
 	p := syntax.NewParser(syntax.Variant(syntax.LangBash))
 	var group []*syntax.Stmt
@@ -75,7 +86,10 @@ func (r *Runner) RunIncremental(src, name string) int {
 		}
 	}
 	if err != nil && r.flow != flowExit {
-		r.reportSyntaxError(err, src, name)
+		if perr != nil {
+			err = perr
+		}
+		r.reportSyntaxError(err, orig, name)
 		r.exit = 2
 		r.flow = flowExit
 		r.exitCode = 2

@@ -151,7 +151,7 @@ func run(argv []string) int {
 	if fromStdin {
 		return r.RunReader(os.Stdin, "")
 	}
-	f, perr := interp.Parse(src, srcName, inv.posix)
+	f, text, perr := interp.ParseProgram(src, srcName, inv.posix)
 	if perr != nil {
 		sess.fallback("parse-error", src)
 		if os.Getenv("NUCLEIC_NASH_NO_FALLBACK") != "1" {
@@ -161,7 +161,7 @@ func run(argv []string) int {
 		}
 		return r.RunIncremental(src, srcName)
 	}
-	return r.Run(f, src)
+	return r.Run(f, text)
 }
 
 // shellName is the name bash's messages start with: argv[0] as given

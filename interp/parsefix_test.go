@@ -1,0 +1,54 @@
+package interp
+
+import (
+	"errors"
+	"testing"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// TestParseProgramRewrites checks the text parseProgram runs for
+// constructs mvdan's parser rejects and bash accepts, and that text that
+// parses, or only looks like those constructs, is left alone.
+func TestParseProgramRewrites(t *testing.T) {
+	tests := []struct{ src, want string }{
+		{"((echo a; echo b;); echo c)\n", "( (echo a; echo b;); echo c)\n"},
+		{"echo $((echo a);(echo b))", "echo $( (echo a);(echo b))"},
+		{"((echo a;\necho b); echo c)", "( (echo a;\necho b); echo c)"},
+		{"x=$((echo h) | tr h H)", "x=$( (echo h) | tr h H)"},
+		{"y=$((1 ? 20 : x+=2))", `y=$(("1 ? 20 : x+=2"))`},
+		{"(( 4 + ))", `((" 4 + "))`},
+		{"echo $(( $(( 1 + )) + 2 ))", `echo $(( $((" 1 + ")) + 2 ))`},
+		{"echo $((echo 3)) $((1+)) '((x y))'", `echo $(("echo 3")) $(("1+")) '((x y))'`},
+		{"let\necho $?", "\\let\necho $?"},
+		{"a; let -- m=3", "a; \\let -- m=3"},
+		// already valid: untouched
+		{"echo $(( (1+2) * 3 )); (( x = 1 ))", "echo $(( (1+2) * 3 )); (( x = 1 ))"},
+		{"for ((i=0;i<3;i++)); do :; done", "for ((i=0;i<3;i++)); do :; done"},
+	}
+	for _, tt := range tests {
+		_, text, err := parseProgram(tt.src, "")
+		if err != nil {
+			t.Errorf("parseProgram(%q): %v", tt.src, err)
+			continue
+		}
+		if text != tt.want {
+			t.Errorf("parseProgram(%q) text = %q, want %q", tt.src, text, tt.want)
+		}
+	}
+}
+
+// TestParseProgramErrorPosition checks that a syntax error left after
+// rewrites is positioned in the text as written.
+func TestParseProgramErrorPosition(t *testing.T) {
+	src := "((echo a); echo b)\necho $((echo c);(echo d)) )\n"
+	_, _, err := parseProgram(src, "")
+	var pe syntax.ParseError
+	if !errors.As(err, &pe) {
+		t.Fatalf("want a parse error, got %v", err)
+	}
+	if pe.Pos.Line() != 2 || pe.Pos.Offset() != uint(len(src)-2) || pe.Pos.Col() != 27 {
+		t.Errorf("error at line %d col %d offset %d, want line 2 col 27 offset %d",
+			pe.Pos.Line(), pe.Pos.Col(), pe.Pos.Offset(), len(src)-2)
+	}
+}
