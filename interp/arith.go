@@ -64,6 +64,12 @@ func (r *Runner) arithLet(x syntax.ArithmExpr) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
+	// an argument is a word: the blanks after it separate it from the
+	// next one and are not part of its expression, as they are in $(( ))
+	src, end := r.curSrc, int(x.End().Offset())
+	for k := end; x.End().IsValid() && k < len(src) && strings.IndexByte(" \t\n", src[k]) >= 0 && len(s) > 0; k++ {
+		s = s[:len(s)-1]
+	}
 	return r.arithStringCmd(s, "let")
 }
 

@@ -11,6 +11,10 @@ import (
 
 // biLet implements let EXPR….
 func biLet(r *Runner, args []string) int {
+	if len(args) > 1 && args[1] == "--" {
+		// bash skips one leading "--" (no other options)
+		args = args[1:]
+	}
 	if len(args) < 2 {
 		r.bErr("let", "expression expected")
 		return 1
