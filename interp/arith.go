@@ -194,7 +194,7 @@ func (r *Runner) arithText(x syntax.ArithmExpr, removeSingle bool) (string, erro
 			ferr = err
 			return false
 		}
-		b.WriteString(src[pos:ps])
+		b.WriteString(arithUnescape(src[pos:ps], removeSingle))
 		b.WriteString(s)
 		pos = pe
 		return false
@@ -203,10 +203,35 @@ func (r *Runner) arithText(x syntax.ArithmExpr, removeSingle bool) (string, erro
 		return "", ferr
 	}
 	if pos == start {
-		return src[start:end], nil
+		return arithUnescape(src[start:end], removeSingle), nil
 	}
-	b.WriteString(src[pos:end])
+	b.WriteString(arithUnescape(src[pos:end], removeSingle))
 	return b.String(), nil
+}
+
+// arithUnescape removes the backslashes quote removal takes from the
+// literal text of an expression: in $(( )) and (( )), as between double
+// quotes, those before $ ` " \ and newline; in a let argument, an
+// ordinary word, all of them.
+func arithUnescape(s string, word bool) string {
+	if strings.IndexByte(s, '\\') < 0 {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) {
+			next := s[i+1]
+			if next == '\n' {
+				i++
+				continue
+			}
+			if word || strings.IndexByte("$`\"\\", next) >= 0 {
+				i++
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
 }
 
 // nodeText returns the source text of a node when known.
