@@ -303,6 +303,9 @@ type arithLvalue struct {
 	index int64  // evaluated index of an indexed array
 	key   string // key of an associative array
 	assoc bool
+	// pending is the name token of an assignment target whose
+	// subscript is evaluated only when it is assigned
+	pending string
 }
 
 // subexpr evaluates the expression string s (bash's subexpr).
@@ -769,8 +772,10 @@ func (c *arithCtx) readtok() {
 		if c.lasttok == tPreInc || c.lasttok == tPreDec || peek != '=' {
 			c.tokval = c.streval(tok, sub)
 		} else {
+			// the target of a plain assignment: bash evaluates its
+			// subscript when it assigns, after the value
 			c.tokval = 0
-			c.lv = c.lvalueOf(tok, sub)
+			c.lv = arithLvalue{pending: tok, sub: sub}
 		}
 		c.lasttok = c.curtok
 		c.curtok = tStr
@@ -1025,6 +1030,9 @@ func (c *arithCtx) streval(tok string, sub bool) int64 {
 // bind assigns n to the element lv names.
 func (c *arithCtx) bind(lv arithLvalue, n int64) {
 	r := c.ev.r
+	if lv.pending != "" {
+		lv = c.lvalueOf(lv.pending, lv.sub)
+	}
 	var err error
 	switch {
 	case lv.name == "":
