@@ -580,8 +580,13 @@ func (r *Runner) sliceValue(pe *syntax.ParamExp, pv paramValue) (paramValue, err
 			// positional parameters: offset 0 is $0
 			list = append([]string{r.arg0}, r.params...)
 		}
-		if v := r.lookup(pv.name); pv.name != "@" && pv.name != "*" && v != nil && v.kind == kIndexed && v.arr.keys != nil {
-			return r.sparseSlice(v, pv, off, length, hasLen)
+		if v := r.lookup(pv.name); pv.name != "@" && pv.name != "*" && v != nil {
+			if v.kind == kIndexed && v.arr.keys != nil {
+				return r.sparseSlice(v, pv, off, length, hasLen)
+			}
+			if v.kind == kAssoc {
+				return assocSlice(pv, off, length, hasLen), nil
+			}
 		}
 		off, end, ok := sliceRange(off, length, int64(len(list)), hasLen)
 		if !ok {
@@ -657,6 +662,32 @@ func (r *Runner) sliceText(pe *syntax.ParamExp) string {
 		return ""
 	}
 	return r.nodeText(pe.Slice.Length)
+}
+
+// assocSlice is ${h[@]:off:len} over an associative array's values in
+// iteration order, with bash's counting (assoc_subrange): offsets 0 and 1
+// both start at the first value, offset n at the nth; a negative offset
+// counts back from n+1; a length of 0 still yields one value.
+func assocSlice(pv paramValue, off, length int64, hasLen bool) paramValue {
+	out := paramValue{isList: true, star: pv.star, set: pv.set}
+	n, limit := int64(len(pv.list)), int64(len(pv.list))
+	if off < 0 {
+		limit++
+		off += limit
+	}
+	if off < 0 || off > limit || n == 0 {
+		return out
+	}
+	start := max(off-1, 0)
+	if start >= n {
+		return out
+	}
+	end := n
+	if hasLen {
+		end = min(start+max(length, 1), n)
+	}
+	out.list = pv.list[start:end]
+	return out
 }
 
 func (r *Runner) sparseSlice(v *variable, pv paramValue, off, length int64, hasLen bool) (paramValue, error) {
