@@ -28,6 +28,16 @@ func isReadonlyErr(err error) bool {
 	return ok && e.readonly
 }
 
+// discardError is an assignment error that bash raises while it expands
+// a declaration builtin's words (a literal name=(…) argument): reported
+// without the builtin's name, it abandons the rest of the command line.
+type discardError struct {
+	msg      string
+	noPrefix bool // bash's report_error rather than builtin_error
+}
+
+func (e *discardError) Error() string { return e.msg }
+
 // assignFlags modify how assign stores a value.
 type assignFlags uint8
 
@@ -372,6 +382,43 @@ func (r *Runner) assignArray(name string, ae *syntax.ArrayExpr, appendVal bool, 
 	v.kind, v.arr, v.str, v.assoc, v.set = kIndexed, arr, "", nil, true
 	r.vars.changed(v)
 	return nil
+}
+
+// expandArrayElems expands the values of a compound assignment ahead of
+// the assignment, each resulting word becoming a single-quoted element
+// (an unsubscripted element may expand to several words, or none).
+// Subscripts are left for the assignment to evaluate.
+func (r *Runner) expandArrayElems(ae *syntax.ArrayExpr) (*syntax.ArrayExpr, error) {
+	out := &syntax.ArrayExpr{Lparen: ae.Lparen, Rparen: ae.Rparen}
+	lit := func(s string) *syntax.Word {
+		return &syntax.Word{Parts: []syntax.WordPart{&syntax.SglQuoted{Value: s}}}
+	}
+	for _, el := range ae.Elems {
+		if el.Value == nil {
+			out.Elems = append(out.Elems, el)
+			continue
+		}
+		if el.Index != nil {
+			val, err := r.assignValue(el.Value)
+			if err != nil {
+				return nil, err
+			}
+			cp := *el
+			cp.Value = lit(val)
+			out.Elems = append(out.Elems, &cp)
+			continue
+		}
+		vals, err := r.fields([]*syntax.Word{el.Value})
+		if err != nil {
+			return nil, err
+		}
+		for _, val := range vals {
+			cp := *el
+			cp.Value = lit(val)
+			out.Elems = append(out.Elems, &cp)
+		}
+	}
+	return out, nil
 }
 
 func (r *Runner) assignAssocList(name string, ae *syntax.ArrayExpr, appendVal bool, fl assignFlags) error {

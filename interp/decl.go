@@ -30,6 +30,10 @@ type declOpts struct {
 // as the parser shaped them.
 func (r *Runner) declClause(c *syntax.DeclClause, st *syntax.Stmt) {
 	r.line = int(c.Pos().Line()) + r.lineOff
+	// errors of literal name=(…) arguments carry the name of the command
+	// bash had started last (see thisCmd); the declaration is one too
+	r.declPrefix = r.thisCmd
+	defer func() { r.thisCmd, r.declPrefix = "", "" }()
 	r.debugSimple(c, st)
 	if r.flow != flowNone {
 		return
@@ -317,6 +321,17 @@ func (r *Runner) declare(variant string, args []declArg) int {
 				}
 				return 1
 			}
+			if _, ok := err.(*discardError); ok {
+				// the assignment failed while bash expanded the words:
+				// the builtin does not run and the command line is dropped
+				if err.(*discardError).noPrefix {
+					r.errorf("%s", err.Error())
+				} else {
+					r.expansionTimeErr(err.Error())
+				}
+				r.exit, r.flow = 1, flowAbort
+				return 1
+			}
 			if _, ok := err.(*arithError); ok {
 				// an arithmetic error in a -i value abandons the command
 				// line like an expansion error, with the builtin's prefix
@@ -344,6 +359,15 @@ func (r *Runner) declare(variant string, args []declArg) int {
 		r.gateState(&StateInfo{Op: op, Names: changed})
 	}
 	return status
+}
+
+// expansionTimeErr reports an error bash raises while it expands a
+// declaration's words: prefixed by the command it last started, if any.
+func (r *Runner) expansionTimeErr(msg string) {
+	if r.declPrefix != "" {
+		msg = r.declPrefix + ": " + msg
+	}
+	r.errorf("%s", msg)
 }
 
 // exportOpts adapts export's and readonly's options to one argument, as
@@ -528,20 +552,52 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		return n, err
 	}
 	cur := r.vars.get(name)
+	// a local made here is a new variable: the caller's type does not
+	// matter, nor its readonly attribute unless it is a global's
+	newLocal := local && !r.vars.isLocalHere(name) && !r.opts.sh(shLocalvarInherit)
+	// a literal name=(…) is assigned while bash expands the words, by an
+	// internal declare (attributes only) and then the assignment, before
+	// the builtin runs; their errors have no builtin prefix
+	compound := as != nil && as.Array != nil
+	forceLocal := len(r.calls) > 0 && variant != "export" && variant != "readonly"
+	readonlyAbort := false
 	if cur != nil && cur.attrs&aReadonly != 0 {
 		hasValue := (as != nil && (as.Value != nil || as.Array != nil)) || textVal != nil
-		if hasValue || o.unset&aReadonly != 0 || o.array && cur.kind != kIndexed || o.assoc && cur.kind != kAssoc {
+		switch {
+		case newLocal && cur.local:
+			// a caller's readonly local may be shadowed
+		case newLocal:
+			if compound {
+				r.expansionTimeErr(name + ": readonly variable")
+			}
+			return "", readonlyErr(name)
+		case compound:
+			// declare -a/-A converts a readonly variable (no value is
+			// assigned yet); the assignment then fails
+			readonlyAbort = true
+		case hasValue || o.unset&aReadonly != 0:
 			return "", readonlyErr(name)
 		}
 	}
-	if cur != nil && (o.unArray && cur.kind == kIndexed || o.unAssoc && cur.kind == kAssoc) {
-		return "", &varError{msg: name + ": cannot destroy array variables in this way"}
-	}
-	if cur != nil && cur.kind == kAssoc && o.array && !o.assoc {
-		return "", &varError{msg: name + ": cannot convert associative to indexed array"}
-	}
-	if cur != nil && cur.kind == kIndexed && o.assoc {
-		return "", &varError{msg: name + ": cannot convert indexed to associative array"}
+	if cur != nil && !newLocal {
+		var msg string
+		switch {
+		case o.unArray && cur.kind == kIndexed || o.unAssoc && cur.kind == kAssoc:
+			msg = name + ": cannot destroy array variables in this way"
+		case cur.kind == kAssoc && o.array && !o.assoc:
+			msg = name + ": cannot convert associative to indexed array"
+		case cur.kind == kIndexed && o.assoc:
+			msg = name + ": cannot convert indexed to associative array"
+		}
+		if msg != "" && compound && !forceLocal {
+			return "", &discardError{msg: msg}
+		}
+		if msg != "" && compound {
+			r.expansionTimeErr(msg)
+		}
+		if msg != "" {
+			return "", &varError{msg: msg}
+		}
 	}
 	// the value is expanded before the binding is made: local x=$x
 	// sees the caller's x
@@ -551,6 +607,18 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		preVal, preErr = r.assignValue(as.Value)
 		if preErr != nil {
 			return "", preErr
+		}
+	}
+	// so are the elements of a compound value: local -a a=("${a[@]}")
+	// copies the caller's a (bash expands the word before it runs the
+	// internal declare that makes the local)
+	arrVal := (*syntax.ArrayExpr)(nil)
+	if as != nil && as.Array != nil {
+		arrVal = as.Array
+		if local && !r.vars.isLocalHere(name) {
+			if arrVal, preErr = r.expandArrayElems(as.Array); preErr != nil {
+				return "", preErr
+			}
 		}
 	}
 	var v *variable
@@ -623,11 +691,14 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 			return "", &varError{msg: "`" + preVal + "': invalid variable name for name reference"}
 		}
 	}
+	if readonlyAbort {
+		return "", &discardError{msg: name + ": readonly variable", noPrefix: true}
+	}
 	// the value
 	var err error
 	switch {
-	case as != nil && as.Array != nil:
-		err = r.assignArray(name, as.Array, appendVal, asDecl)
+	case arrVal != nil:
+		err = r.assignArray(name, arrVal, appendVal, asDecl)
 		if err == nil && local {
 			// assignArray wrote through own(); fine, the binding is local
 		}

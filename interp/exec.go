@@ -385,6 +385,7 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 			return
 		}
 		r.traceArith(c)
+		r.thisCmd = "(("
 		n, err := r.arithCmd(c.X)
 		if err != nil {
 			r.arithCmdError(err)
@@ -396,6 +397,7 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 		if r.flow != flowNone {
 			return
 		}
+		r.thisCmd = "[["
 		ok, err := r.testExpr(c.X)
 		if err != nil {
 			if ee, ok := err.(*expandError); ok && ee.msg == "" && ee.status == 2 && !ee.fatal {
@@ -420,6 +422,7 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 			return
 		}
 		r.letClause(c)
+		r.thisCmd = ""
 	case *syntax.TimeClause:
 		r.timeClause(c)
 	case *syntax.CoprocClause:
@@ -455,6 +458,7 @@ func (r *Runner) whileClause(c *syntax.WhileClause) {
 	status := 0
 	r.loopDepth++
 	defer func() { r.loopDepth-- }()
+	r.thisCmd = ""
 	for {
 		r.noErrExit++
 		r.stmts(c.Cond)
@@ -541,6 +545,7 @@ func (r *Runner) forClause(c *syntax.ForClause) {
 			return
 		}
 		for _, it := range items {
+			r.thisCmd = ""
 			r.traceForHead("for", name, l)
 			r.debugForHead("for", name, l)
 			if r.flow != flowNone {
@@ -571,6 +576,7 @@ func (r *Runner) forClause(c *syntax.ForClause) {
 		if traceable {
 			r.traceArithFor(parts[0])
 		}
+		r.thisCmd = "(("
 		if l.Init != nil {
 			if _, err := r.arithCmd(l.Init); err != nil {
 				r.arithCmdError(err)

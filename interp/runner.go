@@ -56,6 +56,14 @@ type readAheadCache = lineReader
 type Runner struct {
 	sh *shell
 
+	// thisCmd follows bash's this_command_name, which a few messages
+	// raised during word expansion carry as their prefix: the name of a
+	// simple command from its expansion to its end (so the body of a
+	// function starts with the function's name), "((" or "[[" after those
+	// commands, empty after a simple command and at each loop iteration.
+	thisCmd    string
+	declPrefix string // thisCmd as a declaration command began
+
 	vars   *varStore
 	funcs  map[string]*funcDef
 	fshare bool // funcs map is shared with a parent or child: copy before writing

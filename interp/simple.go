@@ -40,9 +40,13 @@ func (r *Runner) call(c *syntax.CallExpr, st *syntax.Stmt) {
 	}
 	r.lastSubStatus = -1
 	args, err := r.fields(c.Args)
+	defer func() { r.thisCmd = "" }()
 	if err != nil {
 		r.expansionError(err)
 		return
+	}
+	if len(args) > 0 {
+		r.thisCmd = args[0]
 	}
 	if len(args) == 0 {
 		// the words expanded to nothing: assignments apply to the shell
