@@ -6,14 +6,15 @@ package doctor
 
 import (
 	"bufio"
-	"encoding/json"
+	"context"
 	"fmt"
 	"io"
-	"net"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
+
+	"nash/internal/sockdial"
 )
 
 // Version is the nash version that Run reports. cmd/nash sets it at start-up.
@@ -99,9 +100,7 @@ func Run(w io.Writer, jsonOut bool, environ []string) int {
 func RunWith(w io.Writer, jsonOut bool, environ []string, o Options) int {
 	r := Check(environ, o)
 	if jsonOut {
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(r); err != nil {
+		if _, err := w.Write(marshalIndent(r.object())); err != nil {
 			return 1
 		}
 	} else {
@@ -217,15 +216,15 @@ func checkCollector(env map[string]string, def string, timeout time.Duration) Co
 		timeout = DefaultTimeout
 	}
 	c := Collector{Socket: orDefault(env["NUCLEIC_SHELL_SOCKET"], def), HookURL: env["NUCLEIC_SHELL_HOOK_URL"]}
-	conn, err := net.DialTimeout("unix", c.Socket, timeout)
+	conn, err := sockdial.Dial(context.Background(), "unix", c.Socket, timeout)
 	if err != nil {
 		c.Error = err.Error()
 		return c
 	}
 	c.Reachable = true
 	defer conn.Close()
-	// a hand-written request: doctor is linked into nash, whose startup
-	// must not pay for net/http's package initialisation
+	// a hand-written request and dial: doctor is linked into nash, whose
+	// startup must not pay for net's or net/http's package initialisation
 	conn.SetDeadline(time.Now().Add(timeout))
 	if _, err := io.WriteString(conn, "GET /healthz HTTP/1.1\r\nHost: nash-collector\r\nConnection: close\r\n\r\n"); err != nil {
 		c.Error = "connected, but GET /healthz failed: " + err.Error()

@@ -312,3 +312,31 @@ func TestRunChecksThisProcess(t *testing.T) {
 		t.Fatalf("%+v", r)
 	}
 }
+
+// The hand-written JSON must be what encoding/json writes for the Report.
+func TestJSONMatchesEncodingJSON(t *testing.T) {
+	odd := "q\"b\\s/<a>&\n\r\t\b\f\x01\x1f é \u2028\u2029 \xff end"
+	for _, r := range []Report{
+		{},
+		{Problems: []string{}},
+		{Version: "1", Nash: odd, Shells: []Shell{}, Problems: []string{odd, "b"}},
+		{
+			Version: "v", Nash: "/usr/local/bin/nash", Capture: "tap", Healthy: true,
+			Shells:    []Shell{{Path: "/bin/sh", Resolved: "/x", IsNash: true}, {Path: "/bin/bash", Error: odd}},
+			RealBash:  RealBash{Path: "/usr/bin/bash.real", Source: "default", Found: true, Note: "n"},
+			Collector: Collector{Socket: "/run/s", Reachable: true, Healthz: 200, HookURL: "http://h/?a=1&b=<2>", Error: "e"},
+			Session:   SessionInfo{ID: "s-1", HasToken: true},
+			Problems:  []string{},
+		},
+	} {
+		var want bytes.Buffer
+		enc := json.NewEncoder(&want)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(r); err != nil {
+			t.Fatal(err)
+		}
+		if got := string(marshalIndent(r.object())); got != want.String() {
+			t.Errorf("report %+v:\ngot:\n%s\nencoding/json:\n%s", r, got, want.String())
+		}
+	}
+}

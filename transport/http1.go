@@ -6,11 +6,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net"
-	"net/url"
 	"strconv"
 	"strings"
 	"time"
+
+	"nash/internal/sockdial"
 )
 
 // The client speaks just enough HTTP/1.1 to POST a batch and read the
@@ -18,7 +18,11 @@ import (
 // not use net/http: that package and the TLS stack it drags in make every
 // nash binary larger and every nash start slower, and a shell starts far
 // more often than it sends. Consequently the fallback URL must be plain
-// http:// (the collector listens on a unix socket and loopback TCP).
+// http:// (the collector listens on a unix socket and loopback TCP). For
+// the same reason the URL is parsed here and the connection is dialed by
+// internal/sockdial rather than by net and net/url, whose package
+// initialisers ran on every start: the host must be an IP address, a name
+// in /etc/hosts, or localhost (there is no DNS client).
 
 // endpoint is where a request goes.
 type endpoint struct {
@@ -26,27 +30,39 @@ type endpoint struct {
 	host, path    string // Host header and request target
 }
 
-// parseURL turns an http:// URL into an endpoint.
+// parseURL turns an http:// URL into an endpoint:
+// http://[user@]host[:port][/path][?query][#fragment].
 func parseURL(raw string) (endpoint, error) {
-	u, err := url.Parse(raw)
-	if err != nil {
-		return endpoint{}, fmt.Errorf("hook URL: %w", err)
-	}
-	if u.Scheme != "http" {
+	scheme, rest, ok := strings.Cut(raw, "://")
+	if !ok || !strings.EqualFold(scheme, "http") {
 		return endpoint{}, fmt.Errorf("hook URL %q: only http:// is supported", raw)
 	}
-	addr := u.Host
-	if u.Port() == "" {
-		addr = net.JoinHostPort(u.Hostname(), "80")
+	if i := strings.IndexByte(rest, '#'); i >= 0 {
+		rest = rest[:i]
 	}
-	path := u.EscapedPath()
-	if path == "" {
-		path = "/"
+	host, path := rest, ""
+	if i := strings.IndexAny(rest, "/?"); i >= 0 {
+		host, path = rest[:i], rest[i:]
 	}
-	if u.RawQuery != "" {
-		path += "?" + u.RawQuery
+	if i := strings.LastIndexByte(host, '@'); i >= 0 {
+		host = host[i+1:]
 	}
-	return endpoint{network: "tcp", addr: addr, host: u.Host, path: path}, nil
+	if host == "" || strings.ContainsAny(host, " \t\r\n") {
+		return endpoint{}, fmt.Errorf("hook URL %q: no valid host", raw)
+	}
+	addr := host
+	if _, port, err := sockdial.SplitHostPort(host); err != nil || port == "" {
+		// no port: the default one
+		h := strings.TrimSuffix(host, ":")
+		if strings.HasPrefix(h, "[") && strings.HasSuffix(h, "]") {
+			h = h[1 : len(h)-1]
+		}
+		addr = sockdial.JoinHostPort(h, "80")
+	}
+	if path == "" || path[0] == '?' {
+		path = "/" + path
+	}
+	return endpoint{network: "tcp", addr: addr, host: host, path: path}, nil
 }
 
 var errNotHTTP = errors.New("reply is not HTTP")
@@ -57,8 +73,7 @@ func postHTTP(ctx context.Context, ep endpoint, token string, body []byte, timeo
 	if strings.ContainsAny(token, "\r\n") {
 		return 0, fmt.Errorf("post: token contains a line break")
 	}
-	d := net.Dialer{Timeout: timeout}
-	conn, err := d.DialContext(ctx, ep.network, ep.addr)
+	conn, err := sockdial.Dial(ctx, ep.network, ep.addr, timeout)
 	if err != nil {
 		return 0, fmt.Errorf("post: %w", err)
 	}
@@ -78,8 +93,10 @@ func postHTTP(ctx context.Context, ep endpoint, token string, body []byte, timeo
 	hdr.WriteString("\r\nContent-Length: ")
 	hdr.WriteString(strconv.Itoa(len(body)))
 	hdr.WriteString("\r\nConnection: close\r\n\r\n")
-	bufs := net.Buffers{hdr.Bytes(), body}
-	_, werr := bufs.WriteTo(conn)
+	_, werr := conn.Write(hdr.Bytes())
+	if werr == nil && len(body) > 0 {
+		_, werr = conn.Write(body)
+	}
 	// A server may answer (413, 401) and close before reading the whole
 	// body: try to read its status line even when the write failed.
 	code, rerr := readStatus(bufio.NewReaderSize(conn, 512))

@@ -3,10 +3,12 @@ package transport
 import (
 	"bufio"
 	"context"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -42,6 +44,40 @@ func TestParseURL(t *testing.T) {
 	}
 	if _, err := parseURL("https://127.0.0.1/"); err == nil {
 		t.Fatal("https accepted")
+	}
+}
+
+// parseURL replaced url.Parse and net.JoinHostPort; it must give the
+// endpoint they gave for the URLs a hook can have.
+func TestParseURLMatchesNetURL(t *testing.T) {
+	ref := func(raw string) (endpoint, error) {
+		u, err := url.Parse(raw)
+		if err != nil || u.Scheme != "http" {
+			return endpoint{}, fmt.Errorf("bad")
+		}
+		addr := u.Host
+		if u.Port() == "" {
+			addr = net.JoinHostPort(u.Hostname(), "80")
+		}
+		path := u.EscapedPath()
+		if path == "" {
+			path = "/"
+		}
+		if u.RawQuery != "" {
+			path += "?" + u.RawQuery
+		}
+		return endpoint{network: "tcp", addr: addr, host: u.Host, path: path}, nil
+	}
+	for _, raw := range []string{
+		"http://127.0.0.1/hook?x=1", "http://127.0.0.1:8080/shell-event", "HTTP://localhost:9/", "http://localhost",
+		"http://[::1]:8080/a/b", "http://[::1]/x", "http://h:/p", "http://h?x=1", "http://u:p@h:81/p#frag",
+		"http://collector.local:8080/shell-event?a=1&b=2", "https://h/", "ftp://h/", "h:80",
+	} {
+		got, gerr := parseURL(raw)
+		want, werr := ref(raw)
+		if (gerr == nil) != (werr == nil) || got != want {
+			t.Errorf("parseURL(%q) = %+v, %v; url.Parse gives %+v, %v", raw, got, gerr, want, werr)
+		}
 	}
 }
 
