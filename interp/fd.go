@@ -1,7 +1,6 @@
 package interp
 
 import (
-	"bytes"
 	"io"
 	"os"
 	"strconv"
@@ -170,33 +169,7 @@ func newPipe() (r, w *os.File, err error) {
 // with, so scripts can use fds their parent opened (`exec 3>f; nash s.sh`
 // with `>&3` inside). Call it before anything else opens files.
 func InheritedFiles() map[int]*os.File {
-	// raw syscalls: an *os.File for the directory would register it with
-	// the runtime's poller, and this runs on every start
-	self, err := syscall.Open("/proc/self/fd", syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_CLOEXEC, 0)
-	if err != nil {
-		return nil
-	}
-	var fds []int
-	buf := make([]byte, 4096)
-	for {
-		n, err := syscall.Getdents(self, buf)
-		if err != nil || n <= 0 {
-			break
-		}
-		for off := 0; off < n; {
-			// struct linux_dirent64: ino(8) off(8) reclen(2) type(1) name
-			reclen := int(buf[off+16]) | int(buf[off+17])<<8
-			name := buf[off+19 : off+reclen]
-			if i := bytes.IndexByte(name, 0); i >= 0 {
-				name = name[:i]
-			}
-			if fd, err := strconv.Atoi(string(name)); err == nil && fd > 2 && fd != self {
-				fds = append(fds, fd)
-			}
-			off += reclen
-		}
-	}
-	syscall.Close(self)
+	fds := openDescriptors()
 	var out map[int]*os.File
 	for _, fd := range fds {
 		// Only descriptors that survived exec are inherited: everything
