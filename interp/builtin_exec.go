@@ -80,6 +80,7 @@ func biSource(r *Runner, args []string) int {
 	if len(a) > 1 {
 		r.params = a[1:]
 	}
+	r.setParamsTop = false
 	oldSrc, oldNesting, oldLine, oldOff, oldIn := r.curSrc, r.nesting, r.line, r.lineOff, r.inSource
 	r.curSrc = text
 	r.lineOff = 0
@@ -97,7 +98,12 @@ func biSource(r *Runner, args []string) int {
 	r.calls = r.calls[:len(r.calls)-1]
 	r.curSrc, r.nesting, r.line, r.lineOff, r.inSource = oldSrc, oldNesting, oldLine, oldOff, oldIn
 	if len(a) > 1 {
-		r.params = oldParams
+		// a sourced script that runs set -- (outside a function) keeps
+		// its new positional parameters, as bash's maybe_pop_dollar_vars
+		if !r.setParamsTop || r.inFunction() {
+			r.params = oldParams
+		}
+		r.setParamsTop = false
 	}
 	returned := r.flow == flowReturn
 	if returned {

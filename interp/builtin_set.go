@@ -66,6 +66,7 @@ func biSet(r *Runner, args []string) int {
 	}
 	if setParams || i < len(args) {
 		r.params = append([]string(nil), args[i:]...)
+		r.setParamsTop = r.setParamsTop || !r.inFunction()
 	}
 	return 0
 }
