@@ -941,8 +941,10 @@ func inlineOpWord(pe *syntax.ParamExp, quoted bool) bool {
 	}
 	if quoted {
 		// inside "...": single quotes stay literal, handled by the
-		// string path; nested "..." are flattened into the outer quotes
-		return dbl && !sgl
+		// string path; nested "..." are flattened into the outer quotes,
+		// and $@ there is quoted too: "${1+ $@ }" makes a field per
+		// parameter
+		return (dbl || opWordHasAt(pe.Exp.Word)) && !sgl
 	}
 	return dbl || sgl || list || esc
 }
