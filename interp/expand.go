@@ -448,11 +448,19 @@ func (r *Runner) expandWord(b *fieldBuilder, w *syntax.Word, assign bool) error 
 			if assign && strings.Contains(s, ":~") {
 				s = r.tildeAfterColons(b, s)
 			}
+			if r.dblDepth > 0 {
+				// the word of a ${x:-word} inside "..." or a
+				// here-document: a backslash quotes only $ ` " \ }
+				b.quoted(opWordUnescape(s))
+				continue
+			}
 			r.unquotedLit(b, s, false)
 		case *syntax.SglQuoted:
 			switch {
 			case r.dblDepth > 0 && !p.Dollar:
-				b.quoted("'" + p.Value + "'")
+				if err := r.sglInDbl(b, p.Value); err != nil {
+					return err
+				}
 			case r.dblDepth > 0 && r.hdocDepth > 0:
 				b.quoted("$'" + p.Value + "'")
 			case p.Dollar:
@@ -685,6 +693,62 @@ func (r *Runner) expandDbl(b *fieldBuilder, q *syntax.DblQuoted) error {
 		// $"..." is translated with the C locale: unchanged
 	}
 	return nil
+}
+
+// sglInDbl expands single-quoted text met in the word of a ${x:-word}
+// inside double quotes (or a here-document): there the quotes are plain
+// characters and the text between them is expanded as the rest of the word
+// is: "${u:-'$x'}" is 'value'.
+func (r *Runner) sglInDbl(b *fieldBuilder, s string) error {
+	b.quoted("'")
+	if strings.ContainsAny(s, "$`\\") {
+		w, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Document(strings.NewReader(s))
+		if err != nil {
+			return expErr("%s: bad substitution", s)
+		}
+		// the new nodes' offsets are into s (nodeText reads them)
+		oldSrc := r.curSrc
+		r.curSrc = s
+		defer func() { r.curSrc = oldSrc }()
+		for _, part := range w.Parts {
+			if lit, ok := part.(*syntax.Lit); ok {
+				b.quoted(opWordUnescape(lit.Value))
+				continue
+			}
+			if err := r.expandDbl(b, &syntax.DblQuoted{Parts: []syntax.WordPart{part}}); err != nil {
+				return err
+			}
+		}
+	} else {
+		b.quoted(s)
+	}
+	b.quoted("'")
+	return nil
+}
+
+// opWordUnescape removes the backslashes that quote $ ` " \ } or a
+// newline in the word of a ${x:-word} inside double quotes.
+func opWordUnescape(s string) string {
+	if strings.IndexByte(s, '\\') < 0 {
+		return s
+	}
+	var sb strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '\\' && i+1 < len(s) {
+			switch s[i+1] {
+			case '$', '`', '"', '\\', '}':
+				sb.WriteByte(s[i+1])
+				i++
+				continue
+			case '\n':
+				i++
+				continue
+			}
+		}
+		sb.WriteByte(c)
+	}
+	return sb.String()
 }
 
 // dblUnescape removes backslashes that escape $ ` " \ or newline inside
