@@ -291,6 +291,9 @@ func biReturn(r *Runner, args []string) int {
 	return status
 }
 
+// loopCount reads the loop count argument of break or continue: a count
+// that is not a number exits the shell (status 128), as bash's
+// get_numeric_arg does at the top level; one below 1 is an error.
 func loopCount(r *Runner, name string, args []string) (int, bool) {
 	n := 1
 	if len(args) > 1 {
@@ -317,19 +320,24 @@ func biContinue(r *Runner, args []string) int {
 }
 
 // loopJump implements break and continue: leave (or go round) the
-// innermost n loops. Outside a loop both complain, except break in
-// POSIX mode, which is silent.
+// innermost n loops. Outside a loop both complain, except in POSIX mode,
+// where they are silent.
 func loopJump(r *Runner, name string, fl flowKind, args []string) int {
+	// bash checks for a loop first (its check_loop_level), so outside
+	// one the argument is not even looked at
+	if r.loopDepth == 0 {
+		if !r.opts.on(optPosix) {
+			r.bErr(name, "only meaningful in a `for', `while', or `until' loop")
+		}
+		return 0
+	}
 	n, ok := loopCount(r, name, args)
 	if !ok {
-		return 1
-	}
-	if r.loopDepth == 0 {
-		if fl == flowBreak && r.opts.on(optPosix) {
-			return 0
+		if r.flow == flowNone {
+			// a count below 1 leaves every enclosing loop
+			r.flow, r.flowN = flowBreak, r.loopDepth
 		}
-		r.bErr(name, "only meaningful in a `for', `while', or `until' loop")
-		return 0
+		return 1
 	}
 	if n > r.loopDepth {
 		n = r.loopDepth
