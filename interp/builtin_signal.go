@@ -201,35 +201,40 @@ func biKill(r *Runner, args []string) int {
 		r.errw().Write([]byte("kill: usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]\n"))
 		return 2
 	}
-	status := 0
+	// as bash: an error on one argument does not stop the others, and
+	// kill succeeds when any signal was sent
+	sent := false
 	for _, s := range a {
 		var pid int
-		if strings.HasPrefix(s, "%") {
+		if s == "" {
+			r.bErr("kill", "`%s': not a pid or valid job spec", s)
+			continue
+		}
+		if n, ok := legalNumber(s); ok && n == int64(int32(n)) {
+			pid = int(n)
+		} else if strings.HasPrefix(s, "%") {
 			p, ok := r.killJob(s)
 			if !ok {
-				status = 1
 				continue
 			}
 			pid = p
 		} else {
-			n, err := strconv.Atoi(s)
-			if err != nil {
-				r.bErr("kill", "%s: arguments must be process or job IDs", s)
-				status = 1
-				continue
-			}
-			pid = n
+			r.bErr("kill", "%s: arguments must be process or job IDs", s)
+			continue
 		}
 		if pid >= fakePIDBase {
 			// an in-process job: deliver to its foreground child if any
 			if r.signalInProcess(pid, sig) {
+				sent = true
 				continue
 			}
 		}
 		if err := syscall.Kill(pid, sig); err != nil {
 			r.bErr("kill", "(%d) - %s", pid, errnoMessage(err.(syscall.Errno)))
-			status = 1
-		} else if (pid == r.sh.pid || pid == 0) && r.sh.sigs != nil && sig != 0 && !r.isSub && r.sh.sigs.isCaught(sig) {
+			continue
+		}
+		sent = true
+		if (pid == r.sh.pid || pid == 0) && r.sh.sigs != nil && sig != 0 && !r.isSub && r.sh.sigs.isCaught(sig) {
 			r.sh.sigs.awaitSelf(sig)
 		} else if (pid == r.sh.pid || pid == 0) && sig == syscall.SIGPIPE && !r.hasTrapEntry("PIPE") {
 			// the runtime drops a SIGPIPE that no write caused; one
@@ -237,7 +242,10 @@ func biKill(r *Runner, args []string) int {
 			dieBySignal(sig)
 		}
 	}
-	return status
+	if !sent {
+		return 1
+	}
+	return 0
 }
 
 // hasTrapEntry reports whether the shell has a trap or an ignore for the
