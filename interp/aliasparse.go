@@ -3,7 +3,6 @@ package interp
 import (
 	"sort"
 	"strings"
-	"unsafe"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -44,8 +43,7 @@ func (r *Runner) runTopGroup(g []*syntax.Stmt, end int) {
 // aliases already expanded (a top-level group's text), so tryAlias must
 // not expand again.
 func (r *Runner) aliasesParsed() bool {
-	return len(r.aliasTopSrc) == len(r.curSrc) && len(r.curSrc) > 0 &&
-		unsafe.StringData(r.aliasTopSrc) == unsafe.StringData(r.curSrc)
+	return len(r.curSrc) > 0 && sameString(r.aliasTopSrc, r.curSrc)
 }
 
 // aliasExpandGroup substitutes the defined aliases in the group's text
@@ -91,7 +89,11 @@ func (r *Runner) aliasExpandGroup(g []*syntax.Stmt, end int) (stmts []*syntax.St
 					break
 				}
 				v = r.aliasValue(w, v, map[string]bool{w: true})
-				edits = append(edits, edit{from - start, to - start, v})
+				if aliasNeedsSpace(v) {
+					edits = append(edits, edit{from - start, to - start, v + " "})
+				} else {
+					edits = append(edits, edit{from - start, to - start, v})
+				}
 				// a value ending in a blank makes the next word a
 				// candidate too
 				if v == "" || (v[len(v)-1] != ' ' && v[len(v)-1] != '\t') {

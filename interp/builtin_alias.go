@@ -4,6 +4,7 @@ import (
 	"os"
 	"sort"
 	"strings"
+	"unsafe"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -117,26 +118,109 @@ func (r *Runner) tryAlias(c *syntax.CallExpr, st *syntax.Stmt, args []string) bo
 	if !ok || r.aliasDepth > 16 {
 		return false
 	}
-	start := int(c.Args[0].End().Offset())
-	end := int(st.End().Offset())
-	rest := ""
-	if st != nil && start <= end && end <= len(r.curSrc) {
-		rest = r.curSrc[start:end]
+	if g := r.aliasGuard; g != nil && g.names[w] && sameString(g.src, r.curSrc) && int(c.Args[0].Pos().Offset()) < g.end {
+		// the word comes from this alias's own text: bash does not
+		// expand an alias again while reading its value
+		return false
 	}
-	src := val + rest
+	seen := map[string]bool{w: true}
+	val = r.aliasValue(w, val, seen)
+	if aliasNeedsSpace(val) {
+		val += " "
+	}
+	src := val + r.aliasRest(c, st, val)
 	f, text, err := parseProgram(src, "")
 	if err != nil {
 		r.reportSyntaxError(err, src, "alias")
 		r.exit = 2
 		return true
 	}
-	oldSrc := r.curSrc
+	oldSrc, oldGuard := r.curSrc, r.aliasGuard
 	r.curSrc = text
+	r.aliasGuard = &aliasGuard{src: text, end: len(val), names: seen}
 	r.aliasDepth++
 	r.stmts(f.Stmts)
 	r.aliasDepth--
-	r.curSrc = oldSrc
+	r.curSrc, r.aliasGuard = oldSrc, oldGuard
 	return true
+}
+
+// aliasRest is the text of st after the alias word c.Args[0] whose value
+// is val; while a value ends in a blank the next word is expanded as an
+// alias too, as bash does.
+func (r *Runner) aliasRest(c *syntax.CallExpr, st *syntax.Stmt, val string) string {
+	last, end := int(c.Args[0].End().Offset()), int(st.End().Offset())
+	if last > end || end > len(r.curSrc) {
+		return ""
+	}
+	var sb strings.Builder
+	for i := 1; i < len(c.Args) && val != "" && strings.IndexByte(" \t", val[len(val)-1]) >= 0; i++ {
+		w, ok := plainLit(c.Args[i])
+		if !ok {
+			break
+		}
+		if val, ok = r.aliases[w]; !ok {
+			break
+		}
+		from, to := int(c.Args[i].Pos().Offset()), int(c.Args[i].End().Offset())
+		if from < last || to > end {
+			break
+		}
+		val = r.aliasValue(w, val, map[string]bool{w: true})
+		sb.WriteString(r.curSrc[last:from])
+		sb.WriteString(val)
+		if aliasNeedsSpace(val) {
+			sb.WriteByte(' ')
+		}
+		last = to
+	}
+	sb.WriteString(r.curSrc[last:end])
+	return sb.String()
+}
+
+// aliasGuard marks the text of an alias being expanded at run time: the
+// aliases in names are not expanded again in src before offset end.
+type aliasGuard struct {
+	src   string
+	end   int
+	names map[string]bool
+}
+
+// sameString reports whether a and b are the same string in memory.
+func sameString(a, b string) bool {
+	return len(a) == len(b) && unsafe.StringData(a) == unsafe.StringData(b)
+}
+
+// aliasNeedsSpace reports whether bash's reader ends the text of alias
+// value v with a space (shell_getc at the end of a pushed alias string):
+// so that foo>&2 with foo='echo 0' is not read as echo 0>&2. Not after a
+// blank, a metacharacter, an unquoted backslash or inside open quotes.
+func aliasNeedsSpace(v string) bool {
+	if v == "" || strings.IndexByte(" \t\n|&;()<>", v[len(v)-1]) >= 0 {
+		return false
+	}
+	var quote byte
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		switch {
+		case quote == '\'':
+			if c == '\'' {
+				quote = 0
+			}
+		case c == '\\':
+			if i+1 == len(v) {
+				return false
+			}
+			i++
+		case quote == '"':
+			if c == '"' {
+				quote = 0
+			}
+		case c == '\'' || c == '"':
+			quote = c
+		}
+	}
+	return quote == 0
 }
 
 func biHash(r *Runner, args []string) int {

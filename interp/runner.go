@@ -144,7 +144,8 @@ type Runner struct {
 	inCommandBuiltin  int  // >0 while the command builtin runs a builtin: POSIX-mode errors do not exit
 	disabled          map[string]bool
 	aliasDepth        int
-	aliasTopSrc       string // the top-level text parsed with aliases expanded (aliasparse.go)
+	aliasGuard        *aliasGuard // the alias text tryAlias is running
+	aliasTopSrc       string      // the top-level text parsed with aliases expanded (aliasparse.go)
 	inSource          bool
 	traceLevel        int
 	lineOff           int
