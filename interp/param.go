@@ -187,6 +187,9 @@ func (r *Runner) paramExp(pe *syntax.ParamExp) (paramValue, error) {
 		if !pv.set && !pv.isList && pe.Index != nil {
 			// ${!a[i]} of an unset element: unset (not an error)
 			indirect = "!" + name + "[" + r.nodeText(pe.Index) + "]"
+		} else if !pv.set && !pv.isList && isDigits(name) {
+			// ${!9} with no ninth parameter: unset as well
+			indirect = "!" + name
 		} else {
 			if !pv.set && !pv.isList {
 				// not an unbound-variable error even under set -u
@@ -277,7 +280,8 @@ func overridesUnset(pe *syntax.ParamExp) bool {
 func (r *Runner) unbound(pe *syntax.ParamExp, pv paramValue) error {
 	name := pe.Param.Value
 	switch {
-	case name >= "0" && name <= "9" && len(name) == 1, isDigits(name):
+	case isDigits(name) && pe.Short:
+		// bash names $9 as written, and ${9} and ${10} without the $
 		name = "$" + name
 	case pe.Index != nil:
 		k, _ := r.indexString(pe.Index)
