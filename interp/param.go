@@ -161,6 +161,9 @@ func (r *Runner) paramExp(pe *syntax.ParamExp) (paramValue, error) {
 		return paramValue{}, expErr("bad substitution")
 	}
 	name := pe.Param.Value
+	if name == "#" && hashOpNoWord(pe) {
+		return paramValue{}, expErr("%s: bad substitution", r.nodeText(pe))
+	}
 	// ${!prefix*} and ${!prefix@}
 	if pe.Excl && pe.Names != 0 {
 		names := r.namesWithPrefix(name)
@@ -261,6 +264,26 @@ func (r *Runner) paramExp(pe *syntax.ParamExp) (paramValue, error) {
 		return r.expOp(pe, pv)
 	}
 	return pv, nil
+}
+
+// hashOpNoWord reports ${#%}, ${#=}, ${#+} and ${#/}: bash takes these
+// for a broken ${#name} and rejects them, where ${#%%}, ${#-} or ${#/x}
+// are expansions of $# (or the length of $-).
+func hashOpNoWord(pe *syntax.ParamExp) bool {
+	if pe.Length || pe.Excl || pe.Index != nil || pe.Slice != nil {
+		return false
+	}
+	if e := pe.Exp; e != nil {
+		switch e.Op {
+		case syntax.RemSmallSuffix, syntax.AssignUnset, syntax.AlternateUnset:
+			return e.Word == nil || len(e.Word.Parts) == 0
+		}
+		return false
+	}
+	if rp := pe.Repl; rp != nil && !rp.All {
+		return (rp.Orig == nil || len(rp.Orig.Parts) == 0) && (rp.With == nil || len(rp.With.Parts) == 0)
+	}
+	return false
 }
 
 func overridesUnset(pe *syntax.ParamExp) bool {
