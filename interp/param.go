@@ -757,7 +757,9 @@ func (r *Runner) replaceValue(pe *syntax.ParamExp, pv paramValue) (paramValue, e
 		return pv, err
 	}
 	mode := byte(0)
-	if strings.HasPrefix(pat, "#") {
+	if pe.Repl.All {
+		// ${x//#a/b}: after // a # or % is part of the pattern
+	} else if strings.HasPrefix(pat, "#") {
 		mode, pat = '#', pat[1:]
 	} else if strings.HasPrefix(pat, "%") {
 		mode, pat = '%', pat[1:]
@@ -806,7 +808,17 @@ func (r *Runner) replaceValue(pe *syntax.ParamExp, pv paramValue) (paramValue, e
 	if err != nil {
 		return pv, nil
 	}
+	// an empty value the pattern matches becomes the replacement (bash's
+	// pat_subst); unanchored, bash's first-character test lets only a
+	// pattern starting with * match there
+	emptyRepl := m.matchString("") && (mode != 0 || strings.HasPrefix(pat, "*"))
 	return mapValue(pv, func(s string) string {
+		if s == "" {
+			if emptyRepl {
+				return repl("")
+			}
+			return s
+		}
 		return m.replace(s, mode, pe.Repl.All, repl)
 	}), nil
 }
