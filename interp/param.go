@@ -1166,10 +1166,35 @@ func (r *Runner) transformOp(pe *syntax.ParamExp, pv paramValue, op string) (par
 		return mapValue(pv, func(s string) string { return caseConv(s, nil, true, false) }), nil
 	case "a":
 		v := r.lookup(name)
+		if pv.isList && v != nil && !v.set {
+			// a declared, unset array still has its attributes
+			return paramValue{str: attrFlags(v), set: true}, nil
+		}
 		return mapValue(pv, func(string) string { return attrFlags(v) }), nil
 	case "A":
+		if name == "@" || name == "*" {
+			// the positional parameters as the set command making them
+			if len(pv.list) == 0 {
+				return paramValue{}, nil
+			}
+			q := mapValue(pv, shellQuote).list
+			if name == "@" && r.dblDepth > 0 {
+				// "${@@A}" gives set and -- as words of their own
+				return paramValue{list: append([]string{"set", "--"}, q...), isList: true, set: true}, nil
+			}
+			q[0] = "set -- " + q[0]
+			return paramValue{list: q, isList: true, star: name == "*", set: true}, nil
+		}
 		v := r.lookup(name)
-		if v == nil || !v.set {
+		if v == nil {
+			return paramValue{}, nil
+		}
+		if !v.set {
+			// declared without a value: the declare with its
+			// attributes alone, nothing without any
+			if flags := attrFlags(v); flags != "" {
+				return paramValue{str: "declare -" + flags + " " + name, set: true}, nil
+			}
 			return paramValue{}, nil
 		}
 		if pv.isList && v.kind != kString {
