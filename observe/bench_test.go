@@ -11,10 +11,10 @@ import (
 // discard is a Sender that drops everything, to measure the Observer alone.
 type discard struct{}
 
-func (discard) Send(*wire.Batch) bool    { return true }
-func (discard) Spool(...*wire.Batch)     {}
-func (discard) Flush(time.Duration) bool { return true }
-func (discard) Close(time.Duration)      {}
+func (discard) Send(*wire.Batch) bool               { return true }
+func (discard) Spool(...*wire.Batch)                {}
+func (discard) Flush(time.Duration) bool            { return true }
+func (discard) Close(time.Duration, ...*wire.Batch) {}
 
 // BenchmarkExecEvents measures one simple command's hooks (ExecStart +
 // ExecEnd, batching included): events per second = 1e9 / ns/op.

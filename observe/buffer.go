@@ -104,6 +104,27 @@ func (o *Observer) flushSoon() { o.flush(false) }
 // in. When final is set nothing is kept back and the batches the sender
 // refuses are returned for spooling; otherwise they go back to the buffer.
 func (o *Observer) flush(final bool) (leftover []*wire.Batch) {
+	o.flushMu.Lock()
+	defer o.flushMu.Unlock()
+	batches := o.takeBatches(final)
+	for i, b := range batches {
+		if o.sender.Send(b) {
+			o.stats.batches.Add(1)
+			continue
+		}
+		o.stats.refused.Add(1)
+		if final {
+			return batches[i:]
+		}
+		o.putBack(batches[i:])
+		return nil
+	}
+	return nil
+}
+
+// takeBatches empties the buffer (see take) into batches of at most
+// flushEvents events and about batchSoftCap bytes, sorted by seq.
+func (o *Observer) takeBatches(final bool) []*wire.Batch {
 	evs := o.take(final)
 	if len(evs) == 0 {
 		return nil
@@ -127,20 +148,7 @@ func (o *Observer) flush(final bool) (leftover []*wire.Batch) {
 		}
 		size += s
 	}
-	batches = append(batches, o.batch(evs[start:]))
-	for i, b := range batches {
-		if o.sender.Send(b) {
-			o.stats.batches.Add(1)
-			continue
-		}
-		o.stats.refused.Add(1)
-		if final {
-			return batches[i:]
-		}
-		o.putBack(batches[i:])
-		return nil
-	}
-	return nil
+	return append(batches, o.batch(evs[start:]))
 }
 
 func (o *Observer) batch(evs []wire.Event) *wire.Batch {

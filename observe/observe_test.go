@@ -34,7 +34,7 @@ type fakeSender struct {
 func (f *fakeSender) Send(b *wire.Batch) bool {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	if f.refuse {
+	if f.refuse || f.closed { // as transport.Client: nothing is taken after Close
 		return false
 	}
 	f.sent = append(f.sent, b)
@@ -54,10 +54,11 @@ func (f *fakeSender) Flush(time.Duration) bool {
 	return true
 }
 
-func (f *fakeSender) Close(time.Duration) {
+func (f *fakeSender) Close(_ time.Duration, last ...*wire.Batch) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.closed = true
+	f.sent = append(f.sent, last...)
 }
 
 func (f *fakeSender) batches() []*wire.Batch {
@@ -333,6 +334,36 @@ func TestSeqNoGapsUnderConcurrency(t *testing.T) {
 	}
 }
 
+// TestCloseRacingFlushes: flushes from hooks and the timer run while the
+// shell closes; every event queued before Close reaches the sender once,
+// and batches reach it in seq order.
+func TestCloseRacingFlushes(t *testing.T) {
+	for round := 0; round < 20; round++ {
+		o, fs := newTest(t, WithFlushEvents(3), WithFlushInterval(time.Millisecond))
+		var wg sync.WaitGroup
+		for g := 0; g < 4; g++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := 0; i < 200; i++ {
+					o.State(ctx, &interp.StateInfo{Op: "cd", From: "/", To: "/tmp"})
+				}
+			}()
+		}
+		time.Sleep(time.Duration(round%5) * time.Millisecond)
+		o.Close()
+		wg.Wait()
+		checkSeqs(t, fs.events())
+		var last uint64
+		for _, b := range fs.batches() {
+			if b.Events[0].Seq <= last {
+				t.Fatalf("batch starting at seq %d after one ending at %d", b.Events[0].Seq, last)
+			}
+			last = b.Events[len(b.Events)-1].Seq
+		}
+	}
+}
+
 func TestDropOldest(t *testing.T) {
 	o, fs := newTest(t, WithBufferEvents(100), WithFlushEvents(10), WithFlushInterval(time.Hour))
 	fs.refuse = true // the transport's queue is full
@@ -342,7 +373,7 @@ func TestDropOldest(t *testing.T) {
 	if o.Stats().Dropped == 0 {
 		t.Fatal("nothing dropped")
 	}
-	o.Close() // the sender still refuses: everything left is spooled
+	o.Close() // Send still refuses; Close takes everything left
 	evs := fs.events()
 	checkSeqs(t, evs)
 	var dropped int

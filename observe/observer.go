@@ -82,12 +82,13 @@ const (
 // Sender is what an Observer hands its batches to; *transport.Client
 // implements it. Send must not block and reports whether it took the
 // batch; Spool stores batches synchronously; Flush and Close are bounded by
-// their timeout.
+// their timeout. Close takes the final batches, which it must deliver after
+// those already sent, or spool; it never refuses them.
 type Sender interface {
 	Send(b *wire.Batch) bool
 	Spool(bs ...*wire.Batch)
 	Flush(timeout time.Duration) bool
-	Close(timeout time.Duration)
+	Close(timeout time.Duration, last ...*wire.Batch)
 }
 
 // Option configures an Observer.
@@ -158,6 +159,11 @@ type Observer struct {
 	tainted      atomic.Pointer[[]string]
 	taintMu      sync.Mutex
 	internalErrs atomic.Int64
+
+	// flushMu makes taking events from the buffer and handing them to
+	// the sender one step, so that batches reach the sender in seq order
+	// and none is handed over after the final ones given to Close.
+	flushMu sync.Mutex
 
 	mu       sync.Mutex
 	buf      []pending
@@ -327,11 +333,13 @@ func (o *Observer) Close() {
 	}
 
 	o.markClosed()
-	leftover := o.flush(true)
-	if len(leftover) > 0 {
-		o.sender.Spool(leftover...)
-	}
-	o.sender.Close(CloseTimeout)
+	// The last batches go with Close rather than through Send: a shell
+	// that sends only at exit then delivers them on this goroutine.
+	o.flushMu.Lock()
+	defer o.flushMu.Unlock()
+	last := o.takeBatches(true)
+	o.stats.batches.Add(uint64(len(last)))
+	o.sender.Close(CloseTimeout, last...)
 }
 
 // beginClose takes the running commands (marking their exec events as

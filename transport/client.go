@@ -94,11 +94,16 @@ func (c *Client) Send(b *wire.Batch) bool {
 		go c.loop()
 	}
 	c.mu.Unlock()
+	c.wakeSender()
+	return true
+}
+
+// wakeSender tells the sender goroutine to look at the queue.
+func (c *Client) wakeSender() {
 	select {
 	case c.wake <- struct{}{}:
 	default:
 	}
-	return true
 }
 
 // Spool writes batches straight to the spool, synchronously, in one file.
@@ -146,33 +151,59 @@ func (c *Client) Flush(timeout time.Duration) bool {
 	return false
 }
 
-// Close flushes (see Flush, bounded by timeout), stops the sender goroutine
-// and refuses later Sends. It is safe to call more than once.
-func (c *Client) Close(timeout time.Duration) {
+// Close hands over last (the process's final batches, in order after
+// anything queued), flushes (see Flush, bounded by timeout), stops the
+// sender goroutine and refuses later Sends. It is safe to call more than
+// once; batches given to a closed client are spooled.
+//
+// When the sender goroutine never started (a short-lived shell whose only
+// batch is its last), Close delivers last on the caller's goroutine under
+// one deadline: no goroutine, queue hand-off or wake-up stands between the
+// shell's exit and the collector's answer. What is not delivered by the
+// deadline is spooled, as on the other path.
+func (c *Client) Close(timeout time.Duration, last ...*wire.Batch) {
 	c.mu.Lock()
 	if c.closed {
 		c.mu.Unlock()
+		c.Spool(last...)
 		return
 	}
 	started := c.started
-	c.mu.Unlock()
-	if started {
-		c.Flush(timeout)
+	if !started {
+		c.closed = true
+		c.mu.Unlock()
+		c.deliverNow(timeout, last)
+		return
 	}
+	c.queue = append(c.queue, last...) // past QueueLen: final batches are not refused
+	c.mu.Unlock()
+	c.wakeSender()
+	c.Flush(timeout)
 	c.mu.Lock()
 	c.closed = true
 	c.hurry = true
 	c.mu.Unlock()
-	if !started {
-		return
-	}
-	select {
-	case c.wake <- struct{}{}:
-	default:
-	}
+	c.wakeSender()
 	select {
 	case <-c.done:
 	case <-time.After(250 * time.Millisecond):
+	}
+}
+
+// deliverNow delivers bs in order on the caller's goroutine, spooling what
+// the deadline (now plus timeout) leaves undelivered. The client must be
+// closed and its sender goroutine never started: deliverNow then owns the
+// fields that are the sender goroutine's.
+func (c *Client) deliverNow(timeout time.Duration, bs []*wire.Batch) {
+	if len(bs) == 0 {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	for _, b := range bs {
+		if b != nil {
+			c.deliver(ctx, b, false)
+		}
 	}
 }
 

@@ -127,18 +127,24 @@ func TestNewStartsNothing(t *testing.T) {
 	c.Close(time.Second) // nothing to do, returns at once
 }
 
+// faultTest is a misbehaving or absent collector and what must follow.
+type faultTest struct {
+	name        string
+	fault       receiver.Fault
+	noSocket    bool
+	badSpool    bool
+	wantSpooled int
+	wantUnauth  bool
+}
+
 // TestFaults checks that with a collector that is absent or misbehaving,
 // Send never blocks, Close stays within its bound, and the batches end up
-// in the spool (or are counted as lost when the spool is unwritable).
+// in the spool (or are counted as lost when the spool is unwritable). Each
+// case runs twice: batches handed to Send (the sender goroutine delivers
+// them) and handed to Close as the last batches (Close delivers them on
+// the caller's goroutine).
 func TestFaults(t *testing.T) {
-	tests := []struct {
-		name        string
-		fault       receiver.Fault
-		noSocket    bool
-		badSpool    bool
-		wantSpooled int
-		wantUnauth  bool
-	}{
+	tests := []faultTest{
 		{name: "absent socket", noSocket: true, wantSpooled: 3},
 		{name: "never answers", fault: receiver.FaultHang, wantSpooled: 3},
 		{name: "401", fault: receiver.FaultUnauthorized, wantSpooled: 3, wantUnauth: true},
@@ -147,57 +153,121 @@ func TestFaults(t *testing.T) {
 		{name: "unwritable spool", noSocket: true, badSpool: true},
 	}
 	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			r, sock := startReceiver(t)
-			r.SetFault(tc.fault)
-			if tc.noSocket {
-				sock = filepath.Join(t.TempDir(), "absent.sock")
-			}
-			spoolDir := t.TempDir()
-			if tc.badSpool {
-				f := filepath.Join(spoolDir, "file")
-				os.WriteFile(f, nil, 0o600)
-				spoolDir = filepath.Join(f, "sub") // a path under a regular file
-			}
-			c := New(Config{Socket: sock, Token: token, SpoolDir: spoolDir})
-			start := time.Now()
-			for i := uint64(1); i <= 3; i++ {
-				if !c.Send(mkBatch("shf", i)) {
-					t.Fatal("Send refused")
-				}
-			}
-			if d := time.Since(start); d > 50*time.Millisecond {
-				t.Fatalf("Send blocked for %v", d)
-			}
-			start = time.Now()
-			c.Close(2 * time.Second)
-			if d := time.Since(start); d > 2600*time.Millisecond {
-				t.Fatalf("Close took %v, bound is 2s plus spooling", d)
-			}
-			st := c.Stats()
-			if st.Unauthorized != tc.wantUnauth {
-				t.Errorf("Unauthorized = %v", st.Unauthorized)
-			}
-			if tc.badSpool {
-				if st.SpoolDropped != 3 {
-					t.Errorf("SpoolDropped = %d, want 3 (%+v)", st.SpoolDropped, st)
-				}
-				return
-			}
-			got := spooled(t, spoolDir)
-			if len(got) != tc.wantSpooled {
-				t.Fatalf("spooled %d batches, want %d (%+v)", len(got), tc.wantSpooled, st)
-			}
-			seen := map[uint64]bool{}
-			for _, b := range got {
-				for _, e := range b.Events {
-					seen[e.Seq] = true
-				}
-			}
-			if len(seen) != 3 {
-				t.Fatalf("spool holds seqs %v, want 1..3", seen)
-			}
-		})
+		for _, mode := range []string{"send", "close"} {
+			t.Run(tc.name+"/"+mode, func(t *testing.T) { faultCase(t, tc, mode == "close") })
+		}
+	}
+}
+
+func faultCase(t *testing.T, tc faultTest, last bool) {
+	r, sock := startReceiver(t)
+	r.SetFault(tc.fault)
+	if tc.noSocket {
+		sock = filepath.Join(t.TempDir(), "absent.sock")
+	}
+	spoolDir := t.TempDir()
+	if tc.badSpool {
+		f := filepath.Join(spoolDir, "file")
+		os.WriteFile(f, nil, 0o600)
+		spoolDir = filepath.Join(f, "sub") // a path under a regular file
+	}
+	c := New(Config{Socket: sock, Token: token, SpoolDir: spoolDir})
+	var final []*wire.Batch
+	start := time.Now()
+	for i := uint64(1); i <= 3; i++ {
+		if last {
+			final = append(final, mkBatch("shf", i))
+		} else if !c.Send(mkBatch("shf", i)) {
+			t.Fatal("Send refused")
+		}
+	}
+	if d := time.Since(start); d > 50*time.Millisecond {
+		t.Fatalf("Send blocked for %v", d)
+	}
+	start = time.Now()
+	c.Close(2*time.Second, final...)
+	if d := time.Since(start); d > 2600*time.Millisecond {
+		t.Fatalf("Close took %v, bound is 2s plus spooling", d)
+	}
+	st := c.Stats()
+	if st.Unauthorized != tc.wantUnauth {
+		t.Errorf("Unauthorized = %v", st.Unauthorized)
+	}
+	if tc.badSpool {
+		if st.SpoolDropped != 3 {
+			t.Errorf("SpoolDropped = %d, want 3 (%+v)", st.SpoolDropped, st)
+		}
+		return
+	}
+	got := spooled(t, spoolDir)
+	if len(got) != tc.wantSpooled {
+		t.Fatalf("spooled %d batches, want %d (%+v)", len(got), tc.wantSpooled, st)
+	}
+	seen := map[uint64]bool{}
+	for _, b := range got {
+		for _, e := range b.Events {
+			seen[e.Seq] = true
+		}
+	}
+	if len(seen) != 3 {
+		t.Fatalf("spool holds seqs %v, want 1..3", seen)
+	}
+}
+
+// TestCloseDeliversLastInline: a client that never started its sender
+// delivers the batches given to Close, in order, without starting it; a
+// batch given to a closed client is spooled, not lost.
+func TestCloseDeliversLastInline(t *testing.T) {
+	r, sock := startReceiver(t)
+	spoolDir := t.TempDir()
+	c := New(Config{Socket: sock, Token: token, SpoolDir: spoolDir})
+	c.Close(2*time.Second, mkBatch("shc", 1, 2), nil, mkBatch("shc", 3))
+	c.mu.Lock()
+	started := c.started
+	c.mu.Unlock()
+	if started {
+		t.Fatal("Close started the sender goroutine")
+	}
+	evs := r.Events("shc")
+	if len(evs) != 3 || evs[0].Seq != 1 || evs[2].Seq != 3 {
+		t.Fatalf("received %+v", evs)
+	}
+	if bs := r.Batches(); len(bs) != 2 || bs[0].Events[0].Seq != 1 {
+		t.Fatalf("batches out of order: %+v", bs)
+	}
+	if c.Send(mkBatch("shc", 4)) {
+		t.Fatal("Send accepted after Close")
+	}
+	c.Close(time.Second, mkBatch("shc", 5))
+	if got := spooled(t, spoolDir); len(got) != 1 || got[0].Events[0].Seq != 5 {
+		t.Fatalf("after a second Close the spool holds %+v, want seq 5", got)
+	}
+	if st := c.Stats(); st.Sent != 2 || st.Spooled != 1 {
+		t.Fatalf("stats %+v", st)
+	}
+}
+
+// TestCloseAfterSendKeepsOrder: with the sender started (and idle), the
+// batches given to Close are delivered, after those queued by Send.
+func TestCloseAfterSendKeepsOrder(t *testing.T) {
+	r, sock := startReceiver(t)
+	c := New(Config{Socket: sock, Token: token, SpoolDir: t.TempDir()})
+	for i := uint64(1); i <= 4; i++ {
+		c.Send(mkBatch("sho", i))
+	}
+	c.Flush(2 * time.Second) // the sender now waits for work
+	c.Close(2*time.Second, mkBatch("sho", 5), mkBatch("sho", 6))
+	var seqs []uint64
+	for _, b := range r.Batches() {
+		seqs = append(seqs, b.Events[0].Seq)
+	}
+	if len(seqs) != 6 {
+		t.Fatalf("received %v, want 6 batches", seqs)
+	}
+	for i, s := range seqs {
+		if s != uint64(i+1) {
+			t.Fatalf("received in order %v", seqs)
+		}
 	}
 }
 
