@@ -479,3 +479,30 @@ func TestBatchExampleRoundTrip(t *testing.T) {
 		t.Fatalf("round trip changed the batch:\n%s\n%s", xb, yb)
 	}
 }
+
+// TestDrainSkipsEmptySpool: after a delivery, an empty spool costs one
+// listing: the drain lock file is not even created. Spooled files are still
+// drained by Close's inline delivery.
+func TestDrainSkipsEmptySpool(t *testing.T) {
+	r, sock := startReceiver(t)
+	spoolDir := t.TempDir()
+	c := New(Config{Socket: sock, Token: token, SpoolDir: spoolDir})
+	c.Close(2*time.Second, mkBatch("she", 1))
+	if len(r.Events("she")) != 1 {
+		t.Fatal("batch not delivered")
+	}
+	if _, err := os.Stat(filepath.Join(spoolDir, lockName)); !os.IsNotExist(err) {
+		t.Fatalf("lock file created for an empty spool (%v)", err)
+	}
+
+	off := New(Config{Socket: filepath.Join(t.TempDir(), "absent.sock"), Token: token, SpoolDir: spoolDir, SpoolName: "old"})
+	off.Spool(mkBatch("old", 1), mkBatch("old", 2))
+	c = New(Config{Socket: sock, Token: token, SpoolDir: spoolDir})
+	c.Close(2*time.Second, mkBatch("she2", 1))
+	if n := len(r.Events("old")); n != 2 {
+		t.Fatalf("drained %d spooled events, want 2", n)
+	}
+	if left := spooled(t, spoolDir); len(left) != 0 {
+		t.Fatalf("%d batches left in the spool", len(left))
+	}
+}

@@ -107,14 +107,27 @@ func (s *spool) files() ([]string, error) {
 // is removed once all its batches were accepted (or rejected for good); a
 // file interrupted half-way is rewritten with its remaining lines, so a
 // batch is never sent twice by drains.
+//
+// The spool is listed before the lock is taken: nearly always it is empty
+// or absent, and then one directory read (or one failed open) is all a
+// shell pays at exit, instead of creating, locking and unlocking the lock
+// file as well. A file spooled after the listing is left to a later drain,
+// as it would be if it came after the listing under the lock.
 func (c *Client) drain(ctx context.Context) {
+	names, err := c.spool.files()
+	if err != nil || len(names) == 0 {
+		// absent or empty: nothing to drain for this process (an
+		// unreadable spool cannot be drained either)
+		c.needDrain.Store(false)
+		return
+	}
 	unlock, err := lockDir(filepath.Join(c.spool.dir, lockName))
 	if err != nil {
 		return // locked elsewhere, or no spool: needDrain stays set
 	}
 	defer unlock()
 	c.needDrain.Store(false)
-	names, err := c.spool.files()
+	names, err = c.spool.files()
 	if err != nil {
 		return
 	}
