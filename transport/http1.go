@@ -6,6 +6,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -67,39 +69,75 @@ func parseURL(raw string) (endpoint, error) {
 
 var errNotHTTP = errors.New("reply is not HTTP")
 
+// conn is a connection to the collector: a unixConn, or a socket file
+// from sockdial.
+type conn interface {
+	io.ReadWriter
+	Close() error
+	// abort makes a blocked Read or Write fail at once; it may be called
+	// from another goroutine.
+	abort()
+}
+
+// fileConn is a non-blocking socket from sockdial, whose deadlines work
+// through the runtime's poller.
+type fileConn struct{ *os.File }
+
+func (c fileConn) abort() { c.SetDeadline(time.Unix(1, 0)) }
+
+// dial connects to ep, giving up at deadline or when ctx is done. A unix
+// socket is a plain blocking socket (see unixConn); TCP is dialed by
+// sockdial.
+func dial(ctx context.Context, ep endpoint, deadline time.Time) (conn, error) {
+	if ep.network == "unix" {
+		return dialUnix(ep.addr, deadline)
+	}
+	f, err := sockdial.Dial(ctx, ep.network, ep.addr, time.Until(deadline))
+	if err != nil {
+		return nil, err
+	}
+	f.SetDeadline(deadline)
+	return fileConn{f}, nil
+}
+
 // postHTTP sends body and returns the response's status code. The whole
-// exchange is bounded by timeout and aborted when ctx is done.
+// exchange is bounded by timeout (and by ctx's deadline) and aborted when
+// ctx is done.
 func postHTTP(ctx context.Context, ep endpoint, token string, body []byte, timeout time.Duration) (int, error) {
 	if strings.ContainsAny(token, "\r\n") {
 		return 0, fmt.Errorf("post: token contains a line break")
 	}
-	conn, err := sockdial.Dial(ctx, ep.network, ep.addr, timeout)
+	deadline := time.Now().Add(timeout)
+	if d, ok := ctx.Deadline(); ok && d.Before(deadline) {
+		deadline = d
+	}
+	if err := ctx.Err(); err != nil {
+		return 0, fmt.Errorf("post: %w", err)
+	}
+	c, err := dial(ctx, ep, deadline)
 	if err != nil {
 		return 0, fmt.Errorf("post: %w", err)
 	}
-	defer conn.Close()
-	conn.SetDeadline(time.Now().Add(timeout))
-	stop := context.AfterFunc(ctx, func() { conn.SetDeadline(time.Unix(1, 0)) })
+	defer c.Close()
+	stop := context.AfterFunc(ctx, c.abort)
 	defer stop()
 
-	var hdr bytes.Buffer
-	hdr.Grow(256)
-	hdr.WriteString("POST ")
-	hdr.WriteString(ep.path)
-	hdr.WriteString(" HTTP/1.1\r\nHost: ")
-	hdr.WriteString(ep.host)
-	hdr.WriteString("\r\nUser-Agent: nash\r\nContent-Type: application/json\r\nAuthorization: Bearer ")
-	hdr.WriteString(token)
-	hdr.WriteString("\r\nContent-Length: ")
-	hdr.WriteString(strconv.Itoa(len(body)))
-	hdr.WriteString("\r\nConnection: close\r\n\r\n")
-	_, werr := conn.Write(hdr.Bytes())
-	if werr == nil && len(body) > 0 {
-		_, werr = conn.Write(body)
-	}
+	// one buffer, one write: the header and a typical batch are small
+	req := make([]byte, 0, 256+len(ep.path)+len(ep.host)+len(token)+len(body))
+	req = append(req, "POST "...)
+	req = append(req, ep.path...)
+	req = append(req, " HTTP/1.1\r\nHost: "...)
+	req = append(req, ep.host...)
+	req = append(req, "\r\nUser-Agent: nash\r\nContent-Type: application/json\r\nAuthorization: Bearer "...)
+	req = append(req, token...)
+	req = append(req, "\r\nContent-Length: "...)
+	req = strconv.AppendInt(req, int64(len(body)), 10)
+	req = append(req, "\r\nConnection: close\r\n\r\n"...)
+	req = append(req, body...)
+	_, werr := c.Write(req)
 	// A server may answer (413, 401) and close before reading the whole
 	// body: try to read its status line even when the write failed.
-	code, rerr := readStatus(bufio.NewReaderSize(conn, 512))
+	code, rerr := readStatus(bufio.NewReaderSize(c, 512))
 	if rerr != nil {
 		if werr != nil {
 			return 0, fmt.Errorf("post: %w", werr)
