@@ -23,6 +23,7 @@ import (
 func main() {
 	socket := flag.String("socket", "/tmp/nash-receiver.sock", "unix socket to listen on")
 	token := flag.String("token", "t", "bearer token to accept")
+	verbose := flag.Bool("v", false, "at exit, also list each batch: shell id, kinds and seqs of its events")
 	flag.Parse()
 	r := receiver.New(*token)
 	srv, err := receiver.ListenUnix(*socket, r)
@@ -41,6 +42,13 @@ func main() {
 	for _, b := range bs {
 		shells[b.ShellID] = true
 		events += len(b.Events)
+		if *verbose {
+			fmt.Printf("%.8s:", b.ShellID)
+			for _, e := range b.Events {
+				fmt.Printf(" %s#%d", e.Kind, e.Seq)
+			}
+			fmt.Println()
+		}
 	}
 	fmt.Printf("requests %d, batches %d, shells %d, events %d, duplicates %d\n",
 		r.Requests(), len(bs), len(shells), events, r.Duplicates())
