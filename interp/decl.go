@@ -20,6 +20,7 @@ type declOpts struct {
 	funcs      bool
 	funcNames  bool
 	global     bool
+	inherit    bool // declare -I: a new local takes the value and attributes it shadows
 	unexport   bool // export -n
 	unReadonly bool // readonly -n, silently ignored
 	plainValue bool // a quoted "(…)" value is a string (export, readonly)
@@ -230,6 +231,8 @@ func (r *Runner) declare(variant string, args []declArg) int {
 				o.funcNames = true
 			case 'g':
 				o.global = true
+			case 'I':
+				o.inherit = o.inherit || on
 			case 'p':
 				o.print = true
 			case 'n':
@@ -519,6 +522,12 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 	}
 	if !o.unNameref {
 		rn := r.resolveRef(name)
+		if cur := r.vars.get(name); local && rn != name && cur != nil && cur.kind == kNameRef && !r.vars.isLocalHere(name) {
+			// a function's declaration follows only its own references:
+			// local ref, with ref a caller's or global reference, makes
+			// a local ref (bash's declare_transform_name)
+			rn = name
+		}
 		// a reference to an element: declare ref=v assigns a[i]
 		if v := r.vars.get(rn); v != nil && v.kind == kNameRef && v.set && index == "" && (as != nil && as.Index == nil && as.Array == nil && as.Value != nil || as == nil && textVal != nil) && !o.array && !o.assoc {
 			if j := strings.IndexByte(v.str, '['); j > 0 && strings.HasSuffix(v.str, "]") && validName(v.str[:j]) {
@@ -554,7 +563,8 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 	cur := r.vars.get(name)
 	// a local made here is a new variable: the caller's type does not
 	// matter, nor its readonly attribute unless it is a global's
-	newLocal := local && !r.vars.isLocalHere(name) && !r.opts.sh(shLocalvarInherit)
+	makesLocal := local && !r.vars.isLocalHere(name)
+	newLocal := makesLocal && !r.opts.sh(shLocalvarInherit) && !o.inherit
 	// a literal name=(…) is assigned while bash expands the words, by an
 	// internal declare (attributes only) and then the assignment, before
 	// the builtin runs; their errors have no builtin prefix
@@ -564,9 +574,9 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 	if cur != nil && cur.attrs&aReadonly != 0 {
 		hasValue := (as != nil && (as.Value != nil || as.Array != nil)) || textVal != nil
 		switch {
-		case newLocal && cur.local:
+		case makesLocal && cur.local:
 			// a caller's readonly local may be shadowed
-		case newLocal:
+		case makesLocal:
 			if compound {
 				r.expansionTimeErr(name + ": readonly variable")
 			}
@@ -629,7 +639,7 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 	converted := false
 	switch {
 	case local:
-		converted = r.opts.sh(shLocalvarInherit)
+		converted = r.opts.sh(shLocalvarInherit) || o.inherit
 		made := false
 		if len(r.vars.frames) > 0 {
 			f := r.vars.frames[len(r.vars.frames)-1]
@@ -642,14 +652,18 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 			old := r.vars.get(name)
 			v, _ = r.vars.makeLocal(name)
 			// local x keeps an exported/etc. global's value only with localvar_inherit
-			if old != nil && r.opts.sh(shLocalvarInherit) {
+			if old != nil && (r.opts.sh(shLocalvarInherit) || o.inherit) {
 				*v = *old.clone(v.gen)
 				v.local = true
+				if v.kind == kNameRef {
+					// bash does not inherit the nameref attribute
+					v.kind = kString
+				}
 			} else if old != nil && old == r.tempVars[name] && old.set && v.kind == kString {
 				// a variable of a prefix assignment (x=1 f) passes its
 				// value to a local of the same name, as in bash, where
 				// that local is still the temporary variable
-				v.str, v.set = old.str, true
+				v.str, v.set, v.tempvar = old.str, true, true
 				r.tempVars[name] = v
 			}
 		}

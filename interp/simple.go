@@ -351,6 +351,7 @@ func (r *Runner) prefixEnv(c *syntax.CallExpr) ([]string, bool) {
 	}
 	over := map[string]string{}
 	var order []string
+	var saved []tempSaved
 	for _, a := range c.Assigns {
 		if a.Name == nil {
 			continue
@@ -358,6 +359,7 @@ func (r *Runner) prefixEnv(c *syntax.CallExpr) ([]string, bool) {
 		name := a.Name.Value
 		if v := r.vars.get(name); v != nil && v.attrs&aReadonly != 0 {
 			if r.tempReadonly(name) {
+				r.untempAll(saved)
 				return nil, false
 			}
 			continue
@@ -365,6 +367,7 @@ func (r *Runner) prefixEnv(c *syntax.CallExpr) ([]string, bool) {
 		val, err := r.assignValue(a.Value)
 		if err != nil {
 			r.expansionError(err)
+			r.untempAll(saved)
 			return nil, false
 		}
 		if a.Append {
@@ -380,11 +383,9 @@ func (r *Runner) prefixEnv(c *syntax.CallExpr) ([]string, bool) {
 		}
 		over[name] = val
 		// later assignments in the same prefix see earlier ones
-		r.tempScalar(name, val)
+		saved = append(saved, r.tempScalar(name, val))
 	}
-	for _, name := range order {
-		r.untemp(name)
-	}
+	r.untempAll(saved)
 	env := make([]string, 0, len(base)+len(over))
 	for _, kv := range base {
 		i := strings.IndexByte(kv, '=')
@@ -400,47 +401,95 @@ func (r *Runner) prefixEnv(c *syntax.CallExpr) ([]string, bool) {
 }
 
 // tempScalar / untemp implement bash's temporary environment for prefix
-// assignments: a binding that shadows the variable until untemp.
-func (r *Runner) tempScalar(name, val string) {
+// assignments: a binding that shadows the variable until untemp. A
+// prefix assignment may be made while another of the same name is in
+// place (x=1 f, and inside f: local x; x=2 g): tempScalar returns the
+// state it replaced, and untemp puts it back, so undoing them in reverse
+// order unwinds any nesting.
+type tempSaved struct {
+	name            string
+	under, tv       *variable
+	depth           int
+	hadUnder, hadTV bool
+	hadDepth        bool
+	// shadowed is the temporary variable this one was put over at the
+	// same depth (x=1 x=2 cmd, x=1 eval 'x=2 cmd'): they share the
+	// binding under them, and untemp reveals the shadowed one
+	shadowed *variable
+}
+
+func (r *Runner) tempScalar(name, val string) tempSaved {
 	if r.temps == nil {
 		r.temps = map[string]*variable{}
 	}
-	if _, ok := r.temps[name]; !ok {
-		r.temps[name] = r.vars.m[name]
-	}
-	v := &variable{kind: kString, set: true, str: val, attrs: aExport, gen: r.vars.gen}
-	r.vars.m[name] = v
 	if r.tempVars == nil {
 		r.tempVars = map[string]*variable{}
 	}
-	r.tempVars[name] = v
 	if r.tempDepth == nil {
 		r.tempDepth = map[string]int{}
 	}
+	sv := tempSaved{name: name}
+	sv.under, sv.hadUnder = r.temps[name]
+	sv.tv, sv.hadTV = r.tempVars[name]
+	sv.depth, sv.hadDepth = r.tempDepth[name]
+	under := r.vars.m[name]
+	if under != nil && under == sv.tv && sv.hadDepth && sv.depth == len(r.vars.frames) {
+		// x=1 x=2 cmd: both are over the same binding
+		under, sv.shadowed = sv.under, sv.tv
+	}
+	r.temps[name] = under
+	v := &variable{kind: kString, set: true, str: val, attrs: aExport, gen: r.vars.gen}
+	r.vars.m[name] = v
+	r.tempVars[name] = v
 	r.tempDepth[name] = len(r.vars.frames)
 	r.vars.envDirty = true
 	if name == "PATH" {
 		r.hash = nil // bash's sv_path flushes the hash table
 	}
+	return sv
 }
 
-func (r *Runner) untemp(name string) {
-	old, ok := r.temps[name]
+// untemp removes the temporary variable tempScalar made, revealing the
+// binding under it (which a declaration may have replaced meanwhile, see
+// declThroughTemp), and restores what tempScalar saved.
+func (r *Runner) untemp(sv tempSaved) {
+	name := sv.name
+	under, ok := r.temps[name]
 	if !ok {
 		return
 	}
-	delete(r.temps, name)
-	delete(r.tempVars, name)
-	delete(r.tempDepth, name)
 	if name == "PATH" {
 		r.hash = nil
 	}
-	if old == nil {
+	if sv.shadowed != nil {
+		// the binding under both may have changed (x=1 x=2 export x)
+		r.vars.m[name] = sv.shadowed
+		sv.under = under
+	} else if under == nil {
 		delete(r.vars.m, name)
 	} else {
-		r.vars.m[name] = old
+		r.vars.m[name] = under
 	}
+	restore(r.temps, name, sv.under, sv.hadUnder)
+	restore(r.tempVars, name, sv.tv, sv.hadTV)
+	restore(r.tempDepth, name, sv.depth, sv.hadDepth)
 	r.vars.envDirty = true
+}
+
+// untempAll undoes tempScalar calls in reverse order.
+func (r *Runner) untempAll(saved []tempSaved) {
+	for i := len(saved) - 1; i >= 0; i-- {
+		r.untemp(saved[i])
+	}
+}
+
+// restore sets m[k] to v, or deletes it when it was absent (had false).
+func restore[V any](m map[string]V, k string, v V, had bool) {
+	if had {
+		m[k] = v
+	} else {
+		delete(m, k)
+	}
 }
 
 // withTempAssigns runs fn with c's prefix assignments in place, exported,
@@ -450,7 +499,7 @@ func (r *Runner) withTempAssigns(c *syntax.CallExpr, isFunc bool, fn func()) {
 		fn()
 		return
 	}
-	var names []string
+	var saved []tempSaved
 	for _, a := range c.Assigns {
 		if a.Name == nil {
 			continue
@@ -458,9 +507,7 @@ func (r *Runner) withTempAssigns(c *syntax.CallExpr, isFunc bool, fn func()) {
 		name := a.Name.Value
 		if v := r.vars.get(name); v != nil && v.attrs&aReadonly != 0 {
 			if r.tempReadonly(name) {
-				for _, n := range names {
-					r.untemp(n)
-				}
+				r.untempAll(saved)
 				return
 			}
 			continue
@@ -468,19 +515,18 @@ func (r *Runner) withTempAssigns(c *syntax.CallExpr, isFunc bool, fn func()) {
 		val, err := r.assignValue(a.Value)
 		if err != nil {
 			r.expansionError(err)
-			for _, n := range names {
-				r.untemp(n)
-			}
+			r.untempAll(saved)
 			return
 		}
 		if a.Append {
 			val = r.lookup(name).value() + val
 		}
-		r.tempScalar(name, val)
-		names = append(names, name)
+		saved = append(saved, r.tempScalar(name, val))
 	}
 	fn()
-	for _, n := range names {
+	for i := len(saved) - 1; i >= 0; i-- {
+		sv := saved[i]
+		n := sv.name
 		if prop := r.takePosixPropagate(n); isFunc && prop {
 			// bash's push_func_var: a POSIX-mode assignment before a
 			// special builtin, or export or readonly (att_propagate),
@@ -488,7 +534,7 @@ func (r *Runner) withTempAssigns(c *syntax.CallExpr, isFunc bool, fn func()) {
 			// value and attributes to the caller's scope
 			if v := r.vars.get(n); v != nil && v.set && v.kind == kString {
 				val, attrs := v.str, v.attrs&(aExport|aReadonly)
-				r.untemp(n)
+				r.untemp(sv)
 				if r.setScalar(n, val, false) == nil && attrs != 0 {
 					r.vars.own(n).attrs |= attrs
 					r.vars.envDirty = true
@@ -496,7 +542,7 @@ func (r *Runner) withTempAssigns(c *syntax.CallExpr, isFunc bool, fn func()) {
 				continue
 			}
 		}
-		r.untemp(n)
+		r.untemp(sv)
 	}
 }
 

@@ -39,6 +39,10 @@ type variable struct {
 	attrs   attr
 	local   bool
 	dynamic uint8 // see dynRemoved
+	// tempvar marks a local made from a function call's prefix
+	// assignment (x=1 f; local x in f), bash's att_tempvar: unset keeps
+	// its export attribute
+	tempvar bool
 	// buf backs str after in-place appends (x+=y); see appendString.
 	// It is never shared between two variables.
 	buf   []byte
@@ -180,7 +184,11 @@ func (s *varStore) unbind(name string) {
 		top := s.frames[len(s.frames)-1]
 		if _, ok := top.saved[name]; ok {
 			// unset in the scope that declared it: stays local, unset
-			s.m[name] = &variable{gen: s.gen, local: true}
+			nv := &variable{gen: s.gen, local: true, tempvar: v.tempvar}
+			if v.tempvar {
+				nv.attrs = v.attrs & aExport
+			}
+			s.m[name] = nv
 			return
 		}
 		// a caller's local: remove that binding, revealing what it shadowed
