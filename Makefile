@@ -7,7 +7,7 @@ LDFLAGS := -s -w -X main.version=$(VERSION)
 
 build: nash nashd
 
-# nash is built with GOEXPERIMENT=simd for the AVX-512 BLAKE3 hasher of
+# nash is built with GOEXPERIMENT=simd for the AVX-512/AVX2 BLAKE3 hasher of
 # pipe taps (internal/blake3); without it the portable hasher is used.
 # The linker writes its output through a shared mapping; a binary written
 # that way starts measurably slower (about 0.3 ms per exec here, in page

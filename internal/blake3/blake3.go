@@ -4,8 +4,9 @@
 // rather than a library whose CPU-feature probing (dozens of CPUID
 // instructions, each a trap to the hypervisor in a VM) ran at every shell
 // start. Built with GOEXPERIMENT=simd on amd64 it hashes long streams 16
-// chunks at a time with AVX-512 (simd_amd64.go), choosing from the feature
-// bits the Go runtime already has.
+// chunks at a time with AVX-512 or 8 at a time with AVX2 (simd_amd64.go,
+// simd8_amd64.go), choosing from the feature bits the Go runtime already
+// has.
 package blake3
 
 import (
@@ -592,17 +593,26 @@ type Hasher struct {
 	stack   [54][8]uint32
 	depth   int
 	chunks  uint64 // chunks completed
-	simd    bool   // the SIMD hasher may run
-	grouped bool   // collecting whole groups; chunk stays empty
+	simd    simdKind
+	grouped bool // collecting whole groups; chunk stays empty
 	buf     *[groupLen]byte
 	nbuf    int
 }
 
 const groupLen = groupChunks * chunkLen
 
+// simdKind says which group hasher a Hasher uses.
+type simdKind uint8
+
+const (
+	noSIMD     simdKind = iota // portable code only
+	simdAVX2                   // 8 chunks per pass
+	simdAVX512                 // 16 chunks per pass
+)
+
 // New returns a Hasher for the 32-byte BLAKE3 hash.
 func New() *Hasher {
-	return &Hasher{chunk: chunkState{cv: iv}, simd: haveSIMD()}
+	return &Hasher{chunk: chunkState{cv: iv}, simd: detectSIMD()}
 }
 
 // Write adds p to the hash; it never fails.
@@ -618,7 +628,7 @@ func (h *Hasher) Write(p []byte) (int, error) {
 			h.addChunkCV(o.chainingValue())
 			h.chunk = chunkState{cv: iv, counter: h.chunks}
 		}
-		if h.simd && h.chunk.len() == 0 && h.chunks%groupChunks == 0 && (h.chunks > 0 || len(p) > groupLen) {
+		if h.simd != noSIMD && h.chunk.len() == 0 && h.chunks%groupChunks == 0 && (h.chunks > 0 || len(p) > groupLen) {
 			h.grouped = true
 			h.writeGroups(p)
 			return n, nil
@@ -638,11 +648,11 @@ func (h *Hasher) Write(p []byte) (int, error) {
 func (h *Hasher) writeGroups(p []byte) {
 	for len(p) > 0 {
 		if h.nbuf == groupLen {
-			h.addGroupCV(hashGroup(h.buf, h.chunks))
+			h.addGroupCV(hashGroup(h.simd, h.buf, h.chunks))
 			h.nbuf = 0
 		}
 		if h.nbuf == 0 && len(p) > groupLen {
-			h.addGroupCV(hashGroup((*[groupLen]byte)(p[:groupLen]), h.chunks))
+			h.addGroupCV(hashGroup(h.simd, (*[groupLen]byte)(p[:groupLen]), h.chunks))
 			p = p[groupLen:]
 			continue
 		}
@@ -687,7 +697,7 @@ func (h *Hasher) Sum(b []byte) []byte {
 	if h.grouped {
 		// the pending group goes through the portable code on a copy
 		c := *h
-		c.grouped, c.simd, c.buf, c.nbuf = false, false, nil, 0
+		c.grouped, c.simd, c.buf, c.nbuf = false, noSIMD, nil, 0
 		c.chunk = chunkState{cv: iv, counter: h.chunks}
 		c.Write(h.buf[:h.nbuf])
 		return c.Sum(b)

@@ -4,16 +4,46 @@ package blake3
 
 import "simd/archsimd"
 
-// groupChunks is how many chunks one SIMD pass hashes side by side: one
-// chunk per 32-bit lane of a 512-bit vector.
+// groupChunks is how many chunks hashGroup takes: one per 32-bit lane of
+// a 512-bit vector (two passes of 8 with 256-bit vectors).
 const groupChunks = 16
 
 // simdBuild says this build has the SIMD hasher (the tests check it runs).
 const simdBuild = true
 
-// haveSIMD reports whether hashGroup may run. It reads the feature bits
-// the Go runtime already probed at start, so choosing costs no CPUID.
-func haveSIMD() bool { return archsimd.X86.AVX512() }
+// detectSIMD picks the widest hasher the CPU runs. It reads the feature
+// bits the Go runtime already probed at start, so choosing costs no CPUID.
+func detectSIMD() simdKind {
+	switch {
+	case archsimd.X86.AVX512():
+		return simdAVX512
+	case archsimd.X86.AVX2():
+		return simdAVX2
+	}
+	return noSIMD
+}
+
+// supportedSIMD lists every hasher this CPU can run, for the tests.
+func supportedSIMD() []simdKind {
+	kinds := []simdKind{noSIMD}
+	if archsimd.X86.AVX2() {
+		kinds = append(kinds, simdAVX2)
+	}
+	if archsimd.X86.AVX512() {
+		kinds = append(kinds, simdAVX512)
+	}
+	return kinds
+}
+
+// hashGroup returns the chaining value of the subtree over the 16 whole
+// chunks in p, whose first chunk has counter ctr (a multiple of 16, so
+// the subtree is one node of the BLAKE3 tree).
+func hashGroup(kind simdKind, p *[groupLen]byte, ctr uint64) [8]uint32 {
+	if kind == simdAVX512 {
+		return hashGroup16(p, ctr)
+	}
+	return hashGroup8(p, ctr)
+}
 
 type vec = archsimd.Uint32x16
 
@@ -110,11 +140,9 @@ func transpose16(r *[16]vec) {
 	}
 }
 
-// hashGroup returns the chaining value of the subtree over the 16 whole
-// chunks in p, whose first chunk has counter ctr (a multiple of 16, so
-// the subtree is one node of the BLAKE3 tree). The chunks are compressed
-// side by side, one per lane, and the parents level by level the same way.
-func hashGroup(p *[groupChunks * chunkLen]byte, ctr uint64) [8]uint32 {
+// hashGroup16 is hashGroup with AVX-512: the chunks are compressed side
+// by side, one per lane, and the parents level by level the same way.
+func hashGroup16(p *[groupLen]byte, ctr uint64) [8]uint32 {
 	var h [8]vec
 	for k := range h {
 		h[k] = archsimd.BroadcastUint32x16(iv[k])

@@ -7,8 +7,10 @@ const groupChunks = 16
 
 const simdBuild = false
 
-func haveSIMD() bool { return false }
+func detectSIMD() simdKind { return noSIMD }
 
-func hashGroup(p *[groupChunks * chunkLen]byte, ctr uint64) [8]uint32 {
+func supportedSIMD() []simdKind { return []simdKind{noSIMD} }
+
+func hashGroup(kind simdKind, p *[groupLen]byte, ctr uint64) [8]uint32 {
 	panic("blake3: no SIMD hasher in this build")
 }
