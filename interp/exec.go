@@ -571,10 +571,20 @@ func (r *Runner) forClause(c *syntax.ForClause) {
 			}
 		}
 	case *syntax.CStyleLoop:
-		parts, traceable := r.arithForParts(l)
-		traceable = traceable && r.opts.on(optXtrace)
-		if traceable {
-			r.traceArithFor(parts[0])
+		parts, split := r.arithForParts(l)
+		// before each part is evaluated: the DEBUG trap, then the trace
+		head := func(k int) bool {
+			if split {
+				r.debugArithFor(parts[k])
+				if r.flow != flowNone {
+					return false
+				}
+				r.traceArithFor(parts[k])
+			}
+			return true
+		}
+		if !head(0) {
+			return
 		}
 		r.thisCmd = "(("
 		if l.Init != nil {
@@ -584,8 +594,8 @@ func (r *Runner) forClause(c *syntax.ForClause) {
 			}
 		}
 		for {
-			if traceable {
-				r.traceArithFor(parts[1])
+			if !head(1) {
+				break
 			}
 			if l.Cond != nil {
 				n, err := r.arithCmd(l.Cond)
@@ -604,8 +614,8 @@ func (r *Runner) forClause(c *syntax.ForClause) {
 					break
 				}
 			}
-			if traceable {
-				r.traceArithFor(parts[2])
+			if !head(2) {
+				break
 			}
 			if l.Post != nil {
 				if _, err := r.arithCmd(l.Post); err != nil {

@@ -195,7 +195,7 @@ func (r *Runner) traceAssignsWith(pfx *string, as []*syntax.Assign) {
 				if i > 0 {
 					sb.WriteByte(' ')
 				}
-				sb.WriteString(r.nodeText(el))
+				sb.WriteString(r.arrayElemText(el))
 			}
 			sb.WriteString(")\n")
 		} else {
@@ -325,6 +325,7 @@ func (r *Runner) traceArith(c *syntax.ArithmCmd) {
 // traceArithText expands the parameters in an arithmetic expression's text
 // for the trace, as bash prints it; command substitutions are not run twice.
 func (r *Runner) traceArithText(raw string) string {
+	raw = removeDoubleQuotes(raw)
 	if strings.ContainsAny(raw, "$`") && !strings.Contains(raw, "$(") && !strings.Contains(raw, "`") {
 		old := r.opts.set[optXtrace]
 		r.opts.set[optXtrace] = false
@@ -332,6 +333,58 @@ func (r *Runner) traceArithText(raw string) string {
 		r.opts.set[optXtrace] = old
 	}
 	return raw
+}
+
+// debugArithFor runs the DEBUG trap before one part of a for ((…))
+// header is evaluated, with $BASH_COMMAND "((part))" as bash shows it.
+func (r *Runner) debugArithFor(part string) {
+	if r.inDebug || !r.traps.has("DEBUG") {
+		return
+	}
+	if !r.inTrap {
+		part = strings.TrimLeft(part, " \t\n")
+		if part == "" {
+			part = "1"
+		}
+		r.bashCmd = cmdText{text: "((" + part + "))", done: true}
+	}
+	r.runTrap("DEBUG")
+}
+
+// removeDoubleQuotes drops the double quotes from an expression's text,
+// as the text bash evaluates and traces has had its quotes removed.
+func removeDoubleQuotes(s string) string {
+	if strings.IndexByte(s, '"') < 0 {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			b.WriteByte(s[i])
+			if i+1 < len(s) {
+				i++
+				b.WriteByte(s[i])
+			}
+		case '"':
+		default:
+			b.WriteByte(s[i])
+		}
+	}
+	return b.String()
+}
+
+// arrayElemText is an element of a compound assignment as written: an
+// element's position is that of its subscript, after the "[".
+func (r *Runner) arrayElemText(el *syntax.ArrayElem) string {
+	text := r.nodeText(el)
+	if el.Index == nil {
+		return text
+	}
+	if k := int(el.Index.Pos().Offset()) - 1; el.Index.Pos().IsValid() && k >= 0 && k < len(r.curSrc) && r.curSrc[k] == '[' {
+		return "[" + text
+	}
+	return text
 }
 
 // traceArithFor prints one part of a for ((…)) header: init, test or step.
@@ -373,6 +426,9 @@ func (r *Runner) arithForParts(l *syntax.CStyleLoop) (parts [3]string, ok bool) 
 		return parts, false
 	}
 	parts[2] = src[start:]
+	for k := range parts {
+		parts[k] = removeDoubleQuotes(parts[k])
+	}
 	return parts, true
 }
 
