@@ -242,7 +242,7 @@ func (r *Runner) nodeText(n syntax.Node) string {
 	src := r.curSrc
 	start, end := int(n.Pos().Offset()), int(n.End().Offset())
 	if src != "" && start >= 0 && end <= len(src) && start <= end && n.Pos().IsValid() {
-		return src[start:end]
+		return writtenText(src[start:end])
 	}
 	var sb strings.Builder
 	syntax.NewPrinter().Print(&sb, n)

@@ -16,10 +16,19 @@ import (
 //   - "((" or "$((" whose text up to the matching ")" is not followed by
 //     another ")" is not arithmetic: bash reads "( (" or "$( (" instead;
 //   - arithmetic that is well delimited but does not parse is wrapped in
-//     double quotes, so it is expanded and evaluated (and fails) from its
+//     double quotes (see quoteRegion), so it is expanded and evaluated (and fails) from its
 //     text when it runs, as bash's evaluator does;
 //   - a let clause that does not parse becomes a call of the let builtin
-//     (`\let`), whose arguments are ordinary words.
+//     (`\let`), whose arguments are ordinary words;
+//   - a lone "!" (a negated empty pipeline, status 1) becomes a group
+//     negating an empty command, `{ ! ${-+}; }`, which also lets it be
+//     negated again ("! !");
+//   - a word of a compound assignment that starts with "=" ("[k]==" or
+//     "=x", which mvdan takes for an operator) has it escaped;
+//   - an array subscript that does not parse as arithmetic (bash takes it
+//     as text: an associative array's key, or arithmetic evaluated when
+//     it is used) is wrapped in double quotes, which expand as bash
+//     expands a subscript.
 //
 // A rewrite is kept only when the parser gets further with it, so text
 // that merely looks like these constructs (inside quotes or comments, or
@@ -106,6 +115,16 @@ type parseRewrite func(text string) (string, []parseEdit, bool)
 // at: the "((" and "let" before it on the same command, nearest first.
 func fixCandidates(text string, at int) []parseRewrite {
 	var out []parseRewrite
+	if at < len(text) && text[at] == '=' && at > 0 && strings.IndexByte("= \t\n(", text[at-1]) >= 0 {
+		out = append(out, insertRewrite(at, `\`))
+	}
+	if k := loneBang(text, at); k >= 0 {
+		out = append(out, func(text string) (string, []parseEdit, bool) {
+			const group = "{ ! ${-+}; }"
+			// one edit inserting all but the "!" itself, before it
+			return text[:k] + group + text[k+1:], []parseEdit{{k, len(group) - 1}}, true
+		})
+	}
 	end := min(at+2, len(text))
 	for i := end - 1; i >= 0 && len(out) < maxFixCandidates; i-- {
 		switch {
@@ -114,6 +133,10 @@ func fixCandidates(text string, at int) []parseRewrite {
 				continue // the inner pair of "(((" is tried on its own
 			}
 			out = append(out, dparenRewrite(i))
+		case text[i] == '[' && i > 0 && isNameChar(text[i-1]):
+			out = append(out, subscriptRewrite(i, false))
+		case text[i] == '[' && i > 0 && strings.IndexByte("( \t\n", text[i-1]) >= 0:
+			out = append(out, subscriptRewrite(i, true))
 		case strings.HasPrefix(text[i:], "let") && isCmdStart(text, i):
 			if i+3 == len(text) || strings.IndexByte(" \t\n;&|)", text[i+3]) >= 0 {
 				out = append(out, insertRewrite(i, `\`))
@@ -121,6 +144,28 @@ func fixCandidates(text string, at int) []parseRewrite {
 		}
 	}
 	return out
+}
+
+// loneBang returns the offset of a "!" that negates nothing, the last of
+// the run of "!" and blanks at offset at, or -1.
+func loneBang(text string, at int) int {
+	k := -1
+	for i := at; i < len(text); i++ {
+		switch text[i] {
+		case '!':
+			if !isCmdStart(text, i) {
+				return -1
+			}
+			k = i
+			continue
+		case ' ', '\t':
+			continue
+		case '\n', ';', '}':
+			return k
+		}
+		return -1
+	}
+	return k
 }
 
 // isCmdStart reports whether offset i may start a command word.
@@ -148,12 +193,148 @@ func dparenRewrite(i int) parseRewrite {
 		if j < 0 || j+1 >= len(text) || text[j+1] != ')' {
 			return text[:i+1] + " " + text[i+1:], []parseEdit{{i + 1, 1}}, true
 		}
-		body := text[i+2 : j]
-		if strings.ContainsAny(body, "\"\\") {
+		if !afterFor(text, i) {
+			return quoteRegion(text, i+2, j)
+		}
+		// for (( init; cond; step )): each part on its own
+		var parts [][2]int
+		from := i + 2
+		for k := from; k <= j; k++ {
+			switch {
+			case k == j || text[k] == ';':
+				if strings.TrimLeft(text[from:k], " \t\n") != "" {
+					parts = append(parts, [2]int{from, k})
+				}
+				from = k + 1
+			case text[k] == '(':
+				k = matchParen(text, k)
+			case text[k] == '\'' || text[k] == '"' || text[k] == '`':
+				k = skipQuoted(text, k)
+			}
+			if k < 0 {
+				return "", nil, false
+			}
+		}
+		var edits []parseEdit
+		for p := len(parts) - 1; p >= 0; p-- {
+			var ok bool
+			if text, _, ok = quoteRegion(text, parts[p][0], parts[p][1]); !ok {
+				return "", nil, false
+			}
+			// from the right, and the closing quote first, so that each
+			// insertion's offset is that of the text before it
+			edits = append(edits, parseEdit{parts[p][1], 1}, parseEdit{parts[p][0], len(synthQuote)})
+		}
+		return text, edits, true
+	}
+}
+
+// afterFor reports whether the "((" at offset i follows the word for.
+func afterFor(text string, i int) bool {
+	k := i
+	for k > 0 && (text[k-1] == ' ' || text[k-1] == '\t') {
+		k--
+	}
+	return k >= 3 && text[k-3:k] == "for" && isCmdStart(text, k-3)
+}
+
+// subscriptRewrite quotes the text of the subscript whose "[" is at
+// offset i, up to its matching "]". An element of a compound assignment
+// (elem) must be followed by "=" or "+=".
+func subscriptRewrite(i int, elem bool) parseRewrite {
+	return func(text string) (string, []parseEdit, bool) {
+		j := matchBracket(text, i)
+		if j < 0 {
 			return "", nil, false
 		}
-		return text[:i+2] + `"` + body + `"` + text[j:], []parseEdit{{i + 2, 1}, {j + 1, 1}}, true
+		if elem && !strings.HasPrefix(text[j+1:], "=") && !strings.HasPrefix(text[j+1:], "+=") {
+			return "", nil, false
+		}
+		return quoteRegion(text, i+1, j)
 	}
+}
+
+// quoteRegion wraps text[from:to] in double quotes, unless it holds
+// characters that would mean something else between them.
+// The quotes open with an empty string before them, `"""`, which nobody
+// writes, so that the text can be shown as written (writtenText).
+func quoteRegion(text string, from, to int) (string, []parseEdit, bool) {
+	body := text[from:to]
+	if strings.ContainsAny(body, "\"\\") {
+		return "", nil, false
+	}
+	return text[:from] + synthQuote + body + `"` + text[to:], []parseEdit{{from, len(synthQuote)}, {to + len(synthQuote), 1}}, true
+}
+
+// synthQuote opens the double quotes quoteRegion adds.
+const synthQuote = `"""`
+
+// writtenText removes from s (a piece of a rewritten program) the quotes
+// quoteRegion added, giving the text as written for traces, messages
+// and $BASH_COMMAND.
+func writtenText(s string) string {
+	for {
+		i := strings.Index(s, synthQuote)
+		if i < 0 {
+			return s
+		}
+		j := strings.IndexByte(s[i+len(synthQuote):], '"')
+		if j < 0 {
+			return s
+		}
+		j += i + len(synthQuote)
+		s = s[:i] + s[i+len(synthQuote):j] + s[j+1:]
+	}
+}
+
+// matchBracket returns the offset of the "]" matching the "[" at offset
+// open (nested brackets and quoted text skipped), or -1.
+func matchBracket(text string, open int) int {
+	depth := 0
+	for k := open; k < len(text); k++ {
+		switch text[k] {
+		case '\\':
+			k++
+		case '\'', '"', '`':
+			e := skipQuoted(text, k)
+			if e < 0 {
+				return -1
+			}
+			k = e
+		case '\n':
+			return -1
+		case '[':
+			depth++
+		case ']':
+			depth--
+			if depth == 0 {
+				return k
+			}
+		}
+	}
+	return -1
+}
+
+// skipQuoted returns the offset of the quote closing the one at offset
+// k, or -1.
+func skipQuoted(text string, k int) int {
+	q := text[k]
+	if q == '\'' {
+		e := strings.IndexByte(text[k+1:], '\'')
+		if e < 0 {
+			return -1
+		}
+		return k + 1 + e
+	}
+	for k++; k < len(text) && text[k] != q; k++ {
+		if text[k] == '\\' {
+			k++
+		}
+	}
+	if k >= len(text) {
+		return -1
+	}
+	return k
 }
 
 // matchParen returns the offset of the ")" matching the "(" at offset
@@ -165,22 +346,12 @@ func matchParen(text string, open int) int {
 		switch text[k] {
 		case '\\':
 			k++
-		case '\'':
-			e := strings.IndexByte(text[k+1:], '\'')
+		case '\'', '"', '`':
+			e := skipQuoted(text, k)
 			if e < 0 {
 				return -1
 			}
-			k += e + 1
-		case '"', '`':
-			q := text[k]
-			for k++; k < len(text) && text[k] != q; k++ {
-				if text[k] == '\\' {
-					k++
-				}
-			}
-			if k >= len(text) {
-				return -1
-			}
+			k = e
 		case '(':
 			depth++
 		case ')':

@@ -16,13 +16,21 @@ func TestParseProgramRewrites(t *testing.T) {
 		{"echo $((echo a);(echo b))", "echo $( (echo a);(echo b))"},
 		{"((echo a;\necho b); echo c)", "( (echo a;\necho b); echo c)"},
 		{"x=$((echo h) | tr h H)", "x=$( (echo h) | tr h H)"},
-		{"y=$((1 ? 20 : x+=2))", `y=$(("1 ? 20 : x+=2"))`},
-		{"(( 4 + ))", `((" 4 + "))`},
-		{"echo $(( $(( 1 + )) + 2 ))", `echo $(( $((" 1 + ")) + 2 ))`},
-		{"echo $((echo 3)) $((1+)) '((x y))'", `echo $(("echo 3")) $(("1+")) '((x y))'`},
+		{"y=$((1 ? 20 : x+=2))", `y=$(("""1 ? 20 : x+=2"))`},
+		{"(( 4 + ))", `((""" 4 + "))`},
+		{"echo $(( $(( 1 + )) + 2 ))", `echo $(( $((""" 1 + ")) + 2 ))`},
+		{"echo $((echo 3)) $((1+)) '((x y))'", `echo $(("""echo 3")) $(("""1+")) '((x y))'`},
 		{"let\necho $?", "\\let\necho $?"},
 		{"a; let -- m=3", "a; \\let -- m=3"},
+		{"for (( -- ; ++; -- ))\ndo :; done", "for ((\"\"\" -- \";\"\"\" ++\";\"\"\" -- \"))\ndo :; done"},
+		{"for ((;;1+)); do :; done", "for ((;;\"\"\"1+\")); do :; done"},
+		{"A[hello world]=x; echo ${b[~]}", `A["""hello world"]=x; echo ${b["""~"]}`},
+		{"declare -A a=([six]=6 [foo bar]=1)", `declare -A a=([six]=6 ["""foo bar"]=1)`},
+		{"!\necho $?", "{ ! ${-+}; }\necho $?"},
+		{"! !", "! { ! ${-+}; }"},
+		{"a=([0x3d]== =y)", `a=([0x3d]=\= \=y)`},
 		// already valid: untouched
+		{"[ a = b ] && echo '[x y]=1'", "[ a = b ] && echo '[x y]=1'"},
 		{"echo $(( (1+2) * 3 )); (( x = 1 ))", "echo $(( (1+2) * 3 )); (( x = 1 ))"},
 		{"for ((i=0;i<3;i++)); do :; done", "for ((i=0;i<3;i++)); do :; done"},
 	}
@@ -34,6 +42,20 @@ func TestParseProgramRewrites(t *testing.T) {
 		}
 		if text != tt.want {
 			t.Errorf("parseProgram(%q) text = %q, want %q", tt.src, text, tt.want)
+		}
+	}
+}
+
+// TestWrittenText checks that the quotes parseProgram adds are not shown.
+func TestWrittenText(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{`((""" 4 + "))`, `(( 4 + ))`},
+		{`m["""a b"]=1 n["c"]=2`, `m[a b]=1 n["c"]=2`},
+		{`for (("""i=0";"""i<1 +";i++))`, `for ((i=0;i<1 +;i++))`},
+		{`echo "a" ""`, `echo "a" ""`},
+	} {
+		if got := writtenText(tt.in); got != tt.want {
+			t.Errorf("writtenText(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
 }
