@@ -215,10 +215,8 @@ func biCompgen(r *Runner, args []string) int {
 				add(n)
 			}
 		case "variable":
-			for _, n := range r.vars.names() {
-				if v := r.vars.get(n); v != nil && v.set {
-					add(n)
-				}
+			for _, n := range r.visibleNames() {
+				add(n)
 			}
 		case "export":
 			for _, n := range r.vars.names() {

@@ -9,8 +9,8 @@ import (
 func biSet(r *Runner, args []string) int {
 	if len(args) == 1 {
 		var sb strings.Builder
-		for _, n := range r.vars.names() {
-			v := r.lookup(n)
+		for _, n := range r.listNames() {
+			v := r.listValue(n)
 			if v != nil && v.set {
 				sb.WriteString(r.setLine(n, v))
 			}

@@ -825,7 +825,7 @@ func (r *Runner) assignArrayText(name, text string, appendVal bool) error {
 // no names.
 func (r *Runner) declareList(variant string, o declOpts) int {
 	var sb strings.Builder
-	names := r.vars.names()
+	names := r.listNames()
 	filter := func(v *variable) bool {
 		switch variant {
 		case "export", "readonly":
@@ -848,7 +848,7 @@ func (r *Runner) declareList(variant string, o declOpts) int {
 		return true
 	}
 	for _, n := range names {
-		v := r.lookup(n)
+		v := r.listValue(n)
 		if v == nil || !filter(v) {
 			continue
 		}

@@ -564,11 +564,9 @@ func (r *Runner) arrayKeys(name string, star bool) paramValue {
 
 func (r *Runner) namesWithPrefix(prefix string) []string {
 	var out []string
-	for _, n := range r.vars.names() {
+	for _, n := range r.visibleNames() {
 		if strings.HasPrefix(n, prefix) {
-			if v := r.vars.get(n); v != nil && (v.set || v.kind != kString) {
-				out = append(out, n)
-			}
+			out = append(out, n)
 		}
 	}
 	return out

@@ -63,6 +63,7 @@ type Runner struct {
 	// commands, empty after a simple command and at each loop iteration.
 	thisCmd    string
 	declPrefix string // thisCmd as a declaration command began
+	dynSeen    dynSeen
 
 	vars   *varStore
 	funcs  map[string]*funcDef

@@ -3,6 +3,7 @@ package interp
 import (
 	"os"
 	"os/user"
+	"sort"
 	"strconv"
 	"strings"
 	"syscall"
@@ -84,9 +85,9 @@ func (r *Runner) lookup(name string) *variable {
 		return strVar(itoa(int64(r.subLevel)))
 	case "FUNCNAME":
 		if !r.inFunction() {
-			// bash keeps FUNCNAME unset outside functions, even in a
-			// sourced file
-			return nil
+			// bash keeps FUNCNAME declared but unset outside
+			// functions, even in a sourced file
+			return &variable{kind: kIndexed, arr: &indexedArray{}}
 		}
 		arr := r.callsArray(func(f callFrame) string { return f.funcName }, "main")
 		if r.sh.cmdString {
@@ -99,6 +100,10 @@ func (r *Runner) lookup(name string) *variable {
 	case "BASH_LINENO":
 		return r.linenoArray()
 	case "PIPESTATUS":
+		if r.pipeStatus == nil {
+			// bash makes it when the first command completes
+			return nil
+		}
 		arr := &indexedArray{}
 		for _, s := range r.pipeStatus {
 			arr.vals = append(arr.vals, itoa(int64(s)))
@@ -120,6 +125,7 @@ func (r *Runner) lookup(name string) *variable {
 		return r.argvArrays(name == "BASH_ARGC")
 	case "DIRSTACK":
 		arr := &indexedArray{vals: append([]string{r.dir}, r.dirStackRev()...)}
+		r.dynSeen.dirStack = arr
 		return &variable{kind: kIndexed, set: true, arr: arr}
 	case "GROUPS":
 		arr := &indexedArray{}
@@ -130,9 +136,104 @@ func (r *Runner) lookup(name string) *variable {
 				arr.vals = append(arr.vals, itoa(int64(g)))
 			}
 		}
+		r.dynSeen.groups = arr
 		return &variable{kind: kIndexed, set: true, arr: arr}
 	}
 	return v
+}
+
+// dynSeen holds the values bash's dynamic arrays were given when last
+// referenced by name: bash computes them only then, and a listing (set,
+// declare -p) shows that stored value, empty before any reference.
+type dynSeen struct {
+	dirStack, groups *indexedArray
+	argc, argv       *indexedArray // BASH_ARGC/BASH_ARGV without extdebug
+}
+
+// listedSpecials are the special arrays bash lists with the variables
+// although nash computes them on lookup.
+var listedSpecials = [...]string{"BASH_ALIASES", "BASH_ARGC", "BASH_ARGV", "BASH_CMDS", "BASH_LINENO", "BASH_SOURCE", "DIRSTACK", "FUNCNAME", "GROUPS", "PIPESTATUS"}
+
+// listNames returns the sorted names a variable listing shows: the
+// store's and bash's special arrays.
+func (r *Runner) listNames() []string {
+	names := r.vars.names()
+	added := false
+	for _, n := range listedSpecials {
+		if _, ok := r.vars.m[n]; !ok && (n != "PIPESTATUS" || r.pipeStatus != nil) {
+			names = append(names, n)
+			added = true
+		}
+	}
+	if added {
+		sort.Strings(names)
+	}
+	return names
+}
+
+// dynScalars are the special scalars nash computes on lookup that bash
+// keeps in its variable table, where ${!prefix@} and compgen -v see them.
+var dynScalars = [...]string{"BASHPID", "BASH_ARGV0", "BASH_COMMAND", "BASH_SUBSHELL", "EPOCHREALTIME", "EPOCHSECONDS", "LINENO", "RANDOM", "SECONDS", "SRANDOM"}
+
+// visibleNames returns the sorted names of the variables that are set
+// (an array counts even when empty), as ${!prefix@} and compgen -v list
+// them, without computing any dynamic value.
+func (r *Runner) visibleNames() []string {
+	var out []string
+	for _, n := range r.listNames() {
+		v := r.vars.m[n]
+		if v == nil {
+			// a special array: FUNCNAME exists only in a function
+			if n != "FUNCNAME" || r.inFunction() {
+				out = append(out, n)
+			}
+			continue
+		}
+		if v.set || v.kind != kString {
+			out = append(out, n)
+		}
+	}
+	added := false
+	for _, n := range dynScalars {
+		if _, ok := r.vars.m[n]; !ok {
+			out = append(out, n)
+			added = true
+		}
+	}
+	if added {
+		sort.Strings(out)
+	}
+	return out
+}
+
+// listValue is name's variable as a listing shows it, without computing
+// a dynamic array afresh (see dynSeen).
+func (r *Runner) listValue(name string) *variable {
+	if _, ok := r.vars.m[name]; !ok {
+		arr := func(a *indexedArray) *variable {
+			if a == nil {
+				a = &indexedArray{}
+			}
+			return &variable{kind: kIndexed, set: true, arr: a}
+		}
+		switch name {
+		case "BASH_ALIASES", "BASH_CMDS":
+			return &variable{kind: kAssoc, set: true, assoc: newAssoc()}
+		case "BASH_ARGC", "BASH_ARGV":
+			if r.opts.sh(shExtdebug) {
+				return r.argvArrays(name == "BASH_ARGC")
+			}
+			if name == "BASH_ARGC" {
+				return arr(r.dynSeen.argc)
+			}
+			return arr(r.dynSeen.argv)
+		case "DIRSTACK":
+			return arr(r.dynSeen.dirStack)
+		case "GROUPS":
+			return arr(r.dynSeen.groups)
+		}
+	}
+	return r.lookup(name)
 }
 
 func strVar(s string) *variable { return &variable{kind: kString, set: true, str: s} }
@@ -174,9 +275,6 @@ func (r *Runner) sourceArray() *variable {
 	if r.sourceName != "" || !r.sh.cmdString {
 		arr.vals = append(arr.vals, r.topSource())
 	}
-	if len(arr.vals) == 0 {
-		return nil
-	}
 	return &variable{kind: kIndexed, set: true, arr: arr}
 }
 
@@ -188,20 +286,38 @@ func (r *Runner) topSource() string {
 }
 
 func (r *Runner) linenoArray() *variable {
-	if len(r.calls) == 0 {
-		return nil
-	}
 	arr := &indexedArray{}
 	for i := len(r.calls) - 1; i >= 0; i-- {
 		arr.vals = append(arr.vals, itoa(int64(r.calls[i].line)))
 	}
-	arr.vals = append(arr.vals, "0")
+	if !r.sh.cmdString {
+		// the script's own frame, as for BASH_SOURCE and FUNCNAME
+		arr.vals = append(arr.vals, "0")
+	}
 	return &variable{kind: kIndexed, set: true, arr: arr}
 }
 
 func (r *Runner) argvArrays(argc bool) *variable {
 	arr := &indexedArray{}
 	if !r.opts.sh(shExtdebug) {
+		// bash's get_bashargcv: a first reference at the top level
+		// records the positional parameters; functions never add theirs
+		if r.dynSeen.argc == nil && !r.inFunction() {
+			argc := &indexedArray{vals: []string{itoa(int64(len(r.params)))}}
+			argv := &indexedArray{}
+			for j := len(r.params) - 1; j >= 0; j-- {
+				argv.vals = append(argv.vals, r.params[j])
+			}
+			r.dynSeen.argc, r.dynSeen.argv = argc, argv
+		}
+		if argc {
+			arr = r.dynSeen.argc
+		} else {
+			arr = r.dynSeen.argv
+		}
+		if arr == nil {
+			arr = &indexedArray{}
+		}
 		return &variable{kind: kIndexed, set: true, arr: arr}
 	}
 	for i := len(r.calls) - 1; i >= 0; i-- {
@@ -357,6 +473,8 @@ func (r *Runner) initVars() {
 			}
 		}
 	}
+	// bash's compiled-in default (Debian's build), for enable -f
+	setIfUnset("BASH_LOADABLES_PATH", "/usr/local/lib/bash:/usr/lib/bash:/opt/local/lib/bash:/usr/pkg/lib/bash:/opt/pkg/lib/bash:.")
 	set("OPTIND", "1")
 	set("OPTERR", "1")
 	set("HOSTTYPE", "x86_64")

@@ -69,6 +69,8 @@ func (r *Runner) fork(kind string) *Runner {
 		rlimits:       r.rlimits,
 		xtraceFD:      r.xtraceFD,
 		xtraceVal:     r.xtraceVal,
+		dynSeen:       r.dynSeen,
+		thisCmd:       r.thisCmd,
 	}
 	c.traps.keepLive(r.opts.on(optErrtrace), r.opts.on(optFunctrace))
 	r.fshare = true
