@@ -157,6 +157,20 @@ func (r *Runner) integerValue(v *variable, val string) (string, error) {
 	return itoa(n), nil
 }
 
+// appendValue is old+=val for an element of v: the arithmetic sum when
+// v has the integer attribute, else the concatenation.
+func (r *Runner) appendValue(v *variable, old, val string) (string, error) {
+	if v.attrs&aInteger == 0 {
+		return old + val, nil
+	}
+	a, _ := r.arithString(old)
+	b, err := r.arithString(val)
+	if err != nil {
+		return "", err
+	}
+	return itoa(a + b), nil
+}
+
 func (r *Runner) appendScalar(name, val string, fl assignFlags) error {
 	cur := r.lookup(name)
 	if cur != nil && cur.attrs&aReadonly != 0 {
@@ -224,9 +238,10 @@ func (r *Runner) assignIndexed(name string, idx syntax.ArithmExpr, val string, a
 		}
 		v := r.vars.own(name)
 		if appendVal {
-			val = v.assoc.m[k] + val
+			val, err = r.appendValue(v, v.assoc.m[k], val)
+		} else {
+			val, err = r.integerValue(v, val)
 		}
-		val, err := r.integerValue(v, val)
 		if err != nil {
 			return err
 		}
@@ -273,15 +288,9 @@ func (r *Runner) setIndex(name string, i int64, val string, appendVal bool, idx 
 	}
 	if appendVal {
 		old, _ := v.arr.get(int(i))
-		if v.attrs&aInteger != 0 {
-			a, _ := r.arithString(old)
-			b, err := r.arithString(val)
-			if err != nil {
-				return err
-			}
-			val = itoa(a + b)
-		} else {
-			val = old + val
+		var err error
+		if val, err = r.appendValue(v, old, val); err != nil {
+			return err
 		}
 	} else if v.attrs&aInteger != 0 {
 		n, err := r.arithString(val)

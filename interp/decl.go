@@ -364,6 +364,19 @@ func (r *Runner) declare(variant string, args []declArg) int {
 	return status
 }
 
+// resolveGlobalRef follows the chain of global namerefs from name, as
+// declare -g looks names up in the global scope.
+func (r *Runner) resolveGlobalRef(name string) string {
+	for i := 0; i < 8; i++ {
+		v := r.vars.globalGet(name)
+		if v == nil || v.kind != kNameRef || !v.set || !validName(v.str) || v.str == name {
+			return name
+		}
+		name = v.str
+	}
+	return name
+}
+
 // expansionTimeErr reports an error bash raises while it expands a
 // declaration's words: prefixed by the command it last started, if any.
 func (r *Runner) expansionTimeErr(msg string) {
@@ -461,9 +474,6 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		} else if index != "" {
 			return "", &varError{msg: name + "[" + index + "]: reference variable cannot be an array"}
 		}
-		if cur := r.vars.get(name); cur != nil && (cur.kind == kIndexed || cur.kind == kAssoc) && (!local || r.vars.isLocalHere(name)) && (!o.global || len(r.vars.frames) == 0) {
-			return "", &varError{msg: name + ": reference variable cannot be an array"}
-		}
 		var target string
 		if as != nil && as.Value != nil {
 			t, err := r.assignValue(as.Value)
@@ -474,10 +484,14 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		} else if textVal != nil {
 			target = *textVal
 		}
+		// bash checks the value before it looks at the variable
 		if target != "" && !validName(target) {
 			if pe, ok := parseIndirect(target); !ok || pe.Index == nil {
 				return "", &varError{msg: "`" + target + "': invalid variable name for name reference"}
 			}
+		}
+		if cur := r.vars.get(name); cur != nil && (cur.kind == kIndexed || cur.kind == kAssoc) && (!local || r.vars.isLocalHere(name)) && (!o.global || len(r.vars.frames) == 0) {
+			return "", &varError{msg: name + ": reference variable cannot be an array"}
 		}
 		var v *variable
 		if local {
@@ -522,6 +536,10 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 	}
 	if !o.unNameref {
 		rn := r.resolveRef(name)
+		if o.global {
+			// declare -g follows the global references only
+			rn = r.resolveGlobalRef(name)
+		}
 		if cur := r.vars.get(name); local && rn != name && cur != nil && cur.kind == kNameRef && !r.vars.isLocalHere(name) {
 			// a function's declaration follows only its own references:
 			// local ref, with ref a caller's or global reference, makes
@@ -764,10 +782,16 @@ func (r *Runner) declSetValue(name, index, val string, appendVal bool, as *synta
 		v := r.vars.get(name)
 		if v != nil && v.kind == kAssoc {
 			vv := r.vars.own(name)
+			var err error
 			if appendVal {
-				val = vv.assoc.m[index] + val
+				val, err = r.appendValue(vv, vv.assoc.m[index], val)
+			} else {
+				val, err = r.integerValue(vv, val)
 			}
-			vv.assoc.set(index, val)
+			if err != nil {
+				return err
+			}
+			vv.assoc.set(index, applyCase(vv, val))
 			vv.set = true
 			return nil
 		}

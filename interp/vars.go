@@ -278,6 +278,16 @@ func (s *varStore) global(name string) *variable {
 	return s.own(name)
 }
 
+// globalGet returns the outermost (global) binding of name, or nil.
+func (s *varStore) globalGet(name string) *variable {
+	for _, f := range s.frames {
+		if old, ok := f.saved[name]; ok {
+			return old
+		}
+	}
+	return s.m[name]
+}
+
 // globalBound reports whether name has an outermost (global) binding,
 // set or not.
 func (s *varStore) globalBound(name string) bool {
