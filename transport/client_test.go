@@ -20,7 +20,7 @@ import (
 const token = "tok-123"
 
 // sockDir returns a short directory for unix sockets (sun_path is 108 bytes).
-func sockDir(t *testing.T) string {
+func sockDir(t testing.TB) string {
 	t.Helper()
 	d, err := os.MkdirTemp("", "nt")
 	if err != nil {
@@ -30,7 +30,7 @@ func sockDir(t *testing.T) string {
 	return d
 }
 
-func startReceiver(t *testing.T) (*receiver.Receiver, string) {
+func startReceiver(t testing.TB) (*receiver.Receiver, string) {
 	t.Helper()
 	r := receiver.New(token)
 	path := filepath.Join(sockDir(t), "c.sock")
