@@ -469,6 +469,9 @@ func (r *Runner) expandWord(b *fieldBuilder, w *syntax.Word, assign bool) error 
 				b.quoted(p.Value)
 			}
 		case *syntax.DblQuoted:
+			if r.dblDepth > 0 {
+				p = innerDbl(p)
+			}
 			if err := r.expandDbl(b, p); err != nil {
 				return err
 			}
@@ -724,6 +727,40 @@ func (r *Runner) sglInDbl(b *fieldBuilder, s string) error {
 	}
 	b.quoted("'")
 	return nil
+}
+
+// innerDbl rewrites "..." met in the word of a ${x:-word} that is itself
+// inside double quotes (or a here-document): bash reads the inner quotes
+// as closing and reopening the outer ones, so a backslash there quotes any
+// character ("${s:+"\p"}" is p). The literal parts are re-escaped for
+// expandDbl's dblUnescape.
+func innerDbl(q *syntax.DblQuoted) *syntax.DblQuoted {
+	out := &syntax.DblQuoted{Left: q.Left, Right: q.Right, Dollar: q.Dollar, Parts: make([]syntax.WordPart, len(q.Parts))}
+	for i, part := range q.Parts {
+		lit, ok := part.(*syntax.Lit)
+		if !ok || strings.IndexByte(lit.Value, '\\') < 0 {
+			out.Parts[i] = part
+			continue
+		}
+		var sb strings.Builder
+		v := lit.Value
+		for j := 0; j < len(v); j++ {
+			c := v[j]
+			if c == '\\' && j+1 < len(v) {
+				j++
+				c = v[j]
+				if c == '\n' {
+					continue
+				}
+			}
+			if strings.IndexByte("\\$`\"", c) >= 0 {
+				sb.WriteByte('\\')
+			}
+			sb.WriteByte(c)
+		}
+		out.Parts[i] = &syntax.Lit{ValuePos: lit.ValuePos, ValueEnd: lit.ValueEnd, Value: sb.String()}
+	}
+	return out
 }
 
 // opWordUnescape removes the backslashes that quote $ ` " \ } or a

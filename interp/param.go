@@ -1041,7 +1041,7 @@ func (r *Runner) expandOpWord(b *fieldBuilder, w *syntax.Word, quoted bool) erro
 	var flat []syntax.WordPart
 	for _, part := range w.Parts {
 		if q, ok := part.(*syntax.DblQuoted); ok {
-			flat = append(flat, q.Parts...)
+			flat = append(flat, innerDbl(q).Parts...)
 			continue
 		}
 		flat = append(flat, part)
