@@ -58,12 +58,13 @@ type paramValue struct {
 
 // expandParamPart expands one parameter expansion into b.
 func (r *Runner) expandParamPart(b *fieldBuilder, pe *syntax.ParamExp, quoted bool) error {
-	old := r.inlineOp
+	old, oldJoin := r.inlineOp, r.starJoinIFS
 	if inlineOpWord(pe, quoted) || atJoinOp(b, pe, quoted) {
 		r.inlineOp = pe
 	}
+	r.starJoinIFS = quoted || b.patMode
 	pv, err := r.paramExp(pe)
-	r.inlineOp = old
+	r.inlineOp, r.starJoinIFS = old, oldJoin
 	if err != nil {
 		return err
 	}
@@ -83,7 +84,11 @@ func (r *Runner) expandParamPart(b *fieldBuilder, pe *syntax.ParamExp, quoted bo
 	}
 	if quoted {
 		if pv.star {
-			b.quoted(join(pv.list, ifsSep(r.ifs(), r.vars.get("IFS"))))
+			sep := " " // a here-document joins $* with spaces, whatever IFS holds
+			if r.hdocDepth == 0 || pv.name != "*" {
+				sep = ifsSep(r.ifs(), r.vars.get("IFS"))
+			}
+			b.quoted(join(pv.list, sep))
 			return nil
 		}
 		for i, s := range pv.list {
@@ -830,8 +835,19 @@ func (r *Runner) expOp(pe *syntax.ParamExp, pv paramValue) (paramValue, error) {
 		return r.literalTilde(pe.Exp.Word)
 	}
 	null := func() bool {
+		if pv.isList && pv.star {
+			// $* and ${a[*]} are null when their joined value is:
+			// with IFS's first character inside quotes (and where
+			// words are not split), with a space elsewhere (bash's
+			// string_rest_of_args)
+			sep := " "
+			if r.starJoinIFS && (r.hdocDepth == 0 || pv.name != "*") {
+				sep = ifsSep(r.ifs(), r.vars.get("IFS"))
+			}
+			return join(pv.list, sep) == ""
+		}
 		if pv.isList {
-			return len(pv.list) == 0 || (len(pv.list) == 1 && pv.list[0] == "" && !pv.star) || (pv.star && join(pv.list, "") == "" && false)
+			return len(pv.list) == 0 || (len(pv.list) == 1 && pv.list[0] == "")
 		}
 		return pv.str == ""
 	}

@@ -163,6 +163,7 @@ type Runner struct {
 	dblDepth          int                    // inside double quotes during expansion
 	hdocDepth         int                    // expanding a here-document body: $'…' stays literal
 	inlineOp          *syntax.ParamExp       // ${x+word}/${x-word} whose word expandParamPart expands in place
+	starJoinIFS       bool                   // the expansion is quoted or not split: $* joins with IFS for ${*:-w}
 	rlimits           map[int]syscall.Rlimit // subshell ulimit overlay; copy on write
 	readAhead         *lineReader            // last regular file read by read
 	xtraceFD          int                    // 1 + the fd BASH_XTRACEFD names for xtrace; 0: stderr
