@@ -600,6 +600,15 @@ func (r *Runner) sliceValue(pe *syntax.ParamExp, pv paramValue) (paramValue, err
 			return pv, err
 		}
 	}
+	strAt := false // ${s[@]:…} of a string variable
+	if pv.isList && pv.name != "@" && pv.name != "*" && len(pv.list) == 1 {
+		if v := r.lookup(pv.name); v != nil && v.kind == kString {
+			// ${s[@]:1} of a string variable is a substring, as
+			// bash's get_var_and_type takes it for the variable
+			strAt = !pv.star
+			pv = paramValue{str: pv.list[0], set: pv.set, name: pv.name}
+		}
+	}
 	if pv.isList {
 		if hasLen && length < 0 {
 			// bash never counts a length back from the end of a list
@@ -632,8 +641,13 @@ func (r *Runner) sliceValue(pe *syntax.ParamExp, pv paramValue) (paramValue, err
 		bounds = charBounds(pv.str)
 		n = int64(len(bounds) - 1)
 	}
+	tooFar := off > n
 	off, end, ok := sliceRange(off, length, n, hasLen)
-	if !ok {
+	if !ok || strAt && tooFar {
+		if strAt {
+			// no substring at all: "${s[@]:9}" makes no word
+			return paramValue{isList: true, set: pv.set}, nil
+		}
 		return paramValue{set: pv.set}, nil
 	}
 	if end < off {
