@@ -60,7 +60,15 @@ func (b *fieldBuilder) listElem(i int, s string) {
 	if b.logOn {
 		b.logPiece(piece{kind: 'e', ifs: b.ifs, first: i == 0})
 	}
-	if i > 0 && (b.cur.valid || len(b.cur.buf) > 0) {
+	if i > 0 && b.ifs != "" && strings.IndexByte(" \t\n", b.ifs[0]) < 0 {
+		// bash joins the elements with IFS's first character before
+		// splitting: when that is not a blank, the boundary delimits
+		// as that character does, so an empty element is a field
+		logOn := b.logOn
+		b.logOn = false
+		b.unquotedExp(b.ifs[:1])
+		b.logOn = logOn
+	} else if i > 0 && (b.cur.valid || len(b.cur.buf) > 0) {
 		b.needEnd = true
 	}
 	if b.ifs == "" && s != "" {
