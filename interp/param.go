@@ -166,6 +166,11 @@ func (r *Runner) paramExp(pe *syntax.ParamExp) (paramValue, error) {
 		return paramValue{}, expErr("bad substitution")
 	}
 	name := pe.Param.Value
+	if name == badSubstName {
+		if msg, ok := badSubstText(pe); ok {
+			return paramValue{}, expErr("%s: bad substitution", msg)
+		}
+	}
 	if name == "#" && hashOpNoWord(pe) {
 		return paramValue{}, expErr("%s: bad substitution", r.nodeText(pe))
 	}

@@ -25,7 +25,9 @@ import (
 //     negated again ("! !");
 //   - a word of a compound assignment that starts with "=" ("[k]==" or
 //     "=x", which mvdan takes for an operator) has it escaped;
-//   - an array subscript that does not parse as arithmetic (bash takes it
+//   - a parameter expansion bash rejects when it expands it (see
+//     parsefix_subst.go);
+//   - an array subscript (or $[ ]) that does not parse as arithmetic (bash takes it
 //     as text: an associative array's key, or arithmetic evaluated when
 //     it is used) is wrapped in double quotes, which expand as bash
 //     expands a subscript.
@@ -133,7 +135,9 @@ func fixCandidates(text string, at int) []parseRewrite {
 				continue // the inner pair of "(((" is tried on its own
 			}
 			out = append(out, dparenRewrite(i))
-		case text[i] == '[' && i > 0 && isNameChar(text[i-1]):
+		case text[i] == '$' && i+1 < len(text) && text[i+1] == '{':
+			out = append(out, badSubstRewrite(i))
+		case text[i] == '[' && i > 0 && (isNameChar(text[i-1]) || text[i-1] == '$'):
 			out = append(out, subscriptRewrite(i, false))
 		case text[i] == '[' && i > 0 && strings.IndexByte("( \t\n", text[i-1]) >= 0:
 			out = append(out, subscriptRewrite(i, true))
@@ -273,6 +277,9 @@ const synthQuote = `"""`
 // quoteRegion added, giving the text as written for traces, messages
 // and $BASH_COMMAND.
 func writtenText(s string) string {
+	if strings.Contains(s, badSubstName) {
+		s = writtenBadSubst(s)
+	}
 	for {
 		i := strings.Index(s, synthQuote)
 		if i < 0 {

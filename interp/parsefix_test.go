@@ -74,3 +74,26 @@ func TestParseProgramErrorPosition(t *testing.T) {
 			pe.Pos.Line(), pe.Pos.Col(), pe.Pos.Offset(), len(src)-2)
 	}
 }
+
+// TestSurelyBadSubst checks which ${…} texts are taken for bash's bad
+// substitutions: only those bash rejects whatever the variables hold.
+func TestSurelyBadSubst(t *testing.T) {
+	for body, want := range map[string]bool{
+		"H*": true, "-3": true, "#:": true, "x:": true, "$NO": true, "1x": true,
+		"x y": true, "x[1]a": true, "-3:-${-3}": true,
+		"x": false, "#": false, "##": false, "#-": false, "#x": false, "10": false,
+		"x:-y": false, "x:1:2": false, "x[@]": false, "x/a/b": false, "@": false,
+		"!-posparams": false, "!x": false, "x@": false, "x@Z": false, "x,,": false, "x~": false, "x~~": false,
+	} {
+		if got := surelyBadSubst(body); got != want {
+			t.Errorf("surelyBadSubst(%q) = %v, want %v", body, got, want)
+		}
+	}
+	_, text, err := parseProgram(`echo "${-3:-${-3}}" ${H*}`, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := writtenText(text); got != `echo "${-3:-${-3}}" ${H*}` {
+		t.Errorf("written text of %q is %q", text, got)
+	}
+}
