@@ -1,3 +1,10 @@
+// The runtime would re-read the cgroup CPU limit every second to adjust
+// GOMAXPROCS (and sysmon reads it once right at start); a shell gains
+// nothing from that, and the files it keeps open for it show up as
+// descriptors 3 and 4 that InheritedFiles must skip.
+//go:debug updatemaxprocs=0
+//go:debug containermaxprocs=0
+
 // Command nash is the observing shell: a bash-compatible interpreter that
 // reports what it runs. It accepts bash's invocation matrix, honours the
 // kill switch NUCLEIC_NASH_DISABLE=1 and falls back to the real bash on
