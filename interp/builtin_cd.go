@@ -152,7 +152,7 @@ func (r *Runner) cdAs(name string, args []string) int {
 // OLDPWD.
 func (r *Runner) chdir(dir string, print bool) int {
 	old := r.dir
-	r.dir = dir
+	r.dir, r.inCwd = dir, false
 	if err := r.setScalar("OLDPWD", old, false); err != nil {
 		r.bErr("cd", "%s", err.Error())
 	}

@@ -243,7 +243,11 @@ func biExec(r *Runner, args []string) int {
 	}
 	r.onExec()
 	files := r.fds.files()
-	if err := execWithFiles(r.absPath(path), argv, env, r.dir, files, r.umask); err != nil {
+	dir := r.dir
+	if r.inCwd {
+		dir = "" // the process is there already
+	}
+	if err := execWithFiles(r.absPath(path), argv, env, dir, files, r.umask); err != nil {
 		st := r.execFailed(path, full, err)
 		if st < 0 {
 			st = 126

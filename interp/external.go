@@ -102,10 +102,12 @@ func (r *Runner) startProcess(path string, args, env []string) (*os.Process, err
 	}
 	abs := r.absPath(path)
 	attr := &os.ProcAttr{
-		Dir:   r.dir,
 		Env:   env,
 		Files: r.fds.files(),
 		Sys:   r.sysProcAttr(),
+	}
+	if !r.inCwd {
+		attr.Dir = r.dir
 	}
 	for i, f := range attr.Files {
 		if f == nil && i < 3 {

@@ -72,8 +72,12 @@ type Runner struct {
 	aliases map[string]string
 	ashare  bool
 
-	opts   options
-	dir    string
+	opts options
+	dir  string
+	// inCwd says dir is the process's own working directory (the shell
+	// has not changed directory): a child then inherits it, without the
+	// chdir a spawn otherwise makes.
+	inCwd  bool
 	umask  int
 	fds    *fdTable
 	params []string
@@ -253,7 +257,7 @@ func New(opts ...Option) (*Runner, error) {
 		if err != nil {
 			d = "/"
 		}
-		r.dir = d
+		r.dir, r.inCwd = d, err == nil
 	}
 	if r.umask < 0 {
 		r.umask = processUmask()

@@ -29,6 +29,7 @@ func (r *Runner) fork(kind string) *Runner {
 		ashare:        true,
 		opts:          r.opts,
 		dir:           r.dir,
+		inCwd:         r.inCwd,
 		umask:         r.umask,
 		fds:           r.fds.clone(),
 		params:        r.params,
