@@ -275,6 +275,7 @@ func biExit(r *Runner, args []string) int {
 	}
 	r.flow = flowExit
 	r.exitCode = status
+	r.exitBuiltin = true
 	return status
 }
 

@@ -64,6 +64,9 @@ type Runner struct {
 	thisCmd    string
 	declPrefix string // thisCmd as a declaration command began
 	dynSeen    dynSeen
+	// exitBuiltin records that the exit builtin started the exit now
+	// unwinding (see callFunc)
+	exitBuiltin bool
 
 	vars   *varStore
 	funcs  map[string]*funcDef

@@ -609,6 +609,13 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 	if r.flow == flowNone {
 		r.runFuncBody(f)
 	}
+	if r.flow == flowExit && r.exitBuiltin {
+		// the exit builtin: bash runs the EXIT trap right there, still
+		// in the function, which sees FUNCNAME and the locals (an
+		// errexit exit unwinds the locals first, and is left to the top)
+		r.exit = r.exitCode
+		r.runExitTrap()
+	}
 	r.loopDepth = oldLoop
 	returned := r.flow == flowReturn
 	if returned {

@@ -306,10 +306,15 @@ func (s *varStore) environ() []string {
 	}
 	env := make([]string, 0, len(s.m))
 	for name, v := range s.m {
-		if v.attrs&aExport == 0 || !v.set || v.kind == kAssoc {
-			continue
+		if v.attrs&aExport == 0 || !v.set {
+			// bash exports, for each name, the innermost binding that
+			// is set and exported: an unset or unexported local does
+			// not hide a caller's or the global exported variable
+			if v = s.exportedBelow(name); v == nil {
+				continue
+			}
 		}
-		if v.kind == kIndexed {
+		if v.kind == kIndexed || v.kind == kAssoc {
 			continue // bash does not export arrays
 		}
 		env = append(env, name+"="+v.str)
@@ -321,6 +326,24 @@ func (s *varStore) environ() []string {
 	s.envCache = env
 	s.envDirty = false
 	return env
+}
+
+// exportedBelow returns the binding of name that a function's locals
+// shadow and that is set and exported, the innermost such, or nil.
+func (s *varStore) exportedBelow(name string) *variable {
+	for i := len(s.frames) - 1; i >= 0; i-- {
+		old, ok := s.frames[i].saved[name]
+		if !ok {
+			continue
+		}
+		if old == nil {
+			return nil
+		}
+		if old.attrs&aExport != 0 && old.set {
+			return old
+		}
+	}
+	return nil
 }
 
 // names returns all bound names, sorted.
