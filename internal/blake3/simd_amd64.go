@@ -100,23 +100,15 @@ func compress16(h *[8]vec, m *[16]vec, ctrLo, ctrHi, blen, flags vec) {
 	h[4], h[5], h[6], h[7] = v4.Xor(v12), v5.Xor(v13), v6.Xor(v14), v7.Xor(v15)
 }
 
-// transposeIdx[b] are the two index vectors of the transposition stage
-// that swaps bit b of the row number with bit b of the column number:
-// row L (bit b clear) and row H = L|1<<b become
-// ConcatPermute(rowL, rowH, lo) and ConcatPermute(rowL, rowH, hi).
-var transposeIdx = func() (t [4][2][16]uint32) {
-	for b := 0; b < 4; b++ {
-		s := uint32(1) << b
-		for j := uint32(0); j < 16; j++ {
-			if j&s == 0 {
-				t[b][0][j], t[b][1][j] = j, j+s
-			} else {
-				t[b][0][j], t[b][1][j] = 16+j-s, 16+j
-			}
-		}
-	}
-	return t
-}()
+// lane128Idx are VPERMI2Q indices that exchange 128-bit lanes between
+// two vectors x, y: {x0, y0, x2, y2}, {x1, y1, x3, y3} (lanes of the
+// pair), then {x0, x1, y0, y1}, {x2, x3, y2, y3}.
+var lane128Idx = [4][8]uint64{
+	{0, 1, 8, 9, 4, 5, 12, 13},
+	{2, 3, 10, 11, 6, 7, 14, 15},
+	{0, 1, 2, 3, 8, 9, 10, 11},
+	{4, 5, 6, 7, 12, 13, 14, 15},
+}
 
 // evenOdd selects the even lanes (0, 2, …, 14) and the odd lanes of a
 // vector into lanes 0–7: the left and right children of eight parents.
@@ -125,19 +117,54 @@ var evenOdd = [2][16]uint32{
 	{1, 3, 5, 7, 9, 11, 13, 15, 1, 3, 5, 7, 9, 11, 13, 15},
 }
 
-// transpose16 turns 16 rows of 16 words into 16 columns, in place.
-func transpose16(r *[16]vec) {
-	for b := 0; b < 4; b++ {
-		s := 1 << b
-		lo, hi := archsimd.LoadUint32x16(&transposeIdx[b][0]), archsimd.LoadUint32x16(&transposeIdx[b][1])
-		for l := 0; l < 16; l++ {
-			if l&s != 0 {
-				continue
-			}
-			x, y := r[l], r[l|s]
-			r[l], r[l|s] = x.ConcatPermute(y, lo), x.ConcatPermute(y, hi)
-		}
-	}
+// unpackRows interleaves the 32-bit words of the blocks at off and
+// off+chunkLen within each 128-bit lane (VPUNPCKLDQ, VPUNPCKHDQ).
+func unpackRows(p *[groupLen]byte, off int) (lo, hi archsimd.Uint64x8) {
+	x := archsimd.LoadUint8x64((*[64]byte)(p[off : off+64])).AsUint32x16()
+	y := archsimd.LoadUint8x64((*[64]byte)(p[off+chunkLen : off+chunkLen+64])).AsUint32x16()
+	return x.InterleaveLoGrouped(y).AsUint64x8(), x.InterleaveHiGrouped(y).AsUint64x8()
+}
+
+// loadBlock16 loads block b of each of the 16 chunks in p into m, word w
+// of chunk i in lane i of m[w]: 32- and 64-bit unpacks transpose the 4x4
+// blocks inside each 128-bit lane, then two rounds of 128-bit lane
+// exchanges (VPERMI2Q) transpose the 4x4 arrangement of blocks.
+func loadBlock16(p *[groupLen]byte, b int, m *[16]vec) {
+	off := b * blockLen
+	t0, t1 := unpackRows(p, off)
+	t2, t3 := unpackRows(p, off+2*chunkLen)
+	t4, t5 := unpackRows(p, off+4*chunkLen)
+	t6, t7 := unpackRows(p, off+6*chunkLen)
+	t8, t9 := unpackRows(p, off+8*chunkLen)
+	t10, t11 := unpackRows(p, off+10*chunkLen)
+	t12, t13 := unpackRows(p, off+12*chunkLen)
+	t14, t15 := unpackRows(p, off+14*chunkLen)
+	u0, u1 := t0.InterleaveLoGrouped(t2), t0.InterleaveHiGrouped(t2)
+	u2, u3 := t1.InterleaveLoGrouped(t3), t1.InterleaveHiGrouped(t3)
+	u4, u5 := t4.InterleaveLoGrouped(t6), t4.InterleaveHiGrouped(t6)
+	u6, u7 := t5.InterleaveLoGrouped(t7), t5.InterleaveHiGrouped(t7)
+	u8, u9 := t8.InterleaveLoGrouped(t10), t8.InterleaveHiGrouped(t10)
+	u10, u11 := t9.InterleaveLoGrouped(t11), t9.InterleaveHiGrouped(t11)
+	u12, u13 := t12.InterleaveLoGrouped(t14), t12.InterleaveHiGrouped(t14)
+	u14, u15 := t13.InterleaveLoGrouped(t15), t13.InterleaveHiGrouped(t15)
+	i0, i1 := archsimd.LoadUint64x8(&lane128Idx[0]), archsimd.LoadUint64x8(&lane128Idx[1])
+	i2, i3 := archsimd.LoadUint64x8(&lane128Idx[2]), archsimd.LoadUint64x8(&lane128Idx[3])
+	z0, z1 := u0.ConcatPermute(u4, i0), u0.ConcatPermute(u4, i1)
+	z2, z3 := u8.ConcatPermute(u12, i0), u8.ConcatPermute(u12, i1)
+	m[0], m[8] = z0.ConcatPermute(z2, i2).AsUint32x16(), z0.ConcatPermute(z2, i3).AsUint32x16()
+	m[4], m[12] = z1.ConcatPermute(z3, i2).AsUint32x16(), z1.ConcatPermute(z3, i3).AsUint32x16()
+	z0, z1 = u1.ConcatPermute(u5, i0), u1.ConcatPermute(u5, i1)
+	z2, z3 = u9.ConcatPermute(u13, i0), u9.ConcatPermute(u13, i1)
+	m[1], m[9] = z0.ConcatPermute(z2, i2).AsUint32x16(), z0.ConcatPermute(z2, i3).AsUint32x16()
+	m[5], m[13] = z1.ConcatPermute(z3, i2).AsUint32x16(), z1.ConcatPermute(z3, i3).AsUint32x16()
+	z0, z1 = u2.ConcatPermute(u6, i0), u2.ConcatPermute(u6, i1)
+	z2, z3 = u10.ConcatPermute(u14, i0), u10.ConcatPermute(u14, i1)
+	m[2], m[10] = z0.ConcatPermute(z2, i2).AsUint32x16(), z0.ConcatPermute(z2, i3).AsUint32x16()
+	m[6], m[14] = z1.ConcatPermute(z3, i2).AsUint32x16(), z1.ConcatPermute(z3, i3).AsUint32x16()
+	z0, z1 = u3.ConcatPermute(u7, i0), u3.ConcatPermute(u7, i1)
+	z2, z3 = u11.ConcatPermute(u15, i0), u11.ConcatPermute(u15, i1)
+	m[3], m[11] = z0.ConcatPermute(z2, i2).AsUint32x16(), z0.ConcatPermute(z2, i3).AsUint32x16()
+	m[7], m[15] = z1.ConcatPermute(z3, i2).AsUint32x16(), z1.ConcatPermute(z3, i3).AsUint32x16()
 }
 
 // hashGroup16 is hashGroup with AVX-512: the chunks are compressed side
@@ -156,11 +183,7 @@ func hashGroup16(p *[groupLen]byte, ctr uint64) [8]uint32 {
 	blen := archsimd.BroadcastUint32x16(blockLen)
 	var m [16]vec
 	for b := 0; b < chunkLen/blockLen; b++ {
-		for i := range m {
-			off := i*chunkLen + b*blockLen
-			m[i] = archsimd.LoadUint8x64((*[64]byte)(p[off : off+64])).AsUint32x16()
-		}
-		transpose16(&m)
+		loadBlock16(p, b, &m)
 		flags := uint32(0)
 		if b == 0 {
 			flags |= flagChunkStart
