@@ -346,7 +346,7 @@ check_events() {
 # ---- the test -------------------------------------------------------------
 
 [ "$(id -u)" = 0 ] || die "must run as root (chroot, mount)"
-[ -x "$NASH_BIN" ] || die "no nash binary at $NASH_BIN (build it: CGO_ENABLED=0 go build -trimpath -o bin/nash ./cmd/nash)"
+[ -x "$NASH_BIN" ] || die "no nash binary at $NASH_BIN (build it: make nash)"
 arch=$(dpkg --print-architecture)
 tarball=$CACHE_DIR/$SUITE-$arch-minbase-v$CACHE_VERSION.tar
 work=$(mktemp -d /var/tmp/nash-rootfs-test.XXXXXX)
