@@ -58,7 +58,14 @@ func (r *Runner) runAsScript(path string, args, env []string) (*os.Process, erro
 	if isBinaryFile(head[:n]) {
 		return nil, errBinary
 	}
+	// the running binary, whatever $BASH says (BashName may have made it
+	// an invocation name that is not nash)
 	self := r.shellPath()
+	if r.bashByName && r.bashPath == "" {
+		if p, err := os.Executable(); err == nil {
+			self = p
+		}
+	}
 	argv := []string{r.sh.name}
 	if !r.opts.sh(shGlobskipdots) {
 		// bash's child for such a script resets the shopt options but

@@ -138,6 +138,8 @@ type Runner struct {
 	bashCmd       cmdText // $BASH_COMMAND, printed when read
 	topParams     []string
 	bashPath      string
+	bashArgv0     string // for $BASH, with bashByName (BashName)
+	bashByName    bool
 
 	onExec            func()
 	onSpawn           func(pid int)

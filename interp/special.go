@@ -454,7 +454,6 @@ func (r *Runner) initVars() {
 		}
 	}
 	r.secondsBase = time.Now()
-	set("BASH", r.shellPath())
 	set("BASH_VERSION", BashVersion)
 	vi := r.vars.own("BASH_VERSINFO")
 	vi.kind, vi.set = kIndexed, true
@@ -509,6 +508,12 @@ func (r *Runner) initVars() {
 	}
 	set("PWD", pwd)
 	r.vars.own("PWD").attrs |= aExport
+	// bash sets BASH after PATH and PWD, from which it may derive it
+	if r.bashByName && r.bashPath == "" {
+		set("BASH", r.bashName())
+	} else {
+		set("BASH", r.shellPath())
+	}
 	if v := r.vars.get("OLDPWD"); v == nil || !v.set || !isDir(v.str) {
 		ov := r.vars.own("OLDPWD")
 		ov.set, ov.str = false, ""

@@ -94,9 +94,8 @@ func run(argv []string) int {
 		interp.OnExec(sess.flush),
 		interp.RealBash(realBash),
 	}
-	if self, err := os.Executable(); err == nil {
-		opts = append(opts, interp.BashPath(self))
-	}
+	// $BASH as bash derives it from argv[0]; no /proc/self/exe lookup
+	opts = append(opts, interp.BashName(argv[0]))
 	if inv.command != nil {
 		opts = append(opts, interp.CommandString(src))
 	}
