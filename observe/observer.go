@@ -11,8 +11,9 @@
 //
 // An Observer costs nothing until the shell does something: FromEnv reads
 // the environment and draws a random id; the flush timer is armed by the
-// first event and the transport's goroutine and connection start with the
-// first batch.
+// first event, and the transport's goroutine starts with the first batch
+// flushed before Close (a shell that exits within the flush interval
+// delivers its only batch from Close, on the exiting goroutine).
 package observe
 
 import (

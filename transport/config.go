@@ -2,6 +2,9 @@
 // section 4): an HTTP POST of a wire.Batch to /shell-event over a unix
 // socket, or over HTTP when the socket is absent, sent by one background
 // goroutine from a bounded queue so that a command never waits for it.
+// The final batches, which an exiting process waits for anyway, go with
+// Close; a process that sent nothing before has them delivered by Close on
+// its own goroutine, so a short-lived shell never starts the goroutine.
 // Batches that cannot be delivered go to a spool directory as JSON Lines;
 // the next process that reaches the collector drains the spool under a lock.
 //
