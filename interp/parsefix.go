@@ -102,7 +102,9 @@ func fixParseError(text, name string, pe syntax.ParseError) (string, []parseEdit
 		if !errors.As(err, &pe2) {
 			continue
 		}
-		if unmapOffset(int(pe2.Pos.Offset()), ed) > at {
+		// further, or only short of more input (an error at EOF is
+		// positioned at the construct left open)
+		if unmapOffset(int(pe2.Pos.Offset()), ed) > at || pe2.Incomplete && !pe.Incomplete {
 			return fixed, ed, f, err, true
 		}
 	}

@@ -21,7 +21,14 @@ type traps struct {
 	// ERR under set -E, DEBUG and RETURN under set -T (bash's
 	// reset_or_restore_signal_handlers keeps them trapped)
 	live   []string
-	parsed map[string]*syntax.File
+	parsed map[string]parsedTrap
+}
+
+// parsedTrap is a trap's action as parsed, with the text its positions
+// refer to (parseProgram may have rewritten it).
+type parsedTrap struct {
+	f    *syntax.File
+	text string
 }
 
 // active reports whether the entry for name runs (rather than being an
@@ -121,24 +128,25 @@ func (r *Runner) runTrap(name string) {
 		return
 	}
 	if r.traps.parsed == nil {
-		r.traps.parsed = map[string]*syntax.File{}
+		r.traps.parsed = map[string]parsedTrap{}
 	}
-	f := r.traps.parsed[name]
-	if f == nil {
-		var err error
-		f, err = Parse(action, "trap", false)
+	pt, ok := r.traps.parsed[name]
+	if !ok {
+		f, text, err := parseProgram(action, "trap")
 		if err != nil {
 			r.errorf("%s", err.Error())
 			return
 		}
-		r.traps.parsed[name] = f
+		pt = parsedTrap{f: f, text: text}
+		r.traps.parsed[name] = pt
 	}
+	f := pt.f
 	saved := r.exit
 	oldNesting := r.nesting
 	oldTrap, oldDebug := r.inTrap, r.inDebug
 	oldLine, oldOff := r.line, r.lineOff
 	oldSrc := r.curSrc
-	r.curSrc = action
+	r.curSrc = pt.text
 	r.inTrap = true
 	r.inDebug = r.inDebug || name == "DEBUG"
 	r.nesting = Nesting{Depth: oldNesting.Depth + 1, Kind: "trap:" + name}
