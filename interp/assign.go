@@ -222,9 +222,49 @@ func isSpecialVarName(name string) bool {
 	return false
 }
 
+// textSubscript returns the text of a subscript written as a quoted
+// string (parseProgram quotes one that is not arithmetic, such as [] or
+// [*]), which bash checks before evaluating it; ok is false for others.
+func (r *Runner) textSubscript(idx syntax.ArithmExpr) (string, bool, error) {
+	w, isWord := idx.(*syntax.Word)
+	if !isWord || len(w.Parts) == 0 {
+		return "", false, nil
+	}
+	if l, ok := w.Parts[0].(*syntax.Lit); ok && len(w.Parts) == 1 && (l.Value == "*" || l.Value == "@") {
+		return l.Value, true, nil
+	}
+	for _, p := range w.Parts {
+		switch p.(type) {
+		case *syntax.DblQuoted, *syntax.SglQuoted:
+		default:
+			return "", false, nil
+		}
+	}
+	t, err := r.assignValue(w)
+	return t, err == nil, err
+}
+
 // assignIndexed sets one element: a[i]=v or m[k]=v.
 func (r *Runner) assignIndexed(name string, idx syntax.ArithmExpr, val string, appendVal bool) error {
 	cur := r.vars.get(name)
+	if cur == nil || cur.kind != kAssoc {
+		// an indexed array's subscript is checked before the
+		// variable is (a[]=x, a[*]=x, a[-9]=x on a readonly array)
+		if t, ok, err := r.textSubscript(idx); err != nil {
+			return err
+		} else if ok && (strings.TrimSpace(t) == "" || t == "*" || t == "@") {
+			return &expandError{msg: name + "[" + t + "]: bad array subscript"}
+		}
+		if cur != nil && cur.attrs&aReadonly != 0 && cur.kind == kIndexed {
+			i, err := r.arith(idx)
+			if err != nil {
+				return err
+			}
+			if i < 0 && i+int64(cur.arr.maxIndex())+1 < 0 {
+				return &expandError{msg: name + "[" + strings.TrimSpace(r.nodeText(idx)) + "]: bad array subscript"}
+			}
+		}
+	}
 	if cur != nil && cur.attrs&aReadonly != 0 {
 		return readonlyErr(name)
 	}
@@ -332,6 +372,24 @@ func (r *Runner) assignArray(name string, ae *syntax.ArrayExpr, appendVal bool, 
 	integer := cur != nil && cur.attrs&aInteger != 0
 	for _, el := range ae.Elems {
 		if el.Index != nil {
+			// a bad subscript is reported with the word as written and
+			// the element skipped
+			word := func(idx string) string {
+				v := ""
+				if el.Value != nil {
+					v = r.nodeText(el.Value)
+				}
+				return "[" + idx + "]=" + v
+			}
+			if t, ok, err := r.textSubscript(el.Index); err != nil {
+				return err
+			} else if ok && strings.TrimSpace(t) == "" {
+				r.errorf("%s: bad array subscript", word(t))
+				continue
+			} else if ok && (t == "*" || t == "@") {
+				r.errorf("%s: cannot assign to non-numeric index", word(t))
+				continue
+			}
 			i, err := r.arith(el.Index)
 			if err != nil {
 				return err
@@ -349,6 +407,10 @@ func (r *Runner) assignArray(name string, ae *syntax.ArrayExpr, appendVal bool, 
 			}
 			if i < 0 {
 				i += int64(arr.maxIndex()) + 1
+				if i < 0 {
+					r.errorf("%s: bad array subscript", word(strings.TrimSpace(r.nodeText(el.Index))))
+					continue
+				}
 			}
 			if cur != nil {
 				val = applyCase(cur, val)

@@ -412,8 +412,14 @@ func (r *Runner) baseValue(pe *syntax.ParamExp, name string) (paramValue, error)
 			return paramValue{name: name}, nil
 		}
 		// evaluate the index for its side effects and errors
-		if _, err := r.indexValue(v, pe.Index); err != nil {
+		i, err := r.indexValue(v, pe.Index)
+		if err != nil {
 			return paramValue{}, err
+		}
+		if i < 0 {
+			// no elements (or no variable): any negative subscript
+			// is before the start, which bash reports
+			r.errorf("%s: bad array subscript", pe.Param.Value)
 		}
 		return paramValue{name: name}, nil
 	}
@@ -450,7 +456,12 @@ func (r *Runner) baseValue(pe *syntax.ParamExp, name string) (paramValue, error)
 		if err != nil {
 			return paramValue{}, err
 		}
-		if i == 0 || i == -1 {
+		if i < 0 {
+			// bash counts back from the end of indexed arrays only
+			r.errorf("%s: bad array subscript", pe.Param.Value)
+			return paramValue{name: name}, nil
+		}
+		if i == 0 {
 			return paramValue{str: v.str, set: true, name: name}, nil
 		}
 		return paramValue{name: name}, nil
