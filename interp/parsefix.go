@@ -59,11 +59,7 @@ func parseProgram(src, name string) (*syntax.File, string, error) {
 	text := src
 	var edits []parseEdit
 	for range maxParseFixes {
-		var pe syntax.ParseError
-		if !errors.As(err, &pe) {
-			break
-		}
-		fixed, ed, f2, err2, ok := fixParseError(text, name, pe)
+		fixed, ed, f2, err2, ok := fixParseError(text, name, err)
 		if !ok {
 			break
 		}
@@ -84,8 +80,12 @@ func parseBash(src, name string) (*syntax.File, error) {
 
 // fixParseError tries the rewrites that may apply at pe, nearest first,
 // and returns the first one with which the parser gets further.
-func fixParseError(text, name string, pe syntax.ParseError) (string, []parseEdit, *syntax.File, error, bool) {
-	at := int(pe.Pos.Offset())
+func fixParseError(text, name string, perr error) (string, []parseEdit, *syntax.File, error, bool) {
+	pos, incomplete, ok := parseErrorPos(perr)
+	if !ok {
+		return "", nil, nil, nil, false
+	}
+	at := int(pos.Offset())
 	if at > len(text) {
 		at = len(text)
 	}
@@ -94,21 +94,69 @@ func fixParseError(text, name string, pe syntax.ParseError) (string, []parseEdit
 		if !ok {
 			continue
 		}
-		f, err := parseBash(fixed, name)
+		reached, err := parseReach(fixed, name)
 		if err == nil {
-			return fixed, ed, f, nil, true
-		}
-		var pe2 syntax.ParseError
-		if !errors.As(err, &pe2) {
+			f, err := parseBash(fixed, name)
+			if err == nil {
+				return fixed, ed, f, nil, true
+			}
 			continue
 		}
-		// further, or only short of more input (an error at EOF is
-		// positioned at the construct left open)
-		if unmapOffset(int(pe2.Pos.Offset()), ed) > at || pe2.Incomplete && !pe.Incomplete {
-			return fixed, ed, f, err, true
+		pos2, incomplete2, ok := parseErrorPos(err)
+		if !ok {
+			continue
+		}
+		// further: the next error is after this one, or the statements
+		// read completely now reach past it (an error about a construct
+		// left open is positioned at its start), or the text is only
+		// short of more input
+		if unmapOffset(int(pos2.Offset()), ed) > at || unmapOffset(reached, ed) > at ||
+			incomplete2 && !incomplete {
+			return fixed, ed, nil, err, true
 		}
 	}
 	return "", nil, nil, nil, false
+}
+
+// parseErrorPos returns the position of a syntax error (of bash's syntax
+// or a feature mvdan's parser knows from another shell) and whether the
+// text was only incomplete.
+func parseErrorPos(err error) (syntax.Pos, bool, bool) {
+	var pe syntax.ParseError
+	if errors.As(err, &pe) {
+		return pe.Pos, pe.Incomplete, true
+	}
+	var le syntax.LangError
+	if errors.As(err, &le) {
+		return le.Pos, false, true
+	}
+	return syntax.Pos{}, false, false
+}
+
+// parseReach parses text statement by statement and returns the end of
+// the last top-level statement read before the first error, and that
+// error.
+func parseReach(text, name string) (int, error) {
+	p := syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(false))
+	reached := 0
+	err := p.Stmts(strings.NewReader(text), func(st *syntax.Stmt) bool {
+		reached = int(st.End().Offset())
+		return true
+	})
+	if err != nil {
+		// mvdan's Stmts names no file in its errors; Parse does
+		var pe syntax.ParseError
+		var le syntax.LangError
+		switch {
+		case errors.As(err, &pe):
+			pe.Filename = name
+			err = pe
+		case errors.As(err, &le):
+			le.Filename = name
+			err = le
+		}
+	}
+	return reached, err
 }
 
 // parseRewrite produces a rewritten text and its insertions, or false
@@ -392,13 +440,24 @@ func unmapOffset(off int, edits []parseEdit) int {
 // unmapParseError positions a parse error of the rewritten text in the
 // original src, so it is reported against what the user wrote.
 func unmapParseError(err error, edits []parseEdit, src string) error {
-	var pe syntax.ParseError
-	if len(edits) == 0 || !errors.As(err, &pe) {
+	if len(edits) == 0 {
 		return err
 	}
-	off := min(unmapOffset(int(pe.Pos.Offset()), edits), len(src))
-	line := 1 + strings.Count(src[:off], "\n")
-	col := off - strings.LastIndexByte(src[:off], '\n')
-	pe.Pos = syntax.NewPos(uint(off), uint(line), uint(col))
-	return pe
+	unmap := func(p syntax.Pos) syntax.Pos {
+		off := min(unmapOffset(int(p.Offset()), edits), len(src))
+		line := 1 + strings.Count(src[:off], "\n")
+		col := off - strings.LastIndexByte(src[:off], '\n')
+		return syntax.NewPos(uint(off), uint(line), uint(col))
+	}
+	var pe syntax.ParseError
+	var le syntax.LangError
+	switch {
+	case errors.As(err, &pe):
+		pe.Pos = unmap(pe.Pos)
+		return pe
+	case errors.As(err, &le):
+		le.Pos = unmap(le.Pos)
+		return le
+	}
+	return err
 }
