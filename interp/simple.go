@@ -194,6 +194,34 @@ func (r *Runner) runArgs(c *syntax.CallExpr, args []string, redirs []*syntax.Red
 			}
 			res = r.runExternal(fn.path, args, env, info)
 		default:
+			if h := r.funcs["command_not_found_handle"]; h != nil {
+				// bash calls the handler in the child it forked for
+				// the command, with the prefix assignments in place;
+				// it made them before forking, so a readonly one is
+				// reported (and aborts in POSIX mode) here
+				cc := &syntax.CallExpr{Args: c.Args}
+				for _, a := range c.Assigns {
+					if a.Name != nil {
+						if v := r.vars.get(a.Name.Value); v != nil && v.attrs&aReadonly != 0 {
+							if r.tempReadonly(a.Name.Value) {
+								return
+							}
+							continue
+						}
+					}
+					cc.Assigns = append(cc.Assigns, a)
+				}
+				hargs := append([]string{"command_not_found_handle"}, args...)
+				r.subshell(func(sub *Runner) {
+					sub.withTempAssigns(cc, true, func() { sub.callFunc(h, hargs) })
+				}, "subshell")
+				return
+			}
+			// bash expands and assigns the prefix assignments (in the
+			// child) before it finds there is no such command
+			if _, ok := r.prefixEnv(c); !ok {
+				return
+			}
 			r.notFound(name)
 		}
 	}
