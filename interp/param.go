@@ -186,8 +186,10 @@ func (r *Runner) paramExp(pe *syntax.ParamExp) (paramValue, error) {
 	indirect := "" // "!name" once ${!name} has been followed
 	// ${!name}: indirection (or keys with an index)
 	if pe.Excl {
-		if l := indexLit(pe.Index); l == "@" || l == "*" {
-			// ${!a[@]}: keys; ${!a[i]} is indirection through a[i]
+		if l := indexLit(pe.Index); (l == "@" || l == "*") && pe.Exp == nil && pe.Repl == nil && pe.Slice == nil && !pe.Length {
+			// ${!a[@]}: keys; ${!a[i]} is indirection through a[i],
+			// and so is ${!a[@]} followed by an operator (bash reads
+			// keys only for the bare form)
 			return r.arrayKeys(pv.name, l == "*"), nil
 		}
 		if v := r.vars.get(name); v != nil && v.kind == kNameRef && !pe.Length && pe.Index == nil {
@@ -1253,7 +1255,7 @@ func (r *Runner) transformOp(pe *syntax.ParamExp, pv paramValue, op string) (par
 		return paramValue{str: "declare -" + flags + " " + name + "=" + s, set: true}, nil
 	case "K", "k":
 		v := r.lookup(name)
-		if v == nil || !v.set || !pv.isList {
+		if v == nil || !v.set || !pv.isList || name == "@" || name == "*" {
 			return mapValue(pv, shellQuote), nil
 		}
 		// @K quotes the values and gives one word (bash leaves a
