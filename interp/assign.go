@@ -122,6 +122,9 @@ func (r *Runner) setScalarFlags(name, val string, fl assignFlags) error {
 	if name == "PATH" {
 		r.hash = nil
 	}
+	if localeVar(name) {
+		r.localeAssigned(name, val)
+	}
 	return nil
 }
 

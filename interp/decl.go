@@ -817,6 +817,9 @@ func (r *Runner) declSetValue(name, index, val string, appendVal bool, as *synta
 		// declare and local run bash's special-variable hooks too
 		r.setOptindVar(val, true)
 	}
+	if localeVar(name) {
+		r.localeAssigned(name, val)
+	}
 	return nil
 }
 

@@ -18,6 +18,7 @@ type ctypeState struct {
 	name    string // the name last asked for
 	pending bool   // name is not looked up yet: utf8 is the locale before it
 	utf8    bool
+	failed  []string // category+"\x00"+name of the failed setlocale calls (locale_warn.go)
 }
 
 // request records that the character locale name was asked for.

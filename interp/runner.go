@@ -370,6 +370,7 @@ func (r *Runner) importEnv(environ []string) {
 	}
 	r.vars.envDirty = true
 	r.noteLocale()
+	r.localeStartup()
 }
 
 // Exited reports whether the program ran exit (or failed fatally).

@@ -192,6 +192,13 @@ func (r *Runner) runArgs(c *syntax.CallExpr, args []string, redirs []*syntax.Red
 			if !ok {
 				return
 			}
+			// bash's parent disposes of the temporary environment
+			// (sv_locale again) as soon as it has forked; a pipeline
+			// part or the last command of a ( ) is exec'd by the
+			// child bash forked already
+			if t := r.tail; r.pipePos == nil && (t == nil || t.stmt == nil || t.stmt.Cmd != syntax.Command(c) || len(t.stmt.Redirs) > 0) {
+				r.localeAfterTemp(c)
+			}
 			res = r.runExternal(fn.path, args, env, info)
 		default:
 			if h := r.funcs["command_not_found_handle"]; h != nil {
@@ -222,6 +229,7 @@ func (r *Runner) runArgs(c *syntax.CallExpr, args []string, redirs []*syntax.Red
 			if _, ok := r.prefixEnv(c); !ok {
 				return
 			}
+			r.localeAfterTemp(c)
 			r.notFound(name)
 		}
 	}
@@ -550,6 +558,9 @@ func (r *Runner) withTempAssigns(c *syntax.CallExpr, isFunc bool, fn func()) {
 			val = r.lookup(name).value() + val
 		}
 		saved = append(saved, r.tempScalar(name, val))
+		if localeVar(name) {
+			r.localeAssigned(name, val)
+		}
 	}
 	fn()
 	for i := len(saved) - 1; i >= 0; i-- {
@@ -572,6 +583,7 @@ func (r *Runner) withTempAssigns(c *syntax.CallExpr, isFunc bool, fn func()) {
 		}
 		r.untemp(sv)
 	}
+	r.localeAfterTemp(c)
 }
 
 // markPosixPropagate records, as bash's push_posix_temp_var sets

@@ -1,0 +1,128 @@
+package interp
+
+import "mvdan.cc/sh/v3/syntax"
+
+// bash passes the locale variables to setlocale as they are assigned and
+// warns when the locale is not installed. glibc remembers a failed lookup
+// per category, and only the first one sets errno, which bash appends:
+// "cannot change locale (xx): No such file or directory" the first time,
+// without the suffix after that.
+
+// localeVar reports the variables whose assignment calls setlocale.
+func localeVar(name string) bool {
+	switch name {
+	case "LC_ALL", "LANG", "LC_CTYPE", "LC_COLLATE", "LC_MESSAGES", "LC_NUMERIC", "LC_TIME":
+		return true
+	}
+	return false
+}
+
+// localeAssigned does what bash's sv_locale does after name was set to
+// val: warn when setlocale would fail.
+func (r *Runner) localeAssigned(name, val string) {
+	lcAll := r.localeVal("LC_ALL")
+	switch name {
+	case "LC_ALL":
+		if val == "" {
+			r.resetLocale()
+			return
+		}
+		r.trySetlocale(name, "LC_ALL", val, true)
+	case "LANG":
+		if lcAll == "" {
+			r.resetLocale()
+		}
+	default:
+		if lcAll != "" {
+			return // LC_ALL overrides the category
+		}
+		if eff := r.localeVarValue(name); eff != "" {
+			r.trySetlocale(name, name, eff, true)
+		}
+	}
+}
+
+// localeVarValue is bash's get_locale_var: LC_ALL, else the variable,
+// else LANG.
+func (r *Runner) localeVarValue(name string) string {
+	for _, n := range [...]string{"LC_ALL", name, "LANG"} {
+		if s := r.localeVal(n); s != "" {
+			return s
+		}
+	}
+	return ""
+}
+
+// resetLocale is bash's reset_locale_vars: LANG for every category, then
+// each category from its own variable, all silently.
+func (r *Runner) resetLocale() {
+	lang := r.localeVal("LANG")
+	if lang == "" {
+		return // the environment's locale: nothing new is looked up
+	}
+	if !r.trySetlocale("LANG", "LC_ALL", lang, false) {
+		return
+	}
+	for _, c := range [...]string{"LC_CTYPE", "LC_COLLATE", "LC_MESSAGES", "LC_NUMERIC", "LC_TIME"} {
+		if eff := r.localeVarValue(c); eff != "" {
+			r.trySetlocale(c, c, eff, false)
+		}
+	}
+}
+
+// trySetlocale reports whether setlocale(category, loc) would succeed,
+// recording a failure and, with warn, printing bash's warning for name.
+func (r *Runner) trySetlocale(name, category, loc string, warn bool) bool {
+	if localeAvailable(loc) {
+		return true
+	}
+	st := &r.vars.ctype
+	key := category + "\x00" + loc
+	first := true
+	for _, k := range st.failed {
+		if k == key {
+			first = false
+			break
+		}
+	}
+	if first {
+		// copy: subshells share the slice
+		st.failed = append(st.failed[:len(st.failed):len(st.failed)], key)
+	}
+	if warn {
+		msg := "warning: setlocale: " + name + ": cannot change locale (" + loc + ")"
+		if first {
+			msg += ": No such file or directory"
+		}
+		r.errorf("%s", msg)
+	}
+	return false
+}
+
+// localeStartup records what bash's startup setlocale(LC_ALL, "") looked
+// up from the environment, so that assigning the same locale later warns
+// as a repeated failure.
+func (r *Runner) localeStartup() {
+	if loc := r.localeVarValue("LC_ALL"); loc != "" {
+		r.trySetlocale("LC_ALL", "LC_ALL", loc, false)
+	}
+}
+
+// localeVal is the value of a set string variable, else "".
+func (r *Runner) localeVal(name string) string {
+	if v := r.vars.get(name); v != nil && v.set && v.kind == kString {
+		return v.str
+	}
+	return ""
+}
+
+// localeAfterTemp is bash's sv_locale run again for the shell's own
+// values when the temporary environment of command c (its prefix
+// assignments) is disposed of: a locale that fails warns once more.
+func (r *Runner) localeAfterTemp(c *syntax.CallExpr) {
+	for _, a := range c.Assigns {
+		if a.Name != nil && localeVar(a.Name.Value) {
+			r.localeAssigned(a.Name.Value, r.localeVal(a.Name.Value))
+		}
+	}
+}
