@@ -101,12 +101,31 @@ func (r *Runner) trySetlocale(name, category, loc string, warn bool) bool {
 
 // localeStartup records what bash's startup setlocale(LC_ALL, "") looked
 // up from the environment, so that assigning the same locale later warns
-// as a repeated failure.
+// as a repeated failure; an LC_ALL that fails is then reported by
+// StartupWarnings, as bash does when it imports the variable.
 func (r *Runner) localeStartup() {
-	if loc := r.localeVarValue("LC_ALL"); loc != "" {
-		r.trySetlocale("LC_ALL", "LC_ALL", loc, false)
+	r.startupWarn = nil
+	loc := r.localeVal("LC_ALL")
+	if loc == "" {
+		if lang := r.localeVal("LANG"); lang != "" && !r.trySetlocale("LANG", "LC_ALL", lang, false) {
+			return // glibc gave up at the first category
+		}
+		for _, c := range [...]string{"LC_CTYPE", "LC_COLLATE", "LC_MESSAGES", "LC_NUMERIC", "LC_TIME"} {
+			if v := r.localeVal(c); v != "" {
+				r.trySetlocale(c, c, v, false)
+			}
+		}
+		return
+	}
+	if !r.trySetlocale("LC_ALL", "LC_ALL", loc, false) {
+		r.startupWarn = append(r.startupWarn, "warning: setlocale: LC_ALL: cannot change locale ("+loc+")")
 	}
 }
+
+// StartupWarnings returns the warnings bash prints as it starts, before
+// running anything, each to be prefixed with the shell's name: an LC_ALL
+// in the environment naming a locale that is not installed.
+func (r *Runner) StartupWarnings() []string { return r.startupWarn }
 
 // localeVal is the value of a set string variable, else "".
 func (r *Runner) localeVal(name string) string {

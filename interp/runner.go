@@ -179,6 +179,7 @@ type Runner struct {
 	xtraceVal         string                 // the BASH_XTRACEFD value xtraceFD follows
 	xtracePin         int                    // 1 + the fd xtrace lines go to for now, overriding xtraceFD
 	setParamsTop      bool                   // bash's ARGS_SETBLTIN: set replaced $@ outside a function since the last .
+	startupWarn       []string               // see StartupWarnings
 }
 
 type flowKind uint8

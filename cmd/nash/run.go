@@ -107,6 +107,9 @@ func run(argv []string) int {
 		fmt.Fprintf(os.Stderr, "%s: %v\n", shellName(argv[0]), err)
 		return 2
 	}
+	for _, w := range r.StartupWarnings() {
+		fmt.Fprintf(os.Stderr, "%s: %s\n", shellName(argv[0]), w)
+	}
 	r.SetVar("NUCLEIC_NASH", "1", true)
 	if id := sess.shellID(); id != "" {
 		r.SetVar("NUCLEIC_NASH_SHELL_ID", id, true)
