@@ -29,6 +29,14 @@ func (r *Runner) withRedirsOf(redirs []*syntax.Redirect, info *ExecInfo, special
 	for _, rd := range redirs {
 		done, err := r.redirect(rd, info)
 		if err != nil {
+			if info != nil && len(info.Argv) > 0 && !info.Builtin && !info.Function {
+				// an external (or missing) command: bash redirects
+				// in the child it forked, whose failure is its status
+				r.reportErr(err)
+				r.exit = 1
+				ok = false
+				break
+			}
 			r.redirError(err, special)
 			ok = false
 			break
@@ -69,13 +77,11 @@ func (r *Runner) withRedirsOf(redirs []*syntax.Redirect, info *ExecInfo, special
 // In POSIX mode a failure on a special builtin's redirection ends the
 // shell.
 func (r *Runner) redirError(err error, special bool) {
-	if ee, ok := err.(*expandError); ok {
-		r.expansionError(ee)
-		if r.flow == flowAbort {
-			// bash only abandons the command itself
-			r.flow = flowNone
-		}
-		r.exit = 1
+	switch err.(type) {
+	case *expandError, *arithError:
+		// in the shell's own process an expansion error abandons the
+		// line (or exits, for ${x:?} and the like) as anywhere else
+		r.expansionError(err)
 		return
 	}
 	r.reportErr(err)
