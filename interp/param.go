@@ -74,6 +74,11 @@ func (r *Runner) expandParamPart(b *fieldBuilder, pe *syntax.ParamExp, quoted bo
 	if pv.word != nil {
 		return r.expandOpWord(b, pv.word, quoted)
 	}
+	if quoted && !pv.isList && !pv.set && pe.Exp != nil && isAtExpansion(pe) && r.atListEmpty(pe) {
+		// "${@:+x}" or "${a[@]+x}" of no elements makes no word, as
+		// "$@" does
+		return nil
+	}
 	if !pv.isList {
 		if quoted {
 			b.quoted(pv.str)
@@ -128,6 +133,24 @@ func (r *Runner) expandParamPart(b *fieldBuilder, pe *syntax.ParamExp, quoted bo
 		b.unquotedExp(s)
 	}
 	return nil
+}
+
+// atListEmpty reports whether the list that pe, a $@ or ${a[@]}
+// expansion, operates on has no elements.
+func (r *Runner) atListEmpty(pe *syntax.ParamExp) bool {
+	if pe.Param.Value == "@" {
+		return len(r.params) == 0
+	}
+	v := r.lookup(r.resolveRef(pe.Param.Value))
+	switch {
+	case v == nil || !v.set:
+		return true
+	case v.kind == kIndexed:
+		return v.arr == nil || v.arr.length() == 0
+	case v.kind == kAssoc:
+		return v.assoc == nil || len(v.assoc.keys()) == 0
+	}
+	return false
 }
 
 // ifsJoinOp reports the expansions of a list that bash still joins with
