@@ -53,6 +53,18 @@ func (r *Runner) assign(a *syntax.Assign, fl assignFlags) error {
 		return nil
 	}
 	name := a.Name.Value
+	if r.circularLocalRef(name) {
+		// bash assigns a function's circular reference (local -n v=v,
+		// f v) to the global variable, warning as it looks it up (twice
+		// for an element)
+		r.errorf("warning: %s: circular name reference", name)
+		return r.viaGlobal(name, func() error {
+			if v := r.vars.m[name]; a.Index != nil && (v == nil || v.kind != kAssoc) {
+				r.errorf("warning: %s: circular name reference", name)
+			}
+			return r.assign(a, fl)
+		})
+	}
 	if a.Array != nil {
 		return r.assignArray(name, a.Array, a.Append, fl)
 	}
@@ -569,6 +581,11 @@ func (r *Runner) assignAssocList(name string, ae *syntax.ArrayExpr, appendVal bo
 func (r *Runner) unsetVar(name string) error {
 	if i := strings.IndexByte(name, '['); i > 0 && strings.HasSuffix(name, "]") {
 		base, key := name[:i], name[i+1:len(name)-1]
+		if r.circularLocalRef(base) {
+			// a function's circular reference: the global's element
+			r.errorf("warning: %s: circular name reference", base)
+			return r.viaGlobal(base, func() error { return r.unsetVar(name) })
+		}
 		base = r.resolveRef(base)
 		v := r.vars.get(base)
 		if v == nil {

@@ -213,6 +213,14 @@ func (r *Runner) paramExp(pe *syntax.ParamExp) (paramValue, error) {
 			// ${!a[@]}: keys; ${!a[i]} is indirection through a[i],
 			// and so is ${!a[@]} followed by an operator (bash reads
 			// keys only for the bare form)
+			if r.circularLocalRef(pv.name) {
+				var keys paramValue
+				_ = r.viaGlobal(pv.name, func() error {
+					keys = r.arrayKeys(pv.name, l == "*")
+					return nil
+				})
+				return keys, nil
+			}
 			return r.arrayKeys(pv.name, l == "*"), nil
 		}
 		if v := r.vars.get(name); v != nil && v.kind == kNameRef && !pe.Length && pe.Index == nil {
@@ -391,6 +399,27 @@ func (r *Runner) baseValue(pe *syntax.ParamExp, name string) (paramValue, error)
 	case "@", "*":
 		return paramValue{list: r.params, isList: true, star: name == "*", set: len(r.params) > 0, name: name}, nil
 	}
+	if r.circularLocalRef(name) {
+		// bash resolves a function's circular reference (local -n v=v,
+		// f v) to the global variable, warning each time it looks the
+		// name up: twice for an element, three times for a slice
+		warn := 1
+		if pe.Index != nil && !pe.Length && !pe.Excl {
+			warn++
+			if pe.Slice != nil {
+				warn++
+			}
+		}
+		for range warn {
+			r.errorf("warning: %s: circular name reference", pe.Param.Value)
+		}
+		var pv paramValue
+		err := r.viaGlobal(name, func() (err error) {
+			pv, err = r.baseValue(pe, name)
+			return err
+		})
+		return pv, err
+	}
 	name, circular := r.followRef(name)
 	if circular {
 		r.errorf("warning: %s: circular name reference", pe.Param.Value)
@@ -565,6 +594,47 @@ func (r *Runner) refElem(name string) *syntax.ParamExp {
 func (r *Runner) resolveRef(name string) string {
 	name, _ = r.followRef(name)
 	return name
+}
+
+// circularLocalRef reports whether name is a function's local nameref
+// whose chain leads back to itself: bash then resolves it, for reading and
+// assigning, to the global variable of that name, not following namerefs.
+func (r *Runner) circularLocalRef(name string) bool {
+	if len(r.vars.frames) == 0 {
+		return false
+	}
+	v := r.vars.m[name]
+	if v == nil || v.kind != kNameRef || !v.local || !v.set {
+		return false
+	}
+	_, circular := r.followRef(name)
+	return circular
+}
+
+// viaGlobal runs fn with name bound to its global variable instead of
+// the local that shadows it, and puts the (possibly changed) global back.
+func (r *Runner) viaGlobal(name string, fn func() error) error {
+	var slot *frame
+	for _, f := range r.vars.frames {
+		if _, ok := f.saved[name]; ok {
+			slot = f
+			break
+		}
+	}
+	if slot == nil {
+		return fn()
+	}
+	local := r.vars.m[name]
+	if g := slot.saved[name]; g == nil {
+		delete(r.vars.m, name)
+	} else {
+		r.vars.m[name] = g
+	}
+	err := fn()
+	slot.saved[name] = r.vars.m[name]
+	r.vars.m[name] = local
+	r.vars.envDirty = true
+	return err
 }
 
 // followRef is resolveRef that also reports a circular chain (a nameref
