@@ -301,8 +301,12 @@ func (r *Runner) setPipeStatus1(st int) {
 func checksErrexit(c syntax.Command) bool {
 	switch c := c.(type) {
 	case *syntax.CallExpr, *syntax.Subshell, *syntax.ArithmCmd, *syntax.TestClause,
-		*syntax.DeclClause, *syntax.LetClause, *syntax.TimeClause, *syntax.CoprocClause:
+		*syntax.DeclClause, *syntax.LetClause, *syntax.CoprocClause:
 		return true
+	case *syntax.TimeClause:
+		// the timed pipeline is a statement of its own, which did
+		// (or, negated or compound, did not) count already
+		return c.Stmt == nil
 	case *syntax.BinaryCmd:
 		return c.Op == syntax.Pipe || c.Op == syntax.PipeAll
 	case nil:
@@ -702,7 +706,37 @@ func (r *Runner) letClause(c *syntax.LetClause) {
 	r.exit = int(b2i(n == 0))
 }
 
+// timeSpec reads a time clause as bash's grammar does where mvdan's
+// differs: "time time cmd" is one timing (bash ORs the flags of the two
+// timespecs) and a "--" after "time" or "time -p" is not the command
+// (and, as -p does, selects the POSIX format).
+func timeSpec(c *syntax.TimeClause) *syntax.TimeClause {
+	for c.Stmt != nil && !c.Stmt.Negated && !c.Stmt.Background && len(c.Stmt.Redirs) == 0 {
+		inner, ok := c.Stmt.Cmd.(*syntax.TimeClause)
+		if !ok {
+			break
+		}
+		c = &syntax.TimeClause{Time: c.Time, PosixFormat: c.PosixFormat || inner.PosixFormat, Stmt: inner.Stmt}
+	}
+	if c.Stmt == nil {
+		return c
+	}
+	call, ok := c.Stmt.Cmd.(*syntax.CallExpr)
+	if !ok || len(call.Assigns) > 0 || len(call.Args) == 0 || call.Args[0].Lit() != "--" {
+		return c
+	}
+	st := *c.Stmt
+	if len(call.Args) == 1 && len(st.Redirs) == 0 {
+		return &syntax.TimeClause{Time: c.Time, PosixFormat: true}
+	}
+	rest := *call
+	rest.Args = call.Args[1:]
+	st.Cmd = &rest
+	return &syntax.TimeClause{Time: c.Time, PosixFormat: true, Stmt: &st}
+}
+
 func (r *Runner) timeClause(c *syntax.TimeClause) {
+	c = timeSpec(c)
 	start := time.Now()
 	ru0 := selfRusage()
 	nullCmd := c.Stmt == nil
