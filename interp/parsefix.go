@@ -23,6 +23,9 @@ import (
 //   - a lone "!" (a negated empty pipeline, status 1) becomes a group
 //     negating an empty command, `{ ! ${-+}; }`, which also lets it be
 //     negated again ("! !");
+//   - negations mvdan's parser does not take: "! ! cmd" is cmd (bash
+//     toggles the inversion; the two "!" become blanks), and "time ! cmd"
+//     times a group, "time { ! cmd; }";
 //   - a word of a compound assignment that starts with "=" ("[k]==" or
 //     "=x", which mvdan takes for an operator) has it escaped;
 //   - a parameter expansion bash rejects when it expands it (see
@@ -177,6 +180,9 @@ func fixCandidates(text string, at int) []parseRewrite {
 			return text[:k] + group + text[k+1:], []parseEdit{{k, len(group) - 1}}, true
 		})
 	}
+	if at < len(text) && text[at] == '!' {
+		out = append(out, negationRewrite(at))
+	}
 	end := min(at+2, len(text))
 	for i := end - 1; i >= 0 && len(out) < maxFixCandidates; i-- {
 		switch {
@@ -198,6 +204,77 @@ func fixCandidates(text string, at int) []parseRewrite {
 		}
 	}
 	return out
+}
+
+// negationRewrite puts in a group the pipeline negated by the "!" at
+// offset at when it follows "time", or by the next "!" when there are two.
+func negationRewrite(at int) parseRewrite {
+	return func(text string) (string, []parseEdit, bool) {
+		k := at + 1
+		for k < len(text) && (text[k] == ' ' || text[k] == '\t') {
+			k++
+		}
+		switch {
+		case k < len(text) && text[k] == '!':
+			// bash toggles the inversion: two cancel out
+			return text[:at] + " " + text[at+1:k] + " " + text[k+1:], nil, true
+		case afterWord(text, at, "time"):
+			k = at
+		default:
+			return "", nil, false
+		}
+		// the pipeline after the "!"s: up to its end, not through && or ||
+		from := k
+		for from < len(text) && strings.IndexByte("! \t", text[from]) >= 0 {
+			from++
+		}
+		end := pipelineEnd(text[from:])
+		if end <= 0 {
+			return "", nil, false
+		}
+		end += from
+		out := text[:k] + "{ " + text[k:end] + "; }" + text[end:]
+		return out, []parseEdit{{k, 2}, {end + 2, 3}}, true
+	}
+}
+
+// afterWord reports whether the word w comes just before offset i (blanks
+// between).
+func afterWord(text string, i int, w string) bool {
+	for i > 0 && (text[i-1] == ' ' || text[i-1] == '\t') {
+		i--
+	}
+	return i >= len(w) && text[i-len(w):i] == w && isCmdStart(text, i-len(w))
+}
+
+// pipelineEnd returns the length of the pipeline text starts with, or 0
+// when it does not parse.
+func pipelineEnd(text string) int {
+	p := syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(false))
+	var first *syntax.Stmt
+	p.Stmts(strings.NewReader(text), func(st *syntax.Stmt) bool {
+		first = st
+		return false
+	})
+	if first == nil || first.Background || first.Coprocess {
+		return 0
+	}
+	var n syntax.Node = first
+	for {
+		st, ok := n.(*syntax.Stmt)
+		if !ok {
+			break
+		}
+		b, ok := st.Cmd.(*syntax.BinaryCmd)
+		if !ok || b.Op != syntax.AndStmt && b.Op != syntax.OrStmt || len(st.Redirs) > 0 || st.Negated {
+			break
+		}
+		n = b.X
+	}
+	if st, ok := n.(*syntax.Stmt); ok && st.Semicolon.IsValid() {
+		return int(st.Semicolon.Offset()) // the ";" ends the statement, not the pipeline
+	}
+	return int(n.End().Offset())
 }
 
 // loneBang returns the offset of a "!" that negates nothing, the last of

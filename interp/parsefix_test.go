@@ -32,6 +32,9 @@ func TestParseProgramRewrites(t *testing.T) {
 		// mvdan reports the next error (a feature of another shell) at the
 		// start of the statement holding it: the rewrite still got further
 		{"echo ${#:}\nfoo() {\n echo ${c//${$(($#-1))}/x/}\n}", "echo ${__nash_bad_substitution['#:']}\nfoo() {\n echo ${c//${__nash_bad_substitution['$(($#-1))']}/x/}\n}"},
+		{"! ! true && echo x", "    true && echo x"},
+		{"! ! ! true", "    ! true"},
+		{"time ! echo a | cat; echo b", "time { ! echo a | cat; }; echo b"},
 		// already valid: untouched
 		{"[ a = b ] && echo '[x y]=1'", "[ a = b ] && echo '[x y]=1'"},
 		{"echo $(( (1+2) * 3 )); (( x = 1 ))", "echo $(( (1+2) * 3 )); (( x = 1 ))"},
