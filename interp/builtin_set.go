@@ -75,6 +75,9 @@ func (r *Runner) setLongOpt(name string, on bool) bool {
 	if !r.opts.setLong(name, on) {
 		return false
 	}
+	if name == "ignoreeof" {
+		r.syncIgnoreEOF()
+	}
 	if name == "posix" {
 		// bash binds POSIXLY_CORRECT=y with posix mode, unbinds it without
 		if on {
@@ -84,6 +87,16 @@ func (r *Runner) setLongOpt(name string, on bool) bool {
 		}
 	}
 	return true
+}
+
+// syncIgnoreEOF binds IGNOREEOF=10 when the ignoreeof option is set and
+// unbinds it when not, as bash's set_ignoreeof does.
+func (r *Runner) syncIgnoreEOF() {
+	if r.opts.on(optIgnoreeof) {
+		r.setScalar("IGNOREEOF", "10", false)
+	} else if v := r.vars.get("IGNOREEOF"); v != nil && v.attrs&aReadonly == 0 {
+		r.vars.unbind("IGNOREEOF")
+	}
 }
 
 // printOptions implements set -o (on) and set +o (off) listings.
@@ -344,6 +357,9 @@ func biUnset(r *Runner, args []string) int {
 		}
 		if base == "POSIXLY_CORRECT" {
 			r.opts.setLong("posix", false)
+		}
+		if base == "IGNOREEOF" {
+			r.opts.set[optIgnoreeof] = false
 		}
 		if base == "GLOBIGNORE" {
 			r.opts.shopt[shDotglob] = false // unsetting GLOBIGNORE ends its dotglob

@@ -765,6 +765,11 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		r.vars.own(name).attrs |= aExport
 		r.vars.envDirty = true
 	}
+	if name == "IGNOREEOF" {
+		// bash's sv_ignoreeof: the option follows the variable
+		cur := r.vars.get(name)
+		r.opts.set[optIgnoreeof] = cur != nil && cur.set
+	}
 	if name == "OPTIND" {
 		// like bash's sv_optind, declaring OPTIND (local OPTIND in a
 		// function, with or without a value) repositions getopts

@@ -672,12 +672,23 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 		r.line = r.calls[len(r.calls)-1].line
 	}
 	if saved := r.calls[len(r.calls)-1].setOpts; saved != nil {
+		ignoreEOF := r.opts.on(optIgnoreeof)
 		r.opts.set = *saved
+		if r.opts.on(optIgnoreeof) != ignoreEOF {
+			// restoring the option sets IGNOREEOF as set -o does
+			r.syncIgnoreEOF()
+		}
 	}
 	// with a local OPTIND the caller's getopts position comes back, as
 	// bash's maybe_restore_getopt_state does
 	localOptind := r.vars.isLocalHere("OPTIND")
+	localIgnoreEOF := r.vars.isLocalHere("IGNOREEOF")
 	r.vars.popFrame()
+	if localIgnoreEOF {
+		// the caller's IGNOREEOF decides the option again
+		v := r.vars.get("IGNOREEOF")
+		r.opts.set[optIgnoreeof] = v != nil && v.set
+	}
 	if localOptind {
 		r.optind = oldOptind
 	}

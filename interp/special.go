@@ -419,6 +419,9 @@ func (r *Runner) specialAssign(name, val string) bool {
 		r.setOptindVar(val, true)
 	case "POSIXLY_CORRECT":
 		r.opts.setLong("posix", true)
+	case "IGNOREEOF":
+		// bash's sv_ignoreeof: the option is on while IGNOREEOF is set
+		r.opts.set[optIgnoreeof] = true
 	case "BASH_ARGV0":
 		r.arg0 = val
 	case "BASH_XTRACEFD":
