@@ -409,16 +409,10 @@ func (r *Runner) assignArray(name string, ae *syntax.ArrayExpr, appendVal bool, 
 			if err != nil {
 				return err
 			}
-			val, err := r.assignValue(el.Value)
+			valWord, appendElem := appendElemValue(el)
+			val, err := r.assignValue(valWord)
 			if err != nil {
 				return err
-			}
-			if integer {
-				n, err := r.arithString(val)
-				if err != nil {
-					return err
-				}
-				val = itoa(n)
 			}
 			if i < 0 {
 				i += int64(arr.maxIndex()) + 1
@@ -426,6 +420,20 @@ func (r *Runner) assignArray(name string, ae *syntax.ArrayExpr, appendVal bool, 
 					r.errorf("%s: bad array subscript", word(strings.TrimSpace(r.nodeText(el.Index))))
 					continue
 				}
+			}
+			old, _ := arr.get(int(i))
+			if integer {
+				n, err := r.arithString(val)
+				if err != nil {
+					return err
+				}
+				if appendElem {
+					o, _ := r.arithString(old)
+					n += o
+				}
+				val = itoa(n)
+			} else if appendElem {
+				val = old + val
 			}
 			if cur != nil {
 				val = applyCase(cur, val)
@@ -485,12 +493,17 @@ func (r *Runner) expandArrayElems(ae *syntax.ArrayExpr) (*syntax.ArrayExpr, erro
 			continue
 		}
 		if el.Index != nil {
-			val, err := r.assignValue(el.Value)
+			w, appendElem := appendElemValue(el)
+			val, err := r.assignValue(w)
 			if err != nil {
 				return nil, err
 			}
 			cp := *el
 			cp.Value = lit(val)
+			if appendElem {
+				// keep the marker: the element still appends
+				cp.Value.Parts = append([]syntax.WordPart{el.Value.Parts[0]}, cp.Value.Parts...)
+			}
 			out.Elems = append(out.Elems, &cp)
 			continue
 		}
@@ -536,9 +549,19 @@ func (r *Runner) assignAssocList(name string, ae *syntax.ArrayExpr, appendVal bo
 			if err != nil {
 				return err
 			}
-			val, err := r.assignValue(el.Value)
+			valWord, appendElem := appendElemValue(el)
+			val, err := r.assignValue(valWord)
 			if err != nil {
 				return err
+			}
+			// [k]+=v appends to the variable's value before this
+			// assignment (bash looks the key up in the old table)
+			if appendElem && v.kind == kAssoc && v.assoc != nil {
+				if old, ok := v.assoc.m[k]; ok {
+					if val, err = r.appendValue(v, old, val); err != nil {
+						return err
+					}
+				}
 			}
 			if val, err = store(val); err != nil {
 				return err

@@ -30,6 +30,9 @@ import (
 //     "=x", which mvdan takes for an operator) has it escaped;
 //   - a parameter expansion bash rejects when it expands it (see
 //     parsefix_subst.go);
+//   - an element of a compound assignment that appends, [k]+=v, becomes
+//     [k]=${__nash_append_elem+=}v: the assignment knows the marker
+//     (appendElemValue), writtenText shows it as written;
 //   - an array subscript (or $[ ]) that does not parse as arithmetic (bash takes it
 //     as text: an associative array's key, or arithmetic evaluated when
 //     it is used) is wrapped in double quotes, which expand as bash
@@ -196,7 +199,7 @@ func fixCandidates(text string, at int) []parseRewrite {
 		case text[i] == '[' && i > 0 && (isNameChar(text[i-1]) || text[i-1] == '$'):
 			out = append(out, subscriptRewrite(i, false))
 		case text[i] == '[' && i > 0 && strings.IndexByte("( \t\n", text[i-1]) >= 0:
-			out = append(out, subscriptRewrite(i, true))
+			out = append(out, appendElemRewrite(i), subscriptRewrite(i, true))
 		case strings.HasPrefix(text[i:], "let") && isCmdStart(text, i):
 			if i+3 == len(text) || strings.IndexByte(" \t\n;&|)", text[i+3]) >= 0 {
 				out = append(out, insertRewrite(i, `\`))
@@ -369,6 +372,37 @@ func afterFor(text string, i int) bool {
 	return k >= 3 && text[k-3:k] == "for" && isCmdStart(text, k-3)
 }
 
+// appendElemName is the parameter marking an element written [k]+=v.
+const appendElemName = "__nash_append_elem"
+
+// appendElemRewrite turns the element [k]+=v whose "[" is at offset i
+// into [k]=${__nash_append_elem+=}v.
+func appendElemRewrite(i int) parseRewrite {
+	return func(text string) (string, []parseEdit, bool) {
+		j := matchBracket(text, i)
+		if j < 0 || !strings.HasPrefix(text[j+1:], "+=") {
+			return "", nil, false
+		}
+		pre := "=${" + appendElemName
+		out := text[:j+1] + pre + "+=}" + text[j+3:]
+		return out, []parseEdit{{j + 1, len(pre)}, {j + 3 + len(pre), 1}}, true
+	}
+}
+
+// appendElemValue returns the value word of a compound assignment's
+// element and whether it was written [k]+=v (see appendElemRewrite).
+func appendElemValue(el *syntax.ArrayElem) (*syntax.Word, bool) {
+	w := el.Value
+	if w == nil || len(w.Parts) == 0 {
+		return w, false
+	}
+	pe, ok := w.Parts[0].(*syntax.ParamExp)
+	if !ok || pe.Param == nil || pe.Param.Value != appendElemName || pe.Exp == nil || pe.Exp.Op != syntax.AlternateUnset {
+		return w, false
+	}
+	return &syntax.Word{Parts: w.Parts[1:]}, true
+}
+
 // subscriptRewrite quotes the text of the subscript whose "[" is at
 // offset i, up to its matching "]". An element of a compound assignment
 // (elem) must be followed by "=" or "+=".
@@ -406,6 +440,9 @@ const synthQuote = `"""`
 func writtenText(s string) string {
 	if strings.Contains(s, badSubstName) {
 		s = writtenBadSubst(s)
+	}
+	if strings.Contains(s, appendElemName) {
+		s = strings.ReplaceAll(s, "=${"+appendElemName+"+=}", "+=")
 	}
 	for {
 		i := strings.Index(s, synthQuote)

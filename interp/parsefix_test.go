@@ -35,6 +35,7 @@ func TestParseProgramRewrites(t *testing.T) {
 		{"! ! true && echo x", "    true && echo x"},
 		{"! ! ! true", "    ! true"},
 		{"time ! echo a | cat; echo b", "time { ! echo a | cat; }; echo b"},
+		{"x=( 1 [2]+=7 [k]+= )", "x=( 1 [2]=${__nash_append_elem+=}7 [k]=${__nash_append_elem+=} )"},
 		// already valid: untouched
 		{"[ a = b ] && echo '[x y]=1'", "[ a = b ] && echo '[x y]=1'"},
 		{"echo $(( (1+2) * 3 )); (( x = 1 ))", "echo $(( (1+2) * 3 )); (( x = 1 ))"},
@@ -59,6 +60,7 @@ func TestWrittenText(t *testing.T) {
 		{`m["""a b"]=1 n["c"]=2`, `m[a b]=1 n["c"]=2`},
 		{`for (("""i=0";"""i<1 +";i++))`, `for ((i=0;i<1 +;i++))`},
 		{`echo "a" ""`, `echo "a" ""`},
+		{"x=( 1 [2]=${__nash_append_elem+=}7 )", "x=( 1 [2]+=7 )"},
 	} {
 		if got := writtenText(tt.in); got != tt.want {
 			t.Errorf("writtenText(%q) = %q, want %q", tt.in, got, tt.want)
