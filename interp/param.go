@@ -1102,9 +1102,9 @@ func inlineOpWord(pe *syntax.ParamExp, quoted bool) bool {
 		case *syntax.SglQuoted:
 			sgl = true
 		case *syntax.ParamExp:
-			// unquoted $* or ${a[*]} makes one field per element even
-			// with a null IFS: ${x-$*} must do the same
-			if p.Param != nil && !p.Length && !p.Excl && (p.Param.Value == "*" || indexLit(p.Index) == "*") {
+			// unquoted $*, $@, ${a[*]} or ${a[@]} makes one field per
+			// element even with a null IFS: ${x- $@ } must do the same
+			if p.Param != nil && !p.Length && !p.Excl && (p.Param.Value == "*" || p.Param.Value == "@" || indexLit(p.Index) == "*" || indexLit(p.Index) == "@") {
 				list = true
 			}
 		case *syntax.Lit:
