@@ -194,7 +194,7 @@ func (r *Runner) paramExp(pe *syntax.ParamExp) (paramValue, error) {
 			return paramValue{}, expErr("%s: bad substitution", msg)
 		}
 	}
-	if name == "#" && hashOpNoWord(pe) {
+	if name == "#" && hashOpNoWord(pe) || badNamesPrefix(pe) {
 		return paramValue{}, expErr("%s: bad substitution", r.nodeText(pe))
 	}
 	// ${!prefix*} and ${!prefix@}
@@ -307,6 +307,20 @@ func (r *Runner) paramExp(pe *syntax.ParamExp) (paramValue, error) {
 		return r.expOp(pe, pv)
 	}
 	return pv, nil
+}
+
+// badNamesPrefix reports a ${!prefix*} or ${!prefix@} bash rejects: a
+// prefix that cannot start a name (${!1*}, ${!@*}), or text after the *
+// or @ (${!x* }, which the parser takes for an operator).
+func badNamesPrefix(pe *syntax.ParamExp) bool {
+	if !pe.Excl {
+		return false
+	}
+	if pe.Names != 0 {
+		c := pe.Param.Value[0]
+		return !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z')
+	}
+	return pe.Exp != nil && pe.Exp.Op != syntax.OtherParamOps && pe.Exp.Op.String() == "*"
 }
 
 // hashOpNoWord reports ${#%}, ${#=}, ${#+} and ${#/}: bash takes these
