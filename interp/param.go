@@ -334,6 +334,8 @@ func hashOpNoWord(pe *syntax.ParamExp) bool {
 		switch e.Op {
 		case syntax.RemSmallSuffix, syntax.AssignUnset, syntax.AlternateUnset:
 			return e.Word == nil || len(e.Word.Parts) == 0
+		case syntax.UpperFirst, syntax.UpperAll, syntax.LowerFirst, syntax.LowerAll:
+			return true // bash takes ${#^…} for a length and rejects it
 		}
 		return false
 	}

@@ -194,8 +194,12 @@ func fixCandidates(text string, at int) []parseRewrite {
 				continue // the inner pair of "(((" is tried on its own
 			}
 			out = append(out, dparenRewrite(i))
+		case strings.HasPrefix(text[i:], "${!-"):
+			// $! with "-": mvdan reads ${!-…} as indirection through
+			// $-; $! is never set and empty, so ":-" means the same
+			out = append(out, insertRewrite(i+3, ":"), badSubstRewrite(i))
 		case text[i] == '$' && i+1 < len(text) && text[i+1] == '{':
-			out = append(out, badSubstRewrite(i))
+			out = append(out, badSubstRewrite(i), sliceRewrite(i))
 		case text[i] == '[' && i > 0 && (isNameChar(text[i-1]) || text[i-1] == '$'):
 			out = append(out, subscriptRewrite(i, false))
 		case text[i] == '[' && i > 0 && strings.IndexByte("( \t\n", text[i-1]) >= 0:

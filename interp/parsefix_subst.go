@@ -68,35 +68,97 @@ func surelyBadSubst(body string) bool {
 		return false
 	}
 	s := body
-	if s[0] == '#' && len(s) > 1 && (isNameStart(s[1]) || isDigit(s[1])) {
-		s = s[1:] // ${#name}: the length
+	length := false
+	if s[0] == '#' && len(s) > 1 {
+		switch c := s[1]; {
+		case isNameStart(c) || isDigit(c):
+			s, length = s[1:], true // ${#name}: the length
+		case len(s) == 2 && strings.IndexByte("@*#?-$!", c) >= 0:
+			return false // ${#*}: the length of a special parameter
+		case len(s) == 2:
+			return true // ${#/}, ${#+}: an operator of $# without its word
+		}
 	}
+	n := paramLen(s)
 	switch {
+	case n < 0:
+		return false
+	case n == 0:
+		return true
+	}
+	s = s[n:]
+	if length {
+		return s != "" // nothing may follow the parameter of ${#…}
+	}
+	return !validSubstOp(s)
+}
+
+// paramLen returns the length of the parameter s starts with: a name
+// (with its subscript), a number or a special parameter; 0 when there is
+// none, -1 when a subscript is not closed.
+func paramLen(s string) int {
+	switch {
+	case s == "":
+		return 0
 	case isNameStart(s[0]):
 		k := 1
 		for k < len(s) && isNameChar(s[k]) {
 			k++
 		}
-		s = s[k:]
-		if strings.HasPrefix(s, "[") {
-			e := matchBracket(s, 0)
+		if k < len(s) && s[k] == '[' {
+			e := matchBracket(s, k)
 			if e < 0 {
-				return false
+				return -1
 			}
-			s = s[e+1:]
+			k = e + 1
 		}
+		return k
 	case isDigit(s[0]):
 		k := 1
 		for k < len(s) && isDigit(s[k]) {
 			k++
 		}
-		s = s[k:]
+		return k
 	case strings.IndexByte("@*#?-$!0", s[0]) >= 0:
-		s = s[1:]
-	default:
-		return true
+		return 1
 	}
-	return !validSubstOp(s)
+	return 0
+}
+
+// sliceRewrite quotes the offset and length of the substring expansion
+// ${param:offset:length} whose "$" is at offset i, arithmetic bash only
+// evaluates when it expands it.
+func sliceRewrite(i int) parseRewrite {
+	return func(text string) (string, []parseEdit, bool) {
+		j := matchBrace(text, i+1)
+		if j < 0 {
+			return "", nil, false
+		}
+		from := i + 2
+		n := paramLen(text[from:j])
+		if n <= 0 || from+n >= j || text[from+n] != ':' || strings.IndexByte("-=?+", text[from+n+1]) >= 0 {
+			return "", nil, false
+		}
+		off := from + n + 1
+		end := off + strings.IndexByte(text[off:j]+":", ':')
+		var edits []parseEdit
+		if end < j && end+1 < j {
+			// the length first, from the right
+			var ok bool
+			if text, _, ok = quoteRegion(text, end+1, j); !ok {
+				return "", nil, false
+			}
+			edits = append(edits, parseEdit{j, 1}, parseEdit{end + 1, len(synthQuote)})
+		}
+		if end > off {
+			var ok bool
+			if text, _, ok = quoteRegion(text, off, end); !ok {
+				return "", nil, false
+			}
+			edits = append(edits, parseEdit{end, 1}, parseEdit{off, len(synthQuote)})
+		}
+		return text, edits, len(edits) > 0
+	}
 }
 
 // validSubstOp reports whether s, what follows the parameter of an

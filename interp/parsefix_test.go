@@ -36,6 +36,8 @@ func TestParseProgramRewrites(t *testing.T) {
 		{"! ! ! true", "    ! true"},
 		{"time ! echo a | cat; echo b", "time { ! echo a | cat; }; echo b"},
 		{"x=( 1 [2]+=7 [k]+= )", "x=( 1 [2]=${__nash_append_elem+=}7 [k]=${__nash_append_elem+=} )"},
+		{"echo ${!-posparams} ${!-}", "echo ${!:-posparams} ${!-}"},
+		{"echo ${#:%} ${x:1+:2*} ${y::-}", `echo ${#:"""%"} ${x:"""1+":"""2*"} ${y::"""-"}`},
 		// already valid: untouched
 		{"[ a = b ] && echo '[x y]=1'", "[ a = b ] && echo '[x y]=1'"},
 		{"echo $(( (1+2) * 3 )); (( x = 1 ))", "echo $(( (1+2) * 3 )); (( x = 1 ))"},
@@ -88,7 +90,9 @@ func TestParseProgramErrorPosition(t *testing.T) {
 func TestSurelyBadSubst(t *testing.T) {
 	for body, want := range map[string]bool{
 		"H*": true, "-3": true, "#:": true, "x:": true, "$NO": true, "1x": true,
-		"x y": true, "x[1]a": true, "-3:-${-3}": true,
+		"x y": true, "x[1]a": true, "-3:-${-3}": true, "#/": true, "#+": true, "#=": true,
+		"#^": true, "#x-": true, "#x:1": true, "#/x": false, "#+x": false, "#?": false,
+		"#*": false, "#x[0]": false, "#1": false, "#:-x": false,
 		"x": false, "#": false, "##": false, "#-": false, "#x": false, "10": false,
 		"x:-y": false, "x:1:2": false, "x[@]": false, "x/a/b": false, "@": false,
 		"!-posparams": false, "!x": false, "x@": false, "x@Z": false, "x,,": false, "x~": false, "x~~": false,
