@@ -7,10 +7,10 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 )
 
-// hostsFile is read to resolve names; there is no DNS client: the
-// collector listens on a unix socket and on loopback.
+// hostsFile is read to resolve names before DNS is asked.
 const hostsFile = "/etc/hosts"
 
 // SplitHostPort splits "host:port" or "[host]:port" as net.SplitHostPort.
@@ -40,8 +40,9 @@ func JoinHostPort(host, port string) string {
 }
 
 // resolve returns the 4- or 16-byte address of host: an IP literal, a
-// name in /etc/hosts (first match), or localhost.
-func resolve(host string) ([]byte, error) {
+// name in /etc/hosts (first match), localhost, or what the DNS servers
+// of /etc/resolv.conf answer before deadline (zero: no bound).
+func resolve(host string, deadline time.Time) ([]byte, error) {
 	if ip := ParseIP(host); ip != nil {
 		return ip, nil
 	}
@@ -51,7 +52,11 @@ func resolve(host string) ([]byte, error) {
 	if strings.EqualFold(host, "localhost") {
 		return []byte{127, 0, 0, 1}, nil
 	}
-	return nil, fmt.Errorf("lookup %s: not an address and not in %s", host, hostsFile)
+	ip, err := lookupDNS(readDNSConfig(resolvConf), host, deadline)
+	if err != nil {
+		return nil, fmt.Errorf("lookup %s: %w", host, err)
+	}
+	return ip, nil
 }
 
 // lookupHosts finds name in a hosts file; nil when absent.

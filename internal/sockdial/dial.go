@@ -1,5 +1,6 @@
 // Package sockdial opens stream connections (unix sockets and TCP to an
-// address or a name in /etc/hosts) with plain system calls. It exists so
+// address, a name in /etc/hosts or one a DNS server resolves) with plain
+// system calls. It exists so
 // that nash does not link package net: net, net/netip and their
 // dependencies run package initialisers on every shell start, and a shell
 // starts far more often than it talks to the collector. The connection is
@@ -22,7 +23,14 @@ import (
 // positive) and abandoned when ctx is done. Errors read like net's:
 // "dial unix /run/x.sock: connect: no such file or directory".
 func Dial(ctx context.Context, network, addr string, timeout time.Duration) (*os.File, error) {
-	sa, err := sockaddr(network, addr)
+	var deadline time.Time
+	if timeout > 0 {
+		deadline = time.Now().Add(timeout)
+	}
+	if d, ok := ctx.Deadline(); ok && (deadline.IsZero() || d.Before(deadline)) {
+		deadline = d
+	}
+	sa, err := sockaddr(network, addr, deadline)
 	if err != nil {
 		return nil, fmt.Errorf("dial %s %s: %w", network, addr, err)
 	}
@@ -33,8 +41,9 @@ func Dial(ctx context.Context, network, addr string, timeout time.Duration) (*os
 	return f, nil
 }
 
-// sockaddr resolves addr for network.
-func sockaddr(network, addr string) (syscall.Sockaddr, error) {
+// sockaddr resolves addr for network; a name lookup gives up at
+// deadline (zero: no bound).
+func sockaddr(network, addr string, deadline time.Time) (syscall.Sockaddr, error) {
 	switch network {
 	case "unix":
 		return &syscall.SockaddrUnix{Name: addr}, nil
@@ -47,7 +56,7 @@ func sockaddr(network, addr string) (syscall.Sockaddr, error) {
 		if err != nil || p < 0 || p > 65535 {
 			return nil, fmt.Errorf("invalid port %q", port)
 		}
-		ip, err := resolve(host)
+		ip, err := resolve(host, deadline)
 		if err != nil {
 			return nil, err
 		}
