@@ -70,12 +70,14 @@ func run(m *testing.M) int {
 	return m.Run()
 }
 
-// goBuild builds cmd/nash to out with extra build flags.
+// goBuild builds cmd/nash to out with extra build flags, with the
+// Makefile's GOEXPERIMENTs so the tests run the nash that ships (the SIMD
+// hasher behind pipe taps included).
 func goBuild(out string, flags ...string) error {
 	args := append([]string{"build"}, flags...)
 	args = append(args, "-o", out, "nash/cmd/nash")
 	cmd := exec.Command("go", args...)
-	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0", "GOEXPERIMENT=simd,nogreenteagc")
 	if b, err := cmd.CombinedOutput(); err != nil {
 		return fmt.Errorf("go build nash: %v\n%s", err, b)
 	}
