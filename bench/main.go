@@ -10,11 +10,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"syscall"
 	"time"
 
+	"nash/corpus"
 	"nash/transport/receiver"
 )
 
@@ -94,7 +96,7 @@ func main() {
 		}
 		fmt.Printf("%-34s %-8s %10s %10s %10s\n", rc.name, "<=4/16M", line[0], line[1], line[2])
 	}
-	observation(nashAbs, *bash, dir, *reps, *corpusRE)
+	observation(nashAbs, dir, *reps, *corpusRE)
 }
 
 // peakRSS returns a shell's own peak RSS in KiB. A child started by this
@@ -225,12 +227,13 @@ func writeLines(dir string) error {
 	return os.WriteFile(filepath.Join(dir, "lines50k"), []byte(sb.String()), 0o644)
 }
 
-// observation prints the cost of observing: corpus wall clock with
-// capture=tap versus off, a tapped pipe's throughput versus an untapped
+// observation prints the cost of observing: the corpus subset's time
+// under nash with capture=tap versus off (each case's runs paired, the
+// sum of per-case medians), a tapped pipe's throughput versus an untapped
 // one, and the events per second one shell can emit, all measured against
 // a reference receiver on a unix socket. Medians of reps runs, tap and off
 // interleaved.
-func observation(nash, bash, dir string, reps int, corpusRE string) {
+func observation(nash, dir string, reps int, corpusRE string) {
 	r := receiver.New("bench-token")
 	srv, err := receiver.ListenUnix(filepath.Join(dir, "observe.sock"), r)
 	if err != nil {
@@ -243,31 +246,30 @@ func observation(nash, bash, dir string, reps int, corpusRE string) {
 
 	fmt.Printf("\n%-34s %-8s %10s %10s %10s\n", "observation", "target", "off", "tap", "tap/off")
 	if corpusRE != "" {
-		replay := filepath.Join(dir, "replay")
-		if out, err := exec.Command("go", "build", "-o", replay, "nash/corpus/cmd/replay").CombinedOutput(); err != nil {
-			fmt.Printf("build replay: %v %s\n", err, out)
+		// paired per case (see corpus.TimePaired): two separate wall
+		// clocks of the whole subset swing by more than the overhead
+		// measured when other work shares the machine
+		cases, err := corpus.LoadCases(filepath.Join(repoRoot(), "corpus", "cases"))
+		if err != nil {
+			fmt.Printf("corpus: %v\n", err)
 		} else {
-			var off, on []float64
-			for i := 0; i < max(3, reps/2); i++ {
-				for _, observed := range []bool{false, true} {
-					args := []string{"-nash", nash, "-bash", bash, "-j", "2", "-run", corpusRE}
-					if observed {
-						args = append(args, "-observe")
-					}
-					c := exec.Command(replay, args...)
-					c.Dir = repoRoot()
-					start := time.Now()
-					c.Run() // failures are the corpus's business, not the bench's
-					d := time.Since(start).Seconds()
-					if observed {
-						on = append(on, d)
-					} else {
-						off = append(off, d)
-					}
+			re := regexp.MustCompile(corpusRE)
+			var sel []*corpus.Case
+			for _, c := range cases {
+				if re.MatchString(c.Name) && c.Skip == "" {
+					sel = append(sel, c)
 				}
 			}
-			mo, mt := median(off), median(on)
-			fmt.Printf("%-34s %-8s %10s %10s %9.1f%%\n", "corpus subset wall clock", "<3%", fmtDur(mo), fmtDur(mt), 100*(mt-mo)/mo)
+			off := corpus.Shell{Label: "nash", Path: nash}
+			on := off
+			on.Env = tap
+			var sumOff, sumDiff float64
+			for _, p := range corpus.TimePaired(filepath.Join(dir, "corpus"), sel, off, on, max(3, reps), nil) {
+				sumOff += median(p.A)
+				sumDiff += median(p.Diff)
+			}
+			fmt.Printf("%-34s %-8s %10s %10s %9.1f%%\n", fmt.Sprintf("corpus subset (%d cases, paired)", len(sel)), "<3%",
+				fmtDur(sumOff/1000), fmtDur((sumOff+sumDiff)/1000), 100*sumDiff/sumOff)
 		}
 	}
 

@@ -17,7 +17,6 @@ import (
 	"regexp"
 	"sort"
 	"strings"
-	"time"
 
 	"nash/corpus"
 	"nash/transport/receiver"
@@ -46,48 +45,18 @@ func main() {
 	tap.Env = []string{"NUCLEIC_SESSION_ID=s", "NUCLEIC_HOOK_TOKEN=t",
 		"NUCLEIC_SHELL_SOCKET=" + srv.Path, "NUCLEIC_SHELL_SPOOL=" + filepath.Join(root, "spool")}
 
-	type timing struct {
-		name      string
-		off, diff []float64
-	}
-	var ts []*timing
+	var sel []*corpus.Case
 	for _, c := range cases {
 		if re.MatchString(c.Name) && c.Skip == "" {
-			ts = append(ts, &timing{name: c.Name})
+			sel = append(sel, c)
 		}
 	}
-	byName := map[string]*corpus.Case{}
-	for _, c := range cases {
-		byName[c.Name] = c
-	}
-	timeRun := func(c *corpus.Case, sh corpus.Shell) float64 {
-		l := corpus.LayoutFor(root, c)
-		start := time.Now()
-		if _, err := corpus.RunCase(c, sh, l); err != nil {
-			fmt.Fprintf(os.Stderr, "%s: %v\n", c.Name, err)
-		}
-		return time.Since(start).Seconds() * 1000
-	}
-	for i := 0; i < *rounds; i++ {
-		for _, t := range ts {
-			c := byName[t.name]
-			var a, b float64
-			if i%2 == 0 {
-				a = timeRun(c, off)
-				b = timeRun(c, tap)
-			} else {
-				b = timeRun(c, tap)
-				a = timeRun(c, off)
-			}
-			t.off = append(t.off, a)
-			t.diff = append(t.diff, b-a)
-		}
-	}
+	ts := corpus.TimePaired(root, sel, off, tap, *rounds, os.Stderr)
 	groups := map[string][2]float64{}
 	var total [2]float64
 	for _, t := range ts {
-		g, _, _ := strings.Cut(t.name, "/")
-		o, d := median(t.off), median(t.diff)
+		g, _, _ := strings.Cut(t.Name, "/")
+		o, d := median(t.A), median(t.Diff)
 		s := groups[g]
 		s[0] += o
 		s[1] += d
@@ -106,9 +75,9 @@ func main() {
 		fmt.Printf("%-12s %10.1f %10.1f %7.1f%%\n", g, s[0], s[1], 100*s[1]/s[0])
 	}
 	fmt.Printf("%-12s %10.1f %10.1f %7.1f%%\n", "total", total[0], total[1], 100*total[1]/total[0])
-	sort.Slice(ts, func(i, j int) bool { return median(ts[i].diff) > median(ts[j].diff) })
+	sort.Slice(ts, func(i, j int) bool { return median(ts[i].Diff) > median(ts[j].Diff) })
 	for _, t := range ts[:min(*top, len(ts))] {
-		fmt.Printf("  %-40s off %7.1f ms  tap-off %6.1f ms\n", t.name, median(t.off), median(t.diff))
+		fmt.Printf("  %-40s off %7.1f ms  tap-off %6.1f ms\n", t.Name, median(t.A), median(t.Diff))
 	}
 	shells := map[string]bool{}
 	events := 0
