@@ -186,31 +186,42 @@ func fixCandidates(text string, at int) []parseRewrite {
 	if at < len(text) && text[at] == '!' {
 		out = append(out, negationRewrite(at))
 	}
+	// the places before the error, nearest first, then the rest of its
+	// line (mvdan may point before the construct it could not read)
 	end := min(at+2, len(text))
 	for i := end - 1; i >= 0 && len(out) < maxFixCandidates; i-- {
-		switch {
-		case i+1 < len(text) && text[i] == '(' && text[i+1] == '(':
-			if i > 0 && text[i-1] == '(' {
-				continue // the inner pair of "(((" is tried on its own
-			}
-			out = append(out, dparenRewrite(i))
-		case strings.HasPrefix(text[i:], "${!-"):
-			// $! with "-": mvdan reads ${!-…} as indirection through
-			// $-; $! is never set and empty, so ":-" means the same
-			out = append(out, insertRewrite(i+3, ":"), badSubstRewrite(i))
-		case text[i] == '$' && i+1 < len(text) && text[i+1] == '{':
-			out = append(out, badSubstRewrite(i), sliceRewrite(i))
-		case text[i] == '[' && i > 0 && (isNameChar(text[i-1]) || text[i-1] == '$'):
-			out = append(out, subscriptRewrite(i, false))
-		case text[i] == '[' && i > 0 && strings.IndexByte("( \t\n", text[i-1]) >= 0:
-			out = append(out, appendElemRewrite(i), subscriptRewrite(i, true))
-		case strings.HasPrefix(text[i:], "let") && isCmdStart(text, i):
-			if i+3 == len(text) || strings.IndexByte(" \t\n;&|)", text[i+3]) >= 0 {
-				out = append(out, insertRewrite(i, `\`))
-			}
-		}
+		out = append(out, rewritesAt(text, i)...)
+	}
+	for i := end; i < len(text) && text[i] != '\n' && len(out) < maxFixCandidates; i++ {
+		out = append(out, rewritesAt(text, i)...)
 	}
 	return out
+}
+
+// rewritesAt lists the rewrites of a construct starting at offset i.
+func rewritesAt(text string, i int) []parseRewrite {
+	switch {
+	case i+1 < len(text) && text[i] == '(' && text[i+1] == '(':
+		if i > 0 && text[i-1] == '(' {
+			return nil // the inner pair of "(((" is tried on its own
+		}
+		return []parseRewrite{dparenRewrite(i)}
+	case strings.HasPrefix(text[i:], "${!-"):
+		// $! with "-": mvdan reads ${!-…} as indirection through $-;
+		// $! is never set and empty, so ":-" means the same
+		return []parseRewrite{insertRewrite(i+3, ":"), badSubstRewrite(i)}
+	case text[i] == '$' && i+1 < len(text) && text[i+1] == '{':
+		return []parseRewrite{badSubstRewrite(i), sliceRewrite(i)}
+	case text[i] == '[' && i > 0 && (isNameChar(text[i-1]) || text[i-1] == '$'):
+		return []parseRewrite{subscriptRewrite(i, false)}
+	case text[i] == '[' && i > 0 && strings.IndexByte("( \t\n", text[i-1]) >= 0:
+		return []parseRewrite{appendElemRewrite(i), subscriptRewrite(i, true)}
+	case strings.HasPrefix(text[i:], "let") && isCmdStart(text, i):
+		if i+3 == len(text) || strings.IndexByte(" \t\n;&|)", text[i+3]) >= 0 {
+			return []parseRewrite{insertRewrite(i, `\`)}
+		}
+	}
+	return nil
 }
 
 // negationRewrite puts in a group the pipeline negated by the "!" at
@@ -429,8 +440,18 @@ func subscriptRewrite(i int, elem bool) parseRewrite {
 // writes, so that the text can be shown as written (writtenText).
 func quoteRegion(text string, from, to int) (string, []parseEdit, bool) {
 	body := text[from:to]
-	if strings.ContainsAny(body, "\"\\") {
-		return "", nil, false
+	for k := 0; k < len(body); k++ {
+		switch body[k] {
+		case '"':
+			return "", nil, false
+		case '\\':
+			// between double quotes a backslash still quotes these, and
+			// only these, as it does unquoted
+			if k+1 == len(body) || strings.IndexByte("$`\"\\\n", body[k+1]) < 0 {
+				return "", nil, false
+			}
+			k++
+		}
 	}
 	return text[:from] + synthQuote + body + `"` + text[to:], []parseEdit{{from, len(synthQuote)}, {to + len(synthQuote), 1}}, true
 }
@@ -453,11 +474,16 @@ func writtenText(s string) string {
 		if i < 0 {
 			return s
 		}
-		j := strings.IndexByte(s[i+len(synthQuote):], '"')
-		if j < 0 {
+		j := i + len(synthQuote)
+		for j < len(s) && s[j] != '"' {
+			if s[j] == '\\' {
+				j++
+			}
+			j++
+		}
+		if j >= len(s) {
 			return s
 		}
-		j += i + len(synthQuote)
 		s = s[:i] + s[i+len(synthQuote):j] + s[j+1:]
 	}
 }

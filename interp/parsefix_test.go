@@ -38,6 +38,8 @@ func TestParseProgramRewrites(t *testing.T) {
 		{"x=( 1 [2]+=7 [k]+= )", "x=( 1 [2]=${__nash_append_elem+=}7 [k]=${__nash_append_elem+=} )"},
 		{"echo ${!-posparams} ${!-}", "echo ${!:-posparams} ${!-}"},
 		{"echo ${#:%} ${x:1+:2*} ${y::-}", `echo ${#:"""%"} ${x:"""1+":"""2*"} ${y::"""-"}`},
+		{`foo[bar\${foo}bie]="doll"`, `foo["""bar\${foo}bie"]="doll"`},
+		{`foo[a\ b]=1`, `foo[a\ b]=1`},
 		// already valid: untouched
 		{"[ a = b ] && echo '[x y]=1'", "[ a = b ] && echo '[x y]=1'"},
 		{"echo $(( (1+2) * 3 )); (( x = 1 ))", "echo $(( (1+2) * 3 )); (( x = 1 ))"},
@@ -62,6 +64,7 @@ func TestWrittenText(t *testing.T) {
 		{`m["""a b"]=1 n["c"]=2`, `m[a b]=1 n["c"]=2`},
 		{`for (("""i=0";"""i<1 +";i++))`, `for ((i=0;i<1 +;i++))`},
 		{`echo "a" ""`, `echo "a" ""`},
+		{`f["""a\"b"]=1 g["""c"]`, `f[a\"b]=1 g[c]`},
 		{"x=( 1 [2]=${__nash_append_elem+=}7 )", "x=( 1 [2]+=7 )"},
 	} {
 		if got := writtenText(tt.in); got != tt.want {
