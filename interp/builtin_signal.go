@@ -229,6 +229,10 @@ func biKill(r *Runner, args []string) int {
 				continue
 			}
 		}
+		if pid == r.sh.pid && !r.isSub && sig != 0 && r.selfSignal(sig) {
+			sent = true
+			continue
+		}
 		if err := syscall.Kill(pid, sig); err != nil {
 			r.bErr("kill", "(%d) - %s", pid, errnoMessage(err.(syscall.Errno)))
 			continue
@@ -250,6 +254,33 @@ func biKill(r *Runner, args []string) int {
 
 // hasTrapEntry reports whether the shell has a trap or an ignore for the
 // signal name (a subshell keeps its parent's ignores).
+// selfSignal handles the shell sending itself a signal it ignores, or
+// one of userFaults untrapped, without kill(2), and reports whether it
+// did. An ignored one has no effect in bash; sent, it may stay pending
+// (the kernel queues it when the main thread blocks it at that moment,
+// as the runtime's threads do in turns) and land after a later trap -,
+// killing the shell. An untrapped SIGSEGV, SIGBUS or SIGFPE must not
+// reach the runtime's handler (a traceback): the shell dies by it here;
+// bash ignores an untrapped SIGQUIT.
+func (r *Runner) selfSignal(sig syscall.Signal) bool {
+	if hardIgnored[sig] {
+		return true
+	}
+	name := signalName(int(sig))
+	if r.traps != nil {
+		if a, ok := r.traps.m[name]; ok && (a == "" || !r.traps.inherited) {
+			return a == ""
+		}
+	}
+	if !isUserFault(sig) {
+		return false
+	}
+	if sig != syscall.SIGQUIT {
+		dieBySignal(sig)
+	}
+	return true
+}
+
 func (r *Runner) hasTrapEntry(name string) bool {
 	if r.traps == nil {
 		return false

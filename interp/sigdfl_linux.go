@@ -11,16 +11,38 @@ import (
 	"unsafe"
 )
 
+// What os/signal cannot match (checked against bash 5.2 for every
+// signal kill -l lists): a trap on SIGPROF never runs (the runtime keeps
+// SIGPROF for its profiler and never forwards it) and one on SIGRTMIN
+// does not stop it killing the shell (the runtime forwards SIGRTMIN to
+// the default); trap '' on SIGILL, SIGTRAP, SIGBUS, SIGFPE, SIGSTKFLT or
+// SIGSYS does not reach the commands the shell runs (the runtime resets
+// them in the child after fork; nash children learn it via sigIgnEnv);
+// SIGSEGV, SIGBUS, SIGFPE and SIGQUIT sent by another process meet the
+// runtime's handler (a traceback, status 2).
+
 // Signals whose default action terminates a process but which the Go
 // runtime would otherwise swallow (it installs a handler for every
-// signal and ignores these unless notified). A shell must die from them
-// as bash does (kill -USR1 $$ ends bash with status 138), so the process
-// keeps their kernel default until a trap asks for them.
+// signal and ignores, or dumps a traceback on, these unless notified). A
+// shell must die from them as bash does (kill -USR1 $$ ends bash with
+// status 138), so the process keeps their kernel default until a trap
+// asks for them. SIGPROF is added by DefaultSignals (unless a CPU profile
+// is being written) and the real-time signals SIGRTMIN+1..SIGRTMAX too.
+// SIGSEGV, SIGBUS and SIGFPE stay with the runtime, which turns genuine
+// faults into panics; SIGQUIT is ignored by the shell (see quietQuit).
 var dflSignals = []syscall.Signal{
 	syscall.SIGUSR1, syscall.SIGUSR2, syscall.SIGALRM, syscall.SIGIO,
 	syscall.SIGPWR, syscall.SIGSTKFLT, syscall.SIGVTALRM, syscall.SIGXCPU,
-	syscall.SIGXFSZ,
+	syscall.SIGXFSZ, syscall.SIGILL, syscall.SIGTRAP, syscall.SIGABRT,
+	syscall.SIGSYS,
 }
+
+// sigRTMIN is the first real-time signal as bash's kill -l numbers them
+// (glibc reserves 32 and 33; Go uses 33 itself and leaves 34 untouched).
+const (
+	sigRTMIN = syscall.Signal(34)
+	sigRTMAX = syscall.Signal(64)
+)
 
 // kernelSigaction is the kernel's struct sigaction on amd64 and arm64.
 type kernelSigaction struct {
@@ -62,8 +84,11 @@ const sigIgnEnv = "NUCLEIC_NASH_SIGIGN"
 // that this process ignores, for sigIgnEnv.
 func ignoredDflSignals() string {
 	var b []byte
-	for sig := syscall.Signal(1); sig < 32; sig++ {
-		if signal.Ignored(sig) {
+	for sig := syscall.Signal(1); sig <= sigRTMAX; sig++ {
+		if sig == 32 || sig == 33 {
+			sig = sigRTMIN // reserved by libc and the runtime
+		}
+		if signal.Ignored(sig) || sig == sigRTMIN && kernelIgnores(sig) {
 			if len(b) > 0 {
 				b = append(b, ',')
 			}
@@ -86,7 +111,7 @@ func DefaultSignals() {
 			}
 		}
 		for sig := range inherited {
-			if sig > 0 && sig < 32 && sig != syscall.SIGKILL && sig != syscall.SIGSTOP {
+			if sig > 0 && sig <= sigRTMAX && sig != syscall.SIGKILL && sig != syscall.SIGSTOP {
 				signal.Ignore(sig)
 				hardIgnored[sig] = true
 			}
@@ -97,11 +122,15 @@ func DefaultSignals() {
 				hardIgnored[sig] = true
 			}
 		}
-		for _, sig := range dflSignals {
-			if inherited[sig] {
-				continue
-			}
-			if signal.Ignored(sig) {
+		sigs := dflSignals
+		if os.Getenv("NASH_CPUPROFILE") == "" {
+			sigs = append(sigs[:len(sigs):len(sigs)], syscall.SIGPROF)
+		}
+		for sig := sigRTMIN + 1; sig <= sigRTMAX; sig++ {
+			sigs = append(sigs, sig)
+		}
+		for _, sig := range sigs {
+			if inherited[sig] || signal.Ignored(sig) {
 				continue
 			}
 			var old kernelSigaction
@@ -110,6 +139,11 @@ func DefaultSignals() {
 				goHandlers[sig] = old
 			}
 		}
+		// SIGRTMIN has no runtime handler and os/signal cannot give it
+		// one (the runtime leaves it to libc and forwards it to the
+		// default), so it cannot be trapped; ignoring and resetting it
+		// are managed here like the others.
+		goHandlers[sigRTMIN] = kernelSigaction{}
 	})
 }
 
@@ -121,6 +155,44 @@ func restoreGoHandler(sig syscall.Signal) {
 	if old, ok := goHandlers[sig]; ok {
 		rtSigaction(sig, &old, nil)
 	}
+}
+
+// ignoreRaw makes the kernel ignore sig, for the signals managed here:
+// signal.Ignore leaves those the runtime does not notify (SIGILL,
+// SIGSTKFLT, SIGRTMIN…) at their default or the runtime's handler, so
+// the shell would die or its children would not inherit the ignore.
+func ignoreRaw(sig syscall.Signal) {
+	dflMu.Lock()
+	defer dflMu.Unlock()
+	if _, ok := goHandlers[sig]; ok {
+		ign := kernelSigaction{handler: 1} // SIG_IGN
+		rtSigaction(sig, &ign, nil)
+	}
+}
+
+// userFaults are the signals the runtime keeps for itself (genuine
+// faults become panics, SIGQUIT dumps goroutines) and that a kill from
+// the shell to itself must not reach it with: untrapped, the shell dies
+// by the first three (dieBySignal) and ignores SIGQUIT, as bash does.
+// Subscribing to them at startup costs a signal thread (~0.4 ms a run),
+// so one sent by another process still meets the runtime's handler.
+var userFaults = []syscall.Signal{syscall.SIGQUIT, syscall.SIGSEGV, syscall.SIGBUS, syscall.SIGFPE}
+
+// isUserFault reports whether sig is one of userFaults.
+func isUserFault(sig syscall.Signal) bool {
+	for _, sg := range userFaults {
+		if sg == sig {
+			return true
+		}
+	}
+	return false
+}
+
+// kernelIgnores reports whether the kernel disposition of sig is SIG_IGN
+// (SIGRTMIN is not known to os/signal).
+func kernelIgnores(sig syscall.Signal) bool {
+	var h kernelSigaction
+	return rtSigaction(sig, nil, &h) == nil && h.handler == 1
 }
 
 // backToDefault returns a signal to the kernel default after its trap is

@@ -379,6 +379,7 @@ func (r *Runner) watchSignal(name string, num int, action string, reset bool) {
 		s.mu.Unlock()
 	case action == "":
 		signal.Ignore(sig)
+		ignoreRaw(sig)
 		s.mu.Lock()
 		delete(s.caught, sig)
 		s.mu.Unlock()
