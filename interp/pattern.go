@@ -26,6 +26,10 @@ type compiledPattern struct {
 	shape int
 	// re is set only on the entries compileRegex caches for [[ =~ ]].
 	re *regexp.Regexp
+	// fixed is the number of characters every match has when the
+	// pattern is made of single-character nodes only (?, [...], literal
+	// characters), else -1: findAt then tries one length, not all.
+	fixed int
 }
 
 const (
@@ -60,6 +64,7 @@ func newPattern(pat string, nocase, extglob bool) *compiledPattern {
 		return m
 	}
 	m.nodes = compileNodes(pat, nocase, extglob)
+	m.fixed = fixedLength(m.nodes)
 	if !nocase && len(m.nodes) >= 2 {
 		n := m.nodes
 		switch {
@@ -70,6 +75,19 @@ func newPattern(pat string, nocase, extglob bool) *compiledPattern {
 		}
 	}
 	return m
+}
+
+// fixedLength is the number of characters nodes match when each node
+// matches exactly one, else -1.
+func fixedLength(nodes []patNode) int {
+	for _, n := range nodes {
+		switch n.op {
+		case opLit, opAny, opClass, opFail:
+		default:
+			return -1
+		}
+	}
+	return len(nodes)
 }
 
 func allLit(n []patNode) bool {
@@ -342,6 +360,22 @@ func (m *compiledPattern) findAt(s string, i int) (int, int, bool) {
 			return 0, 0, false
 		}
 		return i + j, i + j + len(m.lit), true
+	}
+	if m.fixed >= 0 {
+		// every match is m.fixed characters long: one try per start
+		for p := i; m.fixed > 0 && p < len(s); {
+			e := p
+			for k := 0; k < m.fixed && e < len(s); k++ {
+				_, n := decodeChar(s[e:])
+				e += n
+			}
+			if e > p && m.matchString(s[p:e]) {
+				return p, e, true
+			}
+			_, n := decodeChar(s[p:])
+			p += n
+		}
+		return 0, 0, false
 	}
 	for p := i; p <= len(s); {
 		// longest match anchored at p
