@@ -77,7 +77,9 @@ func (r *Runner) assign(a *syntax.Assign, fl assignFlags) error {
 		return r.assignIndexed(r.resolveRef(name), a.Index, val, a.Append)
 	}
 	target := r.resolveRef(name)
-	if ep := r.refElem(target); ep != nil {
+	if ep, err := r.refElem(target); err != nil {
+		return err
+	} else if ep != nil {
 		// a nameref to an array element assigns the element
 		return r.assignIndexed(r.resolveRef(ep.Param.Value), ep.Index, val, a.Append)
 	}
@@ -625,7 +627,7 @@ func (r *Runner) unsetVar(name string) error {
 			return &varError{msg: base + ": not an array variable"}
 		case v.kind == kAssoc:
 			// @ and * are ordinary keys of an associative array
-			k, err := r.literalString(key)
+			k, err := r.subscriptText(key)
 			if err != nil {
 				return err
 			}
@@ -634,7 +636,11 @@ func (r *Runner) unsetVar(name string) error {
 			}
 			r.vars.own(base).assoc.unset(k)
 		case v.kind == kIndexed:
-			n, err := r.arithString(key)
+			t, err := r.subscriptText(key)
+			if err != nil {
+				return err
+			}
+			n, err := r.arithString(t)
 			if err != nil {
 				return err
 			}
@@ -646,7 +652,11 @@ func (r *Runner) unsetVar(name string) error {
 			}
 			r.vars.own(base).arr.unset(int(n))
 		default:
-			n, err := r.arithString(key)
+			t, err := r.subscriptText(key)
+			if err != nil {
+				return err
+			}
+			n, err := r.arithString(t)
 			if err != nil {
 				return err
 			}
@@ -660,6 +670,10 @@ func (r *Runner) unsetVar(name string) error {
 	v := r.vars.get(name)
 	if v != nil && v.kind == kNameRef {
 		name = r.resolveRef(name)
+		if v := r.vars.get(name); v != nil && v.kind == kNameRef && v.set && strings.IndexByte(v.str, '[') > 0 {
+			// a reference to an element unsets the element
+			return r.unsetVar(v.str)
+		}
 		v = r.vars.get(name)
 	}
 	if v == nil {

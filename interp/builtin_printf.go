@@ -75,6 +75,9 @@ func biPrintf(r *Runner, args []string) int {
 
 func (r *Runner) printfAssign(name, val string) int {
 	if err := r.assignTo(name, val); err != nil {
+		if r.discarded(err) {
+			return 1
+		}
 		if isReadonlyErr(err) {
 			r.errorf("%s", err.Error())
 			return 1
@@ -83,12 +86,6 @@ func (r *Runner) printfAssign(name, val string) int {
 		return 1
 	}
 	return 0
-}
-
-// validArrayRef reports whether s looks like name[subscript].
-func validArrayRef(s string) bool {
-	i := strings.IndexByte(s, '[')
-	return i > 0 && validName(s[:i]) && strings.HasSuffix(s, "]") && len(s) > i+2
 }
 
 // printfFormat formats like bash's printf, reusing the format until the
@@ -605,12 +602,12 @@ func (r *Runner) assignTo(name, val string) error {
 		if !validName(base) {
 			return &varError{msg: "`" + name + "': not a valid identifier"}
 		}
-		if v := r.vars.get(r.resolveRef(base)); v != nil && v.kind == kAssoc && strings.ContainsAny(idx, "$`") {
-			// an associative key is expanded (an indexed subscript is
-			// arithmetic and expands itself)
-			idx = r.expandString(idx)
+		base = r.resolveRef(base)
+		idx, err := r.textSubscriptKey(base, idx)
+		if err != nil {
+			return err
 		}
-		return r.declSetValue(r.resolveRef(base), idx, val, false, nil)
+		return r.declSetValue(base, idx, val, false, nil)
 	}
 	if !validName(name) {
 		return &varError{msg: "`" + name + "': not a valid identifier"}

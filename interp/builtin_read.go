@@ -280,11 +280,7 @@ func parseTimeout(s string) (time.Duration, bool) {
 
 // validReadName reports whether s is a name or name[subscript].
 func validReadName(s string) bool {
-	if validName(s) {
-		return true
-	}
-	i := strings.IndexByte(s, '[')
-	return i > 0 && validName(s[:i]) && len(s) > i+2 && s[len(s)-1] == ']'
+	return validName(s) || validArrayRef(s)
 }
 
 // biRead implements read.
@@ -440,7 +436,9 @@ func biRead(r *Runner, args []string) int {
 			val = res.rest(ifs)
 		}
 		if err := r.setReadVar(name, val); err != nil {
-			r.reportErr(err)
+			if !r.discarded(err) {
+				r.reportErr(err)
+			}
 			return 1
 		}
 	}
@@ -621,7 +619,11 @@ func (r *Runner) setReadVar(name, val string) error {
 	if i < 0 {
 		return r.setScalar(r.resolveRef(name), val, false)
 	}
-	base, sub := r.resolveRef(name[:i]), name[i+1:len(name)-1]
+	base := r.resolveRef(name[:i])
+	sub, err := r.textSubscriptKey(base, name[i+1:len(name)-1])
+	if err != nil {
+		return err
+	}
 	cur := r.vars.get(base)
 	if cur != nil && cur.attrs&aReadonly != 0 {
 		return readonlyErr(base)

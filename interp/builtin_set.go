@@ -312,8 +312,9 @@ func biUnset(r *Runner, args []string) int {
 			continue
 		}
 		base := name
-		// an empty subscript (h[]) is no array reference
-		if j := strings.IndexByte(name, '['); j > 0 && name[j+1:] != "]" {
+		// an empty or unbalanced subscript (h[], a[80's]) is no
+		// array reference
+		if j := strings.IndexByte(name, '['); j > 0 && validArrayRef(name) {
 			base = name[:j]
 		}
 		if !validName(base) && !vars {

@@ -455,9 +455,16 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 			name = t
 		}
 	}
-	index := ""
+	index, subscripted := "", false
 	if j := strings.IndexByte(name, '['); j > 0 && strings.HasSuffix(name, "]") {
-		name, index = name[:j], name[j+1:len(name)-1]
+		subscripted = true
+		if as == nil && (subscriptEnd(name, j) != len(name)-1 || textVal == nil && !validArrayRef(name)) {
+			// an unbalanced subscript (a[80's], a[1]]), or an empty
+			// one without a value, is no array reference
+			name = ""
+		} else {
+			name, index = name[:j], name[j+1:len(name)-1]
+		}
 	}
 	if !validName(name) {
 		shown := name
@@ -557,6 +564,20 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		} else if n, err, done := r.declGlobalShadowed(variant, a, o, name); done {
 			return n, err
 		}
+	}
+	if (variant == "readonly" || variant == "export") && (subscripted || as != nil && as.Index != nil) {
+		// readonly and export take no array element, with a value or
+		// without one (bash names the element without the value)
+		shown := name + "[" + index + "]"
+		if as != nil && as.Index != nil {
+			shown = name + "[" + r.nodeText(as.Index) + "]"
+		}
+		return "", &varError{msg: "`" + shown + "': not a valid identifier"}
+	}
+	if subscripted && index == "" && textVal != nil {
+		// declare 'a[]=v': an empty subscript, reported as an
+		// assignment's is
+		return "", &expandError{msg: name + "[]: bad array subscript"}
 	}
 	// NAME[SUB] without a value: declare, typeset and local make NAME an
 	// indexed array (an associative one stays as it is); readonly and
@@ -747,7 +768,13 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		if index == "" && !o.plainValue && isCompoundText(*textVal) && (v.kind == kIndexed || v.kind == kAssoc) {
 			err = r.assignArrayText(name, *textVal, appendVal)
 		} else {
-			err = r.declSetValue(name, index, *textVal, appendVal, nil)
+			sub := index
+			if sub != "" {
+				sub, err = r.textSubscriptKey(name, index)
+			}
+			if err == nil {
+				err = r.declSetValue(name, sub, *textVal, appendVal, nil)
+			}
 		}
 	default:
 		if o.set&aInteger != 0 && v.set && v.kind == kString {

@@ -256,6 +256,9 @@ func (r *Runner) paramExp(pe *syntax.ParamExp) (paramValue, error) {
 			if !ok {
 				return paramValue{}, expErr("%s: invalid variable name", target)
 			}
+			if err := r.expandRefSubscript(ipe); err != nil {
+				return paramValue{}, err
+			}
 			ipe.Slice, ipe.Repl, ipe.Exp, ipe.Length = pe.Slice, pe.Repl, pe.Exp, pe.Length
 			pv, err = r.baseValue(ipe, ipe.Param.Value)
 			if err != nil {
@@ -390,7 +393,8 @@ func parseIndirect(s string) (*syntax.ParamExp, bool) {
 	pe := &syntax.ParamExp{Param: &syntax.Lit{Value: s}}
 	if i := strings.IndexByte(s, '['); i > 0 && strings.HasSuffix(s, "]") {
 		name, idx := s[:i], s[i+1:len(s)-1]
-		if !validName(name) {
+		if !validArrayRef(s) {
+			// an empty or unbalanced subscript (a[], a[x"], a[1]])
 			return nil, false
 		}
 		pe.Param.Value = name
@@ -442,7 +446,9 @@ func (r *Runner) baseValue(pe *syntax.ParamExp, name string) (paramValue, error)
 		return paramValue{name: pe.Param.Value}, nil
 	}
 	if pe.Index == nil {
-		if ep := r.refElem(name); ep != nil {
+		if ep, err := r.refElem(name); err != nil {
+			return paramValue{}, err
+		} else if ep != nil {
 			// a nameref to an array element: ${ref} is ${arr[i]}
 			return r.baseValue(ep, ep.Param.Value)
 		}
@@ -547,6 +553,9 @@ func (r *Runner) indexValue(v *variable, idx syntax.ArithmExpr) (int64, error) {
 
 // indexString evaluates an associative array subscript as a string.
 func (r *Runner) indexString(idx syntax.ArithmExpr) (string, error) {
+	if s, ok := unpositionedLit(idx); ok {
+		return s, nil
+	}
 	if w, ok := idx.(*syntax.Word); ok {
 		// quotes in a subscript are removed even inside "…"
 		old := r.dblDepth
@@ -592,18 +601,18 @@ func (r *Runner) indexString(idx syntax.ArithmExpr) (string, error) {
 }
 
 // refElem reports, for a nameref name whose value is an array element
-// such as "arr[1]", that element as an unpositioned ${arr[1]}; nil
-// otherwise.
-func (r *Runner) refElem(name string) *syntax.ParamExp {
+// such as "arr[$i]", that element as an unpositioned ${arr[1]}, its
+// subscript expanded; nil otherwise.
+func (r *Runner) refElem(name string) (*syntax.ParamExp, error) {
 	v := r.vars.get(name)
 	if v == nil || v.kind != kNameRef || !v.set || strings.IndexByte(v.str, '[') <= 0 {
-		return nil
+		return nil, nil
 	}
 	pe, ok := parseIndirect(v.str)
 	if !ok || pe.Index == nil {
-		return nil
+		return nil, nil
 	}
-	return pe
+	return pe, r.expandRefSubscript(pe)
 }
 
 // resolveRef follows namerefs from name to the variable they point at.

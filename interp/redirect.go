@@ -115,7 +115,7 @@ func (e *redirErr) Error() string { return e.msg }
 // which may be an array element ({COPROC[1]}>&-).
 func (r *Runner) fdVarValue(name string) string {
 	if strings.IndexByte(name, '[') > 0 {
-		if pe, ok := parseIndirect(name); ok {
+		if pe, ok := parseIndirect(name); ok && r.expandRefSubscript(pe) == nil {
 			if pv, err := r.paramExp(pe); err == nil && !pv.isList {
 				return pv.str
 			}
