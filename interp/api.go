@@ -71,6 +71,7 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 			break
 		}
 		r.lineOff = consumed
+		r.writtenSrc, r.writtenFor = text, fixed
 		text = fixed
 		r.curSrc = text
 		r.verboseLine = 0

@@ -27,6 +27,13 @@ func ParseProgram(src, name string, posix bool) (*syntax.File, string, error) {
 	return parseProgram(src, name)
 }
 
+// RunProgram is Run for a program from ParseProgram: text is the text it
+// returned, src the program as written.
+func (r *Runner) RunProgram(f *syntax.File, text, src string) int {
+	r.writtenSrc, r.writtenFor = src, text
+	return r.Run(f, text)
+}
+
 // Run executes a parsed program to the end, or until exit. It returns the
 // exit status. src is the program's text (for messages and LINENO).
 func (r *Runner) Run(f *syntax.File, src string) int {
@@ -55,6 +62,7 @@ func (r *Runner) RunIncremental(src, name string) int {
 	_, text, perr := parseProgram(src, name)
 	orig := src
 	src = text
+	r.writtenSrc, r.writtenFor = orig, text
 	r.curSrc = src
 	p := syntax.NewParser(syntax.Variant(syntax.LangBash))
 	var group []*syntax.Stmt
@@ -125,6 +133,9 @@ func (r *Runner) echoVerboseTo(end int) {
 		return
 	}
 	src := r.curSrc
+	if r.writtenSrc != "" && len(src) == len(r.writtenFor) && src == r.writtenFor {
+		src = r.writtenSrc
+	}
 	// skip to the start of line from+1
 	for n := 0; n < from && src != ""; n++ {
 		i := strings.IndexByte(src, '\n')

@@ -121,6 +121,10 @@ type Runner struct {
 	// verboseLine is the last line of the top-level source text read
 	// so far, for set -v (see echoVerbose)
 	verboseLine int
+	// writtenSrc is the top-level program as written when the text
+	// running, writtenFor, is parseProgram's rewrite of it: set -v
+	// echoes its lines (a rewrite keeps every line where it was)
+	writtenSrc, writtenFor string
 
 	lastSubStatus int // status of the last command substitution, -1 if none
 	pipePos       *PipelinePos

@@ -163,7 +163,7 @@ func run(argv []string) int {
 		}
 		return r.RunIncremental(src, srcName)
 	}
-	return r.Run(f, text)
+	return r.RunProgram(f, text, src)
 }
 
 // shellName is the name bash's messages start with: argv[0] as given
