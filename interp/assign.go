@@ -65,6 +65,24 @@ func (r *Runner) assign(a *syntax.Assign, fl assignFlags) error {
 			return r.assign(a, fl)
 		})
 	}
+	if r.circularRef(name) {
+		// a circular reference outside a function (declare -n a=b b=a):
+		// bash warns and drops a plain assignment with the rest of the
+		// line; an array or element assignment, after a second warning
+		// for an element, replaces the reference with an array
+		warning := &varError{msg: "warning: " + name + ": circular name reference"}
+		if a.Array == nil && a.Index == nil {
+			if _, err := r.assignValue(a.Value); err != nil {
+				return err
+			}
+			return warning
+		}
+		r.errorf("%s", warning.msg)
+		if a.Index != nil {
+			r.errorf("%s", warning.msg)
+		}
+		r.vars.unbind(name)
+	}
 	if a.Array != nil {
 		return r.assignArray(name, a.Array, a.Append, fl)
 	}
@@ -668,7 +686,11 @@ func (r *Runner) unsetVar(name string) error {
 		return nil
 	}
 	v := r.vars.get(name)
-	if v != nil && v.kind == kNameRef {
+	if r.circularRef(name) {
+		// bash warns twice and unsets the reference itself
+		r.errorf("warning: %s: circular name reference", name)
+		r.errorf("warning: %s: circular name reference", name)
+	} else if v != nil && v.kind == kNameRef {
 		name = r.resolveRef(name)
 		if v := r.vars.get(name); v != nil && v.kind == kNameRef && v.set && strings.IndexByte(v.str, '[') > 0 {
 			// a reference to an element unsets the element

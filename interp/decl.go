@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"errors"
 	"sort"
 	"strings"
 
@@ -26,6 +27,9 @@ type declOpts struct {
 	plainValue bool // a quoted "(…)" value is a string (export, readonly)
 	sawFlags   bool
 }
+
+// errDeclFailed is a declaration's failure already reported.
+var errDeclFailed = errors.New("declaration failed")
 
 // declClause runs declare, typeset, local, export, readonly and nameref
 // as the parser shaped them.
@@ -316,6 +320,10 @@ func (r *Runner) declare(variant string, args []declArg) int {
 			ao, viaDeclare = exportOpts(o, a)
 		}
 		name, err := r.declareOne(variant, a, ao, local)
+		if err == errDeclFailed {
+			status = 1
+			continue
+		}
 		if err != nil {
 			if _, ok := err.(*expandError); ok {
 				r.expansionError(err)
@@ -455,7 +463,7 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 			name = t
 		}
 	}
-	index, subscripted := "", false
+	index, subscripted, indexExpanded := "", false, false
 	if j := strings.IndexByte(name, '['); j > 0 && strings.HasSuffix(name, "]") {
 		subscripted = true
 		if as == nil && (subscriptEnd(name, j) != len(name)-1 || textVal == nil && !validArrayRef(name)) {
@@ -472,6 +480,32 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 			shown = a.text
 		}
 		return "", &varError{msg: "`" + shown + "': not a valid identifier"}
+	}
+	if !o.nameref && index == "" && (as == nil || as.Index == nil) && r.circularRef(name) && !r.circularLocalRef(name) {
+		// a circular reference (declare -n c=d d=c): bash warns as it
+		// looks the name up and leaves it alone, failing export and
+		// readonly; a compound value replaces it with an array, and a
+		// function's declaration makes a local variable
+		warn := 2
+		switch {
+		case as != nil && as.Array != nil:
+			warn = 1
+		case variant == "export" || variant == "readonly":
+			warn = 3
+		}
+		for range warn {
+			r.errorf("warning: %s: circular name reference", name)
+		}
+		switch {
+		case warn == 2 && local:
+			// a function's declaration then makes a plain local
+		case warn == 1:
+			r.vars.unbind(name)
+		case warn == 2:
+			return "", nil
+		default:
+			return "", errDeclFailed
+		}
 	}
 	// namerefs: declare -n ref=target
 	if o.nameref {
@@ -556,7 +590,13 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		// a reference to an element: declare ref=v assigns a[i]
 		if v := r.vars.get(rn); v != nil && v.kind == kNameRef && v.set && index == "" && (as != nil && as.Index == nil && as.Array == nil && as.Value != nil || as == nil && textVal != nil) && !o.array && !o.assoc {
 			if j := strings.IndexByte(v.str, '['); j > 0 && strings.HasSuffix(v.str, "]") && validName(v.str[:j]) {
-				rn, index = v.str[:j], v.str[j+1:len(v.str)-1]
+				// its subscript is expanded (and evaluated) once
+				rn = v.str[:j]
+				var err error
+				if index, err = r.textSubscriptKey(rn, v.str[j+1:len(v.str)-1]); err != nil {
+					return "", err
+				}
+				indexExpanded = true
 			}
 		}
 		if rn != name {
@@ -769,7 +809,7 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 			err = r.assignArrayText(name, *textVal, appendVal)
 		} else {
 			sub := index
-			if sub != "" {
+			if sub != "" && !indexExpanded {
 				sub, err = r.textSubscriptKey(name, index)
 			}
 			if err == nil {

@@ -202,6 +202,10 @@ func (r *Runner) paramExp(pe *syntax.ParamExp) (paramValue, error) {
 		names := r.namesWithPrefix(name)
 		return paramValue{list: names, isList: true, star: pe.Names == syntax.NamesPrefix, set: true}, nil
 	}
+	if pe.Excl && pe.Index == nil && !pe.Length && r.circularRef(name) && !r.circularLocalRef(name) {
+		// ${!ref} of a circular reference: no variable to name
+		return paramValue{}, expErr("%s: invalid indirect expansion", name)
+	}
 	pv, err := r.baseValue(pe, name)
 	if err != nil {
 		return pv, err
@@ -220,6 +224,10 @@ func (r *Runner) paramExp(pe *syntax.ParamExp) (paramValue, error) {
 					return nil
 				})
 				return keys, nil
+			}
+			if r.circularRef(pv.name) {
+				// a circular reference has no keys
+				return paramValue{isList: true, star: l == "*", set: true}, nil
 			}
 			return r.arrayKeys(pv.name, l == "*"), nil
 		}
@@ -442,7 +450,15 @@ func (r *Runner) baseValue(pe *syntax.ParamExp, name string) (paramValue, error)
 	}
 	name, circular := r.followRef(name)
 	if circular {
+		// looked up again for an element
 		r.errorf("warning: %s: circular name reference", pe.Param.Value)
+		if pe.Index != nil && !pe.Length && !pe.Excl || pe.Index == nil && pe.Length {
+			r.errorf("warning: %s: circular name reference", pe.Param.Value)
+		}
+		if l := indexLit(pe.Index); l == "@" || l == "*" {
+			// no elements
+			return paramValue{isList: true, star: l == "*", name: pe.Param.Value}, nil
+		}
 		return paramValue{name: pe.Param.Value}, nil
 	}
 	if pe.Index == nil {
@@ -630,6 +646,18 @@ func (r *Runner) circularLocalRef(name string) bool {
 	}
 	v := r.vars.m[name]
 	if v == nil || v.kind != kNameRef || !v.local || !v.set {
+		return false
+	}
+	_, circular := r.followRef(name)
+	return circular
+}
+
+// circularRef reports whether name is a nameref whose chain leads back to
+// itself (bash's "circular name reference"); a function's own circular
+// local is circularLocalRef's.
+func (r *Runner) circularRef(name string) bool {
+	v := r.vars.get(name)
+	if v == nil || v.kind != kNameRef || !v.set {
 		return false
 	}
 	_, circular := r.followRef(name)

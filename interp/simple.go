@@ -406,6 +406,10 @@ func (r *Runner) prefixEnv(c *syntax.CallExpr) ([]string, bool) {
 			r.untempAll(saved)
 			return nil, false
 		}
+		if r.circularRef(name) {
+			// bash warns as it looks the name up, then binds it
+			r.errorf("warning: %s: circular name reference", name)
+		}
 		if a.Append {
 			if v := r.lookup(name); v != nil {
 				val = v.value() + val
@@ -553,6 +557,10 @@ func (r *Runner) withTempAssigns(c *syntax.CallExpr, isFunc bool, fn func()) {
 			r.expansionError(err)
 			r.untempAll(saved)
 			return
+		}
+		if r.circularRef(name) {
+			// bash warns as it looks the name up, then binds it
+			r.errorf("warning: %s: circular name reference", name)
 		}
 		if a.Append {
 			val = r.lookup(name).value() + val

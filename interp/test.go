@@ -383,6 +383,11 @@ func (r *Runner) varIsSet(s string) bool {
 		n, _ := strconv.Atoi(s)
 		return n <= len(r.params)
 	}
+	if r.circularRef(s) && !r.circularLocalRef(s) {
+		// bash warns and finds no variable
+		r.errorf("warning: %s: circular name reference", s)
+		return false
+	}
 	// an array name alone tests element 0 ([[ -v a ]] is [[ -v a[0] ]])
 	v := r.lookup(r.resolveRef(s))
 	return v.isSetScalar()
