@@ -238,7 +238,10 @@ func biKill(r *Runner, args []string) int {
 			continue
 		}
 		sent = true
-		if (pid == r.sh.pid || pid == 0) && r.sh.sigs != nil && sig != 0 && !r.isSub && r.sh.sigs.isCaught(sig) {
+		if (pid == r.sh.pid || pid == 0) && r.sh.sigs != nil && sig != 0 && r.sh.sigs.isCaught(sig) {
+			// also from a subshell run in-process: bash's forked child
+			// would have signalled the shell before it exits, so the
+			// shell's wait sees the signal before the child's end
 			r.sh.sigs.awaitSelf(sig)
 		} else if (pid == r.sh.pid || pid == 0) && sig == syscall.SIGPIPE && !r.hasTrapEntry("PIPE") {
 			// the runtime drops a SIGPIPE that no write caused; one

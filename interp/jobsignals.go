@@ -98,12 +98,29 @@ func (r *Runner) runJobTraps() {
 	}
 }
 
-// awaitJobs blocks until one of jobs finishes (returned) or, in a
-// background subshell, a signal it traps arrives (returned as its
-// number, with a nil job).
+// awaitJobs blocks until one of jobs finishes (returned) or a signal
+// the shell (or, in a background subshell, the subshell) traps arrives
+// (returned as its number, with a nil job): bash's wait returns then,
+// its trap having run, except for SIGCHLD.
 func (r *Runner) awaitJobs(jobs []*job) (*job, syscall.Signal) {
 	if r.jobSig == nil {
-		return waitAny(jobs), 0
+		s := r.sh.sigs
+		if s == nil || r.isSub {
+			return waitAny(jobs), 0
+		}
+		for {
+			if sig := s.interrupting(); sig != 0 {
+				return nil, sig
+			}
+			for _, j := range jobs {
+				if j.finished() {
+					return j, 0
+				}
+			}
+			if j := waitAnyOr(jobs, s.arrived); j != nil {
+				return j, 0
+			}
+		}
 	}
 	for {
 		if sig := r.jobSig.queued(); sig != 0 {

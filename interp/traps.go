@@ -294,6 +294,22 @@ func (s *signalState) noteChild() {
 	}
 }
 
+// interrupting returns a trapped signal other than SIGCHLD that arrived
+// and whose trap has not run yet, or 0.
+func (s *signalState) interrupting() syscall.Signal {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for name := range s.pending {
+		if name == "CHLD" {
+			continue
+		}
+		if _, num, ok := parseSignal(name, false); ok && num > 0 {
+			return syscall.Signal(num)
+		}
+	}
+	return 0
+}
+
 // isCaught reports whether the shell has a trap running for sig.
 func (s *signalState) isCaught(sig syscall.Signal) bool {
 	s.mu.Lock()
