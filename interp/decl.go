@@ -185,7 +185,7 @@ func textArgs(a []string) []declArg {
 }
 
 func (r *Runner) declare(variant string, args []declArg) int {
-	if variant == "local" && len(r.calls) == 0 {
+	if variant == "local" && !r.inFunction() {
 		// bash checks this before it parses any option
 		r.bErr("local", "can only be used in a function")
 		return 1
@@ -289,7 +289,7 @@ func (r *Runner) declare(variant string, args []declArg) int {
 			o.set |= aReadonly
 		}
 	case "local":
-		if len(r.calls) == 0 {
+		if !r.inFunction() {
 			r.bErr("local", "can only be used in a function")
 			return 1
 		}
@@ -303,13 +303,13 @@ func (r *Runner) declare(variant string, args []declArg) int {
 	if o.print {
 		return r.declarePrint(variant, rest)
 	}
-	local := (variant == "local" || (variant == "declare" || variant == "typeset") && len(r.calls) > 0 && !o.global)
+	local := (variant == "local" || (variant == "declare" || variant == "typeset") && r.inFunction() && !o.global)
 	status := 0
 	var changed []string
 	for _, a := range rest {
 		if variant == "local" && a.assign == nil && a.text == "-" {
 			// local -: the set options are restored when the function returns
-			if f := &r.calls[len(r.calls)-1]; f.setOpts == nil {
+			if f := r.funcFrame(); f.setOpts == nil {
 				saved := r.opts.set
 				f.setOpts = &saved
 			}
@@ -543,7 +543,7 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 			v = r.vars.own(name)
 		}
 		if target == name {
-			if len(r.calls) == 0 {
+			if !r.inFunction() {
 				return "", &varError{msg: name + ": nameref variable self references not allowed"}
 			}
 			// in a function bash only warns, twice (declare, then the
@@ -648,7 +648,7 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 	// internal declare (attributes only) and then the assignment, before
 	// the builtin runs; their errors have no builtin prefix
 	compound := as != nil && as.Array != nil
-	forceLocal := len(r.calls) > 0 && variant != "export" && variant != "readonly"
+	forceLocal := r.inFunction() && variant != "export" && variant != "readonly"
 	readonlyAbort := false
 	if cur != nil && cur.attrs&aReadonly != 0 {
 		hasValue := (as != nil && (as.Value != nil || as.Array != nil)) || textVal != nil

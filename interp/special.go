@@ -257,6 +257,17 @@ func (r *Runner) inFunction() bool {
 	return false
 }
 
+// funcFrame is the frame of the innermost executing function (a file
+// sourced from it runs in its scope); inFunction must be true.
+func (r *Runner) funcFrame() *callFrame {
+	for i := len(r.calls) - 1; i >= 0; i-- {
+		if !r.calls[i].sourced {
+			return &r.calls[i]
+		}
+	}
+	return nil
+}
+
 func (r *Runner) callsArray(f func(callFrame) string, bottom string) *variable {
 	arr := &indexedArray{}
 	for i := len(r.calls) - 1; i >= 0; i-- {
