@@ -437,7 +437,12 @@ func (r *Runner) assignArray(name string, ae *syntax.ArrayExpr, appendVal bool, 
 			if i < 0 {
 				i += int64(arr.maxIndex()) + 1
 				if i < 0 {
-					r.errorf("%s: bad array subscript", word(strings.TrimSpace(r.nodeText(el.Index))))
+					// bash names the element with its value expanded
+					op := "="
+					if appendElem {
+						op = "+="
+					}
+					r.errorf("[%s]%s%s: bad array subscript", strings.TrimSpace(r.nodeText(el.Index)), op, val)
 					continue
 				}
 			}

@@ -28,6 +28,12 @@ type declOpts struct {
 	sawFlags   bool
 }
 
+// declWordError is an error met while a literal assignment argument's
+// value was expanded, which bash does before the command's redirections.
+type declWordError struct{ err error }
+
+func (e *declWordError) Error() string { return e.err.Error() }
+
 // errDeclFailed is a declaration's failure already reported.
 var errDeclFailed = errors.New("declaration failed")
 
@@ -306,7 +312,10 @@ func (r *Runner) declare(variant string, args []declArg) int {
 	local := (variant == "local" || (variant == "declare" || variant == "typeset") && r.inFunction() && !o.global)
 	status := 0
 	var changed []string
+	outerErrW := r.earlyErrW
+	defer func() { r.earlyErrW = outerErrW }()
 	for _, a := range rest {
+		r.earlyErrW = outerErrW
 		if variant == "local" && a.assign == nil && a.text == "-" {
 			// local -: the set options are restored when the function returns
 			if f := r.funcFrame(); f.setOpts == nil {
@@ -320,6 +329,14 @@ func (r *Runner) declare(variant string, args []declArg) int {
 			ao, viaDeclare = exportOpts(o, a)
 		}
 		name, err := r.declareOne(variant, a, ao, local)
+		fromWord := false
+		if we, ok := err.(*declWordError); ok {
+			// reported where stderr was before the redirections
+			err, fromWord = we.err, true
+			if r.declErrW != nil {
+				r.earlyErrW = r.declErrW
+			}
+		}
 		if err == errDeclFailed {
 			status = 1
 			continue
@@ -336,7 +353,7 @@ func (r *Runner) declare(variant string, args []declArg) int {
 				// the assignment failed while bash expanded the words:
 				// the builtin does not run and the command line is dropped
 				if err.(*discardError).noPrefix {
-					r.errorf("%s", err.Error())
+					r.earlyErrorf("%s", err.Error())
 				} else {
 					r.expansionTimeErr(err.Error())
 				}
@@ -346,7 +363,12 @@ func (r *Runner) declare(variant string, args []declArg) int {
 			if _, ok := err.(*arithError); ok {
 				// an arithmetic error in a -i value abandons the command
 				// line like an expansion error, with the builtin's prefix
-				r.bErr(variant, "%s", err.Error())
+				// (an expansion's, $((1/0)), has none)
+				if fromWord {
+					r.errorf("%s", err.Error())
+				} else {
+					r.bErr(variant, "%s", err.Error())
+				}
 				r.exit, r.flow = 1, flowAbort
 				return 1
 			}
@@ -391,7 +413,18 @@ func (r *Runner) expansionTimeErr(msg string) {
 	if r.declPrefix != "" {
 		msg = r.declPrefix + ": " + msg
 	}
-	r.errorf("%s", msg)
+	r.earlyErrorf("%s", msg)
+}
+
+// earlyErrorf is errorf to stderr as it was before the redirections of
+// the declaration command being run (see declErrW).
+func (r *Runner) earlyErrorf(format string, a ...any) {
+	old := r.earlyErrW
+	if r.declErrW != nil {
+		r.earlyErrW = r.declErrW
+	}
+	r.errorf(format, a...)
+	r.earlyErrW = old
 }
 
 // exportOpts adapts export's and readonly's options to one argument, as
@@ -695,7 +728,7 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 	if as != nil && as.Array == nil && as.Value != nil {
 		preVal, preErr = r.assignValue(as.Value)
 		if preErr != nil {
-			return "", preErr
+			return "", &declWordError{preErr}
 		}
 	}
 	// so are the elements of a compound value: local -a a=("${a[@]}")
@@ -706,7 +739,7 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		arrVal = as.Array
 		if local && !r.vars.isLocalHere(name) {
 			if arrVal, preErr = r.expandArrayElems(as.Array); preErr != nil {
-				return "", preErr
+				return "", &declWordError{preErr}
 			}
 		}
 	}
@@ -791,7 +824,15 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 	var err error
 	switch {
 	case arrVal != nil:
-		err = r.assignArray(name, arrVal, appendVal, asDecl)
+		if as != nil && as.Array != nil && r.declErrW != nil {
+			// a literal name=(…): assigned as the words are expanded
+			old := r.earlyErrW
+			r.earlyErrW = r.declErrW
+			err = r.assignArray(name, arrVal, appendVal, asDecl)
+			r.earlyErrW = old
+		} else {
+			err = r.assignArray(name, arrVal, appendVal, asDecl)
+		}
 		if err == nil && local {
 			// assignArray wrote through own(); fine, the binding is local
 		}

@@ -269,6 +269,11 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 		// export and readonly are special builtins
 		dc, decl := st.Cmd.(*syntax.DeclClause)
 		special := decl && isSpecialBuiltin(dc.Variant.Value)
+		if decl {
+			prev := r.declErrW
+			r.declErrW = r.fds.writer(2)
+			defer func() { r.declErrW = prev }()
+		}
 		r.withRedirsOf(st.Redirs, nil, special, func() { r.cmd(st.Cmd, st) })
 	} else {
 		r.cmd(st.Cmd, st)
@@ -815,7 +820,11 @@ func (r *Runner) reportErr(err error) {
 // errorf prints a message with bash's prefix to fd 2.
 func (r *Runner) errorf(format string, a ...any) {
 	msg := fmt.Sprintf(format, a...)
-	io.WriteString(r.fds.writer(2), r.errPrefix()+msg+"\n")
+	w := r.fds.writer(2)
+	if r.earlyErrW != nil {
+		w = r.earlyErrW
+	}
+	io.WriteString(w, r.errPrefix()+msg+"\n")
 }
 
 // errPrefix is "NAME: line N: " as bash prints it.

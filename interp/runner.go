@@ -63,7 +63,12 @@ type Runner struct {
 	// commands, empty after a simple command and at each loop iteration.
 	thisCmd    string
 	declPrefix string // thisCmd as a declaration command began
-	dynSeen    dynSeen
+	// declErrW is stderr as it was before a declaration command's
+	// redirections, and earlyErrW, when set, where errorf writes: bash
+	// assigns a literal name=(…) argument, and reports its errors, while
+	// it expands the words, before the redirections take effect
+	declErrW, earlyErrW io.Writer
+	dynSeen             dynSeen
 	// exitBuiltin records that the exit builtin started the exit now
 	// unwinding (see callFunc)
 	exitBuiltin bool
