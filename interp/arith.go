@@ -213,26 +213,7 @@ func (r *Runner) arithText(x syntax.ArithmExpr, removeSingle bool) (string, erro
 // literal text of an expression: in $(( )) and (( )), as between double
 // quotes, those before $ ` " \ and newline; in a let argument, an
 // ordinary word, all of them.
-func arithUnescape(s string, word bool) string {
-	if strings.IndexByte(s, '\\') < 0 {
-		return s
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] == '\\' && i+1 < len(s) {
-			next := s[i+1]
-			if next == '\n' {
-				i++
-				continue
-			}
-			if word || strings.IndexByte("$`\"\\", next) >= 0 {
-				i++
-			}
-		}
-		b.WriteByte(s[i])
-	}
-	return b.String()
-}
+func arithUnescape(s string, word bool) string { return unbackslash(s, dblQuotable, word) }
 
 // nodeText returns the source text of a node when known.
 func (r *Runner) nodeText(n syntax.Node) string {

@@ -773,53 +773,11 @@ func innerDbl(q *syntax.DblQuoted) *syntax.DblQuoted {
 
 // opWordUnescape removes the backslashes that quote $ ` " \ } or a
 // newline in the word of a ${x:-word} inside double quotes.
-func opWordUnescape(s string) string {
-	if strings.IndexByte(s, '\\') < 0 {
-		return s
-	}
-	var sb strings.Builder
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c == '\\' && i+1 < len(s) {
-			switch s[i+1] {
-			case '$', '`', '"', '\\', '}':
-				sb.WriteByte(s[i+1])
-				i++
-				continue
-			case '\n':
-				i++
-				continue
-			}
-		}
-		sb.WriteByte(c)
-	}
-	return sb.String()
-}
+func opWordUnescape(s string) string { return unbackslash(s, opWordQuotable, false) }
 
 // dblUnescape removes backslashes that escape $ ` " \ or newline inside
 // double quotes.
-func dblUnescape(s string) string {
-	if strings.IndexByte(s, '\\') < 0 {
-		return s
-	}
-	var sb strings.Builder
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c == '\\' && i+1 < len(s) {
-			switch s[i+1] {
-			case '$', '`', '"', '\\':
-				sb.WriteByte(s[i+1])
-				i++
-				continue
-			case '\n':
-				i++
-				continue
-			}
-		}
-		sb.WriteByte(c)
-	}
-	return sb.String()
-}
+func dblUnescape(s string) string { return unbackslash(s, dblQuotable, false) }
 
 // literal expands a word to one string without splitting or globbing, as
 // for assignment values, here-strings, case subjects and [[ ]] operands.
@@ -911,28 +869,8 @@ func (r *Runner) document(w *syntax.Word) (string, error) {
 	return sb.String(), nil
 }
 
-func hdocUnescape(s string) string {
-	if strings.IndexByte(s, '\\') < 0 {
-		return s
-	}
-	var sb strings.Builder
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c == '\\' && i+1 < len(s) {
-			switch s[i+1] {
-			case '$', '`', '\\':
-				sb.WriteByte(s[i+1])
-				i++
-				continue
-			case '\n':
-				i++
-				continue
-			}
-		}
-		sb.WriteByte(c)
-	}
-	return sb.String()
-}
+// hdocUnescape is quote removal in an unquoted here-document's body.
+func hdocUnescape(s string) string { return unbackslash(s, hdocQuotable, false) }
 
 func (r *Runner) ifs() string {
 	v := r.vars.get("IFS")
