@@ -489,24 +489,34 @@ func writtenText(s string) string {
 }
 
 // matchBracket returns the offset of the "]" matching the "[" at offset
-// open (nested brackets and quoted text skipped), or -1.
-func matchBracket(text string, open int) int {
+// open (nested brackets and quoted text skipped), or -1; a subscript
+// does not span lines.
+func matchBracket(text string, open int) int { return matchPair(text, open, '[', ']', true) }
+
+// matchParen returns the offset of the ")" matching the "(" at offset
+// open, skipping quoted text and escaped characters as bash's
+// parse_matched_pair does, or -1 when the text ends first.
+func matchParen(text string, open int) int { return matchPair(text, open, '(', ')', false) }
+
+// matchPair returns the offset of the closing byte matching the opening
+// one at offset open, skipping nested pairs, quoted text and escaped
+// characters, or -1 when the text (or, with oneLine, the line) ends
+// first.
+func matchPair(text string, open int, opening, closing byte, oneLine bool) int {
 	depth := 0
 	for k := open; k < len(text); k++ {
-		switch text[k] {
-		case '\\':
+		switch c := text[k]; {
+		case c == '\\':
 			k++
-		case '\'', '"', '`':
-			e := skipQuoted(text, k)
-			if e < 0 {
+		case c == '\'' || c == '"' || c == '`':
+			if k = skipQuoted(text, k); k < 0 {
 				return -1
 			}
-			k = e
-		case '\n':
+		case c == '\n' && oneLine:
 			return -1
-		case '[':
+		case c == opening:
 			depth++
-		case ']':
+		case c == closing:
 			depth--
 			if depth == 0 {
 				return k
@@ -536,33 +546,6 @@ func skipQuoted(text string, k int) int {
 		return -1
 	}
 	return k
-}
-
-// matchParen returns the offset of the ")" matching the "(" at offset
-// open, skipping quoted text and escaped characters as bash's
-// parse_matched_pair does, or -1 when the text ends first.
-func matchParen(text string, open int) int {
-	depth := 0
-	for k := open; k < len(text); k++ {
-		switch text[k] {
-		case '\\':
-			k++
-		case '\'', '"', '`':
-			e := skipQuoted(text, k)
-			if e < 0 {
-				return -1
-			}
-			k = e
-		case '(':
-			depth++
-		case ')':
-			depth--
-			if depth == 0 {
-				return k
-			}
-		}
-	}
-	return -1
 }
 
 // unmapOffset turns an offset of the rewritten text into the offset of

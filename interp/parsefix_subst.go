@@ -37,27 +37,7 @@ func badSubstRewrite(i int) parseRewrite {
 
 // matchBrace returns the offset of the "}" matching the "{" at offset
 // open (nested braces and quoted text skipped), or -1.
-func matchBrace(text string, open int) int {
-	depth := 0
-	for k := open; k < len(text); k++ {
-		switch text[k] {
-		case '\\':
-			k++
-		case '\'', '"', '`':
-			if k = skipQuoted(text, k); k < 0 {
-				return -1
-			}
-		case '{':
-			depth++
-		case '}':
-			depth--
-			if depth == 0 {
-				return k
-			}
-		}
-	}
-	return -1
-}
+func matchBrace(text string, open int) int { return matchPair(text, open, '{', '}', false) }
 
 // surelyBadSubst reports whether bash rejects the parameter expansion
 // ${body}: a parameter (name, number or special character, with a
