@@ -130,6 +130,13 @@ func (r *Runner) setScalarFlags(name, val string, fl assignFlags) error {
 	if special := r.specialAssign(name, val); special {
 		return nil
 	}
+	if cur := r.vars.get(name); cur != nil && cur.kind == kNameRef && !validName(val) {
+		// a reference declared without a target (declare -n r; r=x)
+		// gets the value as its target, which must name a variable
+		if pe, ok := parseIndirect(val); !ok || pe.Index == nil {
+			return &varError{msg: "`" + val + "': not a valid identifier"}
+		}
+	}
 	val, err := r.integerValue(r.vars.get(name), val)
 	if err != nil {
 		return err
@@ -140,13 +147,6 @@ func (r *Runner) setScalarFlags(name, val string, fl assignFlags) error {
 	}
 	val = applyCase(v, val)
 	storeScalar(v, val)
-	if v.kind == kNameRef && !validName(val) {
-		// a reference declared without a target (declare -n r; r=x)
-		// gets the value as its target, unless it names no variable
-		if pe, ok := parseIndirect(val); !ok || pe.Index == nil {
-			v.kind = kString
-		}
-	}
 	if r.opts.on(optAllexport) {
 		v.attrs |= aExport
 	}

@@ -567,6 +567,14 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		if cur := r.vars.get(name); cur != nil && (cur.kind == kIndexed || cur.kind == kAssoc) && (!local || r.vars.isLocalHere(name)) && (!o.global || len(r.vars.frames) == 0) {
 			return "", &varError{msg: name + ": reference variable cannot be an array"}
 		}
+		hasValue := as != nil && as.Value != nil || textVal != nil
+		if cur := r.vars.get(name); !hasValue && cur != nil && cur.kind == kString && cur.set && !validName(cur.str) && (!local || r.vars.isLocalHere(name)) {
+			// declare -n r, r set: its value becomes the target, and
+			// must name a variable
+			if pe, ok := parseIndirect(cur.str); !ok || pe.Index == nil {
+				return "", &varError{msg: "`" + cur.str + "': invalid variable name for name reference"}
+			}
+		}
 		var v *variable
 		if local {
 			v, _ = r.vars.makeLocal(name)
@@ -812,9 +820,19 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		r.vars.envDirty = true
 	}
 	// declare -n r; declare r=value: the value is r's target
-	if v.kind == kNameRef && !v.set && !o.unNameref && as != nil && as.Value != nil && as.Index == nil && index == "" && !validName(preVal) {
-		if pe, ok := parseIndirect(preVal); !ok || pe.Index == nil {
-			return "", &varError{msg: "`" + preVal + "': invalid variable name for name reference"}
+	if v.kind == kNameRef && !v.set && !o.unNameref && !o.nameref && index == "" && (as != nil && as.Value != nil && as.Index == nil || as == nil && textVal != nil) {
+		val := preVal
+		if as == nil {
+			val = *textVal
+		}
+		if pe, ok := parseIndirect(val); !validName(val) && (!ok || pe.Index == nil) {
+			if local {
+				// a function's reference stays, without a target
+				return "", &varError{msg: "`" + val + "': invalid variable name for name reference"}
+			}
+			// a global one is gone, as bash assigns it
+			r.vars.unbind(name)
+			return "", &varError{msg: "`" + val + "': not a valid identifier"}
 		}
 	}
 	if readonlyAbort {

@@ -409,6 +409,9 @@ func (r *Runner) prefixEnv(c *syntax.CallExpr) ([]string, bool) {
 		if r.circularRef(name) {
 			// bash warns as it looks the name up, then binds it
 			r.errorf("warning: %s: circular name reference", name)
+		} else if t := r.resolveRef(name); validName(t) {
+			// a reference's temporary value is its target's
+			name = t
 		}
 		if a.Append {
 			if v := r.lookup(name); v != nil {
@@ -561,6 +564,9 @@ func (r *Runner) withTempAssigns(c *syntax.CallExpr, isFunc bool, fn func()) {
 		if r.circularRef(name) {
 			// bash warns as it looks the name up, then binds it
 			r.errorf("warning: %s: circular name reference", name)
+		} else if t := r.resolveRef(name); validName(t) {
+			// a reference's temporary value is its target's
+			name = t
 		}
 		if a.Append {
 			val = r.lookup(name).value() + val
