@@ -58,10 +58,12 @@ func (j *job) finish(status int) {
 	}
 	j.closed = true
 	j.status = status
-	close(j.done)
+	// count the SIGCHLD before a wait can see the job done, or the CHLD
+	// trap for it would run after the wait (or be missed)
 	if j.ended != nil {
 		j.ended()
 	}
+	close(j.done)
 }
 
 func (j *job) finished() bool {
