@@ -243,9 +243,11 @@ func biKill(r *Runner, args []string) int {
 			// would have signalled the shell before it exits, so the
 			// shell's wait sees the signal before the child's end
 			r.sh.sigs.awaitSelf(sig)
-		} else if (pid == r.sh.pid || pid == 0) && sig == syscall.SIGPIPE && !r.hasTrapEntry("PIPE") {
-			// the runtime drops a SIGPIPE that no write caused; one
-			// neither trapped nor ignored must end the shell as in bash
+		} else if (pid == r.sh.pid || pid == 0) && (sig == syscall.SIGPIPE || !r.isSub && terminatesByDefault(sig)) && !r.hasTrapEntry(signalName(int(sig))) {
+			// the runtime drops a SIGPIPE that no write caused; and
+			// under load a signal sent to the process can stay pending
+			// while the shell goes on (seen with SIGSYS): one neither
+			// trapped nor ignored must end the shell here, as in bash
 			dieBySignal(sig)
 		}
 	}
@@ -282,6 +284,18 @@ func (r *Runner) selfSignal(sig syscall.Signal) bool {
 		dieBySignal(sig)
 	}
 	return true
+}
+
+// terminatesByDefault reports whether sig's default action ends the
+// process (SIGQUIT excepted: a shell ignores it).
+func terminatesByDefault(sig syscall.Signal) bool {
+	switch sig {
+	case syscall.SIGCHLD, syscall.SIGCONT, syscall.SIGSTOP, syscall.SIGTSTP,
+		syscall.SIGTTIN, syscall.SIGTTOU, syscall.SIGURG, syscall.SIGWINCH,
+		syscall.SIGQUIT:
+		return false
+	}
+	return sig > 0 && sig <= sigRTMAX
 }
 
 func (r *Runner) hasTrapEntry(name string) bool {
