@@ -108,6 +108,9 @@ func (r *Runner) startProcess(path string, args, env []string) (*os.Process, err
 		argv0 = path
 	}
 	abs := r.absPath(path)
+	if r.asyncExternal && r.jobSig != nil {
+		env = r.jobSig.ignoredEnv(env)
+	}
 	attr := &os.ProcAttr{
 		Env:   env,
 		Files: r.fds.files(),

@@ -34,6 +34,37 @@ func newJobSignals(t *traps) *jobSignals {
 	return js
 }
 
+// ignoredEnv returns env with SIGINT and SIGQUIT added to sigIgnEnv
+// when the job ignores them (an asynchronous command without job
+// control). bash starts such a command with them ignored (in a
+// subshell or function, its exec resets them); os.StartProcess
+// cannot set a child's dispositions, but a nash child takes them from
+// sigIgnEnv as if it had inherited SIG_IGN. Other programs still start
+// with the default action.
+func (js *jobSignals) ignoredEnv(env []string) []string {
+	var add []string
+	js.mu.Lock()
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGQUIT} {
+		if trapped, ok := js.disp[sig]; ok && !trapped {
+			add = append(add, itoa(int64(sig)))
+		}
+	}
+	js.mu.Unlock()
+	if len(add) == 0 {
+		return env
+	}
+	out := make([]string, 0, len(env)+1)
+	prefix := sigIgnEnv + "="
+	for _, kv := range env {
+		if strings.HasPrefix(kv, prefix) {
+			add = append(add, strings.Split(kv[len(prefix):], ",")...)
+			continue
+		}
+		out = append(out, kv)
+	}
+	return append(out, prefix+strings.Join(add, ","))
+}
+
 // setDisp records the subshell's trap builtin changing sig.
 func (js *jobSignals) setDisp(sig syscall.Signal, action string, reset bool) {
 	js.mu.Lock()

@@ -138,6 +138,10 @@ type Runner struct {
 	tempDepth     map[string]int       // function nesting at which each of tempVars was made
 	posixProp     []string             // temporary variables to propagate (markPosixPropagate)
 	forkedFor     syntax.Command       // the ( ) this fork was made to run (pipeline element, &)
+	// asyncExternal: this runner is an asynchronous simple command that
+	// runs one external program, which bash starts with SIGINT and
+	// SIGQUIT ignored (see jobSignals.ignoredEnv)
+	asyncExternal bool
 	readonlyFuncs map[string]bool
 	hash          map[string]*hashEntry // the command hash table (hashcmd.go)
 	hashSeq       uint64

@@ -269,6 +269,8 @@ func (r *Runner) background(st *syntax.Stmt) {
 	}
 	c.job = job
 	cancel := c.killableBy(job)
+	external := r.runsExternal(st)
+	c.asyncExternal = external
 	fg := *st
 	fg.Background = false
 	go func() {
@@ -281,7 +283,7 @@ func (r *Runner) background(st *syntax.Stmt) {
 	}()
 	// $! is the real pid when the job is one external program: wait for
 	// it to start. Anything else keeps its synthetic id and runs free.
-	if r.runsExternal(st) {
+	if external {
 		pid, ok := <-ready
 		if ok && pid > 0 {
 			job.setPid(pid)
