@@ -335,6 +335,11 @@ func biUnset(r *Runner, args []string) int {
 		}
 		if nref {
 			if v := r.vars.get(name); v != nil && v.kind == kNameRef {
+				if v.attrs&aReadonly != 0 {
+					r.bErr("unset", "%s: cannot unset: readonly variable", name)
+					status = 1
+					continue
+				}
 				r.vars.unbind(name)
 				continue
 			}

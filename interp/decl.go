@@ -540,6 +540,11 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 			return "", errDeclFailed
 		}
 	}
+	if cur := r.vars.get(name); cur != nil && cur.kind == kNameRef && cur.set && cur.attrs&aReadonly != 0 && (o.unNameref || o.nameref && o.unset&aReadonly != 0) {
+		// a readonly reference keeps its attributes: declare +n ref,
+		// declare +r -n ref (one without a target may stop being one)
+		return "", readonlyErr(name)
+	}
 	// namerefs: declare -n ref=target
 	if o.nameref {
 		// a reference is a scalar: not NAME[SUB], not an existing array
@@ -705,6 +710,10 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 			// declare -a/-A converts a readonly variable (no value is
 			// assigned yet); the assignment then fails
 			readonlyAbort = true
+		case !hasValue && !o.unNameref && cur.kind == kNameRef && !cur.set:
+			// declare +r ref, ref a reference to nothing: it follows
+			// the chain to nothing and changes nothing
+			return "", nil
 		case hasValue || o.unset&aReadonly != 0:
 			return "", readonlyErr(name)
 		}
