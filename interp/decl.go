@@ -553,6 +553,11 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		} else if index != "" {
 			return "", &varError{msg: name + "[" + index + "]: reference variable cannot be an array"}
 		}
+		if o.set&aInteger != 0 && (as != nil && as.Value != nil || textVal != nil) {
+			// declare -in ref=target: bash evaluates the value as the
+			// integer it cannot be and fails, silently
+			return "", errDeclFailed
+		}
 		var target string
 		if as != nil && as.Value != nil {
 			t, err := r.assignValue(as.Value)
