@@ -83,6 +83,15 @@ func (r *Runner) assign(a *syntax.Assign, fl assignFlags) error {
 		}
 		r.vars.unbind(name)
 	}
+	if v := r.vars.get(name); v != nil && v.kind == kNameRef && !v.set && (a.Array != nil || a.Index != nil) {
+		// a reference without a target: bash takes its (empty) value
+		// as the name of an element's array, and a compound value
+		// makes it an array
+		if a.Index != nil {
+			return &varError{msg: "`': not a valid identifier"}
+		}
+		r.errorf("warning: %s: removing nameref attribute", name)
+	}
 	if a.Array != nil {
 		return r.assignArray(name, a.Array, a.Append, fl)
 	}

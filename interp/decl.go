@@ -540,6 +540,11 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 			return "", errDeclFailed
 		}
 	}
+	if cur := r.vars.get(name); !local && cur != nil && cur.kind == kNameRef && !cur.set && !o.nameref && (index != "" && textVal != nil || as != nil && as.Index != nil && as.Value != nil) {
+		// declare -a ref[1]=v, ref a reference without a target: the
+		// element makes it an array
+		r.errorf("warning: %s: removing nameref attribute", name)
+	}
 	if cur := r.vars.get(name); cur != nil && cur.kind == kNameRef && cur.set && cur.attrs&aReadonly != 0 && (o.unNameref || o.nameref && o.unset&aReadonly != 0) {
 		// a readonly reference keeps its attributes: declare +n ref,
 		// declare +r -n ref (one without a target may stop being one)
