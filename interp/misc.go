@@ -39,32 +39,47 @@ func BashPath(p string) Option {
 }
 
 // execWithFiles replaces the process with path, first arranging the fd
-// table: fd i of the new program is files[i].
+// table: fd i of the new program is files[i]. A descriptor already in
+// place only loses close-on-exec, and only a source that another
+// assignment would overwrite is moved out of the way first: copying every
+// source above the table (the old way) grew the kernel's fd table when a
+// high descriptor was inherited, and growing a table the runtime's
+// threads share waits for an RCU grace period (exec took 12 ms instead
+// of 3 with an inherited fd 251).
 func execWithFiles(path string, argv, env []string, dir string, files []*os.File, umask int) error {
-	// move every source fd above the table first, then dup into place
 	n := len(files)
-	tmp := make([]int, n)
+	src := make([]int, n)
 	for i, f := range files {
-		tmp[i] = -1
-		if f == nil {
+		src[i] = -1
+		if f != nil {
+			src[i] = int(f.Fd())
+		}
+	}
+	for i, s := range src {
+		if s < 0 || s == i || s >= n || files[s] == nil {
 			continue
 		}
-		fd, _, errno := syscall.Syscall(syscall.SYS_FCNTL, f.Fd(), syscall.F_DUPFD_CLOEXEC, uintptr(n+10))
+		fd, _, errno := syscall.Syscall(syscall.SYS_FCNTL, uintptr(s), syscall.F_DUPFD_CLOEXEC, uintptr(n))
 		if errno != 0 {
 			return errno
 		}
-		tmp[i] = int(fd)
+		src[i] = int(fd)
 	}
-	for i := 0; i < n; i++ {
-		if tmp[i] < 0 {
+	for i, s := range src {
+		switch {
+		case s < 0:
 			// not closed now: fd i may belong to the Go runtime (the
 			// netpoller's epoll fd), whose threads still run until the
 			// exec; close-on-exec drops it from the new program
 			syscall.Syscall(syscall.SYS_FCNTL, uintptr(i), syscall.F_SETFD, syscall.FD_CLOEXEC)
-			continue
-		}
-		if err := syscall.Dup3(tmp[i], i, 0); err != nil {
-			return err
+		case s == i:
+			if _, _, errno := syscall.Syscall(syscall.SYS_FCNTL, uintptr(i), syscall.F_SETFD, 0); errno != 0 {
+				return errno
+			}
+		default:
+			if err := syscall.Dup3(s, i, 0); err != nil {
+				return err
+			}
 		}
 	}
 	if dir != "" {
