@@ -573,6 +573,16 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		} else if textVal != nil {
 			target = *textVal
 		}
+		appendSelf := false
+		if cur := r.vars.get(name); appendVal && cur != nil && cur.kind == kNameRef && cur.set {
+			// declare -n ref+=x appends to the target's name
+			target = cur.str + target
+			appendSelf = target == name
+		}
+		if appendSelf && !r.inFunction() {
+			// reported as bash's assignment reports it, unprefixed
+			return "", &expandError{msg: name + ": nameref variable self references not allowed"}
+		}
 		// bash checks the value before it looks at the variable
 		if target != "" && !validName(target) {
 			if pe, ok := parseIndirect(target); !ok || pe.Index == nil {
