@@ -540,6 +540,13 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 			return "", errDeclFailed
 		}
 	}
+	if cur := r.vars.get(name); (variant == "readonly" || variant == "export") && !o.nameref && !o.unNameref && index == "" && (as == nil && textVal == nil || as != nil && as.Naked && as.Index == nil) && cur != nil && cur.kind == kNameRef && cur.set && strings.IndexByte(cur.str, '[') > 0 {
+		// readonly ref, ref a reference to an element: bash follows it
+		// to the element, which these builtins do not take, reports it
+		// and goes on (the status stays 0)
+		r.bErr(variant, "`%s': not a valid identifier", cur.str)
+		return "", nil
+	}
 	if cur := r.vars.get(name); !local && cur != nil && cur.kind == kNameRef && !cur.set && !o.nameref && (index != "" && textVal != nil || as != nil && as.Index != nil && as.Value != nil) {
 		// declare -a ref[1]=v, ref a reference without a target: the
 		// element makes it an array
