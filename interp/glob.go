@@ -248,7 +248,7 @@ func globIgnored(p string, ignore []*compiledPattern) bool {
 			}
 			continue
 		}
-		if (matcher{flags: f}).match(m.nodes, p, true) {
+		if (matcher{flags: f | m.byteFlag()}).match(m.nodes, p, true) {
 			return true
 		}
 	}

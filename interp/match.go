@@ -163,6 +163,24 @@ func decodeChar(s string) (rune, int) {
 	return r, n
 }
 
+// decodeCharIn is decodeChar, or in a single-byte locale (bytes) the
+// first byte as one character: a byte above 0x7f decodes as 0xDC00+byte,
+// as an invalid byte does in a UTF-8 locale, so widths stay byte counts.
+func decodeCharIn(s string, bytes bool) (rune, int) {
+	if bytes && s[0] >= utf8.RuneSelf {
+		return 0xDC00 + rune(s[0]), 1
+	}
+	return decodeChar(s)
+}
+
+// lastCharLenIn is lastCharLen, or 1 in a single-byte locale.
+func lastCharLenIn(s string, bytes bool) int {
+	if bytes {
+		return 1
+	}
+	return lastCharLen(s)
+}
+
 // foldRune is bash's FOLD under FNM_CASEFOLD (towlower).
 func foldRune(r rune) rune {
 	if r < utf8.RuneSelf {
@@ -230,7 +248,7 @@ const (
 // compileBracket parses the bracket expression whose '[' is at pat[i-1]
 // (i is just past it). It returns the class and the index after the
 // closing ']'.
-func compileBracket(pat string, i int, fold bool) (*charClass, int, int) {
+func compileBracket(pat string, i int, fold, bytes bool) (*charClass, int, int) {
 	c := &charClass{fold: fold}
 	if i < len(pat) && (pat[i] == '!' || pat[i] == '^') {
 		c.negate = true
@@ -246,7 +264,7 @@ func compileBracket(pat string, i int, fold bool) (*charClass, int, int) {
 		if i >= len(pat) {
 			return 0, false
 		}
-		r, n := decodeChar(pat[i:])
+		r, n := decodeCharIn(pat[i:], bytes)
 		i += n
 		return r, true
 	}
@@ -272,7 +290,7 @@ func compileBracket(pat string, i int, fold bool) (*charClass, int, int) {
 		collStart := false
 		// [=c=]: an equivalence class (in C.UTF-8, just the character)
 		if ch == '[' && at(i) == '=' && i+1 < len(pat) {
-			r, n := decodeChar(pat[i+1:])
+			r, n := decodeCharIn(pat[i+1:], bytes)
 			if at(i+1+n) == '=' && at(i+2+n) == ']' {
 				addSingle(f(r))
 				i += 3 + n
@@ -473,7 +491,7 @@ func afterStar(nodes []patNode) bool {
 }
 
 // compileNodes compiles pattern text into a node program.
-func compileNodes(pat string, fold, extglob bool) []patNode {
+func compileNodes(pat string, fold, extglob, bytes bool) []patNode {
 	nodes := make([]patNode, 0, len(pat))
 	for i := 0; i < len(pat); {
 		c := pat[i]
@@ -494,7 +512,7 @@ func compileNodes(pat string, fold, extglob bool) []patNode {
 				if q < 0 { // cannot happen once the group is closed
 					q = end
 				}
-				g.alts = append(g.alts, compileNodes(pat[p:q-1], fold, extglob))
+				g.alts = append(g.alts, compileNodes(pat[p:q-1], fold, extglob, bytes))
 				if q >= end {
 					break
 				}
@@ -514,7 +532,7 @@ func compileNodes(pat string, fold, extglob bool) []patNode {
 			}
 			i++
 		case '[':
-			cls, end, res := compileBracket(pat, i+1, fold)
+			cls, end, res := compileBracket(pat, i+1, fold, bytes)
 			switch res {
 			case brOK:
 				nodes = append(nodes, patNode{op: opClass, cls: cls})
@@ -533,14 +551,14 @@ func compileNodes(pat string, fold, extglob bool) []patNode {
 				i++
 				continue
 			}
-			r, n := decodeChar(pat[i+1:])
+			r, n := decodeCharIn(pat[i+1:], bytes)
 			if fold {
 				r = foldRune(r)
 			}
 			nodes = append(nodes, patNode{op: opLit, r: r})
 			i += 1 + n
 		default:
-			r, n := decodeChar(pat[i:])
+			r, n := decodeCharIn(pat[i:], bytes)
 			if fold {
 				r = foldRune(r)
 			}
@@ -559,6 +577,7 @@ const (
 	mfPeriod                          // FNM_PERIOD: a leading '.' must be matched explicitly
 	mfDotDot                          // FNM_DOTDOT: wildcards never match a whole "." or ".."
 	mfPathname                        // FNM_PATHNAME: wildcards never match '/'
+	mfBytes                           // a single-byte locale: every byte is a character
 )
 
 // matcher runs a node program. start tells whether the text begins the
@@ -568,8 +587,10 @@ type matcher struct {
 	nested bool // matching inside an extended group's alternative
 }
 
+func (m matcher) dec(s string) (rune, int) { return decodeCharIn(s, m.flags&mfBytes != 0) }
+
 func (m matcher) char(s string) (rune, rune, int) {
-	r, n := decodeChar(s)
+	r, n := m.dec(s)
 	if m.flags&mfFold != 0 {
 		return foldRune(r), r, n
 	}
@@ -641,7 +662,7 @@ func (m matcher) match(p []patNode, s string, start bool) bool {
 					if s == "" || s[0] == '/' && m.flags&mfPathname != 0 {
 						return false
 					}
-					_, n := decodeChar(s)
+					_, n := m.dec(s)
 					s = s[n:]
 					start = false
 				}
@@ -673,7 +694,7 @@ func (m matcher) match(p []patNode, s string, start bool) bool {
 						if limit == 0 {
 							return false
 						}
-						limit -= lastCharLen(s)
+						limit -= lastCharLenIn(s, m.flags&mfBytes != 0)
 					}
 				}
 			}
@@ -702,7 +723,7 @@ func (m matcher) match(p []patNode, s string, start bool) bool {
 				if i >= limit {
 					return false
 				}
-				_, n := decodeChar(s[i:])
+				_, n := m.dec(s[i:])
 				i += n
 			}
 		}
@@ -729,7 +750,7 @@ func (m matcher) matchExt(g *extGroup, rest []patNode, s string, start bool) boo
 			if !yield(i) || i >= len(s) {
 				return
 			}
-			_, n := decodeChar(s[i:])
+			_, n := m.dec(s[i:])
 			i += n
 		}
 	}

@@ -53,7 +53,7 @@ func TestMatchPattern(t *testing.T) {
 		{"@(a|[)b])", ")", false, true, true},
 	}
 	for _, tt := range tests {
-		m := newPattern(tt.pat, tt.nocase, tt.extglob)
+		m := newPattern(tt.pat, tt.nocase, tt.extglob, false)
 		if got := m.matchString(tt.s); got != tt.want {
 			t.Errorf("match(%q, %q, nocase=%v ext=%v) = %v, want %v", tt.pat, tt.s, tt.nocase, tt.extglob, got, tt.want)
 		}
@@ -79,7 +79,7 @@ func TestRemoveReplace(t *testing.T) {
 		{"é", "aé", true, true, "a"},
 	}
 	for _, tt := range tests {
-		m := newPattern(tt.pat, false, true)
+		m := newPattern(tt.pat, false, true, false)
 		if got := m.remove(tt.s, tt.suffix, tt.small); got != tt.want {
 			t.Errorf("remove(%q, %q, suffix=%v small=%v) = %q, want %q", tt.pat, tt.s, tt.suffix, tt.small, got, tt.want)
 		}
@@ -132,7 +132,7 @@ func matchAgainstBash(t *testing.T, nocase bool, seed uint64) {
 	fails := 0
 	for i := 0; sc.Scan(); i++ {
 		want := sc.Text() == "1"
-		m := newPattern(cases[i].p, nocase, true)
+		m := newPattern(cases[i].p, nocase, true, false)
 		if got := m.matchString(cases[i].s); got != want {
 			fails++
 			if fails <= 30 {
@@ -147,10 +147,10 @@ func matchAgainstBash(t *testing.T, nocase bool, seed uint64) {
 
 func BenchmarkMatchCase(b *testing.B) {
 	pats := []*compiledPattern{
-		newPattern("*.@(c|h)", false, true),
-		newPattern("test_*.py", false, true),
-		newPattern("[a-z]*[0-9]", false, true),
-		newPattern("*", false, true),
+		newPattern("*.@(c|h)", false, true, false),
+		newPattern("test_*.py", false, true, false),
+		newPattern("[a-z]*[0-9]", false, true, false),
+		newPattern("*", false, true, false),
 	}
 	subjects := []string{"foo.c", "bar.o", "test_x.py", "readme", "abc123"}
 	b.ReportAllocs()
@@ -166,14 +166,48 @@ func BenchmarkMatchCase(b *testing.B) {
 }
 
 func BenchmarkRemovePattern(b *testing.B) {
-	p1 := newPattern("*/", false, true)
-	p2 := newPattern(".*", false, true)
-	p3 := newPattern("*[0-9]", false, true)
+	p1 := newPattern("*/", false, true, false)
+	p2 := newPattern(".*", false, true, false)
+	p3 := newPattern("*[0-9]", false, true, false)
 	s := "/usr/local/share/doc/package-1.2.3/README.tar.gz9"
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		p1.remove(s, false, false)
 		p2.remove(s, true, true)
 		p3.remove(s, true, true)
+	}
+}
+
+// TestMatchBytesLocale: outside a UTF-8 locale every byte is a character,
+// as in bash: ? matches one byte of a two-byte é, and a literal é is two
+// characters.
+func TestMatchBytesLocale(t *testing.T) {
+	tests := []struct {
+		pat, s      string
+		bytes, want bool
+	}{
+		{"?", "é", false, true},
+		{"?", "é", true, false},
+		{"??", "é", true, true},
+		{"a?b", "aéb", true, false},
+		{"a??b", "aéb", true, true},
+		{"[[:alpha:]]", "é", false, true},
+		{"[!a]?", "é", true, true},
+		{"é", "é", true, true},
+		{"*é", "xé", true, true},
+		{"+(é)", "éé", true, true},
+	}
+	for _, tt := range tests {
+		m := newPattern(tt.pat, false, true, tt.bytes)
+		if got := m.matchString(tt.s); got != tt.want {
+			t.Errorf("match(%q, %q, bytes=%v) = %v, want %v", tt.pat, tt.s, tt.bytes, got, tt.want)
+		}
+	}
+	m := newPattern("?", false, false, true)
+	if got := m.replace("aé", 0, true, func(string) string { return "." }); got != "..." {
+		t.Errorf(`bytes: ${x//?/.} of "aé" = %q, want "..."`, got)
+	}
+	if got := m.remove("aéb", true, true); got != "a\xc3\xa9" {
+		t.Errorf(`bytes: ${x%%?} of "aéb" = %q`, got)
 	}
 }

@@ -10,6 +10,7 @@ type patKey struct {
 	pat     string
 	nocase  bool
 	extglob bool
+	bytes   bool
 }
 
 // compiledPattern is a glob pattern compiled once and cached by source
@@ -21,6 +22,7 @@ type compiledPattern struct {
 	lit     string // the unescaped literal for literal patterns
 	nodes   []patNode
 	fold    bool
+	bytes   bool // compiled for a single-byte locale: a byte is a character
 	// shape of patterns that remove/replace can answer with string search:
 	// shapeStarLit is "*LIT", shapeLitStar is "LIT*" (LIT in lit).
 	shape int
@@ -39,14 +41,16 @@ const (
 )
 
 func (r *Runner) compilePattern(pat string, nocase, extglob bool) (*compiledPattern, error) {
-	k := patKey{pat, nocase, extglob}
+	// outside a UTF-8 locale bash matches bytes, not characters
+	bytes := !r.utf8Locale()
+	k := patKey{pat, nocase, extglob, bytes}
 	r.sh.mu.Lock()
 	m := r.sh.patterns[k]
 	r.sh.mu.Unlock()
 	if m != nil {
 		return m, nil
 	}
-	m = newPattern(pat, nocase, extglob)
+	m = newPattern(pat, nocase, extglob, bytes)
 	r.sh.mu.Lock()
 	if len(r.sh.patterns) > 8192 {
 		r.sh.patterns = map[patKey]*compiledPattern{}
@@ -57,13 +61,13 @@ func (r *Runner) compilePattern(pat string, nocase, extglob bool) (*compiledPatt
 }
 
 // newPattern compiles pat (quoted characters backslash-escaped).
-func newPattern(pat string, nocase, extglob bool) *compiledPattern {
-	m := &compiledPattern{src: pat, fold: nocase}
+func newPattern(pat string, nocase, extglob, bytes bool) *compiledPattern {
+	m := &compiledPattern{src: pat, fold: nocase, bytes: bytes}
 	if lit, ok := literalPattern(pat, extglob); ok && !nocase {
 		m.literal, m.lit = true, lit
 		return m
 	}
-	m.nodes = compileNodes(pat, nocase, extglob)
+	m.nodes = compileNodes(pat, nocase, extglob, bytes)
 	m.fixed = fixedLength(m.nodes)
 	if !nocase && len(m.nodes) >= 2 {
 		n := m.nodes
@@ -160,7 +164,7 @@ func (m *compiledPattern) matchString(s string) bool {
 	if m.fold {
 		f = mfFold
 	}
-	return matcher{flags: f}.match(m.nodes, s, true)
+	return matcher{flags: f | m.byteFlag()}.match(m.nodes, s, true)
 }
 
 // matchName matches a file name during pathname expansion: a leading '.'
@@ -177,7 +181,7 @@ func (m *compiledPattern) matchName(s string, dotglob bool) bool {
 	if m.fold {
 		f |= mfFold
 	}
-	return matcher{flags: f}.match(m.nodes, s, true)
+	return matcher{flags: f | m.byteFlag()}.match(m.nodes, s, true)
 }
 
 // remove implements ${x#p} ${x##p} ${x%p} ${x%%p}.
@@ -237,7 +241,7 @@ func (m *compiledPattern) remove(s string, suffix, small bool) string {
 				if i >= len(s) {
 					return s
 				}
-				_, n := decodeChar(s[i:])
+				_, n := m.dec(s[i:])
 				i += n
 			}
 		}
@@ -248,7 +252,7 @@ func (m *compiledPattern) remove(s string, suffix, small bool) string {
 			if i == 0 {
 				return s
 			}
-			i -= lastCharLen(s[:i])
+			i -= lastCharLenIn(s[:i], m.bytes)
 		}
 	}
 	if small {
@@ -259,7 +263,7 @@ func (m *compiledPattern) remove(s string, suffix, small bool) string {
 			if i == 0 {
 				return s
 			}
-			i -= lastCharLen(s[:i])
+			i -= lastCharLenIn(s[:i], m.bytes)
 		}
 	}
 	for i := 0; ; {
@@ -269,7 +273,7 @@ func (m *compiledPattern) remove(s string, suffix, small bool) string {
 		if i >= len(s) {
 			return s
 		}
-		_, n := decodeChar(s[i:])
+		_, n := m.dec(s[i:])
 		i += n
 	}
 }
@@ -281,6 +285,29 @@ func lastCharLen(s string) int {
 		return 1
 	}
 	return n
+}
+
+// byteFlag is the matcher flag for the pattern's locale.
+func (m *compiledPattern) byteFlag() matchFlags {
+	if m.bytes {
+		return mfBytes
+	}
+	return 0
+}
+
+// dec decodes the first character of s in the pattern's locale.
+func (m *compiledPattern) dec(s string) (rune, int) { return decodeCharIn(s, m.bytes) }
+
+// bounds is runeBounds in the pattern's locale.
+func (m *compiledPattern) bounds(s string) []int {
+	if !m.bytes {
+		return runeBounds(s)
+	}
+	b := make([]int, len(s)+1)
+	for i := range b {
+		b[i] = i
+	}
+	return b
 }
 
 // runeBounds returns the byte offsets of every character boundary of s,
@@ -299,7 +326,7 @@ func runeBounds(s string) []int {
 func (m *compiledPattern) replace(s string, anchor byte, all bool, with func(string) string) string {
 	switch anchor {
 	case '#':
-		bounds := runeBounds(s)
+		bounds := m.bounds(s)
 		for k := len(bounds) - 1; k >= 0; k-- {
 			if m.matchString(s[:bounds[k]]) {
 				if bounds[k] == 0 && !m.matchString("") {
@@ -310,7 +337,7 @@ func (m *compiledPattern) replace(s string, anchor byte, all bool, with func(str
 		}
 		return s
 	case '%':
-		for _, i := range runeBounds(s) {
+		for _, i := range m.bounds(s) {
 			if m.matchString(s[i:]) {
 				return s[:i] + with(s[i:])
 			}
@@ -366,20 +393,20 @@ func (m *compiledPattern) findAt(s string, i int) (int, int, bool) {
 		for p := i; m.fixed > 0 && p < len(s); {
 			e := p
 			for k := 0; k < m.fixed && e < len(s); k++ {
-				_, n := decodeChar(s[e:])
+				_, n := m.dec(s[e:])
 				e += n
 			}
 			if e > p && m.matchString(s[p:e]) {
 				return p, e, true
 			}
-			_, n := decodeChar(s[p:])
+			_, n := m.dec(s[p:])
 			p += n
 		}
 		return 0, 0, false
 	}
 	for p := i; p <= len(s); {
 		// longest match anchored at p
-		for e := len(s); e > p; e -= lastCharLen(s[p:e]) {
+		for e := len(s); e > p; e -= lastCharLenIn(s[p:e], m.bytes) {
 			if m.matchString(s[p:e]) {
 				return p, e, true
 			}
@@ -387,7 +414,7 @@ func (m *compiledPattern) findAt(s string, i int) (int, int, bool) {
 		if p == len(s) {
 			break
 		}
-		_, n := decodeChar(s[p:])
+		_, n := m.dec(s[p:])
 		p += n
 	}
 	return 0, 0, false
