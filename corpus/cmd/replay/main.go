@@ -50,6 +50,7 @@ func run() int {
 	keep := flag.Bool("keep", false, "keep the work directory")
 	show := flag.Bool("show", false, "only print what bash does on the selected cases (for writing cases)")
 	observed := flag.Bool("observe", false, "run nash observed (capture=tap) against a reference receiver")
+	noFallback := flag.Bool("no-fallback", false, "run nash with NUCLEIC_NASH_NO_FALLBACK=1: a script nash cannot parse fails instead of going to the real bash")
 	flag.Parse()
 	if flag.NArg() > 0 {
 		fmt.Fprintln(os.Stderr, "replay: unexpected arguments:", flag.Args())
@@ -105,13 +106,19 @@ func run() int {
 	if *show {
 		return showCases(cases, filter, oracle, root)
 	}
+	if *noFallback && subject.Path != "" {
+		// measures nash alone: by default a script nash's parser rejects
+		// goes to the real bash, as in production, and passes whatever
+		// nash would have done
+		subject.Env = append(subject.Env, "NUCLEIC_NASH_NO_FALLBACK=1")
+	}
 	if *observed && subject.Path != "" {
 		col, env, err := startReceiver(root)
 		if err != nil {
 			return fail(err)
 		}
 		defer col.close()
-		subject.Env = env
+		subject.Env = append(subject.Env, env...)
 		defer func() { fmt.Println(col.summary()) }()
 	}
 	s := corpus.Run(corpus.Options{
