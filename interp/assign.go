@@ -154,7 +154,7 @@ func (r *Runner) setScalarFlags(name, val string, fl assignFlags) error {
 	if v.attrs&aReadonly != 0 {
 		return readonlyErr(name)
 	}
-	val = applyCase(v, val)
+	val = r.applyCase(v, val)
 	storeScalar(v, val)
 	if r.opts.on(optAllexport) {
 		v.attrs |= aExport
@@ -231,7 +231,7 @@ func (r *Runner) appendScalar(name, val string, fl assignFlags) error {
 	if cur != nil && cur.set && cur.kind == kIndexed {
 		s, _ := cur.arr.get(0)
 		v := r.binding(name, fl)
-		v.arr.set(0, applyCase(v, s+val))
+		v.arr.set(0, r.applyCase(v, s+val))
 		r.vars.changed(v)
 		return nil
 	}
@@ -329,7 +329,7 @@ func (r *Runner) assignIndexed(name string, idx syntax.ArithmExpr, val string, a
 		if err != nil {
 			return err
 		}
-		v.assoc.set(k, applyCase(v, val))
+		v.assoc.set(k, r.applyCase(v, val))
 		v.set = true
 		return nil
 	}
@@ -383,7 +383,7 @@ func (r *Runner) setIndex(name string, i int64, val string, appendVal bool, idx 
 		}
 		val = itoa(n)
 	}
-	v.arr.set(int(i), applyCase(v, val))
+	v.arr.set(int(i), r.applyCase(v, val))
 	v.set = true
 	r.vars.changed(v)
 	return nil
@@ -470,7 +470,7 @@ func (r *Runner) assignArray(name string, ae *syntax.ArrayExpr, appendVal bool, 
 				val = old + val
 			}
 			if cur != nil {
-				val = applyCase(cur, val)
+				val = r.applyCase(cur, val)
 			}
 			arr.set(int(i), val)
 			next = i + 1
@@ -489,7 +489,7 @@ func (r *Runner) assignArray(name string, ae *syntax.ArrayExpr, appendVal bool, 
 				val = itoa(n)
 			}
 			if cur != nil {
-				val = applyCase(cur, val)
+				val = r.applyCase(cur, val)
 			}
 			arr.set(int(next), val)
 			next++
@@ -571,7 +571,7 @@ func (r *Runner) assignAssocList(name string, ae *syntax.ArrayExpr, appendVal bo
 		if err != nil {
 			return "", err
 		}
-		return applyCase(v, val), nil
+		return r.applyCase(v, val), nil
 	}
 	// bash 5.2 also accepts (k1 v1 k2 v2) without subscripts, when the
 	// first element has none; otherwise every element needs one

@@ -630,7 +630,7 @@ func (r *Runner) setReadVar(name, val string) error {
 	}
 	if cur != nil && cur.kind == kAssoc {
 		v := r.vars.own(base)
-		v.assoc.set(sub, applyCase(v, val))
+		v.assoc.set(sub, r.applyCase(v, val))
 		v.set = true
 		r.vars.changed(v)
 		return nil

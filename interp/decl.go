@@ -958,7 +958,7 @@ func (r *Runner) declSetValue(name, index, val string, appendVal bool, as *synta
 			if err != nil {
 				return err
 			}
-			vv.assoc.set(index, applyCase(vv, val))
+			vv.assoc.set(index, r.applyCase(vv, val))
 			vv.set = true
 			return nil
 		}
@@ -976,7 +976,7 @@ func (r *Runner) declSetValue(name, index, val string, appendVal bool, as *synta
 	if err != nil {
 		return err
 	}
-	val = applyCase(v, val)
+	val = r.applyCase(v, val)
 	// an unset reference takes the value (checked by declareOne) as its target
 	storeScalar(v, val)
 	r.vars.changed(v)

@@ -1121,7 +1121,8 @@ func (r *Runner) expOp(pe *syntax.ParamExp, pv paramValue) (paramValue, error) {
 		}
 		upper := op == syntax.UpperFirst || op == syntax.UpperAll
 		all := op == syntax.UpperAll || op == syntax.LowerAll
-		return mapValue(pv, func(s string) string { return caseConv(s, m, upper, all) }), nil
+		bytes := !r.utf8Locale()
+		return mapValue(pv, func(s string) string { return caseConv(s, m, upper, all, bytes) }), nil
 	case syntax.OtherParamOps:
 		arg := ""
 		if pe.Exp.Word != nil {
@@ -1290,16 +1291,21 @@ func (r *Runner) literalTilde(w *syntax.Word) (string, error) {
 
 // caseConv converts the first character of s (every one with all) that m
 // matches (any with a nil m). A byte that is not valid UTF-8 is a
-// character of its own and is kept as it is, as bash keeps it.
-func caseConv(s string, m *compiledPattern, upper, all bool) string {
+// character of its own and is kept as it is, as bash keeps it. In a
+// single-byte locale (bytes) every byte is a character and only ASCII
+// letters have a case, as with the C library's toupper.
+func caseConv(s string, m *compiledPattern, upper, all, bytes bool) string {
 	var sb strings.Builder
 	sb.Grow(len(s))
 	for i := 0; i < len(s); {
 		c, n := utf8.DecodeRuneInString(s[i:])
+		if bytes {
+			c, n = rune(s[i]), 1
+		}
 		ch := s[i : i+n]
 		i += n
 		switch {
-		case c == utf8.RuneError && n == 1:
+		case c == utf8.RuneError && n == 1, bytes && c >= utf8.RuneSelf:
 			sb.WriteString(ch)
 		case m == nil || m.matchString(ch):
 			if upper {
@@ -1350,12 +1356,12 @@ func (r *Runner) transformOp(pe *syntax.ParamExp, pv paramValue, op string) (par
 			}
 			return s
 		}), nil
-	case "U":
-		return mapValue(pv, strings.ToUpper), nil
-	case "L":
-		return mapValue(pv, strings.ToLower), nil
+	case "U", "L":
+		upper, bytes := op == "U", !r.utf8Locale()
+		return mapValue(pv, func(s string) string { return caseConv(s, nil, upper, true, bytes) }), nil
 	case "u":
-		return mapValue(pv, func(s string) string { return caseConv(s, nil, true, false) }), nil
+		bytes := !r.utf8Locale()
+		return mapValue(pv, func(s string) string { return caseConv(s, nil, true, false, bytes) }), nil
 	case "a":
 		v := r.lookup(name)
 		if pv.isList && v != nil && !v.set {

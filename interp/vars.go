@@ -2,9 +2,7 @@ package interp
 
 import (
 	"sort"
-	"strings"
 	"sync/atomic"
-	"unicode/utf8"
 )
 
 type varKind uint8
@@ -370,17 +368,21 @@ func validName(s string) bool {
 	return true
 }
 
-func applyCase(v *variable, s string) string {
+// applyCase applies declare -c, -l or -u to a value being assigned; in a
+// single-byte locale only ASCII letters have a case, as in the C library.
+func (r *Runner) applyCase(v *variable, s string) string {
+	if v.attrs&(aCapital|aLower|aUpper) == 0 {
+		return s
+	}
+	bytes := !r.utf8Locale()
 	switch {
 	case v.attrs&aCapital != 0:
 		// declare -c: the first character upper case, the rest lower
-		l := strings.ToLower(s)
-		_, n := utf8.DecodeRuneInString(l)
-		return strings.ToUpper(l[:n]) + l[n:]
+		l := caseConv(s, nil, false, true, bytes)
+		return caseConv(l, nil, true, false, bytes)
 	case v.attrs&aLower != 0:
-		return strings.ToLower(s)
-	case v.attrs&aUpper != 0:
-		return strings.ToUpper(s)
+		return caseConv(s, nil, false, true, bytes)
+	default:
+		return caseConv(s, nil, true, true, bytes)
 	}
-	return s
 }
