@@ -385,7 +385,7 @@ func biRead(r *Runner, args []string) int {
 			lr.deadline = time.Now().Add(timeout)
 		}
 		var err error
-		res, err = readInput(lr, delim, nchars, raw)
+		res, err = readInput(lr, delim, nchars, raw, !r.utf8Locale())
 		lr.keep()
 		switch {
 		case err == errReadTimeout:
@@ -454,8 +454,9 @@ type readResult struct {
 }
 
 // readInput reads up to the delimiter (-2: none), nchars characters
-// (0: no limit) or end of input, processing backslashes unless raw.
-func readInput(lr *lineReader, delim, nchars int, raw bool) (readResult, error) {
+// (0: no limit) or end of input, processing backslashes unless raw. A
+// character is a byte outside a UTF-8 locale (bytes).
+func readInput(lr *lineReader, delim, nchars int, raw, bytes bool) (readResult, error) {
 	var res readResult
 	count := 0
 	pass := false
@@ -485,7 +486,7 @@ func readInput(lr *lineReader, delim, nchars int, raw bool) (readResult, error) 
 			res.line = append(res.line, c)
 			res.esc = append(res.esc, false)
 		}
-		if c >= utf8.RuneSelf {
+		if c >= utf8.RuneSelf && !bytes {
 			// the rest of a multibyte character belongs to it
 			for need := utf8Len(c) - 1; need > 0; need-- {
 				c2, err := lr.readByte()
