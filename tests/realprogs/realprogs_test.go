@@ -271,12 +271,8 @@ gettext -s hello; echo "$(gettext_printf)" 2>/dev/null; echo done`}},
 // knownDivergences are differences understood and not fixed yet, by
 // test name; the test logs them instead of failing. Keep this short.
 var knownDivergences = map[string]string{
-	// mvdan.cc/sh parses "((cmd" only as arithmetic; bash retries it as
-	// nested subshells. nash falls back to the real bash on this parse
-	// error, so agents see bash's behaviour; NO_FALLBACK exposes it.
-	"zdiff differ":  "zdiff line 138: ((gzip … ) as nested subshells",
-	"zdiff same":    "zdiff line 138: ((gzip … ) as nested subshells",
-	"zdiff one arg": "zdiff line 138: ((gzip … ) as nested subshells",
+	// (zdiff's "((gzip … )" nested subshells, which mvdan's parser took
+	// for arithmetic, run since interp's parse fix-ups of 2026-11-30.)
 }
 
 // TestDebianScripts runs Debian's shell-script tools under bash and nash
