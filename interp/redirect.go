@@ -128,6 +128,16 @@ func (r *Runner) fdVarValue(name string) string {
 	return ""
 }
 
+// fdOverLimit reports whether fd is beyond the open-files limit, where
+// bash's dup2 fails with EBADF; the table, a slice, must not grow to
+// such a number (00210000000>f asked for 210 million slots).
+func (r *Runner) fdOverLimit(fd int) bool {
+	if fd < 64 {
+		return false
+	}
+	return uint64(fd) >= r.getrlimit(syscall.RLIMIT_NOFILE).Cur
+}
+
 // redirect applies one redirection to r.fds.
 func (r *Runner) redirect(rd *syntax.Redirect, info *ExecInfo) (func(), error) {
 	fd := -1
@@ -187,18 +197,18 @@ func (r *Runner) redirect(rd *syntax.Redirect, info *ExecInfo) (func(), error) {
 			}
 			return nil, &redirErr{target + ": ambiguous redirect"}
 		}
+		// bash names the fd written, but for an expanded word it
+		// guesses: the word's text when the fd redirected is the
+		// operator's default, else that fd
+		what := src
+		if _, lit := plainLit(rd.Word); !lit && varName == "" {
+			what = r.nodeText(rd.Word)
+			if fd != def {
+				what = strconv.Itoa(fd)
+			}
+		}
 		e := r.fds.entry(n)
 		if e == nil {
-			// bash names the fd written, but for an expanded word it
-			// guesses: the word's text when the fd redirected is the
-			// operator's default, else that fd
-			what := src
-			if _, lit := plainLit(rd.Word); !lit && varName == "" {
-				what = r.nodeText(rd.Word)
-				if fd != def {
-					what = strconv.Itoa(fd)
-				}
-			}
 			return nil, &redirErr{what + ": Bad file descriptor"}
 		}
 		if varName != "" {
@@ -208,6 +218,9 @@ func (r *Runner) redirect(rd *syntax.Redirect, info *ExecInfo) (func(), error) {
 			}
 		}
 		if fd != n {
+			if r.fdOverLimit(fd) {
+				return nil, &redirErr{what + ": Bad file descriptor"}
+			}
 			r.fds.set(fd, e.retain())
 			if move {
 				r.fds.close(n)
@@ -295,6 +308,11 @@ func (r *Runner) fileRedirect(op syntax.RedirOperator, path string, fd int, varN
 		r.fds.set(2, s.retain())
 		ri.Fd = 1
 	} else {
+		if r.fdOverLimit(fd) {
+			// bash has created the file by then, as here
+			s.release()
+			return nil, &redirErr{strconv.Itoa(fd) + ": Bad file descriptor"}
+		}
 		r.fds.set(fd, s)
 	}
 	return r.gateRedirect(info, ri), nil
@@ -360,6 +378,10 @@ func (r *Runner) hereRedirect(rd *syntax.Redirect, fd int, varName string, info 
 			f.Close()
 			return nil, err
 		}
+	}
+	if r.fdOverLimit(fd) {
+		f.Close()
+		return nil, &redirErr{strconv.Itoa(fd) + ": Bad file descriptor"}
 	}
 	r.fds.set(fd, newShared(f, true))
 	return r.gateRedirect(info, &RedirectInfo{Op: opString(rd.Op), Fd: fd, DupFd: -1, Heredoc: true, Body: []byte(body)}), nil
