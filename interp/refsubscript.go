@@ -142,10 +142,8 @@ func subscriptEnd(s string, open int) int {
 				return -1
 			}
 		case '$':
-			if i+1 < len(s) && (s[i+1] == '(' || s[i+1] == '{') {
-				if i = groupEnd(s, i+1); i < 0 {
-					return -1
-				}
+			if i = skipExpansion(s, i); i < 0 {
+				return -1
 			}
 		}
 	}
@@ -162,14 +160,22 @@ func quotedEnd(s string, i int) int {
 		case '"':
 			return i
 		case '$':
-			if i+1 < len(s) && (s[i+1] == '(' || s[i+1] == '{') {
-				if i = groupEnd(s, i+1); i < 0 {
-					return -1
-				}
+			if i = skipExpansion(s, i); i < 0 {
+				return -1
 			}
 		}
 	}
 	return -1
+}
+
+// skipExpansion steps over a $( ) or ${ } whose $ is s[i]: it returns
+// the index of the closing byte, i itself when no group starts there, or
+// -1 when the group is not closed.
+func skipExpansion(s string, i int) int {
+	if i+1 < len(s) && (s[i+1] == '(' || s[i+1] == '{') {
+		return groupEnd(s, i+1)
+	}
+	return i
 }
 
 // groupEnd returns the index of the ) or } that closes the ( or { at
