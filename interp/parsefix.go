@@ -195,7 +195,32 @@ func fixCandidates(text string, at int) []parseRewrite {
 	for i := end; i < len(text) && text[i] != '\n' && len(out) < maxFixCandidates; i++ {
 		out = append(out, rewritesAt(text, i)...)
 	}
+	if at < len(text) {
+		// last: it must not take the place of a construct tried above
+		out = append(out, declNameRewrite(at))
+	}
 	return out
+}
+
+// declNameRewrite quotes the name of a declaration's argument when it is
+// not a valid name (export 1abc=x, declare -- -x=1), which mvdan's parser
+// rejects: bash hands the word to the builtin, which reports it, and
+// "1abc"=x is that same word.
+func declNameRewrite(at int) parseRewrite {
+	return func(text string) (string, []parseEdit, bool) {
+		end := at
+		for end < len(text) && strings.IndexByte("=+[ \t\n;&|()<>\"'$`\\", text[end]) < 0 {
+			end++
+		}
+		if end == at || !strings.HasPrefix(text[end:], "=") && !strings.HasPrefix(text[end:], "+=") {
+			return "", nil, false
+		}
+		name := text[at:end]
+		if validName(name) {
+			return "", nil, false
+		}
+		return text[:at] + `"` + name + `"` + text[end:], []parseEdit{{at, 1}, {end + 1, 1}}, true
+	}
 }
 
 // rewritesAt lists the rewrites of a construct starting at offset i.
