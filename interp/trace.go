@@ -438,8 +438,13 @@ func (r *Runner) traceForHead(kw, name string, l *syntax.WordIter) {
 	if !r.opts.on(optXtrace) {
 		return
 	}
+	r.traceWrite(r.tracePrefix() + r.forHeadText(kw, name, l) + "\n")
+}
+
+// forHeadText is a for or select loop's head as written, "for i in 1 2"
+// ("in \"$@\"" when the list is implicit).
+func (r *Runner) forHeadText(kw, name string, l *syntax.WordIter) string {
 	var sb strings.Builder
-	sb.WriteString(r.tracePrefix())
 	sb.WriteString(kw + " " + name + " in ")
 	if !l.InPos.IsValid() {
 		sb.WriteString(`"$@"`)
@@ -450,8 +455,7 @@ func (r *Runner) traceForHead(kw, name string, l *syntax.WordIter) {
 		}
 		sb.WriteString(r.nodeText(w))
 	}
-	sb.WriteByte('\n')
-	r.traceWrite(sb.String())
+	return sb.String()
 }
 
 // debugForHead runs the DEBUG trap before an iteration of a for loop,
@@ -462,18 +466,7 @@ func (r *Runner) debugForHead(kw, name string, l *syntax.WordIter) {
 		return
 	}
 	if !r.inTrap {
-		var sb strings.Builder
-		sb.WriteString(kw + " " + name + " in ")
-		if !l.InPos.IsValid() {
-			sb.WriteString(`"$@"`)
-		}
-		for i, w := range l.Items {
-			if i > 0 {
-				sb.WriteByte(' ')
-			}
-			sb.WriteString(r.nodeText(w))
-		}
-		r.bashCmd = cmdText{text: sb.String(), done: true}
+		r.bashCmd = cmdText{text: r.forHeadText(kw, name, l), done: true}
 	}
 	r.runTrap("DEBUG")
 }
