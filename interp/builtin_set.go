@@ -303,12 +303,9 @@ func biUnset(r *Runner, args []string) int {
 	var names []string
 	for _, name := range args[i:] {
 		if funcs && !vars {
-			if r.readonlyFuncs[name] {
-				r.bErr("unset", "%s: cannot unset: readonly function", name)
+			if !r.unsetFuncNamed(name) {
 				status = 1
-				continue
 			}
-			r.unsetFunc(name)
 			continue
 		}
 		base := name
@@ -320,12 +317,9 @@ func biUnset(r *Runner, args []string) int {
 		if !validName(base) && !vars {
 			// without -v a name that cannot be a variable is taken as
 			// a function name, silently when there is none
-			if r.readonlyFuncs[name] {
-				r.bErr("unset", "%s: cannot unset: readonly function", name)
+			if !r.unsetFuncNamed(name) {
 				status = 1
-				continue
 			}
-			r.unsetFunc(name)
 			continue
 		}
 		if !validName(base) {
@@ -379,6 +373,17 @@ func biUnset(r *Runner, args []string) int {
 		r.gateState(&StateInfo{Op: "unset", Names: names})
 	}
 	return status
+}
+
+// unsetFuncNamed is unset -f of one name: false (and bash's message)
+// when the function is readonly.
+func (r *Runner) unsetFuncNamed(name string) bool {
+	if r.readonlyFuncs[name] {
+		r.bErr("unset", "%s: cannot unset: readonly function", name)
+		return false
+	}
+	r.unsetFunc(name)
+	return true
 }
 
 func (r *Runner) unsetFunc(name string) {
