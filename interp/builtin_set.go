@@ -340,7 +340,9 @@ func biUnset(r *Runner, args []string) int {
 		}
 		v := r.vars.get(base)
 		if v == nil && !vars && r.funcs[name] != nil {
-			r.unsetFunc(name)
+			if !r.unsetFuncNamed(name) {
+				status = 1
+			}
 			continue
 		}
 		switch base {
