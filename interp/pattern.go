@@ -40,9 +40,33 @@ const (
 	shapeLitStar
 )
 
+// compilePattern compiles pat for the current locale: outside a UTF-8
+// one bash matches bytes, not characters.
 func (r *Runner) compilePattern(pat string, nocase, extglob bool) (*compiledPattern, error) {
-	// outside a UTF-8 locale bash matches bytes, not characters
-	bytes := !r.utf8Locale()
+	return r.compilePatternIn(pat, nocase, extglob, !r.utf8Locale())
+}
+
+// byteLocaleFor is the locale choice for matching s against pat: ASCII
+// text matches alike in both, so the common case skips looking up the
+// locale variables on every case item and [[ == ]].
+func (r *Runner) byteLocaleFor(pat, s string) bool {
+	if asciiOnly(pat) && asciiOnly(s) {
+		return false
+	}
+	return !r.utf8Locale()
+}
+
+func asciiOnly(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// compilePatternIn compiles pat, cached, for a byte locale or a UTF-8 one.
+func (r *Runner) compilePatternIn(pat string, nocase, extglob, bytes bool) (*compiledPattern, error) {
 	k := patKey{pat, nocase, extglob, bytes}
 	r.sh.mu.Lock()
 	m := r.sh.patterns[k]
@@ -423,12 +447,12 @@ func (m *compiledPattern) findAt(s string, i int) (int, int, bool) {
 // match reports whether s matches the pattern of a case item: extended
 // patterns only under shopt -s extglob, nocasematch folds case.
 func (r *Runner) match(pat, s string) bool {
-	m, _ := r.compilePattern(pat, r.opts.sh(shNocasematch), r.opts.sh(shExtglob))
+	m, _ := r.compilePatternIn(pat, r.opts.sh(shNocasematch), r.opts.sh(shExtglob), r.byteLocaleFor(pat, s))
 	return m.matchString(s)
 }
 
 // condMatch is [[ s == pat ]]: bash turns extglob on for the match.
 func (r *Runner) condMatch(pat, s string) bool {
-	m, _ := r.compilePattern(pat, r.opts.sh(shNocasematch), true)
+	m, _ := r.compilePatternIn(pat, r.opts.sh(shNocasematch), true, r.byteLocaleFor(pat, s))
 	return m.matchString(s)
 }
