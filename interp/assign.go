@@ -215,6 +215,24 @@ func (r *Runner) appendValue(v *variable, old, val string) (string, error) {
 	return itoa(a + b), nil
 }
 
+// setAssocElem stores val (or old+val when appendVal) as element key of
+// the associative array name, applying its integer and case attributes.
+func (r *Runner) setAssocElem(name, key, val string, appendVal bool) error {
+	v := r.vars.own(name)
+	var err error
+	if appendVal {
+		val, err = r.appendValue(v, v.assoc.m[key], val)
+	} else {
+		val, err = r.integerValue(v, val)
+	}
+	if err != nil {
+		return err
+	}
+	v.assoc.set(key, r.applyCase(v, val))
+	v.set = true
+	return nil
+}
+
 func (r *Runner) appendScalar(name, val string, fl assignFlags) error {
 	cur := r.lookup(name)
 	if cur != nil && cur.attrs&aReadonly != 0 {
@@ -320,18 +338,7 @@ func (r *Runner) assignIndexed(name string, idx syntax.ArithmExpr, val string, a
 		if k == "" {
 			return &expandError{msg: name + "[" + strings.TrimSpace(r.nodeText(idx)) + "]: bad array subscript"}
 		}
-		v := r.vars.own(name)
-		if appendVal {
-			val, err = r.appendValue(v, v.assoc.m[k], val)
-		} else {
-			val, err = r.integerValue(v, val)
-		}
-		if err != nil {
-			return err
-		}
-		v.assoc.set(k, r.applyCase(v, val))
-		v.set = true
-		return nil
+		return r.setAssocElem(name, k, val, appendVal)
 	}
 	i, err := r.arith(idx)
 	if err != nil {

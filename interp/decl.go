@@ -948,19 +948,7 @@ func (r *Runner) declSetValue(name, index, val string, appendVal bool, as *synta
 		}
 		v := r.vars.get(name)
 		if v != nil && v.kind == kAssoc {
-			vv := r.vars.own(name)
-			var err error
-			if appendVal {
-				val, err = r.appendValue(vv, vv.assoc.m[index], val)
-			} else {
-				val, err = r.integerValue(vv, val)
-			}
-			if err != nil {
-				return err
-			}
-			vv.assoc.set(index, r.applyCase(vv, val))
-			vv.set = true
-			return nil
+			return r.setAssocElem(name, index, val, appendVal)
 		}
 		n, err := r.arithString(index)
 		if err != nil {
