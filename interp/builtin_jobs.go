@@ -117,14 +117,7 @@ func biWait(r *Runner, args []string) int {
 			}
 		}
 		if anyOne {
-			if len(live) == 0 {
-				return 127
-			}
-			j, sig := r.awaitJobs(live)
-			if j == nil {
-				return 128 + int(sig)
-			}
-			return r.reaped(j, pvar)
+			return r.waitAny(live, pvar)
 		}
 		for _, j := range live {
 			if _, sig := r.awaitJobs([]*job{j}); sig != 0 {
@@ -171,16 +164,22 @@ func biWait(r *Runner, args []string) int {
 		status = r.reaped(j, pvar)
 	}
 	if anyOne {
-		if len(targets) == 0 {
-			return 127
-		}
-		j, sig := r.awaitJobs(targets)
-		if j == nil {
-			return 128 + int(sig)
-		}
-		return r.reaped(j, pvar)
+		return r.waitAny(targets, pvar)
 	}
 	return status
+}
+
+// waitAny is wait -n over jobs: 127 when there are none, 128+signal when
+// a trapped signal interrupts the wait, else the first finisher's status.
+func (r *Runner) waitAny(jobs []*job, pvar string) int {
+	if len(jobs) == 0 {
+		return 127
+	}
+	j, sig := r.awaitJobs(jobs)
+	if j == nil {
+		return 128 + int(sig)
+	}
+	return r.reaped(j, pvar)
 }
 
 // biJobs implements jobs [-lnprs] [jobspec…] and jobs -x command [args…].
