@@ -556,11 +556,7 @@ func matchPair(text string, open int, opening, closing byte, oneLine bool) int {
 func skipQuoted(text string, k int) int {
 	q := text[k]
 	if q == '\'' {
-		e := strings.IndexByte(text[k+1:], '\'')
-		if e < 0 {
-			return -1
-		}
-		return k + 1 + e
+		return closingQuote(text, k)
 	}
 	for k++; k < len(text) && text[k] != q; k++ {
 		if text[k] == '\\' {

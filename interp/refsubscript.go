@@ -132,11 +132,9 @@ func subscriptEnd(s string, open int) int {
 				return i
 			}
 		case '\'', '`':
-			j := strings.IndexByte(s[i+1:], s[i])
-			if j < 0 {
+			if i = closingQuote(s, i); i < 0 {
 				return -1
 			}
-			i += j + 1
 		case '"':
 			if i = quotedEnd(s, i+1); i < 0 {
 				return -1
@@ -148,6 +146,16 @@ func subscriptEnd(s string, open int) int {
 		}
 	}
 	return -1
+}
+
+// closingQuote returns the index of the ' or ` that closes the one at
+// s[i], or -1.
+func closingQuote(s string, i int) int {
+	j := strings.IndexByte(s[i+1:], s[i])
+	if j < 0 {
+		return -1
+	}
+	return i + j + 1
 }
 
 // quotedEnd returns the index of the " that ends double-quoted text
@@ -198,11 +206,9 @@ func groupEnd(s string, open int) int {
 				return i
 			}
 		case '\'':
-			j := strings.IndexByte(s[i+1:], '\'')
-			if j < 0 {
+			if i = closingQuote(s, i); i < 0 {
 				return -1
 			}
-			i += j + 1
 		case '"':
 			if i = quotedEnd(s, i+1); i < 0 {
 				return -1
