@@ -55,15 +55,17 @@ func (r *Runner) ctypeUTF8(name string) bool {
 
 // noteLocale records a change of the character locale variables as it
 // happens, so that a failed change later keeps the right locale.
-func (r *Runner) noteLocale() {
-	name := ""
+func (r *Runner) noteLocale() { r.vars.ctype.request(r.ctypeName()) }
+
+// ctypeName is the character locale asked for: the first of LC_ALL,
+// LC_CTYPE and LANG that is set and not empty.
+func (r *Runner) ctypeName() string {
 	for _, n := range [...]string{"LC_ALL", "LC_CTYPE", "LANG"} {
 		if v := r.vars.get(n); v != nil && v.set && v.str != "" {
-			name = v.str
-			break
+			return v.str
 		}
 	}
-	r.vars.ctype.request(name)
+	return ""
 }
 
 // utf8LocaleName reports whether a locale name has a UTF-8 codeset.

@@ -852,16 +852,7 @@ func sliceRange(off, length, n int64, hasLen bool) (start, end int64, ok bool) {
 // utf8Locale reports whether the shell's character locale (LC_ALL, else
 // LC_CTYPE, else LANG, as bash reads them when they are assigned) is a
 // UTF-8 one; otherwise characters are bytes, as in the C locale.
-func (r *Runner) utf8Locale() bool {
-	name := ""
-	for _, n := range [...]string{"LC_ALL", "LC_CTYPE", "LANG"} {
-		if v := r.vars.get(n); v != nil && v.set && v.str != "" {
-			name = v.str
-			break
-		}
-	}
-	return r.ctypeUTF8(name)
-}
+func (r *Runner) utf8Locale() bool { return r.ctypeUTF8(r.ctypeName()) }
 
 // sliceText is the length expression of ${x:off:len} as written, which
 // bash names in its "substring expression < 0" message.
