@@ -101,6 +101,18 @@ func TestPostHTTP(t *testing.T) {
 	}
 }
 
+// answer413Early accepts one connection on ln, reads the request line
+// only, answers 413 and hangs up without reading the body.
+func answer413Early(ln net.Listener) {
+	c, err := ln.Accept()
+	if err != nil {
+		return
+	}
+	bufio.NewReader(c).ReadString('\n')
+	c.Write([]byte("HTTP/1.1 413 Request Entity Too Large\r\nConnection: close\r\n\r\n"))
+	c.Close()
+}
+
 // TestPostHTTPEarlyAnswer: a server that answers 413 without reading a big
 // body is understood, not mistaken for a network failure.
 func TestPostHTTPEarlyAnswer(t *testing.T) {
@@ -109,15 +121,7 @@ func TestPostHTTPEarlyAnswer(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer ln.Close()
-	go func() {
-		c, err := ln.Accept()
-		if err != nil {
-			return
-		}
-		bufio.NewReader(c).ReadString('\n')
-		c.Write([]byte("HTTP/1.1 413 Request Entity Too Large\r\nConnection: close\r\n\r\n"))
-		c.Close()
-	}()
+	go answer413Early(ln)
 	ep := endpoint{network: "tcp", addr: ln.Addr().String(), host: "x", path: "/shell-event"}
 	code, err := postHTTP(context.Background(), ep, "t", make([]byte, 8<<20), 2*time.Second)
 	if err != nil || code != 413 {

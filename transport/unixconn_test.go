@@ -3,7 +3,6 @@
 package transport
 
 import (
-	"bufio"
 	"context"
 	"net"
 	"path/filepath"
@@ -28,15 +27,7 @@ func listenUnix(t *testing.T) (net.Listener, endpoint) {
 // write fails half-way, the answer still counts.
 func TestPostUnixEarlyAnswer(t *testing.T) {
 	ln, ep := listenUnix(t)
-	go func() {
-		c, err := ln.Accept()
-		if err != nil {
-			return
-		}
-		bufio.NewReader(c).ReadString('\n')
-		c.Write([]byte("HTTP/1.1 413 Request Entity Too Large\r\nConnection: close\r\n\r\n"))
-		c.Close()
-	}()
+	go answer413Early(ln)
 	code, err := postHTTP(context.Background(), ep, "t", make([]byte, 8<<20), 2*time.Second)
 	if err != nil || code != 413 {
 		t.Fatalf("code %d err %v", code, err)
