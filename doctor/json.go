@@ -79,25 +79,9 @@ func writeJSON(b *strings.Builder, v any, indent string) {
 	case int:
 		b.WriteString(strconv.Itoa(v))
 	case []string:
-		if v == nil {
-			b.WriteString("null")
-			return
-		}
-		items := make([]any, len(v))
-		for i, s := range v {
-			items[i] = s
-		}
-		writeArray(b, items, indent)
+		writeArray(b, v, indent)
 	case []object:
-		if v == nil {
-			b.WriteString("null")
-			return
-		}
-		items := make([]any, len(v))
-		for i, o := range v {
-			items[i] = o
-		}
-		writeArray(b, items, indent)
+		writeArray(b, v, indent)
 	case object:
 		n := 0
 		b.WriteByte('{')
@@ -121,7 +105,13 @@ func writeJSON(b *strings.Builder, v any, indent string) {
 	}
 }
 
-func writeArray(b *strings.Builder, items []any, indent string) {
+// writeArray writes items as an indented JSON array, or null for a nil
+// slice (as encoding/json does).
+func writeArray[T any](b *strings.Builder, items []T, indent string) {
+	if items == nil {
+		b.WriteString("null")
+		return
+	}
 	b.WriteByte('[')
 	for i, it := range items {
 		if i > 0 {
