@@ -52,11 +52,10 @@ func realBash() string {
 	return ""
 }
 
-// execRealBash replaces this process with the real bash, same argv
-// (argv[0] kept so bash names itself as we were invoked). It returns only
-// on failure.
-func execRealBash(argv []string, env []string) error {
-	rb := realBash()
+// execRealBash replaces this process with the real bash rb (as found by
+// realBash), same argv (argv[0] kept so bash names itself as we were
+// invoked). It returns only on failure.
+func execRealBash(rb string, argv []string, env []string) error {
 	if rb == "" {
 		return os.ErrNotExist
 	}

@@ -15,10 +15,11 @@ const bashVersion = interp.BashVersion
 // run is the whole shell: it returns the exit status.
 func run(argv []string) int {
 	if os.Getenv("NUCLEIC_NASH_DISABLE") == "1" {
-		if realBash() != "" {
+		rb := realBash()
+		if rb != "" {
 			startObservation(argv).fallback("disabled", strings.Join(argv, " "))
 		}
-		if err := execRealBash(argv, os.Environ()); err == nil {
+		if err := execRealBash(rb, argv, os.Environ()); err == nil {
 			return 0
 		}
 		// no real bash: carry on as nash rather than fail the command
@@ -157,7 +158,7 @@ func run(argv []string) int {
 	if perr != nil {
 		sess.fallback("parse-error", src)
 		if os.Getenv("NUCLEIC_NASH_NO_FALLBACK") != "1" {
-			if err := execRealBash(argv, os.Environ()); err == nil {
+			if err := execRealBash(realBash(), argv, os.Environ()); err == nil {
 				return 2
 			}
 		}
