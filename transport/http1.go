@@ -23,8 +23,9 @@ import (
 // http:// (the collector listens on a unix socket and loopback TCP). For
 // the same reason the URL is parsed here and the connection is dialed by
 // internal/sockdial rather than by net and net/url, whose package
-// initialisers ran on every start: the host must be an IP address, a name
-// in /etc/hosts, or localhost (there is no DNS client).
+// initialisers ran on every start: the host is an IP address, a name in
+// /etc/hosts, localhost, or a name sockdial's small DNS client resolves
+// through /etc/resolv.conf.
 
 // endpoint is where a request goes.
 type endpoint struct {
