@@ -30,10 +30,12 @@ nashd:
 test: build unit corpus
 
 # unit also tests the SIMD build of the hasher against the reference.
-unit:
+unit: nash
 	$(GO) vet ./...
 	GOEXPERIMENT=simd $(GO) vet ./internal/blake3
 	$(GO) test -count=1 ./...
+	# the differential tests that run bin/nash itself against bash
+	NASH_BIN=$(CURDIR)/bin/nash $(GO) test -count=1 -run '^(TestReadMatchesBash|TestTraceAndTrapsMatchBash|TestTraceFacilitiesMatchBash)$$' ./interp
 	GOEXPERIMENT=simd $(GO) test -count=1 ./internal/blake3
 
 corpus: nash

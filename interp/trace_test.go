@@ -6,10 +6,10 @@ import (
 	"testing"
 )
 
-// TestTraceAndTrapsMatchBash runs small scripts under nash and bash and
-// compares stdout+stderr: xtrace quoting and PS4 levels, trap ordering,
-// ERR/errexit exemptions and $BASH_COMMAND.
-func TestTraceAndTrapsMatchBash(t *testing.T) {
+// nashAndBash returns the nash binary of a differential test against
+// /usr/bin/bash (make unit sets NASH_BIN), skipping the test without them.
+func nashAndBash(t *testing.T) string {
+	t.Helper()
 	nash := os.Getenv("NASH_BIN")
 	if nash == "" {
 		t.Skip("NASH_BIN not set")
@@ -17,6 +17,14 @@ func TestTraceAndTrapsMatchBash(t *testing.T) {
 	if _, err := os.Stat("/usr/bin/bash"); err != nil {
 		t.Skip("no bash")
 	}
+	return nash
+}
+
+// TestTraceAndTrapsMatchBash runs small scripts under nash and bash and
+// compares stdout+stderr: xtrace quoting and PS4 levels, trap ordering,
+// ERR/errexit exemptions and $BASH_COMMAND.
+func TestTraceAndTrapsMatchBash(t *testing.T) {
+	nash := nashAndBash(t)
 	cases := []struct{ name, src string }{
 		{"xtrace-quoting", `set -x; x='a b'; y=; : "$x" $'\t' '' 'it''s'; z=$(echo "q r")`},
 		{"xtrace-levels", `set -x; : $(echo $(echo in)); eval 'echo ev'; (echo sub); . /dev/null`},

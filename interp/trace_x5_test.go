@@ -13,13 +13,7 @@ import (
 // the RETURN trap of sourced files. Each script runs in its own
 // directory holding an inc.sh.
 func TestTraceFacilitiesMatchBash(t *testing.T) {
-	nash := os.Getenv("NASH_BIN")
-	if nash == "" {
-		t.Skip("NASH_BIN not set")
-	}
-	if _, err := os.Stat("/usr/bin/bash"); err != nil {
-		t.Skip("no bash")
-	}
+	nash := nashAndBash(t)
 	cases := []struct{ name, src string }{
 		{"xtracefd", `exec 5>fd5
 BASH_XTRACEFD=7
