@@ -22,6 +22,7 @@ import (
 func (r *Runner) runTopGroup(g []*syntax.Stmt, end int) {
 	oldTop := r.aliasTopSrc
 	defer func() { r.aliasTopSrc = oldTop }()
+	r.warnHdocEOF(g, end == len(r.curSrc))
 	if len(r.aliases) > 0 && r.opts.sh(shExpandAliases) {
 		if stmts, src, base, ok := r.aliasExpandGroup(g, end); ok {
 			r.echoVerbose(g)

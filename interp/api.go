@@ -70,6 +70,9 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 			r.exitCode = 2
 			break
 		}
+		if n, _ := hdocEOFCount(fixed); n > 0 && !eof {
+			continue // the delimiter may be on a line not read yet
+		}
 		r.lineOff = consumed
 		r.writtenSrc, r.writtenFor = text, fixed
 		text = fixed

@@ -95,7 +95,11 @@ func fixParseError(text, name string, perr error) (string, []parseEdit, *syntax.
 	if at > len(text) {
 		at = len(text)
 	}
-	for _, c := range fixCandidates(text, at) {
+	cands := fixCandidates(text, at)
+	if stop, ok := unclosedHdocStop(perr); ok {
+		cands = append([]parseRewrite{hdocEOFRewrite(stop)}, cands...)
+	}
+	for _, c := range cands {
 		fixed, ed, ok := c(text)
 		if !ok {
 			continue

@@ -15,7 +15,7 @@ import (
 // line without a newline is echoed with one. Lines read while set -v is
 // off are not echoed later.
 func (r *Runner) stmtsEchoing(stmts []*syntax.Stmt, src string) {
-	if !r.opts.on(optVerbose) && !strings.Contains(src, "v") {
+	if n, _ := hdocEOFCount(r.curSrc); n == 0 && !r.opts.on(optVerbose) && !strings.Contains(src, "v") {
 		// set -v (or -o verbose) cannot turn on partway
 		r.stmts(stmts)
 		return
@@ -39,8 +39,10 @@ func (r *Runner) stmtsEchoing(stmts []*syntax.Stmt, src string) {
 			io.WriteString(r.fds.writer(2), text)
 		}
 	}
-	for _, g := range topLevelGroups(stmts) {
+	groups := topLevelGroups(stmts)
+	for i, g := range groups {
 		echoTo(int(g[len(g)-1].End().Line()))
+		r.warnHdocEOF(g, i == len(groups)-1)
 		r.stmts(g)
 		if r.flow != flowNone {
 			return

@@ -1,0 +1,106 @@
+package interp
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// A here-document whose delimiter never comes is delimited by the end of
+// the input: bash warns and runs the command with the rest of the input
+// as its body, where mvdan's parser rejects the program. hdocEOFRewrite
+// appends the missing delimiter line, and after it a mark line,
+// "#\x00here-document-eof M", M being the number of lines of the text as
+// written. The mark is a comment to the parser; the runner finds it to
+// warn as bash does (see warnHdocEOF). No script can hold the mark: bash
+// drops the NUL bytes of a script, so the text it runs has none.
+const hdocEOFMark = "#\x00here-document-eof "
+
+// unclosedHdocStop returns the delimiter of the here-document that err
+// reports unclosed.
+func unclosedHdocStop(err error) (string, bool) {
+	var pe syntax.ParseError
+	if !errors.As(err, &pe) {
+		return "", false
+	}
+	q, ok := strings.CutPrefix(pe.Text, "unclosed here-document ")
+	if !ok {
+		return "", false
+	}
+	stop, uerr := strconv.Unquote(q)
+	if uerr != nil || strings.Contains(stop, "\n") {
+		return "", false
+	}
+	return stop, true
+}
+
+// hdocEOFRewrite ends at the end of text the here-document delimited by
+// stop. When an earlier one was ended so (several here-documents of one
+// command), the delimiter goes before the marks, which stay last, one
+// for each here-document.
+func hdocEOFRewrite(stop string) parseRewrite {
+	return func(text string) (string, []parseEdit, bool) {
+		if k := strings.Index(text, hdocEOFMark); k >= 0 {
+			ins := stop + "\n"
+			mark := text[strings.LastIndex(text, hdocEOFMark):]
+			return text[:k] + ins + text[k:] + mark, []parseEdit{{k, len(ins)}, {len(text) + len(ins), len(mark)}}, true
+		}
+		ins := ""
+		lines := strings.Count(text, "\n")
+		if text != "" && !strings.HasSuffix(text, "\n") {
+			ins = "\n"
+			lines++
+		}
+		ins += stop + "\n" + hdocEOFMark + strconv.Itoa(lines) + "\n"
+		return text + ins, []parseEdit{{len(text), len(ins)}}, true
+	}
+}
+
+// hdocEOFCount returns the number of here-documents the end of src
+// delimited, and the number of lines of src as written, when src ends
+// with hdocEOFRewrite's marks.
+func hdocEOFCount(src string) (count, lines int) {
+	k := strings.LastIndex(src, hdocEOFMark)
+	if k < 0 {
+		return 0, 0
+	}
+	n, err := strconv.Atoi(strings.TrimSuffix(src[k+len(hdocEOFMark):], "\n"))
+	if err != nil {
+		return 0, 0
+	}
+	return strings.Count(src, hdocEOFMark), n
+}
+
+// warnHdocEOF writes, before the last group of a text runs, bash's
+// warning for each of its here-documents that the end of the input
+// delimited (its last ones): it names the last line of the input and the
+// line before the body, bash's line number when it started reading it.
+func (r *Runner) warnHdocEOF(g []*syntax.Stmt, lastGroup bool) {
+	if !lastGroup {
+		return
+	}
+	count, last := hdocEOFCount(r.curSrc)
+	if count == 0 {
+		return
+	}
+	var hdocs []*syntax.Redirect
+	for _, st := range g {
+		syntax.Walk(st, func(n syntax.Node) bool {
+			if rd, ok := n.(*syntax.Redirect); ok && (rd.Op == syntax.Hdoc || rd.Op == syntax.DashHdoc) {
+				hdocs = append(hdocs, rd)
+			}
+			return true
+		})
+	}
+	for _, rd := range hdocs[max(0, len(hdocs)-count):] {
+		at := last
+		if rd.Hdoc != nil {
+			at = int(rd.Hdoc.Pos().Line()) - 1
+		}
+		r.writeErrLine(r.errName() + ": line " + strconv.Itoa(last+r.lineOff) +
+			": warning: here-document at line " + strconv.Itoa(at+r.lineOff) +
+			" delimited by end-of-file (wanted `" + hdocDelim(rd.Word) + "')")
+	}
+}
