@@ -17,7 +17,7 @@ func (r *Runner) call(c *syntax.CallExpr, st *syntax.Stmt) {
 	if st != nil {
 		redirs = st.Redirs
 	}
-	r.line = simpleLine(c, redirs) + r.lineOff
+	r.line = simpleLine(c, redirs, r.curSrc) + r.lineOff
 	// inside a trap handler $BASH_COMMAND stays the command that was
 	// running when the trap fired, but the DEBUG trap still runs before
 	// each command of handlers other than its own
@@ -924,8 +924,10 @@ func (r *Runner) tempReadonly(name string) bool {
 // messages): the line its parser had reached when it reduced the first
 // element. An assignment or a redirection is reduced as soon as it ends;
 // a first word only once the next token is read, so a multi-line second
-// word moves the command to the line where that word ends.
-func simpleLine(c *syntax.CallExpr, redirs []*syntax.Redirect) int {
+// word moves the command to the line where that word ends, and so does a
+// line continuation right after it (the lexer reads past it to find the
+// end of the word). src is the text the positions refer to.
+func simpleLine(c *syntax.CallExpr, redirs []*syntax.Redirect, src string) int {
 	var first, firstEnd syntax.Pos
 	isWord := false
 	pick := func(p, end syntax.Pos, word bool) {
@@ -966,8 +968,23 @@ func simpleLine(c *syntax.CallExpr, redirs []*syntax.Redirect) int {
 	for _, rd := range redirs {
 		consider(rd.Pos(), rd.OpPos)
 	}
-	if next.IsValid() && int(next.Line()) > line {
-		return int(next.Line())
+	if !next.IsValid() {
+		return line
 	}
-	return line
+	nextLine := int(next.Line()) + continuationsAt(src, int(next.Offset()), int(next.Line()))
+	return max(line, nextLine)
+}
+
+// continuationsAt counts the line continuations ("\\\n") right at offset
+// off of src, which is on line line (0 when src is not the text the
+// offset refers to).
+func continuationsAt(src string, off, line int) int {
+	n := 0
+	for i := off; i+1 < len(src) && src[i] == '\\' && src[i+1] == '\n'; i += 2 {
+		n++
+	}
+	if n > 0 && strings.Count(src[:off], "\n")+1 != line {
+		return 0
+	}
+	return n
 }
