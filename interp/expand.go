@@ -506,7 +506,11 @@ func (r *Runner) expandWord(b *fieldBuilder, w *syntax.Word, assign bool) error 
 			}
 			b.quoted(s)
 		case *syntax.ExtGlob:
-			b.literal(p.Op.String() + p.Pattern.Value + ")")
+			pat := p.Pattern.Value
+			if pat == emptyExtglob {
+				pat = "" // see emptyExtglobRewrite
+			}
+			b.literal(p.Op.String() + pat + ")")
 		case *syntax.BraceExp:
 			// left over from brace splitting when brace expansion is off
 			b.literal(braceString(p))

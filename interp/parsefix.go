@@ -33,6 +33,8 @@ import (
 //   - an element of a compound assignment that appends, [k]+=v, becomes
 //     [k]=${__nash_append_elem+=}v: the assignment knows the marker
 //     (appendElemValue), writtenText shows it as written;
+//   - an empty extended pattern list, "+()", gets a marker for a
+//     pattern (see parsefix_extglob.go);
 //   - an array subscript (or $[ ]) that does not parse as arithmetic (bash takes it
 //     as text: an associative array's key, or arithmetic evaluated when
 //     it is used) is wrapped in double quotes, which expand as bash
@@ -189,6 +191,9 @@ func fixCandidates(text string, at int) []parseRewrite {
 	}
 	if at < len(text) && text[at] == '!' {
 		out = append(out, negationRewrite(at))
+	}
+	if emptyExtglobAt(text, at) >= 0 {
+		out = append(out, emptyExtglobRewrite(at))
 	}
 	// the places before the error, nearest first, then the rest of its
 	// line (mvdan may point before the construct it could not read)
@@ -497,6 +502,9 @@ func writtenText(s string) string {
 	}
 	if strings.Contains(s, appendElemName) {
 		s = strings.ReplaceAll(s, "=${"+appendElemName+"+=}", "+=")
+	}
+	if strings.Contains(s, emptyExtglob) {
+		s = writtenEmptyExtglob(s)
 	}
 	for {
 		i := strings.Index(s, synthQuote)

@@ -844,6 +844,11 @@ func (p *cmdPrinter) raw(n syntax.Node, start, end syntax.Pos) string {
 			sub.list(node.Stmts)
 			sub.flushDeferred("")
 			repl = node.Op.String() + sub.sb.String() + ")"
+		case *syntax.ExtGlob:
+			if node.Pattern == nil || node.Pattern.Value != emptyExtglob {
+				return false
+			}
+			repl = node.Op.String() + ")" // as written (emptyExtglobRewrite)
 		case *syntax.SglQuoted:
 			if !node.Dollar {
 				return false
