@@ -15,6 +15,12 @@ func isAtExpansion(pe *syntax.ParamExp) bool {
 	if pe.Length || pe.Param == nil {
 		return false
 	}
+	if pe.Param.Value == badSubstName {
+		// ${a[@]@C}, rewritten: a list when it expands to nothing
+		text, _ := badSubstText(pe)
+		param, ok := badTransform(text)
+		return ok && (param == "@" || strings.HasSuffix(param, "[@]"))
+	}
 	if pe.Excl && pe.Names == 0 && pe.Index == nil {
 		return false
 	}
@@ -191,6 +197,9 @@ func (r *Runner) paramExp(pe *syntax.ParamExp) (paramValue, error) {
 	name := pe.Param.Value
 	if name == badSubstName {
 		if msg, ok := badSubstText(pe); ok {
+			if param, ok := badTransform(msg); ok {
+				return r.badTransformValue(param, msg)
+			}
 			return paramValue{}, expErr("%s: bad substitution", msg)
 		}
 	}
@@ -276,7 +285,7 @@ func (r *Runner) paramExp(pe *syntax.ParamExp) (paramValue, error) {
 			indirect = "!" + name
 		}
 	}
-	if indirect != "" && r.opts.on(optNounset) && !pv.set && !overridesUnset(pe) {
+	if indirect != "" && r.opts.on(optNounset) && !pv.set && !overridesUnset(pe) && !r.attrsOfWholeArray(pe, pv) {
 		return pv, &expandError{msg: indirect + ": unbound variable", fatal: true}
 	}
 	if pe.Length {
@@ -303,7 +312,7 @@ func (r *Runner) paramExp(pe *syntax.ParamExp) (paramValue, error) {
 		}
 		return paramValue{str: itoa(int64(utf8.RuneCountInString(pv.str))), set: true}, nil
 	}
-	if r.opts.on(optNounset) && !pv.set && !overridesUnset(pe) {
+	if r.opts.on(optNounset) && !pv.set && !overridesUnset(pe) && !r.attrsOfWholeArray(pe, pv) {
 		// "$@" and "${a[@]}" are never unbound (bash 5.2)
 		if !pv.isList {
 			return pv, r.unbound(pe, pv)
@@ -1389,6 +1398,11 @@ func (r *Runner) transformOp(pe *syntax.ParamExp, pv paramValue, op string) (par
 		if pv.isList && v.kind != kString {
 			return paramValue{str: r.declareLine(name, v, ""), set: true}, nil
 		}
+		if !pv.set && v.kind != kString {
+			// ${a@A} of an array whose element 0 is unset: the
+			// attributes alone, as for a declared variable
+			return paramValue{str: "declare -" + attrFlags(v) + " " + name, set: true}, nil
+		}
 		// an array or reference always has flags (a, A or n)
 		flags := attrFlags(v)
 		s := shellQuoteAlways(pv.str)
@@ -1477,3 +1491,50 @@ func attrFlags(v *variable) string {
 }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// badTransformValue expands ${param@op} with an operator bash does not
+// know (text is the expansion as written): like bash, nothing when the
+// parameter has no value (an unbound variable under set -u), and a fatal
+// bad substitution when it has one, even an empty one.
+func (r *Runner) badTransformValue(param, text string) (paramValue, error) {
+	pe, ok := parseIndirect(param)
+	if !ok {
+		return paramValue{}, expErr("%s: bad substitution", text)
+	}
+	pv, err := r.baseValue(pe, pe.Param.Value)
+	if err != nil {
+		return pv, err
+	}
+	if pv.isList {
+		pv.set = len(pv.list) > 0
+	}
+	if !pv.set {
+		if r.opts.on(optNounset) && !pv.isList {
+			return pv, r.unbound(pe, pv)
+		}
+		return paramValue{isList: pv.isList, star: pv.star}, nil
+	}
+	return paramValue{}, &expandError{msg: text + ": bad substitution", fatal: true}
+}
+
+// attrsOfWholeArray reports whether pe is ${a@a} or ${a@A} (or ${!r@a})
+// of a variable with elements: bash looks at the whole array for these
+// two, so under set -u an array without an element 0 is not unbound.
+func (r *Runner) attrsOfWholeArray(pe *syntax.ParamExp, pv paramValue) bool {
+	if pe.Index != nil || pe.Excl || pe.Exp == nil || pe.Exp.Op != syntax.OtherParamOps || pe.Exp.Word == nil {
+		return false
+	}
+	if op := pe.Exp.Word.Lit(); op != "a" && op != "A" {
+		return false
+	}
+	v := r.lookup(pv.name)
+	switch {
+	case v == nil || !v.set:
+		return false
+	case v.kind == kIndexed:
+		return v.arr != nil && v.arr.length() > 0
+	case v.kind == kAssoc:
+		return v.assoc != nil && len(v.assoc.keys()) > 0
+	}
+	return false
+}

@@ -12,7 +12,10 @@ import (
 // expansion is rewritten into one that parses and that paramExp reports
 // as bash does: ${__nash_bad_substitution['TEXT']}, the text as written
 // in single quotes. Only text bash surely rejects is rewritten, so a
-// valid expansion mvdan cannot parse stays a syntax error.
+// valid expansion mvdan cannot parse stays a syntax error; the exception
+// is a transformation with an operator bash does not know (${x@Z}),
+// which bash rejects only when the parameter has a value: paramExp
+// decides when it expands it (badTransformValue).
 
 // badSubstName is the parameter of a rewritten bad substitution.
 const badSubstName = "__nash_bad_substitution"
@@ -141,6 +144,9 @@ func sliceRewrite(i int) parseRewrite {
 	}
 }
 
+// transformOps are the operators of ${param@op}.
+const transformOps = "QEPAaUuLKk"
+
 // validSubstOp reports whether s, what follows the parameter of an
 // expansion, is empty or starts an operator bash knows.
 func validSubstOp(s string) bool {
@@ -153,9 +159,10 @@ func validSubstOp(s string) bool {
 	case ':':
 		return len(s) > 1
 	case '@':
-		// a transformation: bash rejects a bad one only when the
-		// parameter is set, and then fatally; not judged here
-		return true
+		// a transformation: one operator letter; a bad one is
+		// rewritten too, and judged when it is expanded (see
+		// badTransform)
+		return len(s) == 2 && strings.IndexByte(transformOps, s[1]) >= 0
 	}
 	return false
 }
@@ -193,4 +200,17 @@ func badSubstText(pe *syntax.ParamExp) (string, bool) {
 		return "", false
 	}
 	return "${" + sq.Value + "}", true
+}
+
+// badTransform reports the rewritten bad substitution text, ${…}, when it
+// is a transformation with an operator bash does not know (${x@C},
+// ${x@}): bash rejects it only when the parameter has a value, fatally,
+// and expands it to nothing otherwise. It returns the parameter's text.
+func badTransform(text string) (string, bool) {
+	body := strings.TrimSuffix(strings.TrimPrefix(text, "${"), "}")
+	n := paramLen(body)
+	if n <= 0 || n >= len(body) || body[n] != '@' {
+		return "", false
+	}
+	return body[:n], true
 }

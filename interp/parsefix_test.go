@@ -89,7 +89,8 @@ func TestParseProgramErrorPosition(t *testing.T) {
 }
 
 // TestSurelyBadSubst checks which ${…} texts are taken for bash's bad
-// substitutions: only those bash rejects whatever the variables hold.
+// substitutions: only those bash rejects whatever the variables hold, and
+// transformations with an unknown operator (judged when expanded).
 func TestSurelyBadSubst(t *testing.T) {
 	for body, want := range map[string]bool{
 		"H*": true, "-3": true, "#:": true, "x:": true, "$NO": true, "1x": true,
@@ -98,7 +99,7 @@ func TestSurelyBadSubst(t *testing.T) {
 		"#*": false, "#x[0]": false, "#1": false, "#:-x": false,
 		"x": false, "#": false, "##": false, "#-": false, "#x": false, "10": false,
 		"x:-y": false, "x:1:2": false, "x[@]": false, "x/a/b": false, "@": false,
-		"!-posparams": false, "!x": false, "x@": false, "x@Z": false, "x,,": false, "x~": false, "x~~": false,
+		"!-posparams": false, "!x": false, "x@": true, "x@Z": true, "x[@]@QQ": true, "x@Q": false, "x[1]@a": false, "x,,": false, "x~": false, "x~~": false,
 	} {
 		if got := surelyBadSubst(body); got != want {
 			t.Errorf("surelyBadSubst(%q) = %v, want %v", body, got, want)
