@@ -419,6 +419,24 @@ func (r *Runner) assignArray(name string, ae *syntax.ArrayExpr, appendVal bool, 
 			arr.set(0, cur.str)
 		}
 	}
+	if assigning, err := r.fillArray(arr, cur, ae); err != nil {
+		if !assigning {
+			return err
+		}
+		// bash expanded the values, made the variable an array,
+		// emptied it and assigned element by element: those before
+		// the failing subscript stay
+		if cerr := r.storeArray(name, arr, dirStack, fl); cerr != nil {
+			return cerr
+		}
+		return err
+	}
+	return r.storeArray(name, arr, dirStack, fl)
+}
+
+// fillArray assigns the elements of a compound assignment to arr in
+// order; cur is the variable as it was, for its attributes.
+func (r *Runner) fillArray(arr *indexedArray, cur *variable, ae *syntax.ArrayExpr) (assigning bool, err error) {
 	next := int64(arr.maxIndex() + 1)
 	integer := cur != nil && cur.attrs&aInteger != 0
 	for _, el := range ae.Elems {
@@ -433,7 +451,7 @@ func (r *Runner) assignArray(name string, ae *syntax.ArrayExpr, appendVal bool, 
 				return "[" + idx + "]=" + v
 			}
 			if t, ok, err := r.textSubscript(el.Index); err != nil {
-				return err
+				return false, err
 			} else if ok && strings.TrimSpace(t) == "" {
 				r.errorf("%s: bad array subscript", word(t))
 				continue
@@ -443,12 +461,12 @@ func (r *Runner) assignArray(name string, ae *syntax.ArrayExpr, appendVal bool, 
 			}
 			i, err := r.arith(el.Index)
 			if err != nil {
-				return err
+				return true, err
 			}
 			valWord, appendElem := appendElemValue(el)
 			val, err := r.assignValue(valWord)
 			if err != nil {
-				return err
+				return false, err
 			}
 			if i < 0 {
 				i += int64(arr.maxIndex()) + 1
@@ -466,7 +484,7 @@ func (r *Runner) assignArray(name string, ae *syntax.ArrayExpr, appendVal bool, 
 			if integer {
 				n, err := r.arithString(val)
 				if err != nil {
-					return err
+					return true, err
 				}
 				if appendElem {
 					o, _ := r.arithString(old)
@@ -485,13 +503,13 @@ func (r *Runner) assignArray(name string, ae *syntax.ArrayExpr, appendVal bool, 
 		}
 		vals, err := r.fields([]*syntax.Word{el.Value})
 		if err != nil {
-			return err
+			return false, err
 		}
 		for _, val := range vals {
 			if integer {
 				n, err := r.arithString(val)
 				if err != nil {
-					return err
+					return true, err
 				}
 				val = itoa(n)
 			}
@@ -502,6 +520,11 @@ func (r *Runner) assignArray(name string, ae *syntax.ArrayExpr, appendVal bool, 
 			next++
 		}
 	}
+	return false, nil
+}
+
+// storeArray makes arr the value of the indexed array name.
+func (r *Runner) storeArray(name string, arr *indexedArray, dirStack bool, fl assignFlags) error {
 	if dirStack {
 		// element by element, as bash's assign_dirstack
 		for _, i := range arr.indices() {

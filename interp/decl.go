@@ -887,8 +887,10 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		} else {
 			err = r.assignArray(name, arrVal, appendVal, asDecl)
 		}
-		if err == nil && local {
-			// assignArray wrote through own(); fine, the binding is local
+		if _, ok := err.(*arithError); ok && as != nil && as.Array != nil {
+			// a subscript or -i element of a literal name=(…), which
+			// bash assigns while it expands the words: no builtin name
+			err = &discardError{msg: err.Error(), noPrefix: true}
 		}
 	case as != nil && as.Value != nil:
 		val := preVal
