@@ -182,6 +182,9 @@ func fixCandidates(text string, at int) []parseRewrite {
 	if at < len(text) && text[at] == '=' && at > 0 && strings.IndexByte("= \t\n(", text[at-1]) >= 0 {
 		out = append(out, insertRewrite(at, `\`))
 	}
+	if at < len(text) && text[at] == '(' {
+		out = append(out, evalAssignRewrite(at))
+	}
 	if k := loneBang(text, at); k >= 0 {
 		out = append(out, func(text string) (string, []parseEdit, bool) {
 			const group = "{ ! ${-+}; }"

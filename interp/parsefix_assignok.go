@@ -1,0 +1,137 @@
+package interp
+
+import "strings"
+
+// bash's parser reads name=(…) as one word not only where an assignment
+// may stand but also in the arguments of eval and let (PST_ASSIGNOK in
+// parse.y): `eval a=("$x" y)` is the word a=("$x" y), which expands like
+// any other (quote removal, splitting of unquoted expansions) before eval
+// reads it again. mvdan's parser rejects the "(". evalAssignRewrite
+// escapes the parentheses and the blanks between the elements, so the
+// parser reads the same single word; a newline between elements is
+// quoted instead (an escaped one would join the lines).
+
+// assignOKWords are the commands whose arguments may be name=(…) words
+// besides the declaration builtins.
+var assignOKWords = []string{"eval", "let"}
+
+// evalAssignRewrite applies to the "(" at offset at when it follows the
+// name= (or name+=, name[sub]=) of an argument of eval or let.
+func evalAssignRewrite(at int) parseRewrite {
+	return func(text string) (string, []parseEdit, bool) {
+		if at >= len(text) || text[at] != '(' || !assignOKArg(text, at) {
+			return "", nil, false
+		}
+		end := matchParen(text, at)
+		if end < 0 {
+			return "", nil, false
+		}
+		var b strings.Builder
+		var edits []parseEdit
+		// each edit is an offset of the text with the edits before it
+		// made: building left to right, the length of the output so far
+		b.WriteString(text[:at])
+		add := func(s string) {
+			edits = append(edits, parseEdit{b.Len(), len(s)})
+			b.WriteString(s)
+		}
+		depth := 0
+		for k := at; k <= end; k++ {
+			c := text[k]
+			switch {
+			case c == '\\' && k+1 <= end:
+				b.WriteString(text[k : k+2])
+				k++
+				continue
+			case c == '\'' || c == '"' || c == '`':
+				q := skipQuoted(text, k)
+				if q < 0 || q > end {
+					return "", nil, false
+				}
+				b.WriteString(text[k : q+1])
+				k = q
+				continue
+			case c == '$' && k+1 < end && text[k+1] == '{':
+				q := matchBrace(text, k+1)
+				if q < 0 || q > end {
+					return "", nil, false
+				}
+				b.WriteString(text[k : q+1])
+				k = q
+				continue
+			case c == '#' && depth == 1 && strings.IndexByte(" \t\n(", text[k-1]) >= 0:
+				return "", nil, false // a comment: bash drops it, not worth it
+			case c == '(':
+				depth++
+				if depth == 1 {
+					add(`\`)
+				}
+			case c == ')':
+				if depth == 1 {
+					add(`\`)
+				}
+				depth--
+			case (c == ' ' || c == '\t') && depth == 1:
+				add(`\`)
+			case c == '\n' && depth == 1:
+				add(`'`)
+				b.WriteByte(c)
+				add(`'`)
+				continue
+			}
+			b.WriteByte(c)
+		}
+		b.WriteString(text[end+1:])
+		return b.String(), edits, true
+	}
+}
+
+// assignOKArg reports whether the "(" at offset at follows an assignment's
+// name= in an argument of eval or let (the command's first word, after any
+// reserved words that may precede a command).
+func assignOKArg(text string, at int) bool {
+	start := at - 1
+	if start < 0 || text[start] != '=' {
+		return false
+	}
+	for start > 0 && strings.IndexByte(" \t\n;&|(){}<>", text[start-1]) < 0 {
+		start--
+	}
+	lhs := strings.TrimSuffix(strings.TrimSuffix(text[start:at], "="), "+")
+	if pe, ok := parseIndirect(lhs); !ok || !validName(pe.Param.Value) {
+		return false
+	}
+	// the start of the command: after the last separator on the line
+	// outside quotes
+	cmd := strings.LastIndexByte(text[:start], '\n') + 1
+	for k := cmd; k < start; k++ {
+		switch c := text[k]; {
+		case c == '\\':
+			k++
+		case c == '\'' || c == '"' || c == '`':
+			if k = skipQuoted(text, k); k < 0 || k >= start {
+				return false
+			}
+		case strings.IndexByte(";&|(){}", c) >= 0:
+			cmd = k + 1
+		}
+	}
+	words := strings.Fields(text[cmd:start])
+	for len(words) > 0 {
+		switch words[0] {
+		case "if", "then", "else", "elif", "do", "while", "until", "!", "time":
+			words = words[1:]
+			continue
+		}
+		break
+	}
+	if len(words) == 0 {
+		return false
+	}
+	for _, w := range assignOKWords {
+		if words[0] == w {
+			return true
+		}
+	}
+	return false
+}
