@@ -545,8 +545,9 @@ func (r *Runner) storeArray(name string, arr *indexedArray, dirStack bool, fl as
 // expandArrayElems expands the values of a compound assignment ahead of
 // the assignment, each resulting word becoming a single-quoted element
 // (an unsubscripted element may expand to several words, or none).
-// Subscripts are left for the assignment to evaluate.
-func (r *Runner) expandArrayElems(ae *syntax.ArrayExpr) (*syntax.ArrayExpr, error) {
+// Subscripts are left for the assignment to evaluate. assoc: the target is
+// an associative array, whose unsubscripted words are not split.
+func (r *Runner) expandArrayElems(ae *syntax.ArrayExpr, assoc bool) (*syntax.ArrayExpr, error) {
 	out := &syntax.ArrayExpr{Lparen: ae.Lparen, Rparen: ae.Rparen}
 	lit := func(s string) *syntax.Word {
 		return &syntax.Word{Parts: []syntax.WordPart{&syntax.SglQuoted{Value: s}}}
@@ -568,6 +569,17 @@ func (r *Runner) expandArrayElems(ae *syntax.ArrayExpr) (*syntax.ArrayExpr, erro
 				// keep the marker: the element still appends
 				cp.Value.Parts = append([]syntax.WordPart{el.Value.Parts[0]}, cp.Value.Parts...)
 			}
+			out.Elems = append(out.Elems, &cp)
+			continue
+		}
+		if assoc {
+			// a key or value of an associative (k v …) list is one word
+			val, err := r.assignValue(el.Value)
+			if err != nil {
+				return nil, err
+			}
+			cp := *el
+			cp.Value = lit(val)
 			out.Elems = append(out.Elems, &cp)
 			continue
 		}
@@ -607,6 +619,7 @@ func (r *Runner) assignAssocList(name string, ae *syntax.ArrayExpr, appendVal bo
 	// first element has none; otherwise every element needs one
 	kvPairs := len(ae.Elems) > 0 && ae.Elems[0].Index == nil
 	var pending []string
+	var pendingWords []*syntax.Word
 	for _, el := range ae.Elems {
 		if el.Index != nil {
 			k, err := r.indexString(el.Index)
@@ -633,23 +646,35 @@ func (r *Runner) assignAssocList(name string, ae *syntax.ArrayExpr, appendVal bo
 			m.set(k, val)
 			continue
 		}
+		if kvPairs {
+			// bash expands each key and value as an assignment's right
+			// side (no splitting, no globbing); an empty key is reported
+			// with the word as written and its pair skipped
+			val, err := r.assignValue(el.Value)
+			if err != nil {
+				return err
+			}
+			pending = append(pending, val)
+			pendingWords = append(pendingWords, el.Value)
+			continue
+		}
 		vals, err := r.fields([]*syntax.Word{el.Value})
 		if err != nil {
 			return err
 		}
-		if !kvPairs {
-			for _, w := range vals {
-				if fl&asDecl != 0 {
-					// declare sees the words single-quoted
-					w = "'" + w + "'"
-				}
-				r.errorf("%s: %s: must use subscript when assigning associative array", name, w)
+		for _, w := range vals {
+			if fl&asDecl != 0 {
+				// declare sees the words single-quoted
+				w = "'" + w + "'"
 			}
-			continue
+			r.errorf("%s: %s: must use subscript when assigning associative array", name, w)
 		}
-		pending = append(pending, vals...)
 	}
 	for i := 0; i < len(pending); i += 2 {
+		if pending[i] == "" {
+			r.errorf("%s: bad array subscript", r.nodeText(pendingWords[i]))
+			continue
+		}
 		val := ""
 		if i+1 < len(pending) {
 			val = pending[i+1]

@@ -782,7 +782,7 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 	if as != nil && as.Array != nil {
 		arrVal = as.Array
 		if local && !r.vars.isLocalHere(name) {
-			if arrVal, preErr = r.expandArrayElems(as.Array); preErr != nil {
+			if arrVal, preErr = r.expandArrayElems(as.Array, o.assoc); preErr != nil {
 				return "", &declWordError{preErr}
 			}
 		}

@@ -1415,18 +1415,20 @@ func (r *Runner) transformOp(pe *syntax.ParamExp, pv paramValue, op string) (par
 		if v == nil || !v.set || !pv.isList || name == "@" || name == "*" {
 			return mapValue(pv, shellQuote), nil
 		}
-		// @K quotes the values and gives one word (bash leaves a
-		// trailing space after an associative array's last pair); @k
-		// gives keys and values as separate, unquoted words
-		quoteVal := dquote
+		// @K quotes keys and values as bash's assoc_to_kvpair does
+		// and gives one word (with a trailing space after an
+		// associative array's last pair); @k gives keys and values as
+		// separate, unquoted words
+		quoteKey, quoteVal := assocKeyQuote, dquote
 		if op == "k" {
-			quoteVal = func(s string) string { return s }
+			quoteKey = func(s string) string { return s }
+			quoteVal = quoteKey
 		}
 		var out []string
 		switch v.kind {
 		case kAssoc:
 			for _, k := range v.assoc.keys() {
-				out = append(out, shellQuoteKey(k), quoteVal(v.assoc.m[k]))
+				out = append(out, quoteKey(k), quoteVal(v.assoc.m[k]))
 			}
 		case kIndexed:
 			for p := range v.arr.vals {
@@ -1434,7 +1436,7 @@ func (r *Runner) transformOp(pe *syntax.ParamExp, pv paramValue, op string) (par
 			}
 		}
 		if op == "k" {
-			return paramValue{list: out, isList: true, set: true}, nil
+			return paramValue{list: out, isList: true, star: pv.star, set: true}, nil
 		}
 		s := join(out, " ")
 		if v.kind == kAssoc && len(out) > 0 {
@@ -1443,13 +1445,6 @@ func (r *Runner) transformOp(pe *syntax.ParamExp, pv paramValue, op string) (par
 		return paramValue{str: s, set: true}, nil
 	}
 	return pv, expErr("%s: bad substitution", "${"+pe.Param.Value+"@"+op+"}")
-}
-
-func shellQuoteKey(k string) string {
-	if validName(k) || isDigits(k) {
-		return k
-	}
-	return shellQuote(k)
 }
 
 func attrFlags(v *variable) string {
