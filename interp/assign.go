@@ -690,7 +690,11 @@ func (r *Runner) assignAssocList(name string, ae *syntax.ArrayExpr, appendVal bo
 }
 
 // unsetVar implements unset NAME and unset NAME[i].
-func (r *Runner) unsetVar(name string) error {
+func (r *Runner) unsetVar(name string) error { return r.unsetVarFlags(name, false) }
+
+// unsetVarFlags is unsetVar; oneWord: an associative array's subscript is
+// the key as it is (see oneWordAssocRef).
+func (r *Runner) unsetVarFlags(name string, oneWord bool) error {
 	if i := strings.IndexByte(name, '['); i > 0 && strings.HasSuffix(name, "]") {
 		base, key := name[:i], name[i+1:len(name)-1]
 		if r.circularLocalRef(base) {
@@ -714,9 +718,12 @@ func (r *Runner) unsetVar(name string) error {
 			return &varError{msg: base + ": not an array variable"}
 		case v.kind == kAssoc:
 			// @ and * are ordinary keys of an associative array
-			k, err := r.subscriptText(key)
-			if err != nil {
-				return err
+			k := key
+			if !oneWord {
+				var err error
+				if k, err = r.subscriptText(key); err != nil {
+					return err
+				}
 			}
 			if k == "" {
 				return &varError{msg: "[" + key + "]: bad array subscript"}

@@ -311,7 +311,8 @@ func biUnset(r *Runner, args []string) int {
 		base := name
 		// an empty or unbalanced subscript (h[], a[80's]) is no
 		// array reference
-		if j := strings.IndexByte(name, '['); j > 0 && validArrayRef(name) {
+		oneWord := r.oneWordAssocRef(name)
+		if j := strings.IndexByte(name, '['); j > 0 && (validArrayRef(name) || oneWord) {
 			base = name[:j]
 		}
 		if !validName(base) && !vars {
@@ -352,7 +353,7 @@ func biUnset(r *Runner, args []string) int {
 				continue
 			}
 		}
-		if err := r.unsetVar(name); err != nil {
+		if err := r.unsetVarFlags(name, oneWord); err != nil {
 			r.bErr("unset", "%s", err.Error())
 			status = 1
 			continue

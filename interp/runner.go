@@ -63,6 +63,9 @@ type Runner struct {
 	// commands, empty after a simple command and at each loop iteration.
 	thisCmd    string
 	declPrefix string // thisCmd as a declaration command began
+	// arrayRefArgs: the arguments of the builtin running that bash
+	// marks W_ARRAYREF (see arrayRefFields)
+	arrayRefArgs map[string]bool
 	// declErrW is stderr as it was before a declaration command's
 	// redirections, and earlyErrW, when set, where errorf writes: bash
 	// assigns a literal name=(…) argument, and reports its errors, while

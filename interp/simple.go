@@ -39,7 +39,14 @@ func (r *Runner) call(c *syntax.CallExpr, st *syntax.Stmt) {
 		c = keywordAssigns(c)
 	}
 	r.lastSubStatus = -1
-	args, err := r.fields(c.Args)
+	var args []string
+	var err error
+	var refs map[string]bool
+	if arrayRefCommand(c.Args) {
+		args, refs, err = r.arrayRefFields(c.Args)
+	} else {
+		args, err = r.fields(c.Args)
+	}
 	defer func() { r.thisCmd = "" }()
 	if err != nil {
 		r.expansionError(err)
@@ -63,7 +70,10 @@ func (r *Runner) call(c *syntax.CallExpr, st *syntax.Stmt) {
 			return
 		}
 	}
+	oldRefs := r.arrayRefArgs
+	r.arrayRefArgs = refs
 	r.runArgs(c, args, redirs)
+	r.arrayRefArgs = oldRefs
 	r.noteLocale()
 }
 
