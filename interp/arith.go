@@ -24,6 +24,10 @@ type arithError struct {
 	expr  string
 	msg   string
 	token string
+	// inSubscript: raised evaluating an indexed array's subscript,
+	// which bash does with no command name, whatever the command, and
+	// after which it abandons the command line (array_expand_index)
+	inSubscript bool
 }
 
 func (e *arithError) Error() string {
@@ -143,7 +147,7 @@ func (r *Runner) arithString(s string) (int64, error) {
 func (r *Runner) arithStringCmd(s string, cmd string) (int64, error) {
 	ev := arithEval{r: r}
 	n, err := ev.subexpr(s)
-	if ae, ok := err.(*arithError); ok {
+	if ae, ok := err.(*arithError); ok && !ae.inSubscript {
 		ae.cmd = cmd
 	}
 	return n, err
@@ -161,6 +165,9 @@ func (r *Runner) arithText(x syntax.ArithmExpr, removeSingle bool) (string, erro
 	}
 	for end < len(src) && (src[end] == ' ' || src[end] == '\t' || src[end] == '\n') {
 		end++
+	}
+	if !removeSingle && strings.IndexByte(src[start:end], '[') >= 0 && strings.ContainsAny(src[start:end], arithExpChars) {
+		return r.arithPartsText(src, start, end, arithParts(x), false)
 	}
 	var b strings.Builder
 	pos := start
@@ -207,6 +214,31 @@ func (r *Runner) arithText(x syntax.ArithmExpr, removeSingle bool) (string, erro
 	}
 	b.WriteString(arithUnescape(src[pos:end], removeSingle))
 	return b.String(), nil
+}
+
+// arithParts returns the outermost expansions of an arithmetic
+// expression, in order.
+func arithParts(x syntax.ArithmExpr) []syntax.WordPart {
+	var parts []syntax.WordPart
+	syntax.Walk(x, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.ParamExp:
+			if n.Dollar.IsValid() {
+				parts = append(parts, n)
+				return false
+			}
+		case *syntax.CmdSubst, *syntax.ArithmExp, *syntax.DblQuoted, *syntax.ProcSubst:
+			parts = append(parts, n.(syntax.WordPart))
+			return false
+		case *syntax.SglQuoted:
+			if n.Dollar {
+				parts = append(parts, n)
+				return false
+			}
+		}
+		return true
+	})
+	return parts
 }
 
 // arithUnescape removes the backslashes quote removal takes from the
@@ -732,7 +764,7 @@ func (c *arithCtx) readtok() {
 		}
 		sub := false
 		if cp < len(s) && s[cp] == '[' {
-			e := skipSubscript(s, cp)
+			e := subscriptEnd(s, cp)
 			if e < 0 {
 				c.fail("bad array subscript")
 			}
@@ -840,23 +872,6 @@ func (c *arithCtx) readtok() {
 	c.tp = cp
 }
 
-// skipSubscript returns the index of the ']' closing the '[' at i, or -1.
-func skipSubscript(s string, i int) int {
-	depth := 0
-	for j := i; j < len(s); j++ {
-		switch s[j] {
-		case '[':
-			depth++
-		case ']':
-			depth--
-			if depth == 0 {
-				return j
-			}
-		}
-	}
-	return -1
-}
-
 // strlong converts an integer constant: decimal, 0octal, 0xhex or
 // base#digits (bash's strlong).
 func (c *arithCtx) strlong(num string) int64 {
@@ -933,7 +948,10 @@ func (c *arithCtx) lvalueOf(tok string, sub bool) arithLvalue {
 	lv := arithLvalue{name: name, sub: true}
 	if v := r.vars.get(name); v != nil && v.kind == kAssoc {
 		lv.assoc = true
-		k, err := r.literalString(idx)
+		// the key is the subscript expanded as a word
+		// (expand_subscript_string): an expanded subscript comes
+		// backslash-quoted (see quoteArithSubscript)
+		k, err := r.subscriptText(idx)
 		if err != nil {
 			c.throw(err)
 		}
@@ -943,7 +961,14 @@ func (c *arithCtx) lvalueOf(tok string, sub bool) arithLvalue {
 	if c.noeval != 0 {
 		return lv
 	}
-	n, err := c.ev.r.arithString(idx)
+	idx, err := r.arithSubscriptText(idx)
+	if err != nil {
+		c.throw(err)
+	}
+	n, err := r.arithString(idx)
+	if ae, ok := err.(*arithError); ok {
+		ae.inSubscript = true
+	}
 	if err != nil {
 		c.throw(err)
 	}
@@ -1053,6 +1078,9 @@ func parseDecimal(s string) (int64, bool) {
 // does not abandon the rest of the command line; the status is 1.
 func (r *Runner) arithCmdError(err error) {
 	r.expansionError(err)
+	if ae, ok := err.(*arithError); ok && ae.inSubscript {
+		return
+	}
 	if r.flow == flowAbort {
 		r.flow = flowNone
 	}

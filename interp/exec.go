@@ -426,6 +426,9 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 				return
 			}
 			r.expansionError(err)
+			if ae, ok := err.(*arithError); ok && ae.inSubscript {
+				return // bash abandons the command line
+			}
 			if r.flow == flowAbort {
 				r.flow = flowNone
 			}
@@ -712,6 +715,9 @@ func (r *Runner) letClause(c *syntax.LetClause) {
 		n, err = r.arithLet(x)
 		if err != nil {
 			r.expansionError(err)
+			if ae, ok := err.(*arithError); ok && ae.inSubscript {
+				return // bash abandons the command line
+			}
 			if r.flow == flowAbort {
 				r.flow = flowNone
 			}

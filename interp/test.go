@@ -63,7 +63,12 @@ func (r *Runner) testExpr(x syntax.TestExpr) (bool, error) {
 		}
 		lw, _ := x.X.(*syntax.Word)
 		rw, _ := x.Y.(*syntax.Word)
-		left, err := r.literal(lw)
+		operand := r.literal
+		switch x.Op {
+		case syntax.TsEql, syntax.TsNeq, syntax.TsLeq, syntax.TsGeq, syntax.TsLss, syntax.TsGtr:
+			operand = r.condArithWord
+		}
+		left, err := operand(lw)
 		if err != nil {
 			return false, err
 		}
@@ -88,7 +93,7 @@ func (r *Runner) testExpr(x syntax.TestExpr) (bool, error) {
 			}
 			return r.regexMatch(left, rw)
 		}
-		right, err := r.literal(rw)
+		right, err := operand(rw)
 		if err != nil {
 			return false, err
 		}
@@ -118,7 +123,7 @@ func (r *Runner) testExpr(x syntax.TestExpr) (bool, error) {
 // condArithError reports an arithmetic error in a [[ ]] comparison
 // operand, which makes that term false; other errors stop the command.
 func (r *Runner) condArithError(err error) (bool, error) {
-	if _, ok := err.(*arithError); ok {
+	if ae, ok := err.(*arithError); ok && !ae.inSubscript {
 		r.reportErr(err)
 		return false, nil
 	}

@@ -1,0 +1,219 @@
+package interp
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// bash 5.2 expands an array subscript in an arithmetic expression once:
+// while it expands the expression's text ((( )), $(( )), slices), each
+// [subscript] is expanded as a word on its own and the characters that
+// would start another expansion or end the subscript are backslash-quoted
+// (expand_array_subscript), so that the evaluator takes a key such as
+// `x],b[$(cmd)' from (( a[$key]++ )) as it is instead of parsing or
+// running it. It does so only when the text has something to expand.
+
+// arithExpChars are the characters that make bash expand an arithmetic
+// expression's text (ARITH_EXP_CHAR); without one it only removes quotes.
+const arithExpChars = "$`~"
+
+// subscriptQuoteChars are the characters bash backslash-quotes in an
+// expanded arithmetic subscript.
+const subscriptQuoteChars = "[]$`~\\'\""
+
+// quoteArithSubscript backslash-quotes s as expand_array_subscript does.
+func quoteArithSubscript(s string) string {
+	if !strings.ContainsAny(s, subscriptQuoteChars) {
+		return s
+	}
+	var sb strings.Builder
+	for i := 0; i < len(s); i++ {
+		if strings.IndexByte(subscriptQuoteChars, s[i]) >= 0 {
+			sb.WriteByte('\\')
+		}
+		sb.WriteByte(s[i])
+	}
+	return sb.String()
+}
+
+// arithPartsText expands src[from:to], the text of an arithmetic
+// expression whose expansions are parts (in order, within the range), as
+// between double quotes, expanding each [subscript] once and quoting it
+// (see above). A double-quoted part is expanded the same way inside.
+// word: the text is a word's ([[ ]] operands), whose backslashes all
+// quote, rather than an expression's.
+func (r *Runner) arithPartsText(src string, from, to int, parts []syntax.WordPart, word bool) (string, error) {
+	var b strings.Builder
+	run := from // start of the literal text not yet written
+	flush := func(i int) {
+		b.WriteString(arithUnescape(src[run:i], word))
+	}
+	pi := 0
+	for i := from; i < to; {
+		if pi < len(parts) && int(parts[pi].Pos().Offset()) == i {
+			p := parts[pi]
+			pe := int(p.End().Offset())
+			flush(i)
+			var s string
+			var err error
+			if dq, ok := p.(*syntax.DblQuoted); ok && !dq.Dollar {
+				s, err = r.arithPartsText(src, i+1, pe-1, expansionParts(dq.Parts), false)
+			} else {
+				s, err = r.literal(&syntax.Word{Parts: []syntax.WordPart{p}})
+			}
+			if err != nil {
+				return "", err
+			}
+			b.WriteString(s)
+			i, run = pe, pe
+			pi++
+			continue
+		}
+		switch src[i] {
+		case '\\':
+			i += 2
+			continue
+		case '[':
+			q := subscriptEnd(src[:to], i)
+			if q <= i+1 {
+				break
+			}
+			// the parts inside the subscript
+			pj := pi
+			for pj < len(parts) && int(parts[pj].Pos().Offset()) < q {
+				pj++
+			}
+			var key string
+			var err error
+			inner := parts[pi:pj]
+			if len(inner) == 1 && int(inner[0].Pos().Offset()) == i+1 && int(inner[0].End().Offset()) == q {
+				// [$k], ["$k"], [${k}]: the part alone
+				key, err = r.literal(&syntax.Word{Parts: []syntax.WordPart{inner[0]}})
+			} else {
+				key, err = r.subscriptText(src[i+1 : q])
+			}
+			if err != nil {
+				return "", err
+			}
+			flush(i)
+			b.WriteString("[" + quoteArithSubscript(key) + "]")
+			i, run, pi = q+1, q+1, pj
+			continue
+		}
+		i++
+	}
+	if run < to {
+		flush(to)
+	}
+	return b.String(), nil
+}
+
+// expansionParts returns the parts of a double-quoted word that expand.
+func expansionParts(ps []syntax.WordPart) []syntax.WordPart {
+	var out []syntax.WordPart
+	for _, p := range ps {
+		switch p.(type) {
+		case *syntax.ParamExp, *syntax.CmdSubst, *syntax.ArithmExp:
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// arithSubscriptText is the text of an indexed array's subscript as the
+// evaluator expands it before evaluating it (array_expand_index): as
+// between double quotes, with its own subscripts expanded once, when it
+// has something to expand; otherwise with quotes removed.
+func (r *Runner) arithSubscriptText(s string) (string, error) {
+	if !strings.ContainsAny(s, arithExpChars) {
+		if !strings.ContainsAny(s, "\\\"") {
+			return s, nil
+		}
+		return dquoteRemoval(s), nil
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == '\\' && i+1 < len(s):
+			if strings.IndexByte(dblQuotable, s[i+1]) < 0 {
+				b.WriteByte(c)
+			}
+			if s[i+1] != '\n' {
+				b.WriteByte(s[i+1])
+			}
+			i += 2
+		case c == '"':
+			i++
+		case c == '$' || c == '`':
+			t, n, err := r.expansionAt(s[i:])
+			if err != nil {
+				return "", err
+			}
+			b.WriteString(t)
+			i += n
+		case c == '[':
+			q := subscriptEnd(s, i)
+			if q <= i+1 {
+				b.WriteByte(c)
+				i++
+				continue
+			}
+			key, err := r.subscriptText(s[i+1 : q])
+			if err != nil {
+				return "", err
+			}
+			b.WriteString("[" + quoteArithSubscript(key) + "]")
+			i = q + 1
+		default:
+			b.WriteByte(c)
+			i++
+		}
+	}
+	return b.String(), nil
+}
+
+// dquoteRemoval removes quotes from s as bash's string_quote_removal does
+// for text between double quotes: double quotes go, single quotes stay,
+// a backslash goes only before a character it quotes there.
+func dquoteRemoval(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '\\' && i+1 < len(s):
+			if strings.IndexByte(dblQuotable, s[i+1]) < 0 {
+				b.WriteByte(c)
+			}
+			i++
+			if s[i] != '\n' {
+				b.WriteByte(s[i])
+			}
+		case c == '"':
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// condArithWord expands an operand of a [[ ]] arithmetic comparison, whose
+// subscripts bash expands once as in (( )) (cond_expand_word with
+// Q_ARITH).
+func (r *Runner) condArithWord(w *syntax.Word) (string, error) {
+	src := r.curSrc
+	if w == nil || !w.Pos().IsValid() || src == "" {
+		return r.literal(w)
+	}
+	start, end := int(w.Pos().Offset()), int(w.End().Offset())
+	if start < 0 || end > len(src) || start > end || strings.IndexByte(src[start:end], '[') < 0 || !strings.ContainsAny(src[start:end], arithExpChars) {
+		return r.literal(w)
+	}
+	var parts []syntax.WordPart
+	for _, p := range w.Parts {
+		if _, ok := p.(*syntax.Lit); !ok {
+			parts = append(parts, p)
+		}
+	}
+	return r.arithPartsText(src, start, end, parts, true)
+}
