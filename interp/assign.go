@@ -308,6 +308,17 @@ func (r *Runner) textSubscript(idx syntax.ArithmExpr) (string, bool, error) {
 
 // assignIndexed sets one element: a[i]=v or m[k]=v.
 func (r *Runner) assignIndexed(name string, idx syntax.ArithmExpr, val string, appendVal bool) error {
+	if r.dynTableVar(name) {
+		k, err := r.indexString(idx)
+		if err != nil {
+			return err
+		}
+		if k == "" {
+			return &expandError{msg: name + "[" + strings.TrimSpace(r.nodeText(idx)) + "]: bad array subscript"}
+		}
+		r.setTableElem(name, k, val, appendVal)
+		return nil
+	}
 	cur := r.vars.get(name)
 	if cur == nil || cur.kind != kAssoc {
 		// an indexed array's subscript is checked before the

@@ -36,15 +36,7 @@ func biAlias(r *Runner, args []string) int {
 				status = 1
 				continue
 			}
-			if r.ashare || r.aliases == nil {
-				m := make(map[string]string, len(r.aliases)+1)
-				for k, v := range r.aliases {
-					m[k] = v
-				}
-				r.aliases = m
-				r.ashare = false
-			}
-			r.aliases[s[:i]] = s[i+1:]
+			r.defineAlias(s[:i], s[i+1:])
 			continue
 		}
 		v, ok := r.aliases[s]
@@ -79,16 +71,9 @@ func biUnalias(r *Runner, args []string) int {
 		r.builtinUsage("unalias")
 		return 2
 	}
-	if r.ashare {
-		m := make(map[string]string, len(r.aliases))
-		for k, v := range r.aliases {
-			m[k] = v
-		}
-		r.aliases = m
-		r.ashare = false
-	}
+	r.ownAliases()
 	if a[0] == "-a" {
-		r.aliases = map[string]string{}
+		r.aliases, r.aliasSeq = map[string]string{}, nil
 		return 0
 	}
 	status := 0
@@ -99,8 +84,40 @@ func biUnalias(r *Runner, args []string) int {
 			continue
 		}
 		delete(r.aliases, n)
+		delete(r.aliasSeq, n)
 	}
 	return status
+}
+
+// ownAliases makes the alias table this runner's own before it changes
+// it (a subshell shares its parent's until then).
+func (r *Runner) ownAliases() {
+	if !r.ashare && r.aliases != nil {
+		return
+	}
+	m := make(map[string]string, len(r.aliases)+1)
+	for k, v := range r.aliases {
+		m[k] = v
+	}
+	seq := make(map[string]uint64, len(r.aliasSeq)+1)
+	for k, v := range r.aliasSeq {
+		seq[k] = v
+	}
+	r.aliases, r.aliasSeq, r.ashare = m, seq, false
+}
+
+// defineAlias is bash's add_alias: a new alias is numbered (see
+// aliasSeq), a redefined one keeps its place.
+func (r *Runner) defineAlias(name, val string) {
+	r.ownAliases()
+	if _, ok := r.aliases[name]; !ok {
+		if r.aliasSeq == nil {
+			r.aliasSeq = map[string]uint64{}
+		}
+		r.aliasN++
+		r.aliasSeq[name] = r.aliasN
+	}
+	r.aliases[name] = val
 }
 
 // tryAlias expands an alias in command position by re-parsing the

@@ -347,8 +347,8 @@ func biUnset(r *Runner, args []string) int {
 			continue
 		}
 		switch base {
-		case "RANDOM", "SECONDS", "LINENO":
-			if v == nil {
+		case "RANDOM", "SECONDS", "LINENO", "BASH_ALIASES", "BASH_CMDS":
+			if v == nil && !strings.Contains(name, "[") {
 				r.vars.m[base] = &variable{dynamic: dynRemoved, gen: r.vars.gen}
 				continue
 			}

@@ -82,6 +82,11 @@ type Runner struct {
 
 	aliases map[string]string
 	ashare  bool
+	// aliasSeq numbers each alias by when it was made (shared with
+	// aliases, under ashare): bash lists its alias table, as
+	// BASH_ALIASES shows it, newest first within a hash bucket
+	aliasSeq map[string]uint64
+	aliasN   uint64
 
 	opts options
 	dir  string

@@ -127,6 +127,11 @@ func (r *Runner) lookup(name string) *variable {
 		arr := &indexedArray{vals: append([]string{r.dir}, r.dirStackRev()...)}
 		r.dynSeen.dirStack = arr
 		return &variable{kind: kIndexed, set: true, arr: arr}
+	case "BASH_ALIASES", "BASH_CMDS":
+		if v != nil {
+			return v // unset: no longer special
+		}
+		return r.tableArray(name)
 	case "GROUPS":
 		arr := &indexedArray{}
 		gs, _ := os.Getgroups()
@@ -147,6 +152,7 @@ func (r *Runner) lookup(name string) *variable {
 // declare -p) shows that stored value, empty before any reference.
 type dynSeen struct {
 	dirStack, groups *indexedArray
+	aliases, cmds    *assocArray   // BASH_ALIASES, BASH_CMDS
 	argc, argv       *indexedArray // BASH_ARGC/BASH_ARGV without extdebug
 }
 
@@ -218,7 +224,14 @@ func (r *Runner) listValue(name string) *variable {
 		}
 		switch name {
 		case "BASH_ALIASES", "BASH_CMDS":
-			return &variable{kind: kAssoc, set: true, assoc: newAssoc()}
+			h := r.dynSeen.aliases
+			if name == "BASH_CMDS" {
+				h = r.dynSeen.cmds
+			}
+			if h == nil {
+				h = newAssoc()
+			}
+			return &variable{kind: kAssoc, set: true, assoc: h}
 		case "BASH_ARGC", "BASH_ARGV":
 			if r.opts.sh(shExtdebug) {
 				return r.argvArrays(name == "BASH_ARGC")

@@ -26,6 +26,8 @@ func (r *Runner) fork(kind string) *Runner {
 		funcs:         r.funcs,
 		fshare:        true,
 		aliases:       r.aliases,
+		aliasSeq:      r.aliasSeq,
+		aliasN:        r.aliasN,
 		ashare:        true,
 		opts:          r.opts,
 		dir:           r.dir,
