@@ -145,7 +145,7 @@ func (r *Runner) arithString(s string) (int64, error) {
 
 // arithStringCmd evaluates s; errors carry cmd as their prefix.
 func (r *Runner) arithStringCmd(s string, cmd string) (int64, error) {
-	ev := arithEval{r: r}
+	ev := arithEval{r: r, expanded: cmd == "let"}
 	n, err := ev.subexpr(s)
 	if ae, ok := err.(*arithError); ok && !ae.inSubscript {
 		ae.cmd = cmd
@@ -289,6 +289,40 @@ const (
 type arithEval struct {
 	r     *Runner
 	depth int
+	// expanded: the text is a let argument, already expanded as a word
+	// (bash's EXP_EXPANDED), whose associative subscripts
+	// assoc_expand_once takes as they are
+	expanded bool
+}
+
+// keyAsIs reports whether the subscript of name, an array reference in
+// the expression, is an associative key to take as it is: under
+// assoc_expand_once in an already expanded expression (bash's
+// expr_skipsubscript and AV_NOEXPAND).
+func (c *arithCtx) keyAsIs(name string) bool {
+	r := c.ev.r
+	if !c.ev.expanded || !r.opts.sh(shAssocExpandOnce) || !validName(name) {
+		return false
+	}
+	v := r.vars.get(r.resolveRef(name))
+	return v != nil && v.kind == kAssoc
+}
+
+// bracketEnd returns the index of the ] closing the [ at s[open],
+// counting brackets only, or -1 (skipsubscript with VA_NOEXPAND).
+func bracketEnd(s string, open int) int {
+	depth := 0
+	for i := open; i < len(s); i++ {
+		switch s[i] {
+		case '[':
+			depth++
+		case ']':
+			if depth--; depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
 }
 
 // arithCtx is the tokenizer and parser state of one expression string.
@@ -764,7 +798,12 @@ func (c *arithCtx) readtok() {
 		}
 		sub := false
 		if cp < len(s) && s[cp] == '[' {
-			e := subscriptEnd(s, cp)
+			var e int
+			if c.keyAsIs(s[c.tp:cp]) {
+				e = bracketEnd(s, cp)
+			} else {
+				e = subscriptEnd(s, cp)
+			}
 			if e < 0 {
 				c.fail("bad array subscript")
 			}
@@ -951,9 +990,12 @@ func (c *arithCtx) lvalueOf(tok string, sub bool) arithLvalue {
 		// the key is the subscript expanded as a word
 		// (expand_subscript_string): an expanded subscript comes
 		// backslash-quoted (see quoteArithSubscript)
-		k, err := r.subscriptText(idx)
-		if err != nil {
-			c.throw(err)
+		k := idx
+		if !c.keyAsIs(tok[:i]) {
+			var err error
+			if k, err = r.subscriptText(idx); err != nil {
+				c.throw(err)
+			}
 		}
 		lv.key = k
 		return lv

@@ -96,18 +96,27 @@ func writtenArrayRef(w *syntax.Word) bool {
 	return validArrayRef(sb.String())
 }
 
-// oneWordAssocRef reports whether name, a field bash marked W_ARRAYREF,
-// names an element of an associative array as one word: the subscript
-// is everything between the first [ and the final ], whatever it holds
-// (tokenize_array_reference with VA_ONEWORD|VA_NOEXPAND).
-func (r *Runner) oneWordAssocRef(name string) bool {
-	if !r.arrayRefArgs[name] {
-		return false
-	}
+// rawAssocElem reports whether name, an argument of unset, read,
+// printf -v or wait -p, names an element of an associative array whose
+// key is to be taken as it is, without parsing or expanding it again, and
+// returns the array's name and the key. bash does so for an argument it
+// marked W_ARRAYREF (see arrayRefFields), the key being everything
+// between the first [ and the final ] — always for unset (oneWord), under
+// assoc_expand_once for the others — and, under assoc_expand_once, for
+// any argument whose brackets balance (VA_NOEXPAND).
+func (r *Runner) rawAssocElem(name string, oneWord bool) (string, string, bool) {
 	i := strings.IndexByte(name, '[')
 	if i <= 0 || !validName(name[:i]) || len(name) < i+3 || !strings.HasSuffix(name, "]") {
-		return false
+		return "", "", false
 	}
-	v := r.vars.get(r.resolveRef(name[:i]))
-	return v != nil && v.kind == kAssoc
+	once := r.opts.sh(shAssocExpandOnce)
+	whole := r.arrayRefArgs[name] && (oneWord || once)
+	if !whole && (!once || bracketEnd(name, i) != len(name)-1) {
+		return "", "", false
+	}
+	base := r.resolveRef(name[:i])
+	if v := r.vars.get(base); v == nil || v.kind != kAssoc {
+		return "", "", false
+	}
+	return base, name[i+1 : len(name)-1], true
 }

@@ -61,7 +61,9 @@ func (r *Runner) reaped(j *job, pvar string) int {
 		r.errw().Write([]byte(r.errPrefix() + m + "\n"))
 	}
 	if pvar != "" {
-		r.setScalar(pvar, itoa(int64(j.pid())), false)
+		if err := r.assignTo(pvar, itoa(int64(j.pid()))); err != nil {
+			r.reportErr(err)
+		}
 	}
 	j.waited = true
 	r.jobs.forget(j)
@@ -104,9 +106,18 @@ func biWait(r *Runner, args []string) int {
 			}
 		}
 	}
-	if pvar != "" && !validName(pvar) {
+	if _, _, raw := r.rawAssocElem(pvar, false); pvar != "" && !validName(pvar) && !validArrayRef(pvar) && !raw {
 		r.bErr("wait", "`%s': not a valid identifier", pvar)
 		return 1
+	}
+	if pvar != "" && validName(pvar) {
+		// bash unsets the variable before it waits
+		// (builtin_unbind_variable)
+		if v := r.vars.get(r.resolveRef(pvar)); v != nil && v.attrs&aReadonly != 0 {
+			r.bErr("wait", "%s: cannot unset: readonly variable", pvar)
+			return 1
+		}
+		r.unsetVar(pvar)
 	}
 	if len(a) == 0 {
 		jobs := r.jobs.all()

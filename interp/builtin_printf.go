@@ -42,7 +42,7 @@ func biPrintf(r *Runner, args []string) int {
 			varName = a[1]
 			a = a[2:]
 		}
-		if !validName(varName) && !validArrayRef(varName) {
+		if _, _, raw := r.rawAssocElem(varName, false); !validName(varName) && !validArrayRef(varName) && !raw {
 			r.bErr("printf", "`%s': not a valid identifier", varName)
 			return 2
 		}
@@ -597,6 +597,12 @@ func (r *Runner) timeLocation() *time.Location {
 
 // assignTo assigns to NAME or NAME[index] given as text.
 func (r *Runner) assignTo(name, val string) error {
+	if base, key, ok := r.rawAssocElem(name, false); ok {
+		if cur := r.vars.get(base); cur.attrs&aReadonly != 0 {
+			return readonlyErr(base)
+		}
+		return r.setAssocElem(base, key, val, false)
+	}
 	if i := strings.IndexByte(name, '['); i > 0 && strings.HasSuffix(name, "]") {
 		base, idx := name[:i], name[i+1:len(name)-1]
 		if !validName(base) {

@@ -279,8 +279,12 @@ func parseTimeout(s string) (time.Duration, bool) {
 }
 
 // validReadName reports whether s is a name or name[subscript].
-func validReadName(s string) bool {
-	return validName(s) || validArrayRef(s)
+func (r *Runner) validReadName(s string) bool {
+	if validName(s) || validArrayRef(s) {
+		return true
+	}
+	_, _, ok := r.rawAssocElem(s, false)
+	return ok
 }
 
 // biRead implements read.
@@ -355,7 +359,7 @@ func biRead(r *Runner, args []string) int {
 		}
 		return 1
 	}
-	if len(names) > 0 && !validReadName(names[0]) {
+	if len(names) > 0 && !r.validReadName(names[0]) {
 		r.bErr("read", "`%s': not a valid identifier", names[0])
 		return 1
 	}
@@ -425,7 +429,7 @@ func biRead(r *Runner, args []string) int {
 		return status
 	}
 	for i, name := range names {
-		if !validReadName(name) {
+		if !r.validReadName(name) {
 			r.bErr("read", "`%s': not a valid identifier", name)
 			return 1
 		}
@@ -620,6 +624,12 @@ func (r *Runner) setReadVar(name, val string) error {
 	if i < 0 {
 		return r.setScalar(r.resolveRef(name), val, false)
 	}
+	if base, key, ok := r.rawAssocElem(name, false); ok {
+		if cur := r.vars.get(base); cur.attrs&aReadonly != 0 {
+			return readonlyErr(base)
+		}
+		return r.setAssocElem(base, key, val, false)
+	}
 	base := r.resolveRef(name[:i])
 	sub, err := r.textSubscriptKey(base, name[i+1:len(name)-1])
 	if err != nil {
@@ -630,11 +640,8 @@ func (r *Runner) setReadVar(name, val string) error {
 		return readonlyErr(base)
 	}
 	if cur != nil && cur.kind == kAssoc {
-		v := r.vars.own(base)
-		v.assoc.set(sub, r.applyCase(v, val))
-		v.set = true
-		r.vars.changed(v)
-		return nil
+		// through the store path, which applies -i as well as -u/-l/-c
+		return r.setAssocElem(base, sub, val, false)
 	}
 	n, err := r.arithString(sub)
 	if err != nil {

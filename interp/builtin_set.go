@@ -311,7 +311,7 @@ func biUnset(r *Runner, args []string) int {
 		base := name
 		// an empty or unbalanced subscript (h[], a[80's]) is no
 		// array reference
-		oneWord := r.oneWordAssocRef(name)
+		_, _, oneWord := r.rawAssocElem(name, true)
 		if j := strings.IndexByte(name, '['); j > 0 && (validArrayRef(name) || oneWord) {
 			base = name[:j]
 		}
