@@ -51,6 +51,7 @@ func (r *Runner) fork(kind string) *Runner {
 		calls:         append([]callFrame(nil), r.calls...),
 		sourceName:    r.sourceName,
 		line:          r.line,
+		lineOff:       r.lineOff,
 		lastArg:       r.lastArg,
 		execString:    r.execString,
 		isSub:         true,
