@@ -233,6 +233,10 @@ type funcDef struct {
 	trace  bool
 	export bool
 	src    string // source text the body's positions refer to
+	// lineOff is the line offset in force where it was defined (an eval
+	// or a substitution's): its body counts lines from there, whoever
+	// calls it
+	lineOff int
 }
 
 // Option configures a Runner.

@@ -651,7 +651,7 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 	}
 	oldParams := r.params
 	oldNesting := r.nesting
-	oldSrc := r.curSrc
+	oldSrc, oldOff := r.curSrc, r.lineOff
 	r.params = args[1:]
 	r.calls = append(r.calls, callFrame{funcName: f.name, source: f.source, line: r.line, args: args[1:]})
 	r.vars.pushFrame()
@@ -659,6 +659,7 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 	if f.src != "" {
 		r.curSrc = f.src
 	}
+	r.lineOff = f.lineOff
 	oldOptind := r.optind
 	oldLoop := r.loopDepth
 	r.loopDepth = 0
@@ -719,7 +720,7 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 	r.calls = r.calls[:len(r.calls)-1]
 	r.params = oldParams
 	r.nesting = oldNesting
-	r.curSrc = oldSrc
+	r.curSrc, r.lineOff = oldSrc, oldOff
 }
 
 // funcNestMax is $FUNCNEST as bash reads it: a number, else no limit.
@@ -781,8 +782,8 @@ func (r *Runner) defineFunc(c *syntax.FuncDecl) {
 	}
 	r.ownFuncs()
 	old := r.funcs[name]
-	r.funcs[name] = &funcDef{name: name, body: c.Body, source: src, line: int(c.Pos().Line()), src: r.curSrc,
-		export: old != nil && old.export} // a redefinition keeps the export attribute
+	r.funcs[name] = &funcDef{name: name, body: c.Body, source: src, line: int(c.Pos().Line()) + r.lineOff, src: r.curSrc,
+		lineOff: r.lineOff, export: old != nil && old.export} // a redefinition keeps the export attribute
 	r.exit = 0
 	r.gateState(&StateInfo{Op: "function", Names: []string{name}})
 }
