@@ -398,6 +398,10 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 	case *syntax.CaseClause:
 		r.caseClause(c)
 	case *syntax.FuncDecl:
+		if list := funcDeclList(c); list != nil {
+			r.stmt(list)
+			return
+		}
 		r.defineFunc(c)
 	case *syntax.ArithmCmd:
 		r.debugCompound(c)

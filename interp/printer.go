@@ -271,7 +271,11 @@ func (p *cmdPrinter) stmt(s *syntax.Stmt, extra []*syntax.Redirect) {
 		p.cond(c.X)
 		p.put(" ]]")
 	case *syntax.FuncDecl:
-		p.funcDecl(c)
+		if l := funcDeclList(c); l != nil {
+			p.binary(l.Cmd.(*syntax.BinaryCmd))
+		} else {
+			p.funcDecl(c)
+		}
 	case *syntax.TimeClause:
 		p.put("time ")
 		if c.PosixFormat {
