@@ -113,7 +113,11 @@ func lookupBuiltin(name string) builtinFunc {
 		return biFgBg
 	case "compgen":
 		return biCompgen
-	case "history", "fc", "bind", "complete", "compopt", "suspend", "logout":
+	case "complete":
+		return biComplete
+	case "compopt":
+		return biCompopt
+	case "history", "fc", "bind", "suspend", "logout":
 		return biNoJobControl
 	}
 	return nil

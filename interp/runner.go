@@ -88,6 +88,9 @@ type Runner struct {
 	aliasSeq map[string]uint64
 	aliasN   uint64
 
+	comps  *compTable // complete's compspecs (nil: none yet)
+	cshare bool       // comps is shared with a parent or child: copy before writing
+
 	opts options
 	dir  string
 	// inCwd says dir is the process's own working directory (the shell

@@ -29,6 +29,8 @@ func (r *Runner) fork(kind string) *Runner {
 		aliasSeq:      r.aliasSeq,
 		aliasN:        r.aliasN,
 		ashare:        true,
+		comps:         r.comps,
+		cshare:        true,
 		opts:          r.opts,
 		dir:           r.dir,
 		inCwd:         r.inCwd,
@@ -79,6 +81,7 @@ func (r *Runner) fork(kind string) *Runner {
 	c.traps.keepLive(r.opts.on(optErrtrace), r.opts.on(optFunctrace))
 	r.fshare = true
 	r.ashare = true
+	r.cshare = true
 	r.psOwned = false
 	c.hash, c.hashSeq = cloneHash(r.hash), r.hashSeq
 	if r.disabled != nil {
