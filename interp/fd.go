@@ -109,6 +109,11 @@ func (t *fdTable) close(n int) {
 	if s.refs.Add(-1) == 0 {
 		s.f.Close()
 	}
+	t.trim()
+}
+
+// trim drops the closed fds at the end of the table (above 2).
+func (t *fdTable) trim() {
 	for len(t.fds) > 3 && t.fds[len(t.fds)-1] == nil {
 		t.fds = t.fds[:len(t.fds)-1]
 	}

@@ -3,6 +3,7 @@ package interp
 import (
 	"errors"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -23,7 +24,7 @@ func (r *Runner) withRedirs(redirs []*syntax.Redirect, info *ExecInfo, fn func()
 func (r *Runner) withRedirsOf(redirs []*syntax.Redirect, info *ExecInfo, special bool, fn func()) {
 	saved := r.fds
 	r.fds = saved.clone()
-	varMark := len(r.varFds)
+	varMark, lostMark := len(r.varFds), len(r.lostFds)
 	var dones []func()
 	ok := true
 	for _, rd := range redirs {
@@ -45,6 +46,8 @@ func (r *Runner) withRedirsOf(redirs []*syntax.Redirect, info *ExecInfo, special
 			dones = append(dones, done)
 		}
 	}
+	var touchedBuf [8]int
+	touched := redirectedFDs(saved, r.fds, touchedBuf[:0])
 	if ok {
 		fn()
 	}
@@ -54,23 +57,45 @@ func (r *Runner) withRedirsOf(redirs []*syntax.Redirect, info *ExecInfo, special
 	if r.keepRedirs {
 		r.keepRedirs = false
 		r.varFds = r.varFds[:varMark]
+		r.lostFds = r.lostFds[:lostMark]
 		saved.releaseAll()
 		return
 	}
-	if len(r.varFds) > varMark {
-		// an fd a {var} redirection opened stays open after the command
-		// (unless shopt varredir_close): the variable is its handle
-		if !r.opts.sh(shVarredirClose) {
-			for _, n := range r.varFds[varMark:] {
-				if e := r.fds.entry(n); e != nil {
-					saved.set(n, e.retain())
-				}
-			}
+	// undo: the fds these redirections set get back what they had; the
+	// rest of the table is as the command left it (exec and coproc
+	// inside a redirected compound command change the shell's fds), and
+	// an fd a {var} redirection opened stays open (unless shopt
+	// varredir_close): the variable is its handle
+	keepVar := !r.opts.sh(shVarredirClose)
+	cur := r.fds
+	for _, n := range touched {
+		if keepVar && slices.Contains(r.varFds[varMark:], n) || slices.Contains(r.lostFds[lostMark:], n) {
+			continue
 		}
-		r.varFds = r.varFds[:varMark]
+		cur.set(n, saved.entry(n).retain())
 	}
-	r.fds.releaseAll()
-	r.fds = saved
+	r.varFds = r.varFds[:varMark]
+	r.lostFds = r.lostFds[:lostMark]
+	saved.releaseAll()
+	cur.trim()
+}
+
+// inShellProcess reports whether a command's redirections are made in
+// the shell's own process, as for a builtin, a function or a compound
+// command; bash makes an external command's in the child it forked.
+func inShellProcess(info *ExecInfo) bool {
+	return info == nil || len(info.Argv) == 0 || info.Builtin || info.Function
+}
+
+// redirectedFDs appends to buf the fds whose entries differ between the
+// tables before and after a command's redirections.
+func redirectedFDs(before, after *fdTable, buf []int) []int {
+	for n := range max(len(before.fds), len(after.fds)) {
+		if before.entry(n) != after.entry(n) {
+			buf = append(buf, n)
+		}
+	}
+	return buf
 }
 
 // redirError reports a failed redirection: status 1, command not run.
@@ -178,13 +203,16 @@ func (r *Runner) redirect(rd *syntax.Redirect, info *ExecInfo) (func(), error) {
 		if target == "-" {
 			if varName != "" {
 				n, err := strconv.Atoi(r.fdVarValue(varName))
-				if err != nil {
+				if err != nil || n < 0 {
 					return nil, &redirErr{varName + ": ambiguous redirect"}
 				}
 				fd = n
 			}
 			r.fds.close(fd)
 			r.xtraceFDClosed(fd)
+			if inShellProcess(info) {
+				r.coprocFDClosed(fd)
+			}
 			return r.gateRedirect(info, &RedirectInfo{Op: opString(rd.Op) + "-", Fd: fd, DupFd: -1}), nil
 		}
 		move := strings.HasSuffix(target, "-")
@@ -221,10 +249,20 @@ func (r *Runner) redirect(rd *syntax.Redirect, info *ExecInfo) (func(), error) {
 			if r.fdOverLimit(fd) {
 				return nil, &redirErr{what + ": Bad file descriptor"}
 			}
+			wasOpen := r.fds.entry(fd) != nil
 			r.fds.set(fd, e.retain())
 			if move {
 				r.fds.close(n)
 				r.xtraceFDClosed(n)
+				if inShellProcess(info) {
+					r.coprocFDClosed(n)
+					if !wasOpen {
+						// bash undoes the close of n only when fd was
+						// open before (redir.c adds that undo entry
+						// only then)
+						r.lostFds = append(r.lostFds, n)
+					}
+				}
 			}
 		}
 		return r.gateRedirect(info, &RedirectInfo{Op: opString(rd.Op), Fd: fd, DupFd: n, Special: true}), nil

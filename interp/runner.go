@@ -122,11 +122,11 @@ type Runner struct {
 	flow       flowKind
 	flowN      int
 	exitCode   int
-	noErrExit  int  // >0 while running a context exempt from set -e
-	inTrap     bool // running a trap handler
-	inDebug    bool // running the DEBUG trap handler: it does not run itself
-	isSub      bool // an in-process subshell
-	coprocs    []*activeCoproc
+	noErrExit  int           // >0 while running a context exempt from set -e
+	inTrap     bool          // running a trap handler
+	inDebug    bool          // running the DEBUG trap handler: it does not run itself
+	isSub      bool          // an in-process subshell
+	cop        *activeCoproc // the coprocess bash keeps track of
 	loopDepth  int
 	optind     optindState
 	dirStack   []string
@@ -173,6 +173,7 @@ type Runner struct {
 	curStmt           *syntax.Stmt
 	keepRedirs        bool
 	varFds            []int // fds {var} redirections allocated, kept past their command
+	lostFds           []int // fds moved away (m>&n-) to an fd that was closed: not restored
 	inSpecialBuiltin  bool
 	specialUsage      bool // the builtin running failed with a usage or syntax error (EX_USAGE)
 	inCommandBuiltin  int  // >0 while the command builtin runs a builtin: POSIX-mode errors do not exit
