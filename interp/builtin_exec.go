@@ -247,7 +247,7 @@ func biExec(r *Runner, args []string) int {
 	if r.inCwd {
 		dir = "" // the process is there already
 	}
-	if err := execWithFiles(r.absPath(path), argv, env, dir, files, r.umask); err != nil {
+	if err := execWithFiles(r.absPath(path), argv, env, dir, files, r.umask, r.rlimits); err != nil {
 		st := r.execFailed(path, full, err)
 		if st < 0 {
 			st = 126

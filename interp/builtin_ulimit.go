@@ -2,6 +2,7 @@ package interp
 
 import (
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
 	"syscall"
@@ -55,20 +56,28 @@ func (r *Runner) getrlimit(res int) syscall.Rlimit {
 
 // setrlimit applies a limit: to the process itself at the top level (as
 // bash does), or as an overlay in an in-process subshell, applied to the
-// children it spawns.
+// children it spawns. The open-files limit is always an overlay: nash's
+// own process needs descriptors bash does not (the runtime's, the
+// observer's), and a child's fds are put in place by dup2 after the fork,
+// which fails for an fd at or above the limit where bash's children just
+// inherit theirs; the shell checks its fd numbers against the overlay
+// (fdOverLimit) and exec applies it before the new program starts.
 func (r *Runner) setrlimit(res int, l syscall.Rlimit) error {
 	if res < 0 {
 		return syscall.EINVAL
 	}
-	if !r.isSub {
+	if !r.isSub && res != syscall.RLIMIT_NOFILE {
 		return syscall.Setrlimit(res, &l)
 	}
 	cur := r.getrlimit(res)
-	if l.Max > cur.Max && syscall.Geteuid() != 0 {
+	if l.Max > cur.Max && !capSysResource() {
 		return syscall.EPERM
 	}
 	if l.Cur > l.Max {
 		return syscall.EINVAL
+	}
+	if res == syscall.RLIMIT_NOFILE && l.Max > cur.Max && l.Max > nrOpen() {
+		return syscall.EPERM // the kernel's ceiling, fs.nr_open
 	}
 	m := make(map[int]syscall.Rlimit, len(r.rlimits)+1)
 	for k, v := range r.rlimits {
@@ -79,12 +88,47 @@ func (r *Runner) setrlimit(res int, l syscall.Rlimit) error {
 	return nil
 }
 
-// applyRlimits gives a freshly started child the subshell's limits.
+// applyRlimits gives a process (a freshly started child, or 0 for this
+// one just before exec) the overlay's limits.
 func (r *Runner) applyRlimits(pid int) {
-	for res, l := range r.rlimits {
+	applyRlimits(pid, r.rlimits)
+}
+
+func applyRlimits(pid int, limits map[int]syscall.Rlimit) {
+	for res, l := range limits {
 		lim := l
 		syscall.RawSyscall6(syscall.SYS_PRLIMIT64, uintptr(pid), uintptr(res), uintptr(unsafe.Pointer(&lim)), 0, 0, 0)
 	}
+}
+
+// capSysResource reports whether this process may raise a hard limit
+// (CAP_SYS_RESOURCE in its effective set: root in a container may lack
+// it, and bash's ulimit then fails with EPERM).
+func capSysResource() bool {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return syscall.Geteuid() == 0
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if hex, ok := strings.CutPrefix(line, "CapEff:"); ok {
+			caps, err := strconv.ParseUint(strings.TrimSpace(hex), 16, 64)
+			return err == nil && caps&(1<<24) != 0
+		}
+	}
+	return syscall.Geteuid() == 0
+}
+
+// nrOpen is the kernel's ceiling on RLIMIT_NOFILE (fs.nr_open).
+func nrOpen() uint64 {
+	b, err := os.ReadFile("/proc/sys/fs/nr_open")
+	if err != nil {
+		return rlimInfinity
+	}
+	n, err := strconv.ParseUint(strings.TrimSpace(string(b)), 10, 64)
+	if err != nil {
+		return rlimInfinity
+	}
+	return n
 }
 
 // biUlimit implements ulimit [-HS] [-a] [-RcdefilmnpqrstuvxT] [limit].

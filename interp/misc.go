@@ -46,7 +46,11 @@ func BashPath(p string) Option {
 // high descriptor was inherited, and growing a table the runtime's
 // threads share waits for an RCU grace period (exec took 12 ms instead
 // of 3 with an inherited fd 251).
-func execWithFiles(path string, argv, env []string, dir string, files []*os.File, umask int) error {
+//
+// The limits (the shell's ulimit overlay) are applied last, when the
+// descriptors are in place, so an fd above a lowered open-files limit is
+// inherited as bash's children inherit theirs.
+func execWithFiles(path string, argv, env []string, dir string, files []*os.File, umask int, limits map[int]syscall.Rlimit) error {
 	n := len(files)
 	src := make([]int, n)
 	for i, f := range files {
@@ -88,7 +92,20 @@ func execWithFiles(path string, argv, env []string, dir string, files []*os.File
 		}
 	}
 	syscall.Umask(umask)
-	return syscall.Exec(path, argv, env)
+	if len(limits) == 0 {
+		return syscall.Exec(path, argv, env)
+	}
+	saved := map[int]syscall.Rlimit{}
+	for res := range limits {
+		var l syscall.Rlimit
+		if syscall.Getrlimit(res, &l) == nil {
+			saved[res] = l
+		}
+	}
+	applyRlimits(0, limits)
+	err := syscall.Exec(path, argv, env)
+	applyRlimits(0, saved) // the shell goes on (execfail)
+	return err
 }
 
 func ioctlGetTermios(fd int) (*syscall.Termios, error) {

@@ -2,6 +2,7 @@ package interp
 
 import (
 	"errors"
+	"io"
 	"os"
 	"slices"
 	"strconv"
@@ -157,10 +158,41 @@ func (r *Runner) fdVarValue(name string) string {
 // bash's dup2 fails with EBADF; the table, a slice, must not grow to
 // such a number (00210000000>f asked for 210 million slots).
 func (r *Runner) fdOverLimit(fd int) bool {
-	if fd < 64 {
+	if fd < 64 && r.rlimits == nil {
 		return false
 	}
 	return uint64(fd) >= r.getrlimit(syscall.RLIMIT_NOFILE).Cur
+}
+
+// openFdLimitErr is the error of an open in bash's process, where the
+// file gets the lowest free fd: EMFILE when none is below the open-files
+// limit. Only a lowered limit (the ulimit overlay) is checked; nash's own
+// process keeps the limit it started with.
+func (r *Runner) openFdLimitErr() error {
+	if _, ok := r.rlimits[syscall.RLIMIT_NOFILE]; !ok {
+		return nil
+	}
+	if r.fdOverLimit(r.fds.lowestFree(0)) {
+		return syscall.EMFILE
+	}
+	return nil
+}
+
+// varFd allocates the fd of a {var} redirection as bash's
+// fcntl(F_DUPFD, 10) does: the lowest free fd from 10, which must be
+// below the open-files limit (EINVAL when 10 is not, EMFILE when none
+// is free). bash reports that failure on its own line first.
+func (r *Runner) varFd() (int, error) {
+	fd := r.fds.lowestFree(10)
+	if !r.fdOverLimit(fd) {
+		return fd, nil
+	}
+	err := syscall.EMFILE
+	if r.fdOverLimit(10) {
+		err = syscall.EINVAL
+	}
+	io.WriteString(r.fds.writer(2), r.errName()+": redirection error: cannot duplicate fd: "+errnoMessage(err)+"\n")
+	return -1, err
 }
 
 // redirect applies one redirection to r.fds.
@@ -240,7 +272,9 @@ func (r *Runner) redirect(rd *syntax.Redirect, info *ExecInfo) (func(), error) {
 			return nil, &redirErr{what + ": Bad file descriptor"}
 		}
 		if varName != "" {
-			fd = r.fds.lowestFree(10)
+			if fd, err = r.varFd(); err != nil {
+				return nil, &redirErr{what + ": " + pathErrMsg(err)}
+			}
 			if err := r.assignFdVar(varName, fd); err != nil {
 				return nil, err
 			}
@@ -319,6 +353,9 @@ func (r *Runner) fileRedirect(op syntax.RedirOperator, path string, fd int, varN
 			return nil, &redirErr{path + ": cannot overwrite existing file"}
 		}
 	}
+	if err := r.openFdLimitErr(); err != nil {
+		return nil, &redirErr{path + ": " + pathErrMsg(err)}
+	}
 	f, err := openFile(abs, flags, r.umask)
 	if err != nil {
 		return nil, &redirErr{path + ": " + pathErrMsg(err)}
@@ -333,7 +370,10 @@ func (r *Runner) fileRedirect(op syntax.RedirOperator, path string, fd int, varN
 	}
 	s := newShared(f, true)
 	if varName != "" {
-		fd = r.fds.lowestFree(10)
+		if fd, err = r.varFd(); err != nil {
+			s.release()
+			return nil, &redirErr{path + ": " + pathErrMsg(err)}
+		}
 		if err := r.assignFdVar(varName, fd); err != nil {
 			s.release()
 			return nil, err
