@@ -64,10 +64,11 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 				continue
 			}
 			r.lineOff = consumed
-			r.reportSyntaxError(err, text, name)
-			r.exit = 2
+			if !r.reportSyntaxError(err, text, name) {
+				r.exit = 2
+			}
 			r.flow = flowExit
-			r.exitCode = 2
+			r.exitCode = r.exit
 			break
 		}
 		if n, _ := hdocEOFCount(fixed); n > 0 && !eof {

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // biSource implements source/. FILE [ARGS].
@@ -69,12 +71,12 @@ func biSource(r *Runner, args []string) int {
 	}
 	src := string(data)
 	f, text, perr := parseProgram(src, file)
+	var stmts []*syntax.Stmt
 	if perr != nil {
-		old := r.calls
-		r.calls = append(r.calls, callFrame{funcName: "source", sourced: true, source: file, line: r.line})
-		r.reportSyntaxError(perr, src, file)
-		r.calls = old
-		return 2
+		// bash runs the lines before the error, one at a time
+		stmts = completeBefore(text)
+	} else {
+		stmts = f.Stmts
 	}
 	oldParams := r.params
 	if len(a) > 1 {
@@ -92,7 +94,11 @@ func biSource(r *Runner, args []string) int {
 	r.traceLevel++
 	lastCmd := r.bashCmd
 	// set -v echoes the lines as written (text has them on the same lines)
-	r.stmtsEchoing(f.Stmts, src)
+	r.stmtsEchoing(stmts, src)
+	if perr != nil && r.flow == flowNone {
+		r.reportSyntaxError(perr, src, file)
+		r.exit = exBadSyntax // what the RETURN trap sees in $?
+	}
 	r.bashCmd = lastCmd // as eval's: the RETURN trap sees the . command
 	r.traceLevel--
 	r.calls = r.calls[:len(r.calls)-1]
@@ -112,8 +118,15 @@ func biSource(r *Runner, args []string) int {
 	if r.flow == flowNone {
 		r.runReturnTrap(returned)
 	}
+	if r.exit == exBadSyntax {
+		return 2
+	}
 	return r.exit
 }
+
+// exBadSyntax is bash's internal status for a syntax error in a sourced
+// file (EX_BADSYNTAX): its RETURN trap sees it as $?; source returns 2.
+const exBadSyntax = 257
 
 // stripSourceNULs deletes NUL bytes from a sourced file as bash's
 // _evalfile does (its loop steps past the byte after each one removed),

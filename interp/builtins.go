@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // builtinFunc runs a builtin with its expanded arguments (args[0] is the
@@ -407,13 +409,27 @@ func biEval(r *Runner, args []string) int {
 // evalString parses and runs src in the current shell (eval, traps).
 func (r *Runner) evalString(src, kind string) int {
 	f, text, err := parseProgram(src, "")
+	var stmts []*syntax.Stmt
 	if err != nil {
+		// bash's parse_and_execute has run the lines before the error
+		if stmts = completeBefore(text); len(stmts) > 0 {
+			r.runEvalStmts(stmts, text, src, kind)
+			if r.flow != flowNone {
+				return r.exit
+			}
+		}
 		r.reportSyntaxError(err, src, "eval")
 		if kind == "eval" {
 			return r.usageFail()
 		}
 		return 2
 	}
+	return r.runEvalStmts(f.Stmts, text, src, kind)
+}
+
+// runEvalStmts runs the parsed statements of an eval'd string (text is
+// their fixed-up source, src the string as written).
+func (r *Runner) runEvalStmts(stmts []*syntax.Stmt, text, src, kind string) int {
 	oldSrc, oldNesting, oldLine := r.curSrc, r.nesting, r.line
 	r.curSrc = text
 	r.nesting = Nesting{Depth: oldNesting.Depth + 1, Kind: kind}
@@ -421,7 +437,7 @@ func (r *Runner) evalString(src, kind string) int {
 	base := r.line - 1
 	r.lineOff += base
 	lastCmd := r.bashCmd
-	r.stmtsEchoing(f.Stmts, src)
+	r.stmtsEchoing(stmts, src)
 	// bash's parse_and_execute puts $BASH_COMMAND back (restore_lastcom)
 	r.bashCmd = lastCmd
 	r.lineOff -= base

@@ -66,7 +66,7 @@ func (r *Runner) RunIncremental(src, name string) int {
 	r.curSrc = src
 	p := syntax.NewParser(syntax.Variant(syntax.LangBash))
 	var group []*syntax.Stmt
-	lastLine := uint(0)
+	lastLine, lastEnd := uint(0), 0
 	end := len(src)
 	flush := func() {
 		if len(group) > 0 {
@@ -84,9 +84,12 @@ func (r *Runner) RunIncremental(src, name string) int {
 			return false
 		}
 		group = append(group, st)
-		lastLine = st.End().Line()
+		lastLine, lastEnd = st.End().Line(), int(st.End().Offset())
 		return true
 	})
+	if err != nil && !brokenLineAfter(src, lastEnd) {
+		group = nil // bash parses the failing line whole: none of it runs
+	}
 	if r.flow != flowExit {
 		flush()
 		if err == nil {
@@ -97,10 +100,11 @@ func (r *Runner) RunIncremental(src, name string) int {
 		if perr != nil {
 			err = perr
 		}
-		r.reportSyntaxError(err, orig, name)
-		r.exit = 2
+		if !r.reportSyntaxError(err, orig, name) {
+			r.exit = 2
+		}
 		r.flow = flowExit
-		r.exitCode = 2
+		r.exitCode = r.exit
 	}
 	return r.finish()
 }

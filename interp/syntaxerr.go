@@ -12,19 +12,26 @@ import (
 // reportSyntaxError prints a parse error in bash's words. The exact token
 // bash names is reconstructed from the parser's position where possible;
 // nash normally hands unparsable input to the real bash before this is
-// needed (see cmd/nash).
-func (r *Runner) reportSyntaxError(err error, src, name string) {
+// needed (see cmd/nash). keepStatus reports an error that bash words
+// itself without going through its generic syntax-error path (a malformed
+// [[ ]] expression): reading a script, bash then stops without setting $?
+// to 2, so the shell exits with the status it had.
+func (r *Runner) reportSyntaxError(err error, src, name string) (keepStatus bool) {
 	var pe syntax.ParseError
 	prefix := r.errName()
-	if r.sh.cmdString && len(r.calls) == 0 && name != "eval" && name != "alias" {
+	isTrap := strings.HasSuffix(name, "trap") // "exit trap", "trap", ...
+	if r.sh.cmdString && len(r.calls) == 0 && name != "eval" && name != "alias" && !isTrap {
 		prefix = r.arg0 + ": -c"
 	}
-	if name == "eval" || name == "trap" {
+	if name == "eval" {
 		prefix = r.errName()
+	}
+	if isTrap {
+		prefix = r.errName() + ": " + name
 	}
 	if !errors.As(err, &pe) {
 		r.writeErrLine(prefix + ": " + err.Error())
-		return
+		return false
 	}
 	base := r.lineOff
 	if name == "eval" {
@@ -33,12 +40,15 @@ func (r *Runner) reportSyntaxError(err error, src, name string) {
 	if prefix == r.errName() && name == "eval" {
 		prefix += ": eval"
 	}
+	emit := func(line int, text string) {
+		r.writeErrLine(prefix + ": line " + itoa(int64(line)) + ": " + text)
+	}
 	// the real bash, when there is one, words its own syntax errors
-	if msgs := r.bashSyntaxMessages(src); len(msgs) > 0 {
+	if msgs, ok := r.bashSyntaxMessages(src); len(msgs) > 0 {
 		for _, m := range msgs {
-			r.writeErrLine(prefix + ": line " + itoa(int64(m.line+base)) + ": " + m.text)
+			emit(m.line+base, m.text)
 		}
-		return
+		return ok
 	}
 	line := int(pe.Pos.Line()) + r.lineOff
 	if name == "eval" {
@@ -46,7 +56,7 @@ func (r *Runner) reportSyntaxError(err error, src, name string) {
 	}
 	if pe.Incomplete || strings.Contains(pe.Text, "reached EOF") {
 		if q := unterminatedQuote(pe.Text); q != "" {
-			r.writeErrLine(prefix + ": line " + itoa(int64(line)) + ": unexpected EOF while looking for matching `" + q + "'")
+			emit(line, "unexpected EOF while looking for matching `"+q+"'")
 		}
 		last := strings.Count(src, "\n") + 1
 		if strings.HasSuffix(src, "\n") {
@@ -55,15 +65,13 @@ func (r *Runner) reportSyntaxError(err error, src, name string) {
 		if name == "eval" {
 			last = r.line
 		}
-		r.writeErrLine(prefix + ": line " + itoa(int64(last+r.lineOff)) + ": syntax error: unexpected end of file")
-		return
+		emit(last+r.lineOff, "syntax error: unexpected end of file")
+		return false
 	}
 	tok := tokenAt(src, int(pe.Pos.Offset()))
-	r.writeErrLine(prefix + ": line " + itoa(int64(line)) + ": syntax error near unexpected token `" + tok + "'")
-	srcLine := lineOf(src, int(pe.Pos.Line()))
-	if name != "eval" || true {
-		r.writeErrLine(prefix + ": line " + itoa(int64(line)) + ": `" + srcLine + "'")
-	}
+	emit(line, "syntax error near unexpected token `"+tok+"'")
+	emit(line, "`"+lineOf(src, int(pe.Pos.Line()))+"'")
+	return false
 }
 
 type bashMsg struct {
@@ -73,24 +81,25 @@ type bashMsg struct {
 
 // bashSyntaxMessages asks the real bash (bash -n, script on stdin) how it
 // reports the syntax errors of src. It returns nil when no real bash is
-// configured or it found nothing to say.
-func (r *Runner) bashSyntaxMessages(src string) []bashMsg {
+// configured or it found nothing to say; ok is bash -n's success, which
+// it keeps when its only complaints are about a [[ ]] expression.
+func (r *Runner) bashSyntaxMessages(src string) (msgs []bashMsg, ok bool) {
 	if r.sh.realBash == nil {
-		return nil
+		return nil, false
 	}
 	path := r.sh.realBash()
 	if path == "" {
-		return nil
+		return nil, false
 	}
 	in, inW, err := newPipe()
 	if err != nil {
-		return nil
+		return nil, false
 	}
 	outR, out, err := newPipe()
 	if err != nil {
 		in.Close()
 		inW.Close()
-		return nil
+		return nil, false
 	}
 	p, err := os.StartProcess(path, []string{"bash", "-n"}, &os.ProcAttr{
 		Files: []*os.File{in, nil, out},
@@ -101,7 +110,7 @@ func (r *Runner) bashSyntaxMessages(src string) []bashMsg {
 	if err != nil {
 		inW.Close()
 		outR.Close()
-		return nil
+		return nil, false
 	}
 	go func() {
 		inW.WriteString(src)
@@ -109,11 +118,10 @@ func (r *Runner) bashSyntaxMessages(src string) []bashMsg {
 	}()
 	data, _ := readAllFile(outR)
 	outR.Close()
-	p.Wait()
-	var msgs []bashMsg
+	st, werr := p.Wait()
 	for _, l := range strings.Split(strings.TrimRight(string(data), "\n"), "\n") {
-		rest, ok := strings.CutPrefix(l, "bash: line ")
-		if !ok {
+		rest, found := strings.CutPrefix(l, "bash: line ")
+		if !found {
 			continue
 		}
 		i := strings.Index(rest, ": ")
@@ -126,7 +134,7 @@ func (r *Runner) bashSyntaxMessages(src string) []bashMsg {
 		}
 		msgs = append(msgs, bashMsg{line: n, text: rest[i+2:]})
 	}
-	return msgs
+	return msgs, werr == nil && st.Success()
 }
 
 func (r *Runner) writeErrLine(s string) {

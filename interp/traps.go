@@ -121,6 +121,31 @@ func (t *traps) names() []string {
 	return out
 }
 
+// trapLineOff is where the lines of name's action count from: the line
+// of the command that triggered a DEBUG, ERR or RETURN trap; EXIT and
+// signal traps count from 1 (bash's SEVAL_RESETLINE).
+func trapLineOff(name string, line int) int {
+	if line < 1 || name != "DEBUG" && name != "ERR" && name != "RETURN" {
+		return 0
+	}
+	return line - 1
+}
+
+// trapLabel is how bash names a trap's action in its syntax errors.
+func trapLabel(name string) string {
+	switch name {
+	case "EXIT":
+		return "exit trap"
+	case "ERR":
+		return "error trap"
+	case "DEBUG":
+		return "debug trap"
+	case "RETURN":
+		return "return trap"
+	}
+	return "trap"
+}
+
 // runTrap runs the action for name in the current runner, keeping $?.
 func (r *Runner) runTrap(name string) {
 	action, ok := r.traps.m[name]
@@ -134,7 +159,10 @@ func (r *Runner) runTrap(name string) {
 	if !ok {
 		f, text, err := parseProgram(action, "trap")
 		if err != nil {
-			r.errorf("%s", err.Error())
+			oldOff := r.lineOff
+			r.lineOff = trapLineOff(name, r.line)
+			r.reportSyntaxError(err, action, trapLabel(name))
+			r.lineOff = oldOff
 			return
 		}
 		pt = parsedTrap{f: f, text: text}
@@ -153,11 +181,7 @@ func (r *Runner) runTrap(name string) {
 	// the action is parsed and run like eval: its lines count from the
 	// line of the command that triggered it, and PS4 gets one more level
 	// (except for the EXIT trap run as the shell ends)
-	r.lineOff = oldLine - 1
-	if r.lineOff < 0 || name != "DEBUG" && name != "ERR" && name != "RETURN" {
-		// EXIT and signal traps count from 1 (bash's SEVAL_RESETLINE)
-		r.lineOff = 0
-	}
+	r.lineOff = trapLineOff(name, oldLine)
 	level := r.traceLevel
 	if name != "EXIT" {
 		r.traceLevel++
