@@ -98,6 +98,14 @@ func fixParseError(text, name string, perr error) (string, []parseEdit, *syntax.
 		at = len(text)
 	}
 	cands := fixCandidates(text, at)
+	if envElemError(perr) {
+		// nothing else applies to an element assignment before a
+		// command name
+		cands = nil
+		if envElemAt(text, at) {
+			cands = []parseRewrite{insertRewrite(at, envElemMarker)}
+		}
+	}
 	if stop, ok := unclosedHdocStop(perr); ok {
 		cands = append([]parseRewrite{hdocEOFRewrite(stop)}, cands...)
 	}
@@ -505,6 +513,9 @@ func writtenText(s string) string {
 	}
 	if strings.Contains(s, appendElemName) {
 		s = strings.ReplaceAll(s, "=${"+appendElemName+"+=}", "+=")
+	}
+	if strings.Contains(s, envElemName) {
+		s = strings.ReplaceAll(s, envElemMarker, "")
 	}
 	if strings.Contains(s, emptyExtglob) {
 		s = writtenEmptyExtglob(s)

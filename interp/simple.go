@@ -35,6 +35,12 @@ func (r *Runner) call(c *syntax.CallExpr, st *syntax.Stmt) {
 		r.noteLocale()
 		return
 	}
+	c = r.envElemCall(c)
+	if len(c.Args) == 0 {
+		r.assignOnly(c, redirs)
+		r.noteLocale()
+		return
+	}
 	if r.opts.on(optKeyword) && len(c.Args) > 1 {
 		c = keywordAssigns(c)
 	}

@@ -1,0 +1,111 @@
+package interp
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// bash reads an array element assignment before a command name
+// (a[0]=x cmd) as an assignment word, and rejects it only when it runs
+// the command: "`a[0]': not a valid identifier", the value unexpanded,
+// the command still run. mvdan's parser refuses such a command ("inline
+// variables cannot be arrays"), so parseProgram prefixes the element with
+// envElemMarker, which makes it an ordinary word, and the runner takes the
+// marked word and the assignments after it back apart (envElemCall).
+
+// envElemName is the parameter marking an element assignment written
+// before a command name.
+const envElemName = "__nash_env_elem"
+
+// envElemMarker is the text inserted before such an element.
+const envElemMarker = "${" + envElemName + "+}"
+
+// envElemAt reports whether a word starting at offset at of text is an
+// element assignment, name[subscript]= or name[subscript]+=.
+func envElemAt(text string, at int) bool {
+	if at > 0 && strings.IndexByte(" \t\n;&|(", text[at-1]) < 0 {
+		return false
+	}
+	i := at
+	for i < len(text) && isNameChar(text[i]) {
+		i++
+	}
+	if i == at || !validName(text[at:i]) || i >= len(text) || text[i] != '[' {
+		return false
+	}
+	j := subscriptEnd(text, i)
+	if j < 0 {
+		return false
+	}
+	rest := text[j+1:]
+	return strings.HasPrefix(rest, "=") || strings.HasPrefix(rest, "+=")
+}
+
+// envElemError reports whether err is the parser's refusal of an element
+// assignment before a command name.
+func envElemError(err error) bool {
+	return err != nil && strings.Contains(err.Error(), "inline variables cannot be arrays")
+}
+
+// isEnvElemWord reports whether w starts with envElemMarker.
+func isEnvElemWord(w *syntax.Word) bool {
+	if len(w.Parts) == 0 {
+		return false
+	}
+	pe, ok := w.Parts[0].(*syntax.ParamExp)
+	return ok && pe.Param != nil && pe.Param.Value == envElemName
+}
+
+// envElemCall rebuilds a command whose first word is a marked element:
+// the leading words that are assignments as written become assignments
+// again, and each element assignment among them is reported and dropped,
+// as bash does. It returns c itself when its first word is not marked.
+func (r *Runner) envElemCall(c *syntax.CallExpr) *syntax.CallExpr {
+	if len(c.Args) == 0 || !isEnvElemWord(c.Args[0]) {
+		return c
+	}
+	cp := &syntax.CallExpr{Assigns: append([]*syntax.Assign(nil), c.Assigns...)}
+	i := 0
+	for ; i < len(c.Args); i++ {
+		w := c.Args[i]
+		if isEnvElemWord(w) {
+			r.reportEnvElem(r.nodeText(w))
+			continue
+		}
+		lit, ok := w.Parts[0].(*syntax.Lit)
+		if !ok {
+			break
+		}
+		if text := r.nodeText(w); isNameStart(text[0]) && envElemAt(text, 0) {
+			r.reportEnvElem(text)
+			continue
+		}
+		eq := strings.IndexByte(lit.Value, '=')
+		if eq <= 0 {
+			break
+		}
+		name, appendVal := lit.Value[:eq], false
+		if strings.HasSuffix(name, "+") {
+			name, appendVal = name[:len(name)-1], true
+		}
+		if !validName(name) {
+			break
+		}
+		val := &syntax.Word{Parts: append([]syntax.WordPart{&syntax.Lit{ValuePos: lit.ValuePos, ValueEnd: lit.ValueEnd, Value: lit.Value[eq+1:]}}, w.Parts[1:]...)}
+		cp.Assigns = append(cp.Assigns, &syntax.Assign{Append: appendVal, Name: &syntax.Lit{ValuePos: lit.ValuePos, ValueEnd: lit.ValuePos, Value: name}, Value: val})
+	}
+	cp.Args = c.Args[i:]
+	return cp
+}
+
+// reportEnvElem reports the element assignment written as text.
+func (r *Runner) reportEnvElem(text string) {
+	text = strings.TrimPrefix(text, envElemMarker)
+	if i := strings.IndexByte(text, '['); i > 0 {
+		if j := subscriptEnd(text, i); j > 0 {
+			text = text[:j+1]
+		}
+	}
+	r.errorf("`%s': not a valid identifier", text)
+}
