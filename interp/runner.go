@@ -386,6 +386,7 @@ func (r *Runner) importEnv(environ []string) {
 		}
 		name := kv[:i]
 		if !validName(name) {
+			r.vars.invalidEnv = append(r.vars.invalidEnv, kv)
 			continue
 		}
 		if name == sigIgnEnv {

@@ -113,6 +113,10 @@ type varStore struct {
 	envCache []string
 	envDirty bool
 	ctype    ctypeState // the character locale bash last set (locale.go)
+	// invalidEnv holds the environment entries whose names cannot be
+	// variables (a-b=1, v[0]=x): bash keeps them apart (invalid_env)
+	// and passes them on to the commands it runs
+	invalidEnv []string
 }
 
 func newVarStore() *varStore {
@@ -123,7 +127,7 @@ func newVarStore() *varStore {
 // Both the parent and the copy move to fresh generations, so neither
 // writes into a variable the other can see.
 func (s *varStore) fork() *varStore {
-	c := &varStore{m: make(map[string]*variable, len(s.m)), gen: genCounter.Add(1), envCache: s.envCache, envDirty: s.envDirty, ctype: s.ctype}
+	c := &varStore{m: make(map[string]*variable, len(s.m)), gen: genCounter.Add(1), envCache: s.envCache, envDirty: s.envDirty, ctype: s.ctype, invalidEnv: s.invalidEnv}
 	for k, v := range s.m {
 		c.m[k] = v
 	}
@@ -317,6 +321,7 @@ func (s *varStore) environ() []string {
 		}
 		env = append(env, name+"="+v.str)
 	}
+	env = append(env, s.invalidEnv...)
 	if ign := ignoredDflSignals(); ign != "" {
 		env = append(env, sigIgnEnv+"="+ign)
 	}
