@@ -83,6 +83,7 @@ func (r *Runner) RunIncremental(src, name string) int {
 		if r.flow == flowExit {
 			return false
 		}
+		bquoteSingleQuotes(st, src)
 		group = append(group, st)
 		lastLine, lastEnd = st.End().Line(), int(st.End().Offset())
 		return true

@@ -62,6 +62,7 @@ type parseEdit struct{ at, n int }
 func parseProgram(src, name string) (*syntax.File, string, error) {
 	f, err := parseBash(src, name)
 	if err == nil {
+		bquoteSingleQuotes(f, src)
 		return f, src, nil
 	}
 	text := src
@@ -74,6 +75,7 @@ func parseProgram(src, name string) (*syntax.File, string, error) {
 		text, f, err = fixed, f2, err2
 		edits = append(edits, ed...)
 		if err == nil {
+			bquoteSingleQuotes(f, text)
 			return f, text, nil
 		}
 	}
