@@ -84,8 +84,9 @@ func biSource(r *Runner, args []string) int {
 	}
 	r.setParamsTop = false
 	oldSrc, oldNesting, oldLine, oldOff, oldIn := r.curSrc, r.nesting, r.line, r.lineOff, r.inSource
+	oldConts := r.lineConts
 	r.curSrc = text
-	r.lineOff = 0
+	r.lineOff, r.lineConts = 0, nil
 	r.inSource = true
 	r.nesting = Nesting{Depth: oldNesting.Depth + 1, Kind: "source:" + file}
 	r.calls = append(r.calls, callFrame{funcName: "source", sourced: true, source: file, line: r.line, args: a[1:]})
@@ -103,6 +104,7 @@ func biSource(r *Runner, args []string) int {
 	r.traceLevel--
 	r.calls = r.calls[:len(r.calls)-1]
 	r.curSrc, r.nesting, r.line, r.lineOff, r.inSource = oldSrc, oldNesting, oldLine, oldOff, oldIn
+	r.lineConts = oldConts
 	if len(a) > 1 {
 		// a sourced script that runs set -- (outside a function) keeps
 		// its new positional parameters, as bash's maybe_pop_dollar_vars

@@ -434,13 +434,15 @@ func (r *Runner) runEvalStmts(stmts []*syntax.Stmt, text, src, kind string) int 
 	r.curSrc = text
 	r.nesting = Nesting{Depth: oldNesting.Depth + 1, Kind: kind}
 	r.traceLevel++
-	base := r.line - 1
-	r.lineOff += base
+	// the text's lines count from the eval's line (r.line is already
+	// where the eval is, whatever offset the runner had)
+	oldOff, oldConts := r.lineOff, r.lineConts
+	r.lineOff, r.lineConts = r.line-1, nil
 	lastCmd := r.bashCmd
 	r.stmtsEchoing(stmts, src)
 	// bash's parse_and_execute puts $BASH_COMMAND back (restore_lastcom)
 	r.bashCmd = lastCmd
-	r.lineOff -= base
+	r.lineOff, r.lineConts = oldOff, oldConts
 	r.traceLevel--
 	r.curSrc, r.nesting = oldSrc, oldNesting
 	if r.flow == flowAbort && kind == "eval" {

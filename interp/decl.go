@@ -40,7 +40,7 @@ var errDeclFailed = errors.New("declaration failed")
 // declClause runs declare, typeset, local, export, readonly and nameref
 // as the parser shaped them.
 func (r *Runner) declClause(c *syntax.DeclClause, st *syntax.Stmt) {
-	r.line = int(c.Pos().Line()) + r.lineOff
+	r.line = r.lineAt(int(c.Pos().Line()))
 	// errors of literal name=(…) arguments carry the name of the command
 	// bash had started last (see thisCmd); the declaration is one too
 	r.declPrefix = r.thisCmd

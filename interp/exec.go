@@ -251,7 +251,7 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 		r.exitCode = 130
 		return
 	}
-	r.line = int(st.Pos().Line()) + r.lineOff
+	r.line = r.lineAt(int(st.Pos().Line()))
 	r.curStmt = st
 	if r.opts.on(optNoexec) {
 		return
@@ -449,7 +449,7 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 		r.declClause(c, st)
 		r.noteLocale()
 	case *syntax.LetClause:
-		r.line = int(c.Pos().Line()) + r.lineOff
+		r.line = r.lineAt(int(c.Pos().Line()))
 		if r.debugSimple(c, st); r.flow != flowNone {
 			return
 		}

@@ -184,6 +184,8 @@ type Runner struct {
 	inSource          bool
 	traceLevel        int
 	lineOff           int
+	lineConts         []int // lines ending in a continuation bash removed from a substitution (comsub_lines.go)
+	contsEnd          int   // the last line lineConts applies to
 	lastAssigned      string
 	procFds           []procFD
 	lastProcSubst     *job

@@ -17,7 +17,7 @@ func (r *Runner) call(c *syntax.CallExpr, st *syntax.Stmt) {
 	if st != nil {
 		redirs = st.Redirs
 	}
-	r.line = simpleLine(c, redirs, r.curSrc) + r.lineOff
+	r.line = r.lineAt(simpleLine(c, redirs, r.curSrc))
 	// inside a trap handler $BASH_COMMAND stays the command that was
 	// running when the trap fired, but the DEBUG trap still runs before
 	// each command of handlers other than its own
@@ -674,7 +674,7 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 		// a function that inherits the DEBUG trap runs it once more as
 		// it starts, with $BASH_COMMAND still the call and $LINENO
 		// the line where the body starts
-		r.line = int(f.body.Cmd.Pos().Line()) + r.lineOff
+		r.line = r.lineAt(int(f.body.Cmd.Pos().Line()))
 		r.runTrap("DEBUG")
 	}
 	if r.flow == flowNone {
@@ -776,7 +776,7 @@ func (r *Runner) defineFunc(c *syntax.FuncDecl) {
 	if r.readonlyFuncs[name] {
 		// bash reports the line where the definition ends
 		line := r.line
-		r.line = int(c.End().Line()) + r.lineOff
+		r.line = r.lineAt(int(c.End().Line()))
 		r.errorf("%s: readonly function", name)
 		r.line = line
 		r.exit = 1

@@ -77,6 +77,9 @@ func (r *Runner) fork(kind string) *Runner {
 		xtraceVal:     r.xtraceVal,
 		dynSeen:       r.dynSeen,
 		thisCmd:       r.thisCmd,
+		lineOff:       r.lineOff,
+		lineConts:     r.lineConts,
+		contsEnd:      r.contsEnd,
 	}
 	c.traps.keepLive(r.opts.on(optErrtrace), r.opts.on(optFunctrace))
 	r.fshare = true
@@ -162,6 +165,7 @@ func (r *Runner) cmdSubst(cs *syntax.CmdSubst) (string, error) {
 		base = int(cs.Stmts[0].Pos().Line())
 	}
 	c.lineOff = r.line - base
+	c.lineConts, c.contsEnd = comsubConts(r.curSrc, cs, base), int(cs.End().Line())
 	if !r.opts.sh(shInheritErrexit) && !r.opts.on(optPosix) {
 		c.opts.set[optErrexit] = false
 	}

@@ -172,9 +172,9 @@ func (r *Runner) runTrap(name string) {
 	saved := r.exit
 	oldNesting := r.nesting
 	oldTrap, oldDebug := r.inTrap, r.inDebug
-	oldLine, oldOff := r.line, r.lineOff
+	oldLine, oldOff, oldConts := r.line, r.lineOff, r.lineConts
 	oldSrc := r.curSrc
-	r.curSrc = pt.text
+	r.curSrc, r.lineConts = pt.text, nil
 	r.inTrap = true
 	r.inDebug = r.inDebug || name == "DEBUG"
 	r.nesting = Nesting{Depth: oldNesting.Depth + 1, Kind: "trap:" + name}
@@ -190,7 +190,7 @@ func (r *Runner) runTrap(name string) {
 	r.traceLevel = level
 	r.nesting = oldNesting
 	r.inTrap, r.inDebug = oldTrap, oldDebug
-	r.line, r.lineOff = oldLine, oldOff
+	r.line, r.lineOff, r.lineConts = oldLine, oldOff, oldConts
 	r.curSrc = oldSrc
 	if r.flow == flowExit {
 		return
