@@ -243,6 +243,9 @@ type funcDef struct {
 	// or a substitution's): its body counts lines from there, whoever
 	// calls it
 	lineOff int
+	// lineConts and contsEnd: the continuations removed there too
+	lineConts []int
+	contsEnd  int
 }
 
 // Option configures a Runner.

@@ -657,7 +657,7 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 	}
 	oldParams := r.params
 	oldNesting := r.nesting
-	oldSrc, oldOff := r.curSrc, r.lineOff
+	oldSrc, oldOff, oldConts, oldContsEnd := r.curSrc, r.lineOff, r.lineConts, r.contsEnd
 	r.params = args[1:]
 	r.calls = append(r.calls, callFrame{funcName: f.name, source: f.source, line: r.line, args: args[1:]})
 	r.vars.pushFrame()
@@ -665,7 +665,7 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 	if f.src != "" {
 		r.curSrc = f.src
 	}
-	r.lineOff = f.lineOff
+	r.lineOff, r.lineConts, r.contsEnd = f.lineOff, f.lineConts, f.contsEnd
 	oldOptind := r.optind
 	oldLoop := r.loopDepth
 	r.loopDepth = 0
@@ -727,6 +727,7 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 	r.params = oldParams
 	r.nesting = oldNesting
 	r.curSrc, r.lineOff = oldSrc, oldOff
+	r.lineConts, r.contsEnd = oldConts, oldContsEnd
 }
 
 // funcNestMax is $FUNCNEST as bash reads it: a number, else no limit.
@@ -788,8 +789,9 @@ func (r *Runner) defineFunc(c *syntax.FuncDecl) {
 	}
 	r.ownFuncs()
 	old := r.funcs[name]
-	r.funcs[name] = &funcDef{name: name, body: c.Body, source: src, line: int(c.Pos().Line()) + r.lineOff, src: r.curSrc,
-		lineOff: r.lineOff, export: old != nil && old.export} // a redefinition keeps the export attribute
+	r.funcs[name] = &funcDef{name: name, body: c.Body, source: src, line: r.lineAt(int(c.Pos().Line())), src: r.curSrc,
+		lineOff: r.lineOff, lineConts: r.lineConts, contsEnd: r.contsEnd,
+		export: old != nil && old.export} // a redefinition keeps the export attribute
 	r.exit = 0
 	r.gateState(&StateInfo{Op: "function", Names: []string{name}})
 }

@@ -77,7 +77,6 @@ func (r *Runner) fork(kind string) *Runner {
 		xtraceVal:     r.xtraceVal,
 		dynSeen:       r.dynSeen,
 		thisCmd:       r.thisCmd,
-		lineOff:       r.lineOff,
 		lineConts:     r.lineConts,
 		contsEnd:      r.contsEnd,
 	}
