@@ -21,7 +21,11 @@
 //     process's.
 //   - rlimits: ulimit at the top level changes the process's limits, as in
 //     bash; in an in-process subshell it is an overlay applied to each child
-//     the subshell starts (prlimit), so the parent is unaffected.
+//     the subshell starts (prlimit), so the parent is unaffected. The
+//     open-files limit is an overlay at the top level too (nash needs more
+//     descriptors than bash, and a child's fds are dup2'd into place after
+//     the fork): the shell checks its fd numbers against it, exec applies
+//     it, and a child gets it by prlimit just after it starts.
 //   - exec: at the top level it replaces the process (after the observer
 //     flushes); in an in-process subshell it runs the program as a child and
 //     ends the subshell with its status, which is what bash's forked subshell
