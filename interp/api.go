@@ -31,7 +31,13 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 	var buf strings.Builder
 	consumed := 0
 	eof := false
+	prompts := r.sh.interactiveCmds && name == ""
+	echo := prompts && !isTerminal(f)
+	lastLen := 0
 	for !eof && r.flow != flowExit {
+		if prompts {
+			r.writePrompt(buf.Len() > 0)
+		}
 		var line []byte
 		for {
 			c, err := lr.readByte()
@@ -45,6 +51,10 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 			}
 		}
 		lr.done()
+		if echo {
+			r.echoInput(line)
+		}
+		lastLen = len(line)
 		buf.Write(line)
 		if !eof && buf.Len() == 0 {
 			continue
@@ -107,6 +117,14 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 		}
 		// commands may have read from f: continue from its offset
 		lr = newLineReader(f)
+	}
+	if prompts && eof && r.flow != flowExit {
+		if lastLen > 0 {
+			// the last line had no newline: it ran, and bash prompts
+			// again before it finds the end
+			r.writePrompt(false)
+		}
+		io.WriteString(r.fds.writer(2), "exit\n")
 	}
 	r.lineOff = 0
 	return r.finish()

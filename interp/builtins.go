@@ -279,6 +279,13 @@ func biExit(r *Runner, args []string) int {
 		r.bErr("exit", "too many arguments")
 		return 1
 	}
+	if r.sh.interactiveCmds && !r.isSub {
+		word := "exit\n"
+		if r.opts.sh(shLoginShell) {
+			word = "logout\n"
+		}
+		io.WriteString(r.errw(), word)
+	}
 	r.flow = flowExit
 	r.exitCode = status
 	r.exitBuiltin = true

@@ -845,13 +845,17 @@ func (r *Runner) errorf(format string, a ...any) {
 // errPrefix is "NAME: line N: " as bash prints it.
 func (r *Runner) errPrefix() string {
 	name := r.errName()
-	if r.line > 0 {
+	if r.line > 0 && !r.sh.interactive {
 		return name + ": line " + itoa(int64(r.line)) + ": "
 	}
 	return name + ": "
 }
 
 func (r *Runner) errName() string {
+	if r.sh.interactive && r.sh.name != "" {
+		// get_name_for_error: an interactive shell names itself
+		return r.sh.name
+	}
 	if len(r.calls) > 0 {
 		if s := r.calls[len(r.calls)-1].source; s != "" {
 			return s

@@ -139,7 +139,7 @@ func (r *Runner) promptExpand(s string) string {
 		i++
 		switch s[i] {
 		case 'u':
-			sb.WriteString(r.lookup("USER").value())
+			sb.WriteString(userName())
 		case 'h':
 			h, _ := os.Hostname()
 			if j := strings.IndexByte(h, '.'); j >= 0 {

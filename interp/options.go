@@ -232,6 +232,11 @@ func (r *Runner) dashFlags() string {
 		c := dashOrder[i]
 		if c == 'h' && r.opts.on(optHashall) || c == 'B' && r.opts.on(optBraceexpand) {
 			b = append(b, c)
+		}
+		if c == 'h' && r.sh.interactive {
+			b = append(b, 'i') // bash's flag order has i after h
+		}
+		if c == 'h' || c == 'B' {
 			continue
 		}
 		if s, ok := setOptLetters[c]; ok && s != optHashall && s != optBraceexpand && r.opts.on(s) {
@@ -240,6 +245,9 @@ func (r *Runner) dashFlags() string {
 	}
 	if r.sh.cmdString {
 		b = append(b, 'c')
+	}
+	if r.sh.stdinCmds {
+		b = append(b, 's')
 	}
 	return string(b)
 }

@@ -33,6 +33,11 @@ type shell struct {
 	start     time.Time
 	cmdString bool // running a -c string: affects error line numbers
 	version   string
+	stdinCmds bool // commands read from stdin: $- has s
+	// interactive is bash's interactive_shell (-i): messages name the
+	// shell, without line numbers; interactiveCmds is its interactive,
+	// commands not read from a script file: exit says "exit"
+	interactive, interactiveCmds bool
 
 	mu        sync.Mutex
 	patterns  map[patKey]*compiledPattern
@@ -356,6 +361,22 @@ func Params(arg0 string, args ...string) Option {
 // "sh" or "nash").
 func ShellName(name string) Option {
 	return func(r *Runner) error { r.sh.name = name; return nil }
+}
+
+// Interactive makes the shell an interactive one (bash -i): $- has i
+// and messages are worded as an interactive bash words them. cmds is
+// false when the commands come from a script file (bash -i FILE).
+func Interactive(cmds bool) Option {
+	return func(r *Runner) error {
+		r.sh.interactive, r.sh.interactiveCmds = true, cmds
+		return nil
+	}
+}
+
+// StdinCommands marks the shell as reading its commands from stdin (no
+// script file, no -c, or -s): bash's $- then has s.
+func StdinCommands() Option {
+	return func(r *Runner) error { r.sh.stdinCmds = true; return nil }
 }
 
 // Version sets NASH_VERSION.

@@ -392,7 +392,7 @@ func (r *Runner) assignList(as []*syntax.Assign, local bool) bool {
 	return true
 }
 
-func (r *Runner) isInteractive() bool { return false }
+func (r *Runner) isInteractive() bool { return r.sh.interactive }
 
 // prefixEnv builds the environment of an external command with prefix
 // assignments applied.

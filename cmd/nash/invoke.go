@@ -19,6 +19,7 @@ type invocation struct {
 	posix     bool
 	noProfile bool
 	noRC      bool
+	rcFile    string // --rcfile/--init-file: read instead of ~/.bashrc
 	setOpts   []optSet
 	shopts    []optSet
 	args      []string // script and its arguments, or $0 and args for -c
@@ -66,6 +67,7 @@ func parseArgs(argv []string) (*invocation, error) {
 		case "--rcfile", "--init-file":
 			if len(a) > 1 {
 				a = a[1:]
+				inv.rcFile = a[0]
 			}
 		case "--noediting", "--debug", "--debugger", "--dump-strings", "--dump-po-strings", "--restricted", "--pretty-print":
 		default:

@@ -100,6 +100,12 @@ func run(argv []string) int {
 	if inv.command != nil {
 		opts = append(opts, interp.CommandString(src))
 	}
+	if inv.interact {
+		opts = append(opts, interp.Interactive(srcName == ""))
+	}
+	if fromStdin {
+		opts = append(opts, interp.StdinCommands())
+	}
 	if g := sess.gate(); g != nil {
 		opts = append(opts, interp.WithGate(g))
 	}
@@ -140,8 +146,14 @@ func run(argv []string) int {
 		r.SetSourceName(srcName)
 	}
 	r.SetLogin(inv.login)
+	if inv.interact {
+		startInteractive(r, inv, srcName == "")
+	}
 	if inv.login && !inv.noProfile {
 		sourceLogin(r, inv.posix)
+	}
+	if inv.interact && !inv.login {
+		sourceRC(r, inv)
 	}
 	if !inv.posix && !inv.interact {
 		if env, ok := r.Var("BASH_ENV"); ok && env != "" {

@@ -1,0 +1,51 @@
+package interp
+
+import (
+	"io"
+	"os"
+	"os/user"
+	"strconv"
+	"strings"
+)
+
+// writePrompt writes PS1 (PS2 when a command goes on) to stderr, as an
+// interactive bash does before it reads a line: prompt escapes, then,
+// under promptvars, the expansions of a double-quoted string.
+func (r *Runner) writePrompt(cont bool) {
+	name := "PS1"
+	if cont {
+		name = "PS2"
+	}
+	v := r.lookup(name)
+	if v == nil || !v.set {
+		return
+	}
+	s := r.promptExpand(v.value())
+	if r.opts.sh(shPromptvars) && strings.ContainsAny(s, "$`") {
+		s = r.expandString(s)
+	}
+	io.WriteString(r.fds.writer(2), s)
+}
+
+// echoInput shows a line read from a stdin that is not a terminal, as
+// readline does for an interactive bash (on a terminal the terminal
+// echoes it).
+func (r *Runner) echoInput(line []byte) {
+	if len(line) == 0 {
+		return
+	}
+	if line[len(line)-1] != '\n' {
+		line = append(line, '\n')
+	}
+	r.fds.writer(2).Write(line)
+}
+
+// userName is the login name of the real user, as bash's \u shows it
+// (from the password database, not $USER).
+func userName() string {
+	u, err := user.LookupId(strconv.Itoa(os.Getuid()))
+	if err != nil {
+		return ""
+	}
+	return u.Username
+}
