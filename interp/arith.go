@@ -158,6 +158,12 @@ func (r *Runner) arithStringCmd(s string, cmd string) (int64, error) {
 // for let, whose arguments are ordinary words). The text runs from the
 // node's start through any blanks after its end, as bash keeps them.
 func (r *Runner) arithText(x syntax.ArithmExpr, removeSingle bool) (string, error) {
+	s, err := r.arithSrcText(x, removeSingle)
+	return decodeRawBytes(s), err // the source's bytes as written (rawbytes.go)
+}
+
+// arithSrcText is arithText in the text as parsed.
+func (r *Runner) arithSrcText(x syntax.ArithmExpr, removeSingle bool) (string, error) {
 	src := r.curSrc
 	start, end := int(x.Pos().Offset()), int(x.End().Offset())
 	if !x.Pos().IsValid() || src == "" || start < 0 || end > len(src) || start > end {
@@ -255,7 +261,7 @@ func (r *Runner) nodeText(n syntax.Node) string {
 	src := r.curSrc
 	start, end := int(n.Pos().Offset()), int(n.End().Offset())
 	if src != "" && start >= 0 && end <= len(src) && start <= end && n.Pos().IsValid() {
-		return writtenText(src[start:end])
+		return decodeRawBytes(writtenText(src[start:end]))
 	}
 	var sb strings.Builder
 	syntax.NewPrinter().Print(&sb, n)

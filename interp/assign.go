@@ -804,8 +804,7 @@ func (r *Runner) literalString(s string) (string, error) {
 	if !strings.ContainsAny(s, "$`\\'\"~") {
 		return s, nil
 	}
-	p := syntax.NewParser(syntax.Variant(syntax.LangBash))
-	w, err := p.Document(strings.NewReader(s))
+	w, _, err := parseDocument(s)
 	if err != nil {
 		return s, nil
 	}

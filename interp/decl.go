@@ -989,8 +989,7 @@ func isCompoundText(s string) bool {
 // assignArrayText assigns a compound value given as text, as in
 // declare -a "x=(1 2)".
 func (r *Runner) assignArrayText(name, text string, appendVal bool) error {
-	p := syntax.NewParser(syntax.Variant(syntax.LangBash))
-	f, err := p.Parse(strings.NewReader("x="+text), "")
+	f, src, err := parseRawFile("x="+text, "")
 	if err != nil || len(f.Stmts) != 1 {
 		return r.declSetValue(name, "", text, appendVal, nil)
 	}
@@ -1000,7 +999,7 @@ func (r *Runner) assignArrayText(name, text string, appendVal bool) error {
 	}
 	// the parsed nodes' positions refer to this text
 	old := r.curSrc
-	r.curSrc = "x=" + text
+	r.curSrc = src
 	defer func() { r.curSrc = old }()
 	return r.assignArray(name, ce.Assigns[0].Array, appendVal, asDecl)
 }

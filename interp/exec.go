@@ -13,9 +13,13 @@ import (
 // of the result refer to src. ParseProgram accepts more of what bash
 // accepts.
 func Parse(src, name string, posix bool) (*syntax.File, error) {
+	src = encodeRawBytes(src)
 	f, err := parseBash(src, name)
 	if err != nil {
 		return nil, err
+	}
+	if hasRawRunes(src) {
+		decodeRawNode(f)
 	}
 	return f, nil
 }
@@ -65,6 +69,7 @@ func (r *Runner) RunIncremental(src, name string) int {
 	r.writtenSrc, r.writtenFor = orig, text
 	r.curSrc = src
 	p := syntax.NewParser(syntax.Variant(syntax.LangBash))
+	raw := hasRawRunes(src)
 	var group []*syntax.Stmt
 	lastLine, lastEnd := uint(0), 0
 	end := len(src)
@@ -84,6 +89,9 @@ func (r *Runner) RunIncremental(src, name string) int {
 			return false
 		}
 		bquoteSingleQuotes(st, src)
+		if raw {
+			decodeRawNode(st)
+		}
 		group = append(group, st)
 		lastLine, lastEnd = st.End().Line(), int(st.End().Offset())
 		return true

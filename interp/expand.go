@@ -717,13 +717,13 @@ func (r *Runner) expandDbl(b *fieldBuilder, q *syntax.DblQuoted) error {
 func (r *Runner) sglInDbl(b *fieldBuilder, s string) error {
 	b.quoted("'")
 	if strings.ContainsAny(s, "$`\\") {
-		w, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Document(strings.NewReader(s))
+		w, text, err := parseDocument(s)
 		if err != nil {
 			return expErr("%s: bad substitution", s)
 		}
-		// the new nodes' offsets are into s (nodeText reads them)
+		// the new nodes' offsets are into text (nodeText reads them)
 		oldSrc := r.curSrc
-		r.curSrc = s
+		r.curSrc = text
 		defer func() { r.curSrc = oldSrc }()
 		for _, part := range w.Parts {
 			if lit, ok := part.(*syntax.Lit); ok {

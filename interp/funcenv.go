@@ -62,9 +62,7 @@ func (r *Runner) importFunc(kv string) bool {
 	if name == "" || !strings.HasPrefix(val, "() {") || strings.ContainsAny(name, "/$`\"'\\ \t\n") {
 		return true
 	}
-	src := name + " " + val
-	p := syntax.NewParser(syntax.Variant(syntax.LangBash))
-	f, err := p.Parse(strings.NewReader(src), name)
+	f, src, err := parseRawFile(name+" "+val, name)
 	if err != nil || len(f.Stmts) != 1 {
 		return true
 	}

@@ -57,12 +57,17 @@ const maxFixCandidates = 16
 type parseEdit struct{ at, n int }
 
 // parseProgram parses src as bash does. It returns the program, the text
-// its positions refer to (src itself unless something was rewritten) and
-// the first syntax error bash would also report, positioned in src.
+// its positions refer to (src itself unless something was rewritten or
+// it holds bytes that are not UTF-8, see rawbytes.go) and the first
+// syntax error bash would also report, positioned in src.
 func parseProgram(src, name string) (*syntax.File, string, error) {
+	src = encodeRawBytes(src)
 	f, err := parseBash(src, name)
 	if err == nil {
 		bquoteSingleQuotes(f, src)
+		if hasRawRunes(src) {
+			decodeRawNode(f)
+		}
 		return f, src, nil
 	}
 	text := src
@@ -76,6 +81,9 @@ func parseProgram(src, name string) (*syntax.File, string, error) {
 		edits = append(edits, ed...)
 		if err == nil {
 			bquoteSingleQuotes(f, text)
+			if hasRawRunes(text) {
+				decodeRawNode(f)
+			}
 			return f, text, nil
 		}
 	}

@@ -13,12 +13,16 @@ import (
 // fixed-up text.
 func completeBefore(text string) []*syntax.Stmt {
 	p := syntax.NewParser(syntax.Variant(syntax.LangBash))
+	raw := hasRawRunes(text)
 	var done, group []*syntax.Stmt
 	lastLine, lastEnd := uint(0), 0
 	err := p.Stmts(strings.NewReader(text), func(st *syntax.Stmt) bool {
 		if len(group) > 0 && st.Pos().Line() > lastLine {
 			done = append(done, group...)
 			group = nil
+		}
+		if raw {
+			decodeRawNode(st)
 		}
 		group = append(group, st)
 		lastLine, lastEnd = st.End().Line(), int(st.End().Offset())

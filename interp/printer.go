@@ -828,7 +828,7 @@ func (p *cmdPrinter) raw(n syntax.Node, start, end syntax.Pos) string {
 		return p.fallback(n)
 	}
 	if n == nil {
-		return p.src[s:e]
+		return decodeRawBytes(p.src[s:e])
 	}
 	var sb strings.Builder
 	at := s
@@ -882,7 +882,7 @@ func (p *cmdPrinter) raw(n syntax.Node, start, end syntax.Pos) string {
 		return false
 	})
 	sb.WriteString(p.src[at:e])
-	return dropLineJoins(sb.String())
+	return decodeRawBytes(dropLineJoins(sb.String()))
 }
 
 // dropLineJoins removes backslash-newline pairs outside single quotes,

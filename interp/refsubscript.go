@@ -80,7 +80,7 @@ func (r *Runner) subscriptText(s string) (string, error) {
 // starts s, returning its value and its length; a $ that starts none is
 // itself.
 func (r *Runner) expansionAt(s string) (string, int, error) {
-	w, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Document(strings.NewReader(s))
+	w, text, err := parseDocument(s)
 	if err != nil || w == nil || len(w.Parts) == 0 {
 		return s[:1], 1, nil
 	}
@@ -91,12 +91,13 @@ func (r *Runner) expansionAt(s string) (string, int, error) {
 		return s[:1], 1, nil
 	}
 	n := int(part.End().Offset())
-	if part.Pos().Offset() != 0 || n <= 0 || n > len(s) {
+	if part.Pos().Offset() != 0 || n <= 0 || n > len(text) {
 		return s[:1], 1, nil
 	}
-	// the new nodes' offsets are into s (nodeText and arithText read them)
+	// the new nodes' offsets are into text (nodeText and arithText read them)
 	old := r.curSrc
-	r.curSrc = s
+	r.curSrc = text
+	n = len(decodeRawBytes(text[:n])) // the length in s
 	defer func() { r.curSrc = old }()
 	t, err := r.document(&syntax.Word{Parts: []syntax.WordPart{part}})
 	return t, n, err

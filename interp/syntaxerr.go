@@ -68,9 +68,11 @@ func (r *Runner) reportSyntaxError(err error, src, name string) (keepStatus bool
 		emit(last+r.lineOff, "syntax error: unexpected end of file")
 		return false
 	}
-	tok := tokenAt(src, int(pe.Pos.Offset()))
+	// the error's offset is into the text as parsed (rawbytes.go)
+	src = encodeRawBytes(src)
+	tok := decodeRawBytes(tokenAt(src, int(pe.Pos.Offset())))
 	emit(line, "syntax error near unexpected token `"+tok+"'")
-	emit(line, "`"+lineOf(src, int(pe.Pos.Line()))+"'")
+	emit(line, "`"+decodeRawBytes(lineOf(src, int(pe.Pos.Line())))+"'")
 	return false
 }
 

@@ -39,8 +39,7 @@ func (r *Runner) tracePrefix() string {
 
 // expandString expands $… in s as in double quotes.
 func (r *Runner) expandString(s string) string {
-	p := syntax.NewParser(syntax.Variant(syntax.LangBash))
-	w, err := p.Document(strings.NewReader(s))
+	w, _, err := parseDocument(s)
 	if err != nil {
 		return s
 	}
