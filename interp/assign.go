@@ -34,9 +34,26 @@ func isReadonlyErr(err error) bool {
 type discardError struct {
 	msg      string
 	noPrefix bool // bash's report_error rather than builtin_error
+	// toTop: an arithmetic error in a subscript or an integer variable's
+	// value, after which bash also unwinds eval and source (its
+	// top_level_cleanup): the whole top-level command line is abandoned,
+	// and a -c shell exits
+	toTop bool
 }
 
 func (e *discardError) Error() string { return e.msg }
+
+// abortsToTop reports an assignment error bash raises with its
+// top_level_cleanup: arithmetic in a subscript or an integer's value.
+func abortsToTop(err error) bool {
+	switch e := err.(type) {
+	case *arithError:
+		return true
+	case *discardError:
+		return e.toTop
+	}
+	return false
+}
 
 // assignFlags modify how assign stores a value.
 type assignFlags uint8

@@ -95,7 +95,7 @@ func biSource(r *Runner, args []string) int {
 	r.traceLevel++
 	lastCmd := r.bashCmd
 	// set -v echoes the lines as written (text has them on the same lines)
-	r.stmtsEchoing(stmts, src)
+	r.stmtsEchoing(stmts, src, r.subLevel == 0)
 	if perr != nil && r.flow == flowNone {
 		r.reportSyntaxError(perr, src, file)
 		r.exit = exBadSyntax // what the RETURN trap sees in $?
@@ -115,6 +115,10 @@ func biSource(r *Runner, args []string) int {
 	}
 	returned := r.flow == flowReturn
 	if returned {
+		r.flow = flowNone
+	}
+	if r.flow == flowAbort && r.subLevel == 0 && !r.abortTop {
+		// as eval: an error that abandons the line ends only the file
 		r.flow = flowNone
 	}
 	if r.flow == flowNone {

@@ -406,7 +406,7 @@ func biEval(r *Runner, args []string) int {
 	if strings.TrimSpace(src) == "" {
 		if src != "" && r.opts.on(optVerbose) {
 			// set -v echoes the blank text read
-			r.stmtsEchoing(nil, src)
+			r.stmtsEchoing(nil, src, false)
 		}
 		return 0
 	}
@@ -446,15 +446,16 @@ func (r *Runner) runEvalStmts(stmts []*syntax.Stmt, text, src, kind string) int 
 	oldOff, oldConts := r.lineOff, r.lineConts
 	r.lineOff, r.lineConts = r.line-1, nil
 	lastCmd := r.bashCmd
-	r.stmtsEchoing(stmts, src)
+	r.stmtsEchoing(stmts, src, kind == "eval" && r.subLevel == 0)
 	// bash's parse_and_execute puts $BASH_COMMAND back (restore_lastcom)
 	r.bashCmd = lastCmd
 	r.lineOff, r.lineConts = oldOff, oldConts
 	r.traceLevel--
 	r.curSrc, r.nesting = oldSrc, oldNesting
-	if r.flow == flowAbort && kind == "eval" {
+	if r.flow == flowAbort && kind == "eval" && r.subLevel == 0 && !r.abortTop {
 		// an error that abandons the line abandons only the eval'd
-		// string (bash's parse_and_execute catches the DISCARD)
+		// string (bash's parse_and_execute catches the DISCARD); in a
+		// subshell it rethrows it, and the subshell ends
 		r.flow = flowNone
 	}
 	if r.flow == flowNone {

@@ -890,7 +890,7 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		if _, ok := err.(*arithError); ok && as != nil && as.Array != nil {
 			// a subscript or -i element of a literal name=(…), which
 			// bash assigns while it expands the words: no builtin name
-			err = &discardError{msg: err.Error(), noPrefix: true}
+			err = &discardError{msg: err.Error(), noPrefix: true, toTop: true}
 		}
 	case as != nil && as.Value != nil:
 		val := preVal

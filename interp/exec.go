@@ -212,7 +212,15 @@ func (r *Runner) runTop(stmts []*syntax.Stmt) {
 		}
 	}
 	switch r.flow {
-	case flowAbort, flowBreak, flowContinue:
+	case flowAbort:
+		r.flow = flowNone
+		if r.abortTop && r.sh.cmdString {
+			// the -c string is bash's outermost parse_and_execute,
+			// which the unwinding ends
+			r.flow, r.exitCode = flowExit, 1
+		}
+		r.abortTop = false
+	case flowBreak, flowContinue:
 		r.flow = flowNone
 	case flowReturn:
 		r.flow = flowNone

@@ -932,8 +932,94 @@ func mapValue(pv paramValue, f func(string) string) paramValue {
 	return pv
 }
 
+// replForm turns the pattern form of an expanded replacement (quoted
+// special characters escaped with a backslash, see appendQuotedPat) into
+// bash's: only a quoted & or backslash stays escaped. A backslash before
+// an ordinary character came from an unquoted expansion and stays.
+func replForm(pat []byte) []byte {
+	out := make([]byte, 0, len(pat))
+	for i := 0; i < len(pat); i++ {
+		c := pat[i]
+		if c == '\\' && i+1 < len(pat) {
+			switch n := pat[i+1]; n {
+			case '*', '?', '[', ']', '(', ')', '|', '+', '@', '!', '{', '}':
+				c = n
+				i++
+			case '&', '\\':
+				out = append(out, c)
+				c = n
+				i++
+			}
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// replTemplate is bash's shouldexp_replacement: an &, \& or \\ makes the
+// replacement a template for the match.
+func replTemplate(rf []byte) bool {
+	for i := 0; i < len(rf); i++ {
+		switch rf[i] {
+		case '\\':
+			if i+1 < len(rf) && (rf[i+1] == '&' || rf[i+1] == '\\') {
+				return true
+			}
+			i++
+		case '&':
+			return true
+		}
+	}
+	return false
+}
+
+// slashPattern splits ${x//PAT/REP} as bash does when PAT starts with a
+// slash: the pattern's first character is never the delimiter, so in
+// ${x////-} the pattern is "/" and in ${x///r/-} it is "/r". mvdan's
+// parser ends the pattern at that first slash; the replacement word it
+// read holds the rest of the pattern up to the next unquoted slash.
+func slashPattern(pe *syntax.ParamExp) (orig, with *syntax.Word) {
+	repl := pe.Repl
+	orig, with = repl.Orig, repl.With
+	if !repl.All || (orig != nil && len(orig.Parts) > 0) {
+		return orig, with
+	}
+	lit := func(v string) *syntax.Lit { return &syntax.Lit{Value: v} }
+	if with == nil {
+		// ${x///}: the parser kept no word; only the text tells it from ${x//}
+		if pe.Param != nil && pe.Rbrace.IsValid() && pe.Rbrace.Offset() == pe.Param.End().Offset()+3 {
+			return &syntax.Word{Parts: []syntax.WordPart{lit("/")}}, nil
+		}
+		return orig, with
+	}
+	pat := []syntax.WordPart{lit("/")}
+	for i, part := range with.Parts {
+		l, ok := part.(*syntax.Lit)
+		if !ok {
+			pat = append(pat, part)
+			continue
+		}
+		for j := 0; j < len(l.Value); j++ {
+			if l.Value[j] == '\\' {
+				j++
+				continue
+			}
+			if l.Value[j] == '/' {
+				if j > 0 {
+					pat = append(pat, lit(l.Value[:j]))
+				}
+				rest := append([]syntax.WordPart{lit(l.Value[j+1:])}, with.Parts[i+1:]...)
+				return &syntax.Word{Parts: pat}, &syntax.Word{Parts: rest}
+			}
+		}
+		pat = append(pat, part)
+	}
+	return &syntax.Word{Parts: pat}, nil
+}
+
 func (r *Runner) replaceValue(pe *syntax.ParamExp, pv paramValue) (paramValue, error) {
-	pat, err := r.pattern(pe.Repl.Orig)
+	origWord, withWord := slashPattern(pe)
+	pat, err := r.pattern(origWord)
 	if err != nil {
 		return pv, err
 	}
@@ -947,13 +1033,13 @@ func (r *Runner) replaceValue(pe *syntax.ParamExp, pv paramValue) (paramValue, e
 	}
 	var with string
 	var withPat []byte
-	if pe.Repl.With != nil {
+	if withWord != nil {
 		b := &fieldBuilder{patMode: true}
 		// bash 5.2 expands the replacement as if unquoted even inside
 		// "${x/pat/rep}": its single quotes are quotes
 		oldDbl := r.dblDepth
 		r.dblDepth = 0
-		err := r.expandWord(b, pe.Repl.With, false)
+		err := r.expandWord(b, withWord, false)
 		r.dblDepth = oldDbl
 		if err != nil {
 			return pv, err
@@ -961,18 +1047,22 @@ func (r *Runner) replaceValue(pe *syntax.ParamExp, pv paramValue) (paramValue, e
 		with = string(b.cur.buf)
 		withPat = b.cur.pat
 	}
-	useAmp := r.opts.sh(shPatsubReplacement) && strings.IndexByte(with, '&') >= 0
+	// bash 5.2 (patsub_replacement) keeps a quoted & or \ escaped in the
+	// expanded replacement, and only when that text holds an &, \& or \\
+	// does it become a template: & is the match, \& and \\ a literal &
+	// and \, other backslashes stay (quote_string_for_repl, strcreplace)
+	rf := replForm(withPat)
+	useAmp := r.opts.sh(shPatsubReplacement) && replTemplate(rf)
 	repl := func(match string) string {
 		if !useAmp {
 			return with
 		}
-		// unquoted & is the match; \& is a literal &
 		var sb strings.Builder
-		for i := 0; i < len(withPat); i++ {
-			c := withPat[i]
+		for i := 0; i < len(rf); i++ {
+			c := rf[i]
 			switch {
-			case c == '\\' && i+1 < len(withPat):
-				sb.WriteByte(withPat[i+1])
+			case c == '\\' && i+1 < len(rf) && (rf[i+1] == '&' || rf[i+1] == '\\'):
+				sb.WriteByte(rf[i+1])
 				i++
 			case c == '&':
 				sb.WriteString(match)
@@ -982,7 +1072,9 @@ func (r *Runner) replaceValue(pe *syntax.ParamExp, pv paramValue) (paramValue, e
 		}
 		return sb.String()
 	}
-	if pat == "" && mode == 0 {
+	if pat == "" && mode == 0 || !pv.set && !pv.isList {
+		// an unset variable stays unset: only a set empty value can
+		// match a pattern
 		return pv, nil
 	}
 	m, err := r.compilePattern(pat, r.opts.sh(shNocasematch), r.opts.sh(shExtglob))

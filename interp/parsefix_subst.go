@@ -125,6 +125,11 @@ func sliceRewrite(i int) parseRewrite {
 		off := from + n + 1
 		end := off + strings.IndexByte(text[off:j]+":", ':')
 		var edits []parseEdit
+		if end+1 == j {
+			// ${x:1:}: bash takes an empty length as 0
+			text = text[:j] + "0" + text[j:]
+			edits = append(edits, parseEdit{j, 1})
+		}
 		if end < j && end+1 < j {
 			// the length first, from the right
 			var ok bool

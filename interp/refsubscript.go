@@ -247,7 +247,7 @@ func (r *Runner) textSubscriptKey(name, sub string) (string, error) {
 	// builtin's name, it abandons the command line
 	n, err := r.arithString(k)
 	if ae, ok := err.(*arithError); ok {
-		return "", &discardError{msg: ae.Error(), noPrefix: true}
+		return "", &discardError{msg: ae.Error(), noPrefix: true, toTop: true}
 	} else if err != nil {
 		return "", err
 	}
@@ -267,5 +267,6 @@ func (r *Runner) discarded(err error) bool {
 		r.expansionTimeErr(d.msg)
 	}
 	r.exit, r.flow = 1, flowAbort
+	r.abortTop = r.abortTop || d.toTop
 	return true
 }

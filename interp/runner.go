@@ -125,6 +125,7 @@ type Runner struct {
 
 	// control flow
 	flow       flowKind
+	abortTop   bool // flowAbort passes eval and source (see discardError)
 	flowN      int
 	exitCode   int
 	noErrExit  int           // >0 while running a context exempt from set -e

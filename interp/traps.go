@@ -186,7 +186,7 @@ func (r *Runner) runTrap(name string) {
 	if name != "EXIT" {
 		r.traceLevel++
 	}
-	r.stmtsEchoing(f.Stmts, action)
+	r.stmtsEchoing(f.Stmts, action, false)
 	r.traceLevel = level
 	r.nesting = oldNesting
 	r.inTrap, r.inDebug = oldTrap, oldDebug

@@ -13,11 +13,20 @@ import (
 // statements sharing a line, the lines read for it (comments and blank
 // lines included); after the last group, the rest of the text. A final
 // line without a newline is echoed with one. Lines read while set -v is
-// off are not echoed later.
-func (r *Runner) stmtsEchoing(stmts []*syntax.Stmt, src string) {
+// off are not echoed later. catchAbort: see lineAbortCaught.
+func (r *Runner) stmtsEchoing(stmts []*syntax.Stmt, src string, catchAbort bool) {
 	if n, _ := hdocEOFCount(r.curSrc); n == 0 && !r.opts.on(optVerbose) && !strings.Contains(src, "v") {
 		// set -v (or -o verbose) cannot turn on partway
-		r.stmts(stmts)
+		if !catchAbort {
+			r.stmts(stmts)
+			return
+		}
+		for _, g := range topLevelGroups(stmts) {
+			r.stmts(g)
+			if !r.lineAbortCaught(catchAbort) {
+				return
+			}
+		}
 		return
 	}
 	off, read := 0, 0 // byte offset of line read+1
@@ -44,9 +53,20 @@ func (r *Runner) stmtsEchoing(stmts []*syntax.Stmt, src string) {
 		echoTo(int(g[len(g)-1].End().Line()))
 		r.warnHdocEOF(g, i == len(groups)-1)
 		r.stmts(g)
-		if r.flow != flowNone {
+		if !r.lineAbortCaught(catchAbort) {
 			return
 		}
 	}
 	echoTo(len(src) + 1)
+}
+
+// lineAbortCaught reports whether the next line of an eval'd string or a
+// sourced file is to run. With catch, an error that abandoned the command
+// line (flowAbort) ends only that line: bash's parse_and_execute goes on
+// with the next command (outside a subshell, where it rethrows).
+func (r *Runner) lineAbortCaught(catch bool) bool {
+	if catch && r.flow == flowAbort && !r.abortTop {
+		r.flow = flowNone
+	}
+	return r.flow == flowNone
 }
