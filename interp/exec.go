@@ -79,14 +79,28 @@ func (r *Runner) RunIncremental(src, name string) int {
 			group = nil
 		}
 	}
-	err := p.Stmts(strings.NewReader(src), func(st *syntax.Stmt) bool {
+	// The loop never breaks: mvdan's iterator yields a statement
+	// together with the error that ended it and then yields the error
+	// again, which panics after a break. Statements after an exit are
+	// parsed but not run.
+	var err error
+	for st, e := range p.StmtsSeq(strings.NewReader(src)) {
+		if e != nil {
+			if err == nil {
+				err = e
+			}
+			continue
+		}
+		if err != nil || r.flow == flowExit {
+			continue
+		}
 		if len(group) > 0 && st.Pos().Line() > lastLine {
 			end = groupLineStart(src, []*syntax.Stmt{st})
 			flush()
 			end = len(src)
 		}
 		if r.flow == flowExit {
-			return false
+			continue
 		}
 		bquoteSingleQuotes(st, src)
 		if raw {
@@ -94,8 +108,7 @@ func (r *Runner) RunIncremental(src, name string) int {
 		}
 		group = append(group, st)
 		lastLine, lastEnd = st.End().Line(), int(st.End().Offset())
-		return true
-	})
+	}
 	if err != nil && !brokenLineAfter(src, lastEnd) {
 		group = nil // bash parses the failing line whole: none of it runs
 	}
