@@ -1,0 +1,290 @@
+package realprogs
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// need skips the test when one of the programs (names looked up in PATH,
+// or absolute paths) is not installed.
+func need(t *testing.T, progs ...string) {
+	t.Helper()
+	for _, p := range progs {
+		var err error
+		if strings.Contains(p, "/") {
+			_, err = os.Stat(p)
+		} else {
+			_, err = exec.LookPath(p)
+		}
+		if err != nil {
+			t.Skipf("%s is not installed (see README.md for the apt packages)", p)
+		}
+	}
+}
+
+// scriptCase is a bash script run in a fresh directory under each shell;
+// setup prepares the directory, keepFiles says whether the files left
+// behind are compared too.
+type scriptCase struct {
+	name      string
+	script    string
+	setup     func(t *testing.T, dir string)
+	keepFiles bool
+	timeout   time.Duration
+}
+
+// runScripts runs each case as `bash script.sh` under bash and under nash
+// (in the same directory path for both, so that paths in the output
+// match) and compares the results.
+func runScripts(t *testing.T, cases []scriptCase) {
+	sh := shells(t)
+	for _, c := range cases {
+		c := c
+		t.Run(c.name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "work")
+			timeout := c.timeout
+			if timeout == 0 {
+				timeout = 60 * time.Second
+			}
+			var res [2]result
+			for i, s := range sh {
+				os.RemoveAll(dir)
+				if err := os.Mkdir(dir, 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if c.setup != nil {
+					c.setup(t, dir)
+				}
+				if err := os.WriteFile(filepath.Join(dir, "script.sh"), []byte(c.script), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				res[i] = s.run(t, dir, timeout, "", "bash", "script.sh")
+				if !c.keepFiles {
+					res[i].files = ""
+				}
+			}
+			if res[0].stdout == "" && res[0].stderr == "" {
+				t.Fatalf("%s printed nothing under bash: the case does not exercise anything", c.name)
+			}
+			compareKnown(t, c.name, res[0], res[1])
+		})
+	}
+}
+
+// TestNeofetch runs neofetch (10,000 lines of bash) with output that
+// depends only on the machine: memory, uptime, CPU speed and the package
+// count, which can change between the two runs, are left out.
+func TestNeofetch(t *testing.T) {
+	need(t, "neofetch")
+	const off = "--disable memory uptime cpu packages"
+	runScripts(t, []scriptCase{
+		{name: "neofetch --stdout", script: "neofetch --stdout " + off + "\n"},
+		{name: "neofetch --config none", script: "neofetch --config none --stdout " + off + "\n"},
+		{name: "neofetch --off", script: "neofetch --off " + off + " --color_blocks off\n"},
+		{name: "neofetch ascii", script: "neofetch --ascii_distro arch " + off + " --colors 1 2 3 4 5 6 --bold off --underline off --separator ' ->'\n"},
+		{name: "neofetch -v", script: "neofetch -v " + off + " 2>&1 >/dev/null | grep -v '^\\[!\\] \\[.*\\] Info: Time'\n"},
+		{name: "neofetch help and errors", script: "neofetch --help | head -40; neofetch --version; neofetch --nosuchflag " + off + "; echo rc=$?; neofetch --print_config | head -30\n"},
+	})
+}
+
+// TestShunit2 runs the examples shunit2 ships and our own shunit2 test
+// files (assertions, failures, skipping, line-numbered ASSERT macros, a
+// suite function) through shunit2 itself.
+func TestShunit2(t *testing.T) {
+	need(t, "/usr/share/shunit2/shunit2")
+	own := filepath.Join(repoRoot(t), "tests", "realprogs", "shunit2")
+	setup := func(t *testing.T, dir string) {
+		t.Helper()
+		// the examples source ../shunit2
+		ex := filepath.Join(dir, "ex")
+		copyFiles(t, "/usr/share/doc/shunit2/examples", ex)
+		copyFiles(t, own, ex)
+		copyFiles(t, "/usr/share/shunit2", dir)
+	}
+	var cases []scriptCase
+	for _, ex := range []string{"equality_test.sh", "lineno_test.sh", "math_test.sh", "mkdir_test.sh",
+		"mock_file_test.sh", "party_test.sh", "suite_test.sh"} {
+		cases = append(cases, scriptCase{name: "example " + ex, setup: setup,
+			script: "cd ex && [ -f " + ex + " ] || exit 0\nbash ./" + ex + "; echo rc=$?\n"})
+	}
+	cases = append(cases,
+		scriptCase{name: "my_test", setup: setup, script: "cd ex && PATH=$PWD/..:$PATH bash ./my_test.sh; echo rc=$?\n"},
+		scriptCase{name: "my_test as sh", setup: setup, script: "cd ex && PATH=$PWD/..:$PATH sh ./my_test.sh; echo rc=$?\n"},
+		scriptCase{name: "my_test selected", setup: setup, script: "cd ex && PATH=$PWD/..:$PATH bash ./my_test.sh -- testEquality testFailures; echo rc=$?\n"},
+		scriptCase{name: "suite_test", setup: setup, script: "cd ex && PATH=$PWD/..:$PATH SHUNIT_COLOR=always bash ./suite_test.sh; echo rc=$?\n"},
+	)
+	runScripts(t, cases)
+}
+
+// copyFiles copies the regular files of dir src into dst.
+func copyFiles(t *testing.T, src, dst string) {
+	t.Helper()
+	ents, err := os.ReadDir(src)
+	if err != nil {
+		t.Skipf("%s: %v", src, err)
+	}
+	if err := os.MkdirAll(dst, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range ents {
+		if !e.Type().IsRegular() {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(src, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dst, e.Name()), data, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// bashCompletionDriver sources bash-completion and completes command
+// lines by calling the completion functions as readline would, printing
+// COMPREPLY.
+const bashCompletionDriver = `. /usr/share/bash-completion/bash_completion
+mkdir -p dir1/sub dir2; touch file1.txt file2.c .hidden 'sp ace' dir1/x; ln -s dir1 link1
+drive() {
+  local line=$1
+  COMP_LINE=$line; COMP_POINT=${#line}
+  read -ra COMP_WORDS <<<"$line"
+  [[ $line == *' ' ]] && COMP_WORDS+=("")
+  COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))
+  local cmd=${COMP_WORDS[0]} spec func
+  spec=$(complete -p "$cmd" 2>/dev/null) || { __load_completion "$cmd"; spec=$(complete -p "$cmd" 2>/dev/null); }
+  COMPREPLY=()
+  if [[ $spec =~ -F\ ([^ ]+) ]]; then
+    func=${BASH_REMATCH[1]}
+    "$func" "$cmd" "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+    echo "[$line] $func rc=$? n=${#COMPREPLY[@]}: ${COMPREPLY[*]:0:60}"
+  else
+    echo "[$line] spec: $spec"
+  fi
+}
+`
+
+// TestBashCompletion sources bash-completion (2,000 lines of bash and a
+// completion file per command) and calls its functions directly.
+func TestBashCompletion(t *testing.T) {
+	need(t, "/usr/share/bash-completion/bash_completion")
+	lines := []string{"ls --col", "ls ", "ls d", "cd d", "grep --i", "kill -", "kill -s ", "man ls", "ssh ",
+		"tar x", "tar -", "tar -xf ", "make ", "chmod ", "chown ro", "git ", "apt-get ins", "dpkg -",
+		"systemctl ", "systemctl st", "find . -na", "sudo ls --al", "export PA", "unset BASH_V", "type l",
+		"declare -", "set -o ", "shopt -s ext", "complete -", "help compg", "curl --he", "diff -",
+		"sort --", "head -", "gzip -", "useradd -", "su ", "nice ", "timeout ", "cp -", "rm -r",
+		"mkdir -", "stat ", "readlink -", "dd ", "printf ", "alias ", "ulimit -", "umask -", "cut -",
+		"wc -", "od -", "base64 -", "sha256sum ", "iconv -", "locale -", "service ", "env ", "xargs "}
+	var sb strings.Builder
+	sb.WriteString(bashCompletionDriver)
+	for _, l := range lines {
+		sb.WriteString("drive " + singleQuoteGo(l) + "\n")
+	}
+	runScripts(t, []scriptCase{
+		{name: "complete -p", script: ". /usr/share/bash-completion/bash_completion\ncomplete -p; echo; complete -p ls cd nosuch; echo rc=$?\n"},
+		{name: "completion functions", script: sb.String()},
+		{name: "helpers", script: bashCompletionDriver + `cur=fi; _filedir; echo "${COMPREPLY[*]}"
+COMPREPLY=(); cur=d; _filedir -d; echo "${COMPREPLY[*]}"
+COMPREPLY=(); cur=f; _filedir c; echo "${COMPREPLY[*]}"
+COMP_WORDS=(foo --bar=ba); COMP_CWORD=1; COMP_LINE='foo --bar=ba'; COMP_POINT=12
+_get_comp_words_by_ref -n = cur prev words cword; echo "cur=$cur prev=$prev cword=$cword"
+_init_completion -s; echo "init=$? cur=$cur prev=$prev split=$split"
+_parse_help grep | head -5; _parse_usage ls | head -3
+COMPREPLY=(); cur='$HO'; _variables && echo "${COMPREPLY[*]}"
+COMPREPLY=(); cur='~roo'; _tilde "$cur"; echo "tilde=$? ${COMPREPLY[*]}"
+_quote_readline_by_ref "a b" q; echo "q=$q"
+COMPREPLY=(); cur=SIGH; _signals SIG; echo "${COMPREPLY[*]}"
+COMPREPLY=(); cur=''; _shells; echo "${#COMPREPLY[@]}"
+compopt -o nospace; echo "compopt rc=$?"
+`},
+	})
+}
+
+func singleQuoteGo(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+
+// TestMakeself builds self-extracting archives with makeself and runs
+// them (list, check, extract, run the setup script, a corrupted archive).
+// gzip stores the time it compressed the payload, so the checksums are
+// masked and the archives themselves not compared; the files extracted
+// are.
+func TestMakeself(t *testing.T) {
+	need(t, "makeself")
+	runScripts(t, []scriptCase{{name: "makeself", script: `mkdir payload
+echo "hello payload" > payload/data.txt
+printf '#!/bin/sh\necho "setup ran, args: $*"\ncat data.txt\n' > payload/setup.sh
+chmod +x payload/setup.sh
+touch -d @1000000000 payload payload/*
+export TZ=UTC
+makeself --nox11 --packaging-date "Mon Jan 1 00:00:00 UTC 2024" payload out.run "Test archive" ./setup.sh a1 2>&1 |
+	sed 's/[0-9]* KB/N KB/; s/^\(CRC\|MD5\): .*/\1: X/'
+sh ./out.run --info
+sh ./out.run --list
+sh ./out.run --check
+sh ./out.run --nox11 --quiet -- extra
+sh ./out.run --noexec --target tgt; ls tgt
+sh ./out.run --lsm
+bash ./out.run --nox11 --target t2 xx
+makeself --bzip2 --notemp --packaging-date X payload out3.run "T3" >/dev/null 2>&1
+rm -rf payload
+sh ./out3.run --nox11 --noexec; echo "rc=$?"; ls payload
+head -c 100 out.run > trunc.run; sh ./trunc.run; echo "rc=$?"
+printf x >> out.run; sh ./out.run --check; echo "rc=$?"
+ls -lR tgt t2 payload | sed 's/ [A-Z][a-z][a-z] [ 0-9][0-9] [0-9:]* / DATE /'
+`}})
+}
+
+// TestRbenv runs rbenv's commands (bash scripts in libexec) on a fake
+// RBENV_ROOT with two "installed" versions.
+func TestRbenv(t *testing.T) {
+	need(t, "rbenv")
+	runScripts(t, []scriptCase{{name: "rbenv", script: `export RBENV_ROOT=$PWD/.rbenv
+rbenv --version; rbenv help | head -20; rbenv root
+rbenv versions; echo rc=$?
+mkdir -p $RBENV_ROOT/versions/3.1.0/bin $RBENV_ROOT/versions/2.7.8/bin
+printf '#!/bin/sh\necho "ruby $*"\n' > $RBENV_ROOT/versions/3.1.0/bin/ruby; chmod +x $RBENV_ROOT/versions/3.1.0/bin/ruby
+cp $RBENV_ROOT/versions/3.1.0/bin/ruby $RBENV_ROOT/versions/2.7.8/bin/ruby
+rbenv rehash; ls $RBENV_ROOT/shims; rbenv versions
+rbenv global 3.1.0; rbenv version
+echo 2.7.8 > .ruby-version; rbenv version; rbenv version-name; rbenv version-origin
+rbenv local; rbenv local 3.1.0; cat .ruby-version
+rbenv which ruby; rbenv whence ruby; rbenv exec ruby -v
+RBENV_VERSION=9.9 rbenv version; echo rc=$?
+rbenv shell; echo rc=$?
+rbenv init - | head -30
+rbenv commands; rbenv completions local; rbenv prefix 3.1.0
+rbenv nosuch; echo rc=$?
+rbenv version-file; rbenv hooks exec
+eval "$(rbenv init -)"; rbenv shell 2.7.8; echo $RBENV_VERSION; rbenv version
+`}})
+}
+
+// TestPass runs pass, the password store (a 700-line bash script), with a
+// throwaway GnuPG home and a key without passphrase.
+func TestPass(t *testing.T) {
+	need(t, "pass", "gpg")
+	// the gpg-agent of the first run is stopped at the end: the second
+	// run uses the same directory
+	runScripts(t, []scriptCase{{name: "pass", timeout: 120 * time.Second, script: `export GNUPGHOME=$PWD/gnupg PASSWORD_STORE_DIR=$PWD/store
+mkdir -m 700 -p $GNUPGHOME
+trap 'gpgconf --kill all' EXIT
+gpg --batch --quiet --passphrase '' --quick-gen-key 'Test <t@example.com>' default default never 2>/dev/null
+fpr=$(gpg --list-keys --with-colons 2>/dev/null | awk -F: '/^fpr/{print $10; exit}')
+[ -n "$fpr" ] || { echo "no key: gpg cannot make one here"; exit 0; }
+pass init "$fpr" | sed "s/$fpr/FPR/"
+echo "s3cret" | pass insert -e web/site1; echo rc=$?
+printf 'pw2\npw2\n' | pass insert web/site2; echo rc=$?
+printf 'line1\nline2\n' | pass insert -m notes/multi; echo rc=$?
+pass ls; pass show web/site1; pass web/site2; pass show notes/multi
+pass show nosuch; echo rc=$?
+pass generate -n gen/one 16 >/dev/null; echo rc=$?; pass show gen/one | wc -c
+pass mv web/site1 web/moved; pass ls web
+pass cp web/moved web/copy; pass find mov; pass grep s3c
+pass rm -f web/copy; pass ls
+pass version | head -3; pass help | head -5
+pass show -c web/moved; echo rc=$?
+`}})
+}
