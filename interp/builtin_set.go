@@ -352,6 +352,13 @@ func biUnset(r *Runner, args []string) int {
 				r.vars.m[base] = &variable{dynamic: dynRemoved, gen: r.vars.gen}
 				continue
 			}
+		case "COMP_WORDBREAKS":
+			// unset for good: a marker keeps a lookup from giving it
+			// bash's value again
+			if cur := r.vars.m[base]; name == base && (cur == nil || !cur.local && cur.attrs&aReadonly == 0) {
+				r.vars.m[base] = &variable{dynamic: dynRemoved, gen: r.vars.gen}
+				continue
+			}
 		}
 		if err := r.unsetVarFlags(name, oneWord); err != nil {
 			r.bErr("unset", "%s", err.Error())

@@ -69,6 +69,15 @@ func (r *Runner) lookup(name string) *variable {
 		return strVar(itoa(int64(r.random())))
 	case "SRANDOM":
 		return strVar(strconv.FormatUint(uint64(r.srandom()), 10))
+	case "COMP_WORDBREAKS":
+		if v != nil {
+			return v // unset
+		}
+		// bash gives it its value when it is first referenced: from
+		// then on it is an ordinary variable that set lists
+		nv := r.vars.own(name)
+		nv.kind, nv.set, nv.str = kString, true, compWordBreaks
+		return nv
 	case "SECONDS":
 		if v != nil && v.dynamic == dynRemoved {
 			return v
@@ -179,7 +188,11 @@ func (r *Runner) listNames() []string {
 
 // dynScalars are the special scalars nash computes on lookup that bash
 // keeps in its variable table, where ${!prefix@} and compgen -v see them.
-var dynScalars = [...]string{"BASHPID", "BASH_ARGV0", "BASH_COMMAND", "BASH_SUBSHELL", "EPOCHREALTIME", "EPOCHSECONDS", "LINENO", "RANDOM", "SECONDS", "SRANDOM"}
+var dynScalars = [...]string{"BASHPID", "BASH_ARGV0", "BASH_COMMAND", "BASH_SUBSHELL", "COMP_WORDBREAKS", "EPOCHREALTIME", "EPOCHSECONDS", "LINENO", "RANDOM", "SECONDS", "SRANDOM"}
+
+// compWordBreaks is readline's rl_completer_word_break_characters as
+// bash sets them, the value of COMP_WORDBREAKS.
+const compWordBreaks = " \t\n\"'@><=;|&(:"
 
 // visibleNames returns the sorted names of the variables that are set
 // (an array counts even when empty), as ${!prefix@} and compgen -v list
@@ -508,6 +521,7 @@ func (r *Runner) initVars() {
 	set("MACHTYPE", bashMachType)
 	set("BASH_ARGV0", r.arg0)
 	delete(r.vars.m, "BASH_ARGV0")
+	delete(r.vars.m, "COMP_WORDBREAKS") // bash sets its own value
 	if h, err := os.Hostname(); err == nil {
 		set("HOSTNAME", h)
 	}
