@@ -510,7 +510,11 @@ func (r *Runner) expandWord(b *fieldBuilder, w *syntax.Word, assign bool) error 
 			if pat == emptyExtglob {
 				pat = "" // see emptyExtglobRewrite
 			}
-			b.literal(p.Op.String() + pat + ")")
+			b.literal(p.Op.String())
+			if err := r.expandExtglobPattern(b, pat); err != nil {
+				return err
+			}
+			b.literal(")")
 		case *syntax.BraceExp:
 			// left over from brace splitting when brace expansion is off
 			b.literal(braceString(p))
