@@ -37,10 +37,23 @@ func (e *declWordError) Error() string { return e.err.Error() }
 // errDeclFailed is a declaration's failure already reported.
 var errDeclFailed = errors.New("declaration failed")
 
+// declLine is the line bash gives a declaration command, as simpleLine
+// for a simple command: its first word is reduced once the next one has
+// been read, so a multi-line first argument (local x=$(…
+// …)) moves the command to the line where that argument ends.
+func declLine(c *syntax.DeclClause, src string) int {
+	line := int(c.Pos().Line())
+	if len(c.Args) == 0 {
+		return line
+	}
+	end := c.Args[0].End()
+	return max(line, int(end.Line())+continuationsAt(src, int(end.Offset()), int(end.Line())))
+}
+
 // declClause runs declare, typeset, local, export, readonly and nameref
 // as the parser shaped them.
 func (r *Runner) declClause(c *syntax.DeclClause, st *syntax.Stmt) {
-	r.line = r.lineAt(int(c.Pos().Line()))
+	r.line = r.lineAt(declLine(c, r.curSrc))
 	// errors of literal name=(…) arguments carry the name of the command
 	// bash had started last (see thisCmd); the declaration is one too
 	r.declPrefix = r.thisCmd
