@@ -641,7 +641,7 @@ func skipToDelim(s string, i int, delim func(byte) bool) int {
 // every expansion but pathname expansion. Text that is not one word is
 // taken as it is.
 func (r *Runner) expandNoGlob(tok string) []string {
-	src := ": " + tok
+	src := ": " + escapeWordText(tok)
 	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), "")
 	if err != nil || len(f.Stmts) != 1 {
 		return []string{tok}
@@ -661,6 +661,37 @@ func (r *Runner) expandNoGlob(tok string) []string {
 	var out []string
 	r.globFields(b, &out)
 	return out
+}
+
+// escapeWordText makes text parse as one word: blanks and operator
+// characters outside quotes and expansions, which bash's expansion of a
+// word's text keeps as characters, get a backslash (and so does a
+// leading #).
+func escapeWordText(s string) string {
+	if !strings.ContainsAny(s, " \t\n;&|<>()#") {
+		return s
+	}
+	var sb strings.Builder
+	for i := 0; i < len(s); {
+		switch c := s[i]; {
+		case c == '\\':
+			end := min(i+2, len(s))
+			sb.WriteString(s[i:end])
+			i = end
+		case c == '$' || c == '`' || c == '\'' || c == '"':
+			end := expansionEnd(s, i)
+			sb.WriteString(s[i:end])
+			i = end
+		case strings.IndexByte(" \t\n;&|<>()", c) >= 0 || c == '#' && i == 0:
+			sb.WriteByte('\\')
+			sb.WriteByte(c)
+			i++
+		default:
+			sb.WriteByte(c)
+			i++
+		}
+	}
+	return sb.String()
 }
 
 // filterCompletions applies -X: with a leading ! it keeps the matches of
