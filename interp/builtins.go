@@ -470,8 +470,13 @@ func biNoJobControl(r *Runner, args []string) int {
 		// bash's bind warns first when readline is not in use, then
 		// parses its options
 		r.bErr("bind", "warning: line editing not enabled")
-		if _, _, ok, st := r.simpleOpts("bind", "lvpVPsSXf:q:u:m:r:x:", args[1:]); !ok {
+		r.rlInit = true // bind initializes readline, even to fail
+		set, _, ok, st := r.simpleOpts("bind", "lvpVPsSXf:q:u:m:r:x:", args[1:])
+		if !ok {
 			return st
+		}
+		if set&optBit('l') != 0 {
+			return r.write("bind", strings.Join(r.bindableNames(), "\n")+"\n")
 		}
 		return 0
 	case "history":

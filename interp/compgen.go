@@ -144,6 +144,12 @@ func (r *Runner) actionCompletions(acts uint32, word string) []string {
 				}
 			}
 			add(names)
+		case "binding":
+			// bash makes the list at its first use and keeps it
+			if r.bindList == nil {
+				r.bindList = r.bindableNames()
+			}
+			add(r.bindList)
 		case "builtin":
 			add(builtinNames)
 		case "disabled", "enabled":

@@ -93,8 +93,10 @@ type Runner struct {
 	aliasSeq map[string]uint64
 	aliasN   uint64
 
-	comps  *compTable // complete's compspecs (nil: none yet)
-	cshare bool       // comps is shared with a parent or child: copy before writing
+	rlInit   bool       // bind ran: readline has bash's bindable functions
+	bindList []string   // compgen -A binding's list, made at its first use
+	comps    *compTable // complete's compspecs (nil: none yet)
+	cshare   bool       // comps is shared with a parent or child: copy before writing
 
 	opts options
 	dir  string

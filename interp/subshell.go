@@ -30,6 +30,8 @@ func (r *Runner) fork(kind string) *Runner {
 		aliasN:        r.aliasN,
 		ashare:        true,
 		comps:         r.comps,
+		rlInit:        r.rlInit,
+		bindList:      r.bindList,
 		cshare:        true,
 		opts:          r.opts,
 		dir:           r.dir,

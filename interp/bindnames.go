@@ -1,0 +1,66 @@
+package interp
+
+import "sort"
+
+// readlineFuncs are the names of readline's bindable functions (its
+// funmap), sorted: what compgen -A binding lists before readline is
+// initialized.
+var readlineFuncs = []string{
+	"abort", "accept-line", "arrow-key-prefix", "backward-byte", "backward-char",
+	"backward-delete-char", "backward-kill-line", "backward-kill-word", "backward-word",
+	"beginning-of-history", "beginning-of-line", "bracketed-paste-begin", "call-last-kbd-macro",
+	"capitalize-word", "character-search", "character-search-backward", "clear-display",
+	"clear-screen", "complete", "copy-backward-word", "copy-forward-word", "copy-region-as-kill",
+	"delete-char", "delete-char-or-list", "delete-horizontal-space", "digit-argument",
+	"do-lowercase-version", "downcase-word", "dump-functions", "dump-macros", "dump-variables",
+	"emacs-editing-mode", "end-kbd-macro", "end-of-history", "end-of-line", "exchange-point-and-mark",
+	"fetch-history", "forward-backward-delete-char", "forward-byte", "forward-char",
+	"forward-search-history", "forward-word", "history-search-backward", "history-search-forward",
+	"history-substring-search-backward", "history-substring-search-forward", "insert-comment",
+	"insert-completions", "kill-line", "kill-region", "kill-whole-line", "kill-word", "menu-complete",
+	"menu-complete-backward", "next-history", "next-screen-line",
+	"non-incremental-forward-search-history", "non-incremental-forward-search-history-again",
+	"non-incremental-reverse-search-history", "non-incremental-reverse-search-history-again",
+	"old-menu-complete", "operate-and-get-next", "overwrite-mode", "possible-completions",
+	"previous-history", "previous-screen-line", "print-last-kbd-macro", "quoted-insert",
+	"re-read-init-file", "redraw-current-line", "reverse-search-history", "revert-line",
+	"self-insert", "set-mark", "skip-csi-sequence", "start-kbd-macro", "tab-insert", "tilde-expand",
+	"transpose-chars", "transpose-words", "tty-status", "undo", "universal-argument",
+	"unix-filename-rubout", "unix-line-discard", "unix-word-rubout", "upcase-word", "vi-append-eol",
+	"vi-append-mode", "vi-arg-digit", "vi-bWord", "vi-back-to-indent", "vi-backward-bigword",
+	"vi-backward-word", "vi-bword", "vi-change-case", "vi-change-char", "vi-change-to",
+	"vi-char-search", "vi-column", "vi-complete", "vi-delete", "vi-delete-to", "vi-eWord",
+	"vi-editing-mode", "vi-end-bigword", "vi-end-word", "vi-eof-maybe", "vi-eword", "vi-fWord",
+	"vi-fetch-history", "vi-first-print", "vi-forward-bigword", "vi-forward-word", "vi-fword",
+	"vi-goto-mark", "vi-insert-beg", "vi-insertion-mode", "vi-match", "vi-movement-mode",
+	"vi-next-word", "vi-overstrike", "vi-overstrike-delete", "vi-prev-word", "vi-put", "vi-redo",
+	"vi-replace", "vi-rubout", "vi-search", "vi-search-again", "vi-set-mark", "vi-subst",
+	"vi-tilde-expand", "vi-undo", "vi-unix-word-rubout", "vi-yank-arg", "vi-yank-pop", "vi-yank-to",
+	"yank", "yank-last-arg", "yank-nth-arg", "yank-pop",
+}
+
+// bashReadlineFuncs are the bindable functions bash adds to readline's
+// when it initializes it (which any use of bind does): bind -l and, from
+// then on, compgen -A binding list them too.
+var bashReadlineFuncs = []string{
+	"alias-expand-line", "complete-command", "complete-filename", "complete-hostname",
+	"complete-into-braces", "complete-username", "complete-variable", "dabbrev-expand",
+	"display-shell-version", "dynamic-complete-history", "edit-and-execute-command",
+	"glob-complete-word", "glob-expand-word", "glob-list-expansions", "history-and-alias-expand-line",
+	"history-expand-line", "insert-last-argument", "magic-space", "possible-command-completions",
+	"possible-filename-completions", "possible-hostname-completions", "possible-username-completions",
+	"possible-variable-completions", "shell-backward-kill-word", "shell-backward-word",
+	"shell-expand-line", "shell-forward-word", "shell-kill-word", "shell-transpose-words",
+	"spell-correct-word", "vi-edit-and-execute-command",
+}
+
+// bindableNames returns the bindable function names, sorted, as bash
+// has them: with its own once readline was initialized.
+func (r *Runner) bindableNames() []string {
+	if !r.rlInit {
+		return readlineFuncs
+	}
+	out := append(append([]string(nil), readlineFuncs...), bashReadlineFuncs...)
+	sort.Strings(out)
+	return out
+}
