@@ -809,8 +809,14 @@ func (r *Runner) unsetVarFlags(name string, oneWord bool) error {
 		return &varError{msg: name + ": cannot unset: readonly variable"}
 	}
 	r.vars.unbind(name)
-	if name == "PATH" {
+	switch name {
+	case "PATH":
 		r.hash = nil
+	case "OPTIND":
+		// bash's sv_optind runs on unset too: getopts starts over
+		// (from whatever OPTIND is still visible, as after a local)
+		cur := r.vars.get(name)
+		r.setOptindVar(cur.value(), cur != nil && cur.set)
 	}
 	return nil
 }

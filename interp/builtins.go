@@ -262,7 +262,17 @@ func biPwd(r *Runner, args []string) int {
 // last command's status if there is none, 2 (after a complaint, and
 // false) if it is not a number.
 func statusArg(r *Runner, name string, args []string) (int, bool) {
+	if len(args) > 1 && args[1] == "--" {
+		args = args[1:]
+	}
 	if len(args) < 2 {
+		// in a trap action (other than DEBUG), return without a status
+		// gives the $? from before the trap: the trap cannot change it;
+		// so does exit in the EXIT trap (bash's trap_saved_exit_value)
+		if name == "return" && r.runningTrap != "" && r.runningTrap != "DEBUG" ||
+			name == "exit" && r.runningTrap == "EXIT" {
+			return r.trapSaved, true
+		}
 		return r.exit, true
 	}
 	n, err := strconv.ParseInt(strings.TrimSpace(args[1]), 10, 64)
@@ -274,6 +284,9 @@ func statusArg(r *Runner, name string, args []string) (int, bool) {
 }
 
 func biExit(r *Runner, args []string) int {
+	if len(args) > 1 && args[1] == "--" {
+		args = args[1:]
+	}
 	status, ok := statusArg(r, "exit", args)
 	if len(args) > 2 && ok {
 		r.bErr("exit", "too many arguments")

@@ -698,7 +698,10 @@ func (r *Runner) caseClause(c *syntax.CaseClause) {
 		return
 	}
 	r.traceCase(c)
-	r.exit = 0
+	// bash leaves $? alone until a body runs: a matching clause's body
+	// sees the status from before the case, and an empty body (like no
+	// match at all) makes the case's status 0.
+	ran := false
 	matched := false
 	for i := 0; i < len(c.Items); i++ {
 		it := c.Items[i]
@@ -718,9 +721,13 @@ func (r *Runner) caseClause(c *syntax.CaseClause) {
 		if !matched {
 			continue
 		}
+		ran = len(it.Stmts) > 0
 		r.stmts(it.Stmts)
 		if r.flow != flowNone {
 			return
+		}
+		if !ran {
+			r.exit = 0
 		}
 		switch it.Op {
 		case syntax.Fallthrough: // ;&
@@ -730,6 +737,9 @@ func (r *Runner) caseClause(c *syntax.CaseClause) {
 			continue
 		}
 		return
+	}
+	if !ran {
+		r.exit = 0
 	}
 }
 

@@ -126,22 +126,26 @@ type Runner struct {
 	execString string
 
 	// control flow
-	flow       flowKind
-	abortTop   bool // flowAbort passes eval and source (see discardError)
-	flowN      int
-	exitCode   int
-	noErrExit  int           // >0 while running a context exempt from set -e
-	inTrap     bool          // running a trap handler
-	inDebug    bool          // running the DEBUG trap handler: it does not run itself
-	isSub      bool          // an in-process subshell
-	cop        *activeCoproc // the coprocess bash keeps track of
-	loopDepth  int
-	optind     optindState
-	dirStack   []string
-	ctx        context.Context
-	pendingErr error
-	envGiven   bool
-	curSrc     string // source text of the code running, for messages
+	flow      flowKind
+	abortTop  bool // flowAbort passes eval and source (see discardError)
+	flowN     int
+	exitCode  int
+	noErrExit int  // >0 while running a context exempt from set -e
+	inTrap    bool // running a trap handler
+	// runningTrap names the trap whose action is running ("" for none,
+	// and in a subshell), trapSaved the $? its last run started with
+	runningTrap string
+	trapSaved   int
+	inDebug     bool          // running the DEBUG trap handler: it does not run itself
+	isSub       bool          // an in-process subshell
+	cop         *activeCoproc // the coprocess bash keeps track of
+	loopDepth   int
+	optind      optindState
+	dirStack    []string
+	ctx         context.Context
+	pendingErr  error
+	envGiven    bool
+	curSrc      string // source text of the code running, for messages
 	// verboseLine is the last line of the top-level source text read
 	// so far, for set -v (see echoVerbose)
 	verboseLine int

@@ -151,6 +151,11 @@ func (r *Runner) cmdSubst(cs *syntax.CmdSubst) (string, error) {
 			return strings.TrimRight(string(b), "\n"), nil
 		}
 	}
+	if len(cs.Stmts) == 0 && r.blankSubst(cs) {
+		// bash runs nothing for blank text (no fork): $? stays, and a
+		// command of only assignments keeps its own status
+		return "", nil
+	}
 	pr, pw, err := newPipe()
 	if err != nil {
 		return "", expErr("cannot make pipe for command substitution: %v", err)
@@ -178,6 +183,11 @@ func (r *Runner) cmdSubst(cs *syntax.CmdSubst) (string, error) {
 		pr.Close()
 		close(done)
 	}()
+	if len(cs.Stmts) == 0 {
+		// only a comment: bash's empty parse_and_execute succeeds,
+		// whatever $? was
+		c.exit = 0
+	}
 	c.stmts(cs.Stmts)
 	status := c.subStatus()
 	c.fds.releaseAll()
@@ -195,6 +205,28 @@ func (r *Runner) cmdSubst(cs *syntax.CmdSubst) (string, error) {
 		out = bytes.ReplaceAll(out, []byte{0}, nil)
 	}
 	return strings.TrimRight(string(out), "\n"), nil
+}
+
+// blankSubst reports whether a command substitution without commands
+// has only blanks and newlines between its delimiters, as opposed to a
+// comment. Where the source text cannot be matched to cs's positions it
+// is taken as blank, the far more common spelling.
+func (r *Runner) blankSubst(cs *syntax.CmdSubst) bool {
+	from, to := int(cs.Left.Offset()), int(cs.Right.Offset())
+	src := r.curSrc
+	if to > len(src) || from >= to {
+		return true
+	}
+	text := src[from:to]
+	switch {
+	case cs.Backquotes && strings.HasPrefix(text, "`"):
+		text = text[1:]
+	case !cs.Backquotes && strings.HasPrefix(text, "$("):
+		text = text[2:]
+	default:
+		return true
+	}
+	return !strings.Contains(text, "#")
 }
 
 // procSubst starts a process substitution and returns its /dev/fd path.

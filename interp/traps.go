@@ -176,6 +176,8 @@ func (r *Runner) runTrap(name string) {
 	oldSrc := r.curSrc
 	r.curSrc, r.lineConts = pt.text, nil
 	r.inTrap = true
+	oldRunning := r.runningTrap
+	r.runningTrap, r.trapSaved = name, saved
 	r.inDebug = r.inDebug || name == "DEBUG"
 	r.nesting = Nesting{Depth: oldNesting.Depth + 1, Kind: "trap:" + name}
 	// the action is parsed and run like eval: its lines count from the
@@ -190,12 +192,15 @@ func (r *Runner) runTrap(name string) {
 	r.traceLevel = level
 	r.nesting = oldNesting
 	r.inTrap, r.inDebug = oldTrap, oldDebug
+	r.runningTrap = oldRunning
 	r.line, r.lineOff, r.lineConts = oldLine, oldOff, oldConts
 	r.curSrc = oldSrc
 	if r.flow == flowExit {
 		return
 	}
-	if name != "RETURN" || r.flow != flowReturn {
+	if r.flow != flowReturn {
+		// a return in the action leaves the function (or sourced
+		// file) with its status; otherwise the trap keeps $?
 		r.exit = saved
 	}
 }
