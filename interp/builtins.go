@@ -163,7 +163,9 @@ func (r *Runner) write(name, s string) int {
 
 func (r *Runner) writeFailed(name string, err error) int {
 	if errno, ok := underlyingErrno(err); ok && errno == syscall.EPIPE {
-		if r.isSub {
+		// with SIGPIPE ignored (trap '' PIPE, kept in subshells) the
+		// write just fails, and the builtin reports it
+		if a, ok := r.traps.m["PIPE"]; r.isSub && !(ok && a == "") {
 			r.flow = flowExit
 			r.exitCode = 128 + int(syscall.SIGPIPE)
 			return r.exitCode

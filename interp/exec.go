@@ -402,6 +402,7 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 			return
 		}
 		r.subshell(func(sub *Runner) {
+			sub.loopDepth = 0 // not the loop's execution environment
 			sub.stdinRedir = pipeIn || st != nil && stdinRedirects(st.Redirs)
 			if st != nil {
 				sub.tail = r.subshellTail(st, c)

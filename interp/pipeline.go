@@ -45,6 +45,7 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 		sub := r.fork("subshell")
 		sub.stdinRedir = sub.stdinRedir || i > 0 // its stdin is a pipe
 		sub.forkedFor = stages[i].Cmd
+		sub.leaveLoopsFor(stages[i].Cmd)
 		runners[i] = sub
 	}
 	var copiers sync.WaitGroup

@@ -99,6 +99,19 @@ func (r *Runner) fork(kind string) *Runner {
 	return c
 }
 
+// leaveLoopsFor forgets the enclosing loops in a subshell forked for a
+// compound command (a pipeline element or an asynchronous one): bash runs
+// those through execute_in_subshell, which is not the loop's execution
+// environment (POSIX interp 842), so break and continue there complain.
+// A simple command forked the same way keeps them, as in bash.
+func (c *Runner) leaveLoopsFor(cmd syntax.Command) {
+	switch cmd.(type) {
+	case *syntax.CallExpr, *syntax.DeclClause, *syntax.LetClause, nil:
+	default:
+		c.loopDepth = 0
+	}
+}
+
 // subStatus is a finished subshell's exit status, after its EXIT trap.
 func (c *Runner) subStatus() int {
 	if c.flow == flowExit {
@@ -293,6 +306,7 @@ func (r *Runner) closeProcFds(mark int) {
 func (r *Runner) background(st *syntax.Stmt) {
 	c := r.fork("subshell")
 	c.forkedFor = st.Cmd
+	c.leaveLoopsFor(st.Cmd)
 	c.opts.set[optErrexit] = r.opts.on(optErrexit)
 	// a background command's stdin is /dev/null when job control is off
 	// (or in a subshell), unless stdin was redirected for a compound

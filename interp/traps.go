@@ -178,6 +178,10 @@ func (r *Runner) runTrap(name string) {
 	r.inTrap = true
 	oldRunning := r.runningTrap
 	r.runningTrap, r.trapSaved = name, saved
+	// the action's commands do not change PIPESTATUS for the code it
+	// interrupted (bash's save_pipestatus_array around every trap)
+	oldPS := r.pipeStatus
+	r.psOwned = false
 	r.inDebug = r.inDebug || name == "DEBUG"
 	r.nesting = Nesting{Depth: oldNesting.Depth + 1, Kind: "trap:" + name}
 	// the action is parsed and run like eval: its lines count from the
@@ -193,6 +197,7 @@ func (r *Runner) runTrap(name string) {
 	r.nesting = oldNesting
 	r.inTrap, r.inDebug = oldTrap, oldDebug
 	r.runningTrap = oldRunning
+	r.pipeStatus, r.psOwned = oldPS, false
 	r.line, r.lineOff, r.lineConts = oldLine, oldOff, oldConts
 	r.curSrc = oldSrc
 	if r.flow == flowExit {
