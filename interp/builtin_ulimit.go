@@ -51,6 +51,9 @@ func (r *Runner) getrlimit(res int) syscall.Rlimit {
 		return syscall.Rlimit{Cur: 8, Max: 8}
 	}
 	syscall.Getrlimit(res, &l)
+	if res == syscall.RLIMIT_NOFILE {
+		l.Cur = r.nofileCur(l)
+	}
 	return l
 }
 
@@ -61,7 +64,9 @@ func (r *Runner) getrlimit(res int) syscall.Rlimit {
 // observer's), and a child's fds are put in place by dup2 after the fork,
 // which fails for an fd at or above the limit where bash's children just
 // inherit theirs; the shell checks its fd numbers against the overlay
-// (fdOverLimit) and exec applies it before the new program starts.
+// (fdOverLimit) and exec applies it before the new program starts. A
+// limit with room enough for nash (nofileRoomy) is set on the process as
+// well, so that children inherit it as they start.
 func (r *Runner) setrlimit(res int, l syscall.Rlimit) error {
 	if res < 0 {
 		return syscall.EINVAL
@@ -79,6 +84,13 @@ func (r *Runner) setrlimit(res int, l syscall.Rlimit) error {
 	if res == syscall.RLIMIT_NOFILE && l.Max > cur.Max && l.Max > nrOpen() {
 		return syscall.EPERM // the kernel's ceiling, fs.nr_open
 	}
+	if res == syscall.RLIMIT_NOFILE && !r.isSub && r.nofileRoomy(l.Cur) {
+		// children inherit a limit the process has before they start;
+		// the prlimit after the start alone would race with them
+		if err := syscall.Setrlimit(res, &l); err != nil {
+			return err
+		}
+	}
 	m := make(map[int]syscall.Rlimit, len(r.rlimits)+1)
 	for k, v := range r.rlimits {
 		m[k] = v
@@ -86,6 +98,24 @@ func (r *Runner) setrlimit(res int, l syscall.Rlimit) error {
 	m[res] = l
 	r.rlimits = m
 	return nil
+}
+
+// nofileRoomy reports whether nash's own process can live under an
+// open-files limit of cur, which bash would be given: room for the
+// runtime's descriptors and the ones a spawn needs, above every fd open
+// now and every fd of the table (children get theirs by dup2, below the
+// limit they inherit). A smaller limit stays an overlay only.
+func (r *Runner) nofileRoomy(cur uint64) bool {
+	const room = 32
+	if cur < 2*room || uint64(len(r.fds.fds))+room > cur {
+		return false
+	}
+	for _, fd := range openDescriptors() {
+		if uint64(fd)+room > cur {
+			return false
+		}
+	}
+	return true
 }
 
 // applyRlimits gives a process (a freshly started child, or 0 for this
