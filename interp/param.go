@@ -80,9 +80,10 @@ func (r *Runner) expandParamPart(b *fieldBuilder, pe *syntax.ParamExp, quoted bo
 	if pv.word != nil {
 		return r.expandOpWord(b, pv.word, quoted)
 	}
-	if quoted && !pv.isList && !pv.set && pe.Exp != nil && isAtExpansion(pe) && r.atListEmpty(pe) {
+	if quoted && !pv.isList && !pv.set && pe.Exp != nil && isAtExpansion(pe) && r.atListEmpty(pe) &&
+		(pe.Exp.Op == syntax.AlternateUnset || pe.Exp.Op == syntax.AlternateUnsetOrNull) {
 		// "${@:+x}" or "${a[@]+x}" of no elements makes no word, as
-		// "$@" does
+		// "$@" does; "${@:-}" makes its word, empty
 		return nil
 	}
 	if !pv.isList {
