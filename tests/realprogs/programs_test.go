@@ -178,7 +178,8 @@ func TestBashCompletion(t *testing.T) {
 		"declare -", "set -o ", "shopt -s ext", "complete -", "help compg", "curl --he", "diff -",
 		"sort --", "head -", "gzip -", "useradd -", "su ", "nice ", "timeout ", "cp -", "rm -r",
 		"mkdir -", "stat ", "readlink -", "dd ", "printf ", "alias ", "ulimit -", "umask -", "cut -",
-		"wc -", "od -", "base64 -", "sha256sum ", "iconv -", "locale -", "service ", "env ", "xargs "}
+		"wc -", "od -", "base64 -", "sha256sum ", "iconv -", "locale -", "service ", "env ", "xargs ",
+		"bind ", "bind -", "arp ", "gdbus ", "gsettings ", "gresource ", "function "}
 	var sb strings.Builder
 	sb.WriteString(bashCompletionDriver)
 	for _, l := range lines {
@@ -187,19 +188,42 @@ func TestBashCompletion(t *testing.T) {
 	runScripts(t, []scriptCase{
 		{name: "complete -p", script: ". /usr/share/bash-completion/bash_completion\ncomplete -p; echo; complete -p ls cd nosuch; echo rc=$?\n"},
 		{name: "completion functions", script: sb.String()},
-		{name: "helpers", script: bashCompletionDriver + `cur=fi; _filedir; echo "${COMPREPLY[*]}"
-COMPREPLY=(); cur=d; _filedir -d; echo "${COMPREPLY[*]}"
-COMPREPLY=(); cur=f; _filedir c; echo "${COMPREPLY[*]}"
-COMP_WORDS=(foo --bar=ba); COMP_CWORD=1; COMP_LINE='foo --bar=ba'; COMP_POINT=12
-_get_comp_words_by_ref -n = cur prev words cword; echo "cur=$cur prev=$prev cword=$cword"
-_init_completion -s; echo "init=$? cur=$cur prev=$prev split=$split"
-_parse_help grep | head -5; _parse_usage ls | head -3
-COMPREPLY=(); cur='$HO'; _variables && echo "${COMPREPLY[*]}"
-COMPREPLY=(); cur='~roo'; _tilde "$cur"; echo "tilde=$? ${COMPREPLY[*]}"
-_quote_readline_by_ref "a b" q; echo "q=$q"
-COMPREPLY=(); cur=SIGH; _signals SIG; echo "${COMPREPLY[*]}"
-COMPREPLY=(); cur=''; _shells; echo "${#COMPREPLY[@]}"
-compopt -o nospace; echo "compopt rc=$?"
+		{name: "helpers", script: bashCompletionDriver + `mkdir -p 'd one' d2/sub .hid; touch 'sp ace.txt' "q'uote.txt" a.tar.gz b.zip c.pdf 'd one/x.txt'
+mkdir -p .ssh; printf 'Host alpha beta\n  HostName a.example\nHost *.wild\nHost gamma\n' > .ssh/config
+printf 'delta.example,10.0.0.4 ssh-rsa AAA\n|1|hashed ssh-rsa BBB\n[eps]:2222 ssh-rsa CCC\n' > .ssh/known_hosts
+p() { printf '<%s>' "${COMPREPLY[@]}"; echo " ($1)"; COMPREPLY=(); }
+for c in "" f "'s" '"sp' 'sp\ a' d 'd\ o' "'d o" '~/d' './d' 'q' '$HO'; do cur=$c; _filedir; p "filedir [$c]"; done
+cur=''; _filedir -d; p "filedir -d"
+cur=''; _filedir '@(gz|zip)'; p "filedir ext"
+cur=''; _filedir_xspec unzip 2>/dev/null; p xspec
+COMP_WORDS=(ssh al); COMP_CWORD=1; COMP_LINE='ssh al'; COMP_POINT=6; cur=al
+_known_hosts_real -a -F .ssh/config -- ''; p "kh all"
+_known_hosts_real -- al; p "kh al"
+_known_hosts_real -p pre@ -- ''; p "kh prefix"
+HOSTFILE=/dev/null _known_hosts_real -c -- 'd'; p "kh -c"
+cur=r; _usergroup; p usergroup
+cur=root:r; _usergroup; p usergroup2
+cur=''; _services 2>/dev/null; p "services ${#COMPREPLY[@]}" >/dev/null; echo services
+cur=lo; _available_interfaces; p ifaces
+cur=SIGT; _signals SIG; p signals
+cur=''; _user_at_host 2>/dev/null; p uah
+COMP_WORDS=(cmd --opt=val x); COMP_CWORD=1; COMP_LINE='cmd --opt=val x'; COMP_POINT=9
+_get_comp_words_by_ref -n = -c c -p pv -w w -i ci; echo "c=$c pv=$pv ci=$ci w=${w[*]}"
+_get_cword; echo; _get_pword; echo
+COMP_WORDS=(cmd a b); COMP_CWORD=2; COMP_LINE='cmd a b'; COMP_POINT=7; _count_args; echo "args=$args"
+_upvars -v x 1 -a2 arr a b; echo "x=$x arr=${arr[*]}"
+_split_longopt; echo "split=$?"
+__ltrim_colon_completions "a:"; echo ok
+COMPREPLY=(a:b:c a:b:d); cur=a:b:; __ltrim_colon_completions "$cur"; p ltrim
+_comp_cmd_x 2>/dev/null; echo "nofunc=$?"
+_xfunc ssh _ssh_ciphers 2>/dev/null; p ciphers
+have ls && echo have-ls; _have nosuch || echo no-nosuch
+_rl_enabled completion-ignore-case && echo rl-on || echo rl-off
+_ncpus >/dev/null && echo ncpus
+_included_ssh_config_files .ssh/config; echo "incl=$?"
+_tilde '~r'; echo "tilde=$?"
+_dvd_devices 2>/dev/null; p dvd
+_terms 2>/dev/null; echo terms=${#COMPREPLY[@]}; COMPREPLY=()
 `},
 	})
 }
