@@ -142,10 +142,13 @@ func (r *Runner) tryAlias(c *syntax.CallExpr, st *syntax.Stmt, args []string) bo
 	}
 	seen := map[string]bool{w: true}
 	val = r.aliasValue(w, val, seen)
+	// the blank bash's reader adds after a value (aliasNeedsSpace) does
+	// not make the next word an alias candidate: only the value's own does
+	rest := r.aliasRest(c, st, val)
 	if aliasNeedsSpace(val) {
 		val += " "
 	}
-	src := val + r.aliasRest(c, st, val)
+	src := val + rest
 	f, text, err := parseProgram(src, "")
 	if err != nil {
 		r.reportSyntaxError(err, src, "alias")
