@@ -22,6 +22,7 @@ import (
 func (r *Runner) runTopGroup(g []*syntax.Stmt, end int) {
 	oldTop := r.aliasTopSrc
 	defer func() { r.aliasTopSrc = oldTop }()
+	r.warnHdocParen(g)
 	r.warnHdocEOF(g, end == len(r.curSrc))
 	if len(r.aliases) > 0 && r.opts.sh(shExpandAliases) {
 		if stmts, src, base, ok := r.aliasExpandGroup(g, end); ok {
@@ -124,7 +125,9 @@ func (r *Runner) aliasExpandGroup(g []*syntax.Stmt, end int) (stmts []*syntax.St
 	if err != nil {
 		return nil, "", 0, false
 	}
-	return f.Stmts, src, strings.Count(full[:start], "\n"), true
+	// the line g starts on, less one: the text may hold lines that
+	// parseProgram added (fixInsertedLines), which its positions leave out
+	return f.Stmts, src, int(g[0].Pos().Line()) - 1, true
 }
 
 // aliasValue expands the alias named at the start of an alias's value in

@@ -83,6 +83,7 @@ func (r *Runner) RunIncremental(src, name string) int {
 	// together with the error that ended it and then yields the error
 	// again, which panics after a break. Statements after an exit are
 	// parsed but not run.
+	added := strings.Contains(src, hdocParenInsert)
 	var err error
 	for st, e := range p.StmtsSeq(strings.NewReader(src)) {
 		if e != nil {
@@ -93,6 +94,9 @@ func (r *Runner) RunIncremental(src, name string) int {
 		}
 		if err != nil || r.flow == flowExit {
 			continue
+		}
+		if added {
+			fixInsertedLines(&syntax.File{Stmts: []*syntax.Stmt{st}}, src)
 		}
 		if len(group) > 0 && st.Pos().Line() > lastLine {
 			end = groupLineStart(src, []*syntax.Stmt{st})

@@ -63,31 +63,64 @@ type parseEdit struct{ at, n int }
 func parseProgram(src, name string) (*syntax.File, string, error) {
 	src = encodeRawBytes(src)
 	f, err := parseBash(src, name)
-	if err == nil {
-		bquoteSingleQuotes(f, src)
-		if hasRawRunes(src) {
-			decodeRawNode(f)
-		}
+	if err == nil && !mayHoldHdocParen(src) {
+		finishParse(f, src)
 		return f, src, nil
 	}
 	text := src
 	var edits []parseEdit
 	for range maxParseFixes {
+		if mayHoldHdocParen(text) {
+			stmts := parseStmtsBefore(f, err, text, name)
+			if fixed, ed, ok := hdocParenFix(stmts, text); ok {
+				text = fixed
+				edits = append(edits, ed...)
+				f, err = parseBash(text, name)
+				continue
+			}
+		}
+		if err == nil {
+			break
+		}
 		fixed, ed, f2, err2, ok := fixParseError(text, name, err)
 		if !ok {
 			break
 		}
 		text, f, err = fixed, f2, err2
 		edits = append(edits, ed...)
-		if err == nil {
-			bquoteSingleQuotes(f, text)
-			if hasRawRunes(text) {
-				decodeRawNode(f)
-			}
-			return f, text, nil
-		}
+	}
+	if err == nil {
+		fixInsertedLines(f, text)
+		finishParse(f, text)
+		return f, text, nil
 	}
 	return nil, text, unmapParseError(err, edits, src)
+}
+
+// finishParse corrects what mvdan's parser reads otherwise in a parsed
+// program, text being what its positions refer to.
+func finishParse(f *syntax.File, text string) {
+	bquoteSingleQuotes(f, text)
+	if hasRawRunes(text) {
+		decodeRawNode(f)
+	}
+}
+
+// parseStmtsBefore returns the statements of f, or when the text did not
+// parse (err), those read completely before the error.
+func parseStmtsBefore(f *syntax.File, err error, text, name string) []*syntax.Stmt {
+	if err == nil {
+		return f.Stmts
+	}
+	var stmts []*syntax.Stmt
+	p := syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(false))
+	// no break: mvdan's iterator yields again after an error
+	for st, e := range p.StmtsSeq(strings.NewReader(text)) {
+		if e == nil && st != nil {
+			stmts = append(stmts, st)
+		}
+	}
+	return stmts
 }
 
 // parseBash is one plain parse of a bash program.
@@ -117,6 +150,9 @@ func fixParseError(text, name string, perr error) (string, []parseEdit, *syntax.
 		}
 	}
 	if stop, ok := unclosedHdocStop(perr); ok {
+		if fixed, ed, f, err, ok := hdocParenTextFix(text, name); ok {
+			return fixed, ed, f, err, true
+		}
 		cands = append([]parseRewrite{hdocEOFRewrite(stop)}, cands...)
 	}
 	for _, c := range cands {

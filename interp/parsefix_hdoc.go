@@ -99,8 +99,18 @@ func (r *Runner) warnHdocEOF(g []*syntax.Stmt, lastGroup bool) {
 		if rd.Hdoc != nil {
 			at = int(rd.Hdoc.Pos().Line()) - 1
 		}
-		r.writeErrLine(r.errName() + ": line " + strconv.Itoa(last+r.lineOff) +
-			": warning: here-document at line " + strconv.Itoa(at+r.lineOff) +
-			" delimited by end-of-file (wanted `" + hdocDelim(rd.Word) + "')")
+		r.warnHdoc(last+r.lineOff, at+r.lineOff, hdocDelim(rd.Word))
 	}
+}
+
+// warnHdoc writes bash's warning, at line, for a here-document that
+// started after line at and that the end of the input (of a $( )) ended.
+func (r *Runner) warnHdoc(line, at int, delim string) {
+	msg := "line " + strconv.Itoa(line) + ": warning: here-document at line " + strconv.Itoa(at) +
+		" delimited by end-of-file (wanted `" + delim + "')"
+	r.writeErrLine(r.errName() + ": " + msg)
+	if r.hdocWarned == nil {
+		r.hdocWarned = map[string]bool{}
+	}
+	r.hdocWarned[msg] = true
 }

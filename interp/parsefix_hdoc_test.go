@@ -32,3 +32,36 @@ func TestHdocEOFRewrite(t *testing.T) {
 		}
 	}
 }
+
+// TestHdocParenRewrite checks that a here-document in a $( ) ends at a
+// line starting with its delimiter and holding a ")", only there, and
+// that the lines the rewrite adds are left out of the positions.
+func TestHdocParenRewrite(t *testing.T) {
+	const ins = hdocParenInsert
+	tests := []struct {
+		src, want string
+		lastLine  uint // line of the last statement
+	}{
+		{"x=$(cat <<EOF\na\nEOF)\necho $x\n", "x=$(cat <<EOF\na\nEOF" + ins + ")\necho $x\n", 4},
+		{"x=$(cat <<-E | tr a b\n\ta\n\tE ) ; y\nz\n", "x=$(cat <<-E | tr a b\n\ta\n\tE" + ins + " ) ; y\nz\n", 4},
+		// a ")" line that does not start with the delimiter is body
+		{"x=$(cat <<EOF\na ) b\nEOF\n)\nz\n", "x=$(cat <<EOF\na ) b\nEOF\n)\nz\n", 5},
+		// outside $( ) it is body too
+		{"(cat <<EOF\nEOF)\nEOF\n)\nz\n", "(cat <<EOF\nEOF)\nEOF\n)\nz\n", 5},
+		// the first one's body would otherwise hold the second
+		{"a=$(cat <<EOF\n1\nEOF)\nb=$(cat <<EOF\n2\nEOF)\nz\n", "a=$(cat <<EOF\n1\nEOF" + ins + ")\nb=$(cat <<EOF\n2\nEOF" + ins + ")\nz\n", 7},
+	}
+	for _, tt := range tests {
+		f, text, err := parseProgram(tt.src, "")
+		if err != nil {
+			t.Errorf("parseProgram(%q): %v", tt.src, err)
+			continue
+		}
+		if text != tt.want {
+			t.Errorf("parseProgram(%q) text = %q, want %q", tt.src, text, tt.want)
+		}
+		if got := f.Stmts[len(f.Stmts)-1].Pos().Line(); got != tt.lastLine {
+			t.Errorf("parseProgram(%q): last statement on line %d, want %d", tt.src, got, tt.lastLine)
+		}
+	}
+}

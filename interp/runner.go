@@ -154,6 +154,14 @@ type Runner struct {
 	// echoes its lines (a rewrite keeps every line where it was)
 	writtenSrc, writtenFor string
 
+	// hdocParenSrc is the last text srcHasHdocParen looked at, and
+	// hdocParenHas its answer
+	hdocParenSrc string
+	hdocParenHas bool
+	// hdocWarned holds the here-document warnings written ("line N:
+	// text"), which a syntax error's report from bash -n leaves out
+	hdocWarned map[string]bool
+
 	lastSubStatus int // status of the last command substitution, -1 if none
 	pipePos       *PipelinePos
 	temps         map[string]*variable

@@ -46,6 +46,9 @@ func (r *Runner) reportSyntaxError(err error, src, name string) (keepStatus bool
 	// the real bash, when there is one, words its own syntax errors
 	if msgs, ok := r.bashSyntaxMessages(src); len(msgs) > 0 {
 		for _, m := range msgs {
+			if r.hdocWarned["line "+itoa(int64(m.line+base))+": "+m.text] {
+				continue // written when the command ran (warnHdoc)
+			}
 			emit(m.line+base, m.text)
 		}
 		return ok

@@ -15,7 +15,7 @@ import (
 // line without a newline is echoed with one. Lines read while set -v is
 // off are not echoed later. catchAbort: see lineAbortCaught.
 func (r *Runner) stmtsEchoing(stmts []*syntax.Stmt, src string, catchAbort bool) {
-	if n, _ := hdocEOFCount(r.curSrc); n == 0 && !r.opts.on(optVerbose) && !strings.Contains(src, "v") {
+	if n, _ := hdocEOFCount(r.curSrc); n == 0 && !r.srcHasHdocParen() && !r.opts.on(optVerbose) && !strings.Contains(src, "v") {
 		// set -v (or -o verbose) cannot turn on partway
 		if !catchAbort {
 			r.stmts(stmts)
@@ -51,6 +51,7 @@ func (r *Runner) stmtsEchoing(stmts []*syntax.Stmt, src string, catchAbort bool)
 	groups := topLevelGroups(stmts)
 	for i, g := range groups {
 		echoTo(int(g[len(g)-1].End().Line()))
+		r.warnHdocParen(g)
 		r.warnHdocEOF(g, i == len(groups)-1)
 		r.stmts(g)
 		if !r.lineAbortCaught(catchAbort) {

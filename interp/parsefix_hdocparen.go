@@ -1,0 +1,331 @@
+package interp
+
+import (
+	"reflect"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Inside $( ), bash ends a here-document at a line that starts with its
+// delimiter and holds a ")" after it, warns that the document was
+// delimited by end-of-file, and reads the rest of the line, from the
+// ")", as more of the command substitution (make_here_document's
+// "backwards compatibility": x=$(cat <<EOF ... EOF)). mvdan's parser
+// reads on to a line that is the delimiter alone, or to the end of the
+// input. hdocParenFix breaks the line after the delimiter and puts a
+// mark line there, "#\x00here-document-paren" (a comment to the parser;
+// no script holds a NUL). The two lines added are taken out of the
+// positions of what follows (fixInsertedLines), so that line numbers are
+// those of the text as written, and the runner finds the mark to warn
+// (warnHdocParen).
+const hdocParenMark = "#\x00here-document-paren\n"
+
+// hdocParenInsert is what hdocParenFix inserts after the delimiter.
+const hdocParenInsert = "\n" + hdocParenMark
+
+// mayHoldHdocParen reports whether text may hold a here-document in a
+// command substitution: only then are the statements searched.
+func mayHoldHdocParen(text string) bool {
+	return strings.Contains(text, "<<") && strings.Contains(text, "$(")
+}
+
+// hdocParenFix finds in stmts the first here-document inside a $( ) whose
+// body holds a line that ends it as bash reads it, and returns text with
+// that line broken after the delimiter.
+func hdocParenFix(stmts []*syntax.Stmt, text string) (string, []parseEdit, bool) {
+	at := -1
+	var visit func(n syntax.Node, inSubst bool)
+	visit = func(n syntax.Node, inSubst bool) {
+		syntax.Walk(n, func(n syntax.Node) bool {
+			if at >= 0 {
+				return false
+			}
+			switch n := n.(type) {
+			case *syntax.CmdSubst:
+				if !inSubst && !n.Backquotes {
+					for _, st := range n.Stmts {
+						visit(st, true)
+					}
+					return false
+				}
+			case *syntax.Redirect:
+				if inSubst && n.Hdoc != nil && (n.Op == syntax.Hdoc || n.Op == syntax.DashHdoc) {
+					at = hdocParenLine(text, n)
+				}
+			}
+			return true
+		})
+	}
+	for _, st := range stmts {
+		if visit(st, false); at >= 0 {
+			return text[:at] + hdocParenInsert + text[at:], []parseEdit{{at, len(hdocParenInsert)}}, true
+		}
+	}
+	return "", nil, false
+}
+
+// hdocParenLine returns the offset just after the delimiter on the first
+// line of rd's body that starts with the delimiter (after tabs, for <<-)
+// and holds a ")" after it, or -1.
+func hdocParenLine(text string, rd *syntax.Redirect) int {
+	start, end := int(rd.Hdoc.Pos().Offset()), int(rd.Hdoc.End().Offset())
+	if end > len(text) || start > end {
+		return -1
+	}
+	delim := hdocDelim(rd.Word)
+	if delim == "" {
+		return -1
+	}
+	for start > 0 && text[start-1] != '\n' {
+		start--
+	}
+	for i := start; i < end; {
+		j := strings.IndexByte(text[i:end], '\n')
+		if j < 0 {
+			j = end - i
+		}
+		line := text[i : i+j]
+		k := i
+		if rd.Op == syntax.DashHdoc {
+			for k < i+j && text[k] == '\t' {
+				k++
+			}
+			line = text[k : i+j]
+		}
+		if rest, ok := strings.CutPrefix(line, delim); ok && rest != "" && strings.Contains(rest, ")") {
+			return k + len(delim)
+		}
+		i += j + 1
+	}
+	return -1
+}
+
+// hdocParenTextFix is hdocParenFix for a statement that did not parse
+// because a here-document in it was left unclosed (its body reached the
+// end of the input, or ended the body of another one): the here-document
+// operators after the statements that parsed are read from the text, and
+// for each the first line that would end it as bash reads it; the first
+// such line that is a ")" line is broken, and the break is kept when the
+// statement then parses and that here-document is in a $( ).
+func hdocParenTextFix(text, name string) (string, []parseEdit, *syntax.File, error, bool) {
+	reached, _ := parseReach(text, name)
+	tries := 0
+	for i := reached; i < len(text) && tries < maxFixCandidates; {
+		k := strings.Index(text[i:], "<<")
+		if k < 0 {
+			break
+		}
+		op := i + k
+		if strings.HasPrefix(text[op:], "<<<") {
+			i = op + 3
+			continue
+		}
+		i = op + 2
+		delim, dash, ok := hdocWordAt(text, op)
+		if !ok {
+			continue
+		}
+		at, paren := hdocEndLine(text, op, delim, dash)
+		if !paren {
+			continue
+		}
+		tries++
+		fixed := text[:at] + hdocParenInsert + text[at:]
+		f, err := parseBash(fixed, name)
+		if hdocParenMarked(parseStmtsBefore(f, err, fixed, name), fixed, at) {
+			return fixed, []parseEdit{{at, len(hdocParenInsert)}}, f, err, true
+		}
+	}
+	return "", nil, nil, nil, false
+}
+
+// hdocWordAt reads the delimiter of the here-document operator at offset
+// op of text, after quote removal, and whether the operator is "<<-".
+func hdocWordAt(text string, op int) (string, bool, bool) {
+	i := op + 2
+	dash := i < len(text) && text[i] == '-'
+	if dash {
+		i++
+	}
+	for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
+		i++
+	}
+	var sb strings.Builder
+	var quote byte
+	for ; i < len(text); i++ {
+		c := text[i]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			} else {
+				sb.WriteByte(c)
+			}
+		case c == '\'' || c == '"':
+			quote = c
+		case c == '\\' && i+1 < len(text):
+			i++
+			sb.WriteByte(text[i])
+		case strings.IndexByte(" \t\n;&|<>()", c) >= 0:
+			return sb.String(), dash, sb.Len() > 0
+		default:
+			sb.WriteByte(c)
+		}
+	}
+	return "", false, false
+}
+
+// hdocEndLine finds the line after the operator at op that ends a
+// here-document delimited by delim as bash reads it in a $( ): it
+// returns the offset after the delimiter and true when that line goes on
+// with a ")", false when it is the delimiter alone or there is none.
+func hdocEndLine(text string, op int, delim string, dash bool) (int, bool) {
+	nl := strings.IndexByte(text[op:], '\n')
+	if nl < 0 {
+		return 0, false
+	}
+	for i := op + nl + 1; i < len(text); {
+		j := strings.IndexByte(text[i:], '\n')
+		if j < 0 {
+			j = len(text) - i
+		}
+		k := i
+		for dash && k < i+j && text[k] == '\t' {
+			k++
+		}
+		line := text[k : i+j]
+		if line == delim {
+			return 0, false
+		}
+		if rest, ok := strings.CutPrefix(line, delim); ok && strings.Contains(rest, ")") {
+			return k + len(delim), true
+		}
+		i += j + 1
+	}
+	return 0, false
+}
+
+// hdocParenMarked reports whether the here-document whose delimiter ends
+// at offset at, followed by the mark, is in a $( ) of stmts.
+func hdocParenMarked(stmts []*syntax.Stmt, text string, at int) bool {
+	found := false
+	var visit func(n syntax.Node, inSubst bool)
+	visit = func(n syntax.Node, inSubst bool) {
+		syntax.Walk(n, func(n syntax.Node) bool {
+			switch n := n.(type) {
+			case *syntax.CmdSubst:
+				if !inSubst && !n.Backquotes {
+					for _, st := range n.Stmts {
+						visit(st, true)
+					}
+					return false
+				}
+			case *syntax.Redirect:
+				if inSubst && hdocParenEnded(text, n) && int(n.Hdoc.End().Offset()) == at {
+					found = true
+				}
+			}
+			return !found
+		})
+	}
+	for _, st := range stmts {
+		visit(st, false)
+	}
+	return found
+}
+
+// hdocParenEnded reports whether rd is a here-document that
+// hdocParenFix ended: the mark follows its delimiter (the end of the
+// body node).
+func hdocParenEnded(text string, rd *syntax.Redirect) bool {
+	if rd.Hdoc == nil || rd.Op != syntax.Hdoc && rd.Op != syntax.DashHdoc {
+		return false
+	}
+	i := int(rd.Hdoc.End().Offset())
+	return i <= len(text) && strings.HasPrefix(text[i:], hdocParenInsert)
+}
+
+// fixInsertedLines takes the lines hdocParenFix added out of the
+// positions in f that come after them.
+func fixInsertedLines(f *syntax.File, text string) {
+	var marks []int
+	for i := 0; ; {
+		k := strings.Index(text[i:], hdocParenInsert)
+		if k < 0 {
+			break
+		}
+		marks = append(marks, i+k)
+		i += k + len(hdocParenInsert)
+	}
+	if len(marks) == 0 {
+		return
+	}
+	per := strings.Count(hdocParenInsert, "\n")
+	posType := reflect.TypeFor[syntax.Pos]()
+	var fix func(v reflect.Value)
+	fix = func(v reflect.Value) {
+		switch v.Kind() {
+		case reflect.Pointer, reflect.Interface:
+			if !v.IsNil() {
+				fix(v.Elem())
+			}
+		case reflect.Slice:
+			for i := range v.Len() {
+				fix(v.Index(i))
+			}
+		case reflect.Struct:
+			if v.Type() == posType {
+				p := v.Interface().(syntax.Pos)
+				if !p.IsValid() {
+					return
+				}
+				n := 0
+				for _, m := range marks {
+					if int(p.Offset()) > m {
+						n++
+					}
+				}
+				if n > 0 && v.CanSet() {
+					v.Set(reflect.ValueOf(syntax.NewPos(p.Offset(), p.Line()-uint(n*per), p.Col())))
+				}
+				return
+			}
+			for i := range v.NumField() {
+				if v.Type().Field(i).IsExported() {
+					fix(v.Field(i))
+				}
+			}
+		}
+	}
+	fix(reflect.ValueOf(f))
+}
+
+// warnHdocParen writes, before the group g runs, bash's warning for each
+// of its here-documents in a $( ) that a line holding a ")" ended: it
+// names the delimiter's line and the line before the body.
+func (r *Runner) warnHdocParen(g []*syntax.Stmt) {
+	if !r.srcHasHdocParen() {
+		return
+	}
+	for _, st := range g {
+		syntax.Walk(st, func(n syntax.Node) bool {
+			rd, ok := n.(*syntax.Redirect)
+			if !ok || !hdocParenEnded(r.curSrc, rd) {
+				return true
+			}
+			r.warnHdoc(int(rd.Hdoc.End().Line())+r.lineOff, int(rd.Hdoc.Pos().Line())-1+r.lineOff, hdocDelim(rd.Word))
+			return true
+		})
+	}
+}
+
+// srcHasHdocParen reports whether the running text holds hdocParenMark,
+// looking at each text once.
+func (r *Runner) srcHasHdocParen() bool {
+	if !sameString(r.hdocParenSrc, r.curSrc) {
+		r.hdocParenSrc = r.curSrc
+		r.hdocParenHas = strings.Contains(r.curSrc, hdocParenMark)
+	}
+	return r.hdocParenHas
+}
