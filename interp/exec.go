@@ -44,6 +44,13 @@ func (r *Runner) Run(f *syntax.File, src string) int {
 	r.curSrc = src
 	groups := topLevelGroups(f.Stmts)
 	for i, g := range groups {
+		if r.aliasActive() {
+			// from here on the text is read as bash reads it with aliases
+			off := r.lineOff
+			r.runAliasRest(src[groupLineStart(src, g):], off+int(g[0].Pos().Line())-1, "")
+			r.lineOff = off
+			break
+		}
 		end := len(src)
 		if i+1 < len(groups) {
 			end = groupLineStart(src, groups[i+1])
@@ -84,6 +91,7 @@ func (r *Runner) RunIncremental(src, name string) int {
 	// again, which panics after a break. Statements after an exit are
 	// parsed but not run.
 	added := strings.Contains(src, hdocParenInsert)
+	aliasFrom := -1 // where the text is read with aliases (runAliasRest)
 	var err error
 	for st, e := range p.StmtsSeq(strings.NewReader(src)) {
 		if e != nil {
@@ -92,7 +100,7 @@ func (r *Runner) RunIncremental(src, name string) int {
 			}
 			continue
 		}
-		if err != nil || r.flow == flowExit {
+		if err != nil || r.flow == flowExit || aliasFrom >= 0 {
 			continue
 		}
 		if added {
@@ -101,6 +109,10 @@ func (r *Runner) RunIncremental(src, name string) int {
 		if len(group) > 0 && st.Pos().Line() > lastLine {
 			end = groupLineStart(src, []*syntax.Stmt{st})
 			flush()
+			if r.aliasActive() {
+				aliasFrom = end
+				continue
+			}
 			end = len(src)
 		}
 		if r.flow == flowExit {
@@ -111,13 +123,31 @@ func (r *Runner) RunIncremental(src, name string) int {
 			decodeRawNode(st)
 		}
 		group = append(group, st)
-		lastLine, lastEnd = st.End().Line(), int(st.End().Offset())
+		lastLine, lastEnd = st.End().Line(), stmtEnd(st)
 	}
-	if err != nil && !brokenLineAfter(src, lastEnd) {
+	if aliasFrom >= 0 {
+		err = nil
+	} else if err != nil && !brokenLineAfter(src, lastEnd) {
 		group = nil // bash parses the failing line whole: none of it runs
 	}
 	if r.flow != flowExit {
 		flush()
+		if err != nil && r.aliasActive() {
+			// the failing line, or the lines after the ones that
+			// ran, may read otherwise with the aliases defined
+			aliasFrom = strings.LastIndexByte(src[:lastEnd], '\n') + 1
+			if i := strings.IndexByte(src[lastEnd:], '\n'); i >= 0 && lastEnd > 0 && brokenLineAfter(src, lastEnd) {
+				aliasFrom = lastEnd + i + 1
+			}
+			err = nil
+		}
+		if aliasFrom >= 0 && r.flow != flowExit {
+			pre := src[:aliasFrom]
+			off := r.lineOff
+			r.runAliasRest(src[aliasFrom:], off+strings.Count(pre, "\n")-2*strings.Count(pre, hdocParenInsert), name)
+			r.lineOff = off
+			return r.finish()
+		}
 		if err == nil {
 			r.echoVerboseRest()
 		}

@@ -61,11 +61,18 @@ type parseEdit struct{ at, n int }
 // it holds bytes that are not UTF-8, see rawbytes.go) and the first
 // syntax error bash would also report, positioned in src.
 func parseProgram(src, name string) (*syntax.File, string, error) {
+	f, text, _, err := parseProgramEdits(src, name)
+	return f, text, err
+}
+
+// parseProgramEdits is parseProgram, also returning the insertions that
+// made the text from src (after encodeRawBytes).
+func parseProgramEdits(src, name string) (*syntax.File, string, []parseEdit, error) {
 	src = encodeRawBytes(src)
 	f, err := parseBash(src, name)
 	if err == nil && !mayHoldHdocParen(src) {
 		finishParse(f, src)
-		return f, src, nil
+		return f, src, nil, nil
 	}
 	text := src
 	var edits []parseEdit
@@ -92,9 +99,9 @@ func parseProgram(src, name string) (*syntax.File, string, error) {
 	if err == nil {
 		fixInsertedLines(f, text)
 		finishParse(f, text)
-		return f, text, nil
+		return f, text, edits, nil
 	}
-	return nil, text, unmapParseError(err, edits, src)
+	return nil, text, edits, unmapParseError(err, edits, src)
 }
 
 // finishParse corrects what mvdan's parser reads otherwise in a parsed

@@ -12,11 +12,10 @@ import (
 // the input: bash warns and runs the command with the rest of the input
 // as its body, where mvdan's parser rejects the program. hdocEOFRewrite
 // appends the missing delimiter line, and after it a mark line,
-// "#\x00here-document-eof M", M being the number of lines of the text as
-// written. The mark is a comment to the parser; the runner finds it to
+// "#\x00here-document-eof". The mark is a comment to the parser; the runner finds it to
 // warn as bash does (see warnHdocEOF). No script can hold the mark: bash
 // drops the NUL bytes of a script, so the text it runs has none.
-const hdocEOFMark = "#\x00here-document-eof "
+const hdocEOFMark = "#\x00here-document-eof\n"
 
 // unclosedHdocStop returns the delimiter of the here-document that err
 // reports unclosed.
@@ -44,33 +43,31 @@ func hdocEOFRewrite(stop string) parseRewrite {
 	return func(text string) (string, []parseEdit, bool) {
 		if k := strings.Index(text, hdocEOFMark); k >= 0 {
 			ins := stop + "\n"
-			mark := text[strings.LastIndex(text, hdocEOFMark):]
-			return text[:k] + ins + text[k:] + mark, []parseEdit{{k, len(ins)}, {len(text) + len(ins), len(mark)}}, true
+			return text[:k] + ins + text[k:] + hdocEOFMark, []parseEdit{{k, len(ins)}, {len(text) + len(ins), len(hdocEOFMark)}}, true
 		}
 		ins := ""
-		lines := strings.Count(text, "\n")
 		if text != "" && !strings.HasSuffix(text, "\n") {
 			ins = "\n"
-			lines++
 		}
-		ins += stop + "\n" + hdocEOFMark + strconv.Itoa(lines) + "\n"
+		ins += stop + "\n" + hdocEOFMark
 		return text + ins, []parseEdit{{len(text), len(ins)}}, true
 	}
 }
 
 // hdocEOFCount returns the number of here-documents the end of src
 // delimited, and the number of lines of src as written, when src ends
-// with hdocEOFRewrite's marks.
+// with hdocEOFRewrite's marks: the lines before the first mark but the
+// delimiters appended and those hdocParenFix added (src may be the end
+// of a program, the mark's own count is that of the whole).
 func hdocEOFCount(src string) (count, lines int) {
-	k := strings.LastIndex(src, hdocEOFMark)
+	k := strings.Index(src, hdocEOFMark)
 	if k < 0 {
 		return 0, 0
 	}
-	n, err := strconv.Atoi(strings.TrimSuffix(src[k+len(hdocEOFMark):], "\n"))
-	if err != nil {
-		return 0, 0
-	}
-	return strings.Count(src, hdocEOFMark), n
+	count = strings.Count(src[k:], hdocEOFMark)
+	lines = strings.Count(src[:k], "\n") - count -
+		strings.Count(hdocParenInsert, "\n")*strings.Count(src[:k], hdocParenInsert)
+	return count, lines
 }
 
 // warnHdocEOF writes, before the last group of a text runs, bash's

@@ -12,10 +12,10 @@ func TestHdocEOFRewrite(t *testing.T) {
 		src, want   string
 		count, last int
 	}{
-		{"cat <<EOF\nhi\n", "cat <<EOF\nhi\nEOF\n" + m + "2\n", 1, 2},
-		{"cat <<EOF\nhi", "cat <<EOF\nhi\nEOF\n" + m + "2\n", 1, 2},
-		{"cat <<'E F'\n$x", "cat <<'E F'\n$x\nE F\n" + m + "2\n", 1, 2},
-		{"cat <<-A <<B\n\tx\n", "cat <<-A <<B\n\tx\nA\nB\n" + m + "2\n" + m + "2\n", 2, 2},
+		{"cat <<EOF\nhi\n", "cat <<EOF\nhi\nEOF\n" + m, 1, 2},
+		{"cat <<EOF\nhi", "cat <<EOF\nhi\nEOF\n" + m, 1, 2},
+		{"cat <<'E F'\n$x", "cat <<'E F'\n$x\nE F\n" + m, 1, 2},
+		{"cat <<-A <<B\n\tx\n", "cat <<-A <<B\n\tx\nA\nB\n" + m + m, 2, 2},
 		{"cat <<E\nE\n", "cat <<E\nE\n", 0, 0},
 	}
 	for _, tt := range tests {

@@ -249,19 +249,26 @@ func hdocParenEnded(text string, rd *syntax.Redirect) bool {
 // fixInsertedLines takes the lines hdocParenFix added out of the
 // positions in f that come after them.
 func fixInsertedLines(f *syntax.File, text string) {
-	var marks []int
+	var offs []int
 	for i := 0; ; {
 		k := strings.Index(text[i:], hdocParenInsert)
 		if k < 0 {
 			break
 		}
-		marks = append(marks, i+k)
+		for j := range strings.Count(hdocParenInsert, "\n") {
+			offs = append(offs, i+k+j)
+		}
 		i += k + len(hdocParenInsert)
 	}
-	if len(marks) == 0 {
-		return
+	if len(offs) > 0 {
+		shiftLines(f, offs)
 	}
-	per := strings.Count(hdocParenInsert, "\n")
+}
+
+// shiftLines takes out of each position in f one line for each newline
+// offset in nls (newlines of the text that the script did not have)
+// before it.
+func shiftLines(f *syntax.File, nls []int) {
 	posType := reflect.TypeFor[syntax.Pos]()
 	var fix func(v reflect.Value)
 	fix = func(v reflect.Value) {
@@ -280,14 +287,9 @@ func fixInsertedLines(f *syntax.File, text string) {
 				if !p.IsValid() {
 					return
 				}
-				n := 0
-				for _, m := range marks {
-					if int(p.Offset()) > m {
-						n++
-					}
-				}
-				if n > 0 && v.CanSet() {
-					v.Set(reflect.ValueOf(syntax.NewPos(p.Offset(), p.Line()-uint(n*per), p.Col())))
+				n := countBelow(nls, int(p.Offset()))
+				if n > 0 && v.CanSet() && uint(n) < p.Line() {
+					v.Set(reflect.ValueOf(syntax.NewPos(p.Offset(), p.Line()-uint(n), p.Col())))
 				}
 				return
 			}

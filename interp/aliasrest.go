@@ -1,0 +1,523 @@
+package interp
+
+import (
+	"errors"
+	"io"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// bash expands aliases as it reads: a command is read only after the one
+// before it ran, and an alias in command position is replaced by its
+// value before the parser sees the words, so a value may open a quote, a
+// $( ), a case, or end a command (alias foo="echo 'x" makes `foo y'` one
+// word). Once an alias is defined, runAliasRest reads the rest of a
+// script that way: one top-level group (a line's commands) at a time,
+// parsed only when the groups before it have run, with the aliases in
+// it substituted in the text first.
+
+// maxAliasSubsts bounds the substitutions made in one group.
+const maxAliasSubsts = 64
+
+// aliasActive reports whether aliases are expanded now.
+func (r *Runner) aliasActive() bool {
+	return len(r.aliases) > 0 && r.opts.sh(shExpandAliases)
+}
+
+// aliasText is the rest of a program being read alias by alias: text
+// with the substitutions made so far, and the offsets in it of the
+// newlines that alias values brought (bash does not count them).
+type aliasText struct {
+	// text is the start of the rest, where substitutions are made,
+	// and tail what follows it: only text is copied when a word is
+	// replaced, so the rest is not copied for each alias
+	text, tail string
+	added      []int
+	done       [][2]int // substituted spans: not expanded again
+	chain      int      // offset after a value ending in a blank, or -1
+	marks      bool     // the text holds parseProgram's marks (a NUL)
+}
+
+// runAliasRest runs text, the rest of a program from the start of a
+// line, whose first line is line base+1 of the script, reading it as
+// bash does once aliases are defined. It returns at the end of the text,
+// or when the shell exits; a syntax error is reported and exits.
+func (r *Runner) runAliasRest(text string, base int, name string) {
+	at := aliasText{tail: text, chain: -1, marks: strings.IndexByte(text, 0) >= 0}
+	orig := text // what set -v echoes: the lines as read, before aliases
+	for r.flow != flowExit {
+		g, gEnd, err := r.aliasGroup(&at, name)
+		if err != nil {
+			r.lineOff = base
+			r.reportSyntaxError(err, at.full(), name)
+			r.exit = 2
+			r.flow = flowExit
+			r.exitCode = 2
+			return
+		}
+		if len(g) == 0 {
+			r.echoRead(&orig, 1<<30) // blank lines and comments
+			r.verboseLine = 1 << 30
+			return
+		}
+		at.ensure(gEnd)
+		src := at.text[:gEnd]
+		last := at.onlyCommentsAfter(gEnd)
+		if last {
+			src = at.full() // with the marks after the last line
+		}
+		lines := strings.Count(src, "\n") - countBelow(at.added, gEnd)
+		if at.marks {
+			lines -= strings.Count(hdocParenInsert, "\n") * strings.Count(src, hdocParenInsert)
+		}
+		if last {
+			lines = 0
+			for _, st := range g {
+				lines = max(lines, int(st.End().Line()))
+			}
+		}
+		r.echoRead(&orig, lines)
+		r.curSrc, r.lineOff = src, base
+		r.aliasTopSrc = src
+		r.verboseLine = 1 << 30 // echoed here (echoRead)
+		r.warnHdocParen(g)
+		r.warnHdocEOF(g, last)
+		r.runTop(g)
+		r.verboseLine = 1 << 30
+		if last {
+			r.echoRead(&orig, 1<<30)
+			return
+		}
+		base += lines
+		at.advance(gEnd)
+	}
+}
+
+// echoRead drops the first n lines of *rest, writing them to stderr
+// under set -v.
+func (r *Runner) echoRead(rest *string, n int) {
+	s := *rest
+	end := 0
+	for ; n > 0 && end < len(s); n-- {
+		i := strings.IndexByte(s[end:], '\n')
+		if i < 0 {
+			end = len(s)
+			break
+		}
+		end += i + 1
+	}
+	*rest = s[end:]
+	if r.opts.on(optVerbose) && end > 0 {
+		text := writtenText(strings.ReplaceAll(s[:end], hdocParenInsert, "\n"))
+		if !strings.HasSuffix(text, "\n") {
+			text += "\n"
+		}
+		io.WriteString(r.fds.writer(2), text)
+	}
+}
+
+// aliasWindow is how much more of the rest ensure moves into text.
+const aliasWindow = 16 << 10
+
+// ensure makes text hold at least the first n bytes of the rest (to the
+// end of a line), when there are that many.
+func (at *aliasText) ensure(n int) {
+	if n <= len(at.text) || at.tail == "" {
+		return
+	}
+	k := min(len(at.tail), n-len(at.text)+aliasWindow)
+	if i := strings.IndexByte(at.tail[k:], '\n'); i >= 0 {
+		k += i + 1
+	} else {
+		k = len(at.tail)
+	}
+	at.text += at.tail[:k]
+	at.tail = at.tail[k:]
+}
+
+// onlyCommentsAfter reports whether the rest holds no command after
+// offset n: only blanks, separators and comments (parseProgram's marks).
+func (at *aliasText) onlyCommentsAfter(n int) bool {
+	for {
+		at.ensure(n + 1)
+		n = skipSeparators(at.text, n)
+		if n < len(at.text) {
+			return false
+		}
+		if at.tail == "" {
+			return true
+		}
+	}
+}
+
+// full returns the whole rest, moving it all into text.
+func (at *aliasText) full() string {
+	at.ensure(len(at.text) + len(at.tail))
+	return at.text
+}
+
+// advance drops the first n bytes of the text, which have run.
+func (at *aliasText) advance(n int) {
+	at.text = at.text[n:]
+	var added []int
+	for _, a := range at.added {
+		if a >= n {
+			added = append(added, a-n)
+		}
+	}
+	at.added = added
+	at.done = at.done[:0]
+	at.chain = -1
+}
+
+// reparse runs parseProgram's rewrites over the text, reporting whether
+// it changed.
+func (at *aliasText) reparse(name string) bool {
+	_, text, edits, _ := parseProgramEdits(at.full(), name)
+	if len(edits) == 0 || text == at.text {
+		return false
+	}
+	move := func(o int) int {
+		for _, e := range edits {
+			if o >= e.at {
+				o += e.n
+			}
+		}
+		return o
+	}
+	for i, a := range at.added {
+		at.added[i] = move(a)
+	}
+	for i, d := range at.done {
+		at.done[i] = [2]int{move(d[0]), move(d[1])}
+	}
+	if at.chain >= 0 {
+		at.chain = move(at.chain)
+	}
+	at.text = text
+	at.marks = at.marks || strings.IndexByte(text, 0) >= 0
+	return true
+}
+
+// countBelow counts the offsets in offs below n.
+func countBelow(offs []int, n int) int {
+	c := 0
+	for _, o := range offs {
+		if o < n {
+			c++
+		}
+	}
+	return c
+}
+
+// aliasGroup substitutes the aliases of the text's first group and
+// parses it: it returns the group's statements, with their lines those
+// of the script, and the offset where the next group starts. No
+// statements and no error: the text holds no more commands.
+func (r *Runner) aliasGroup(at *aliasText, name string) ([]*syntax.Stmt, int, error) {
+	fixed := false
+	for range maxAliasSubsts {
+		at.ensure(1)
+		g, gEnd, errEnd, err := firstGroup(at.text, at.tail, name)
+		from, to, ok := 0, 0, false
+		if r.aliasActive() {
+			from, to, ok = r.aliasWordIn(at, g, errEnd, err != nil)
+		}
+		if ok {
+			at.substitute(r, from, to)
+			continue
+		}
+		if err != nil && (len(g) == 0 || errEnd < gEnd) {
+			if !fixed {
+				// a value may hold what only parseProgram reads as
+				// bash does
+				fixed = true
+				if at.reparse(name) {
+					continue
+				}
+			}
+			return nil, 0, err
+		}
+		at.ensure(gEnd)
+		fixAddedLines(g, at.added, at.text[:gEnd], at.marks)
+		return g, gEnd, nil
+	}
+	return nil, 0, syntax.ParseError{Filename: name, Text: "too many alias expansions"}
+}
+
+// firstGroup parses the first top-level group of head+tail: the
+// statements that start on the line where the first one ends. gEnd is
+// the offset after the line the group ends on (its here-document bodies
+// included); on a syntax error, errEnd is the offset after the last
+// statement read completely (0 when none).
+func firstGroup(head, tail, name string) (g []*syntax.Stmt, gEnd, errEnd int, err error) {
+	p := syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(false))
+	in := io.MultiReader(strings.NewReader(head), strings.NewReader(tail))
+	var lastLine uint
+	next := -1
+	err = stmtsUntil(p, in, func(st *syntax.Stmt) bool {
+		if len(g) > 0 && st.Pos().Line() > lastLine {
+			next = int(st.Pos().Offset()) - (int(st.Pos().Col()) - 1)
+			return false
+		}
+		g = append(g, st)
+		lastLine = st.End().Line()
+		errEnd = stmtEnd(st)
+		return true
+	})
+	var pe syntax.ParseError
+	if errors.As(err, &pe) {
+		pe.Filename = name
+		err = pe
+	}
+	size := len(head) + len(tail)
+	if len(g) == 0 {
+		return nil, size, 0, err
+	}
+	// the group ends with its line: the lines after it, blank or
+	// comments, are read with the next one (set -v echoes them then)
+	gEnd = size
+	if i := indexByteFrom(head, tail, errEnd, '\n'); i >= 0 {
+		gEnd = i + 1
+	}
+	if next >= 0 {
+		return g, min(gEnd, next), errEnd, nil
+	}
+	if err != nil && groupLineOf(err) <= int(lastLine) {
+		return g, gEnd, errEnd, err // the error is on the group's line
+	}
+	return g, gEnd, errEnd, nil
+}
+
+// stmtsUntil reads the statements of in, giving each to fn until it
+// returns false, and returns the syntax error that ended them. mvdan's
+// iterator yields once more after a break when the statement came with
+// an error, which panics; the statements read by then are what is
+// wanted, so that panic ends the reading like the break.
+func stmtsUntil(p *syntax.Parser, in io.Reader, fn func(*syntax.Stmt) bool) (err error) {
+	defer func() {
+		if rec := recover(); rec != nil {
+			if e, ok := rec.(error); !ok || !strings.Contains(e.Error(), "range function continued iteration") {
+				panic(rec)
+			}
+		}
+	}()
+	for st, e := range p.StmtsSeq(in) {
+		if e != nil {
+			return e
+		}
+		if !fn(st) {
+			return nil
+		}
+	}
+	return nil
+}
+
+// indexByteFrom is the offset in head+tail of the first c at or after
+// off, or -1.
+func indexByteFrom(head, tail string, off int, c byte) int {
+	if off < len(head) {
+		if i := strings.IndexByte(head[off:], c); i >= 0 {
+			return off + i
+		}
+		off = len(head)
+	}
+	if i := strings.IndexByte(tail[off-len(head):], c); i >= 0 {
+		return off + i
+	}
+	return -1
+}
+
+// groupLineOf is the line of a syntax error, or a large number.
+func groupLineOf(err error) int {
+	if pos, _, ok := parseErrorPos(err); ok {
+		return int(pos.Line())
+	}
+	return 1 << 30
+}
+
+// stmtEnd is the offset where st ends, its here-document bodies
+// included.
+func stmtEnd(st *syntax.Stmt) int {
+	end := int(st.End().Offset())
+	syntax.Walk(st, func(n syntax.Node) bool {
+		if rd, ok := n.(*syntax.Redirect); ok && rd.Hdoc != nil {
+			end = max(end, int(rd.Hdoc.End().Offset()))
+		}
+		return true
+	})
+	return end
+}
+
+// aliasWordIn finds the first word to substitute: after a value ending
+// in a blank, the word that follows; else a command name in g, or, when
+// the text did not parse, the first word after the statements read
+// (errEnd), taken from the text.
+func (r *Runner) aliasWordIn(at *aliasText, g []*syntax.Stmt, errEnd int, failed bool) (int, int, bool) {
+	if at.chain >= 0 {
+		at.ensure(at.chain + 1)
+		from, to := wordAt(at.text, at.chain)
+		at.chain = -1
+		if r.isAliasWord(at, from, to) {
+			return from, to, true
+		}
+	}
+	best, bestTo := -1, -1
+	for _, st := range g {
+		syntax.Walk(st, func(n syntax.Node) bool {
+			c, ok := n.(*syntax.CallExpr)
+			if !ok || len(c.Args) == 0 {
+				return true
+			}
+			from, to := int(c.Args[0].Pos().Offset()), int(c.Args[0].End().Offset())
+			if (best < 0 || from < best) && r.isAliasWord(at, from, to) {
+				best, bestTo = from, to
+			}
+			return true
+		})
+	}
+	if failed && best < 0 {
+		at.ensure(errEnd + 1)
+		from, to := wordAt(at.text, skipSeparators(at.text, errEnd))
+		if r.isAliasWord(at, from, to) {
+			return from, to, true
+		}
+		if r.opts.on(optPosix) {
+			return r.substAliasWord(at, errEnd)
+		}
+	}
+	return best, bestTo, best >= 0
+}
+
+// maxAliasScan bounds the text searched for a $( ) after a syntax error.
+const maxAliasScan = 64 << 10
+
+// substAliasWord finds, after off, the first word opening a $( ) that
+// names an alias: in POSIX mode bash expands aliases as it first reads a
+// command substitution, which can make it parse.
+func (r *Runner) substAliasWord(at *aliasText, off int) (int, int, bool) {
+	at.ensure(off + maxAliasScan)
+	text := at.text[:min(len(at.text), off+maxAliasScan)]
+	for i := off; ; {
+		k := strings.Index(text[i:], "$(")
+		if k < 0 {
+			return 0, 0, false
+		}
+		i += k + 2
+		if i < len(text) && text[i] == '(' {
+			continue
+		}
+		from, to := wordAt(text, skipBlankLines(text, i))
+		if r.isAliasWord(at, from, to) {
+			return from, to, true
+		}
+	}
+}
+
+// skipBlankLines skips blanks and newlines after off.
+func skipBlankLines(text string, off int) int {
+	for off < len(text) && strings.IndexByte(" \t\n", text[off]) >= 0 {
+		off++
+	}
+	return off
+}
+
+// isAliasWord reports whether text[from:to] is an unquoted word naming an
+// alias, outside what was substituted already.
+func (r *Runner) isAliasWord(at *aliasText, from, to int) bool {
+	at.ensure(to)
+	if from < 0 || to <= from || to > len(at.text) {
+		return false
+	}
+	w := at.text[from:to]
+	if strings.ContainsAny(w, "'\"\\$`=") {
+		return false
+	}
+	if _, ok := r.aliases[w]; !ok {
+		return false
+	}
+	for _, d := range at.done {
+		if from < d[1] && to > d[0] {
+			return false
+		}
+	}
+	return true
+}
+
+// skipSeparators skips blanks, newlines, comments and ; & after off.
+func skipSeparators(text string, off int) int {
+	for off < len(text) {
+		switch text[off] {
+		case ' ', '\t', '\n', ';', '&':
+			off++
+		case '#':
+			i := strings.IndexByte(text[off:], '\n')
+			if i < 0 {
+				return len(text)
+			}
+			off += i + 1
+		default:
+			return off
+		}
+	}
+	return off
+}
+
+// wordAt returns the span of the word starting at off, after blanks.
+func wordAt(text string, off int) (int, int) {
+	for off < len(text) && (text[off] == ' ' || text[off] == '\t') {
+		off++
+	}
+	end := off
+	for end < len(text) && strings.IndexByte(" \t\n;&|()<>", text[end]) < 0 {
+		end++
+	}
+	return off, end
+}
+
+// substitute replaces the alias word text[from:to] by its value.
+func (at *aliasText) substitute(r *Runner, from, to int) {
+	w := at.text[from:to]
+	v := r.aliasValue(w, r.aliases[w], map[string]bool{w: true})
+	ins := v
+	if aliasNeedsSpace(v) {
+		ins += " "
+	}
+	at.text = at.text[:from] + ins + at.text[to:]
+	delta := len(ins) - (to - from)
+	shift := func(o int) int {
+		if o >= to {
+			return o + delta
+		}
+		return o
+	}
+	for i, a := range at.added {
+		at.added[i] = shift(a)
+	}
+	for i := 0; i < len(ins); i++ {
+		if ins[i] == '\n' {
+			at.added = append(at.added, from+i)
+		}
+	}
+	for i, d := range at.done {
+		at.done[i] = [2]int{shift(d[0]), shift(d[1])}
+	}
+	at.done = append(at.done, [2]int{from, from + len(ins)})
+	at.chain = -1
+	if v != "" && (v[len(v)-1] == ' ' || v[len(v)-1] == '\t') {
+		at.chain = from + len(ins)
+	}
+}
+
+// fixAddedLines takes out of the positions in g the newlines that alias
+// values brought and those parseProgram added (fixInsertedLines).
+func fixAddedLines(g []*syntax.Stmt, added []int, text string, marks bool) {
+	f := &syntax.File{Stmts: g}
+	if len(added) > 0 {
+		shiftLines(f, added)
+	}
+	if marks {
+		fixInsertedLines(f, text)
+	}
+}
