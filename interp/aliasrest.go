@@ -25,6 +25,15 @@ func (r *Runner) aliasActive() bool {
 	return len(r.aliases) > 0 && r.opts.sh(shExpandAliases)
 }
 
+// aliasSpan is a substituted value, at [from, to) of the text: its
+// first word (to first), which aliasValue expanded already, and any word
+// naming the alias itself are not expanded again (bash's guard against
+// recursion); the other words of the value are read as any.
+type aliasSpan struct {
+	from, first, to int
+	name            string
+}
+
 // aliasText is the rest of a program being read alias by alias: text
 // with the substitutions made so far, and the offsets in it of the
 // newlines that alias values brought (bash does not count them).
@@ -34,9 +43,9 @@ type aliasText struct {
 	// replaced, so the rest is not copied for each alias
 	text, tail string
 	added      []int
-	done       [][2]int // substituted spans: not expanded again
-	chain      int      // offset after a value ending in a blank, or -1
-	marks      bool     // the text holds parseProgram's marks (a NUL)
+	done       []aliasSpan // substituted values
+	chain      int         // offset after a value ending in a blank, or -1
+	marks      bool        // the text holds parseProgram's marks (a NUL)
 }
 
 // runAliasRest runs text, the rest of a program from the start of a
@@ -49,8 +58,9 @@ func (r *Runner) runAliasRest(text string, base int, name string) {
 	for r.flow != flowExit {
 		g, gEnd, err := r.aliasGroup(&at, name)
 		if err != nil {
+			// bash shows the line as read, before aliases
 			r.lineOff = base
-			r.reportSyntaxError(err, at.full(), name)
+			r.reportSyntaxError(err, orig, name)
 			r.exit = 2
 			r.flow = flowExit
 			r.exitCode = 2
@@ -190,7 +200,7 @@ func (at *aliasText) reparse(name string) bool {
 		at.added[i] = move(a)
 	}
 	for i, d := range at.done {
-		at.done[i] = [2]int{move(d[0]), move(d[1])}
+		at.done[i].from, at.done[i].first, at.done[i].to = move(d.from), move(d.first), move(d.to)
 	}
 	if at.chain >= 0 {
 		at.chain = move(at.chain)
@@ -305,13 +315,14 @@ func stmtsUntil(p *syntax.Parser, in io.Reader, fn func(*syntax.Stmt) bool) (err
 	}()
 	for st, e := range p.StmtsSeq(in) {
 		if e != nil {
-			return e
+			err = e // set now: the panic may come before a return's
+			break
 		}
 		if !fn(st) {
-			return nil
+			break
 		}
 	}
-	return nil
+	return err
 }
 
 // indexByteFrom is the offset in head+tail of the first c at or after
@@ -438,7 +449,7 @@ func (r *Runner) isAliasWord(at *aliasText, from, to int) bool {
 		return false
 	}
 	for _, d := range at.done {
-		if from < d[1] && to > d[0] {
+		if from < d.to && to > d.from && (from < d.first || w == d.name) {
 			return false
 		}
 	}
@@ -501,9 +512,10 @@ func (at *aliasText) substitute(r *Runner, from, to int) {
 		}
 	}
 	for i, d := range at.done {
-		at.done[i] = [2]int{shift(d[0]), shift(d[1])}
+		at.done[i].from, at.done[i].first, at.done[i].to = shift(d.from), shift(d.first), shift(d.to)
 	}
-	at.done = append(at.done, [2]int{from, from + len(ins)})
+	_, first := wordAt(ins, 0)
+	at.done = append(at.done, aliasSpan{from: from, first: from + first, to: from + len(ins), name: w})
 	at.chain = -1
 	if v != "" && (v[len(v)-1] == ' ' || v[len(v)-1] == '\t') {
 		at.chain = from + len(ins)
