@@ -99,6 +99,11 @@ func sourceRC(r *interp.Runner, inv *invocation) {
 	if inv.noRC {
 		return
 	}
+	sourceBashrc(r, inv)
+}
+
+// sourceBashrc reads /etc/bash.bashrc and ~/.bashrc (or the --rcfile).
+func sourceBashrc(r *interp.Runner, inv *invocation) {
 	if fileExists("/etc/bash.bashrc") {
 		r.SourceFile("/etc/bash.bashrc")
 	}
@@ -111,4 +116,31 @@ func sourceRC(r *interp.Runner, inv *invocation) {
 		rc = filepath.Join(home, ".bashrc")
 	}
 	r.SourceFile(rc)
+}
+
+// remoteCommand reports whether bash would take a -c command for one run
+// by sshd or rshd and read the bashrc files first (Debian builds bash with
+// SSH_SOURCE_BASHRC): a non-interactive, non-login shell not named sh,
+// without --norc, at shell level 1, with SSH_CLIENT or SSH2_CLIENT in the
+// environment or a socket for its stdin (isnetconn).
+func remoteCommand(r *interp.Runner, inv *invocation) bool {
+	if inv.interact || inv.login || inv.noRC || inv.name == "sh" || inv.command == nil {
+		return false
+	}
+	if lvl, _ := r.Var("SHLVL"); lvl != "1" && lvl != "0" && lvl != "" {
+		return false
+	}
+	_, ssh := r.Var("SSH_CLIENT")
+	_, ssh2 := r.Var("SSH2_CLIENT")
+	return ssh || ssh2 || isNetConn(0)
+}
+
+// isNetConn is bash's isnetconn: fd is a connected socket.
+func isNetConn(fd int) bool {
+	_, err := syscall.Getpeername(fd)
+	switch err {
+	case syscall.ENOTSOCK, syscall.ENOTCONN, syscall.EINVAL, syscall.EBADF:
+		return false
+	}
+	return true
 }

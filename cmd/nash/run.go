@@ -155,7 +155,11 @@ func run(argv []string) int {
 	if inv.interact && !inv.login {
 		sourceRC(r, inv)
 	}
-	if !inv.posix && !inv.interact {
+	switch {
+	case remoteCommand(r, inv):
+		// bash reads the bashrc files instead of $BASH_ENV then
+		sourceBashrc(r, inv)
+	case !inv.posix && !inv.interact:
 		if env, ok := r.Var("BASH_ENV"); ok && env != "" {
 			r.SourceFile(env)
 		}
