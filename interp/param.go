@@ -235,8 +235,9 @@ func (r *Runner) paramExp(pe *syntax.ParamExp) (paramValue, error) {
 				})
 				return keys, nil
 			}
-			if r.circularRef(pv.name) {
-				// a circular reference has no keys
+			if r.circularRef(pv.name) || r.isElemRef(pv.name) {
+				// a circular reference, or one to an element, has
+				// no keys
 				return paramValue{isList: true, star: l == "*", set: true}, nil
 			}
 			return r.arrayKeys(pv.name, l == "*"), nil
@@ -290,6 +291,11 @@ func (r *Runner) paramExp(pe *syntax.ParamExp) (paramValue, error) {
 		return pv, &expandError{msg: indirect + ": unbound variable", fatal: true}
 	}
 	if pe.Length {
+		if pe.Index == nil && !r.opts.on(optNounset) && r.isElemRef(r.resolveRef(pe.Param.Value)) {
+			// bash looks for a variable named a[1] and, finding
+			// none, counts 0 (with set -u it expands $ref instead)
+			return paramValue{str: "0", set: true}, nil
+		}
 		if pv.isList && pe.Index != nil && !pv.varSet && r.opts.on(optNounset) {
 			// ${#a[@]} of an unset (or declared, never assigned) array:
 			// an error that does not exit the shell
@@ -480,6 +486,11 @@ func (r *Runner) baseValue(pe *syntax.ParamExp, name string) (paramValue, error)
 		}
 	}
 	v := r.lookup(name)
+	if pe.Index != nil && r.isElemRef(name) {
+		// a[1], the name a reference to an element leads to, is no
+		// variable: ${ref[@]} and ${ref[0]} find nothing
+		v = nil
+	}
 	if pe.Index == nil {
 		if v == nil || !v.set {
 			return paramValue{name: name}, nil
@@ -624,6 +635,13 @@ func (r *Runner) indexString(idx syntax.ArithmExpr) (string, error) {
 	var sb strings.Builder
 	syntax.NewPrinter(syntax.Minify(true)).Print(&sb, idx)
 	return sb.String(), nil
+}
+
+// isElemRef reports whether name is a nameref whose value is an array
+// element (a[1]), without expanding anything.
+func (r *Runner) isElemRef(name string) bool {
+	v := r.vars.get(name)
+	return v != nil && v.kind == kNameRef && v.set && strings.IndexByte(v.str, '[') > 0
 }
 
 // refElem reports, for a nameref name whose value is an array element
