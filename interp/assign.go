@@ -12,6 +12,10 @@ import (
 type varError struct {
 	msg      string
 	readonly bool // an assignment to a readonly variable
+	notArray bool // unset of a scalar's element other than 0
+	// named: msg starts with the name of the command running, as
+	// bash words the error
+	named bool
 }
 
 func (e *varError) Error() string { return e.msg }
@@ -160,7 +164,13 @@ func (r *Runner) setScalarFlags(name, val string, fl assignFlags) error {
 		// a reference declared without a target (declare -n r; r=x)
 		// gets the value as its target, which must name a variable
 		if pe, ok := parseIndirect(val); !ok || pe.Index == nil {
-			return &varError{msg: "`" + val + "': not a valid identifier"}
+			// bash's message names the command running (its
+			// this_command_name: ((, exec, getopts, read ...)
+			msg := "`" + val + "': not a valid identifier"
+			if r.thisCmd != "" {
+				msg = r.thisCmd + ": " + msg
+			}
+			return &varError{msg: msg, named: r.thisCmd != ""}
 		}
 	}
 	val, err := r.integerValue(r.vars.get(name), val)
@@ -783,7 +793,7 @@ func (r *Runner) unsetVarFlags(name string, oneWord bool) error {
 				return err
 			}
 			if n != 0 {
-				return &varError{msg: base + ": not an array variable"}
+				return &varError{msg: base + ": not an array variable", notArray: true}
 			}
 			r.vars.unbind(base)
 		}
@@ -797,8 +807,14 @@ func (r *Runner) unsetVarFlags(name string, oneWord bool) error {
 	} else if v != nil && v.kind == kNameRef {
 		name = r.resolveRef(name)
 		if v := r.vars.get(name); v != nil && v.kind == kNameRef && v.set && strings.IndexByte(v.str, '[') > 0 {
-			// a reference to an element unsets the element
-			return r.unsetVar(v.str)
+			// a reference to an element unsets the element; bash
+			// says nothing when that element cannot exist (x[2]
+			// of a scalar x)
+			err := r.unsetVar(v.str)
+			if ve, ok := err.(*varError); ok && ve.notArray {
+				return nil
+			}
+			return err
 		}
 		v = r.vars.get(name)
 	}

@@ -78,7 +78,7 @@ func (r *Runner) printfAssign(name, val string) int {
 		if r.discarded(err) {
 			return 1
 		}
-		if isReadonlyErr(err) {
+		if ve, ok := err.(*varError); isReadonlyErr(err) || ok && ve.named {
 			r.errorf("%s", err.Error())
 			return 1
 		}

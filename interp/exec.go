@@ -647,6 +647,12 @@ func (r *Runner) forClause(c *syntax.ForClause) {
 			if r.flow != flowNone {
 				return
 			}
+			if v := r.vars.get(name); v != nil && v.kind == kNameRef && !validName(it) && !validArrayRef(it) {
+				// bash's valid_nameref_value: the loop stops
+				r.errorf("`%s': not a valid identifier", it)
+				r.exit = 1
+				return
+			}
 			if v := r.vars.get(name); v != nil && v.kind == kNameRef && v.attrs&aReadonly == 0 {
 				// a nameref control variable is bound to each word
 				// in turn
@@ -793,6 +799,9 @@ func (r *Runner) letClause(c *syntax.LetClause) {
 		}
 		r.traceWrite(line + "\n")
 	}
+	// let is a builtin: its name is this_command_name while it runs
+	r.thisCmd = "let"
+	defer func() { r.thisCmd = "" }()
 	for _, x := range c.Exprs {
 		var err error
 		n, err = r.arithLet(x)

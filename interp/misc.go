@@ -223,7 +223,12 @@ func (r *Runner) selectLoop(name string, items []string, body []*syntax.Stmt) {
 			r.exit = 1
 			return
 		}
-		r.setScalar(name, val, false)
+		if err := r.setScalar(name, val, false); err != nil {
+			// bash's bind_variable failed: the loop ends
+			r.reportErr(err)
+			r.exit = 1
+			return
+		}
 		r.stmts(body)
 		if r.flow != flowNone {
 			if !r.loopFlow() {
