@@ -620,6 +620,12 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 				return "", &varError{msg: "`" + cur.str + "': invalid variable name for name reference"}
 			}
 		}
+		if cur := r.vars.get(name); cur != nil && cur.attrs&aReadonly != 0 && (!local || r.vars.isLocalHere(name) || !cur.local) {
+			// an existing readonly variable, a reference or not,
+			// cannot be made one, nor shadowed by a local one
+			// unless it is a caller's local
+			return "", readonlyErr(name)
+		}
 		var v *variable
 		if local {
 			v, _ = r.vars.makeLocal(name)
