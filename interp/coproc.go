@@ -82,9 +82,7 @@ func (r *Runner) coproc(c *syntax.CoprocClause) {
 	rs, ws := newShared(outR, true), newShared(inW, true)
 	r.fds.set(rfd, rs)
 	r.fds.set(wfd, ws)
-	v := r.vars.own(name)
-	v.kind, v.set, v.arr = kIndexed, true, &indexedArray{vals: []string{itoa(int64(rfd)), itoa(int64(wfd))}}
-	r.setScalar(name+"_PID", itoa(int64(job.pid())), false)
+	name = r.coprocSetVars(name, rfd, wfd, job.pid())
 	r.cop = &activeCoproc{name: name, job: job, rfd: rfd, wfd: wfd, rs: rs, ws: ws}
 	r.lastBg = job.pid()
 	r.exit = 0
@@ -114,9 +112,43 @@ func (r *Runner) reapCoprocs() {
 	if cp.wfd >= 0 && r.fds.entry(cp.wfd) == cp.ws {
 		r.fds.close(cp.wfd)
 	}
-	r.unsetVar(cp.name + "_PID")
-	r.unsetVar(cp.name)
+	if cp.name != "" {
+		// bash's coproc_unsetvars: NAME_PID itself, NAME through a
+		// reference, complaining when it is readonly
+		r.vars.unbind(cp.name + "_PID")
+		if err := r.unsetVar(cp.name); err != nil {
+			r.reportErr(err)
+		}
+	}
 	r.cop = nil
+}
+
+// coprocSetVars is bash's coproc_setvars: NAME becomes the array of the
+// coprocess's two fds and NAME_PID its pid. A name that cannot be a
+// variable is reported and gets no variables; a reference makes its
+// target the array; a readonly NAME is reported and left alone, as is
+// NAME_PID then. It returns the name to unset when the coprocess is
+// reaped, "" when none.
+func (r *Runner) coprocSetVars(name string, rfd, wfd, pid int) string {
+	if !validName(name) {
+		r.errorf("`%s': not a valid identifier", name)
+		return ""
+	}
+	target := r.resolveRef(name)
+	if !validName(target) {
+		return ""
+	}
+	if v := r.vars.get(target); v != nil && v.attrs&aReadonly != 0 {
+		// still unset when the coprocess is reaped
+		r.reportErr(readonlyErr(target))
+		return target
+	}
+	v := r.vars.own(target)
+	v.kind, v.set, v.arr, v.str, v.assoc = kIndexed, true, &indexedArray{vals: []string{itoa(int64(rfd)), itoa(int64(wfd))}}, "", nil
+	if err := r.setScalar(r.resolveRef(target+"_PID"), itoa(int64(pid)), false); err != nil {
+		r.reportErr(err)
+	}
+	return target
 }
 
 // coprocFDClosed is bash's coproc_fdchk: a redirection closed fd (n>&-,
