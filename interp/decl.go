@@ -962,9 +962,48 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 	return name, nil
 }
 
+// declAssocElem assigns declare NAME[SUB]=VAL to an associative array as
+// bash does: the builtin gets the word expanded, reads NAME[KEY]= from
+// its text (a KEY whose brackets or quotes do not close right before
+// the = makes the word invalid) and expands KEY again; under
+// assoc_expand_once the key is the word's, expanded once.
+func (r *Runner) declAssocElem(name string, idx syntax.ArithmExpr, val string, appendVal bool) error {
+	k, err := r.indexString(idx)
+	if err != nil {
+		return err
+	}
+	t := name + "[" + k + "]"
+	once := r.opts.sh(shAssocExpandOnce)
+	end := subscriptEnd(t, len(name))
+	if once {
+		// the first ] ends the key (assignment() with flags 2)
+		end = len(name) + 1 + strings.IndexByte(k+"]", ']')
+	}
+	if end != len(t)-1 {
+		op := "="
+		if appendVal {
+			op = "+="
+		}
+		return &varError{msg: "`" + t + op + val + "': not a valid identifier"}
+	}
+	key := k
+	if !once {
+		if key, err = r.subscriptText(k); err != nil {
+			return err
+		}
+	}
+	if key == "" {
+		return &expandError{msg: t + ": bad array subscript"}
+	}
+	return r.setAssocElem(name, key, val, appendVal)
+}
+
 func (r *Runner) declSetValue(name, index, val string, appendVal bool, as *syntax.Assign) error {
 	if index != "" || (as != nil && as.Index != nil) {
 		if as != nil && as.Index != nil {
+			if v := r.vars.get(name); v != nil && v.kind == kAssoc {
+				return r.declAssocElem(name, as.Index, val, appendVal)
+			}
 			return r.assignIndexed(name, as.Index, val, appendVal)
 		}
 		v := r.vars.get(name)

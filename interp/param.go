@@ -593,6 +593,11 @@ func (r *Runner) indexString(idx syntax.ArithmExpr) (string, error) {
 	if s, ok := unpositionedLit(idx); ok {
 		return s, nil
 	}
+	if w, ok := idx.(*syntax.Word); ok && bareNameRef(w) && w.Pos().IsValid() && int(w.End().Offset()) <= len(r.curSrc) {
+		// A[foo[bar]]: the parser read foo[bar] as an element of foo,
+		// but an associative key is text: foo[bar] itself
+		return r.subscriptText(r.curSrc[w.Pos().Offset():w.End().Offset()])
+	}
 	if w, ok := idx.(*syntax.Word); ok {
 		// quotes in a subscript are removed even inside "…"
 		old := r.dblDepth
@@ -635,6 +640,17 @@ func (r *Runner) indexString(idx syntax.ArithmExpr) (string, error) {
 	var sb strings.Builder
 	syntax.NewPrinter(syntax.Minify(true)).Print(&sb, idx)
 	return sb.String(), nil
+}
+
+// bareNameRef reports whether w has a part the parser read as an
+// arithmetic variable reference, name[sub] without a $.
+func bareNameRef(w *syntax.Word) bool {
+	for _, p := range w.Parts {
+		if pe, ok := p.(*syntax.ParamExp); ok && !pe.Dollar.IsValid() {
+			return true
+		}
+	}
+	return false
 }
 
 // isElemRef reports whether name is a nameref whose value is an array
