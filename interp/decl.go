@@ -603,6 +603,13 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 			// reported as bash's assignment reports it, unprefixed
 			return "", &expandError{msg: name + ": nameref variable self references not allowed"}
 		}
+		// bash's check_selfref: the target, or the array of the element
+		// it names, is the reference itself; an error (before anything
+		// is made) outside a function
+		selfRef := target == name || validArrayRef(target) && target[:strings.IndexByte(target, '[')] == name
+		if selfRef && !r.inFunction() {
+			return "", &varError{msg: name + ": nameref variable self references not allowed"}
+		}
 		// bash checks the value before it looks at the variable
 		if target != "" && !validName(target) {
 			if pe, ok := parseIndirect(target); !ok || pe.Index == nil {
@@ -634,10 +641,7 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		} else {
 			v = r.vars.own(name)
 		}
-		if target == name {
-			if !r.inFunction() {
-				return "", &varError{msg: name + ": nameref variable self references not allowed"}
-			}
+		if selfRef {
 			// in a function bash only warns, twice (declare, then the
 			// assignment), and makes the reference
 			r.bErr(variant, "warning: %s: circular name reference", name)
