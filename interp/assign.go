@@ -437,6 +437,10 @@ func (r *Runner) setIndex(name string, i int64, val string, appendVal bool, idx 
 // assignArray performs name=(…) and name+=(…).
 func (r *Runner) assignArray(name string, ae *syntax.ArrayExpr, appendVal bool, fl assignFlags) error {
 	name = r.resolveRef(name)
+	if r.isElemRef(name) {
+		// a reference to an element cannot take a list
+		return &varError{msg: "`" + r.vars.get(name).str + "': not a valid identifier"}
+	}
 	cur := r.vars.get(name)
 	dirStack := r.dynDirStack(name)
 	if dirStack {

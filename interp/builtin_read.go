@@ -667,6 +667,12 @@ func (r *Runner) indexedArrayVar(builtin, name string, clear, check bool) (*vari
 		return nil, false
 	}
 	name = r.resolveRef(name)
+	if r.isElemRef(name) {
+		// a reference to an element names no array (bash's
+		// find_or_make_array_variable)
+		r.bErr(builtin, "`%s': not a valid identifier", r.vars.get(name).str)
+		return nil, false
+	}
 	if cur := r.vars.get(name); cur != nil {
 		if cur.attrs&aReadonly != 0 {
 			r.reportErr(readonlyErr(name))
