@@ -66,9 +66,10 @@ func parseProgram(src, name string) (*syntax.File, string, error) {
 }
 
 // parseProgramEdits is parseProgram, also returning the insertions that
-// made the text from src (after encodeRawBytes).
+// made the text from src (after encodeRawBytes and moveLineJoins, which
+// keep lengths).
 func parseProgramEdits(src, name string) (*syntax.File, string, []parseEdit, error) {
-	src = encodeRawBytes(src)
+	src = moveLineJoins(encodeRawBytes(src))
 	f, err := parseBash(src, name)
 	if err == nil && !mayHoldHdocParen(src) {
 		finishParse(f, src)

@@ -1,0 +1,369 @@
+package interp
+
+import "strings"
+
+// Bash's reader drops a backslash-newline before the lexer sees the text
+// (outside single quotes, comments and here-document bodies), so it may
+// split any token: "&\<nl>&" is "&&", "<\<nl><" is "<<", "$\<nl>{\<nl>2\<nl>}"
+// is "${2}". mvdan's lexer skips a backslash-newline only inside words,
+// and reads the halves of an operator or expansion as two tokens.
+// moveLineJoins moves such a backslash-newline forward, past the
+// characters it splits off (up to a blank, newline, quote or backslash,
+// which end a token or change the quoting): the text bash reads is the
+// same, its length and number of lines too, and only the moved
+// characters change line. It returns text unchanged when there is no
+// backslash-newline after a character that starts an operator or an
+// expansion.
+func moveLineJoins(text string) string {
+	if !strings.Contains(text, "\\\n") {
+		return text
+	}
+	s := newJoinScanner(text)
+	s.run()
+	if !s.changed {
+		return text
+	}
+	return string(s.b)
+}
+
+// joinFrame is one level of nesting the scanner is in.
+type joinFrame struct {
+	kind  byte // 'n' commands, 'q' double quotes, 'b' ${ }, '`' backquotes, 'a' (( ))
+	depth int  // open parentheses or braces in this frame
+}
+
+// joinScanner walks a program's text with just enough of bash's
+// quoting rules to know where a backslash-newline is removed.
+type joinScanner struct {
+	b         []byte
+	stack     []joinFrame
+	pending   []hdocPending // here-documents whose bodies start at the next newline
+	doneUntil int           // backslash-newlines before this were moved here
+	changed   bool
+}
+
+// hdocPending is a here-document operator met on the current line.
+type hdocPending struct {
+	delim     string
+	stripTabs bool
+	quoted    bool // the body is taken as written
+}
+
+func newJoinScanner(text string) *joinScanner {
+	return &joinScanner{b: []byte(text), stack: []joinFrame{{kind: 'n'}}}
+}
+
+func (s *joinScanner) top() *joinFrame { return &s.stack[len(s.stack)-1] }
+
+func (s *joinScanner) push(kind byte) { s.stack = append(s.stack, joinFrame{kind: kind, depth: 1}) }
+
+func (s *joinScanner) pop() {
+	if len(s.stack) > 1 {
+		s.stack = s.stack[:len(s.stack)-1]
+	}
+}
+
+func (s *joinScanner) run() {
+	b := s.b
+	for i := 0; i < len(b); {
+		c := b[i]
+		f := s.top()
+		if c == '\\' {
+			if i+1 < len(b) && b[i+1] == '\n' {
+				if i >= s.doneUntil && s.moveJoin(i) {
+					if b[i-1] == '<' || b[i-1] == '$' {
+						i-- // it may start "<<" or "${" now; alone it has no state
+					}
+					continue
+				}
+				i += 2 // not moved
+				continue
+			}
+			i += 2
+			continue
+		}
+		if f.kind == 'q' {
+			switch {
+			case c == '"':
+				s.pop()
+			case c == '$' && i+1 < len(b) && (b[i+1] == '(' || b[i+1] == '{'):
+				i = s.openDollar(i)
+				continue
+			case c == '`':
+				s.push('`')
+			}
+			i++
+			continue
+		}
+		switch {
+		case c == '\'':
+			i = skipSingle(b, i+1, false)
+			continue
+		case c == '$' && i+1 < len(b) && b[i+1] == '\'':
+			i = skipSingle(b, i+2, true)
+			continue
+		case c == '"':
+			s.push('q')
+		case c == '`':
+			if f.kind == '`' {
+				s.pop()
+			} else {
+				s.push('`')
+			}
+		case c == '$' && i+1 < len(b) && (b[i+1] == '(' || b[i+1] == '{'):
+			i = s.openDollar(i)
+			continue
+		case c == '#' && f.kind != 'b' && f.kind != 'a' && wordStart(b, i):
+			for i < len(b) && b[i] != '\n' {
+				i++
+			}
+			if i < len(b) && b[i-1] == '\\' {
+				// a comment ends at the newline, escaped or not: mvdan's
+				// lexer would join the next line to the command
+				b[i-1] = ' '
+				s.changed = true
+			}
+			continue
+		case c == '(' || c == '{':
+			if c == '(' && i+1 < len(b) && b[i+1] == '(' && f.kind != 'a' {
+				s.push('a')
+				s.top().depth = 2
+				i += 2
+				continue
+			}
+			if (c == '(') == (f.kind != 'b') {
+				f.depth++
+			}
+		case c == ')' || c == '}':
+			if (c == ')') == (f.kind != 'b') && len(s.stack) > 1 && f.kind != '`' {
+				f.depth--
+				if f.depth == 0 {
+					s.pop()
+				}
+			}
+		case c == '<' && f.kind != 'a' && i+1 < len(b) && b[i+1] == '<' && (i+2 >= len(b) || b[i+2] != '<'):
+			i = s.hdocOperator(i + 2)
+			continue
+		case c == '\n' && len(s.pending) > 0:
+			i = s.skipBodies(i + 1)
+			continue
+		}
+		i++
+	}
+}
+
+// openDollar enters the $( or ${ at i and returns the offset after it.
+func (s *joinScanner) openDollar(i int) int {
+	switch {
+	case s.b[i+1] == '{':
+		s.push('b')
+	case i+2 < len(s.b) && s.b[i+2] == '(':
+		s.push('a')
+		s.top().depth = 2
+		return i + 3
+	default:
+		s.push('n')
+	}
+	return i + 2
+}
+
+// skipSingle returns the offset after the single quote closing a string
+// whose text starts at i; in $'…' a backslash escapes the next byte.
+func skipSingle(b []byte, i int, escapes bool) int {
+	for i < len(b) {
+		switch {
+		case b[i] == '\'':
+			return i + 1
+		case escapes && b[i] == '\\':
+			i++
+		}
+		i++
+	}
+	return i
+}
+
+// wordStart reports whether the byte at i starts a word (a # there
+// starts a comment).
+func wordStart(b []byte, i int) bool {
+	return i == 0 || strings.IndexByte(" \t\n;&|()<>", b[i-1]) >= 0
+}
+
+// joinStarts are the characters that start an operator or an expansion
+// a backslash-newline after them may split.
+const joinStarts = "&|;<>$({#"
+
+// moveJoin handles the backslash-newline at i: when it (and any that
+// follow it in the same run) splits a token, the run of characters after
+// it is moved before it. It reports whether it moved anything.
+func (s *joinScanner) moveJoin(i int) bool {
+	b := s.b
+	if i == 0 || strings.IndexByte(joinStarts, b[i-1]) < 0 {
+		return false
+	}
+	var run []byte
+	joins := 0
+	j := i
+	for j < len(b) {
+		if b[j] == '\\' && j+1 < len(b) && b[j+1] == '\n' {
+			joins++
+			j += 2
+			continue
+		}
+		c := b[j]
+		if strings.IndexByte(" \t\n'\"`\\", c) >= 0 {
+			break
+		}
+		last := b[i-1]
+		if len(run) > 0 {
+			last = run[len(run)-1]
+		}
+		if c == '#' && strings.IndexByte(";&|()<>", last) >= 0 {
+			break // it would start a comment
+		}
+		run = append(run, c)
+		j++
+	}
+	if len(run) == 0 {
+		return false
+	}
+	k := i + copy(b[i:], run)
+	for range joins {
+		b[k], b[k+1] = '\\', '\n'
+		k += 2
+	}
+	s.doneUntil = j
+	s.changed = true
+	return true
+}
+
+// hdocOperator reads the delimiter word of the here-document operator
+// whose "<<" ends before i and returns the offset after it.
+func (s *joinScanner) hdocOperator(i int) int {
+	b := s.b
+	if i+1 < len(b) && b[i] == '\\' && b[i+1] == '\n' && i >= s.doneUntil {
+		s.moveJoin(i) // "<<\<nl>-": the operator is "<<-"
+	}
+	h := hdocPending{}
+	if i < len(b) && b[i] == '-' {
+		h.stripTabs = true
+		i++
+	}
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
+		i++
+	}
+	var delim []byte
+	for i < len(b) && strings.IndexByte(" \t\n;&|()<>", b[i]) < 0 {
+		switch c := b[i]; c {
+		case '\'', '"':
+			h.quoted = true
+			end := i + 1
+			for end < len(b) && b[end] != c {
+				end++
+			}
+			delim = append(delim, b[i+1:min(end, len(b))]...)
+			i = end + 1
+			continue
+		case '\\':
+			if i+1 < len(b) && b[i+1] == '\n' {
+				i += 2 // a join the scanner left for the lexer
+				continue
+			}
+			h.quoted = true
+			i++
+		}
+		if i < len(b) {
+			delim = append(delim, b[i])
+		}
+		i++
+	}
+	if len(delim) > 0 {
+		h.delim = string(delim)
+		s.pending = append(s.pending, h)
+	}
+	return i
+}
+
+// skipBodies skips the bodies of the pending here-documents, which start
+// at i, and returns the offset after the last one's delimiter line.
+func (s *joinScanner) skipBodies(i int) int {
+	b := s.b
+	for k, h := range s.pending {
+		for i < len(b) {
+			end := i
+			for end < len(b) && b[end] != '\n' {
+				end++
+			}
+			line := string(b[i:end])
+			if h.stripTabs {
+				line = strings.TrimLeft(line, "\t")
+			}
+			if line == h.delim {
+				i = min(end+1, len(b))
+				break
+			}
+			if !h.quoted && s.joinsInBody(i, end) {
+				continue // the line is longer now
+			}
+			if !h.quoted && k == len(s.pending)-1 && s.joinedDelim(i, h) {
+				continue // the line is the delimiter now
+			}
+			i = min(end+1, len(b))
+		}
+	}
+	s.pending = s.pending[:0]
+	return i
+}
+
+// joinsInBody moves the backslash-newlines that split an expansion
+// ("$\<nl>{x}") in the line of an unquoted here-document body from i to
+// end, as moveJoin does in commands, and reports whether it moved one.
+func (s *joinScanner) joinsInBody(i, end int) bool {
+	b := s.b
+	return end+1 < len(b) && b[end-1] == '\\' && end-1 > i && b[end-2] == '$' && end-1 >= s.doneUntil && s.moveJoin(end-1)
+}
+
+// joinedDelim handles a delimiter split by backslash-newlines in the body
+// of an unquoted here-document at the line starting at i ("EO\<nl>F"):
+// bash reads the body's lines joined, mvdan's lexer compares each line.
+// The joined line takes the place of its pieces, and the newlines removed
+// with the backslashes follow it as blank lines (after the body, as the
+// last here-document on its line ends there). It reports whether it did.
+func (s *joinScanner) joinedDelim(i int, h hdocPending) bool {
+	b := s.b
+	var joined []byte
+	joins := 0
+	j := i
+	for {
+		end := j
+		for end < len(b) && b[end] != '\n' {
+			end++
+		}
+		line := b[j:end]
+		n := 0
+		for n < len(line) && line[len(line)-1-n] == '\\' {
+			n++
+		}
+		if n%2 == 0 || end == len(b) {
+			joined = append(joined, line...)
+			j = end
+			break
+		}
+		joined = append(joined, line[:len(line)-1]...)
+		joins++
+		j = end + 1
+	}
+	got := string(joined)
+	if h.stripTabs {
+		got = strings.TrimLeft(got, "\t")
+	}
+	if joins == 0 || got != h.delim {
+		return false
+	}
+	k := i + copy(b[i:], joined)
+	for range joins {
+		b[k], b[k+1] = '\n', ' '
+		k += 2
+	}
+	s.changed = true
+	return true
+}
