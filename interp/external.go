@@ -273,7 +273,7 @@ func (r *Runner) execFailed(path, name string, err error) int {
 	switch errno {
 	case syscall.ENOENT:
 		if strings.IndexByte(name, '/') < 0 && strings.IndexByte(path, '/') >= 0 {
-			r.errorf("%s: command not found", name)
+			r.errorf("%s: command not found", printableFilename(name))
 		} else {
 			r.errorf("%s: No such file or directory", name)
 		}

@@ -266,7 +266,7 @@ func (r *Runner) notFound(name string) {
 	if strings.IndexByte(name, '/') >= 0 {
 		r.errorf("%s: No such file or directory", name)
 	} else {
-		r.errorf("%s: command not found", name)
+		r.errorf("%s: command not found", printableFilename(name))
 	}
 	r.exit = 127
 }
