@@ -15,7 +15,7 @@ import "strings"
 // backslash-newline after a character that starts an operator or an
 // expansion.
 func moveLineJoins(text string) string {
-	if !strings.Contains(text, "\\\n") {
+	if !joinsToCheck(text) {
 		return text
 	}
 	s := newJoinScanner(text)
@@ -24,6 +24,28 @@ func moveLineJoins(text string) string {
 		return text
 	}
 	return string(s.b)
+}
+
+// joinsToCheck reports whether text may hold a backslash-newline
+// moveLineJoins changes: one after a character of joinStarts, or on a
+// line with a "#" (a comment's end) or in a text with "<<" (a
+// here-document's delimiter line).
+func joinsToCheck(text string) bool {
+	hdoc := strings.Contains(text, "<<")
+	for i := 0; ; {
+		k := strings.Index(text[i:], "\\\n")
+		if k < 0 {
+			return false
+		}
+		i += k
+		if hdoc || i > 0 && strings.IndexByte(joinStarts, text[i-1]) >= 0 {
+			return true
+		}
+		if ls := strings.LastIndexByte(text[:i], '\n'); strings.IndexByte(text[ls+1:i], '#') >= 0 {
+			return true
+		}
+		i += 2
+	}
 }
 
 // joinFrame is one level of nesting the scanner is in.
@@ -293,11 +315,11 @@ func (s *joinScanner) skipBodies(i int) int {
 			for end < len(b) && b[end] != '\n' {
 				end++
 			}
-			line := string(b[i:end])
-			if h.stripTabs {
-				line = strings.TrimLeft(line, "\t")
+			line := b[i:end]
+			for h.stripTabs && len(line) > 0 && line[0] == '\t' {
+				line = line[1:]
 			}
-			if line == h.delim {
+			if string(line) == h.delim { // no copy
 				i = min(end+1, len(b))
 				break
 			}
