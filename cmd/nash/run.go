@@ -147,6 +147,16 @@ func run(argv []string) int {
 	}
 	r.SetLogin(inv.login)
 	if inv.interact {
+		if !fromStdin && os.Getenv("NUCLEIC_NASH_NO_FALLBACK") != "1" {
+			// the real bash a program nash cannot parse is handed to
+			// prints the job control messages itself: decide first
+			if _, _, perr := interp.ParseProgram(src, srcName, inv.posix); perr != nil {
+				sess.fallback("parse-error", src)
+				if err := execRealBash(realBash(), argv, os.Environ()); err == nil {
+					return 2
+				}
+			}
+		}
 		startInteractive(r, inv, srcName == "")
 	}
 	if inv.login && !inv.noProfile {
