@@ -211,6 +211,9 @@ func fcntlGetfd(fd int) (int, error) {
 	return int(r), nil
 }
 
+// selfProcFd is /proc/PID/fd/ for this process, which is $$.
+var selfProcFd = "/proc/" + strconv.Itoa(os.Getpid()) + "/fd/"
+
 // fdPath maps the paths that name the shell's own descriptors
 // (/dev/fd/N, /dev/stdin, /dev/stdout, /dev/stderr, /proc/self/fd/N) to
 // the process path of the file at N in the runner's table: nash's real
@@ -226,6 +229,9 @@ func (t *fdTable) fdPath(p string) (string, bool) {
 		num = p[len("/dev/fd/"):]
 	case strings.HasPrefix(p, "/proc/self/fd/"):
 		num = p[len("/proc/self/fd/"):]
+	case strings.HasPrefix(p, selfProcFd):
+		// /proc/$$/fd/N: the shell's pid is this process's
+		num = p[len(selfProcFd):]
 	case p == "/dev/stdin":
 		num = "0"
 	case p == "/dev/stdout":

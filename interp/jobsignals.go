@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 )
 
@@ -204,4 +205,33 @@ func (c *Runner) killableBy(job *job) context.CancelFunc {
 		cancel()
 	}
 	return cancel
+}
+
+// signalsReachProgram makes a signal sent to job, an asynchronous simple
+// command whose $! is a synthetic id (its name was not known ahead, as in
+// "${cmd[@]}" &), go to the program the command runs, as bash's $! is that
+// program's pid. A program run from within a function the command calls
+// is not it: bash's job there is the subshell, and those programs are
+// left running.
+func (c *Runner) signalsReachProgram(job *job) {
+	base := len(c.calls)
+	var child atomic.Int64
+	spawned := c.onSpawn
+	c.onSpawn = func(pid int) {
+		if len(c.calls) == base {
+			child.CompareAndSwap(0, int64(pid))
+		}
+		if spawned != nil {
+			spawned(pid)
+		}
+	}
+	inner := job.kill
+	job.kill = func(sig syscall.Signal) {
+		if pid := child.Load(); pid > 0 && !job.finished() {
+			if syscall.Kill(int(pid), sig) == nil {
+				return
+			}
+		}
+		inner(sig)
+	}
 }

@@ -881,6 +881,12 @@ func (r *Runner) absPath(p string) string {
 	if r.dir == "/" {
 		return "/" + p
 	}
+	if len(r.dir) > 6 && (r.dir[1] == 'd' || r.dir[1] == 'p') {
+		// N in a cd'd-to /dev/fd or /proc/$$/fd is the shell's fd N
+		if q, ok := r.fds.fdPath(r.dir + "/" + p); ok {
+			return q
+		}
+	}
 	return r.dir + "/" + p
 }
 
@@ -892,7 +898,7 @@ func (r *Runner) runsExternal(st *syntax.Stmt) bool {
 	if !ok || len(c.Args) == 0 {
 		return false
 	}
-	name, ok := plainLit(c.Args[0])
+	name, ok := r.quietCmdName(c.Args[0])
 	if !ok {
 		return false
 	}
@@ -917,6 +923,47 @@ func (r *Runner) runsExternal(st *syntax.Stmt) bool {
 		}
 	}
 	return true
+}
+
+// quietCmdName is the value of a command name word that can be known
+// before the command runs, because expanding it has no side effect and
+// gives one field: a plain literal, or $name, ${name} or "$name" of a
+// set scalar (or positional parameter) with no blank or glob character
+// ("$BIN" args & must give $! the program's pid as much as cmd args &).
+func (r *Runner) quietCmdName(w *syntax.Word) (string, bool) {
+	if s, ok := plainLit(w); ok {
+		return s, true
+	}
+	parts := w.Parts
+	if len(parts) == 1 {
+		if dq, ok := parts[0].(*syntax.DblQuoted); ok {
+			parts = dq.Parts
+		}
+	}
+	if len(parts) != 1 {
+		return "", false
+	}
+	pe, ok := parts[0].(*syntax.ParamExp)
+	if !ok || pe.Param == nil || pe.Excl || pe.Length || pe.Width || pe.Index != nil ||
+		pe.Slice != nil || pe.Repl != nil || pe.Names != 0 || pe.Exp != nil {
+		return "", false
+	}
+	name := pe.Param.Value
+	if name == "RANDOM" || name == "SRANDOM" || !validName(name) && strings.Trim(name, "0123456789") != "" {
+		return "", false
+	}
+	v := r.lookup(name)
+	if v == nil || !v.set || v.kind != kString {
+		return "", false
+	}
+	val := v.value()
+	if val == "" || strings.ContainsAny(val, " \t\n*?[") {
+		return "", false
+	}
+	if ifs := r.lookup("IFS"); ifs != nil && strings.ContainsAny(val, ifs.value()) {
+		return "", false
+	}
+	return val, true
 }
 
 // usageFail marks the running builtin as failed with a usage or syntax

@@ -326,6 +326,9 @@ func (r *Runner) background(st *syntax.Stmt) {
 	}
 	c.job = job
 	cancel := c.killableBy(job)
+	if _, ok := st.Cmd.(*syntax.CallExpr); ok {
+		c.signalsReachProgram(job)
+	}
 	external := r.runsExternal(st)
 	c.asyncExternal = external
 	fg := *st
