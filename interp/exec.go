@@ -491,7 +491,8 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 			return
 		}
 		r.thisCmd = "[["
-		ok, err := r.testExpr(c.X)
+		r.condNot = false // a ! left untraced by an earlier [[ ]] (set +x)
+		ok, err := r.testExpr(condPrecedence(c.X))
 		if err != nil {
 			if ee, ok := err.(*expandError); ok && ee.msg == "" && ee.status == 2 && !ee.fatal {
 				// an invalid regular expression: status 2, no message
