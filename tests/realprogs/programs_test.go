@@ -310,5 +310,22 @@ pass cp web/moved web/copy; pass find mov; pass grep s3c
 pass rm -f web/copy; pass ls
 pass version | head -3; pass help | head -5
 pass show -c web/moved; echo rc=$?
+pass git init 2>&1 | grep -v '^hint:' | sed 's/Initialized empty Git repository in .*/INIT/'
+git -C $PASSWORD_STORE_DIR config user.email a@b; git -C $PASSWORD_STORE_DIR config user.name n
+h() { "$@" 2>&1 | sed 's/[0-9a-f]\{7,\}/HASH/g'; }
+echo one | h pass insert -e a/b
+EDITOR='sed -i s/one/two/' h pass edit a/b
+pass a/b; pass git log --format=%s
+h pass generate --no-symbols a/c 12 | tail -1 | wc -c
+h pass generate --in-place a/c 8 | tail -1 | wc -c
+h pass generate a/c <<<n | wc -l
+pass init -p sub "$fpr" 2>&1 | sed "s/$fpr/FPR/g; s/[0-9a-f]\\{7,\\}/HASH/g"
+pass insert -m sub/x <<<'multi' >/dev/null; pass show sub/x
+h pass rm -r sub <<<y
+pass ls a; pass show a/nonexist; echo rc=$?
+pass mv nope x; echo rc=$?
+h pass cp -f a/b a/d; pass a/d
+pass show --qrcode a/b; echo rc=$?
+pass grep -i TWO; pass find x y
 `}})
 }
