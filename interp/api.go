@@ -69,6 +69,9 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 			continue
 		}
 		file, fixed, err := parseProgram(text, name)
+		if err == nil {
+			err = r.extglobParseError(file.Stmts, name)
+		}
 		if err != nil {
 			if syntax.IsIncomplete(err) && !eof {
 				continue

@@ -95,7 +95,9 @@ func biSource(r *Runner, args []string) int {
 	r.traceLevel++
 	lastCmd := r.bashCmd
 	// set -v echoes the lines as written (text has them on the same lines)
-	r.stmtsEchoing(stmts, src, r.subLevel == 0)
+	if xerr := r.stmtsEchoing(stmts, src, r.subLevel == 0); xerr != nil && perr == nil {
+		perr = xerr
+	}
 	if perr != nil && r.flow == flowNone {
 		r.reportSyntaxError(perr, src, file)
 		r.exit = exBadSyntax // what the RETURN trap sees in $?

@@ -421,7 +421,7 @@ func biEval(r *Runner, args []string) int {
 	if strings.TrimSpace(src) == "" {
 		if src != "" && r.opts.on(optVerbose) {
 			// set -v echoes the blank text read
-			r.stmtsEchoing(nil, src, false)
+			_ = r.stmtsEchoing(nil, src, false)
 		}
 		return 0
 	}
@@ -461,7 +461,7 @@ func (r *Runner) runEvalStmts(stmts []*syntax.Stmt, text, src, kind string) int 
 	oldOff, oldConts := r.lineOff, r.lineConts
 	r.lineOff, r.lineConts = r.line-1, nil
 	lastCmd := r.bashCmd
-	r.stmtsEchoing(stmts, src, kind == "eval" && r.subLevel == 0)
+	xerr := r.stmtsEchoing(stmts, src, kind == "eval" && r.subLevel == 0)
 	// bash's parse_and_execute puts $BASH_COMMAND back (restore_lastcom)
 	r.bashCmd = lastCmd
 	r.lineOff, r.lineConts = oldOff, oldConts
@@ -475,6 +475,13 @@ func (r *Runner) runEvalStmts(stmts []*syntax.Stmt, text, src, kind string) int 
 	}
 	if r.flow == flowNone {
 		r.line = oldLine
+	}
+	if xerr != nil && r.flow == flowNone {
+		r.reportSyntaxError(xerr, src, "eval")
+		if kind == "eval" {
+			return r.usageFail()
+		}
+		return 2
 	}
 	return r.exit
 }

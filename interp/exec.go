@@ -55,6 +55,12 @@ func (r *Runner) Run(f *syntax.File, src string) int {
 		if i+1 < len(groups) {
 			end = groupLineStart(src, groups[i+1])
 		}
+		if err := r.extglobParseError(g, ""); err != nil {
+			// bash reads a line at a time: this one does not parse
+			r.reportExtglobError(err, src, groupLineStart(src, g))
+			r.exit, r.flow, r.exitCode = 2, flowExit, 2
+			break
+		}
 		r.runTopGroup(g, end)
 		if r.flow == flowExit {
 			break
@@ -121,6 +127,10 @@ func (r *Runner) RunIncremental(src, name string) int {
 		bquoteSingleQuotes(st, src)
 		if raw {
 			decodeRawNode(st)
+		}
+		if xerr := r.extglobParseError([]*syntax.Stmt{st}, name); xerr != nil {
+			err = xerr // read with extglob off: bash's parser stops here
+			continue
 		}
 		group = append(group, st)
 		lastLine, lastEnd = st.End().Line(), stmtEnd(st)

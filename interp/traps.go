@@ -192,7 +192,9 @@ func (r *Runner) runTrap(name string) {
 	if name != "EXIT" {
 		r.traceLevel++
 	}
-	r.stmtsEchoing(f.Stmts, action, false)
+	if err := r.stmtsEchoing(f.Stmts, action, false); err != nil && r.flow == flowNone {
+		r.reportSyntaxError(err, action, trapLabel(name))
+	}
 	r.traceLevel = level
 	r.nesting = oldNesting
 	r.inTrap, r.inDebug = oldTrap, oldDebug

@@ -13,21 +13,28 @@ import (
 // statements sharing a line, the lines read for it (comments and blank
 // lines included); after the last group, the rest of the text. A final
 // line without a newline is echoed with one. Lines read while set -v is
-// off are not echoed later. catchAbort: see lineAbortCaught.
-func (r *Runner) stmtsEchoing(stmts []*syntax.Stmt, src string, catchAbort bool) {
+// off are not echoed later. catchAbort: see lineAbortCaught. Like bash,
+// which reads such text a command at a time, it stops before a line that
+// holds an extended pattern while extglob is off, and returns that syntax
+// error (see extglobParseError) for the caller to report.
+func (r *Runner) stmtsEchoing(stmts []*syntax.Stmt, src string, catchAbort bool) error {
+	checkExtglob := !r.opts.sh(shExtglob) && firstExtGlob(stmts) != nil
 	if n, _ := hdocEOFCount(r.curSrc); n == 0 && !r.srcHasHdocParen() && !r.opts.on(optVerbose) && !strings.Contains(src, "v") {
 		// set -v (or -o verbose) cannot turn on partway
-		if !catchAbort {
+		if !catchAbort && !checkExtglob {
 			r.stmts(stmts)
-			return
+			return nil
 		}
 		for _, g := range topLevelGroups(stmts) {
+			if err := r.extglobParseError(g, ""); err != nil {
+				return err
+			}
 			r.stmts(g)
 			if !r.lineAbortCaught(catchAbort) {
-				return
+				return nil
 			}
 		}
-		return
+		return nil
 	}
 	off, read := 0, 0 // byte offset of line read+1
 	echoTo := func(end int) {
@@ -51,14 +58,18 @@ func (r *Runner) stmtsEchoing(stmts []*syntax.Stmt, src string, catchAbort bool)
 	groups := topLevelGroups(stmts)
 	for i, g := range groups {
 		echoTo(int(g[len(g)-1].End().Line()))
+		if err := r.extglobParseError(g, ""); err != nil {
+			return err
+		}
 		r.warnHdocParen(g)
 		r.warnHdocEOF(g, i == len(groups)-1)
 		r.stmts(g)
 		if !r.lineAbortCaught(catchAbort) {
-			return
+			return nil
 		}
 	}
 	echoTo(len(src) + 1)
+	return nil
 }
 
 // lineAbortCaught reports whether the next line of an eval'd string or a
