@@ -313,11 +313,12 @@ func hasGlobChars(s string) bool {
 }
 
 // appendQuotedPat appends s to a pattern with every pattern-special
-// character escaped (and &, special in a ${x/pat/rep} replacement).
+// character escaped (and &, special in a ${x/pat/rep} replacement; - and
+// ^, which a bracket expression would read as a range or a negation).
 func appendQuotedPat(p []byte, s string) []byte {
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; c {
-		case '*', '?', '[', ']', '\\', '(', ')', '|', '+', '@', '!', '{', '}', '&':
+		case '*', '?', '[', ']', '\\', '(', ')', '|', '+', '@', '!', '{', '}', '&', '-', '^':
 			p = append(p, '\\', c)
 		default:
 			p = append(p, c)
