@@ -607,7 +607,11 @@ func (r *Runner) loopFlow() bool {
 		r.flowN--
 		if r.flowN <= 0 {
 			r.flow = flowNone
-			return true
+			// continue skipped the pending-trap check after the rest
+			// of the body: a trap caught in a loop of only continue
+			// (while continue; do continue; done) must still run
+			r.runPendingTraps()
+			return r.flow == flowNone
 		}
 		r.flow = flowContinue
 		return false
