@@ -798,8 +798,8 @@ func (r *Runner) compCommandCompletions(cmd, word string) []string {
 }
 
 // bashDefaultCompletions is bash's default completion of a word that is
-// not a command name: a variable after $, a user after ~, a host after
-// @, and file names otherwise.
+// not a command name (bash_default_completion): a variable after $, a
+// user after ~, a host after @, the expansion of a glob pattern.
 func (r *Runner) bashDefaultCompletions(word string) []string {
 	switch {
 	case strings.HasPrefix(word, "$") && !strings.ContainsAny(word, "/"):
@@ -825,5 +825,7 @@ func (r *Runner) bashDefaultCompletions(word string) []string {
 		}
 		return out
 	}
-	return r.fileCompletions(word)
+	// a glob pattern expands (sorted, as the shell's pathname
+	// expansion); file names are readline's fallback, not bash's
+	return r.glob(word)
 }
