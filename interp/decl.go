@@ -53,6 +53,14 @@ func declLine(c *syntax.DeclClause, src string) int {
 // declClause runs declare, typeset, local, export, readonly and nameref
 // as the parser shaped them.
 func (r *Runner) declClause(c *syntax.DeclClause, st *syntax.Stmt) {
+	if r.funcs[c.Variant.Value] != nil && !(r.opts.on(optPosix) && isSpecialBuiltin(c.Variant.Value)) {
+		// a function named after the builtin comes first, as for any
+		// command name (a special builtin's in POSIX mode excepted)
+		if ce, ok := declAsCall(c); ok {
+			r.call(ce, st)
+			return
+		}
+	}
 	r.line = r.lineAt(declLine(c, r.curSrc))
 	// errors of literal name=(…) arguments carry the name of the command
 	// bash had started last (see thisCmd); the declaration is one too
@@ -1384,4 +1392,32 @@ func (r *Runner) listFuncs(sb *strings.Builder) {
 	for _, n := range names {
 		sb.WriteString(r.funcText(r.funcs[n]))
 	}
+}
+
+// declAsCall is the declaration command as the simple command its words
+// make, for a call of a function of the same name; ok is false for an
+// argument that is not a plain word or name=word (an array literal).
+func declAsCall(c *syntax.DeclClause) (*syntax.CallExpr, bool) {
+	ce := &syntax.CallExpr{Args: []*syntax.Word{{Parts: []syntax.WordPart{c.Variant}}}}
+	for _, a := range c.Args {
+		switch {
+		case a.Array != nil || a.Index != nil:
+			return nil, false
+		case a.Naked && a.Name == nil:
+			ce.Args = append(ce.Args, a.Value)
+		case a.Naked:
+			ce.Args = append(ce.Args, &syntax.Word{Parts: []syntax.WordPart{a.Name}})
+		default:
+			op := "="
+			if a.Append {
+				op = "+="
+			}
+			w := &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{ValuePos: a.Name.ValuePos, ValueEnd: a.Name.ValueEnd, Value: a.Name.Value + op}}}
+			if a.Value != nil {
+				w.Parts = append(w.Parts, a.Value.Parts...)
+			}
+			ce.Args = append(ce.Args, w)
+		}
+	}
+	return ce, true
 }

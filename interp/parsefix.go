@@ -245,7 +245,7 @@ func fixCandidates(text string, at int) []parseRewrite {
 		out = append(out, insertRewrite(at, `\`))
 	}
 	if at < len(text) && text[at] == '(' {
-		out = append(out, evalAssignRewrite(at))
+		out = append(out, evalAssignRewrite(at), declFuncRewrite(at))
 	}
 	if k := loneBang(text, at); k >= 0 {
 		out = append(out, func(text string) (string, []parseEdit, bool) {
