@@ -338,6 +338,13 @@ func biUnset(r *Runner, args []string) int {
 				r.vars.unbind(name)
 				continue
 			}
+			// bash's unbind_nameref: anything but a reference stays
+			// (a readonly variable is still refused first)
+			if v := r.vars.get(name); v != nil && v.attrs&aReadonly != 0 {
+				r.bErr("unset", "%s: cannot unset: readonly variable", name)
+				status = 1
+			}
+			continue
 		}
 		v := r.vars.get(base)
 		if v == nil && !vars && r.funcs[name] != nil {
