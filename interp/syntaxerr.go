@@ -29,7 +29,9 @@ func (r *Runner) reportSyntaxError(err error, src, name string) (keepStatus bool
 	if isTrap {
 		prefix = r.errName() + ": " + name
 	}
-	if !errors.As(err, &pe) {
+	isParse := errors.As(err, &pe)
+	var le syntax.LangError
+	if !isParse && !errors.As(err, &le) {
 		r.writeErrLine(prefix + ": " + err.Error())
 		return false
 	}
@@ -52,6 +54,12 @@ func (r *Runner) reportSyntaxError(err error, src, name string) (keepStatus bool
 			emit(m.line+base, m.text)
 		}
 		return ok
+	}
+	if !isParse {
+		// a construct of another shell mvdan's parser knows (if() { …; }
+		// is a zsh anonymous function), with no real bash to word it
+		r.writeErrLine(prefix + ": " + err.Error())
+		return false
 	}
 	line := int(pe.Pos.Line()) + r.lineOff
 	if name == "eval" {
