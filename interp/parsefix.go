@@ -247,6 +247,9 @@ func fixCandidates(text string, at int) []parseRewrite {
 	if at < len(text) && text[at] == '(' {
 		out = append(out, evalAssignRewrite(at), declFuncRewrite(at))
 	}
+	if strings.HasPrefix(text[at:], "function") {
+		out = append(out, funcKeywordBodyRewrite(at))
+	}
 	if k := loneBang(text, at); k >= 0 {
 		out = append(out, func(text string) (string, []parseEdit, bool) {
 			const group = "{ ! ${-+}; }"
