@@ -1366,6 +1366,19 @@ func (r *Runner) expandOpWord(b *fieldBuilder, w *syntax.Word, quoted bool) erro
 			flat = append(flat, innerDbl(q).Parts...)
 			continue
 		}
+		if lit, ok := part.(*syntax.Lit); ok && strings.Contains(lit.Value, `\}`) {
+			// the word's own backslash quotes "}" too ("${x+"a"\}}"
+			// is a}): unescaped here, re-escaped for expandDbl
+			v := opWordUnescape(lit.Value)
+			var sb strings.Builder
+			for i := 0; i < len(v); i++ {
+				if strings.IndexByte("\\$`\"", v[i]) >= 0 {
+					sb.WriteByte('\\')
+				}
+				sb.WriteByte(v[i])
+			}
+			part = &syntax.Lit{ValuePos: lit.ValuePos, ValueEnd: lit.ValueEnd, Value: sb.String()}
+		}
 		flat = append(flat, part)
 	}
 	return r.expandDbl(b, &syntax.DblQuoted{Parts: flat})
