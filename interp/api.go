@@ -68,7 +68,7 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 			buf.Reset()
 			continue
 		}
-		file, fixed, err := parseProgram(text, name)
+		file, fixed, err := r.parseForMode(text, name)
 		if err == nil {
 			err = r.extglobParseError(file.Stmts, name)
 		}

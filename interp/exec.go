@@ -28,6 +28,9 @@ func Parse(src, name string, posix bool) (*syntax.File, error) {
 // It returns the program, the text its positions refer to (to be given
 // to Run) and the first syntax error, positioned in src.
 func ParseProgram(src, name string, posix bool) (*syntax.File, string, error) {
+	if posix {
+		return parsePosixProgram(src, name)
+	}
 	return parseProgram(src, name)
 }
 
@@ -43,7 +46,9 @@ func (r *Runner) RunProgram(f *syntax.File, text, src string) int {
 func (r *Runner) Run(f *syntax.File, src string) int {
 	r.curSrc = src
 	groups := topLevelGroups(f.Stmts)
-	for i, g := range groups {
+	posix := r.opts.on(optPosix)
+	for i := 0; i < len(groups); i++ {
+		g := groups[i]
 		if r.aliasActive() {
 			// from here on the text is read as bash reads it with aliases
 			off := r.lineOff
@@ -65,6 +70,22 @@ func (r *Runner) Run(f *syntax.File, src string) int {
 		if r.flow == flowExit {
 			break
 		}
+		if r.opts.on(optPosix) != posix && i+1 < len(groups) && !r.aliasActive() {
+			// bash reads the rest in the new mode (posixquote.go)
+			posix = !posix
+			written := src
+			if r.writtenSrc != "" && r.writtenFor == src {
+				written = r.writtenSrc
+			}
+			line := strings.Count(src[:end], "\n") + 1
+			if f2, text, err := r.reparseFrom(written, line, r.sourceName); err == nil {
+				src, r.curSrc = text, text
+				if r.writtenSrc != "" {
+					r.writtenFor = text // the lines are still those as written
+				}
+				groups, i = topLevelGroups(f2.Stmts), -1
+			}
+		}
 	}
 	r.echoVerboseRest()
 	return r.finish()
@@ -76,12 +97,11 @@ func (r *Runner) Run(f *syntax.File, src string) int {
 func (r *Runner) RunIncremental(src, name string) int {
 	// the statements before the error are those of the text as far as
 	// it could be read as bash reads it; the error is reported in src
-	_, text, perr := parseProgram(src, name)
+	_, text, perr := r.parseForMode(src, name)
 	orig := src
 	src = text
 	r.writtenSrc, r.writtenFor = orig, text
 	r.curSrc = src
-	p := syntax.NewParser(syntax.Variant(syntax.LangBash))
 	raw := hasRawRunes(src)
 	var group []*syntax.Stmt
 	lastLine, lastEnd := uint(0), 0
@@ -92,48 +112,76 @@ func (r *Runner) RunIncremental(src, name string) int {
 			group = nil
 		}
 	}
-	// The loop never breaks: mvdan's iterator yields a statement
+	// The inner loop never breaks: mvdan's iterator yields a statement
 	// together with the error that ended it and then yields the error
-	// again, which panics after a break. Statements after an exit are
-	// parsed but not run.
-	added := strings.Contains(src, hdocParenInsert)
+	// again, which panics after a break. Statements after an exit (or a
+	// change of POSIX mode) are parsed but not run.
 	aliasFrom := -1 // where the text is read with aliases (runAliasRest)
+	posix := r.opts.on(optPosix)
 	var err error
-	for st, e := range p.StmtsSeq(strings.NewReader(src)) {
-		if e != nil {
-			if err == nil {
-				err = e
-			}
-			continue
-		}
-		if err != nil || r.flow == flowExit || aliasFrom >= 0 {
-			continue
-		}
-		if added {
-			fixInsertedLines(&syntax.File{Stmts: []*syntax.Stmt{st}}, src)
-		}
-		if len(group) > 0 && st.Pos().Line() > lastLine {
-			end = groupLineStart(src, []*syntax.Stmt{st})
-			flush()
-			if r.aliasActive() {
-				aliasFrom = end
+	for {
+		added := strings.Contains(src, hdocParenInsert)
+		restart := -1 // where the text is read again in the new mode
+		err = nil
+		p := syntax.NewParser(syntax.Variant(syntax.LangBash))
+		for st, e := range p.StmtsSeq(strings.NewReader(src)) {
+			if e != nil {
+				if err == nil {
+					err = e
+				}
 				continue
 			}
-			end = len(src)
+			if err != nil || r.flow == flowExit || aliasFrom >= 0 || restart >= 0 {
+				continue
+			}
+			if added {
+				fixInsertedLines(&syntax.File{Stmts: []*syntax.Stmt{st}}, src)
+			}
+			if len(group) > 0 && st.Pos().Line() > lastLine {
+				end = groupLineStart(src, []*syntax.Stmt{st})
+				flush()
+				if r.aliasActive() {
+					aliasFrom = end
+					continue
+				}
+				if r.opts.on(optPosix) != posix && r.flow != flowExit && !added {
+					// bash reads the rest in the new mode (posixquote.go;
+					// not with here-document marks, which move lines)
+					restart = end
+					continue
+				}
+				end = len(src)
+			}
+			if r.flow == flowExit {
+				continue
+			}
+			bquoteSingleQuotes(st, src)
+			if raw {
+				decodeRawNode(st)
+			}
+			if xerr := r.extglobParseError([]*syntax.Stmt{st}, name); xerr != nil {
+				err = xerr // read with extglob off: bash's parser stops here
+				continue
+			}
+			group = append(group, st)
+			lastLine, lastEnd = st.End().Line(), stmtEnd(st)
 		}
-		if r.flow == flowExit {
-			continue
+		if restart < 0 && aliasFrom < 0 && err != nil && len(group) > 0 && r.flow != flowExit && brokenLineAfter(src, lastEnd) {
+			// the statements read before the error run first: they may
+			// change the mode the failing line is read in
+			flush()
+			if r.opts.on(optPosix) != posix && r.flow != flowExit && !r.aliasActive() && !added {
+				restart = lastEnd + strings.IndexByte(src[lastEnd:], '\n') + 1
+			}
 		}
-		bquoteSingleQuotes(st, src)
-		if raw {
-			decodeRawNode(st)
+		if restart < 0 {
+			break
 		}
-		if xerr := r.extglobParseError([]*syntax.Stmt{st}, name); xerr != nil {
-			err = xerr // read with extglob off: bash's parser stops here
-			continue
-		}
-		group = append(group, st)
-		lastLine, lastEnd = st.End().Line(), stmtEnd(st)
+		posix = !posix
+		_, text, perr2 := r.reparseFrom(orig, strings.Count(src[:restart], "\n")+1, name)
+		src, perr, r.curSrc, end = text, perr2, text, len(text)
+		r.writtenFor = text
+		raw = hasRawRunes(src)
 	}
 	if aliasFrom >= 0 {
 		err = nil

@@ -657,6 +657,14 @@ func (r *Runner) tildeDir(user string) (string, bool) {
 
 // expandDbl expands a double-quoted part.
 func (r *Runner) expandDbl(b *fieldBuilder, q *syntax.DblQuoted) error {
+	if r.opts.on(optPosix) && posixCandidate(q) {
+		if q2, text, ok := r.posixReread(q); ok {
+			old := r.curSrc
+			r.curSrc = text // the new nodes' offsets are into text
+			defer func() { r.curSrc = old }()
+			q = q2
+		}
+	}
 	if len(q.Parts) == 1 {
 		if pe, ok := q.Parts[0].(*syntax.ParamExp); ok && isAtExpansion(pe) {
 			r.dblDepth++

@@ -196,6 +196,19 @@ func (r *Runner) paramExp(pe *syntax.ParamExp) (paramValue, error) {
 		return paramValue{}, expErr("bad substitution")
 	}
 	name := pe.Param.Value
+	if pe.Excl && (name == "#" || name == "?") && r.opts.on(optPosix) && bareParamExp(pe) {
+		// POSIX mode: ${!#} and ${!?} are $! with the # or ? operator
+		// (an empty pattern, or an error when $! is unset), not
+		// indirections through $# and $?
+		op := syntax.ErrorUnset
+		if name == "#" {
+			op = syntax.RemSmallPrefix
+		}
+		bang := *pe.Param
+		bang.Value = "!"
+		pe = &syntax.ParamExp{Dollar: pe.Dollar, Rbrace: pe.Rbrace, Param: &bang, Exp: &syntax.Expansion{Op: op}}
+		name = "!"
+	}
 	if name == badSubstName {
 		if msg, ok := badSubstText(pe); ok {
 			if param, ok := badTransform(msg); ok {
@@ -1672,4 +1685,10 @@ func (r *Runner) attrsOfWholeArray(pe *syntax.ParamExp, pv paramValue) bool {
 		return v.assoc != nil && len(v.assoc.keys()) > 0
 	}
 	return false
+}
+
+// bareParamExp reports whether pe has no operator, index or length: ${!x}.
+func bareParamExp(pe *syntax.ParamExp) bool {
+	return pe.Names == 0 && pe.Index == nil && !pe.Length && !pe.Width && !pe.IsSet &&
+		pe.Exp == nil && pe.Repl == nil && pe.Slice == nil
 }

@@ -114,7 +114,11 @@ func (r *Runner) bashSyntaxMessages(src string) (msgs []bashMsg, ok bool) {
 		inW.Close()
 		return nil, false
 	}
-	p, err := os.StartProcess(path, []string{"bash", "-n"}, &os.ProcAttr{
+	argv := []string{"bash", "-n"}
+	if r.opts.on(optPosix) {
+		argv = append(argv, "-o", "posix") // it reads quotes differently (posixquote.go)
+	}
+	p, err := os.StartProcess(path, argv, &os.ProcAttr{
 		Files: []*os.File{in, nil, out},
 		Env:   []string{"PATH=/usr/bin:/bin", "LC_ALL=C"},
 	})
