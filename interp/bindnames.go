@@ -1,6 +1,9 @@
 package interp
 
-import "sort"
+import (
+	"sort"
+	"strings"
+)
 
 // readlineFuncs are the names of readline's bindable functions (its
 // funmap), sorted: what compgen -A binding lists before readline is
@@ -63,4 +66,15 @@ func (r *Runner) bindableNames() []string {
 	out := append(append([]string(nil), readlineFuncs...), bashReadlineFuncs...)
 	sort.Strings(out)
 	return out
+}
+
+// bindLine applies a readline init line given to bind: of the readline
+// variables only completion-ignore-case changes what compgen gives.
+func (r *Runner) bindLine(line string) {
+	f := strings.Fields(line)
+	if len(f) < 2 || f[0] != "set" || !strings.EqualFold(f[1], "completion-ignore-case") {
+		return
+	}
+	// readline's bool_to_int: no value, "on" or "1" is true
+	r.rlCaseFold = len(f) == 2 || strings.EqualFold(f[2], "on") || f[2] == "1"
 }

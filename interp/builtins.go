@@ -493,9 +493,12 @@ func biNoJobControl(r *Runner, args []string) int {
 		// parses its options
 		r.bErr("bind", "warning: line editing not enabled")
 		r.rlInit = true // bind initializes readline, even to fail
-		set, _, ok, st := r.simpleOpts("bind", "lvpVPsSXf:q:u:m:r:x:", args[1:])
+		set, rest, ok, st := r.simpleOpts("bind", "lvpVPsSXf:q:u:m:r:x:", args[1:])
 		if !ok {
 			return st
+		}
+		for _, line := range rest {
+			r.bindLine(line)
 		}
 		if set&optBit('l') != 0 {
 			return r.write("bind", strings.Join(r.bindableNames(), "\n")+"\n")

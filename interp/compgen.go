@@ -199,11 +199,11 @@ func (r *Runner) actionCompletions(acts uint32, word string) []string {
 		case "file":
 			out = append(out, r.fileCompletions(word)...)
 		case "user":
-			out = append(out, dbCompletions("/etc/passwd", word, true)...)
+			out = append(out, r.rlSort(dbCompletions("/etc/passwd", word, true))...)
 		case "group":
-			out = append(out, dbCompletions("/etc/group", word, false)...)
+			out = append(out, r.rlSort(dbCompletions("/etc/group", word, false))...)
 		case "service":
-			out = append(out, serviceCompletions(word)...)
+			out = append(out, r.rlSort(serviceCompletions(word))...)
 		case "directory":
 			out = append(out, r.dirCompletions(word)...)
 		}
@@ -306,12 +306,30 @@ func (r *Runner) fileCompletions(word string) []string {
 			if n == "." || n == ".." {
 				continue
 			}
-		} else if !strings.HasPrefix(n, base) {
+		} else if !r.rlPrefix(n, base) {
 			continue
 		}
 		out = append(out, typed+n)
 	}
-	return out
+	return r.rlSort(out)
+}
+
+// rlPrefix is readline's match of a file or command name against the
+// word: case-insensitive under completion-ignore-case.
+func (r *Runner) rlPrefix(s, prefix string) bool {
+	if r.rlCaseFold {
+		return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
+	}
+	return strings.HasPrefix(s, prefix)
+}
+
+// rlSort is readline's compute_lcd_of_matches: it sorts the matches when
+// it folds case, and leaves them in the generator's order otherwise.
+func (r *Runner) rlSort(list []string) []string {
+	if r.rlCaseFold && len(list) > 1 {
+		sort.Strings(list)
+	}
+	return list
 }
 
 // readDirNames lists a directory (relative to the runner's) in the order
@@ -394,21 +412,21 @@ func (r *Runner) commandCompletions(word string) []string {
 				out = append(out, c)
 			}
 		}
-		return out
+		return r.rlSort(out)
 	}
-	add := func(names []string) {
+	add := func(names []string, fold bool) {
 		for _, n := range names {
-			if strings.HasPrefix(n, word) {
+			if fold && r.rlPrefix(n, word) || !fold && strings.HasPrefix(n, word) {
 				out = append(out, n)
 			}
 		}
 	}
-	add(sortedKeys(r.aliases))
-	add(reservedWords[:])
-	add(sortedFuncNames(r))
+	add(sortedKeys(r.aliases), true)
+	add(reservedWords[:], false)
+	add(sortedFuncNames(r), true)
 	for _, n := range builtinNames {
 		if r.disabled == nil || !r.disabled[n] {
-			add([]string{n})
+			add([]string{n}, false)
 		}
 	}
 	if word != "" && word != "." && word != ".." && !strings.HasPrefix(word, "~") {
@@ -431,7 +449,7 @@ func (r *Runner) commandCompletions(word string) []string {
 			}
 		}
 		for _, n := range r.readDirNames(dir) {
-			if (word == "" && (n == "." || n == "..")) || !strings.HasPrefix(n, word) {
+			if (word == "" && (n == "." || n == "..")) || !r.rlPrefix(n, word) {
 				continue
 			}
 			if isExecOrDir(r.absPath(filepath.Join(dir, n)), true) {
@@ -439,7 +457,7 @@ func (r *Runner) commandCompletions(word string) []string {
 			}
 		}
 	}
-	return out
+	return r.rlSort(out)
 }
 
 // isExecOrDir reports whether path is an executable file, or (unless
@@ -653,6 +671,9 @@ func (r *Runner) expandNoGlob(tok string) []string {
 		return []string{tok}
 	}
 	call, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
+	if ok && len(call.Args) == 1 && len(call.Assigns) == 0 {
+		return nil // a line continuation alone: nothing
+	}
 	if !ok || len(call.Args) != 2 || len(call.Assigns) > 0 || len(f.Stmts[0].Redirs) > 0 {
 		return []string{tok}
 	}

@@ -93,10 +93,12 @@ type Runner struct {
 	aliasSeq map[string]uint64
 	aliasN   uint64
 
-	rlInit   bool       // bind ran: readline has bash's bindable functions
-	bindList []string   // compgen -A binding's list, made at its first use
-	comps    *compTable // complete's compspecs (nil: none yet)
-	cshare   bool       // comps is shared with a parent or child: copy before writing
+	rlInit   bool     // bind ran: readline has bash's bindable functions
+	bindList []string // compgen -A binding's list, made at its first use
+	// rlCaseFold is readline's completion-ignore-case, which bind can set
+	rlCaseFold bool
+	comps      *compTable // complete's compspecs (nil: none yet)
+	cshare     bool       // comps is shared with a parent or child: copy before writing
 
 	opts options
 	dir  string

@@ -32,6 +32,7 @@ func (r *Runner) fork(kind string) *Runner {
 		comps:         r.comps,
 		rlInit:        r.rlInit,
 		bindList:      r.bindList,
+		rlCaseFold:    r.rlCaseFold,
 		cshare:        true,
 		opts:          r.opts,
 		dir:           r.dir,
