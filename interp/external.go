@@ -206,6 +206,9 @@ func (r *Runner) waitProcess(p *os.Process, args []string) ExecResult {
 // just the description for TERM or a trapped signal; nothing for PIPE.
 // In a background job the message waits for `wait` in the parent.
 func (r *Runner) reportSignal(pid int, sig syscall.Signal, core bool, args []string) {
+	if r.inComsub {
+		return // notify_of_job_status prints nothing in a substitution
+	}
 	if sig == syscall.SIGINT {
 		if r.job == nil {
 			r.fds.writer(2).Write([]byte("\n"))

@@ -138,16 +138,19 @@ type Runner struct {
 	// and in a subshell), trapSaved the $? its last run started with
 	runningTrap string
 	trapSaved   int
-	inDebug     bool          // running the DEBUG trap handler: it does not run itself
-	isSub       bool          // an in-process subshell
-	cop         *activeCoproc // the coprocess bash keeps track of
-	loopDepth   int
-	optind      optindState
-	dirStack    []string
-	ctx         context.Context
-	pendingErr  error
-	envGiven    bool
-	curSrc      string // source text of the code running, for messages
+	inDebug     bool // running the DEBUG trap handler: it does not run itself
+	isSub       bool // an in-process subshell
+	// inComsub: a command substitution's shell or a subshell of one,
+	// which reports no job status (bash's startup_state 2)
+	inComsub   bool
+	cop        *activeCoproc // the coprocess bash keeps track of
+	loopDepth  int
+	optind     optindState
+	dirStack   []string
+	ctx        context.Context
+	pendingErr error
+	envGiven   bool
+	curSrc     string // source text of the code running, for messages
 	// verboseLine is the last line of the top-level source text read
 	// so far, for set -v (see echoVerbose)
 	verboseLine int

@@ -60,6 +60,7 @@ func (r *Runner) fork(kind string) *Runner {
 		lastArg:       r.lastArg,
 		execString:    r.execString,
 		isSub:         true,
+		inComsub:      r.inComsub,
 		loopDepth:     r.loopDepth,
 		optind:        r.optind,
 		dirStack:      append([]string(nil), r.dirStack...),
@@ -175,6 +176,7 @@ func (r *Runner) cmdSubst(cs *syntax.CmdSubst) (string, error) {
 		return "", expErr("cannot make pipe for command substitution: %v", err)
 	}
 	c := r.fork("cmdsub")
+	c.inComsub = true
 	c.traceLevel++                 // parsed and run like eval: one more PS4 level
 	c.opts.set[optVerbose] = false // bash's command_substitute turns set -v off
 	// bash parses the substitution's text when it runs, counting lines
