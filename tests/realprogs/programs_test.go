@@ -185,6 +185,9 @@ func TestBashCompletion(t *testing.T) {
 	for _, l := range lines {
 		sb.WriteString("drive " + singleQuoteGo(l) + "\n")
 	}
+	// a completion file that sets completion-ignore-case changes what
+	// the later ones list
+	sb.WriteString("drive 'larch --'\nbind 'set completion-ignore-case on' 2>/dev/null\ndrive 'prlimit x'\ndrive 'ls F'\n")
 	runScripts(t, []scriptCase{
 		{name: "complete -p", script: ". /usr/share/bash-completion/bash_completion\ncomplete -p; echo; complete -p ls cd nosuch; echo rc=$?\n"},
 		{name: "completion functions", script: sb.String()},
