@@ -127,8 +127,9 @@ func (r *Runner) echoRead(rest *string, n int) {
 	}
 }
 
-// aliasWindow is how much more of the rest ensure moves into text.
-const aliasWindow = 16 << 10
+// aliasWindow is how much more of the rest ensure moves into text: a
+// substitution copies text, so it is kept to about a line or two.
+const aliasWindow = 512
 
 // ensure makes text hold at least the first n bytes of the rest (to the
 // end of a line), when there are that many.
@@ -227,6 +228,14 @@ func countBelow(offs []int, n int) int {
 // statements and no error: the text holds no more commands.
 func (r *Runner) aliasGroup(at *aliasText, name string) ([]*syntax.Stmt, int, error) {
 	fixed := false
+	if r.aliasActive() {
+		// the group's first word, read from the text: one parse less
+		// for the common line that starts with an alias
+		at.ensure(1)
+		if from, to := wordAt(at.text, skipSeparators(at.text, 0)); r.isAliasWord(at, from, to) {
+			at.substitute(r, from, to)
+		}
+	}
 	for range maxAliasSubsts {
 		at.ensure(1)
 		g, gEnd, errEnd, err := firstGroup(at.text, at.tail, name)
