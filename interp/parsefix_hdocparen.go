@@ -303,31 +303,70 @@ func shiftLines(f *syntax.File, nls []int) {
 	fix(reflect.ValueOf(f))
 }
 
-// warnHdocParen writes, before the group g runs, bash's warning for each
-// of its here-documents in a $( ) that a line holding a ")" ended: it
-// names the delimiter's line and the line before the body.
+// warnHdocParen writes, before the group g runs, bash's warnings about
+// the here-documents of its command substitutions: one a ")" line ended
+// (hdocParenFix), and the count of those whose body was still to come
+// when the $( ) closed (bash reads them from the lines after it).
 func (r *Runner) warnHdocParen(g []*syntax.Stmt) {
 	if !r.srcHasHdocParen() {
 		return
 	}
 	for _, st := range g {
 		syntax.Walk(st, func(n syntax.Node) bool {
-			rd, ok := n.(*syntax.Redirect)
-			if !ok || !hdocParenEnded(r.curSrc, rd) {
-				return true
+			switch n := n.(type) {
+			case *syntax.CmdSubst:
+				if k := hdocsAfterSubst(n); k > 0 {
+					s := "s"
+					if k == 1 {
+						s = ""
+					}
+					r.writeErrLine(r.errName() + ": line " + itoa(int64(int(n.Right.Line())+r.lineOff)) +
+						": warning: command substitution: " + itoa(int64(k)) + " unterminated here-document" + s)
+				}
+			case *syntax.Redirect:
+				if hdocParenEnded(r.curSrc, n) {
+					r.warnHdoc(int(n.Hdoc.End().Line())+r.lineOff, int(n.Hdoc.Pos().Line())-1+r.lineOff, hdocDelim(n.Word))
+				}
 			}
-			r.warnHdoc(int(rd.Hdoc.End().Line())+r.lineOff, int(rd.Hdoc.Pos().Line())-1+r.lineOff, hdocDelim(rd.Word))
 			return true
 		})
 	}
 }
 
-// srcHasHdocParen reports whether the running text holds hdocParenMark,
-// looking at each text once.
+// hdocsAfterSubst counts the here-documents of cs (not of a $( ) in it)
+// whose body starts after its closing parenthesis.
+func hdocsAfterSubst(cs *syntax.CmdSubst) int {
+	if cs.Backquotes {
+		return 0
+	}
+	k := 0
+	for _, st := range cs.Stmts {
+		syntax.Walk(st, func(n syntax.Node) bool {
+			switch n := n.(type) {
+			case *syntax.CmdSubst:
+				return false
+			case *syntax.Redirect:
+				if n.Op != syntax.Hdoc && n.Op != syntax.DashHdoc {
+					break
+				}
+				if n.Hdoc != nil && n.Hdoc.Pos().Offset() > cs.Right.Offset() ||
+					n.Hdoc == nil && n.Pos().Line() == cs.Right.Line() {
+					k++
+				}
+			}
+			return true
+		})
+	}
+	return k
+}
+
+// srcHasHdocParen reports whether the running text may hold what
+// warnHdocParen warns about: hdocParenMark, or a here-document and a
+// $( ). It looks at each text once.
 func (r *Runner) srcHasHdocParen() bool {
 	if !sameString(r.hdocParenSrc, r.curSrc) {
 		r.hdocParenSrc = r.curSrc
-		r.hdocParenHas = strings.Contains(r.curSrc, hdocParenMark)
+		r.hdocParenHas = strings.Contains(r.curSrc, hdocParenMark) || mayHoldHdocParen(r.curSrc)
 	}
 	return r.hdocParenHas
 }
