@@ -237,6 +237,10 @@ func biExec(r *Runner, args []string) int {
 		argv[0] = "-" + argv[0]
 	}
 	env := r.childEnv()
+	if !r.inParen {
+		// bash's exec lowers SHLVL, except in a ( ) subshell
+		env = noForkSHLVL(env)
+	}
 	if clearEnv {
 		env = []string{} // nil would pass nash's own environment
 	}
@@ -244,7 +248,9 @@ func biExec(r *Runner, args []string) int {
 	if r.isSub || r.onExec == nil {
 		// a subshell cannot replace the process: run the program and
 		// end the subshell with its status
+		r.execBuiltin = true // env has exec's SHLVL already
 		res := r.runExternalNamed(path, full, argv, env, nil)
+		r.execBuiltin = false
 		if res.Pid == 0 && res.Status == 126 {
 			r.execCannotExecute(full)
 		}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"syscall"
 	"time"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -34,6 +35,14 @@ func ParseProgram(src, name string, posix bool) (*syntax.File, string, error) {
 	return parseProgram(src, name)
 }
 
+// KilledBy returns the signal that killed the last command of a -c
+// string, which bash would have run in place of the shell: the process
+// running nash should then end by that signal after its own cleanup, so
+// that its parent sees what bash's would. It is 0 otherwise.
+func (r *Runner) KilledBy() syscall.Signal {
+	return r.sh.tailSignal
+}
+
 // RunProgram is Run for a program from ParseProgram: text is the text it
 // returned, src the program as written.
 func (r *Runner) RunProgram(f *syntax.File, text, src string) int {
@@ -45,6 +54,11 @@ func (r *Runner) RunProgram(f *syntax.File, text, src string) int {
 // exit status. src is the program's text (for messages and LINENO).
 func (r *Runner) Run(f *syntax.File, src string) int {
 	r.curSrc = src
+	if r.sh.cmdString && !r.isSub && r.tail == nil {
+		if st := cmdStringTail(f.Stmts); st != nil {
+			r.tail = &execTail{stmt: st, top: true}
+		}
+	}
 	groups := topLevelGroups(f.Stmts)
 	posix := r.opts.on(optPosix)
 	for i := 0; i < len(groups); i++ {
@@ -486,6 +500,7 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 			// element or an asynchronous command: bash makes no second
 			// subshell (nor a second $BASH_SUBSHELL level) for it
 			r.forkedFor = nil
+			r.inParen = true
 			r.stdinRedir = r.stdinRedir || pipeIn || st != nil && stdinRedirects(st.Redirs)
 			if r.job != nil && st != nil {
 				r.tail = &execTail{stmt: tailStmt(c.Stmts), text: r.job.cmd}
@@ -494,6 +509,7 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 			return
 		}
 		r.subshell(func(sub *Runner) {
+			sub.inParen = true
 			sub.loopDepth = 0 // not the loop's execution environment
 			sub.stdinRedir = pipeIn || st != nil && stdinRedirects(st.Redirs)
 			if st != nil {

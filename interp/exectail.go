@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"strconv"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -18,6 +19,10 @@ type execTail struct {
 	whole  *syntax.Stmt
 	src    string
 	parent *Runner // nil for an asynchronous job (the notice waits for wait)
+	// top: the last command of a -c string, which bash runs in place of
+	// the shell itself: nobody reports its death by a signal but the
+	// shell's own parent, and the shell ends by that signal
+	top bool
 }
 
 // noticeText is the command text for the notice of a killed tail.
@@ -93,4 +98,39 @@ func (r *Runner) subshellTail(st *syntax.Stmt, c *syntax.Subshell) *execTail {
 		t.text, t.whole, t.src, t.parent = outer.text, outer.whole, outer.src, outer.parent
 	}
 	return t
+}
+
+// cmdStringTail is the statement bash runs in place of the shell at the
+// end of a -c string (its should_suppress_fork and
+// can_optimize_connection): a last simple command, alone or ending an
+// && / || list, without redirections.
+func cmdStringTail(stmts []*syntax.Stmt) *syntax.Stmt {
+	st := tailStmt(stmts)
+	if st == nil || len(st.Redirs) > 0 {
+		return nil
+	}
+	if _, ok := st.Cmd.(*syntax.CallExpr); !ok {
+		return nil
+	}
+	return st
+}
+
+// noForkSHLVL is env as bash passes it to a program it runs without
+// forking (a ( ) subshell's or the -c string's last command, exec): with
+// SHLVL one lower, as if the shell had gone away.
+func noForkSHLVL(env []string) []string {
+	for i, kv := range env {
+		v, ok := strings.CutPrefix(kv, "SHLVL=")
+		if !ok {
+			continue
+		}
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			n = 0
+		}
+		out := append([]string(nil), env...)
+		out[i] = "SHLVL=" + strconv.Itoa(max(n-1, 0))
+		return out
+	}
+	return env
 }

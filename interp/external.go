@@ -111,6 +111,9 @@ func (r *Runner) startProcess(path string, args, env []string) (*os.Process, err
 	if r.asyncExternal && r.jobSig != nil {
 		env = r.jobSig.ignoredEnv(env)
 	}
+	if r.execTailNow() != nil && r.pipePos == nil && !r.execBuiltin {
+		env = noForkSHLVL(env)
+	}
 	attr := &os.ProcAttr{
 		Env:   env,
 		Files: r.fds.files(),
@@ -206,6 +209,10 @@ func (r *Runner) waitProcess(p *os.Process, args []string) ExecResult {
 // just the description for TERM or a trapped signal; nothing for PIPE.
 // In a background job the message waits for `wait` in the parent.
 func (r *Runner) reportSignal(pid int, sig syscall.Signal, core bool, args []string) {
+	if t := r.execTailNow(); t != nil && t.top {
+		r.sh.tailSignal = sig
+		return
+	}
 	if r.inComsub {
 		return // notify_of_job_status prints nothing in a substitution
 	}

@@ -50,6 +50,9 @@ type shell struct {
 	realBash  func() string // finds the real bash, for its syntax messages
 
 	arithStatic map[syntax.ArithmExpr]arithStaticText // guarded by mu
+	// tailSignal is the signal that killed the -c string's last command,
+	// which bash would have run in its own place: the shell ends by it
+	tailSignal syscall.Signal
 }
 
 // readAheadCache is per Runner (never shared with forks): see lineReaderFor.
@@ -195,6 +198,8 @@ type Runner struct {
 	job               *job
 	jobSig            *jobSignals // kill's signals for this in-process background subshell
 	tail              *execTail   // the command bash would exec in place of this ( ) subshell
+	inParen           bool        // in a ( ) subshell, or forked from one (bash's SUBSHELL_PAREN)
+	execBuiltin       bool        // the exec builtin is running a program
 	curStmt           *syntax.Stmt
 	keepRedirs        bool
 	varFds            []int // fds {var} redirections allocated, kept past their command

@@ -208,6 +208,10 @@ func backToDefault(sig syscall.Signal) bool {
 	return true
 }
 
+// DieBySignal ends the process by sig at the kernel's default action (see
+// Runner.KilledBy); it returns when sig was ignored at startup.
+func DieBySignal(sig syscall.Signal) { dieBySignal(sig) }
+
 // dieBySignal ends the process by sig at the kernel's default action,
 // unless sig was ignored at startup.
 func dieBySignal(sig syscall.Signal) {

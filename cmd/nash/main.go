@@ -13,6 +13,8 @@ package main
 
 import (
 	"os"
+
+	"nash/interp"
 )
 
 // version is set at link time (-ldflags "-X main.version=…").
@@ -21,5 +23,8 @@ var version = "0.1.0-dev"
 func main() {
 	st := run(os.Args)
 	stopProfile()
+	if killedBy != 0 {
+		interp.DieBySignal(killedBy)
+	}
 	os.Exit(st)
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"nash/interp"
 )
@@ -190,8 +191,14 @@ func run(argv []string) int {
 		}
 		return r.RunIncremental(src, srcName)
 	}
-	return r.RunProgram(f, text, src)
+	st := r.RunProgram(f, text, src)
+	killedBy = r.KilledBy()
+	return st
 }
+
+// killedBy is the signal that killed the -c string's last command (see
+// interp.Runner.KilledBy), for main to end the process by it.
+var killedBy syscall.Signal
 
 // shellName is the name bash's messages start with: argv[0] as given
 // (a path stays a path, a login shell's leading "-" stays), or "bash"
