@@ -357,6 +357,7 @@ func (r *Runner) finish() int {
 	if r.flow == flowExit {
 		status = r.exitCode
 	}
+	r.settleBackground()
 	r.sh.jobs.reapAll()
 	return status & 0xff
 }

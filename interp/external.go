@@ -176,6 +176,10 @@ func readUmask() int {
 // returns its status as bash reports it.
 func (r *Runner) waitProcess(p *os.Process, args []string) ExecResult {
 	start := time.Now()
+	if j := r.bgJob; j != nil {
+		j.inChild.Add(1)
+		defer j.inChild.Add(-1)
+	}
 	st, err := p.Wait()
 	res := ExecResult{Pid: p.Pid, Duration: time.Since(start)}
 	if err != nil {

@@ -3,6 +3,7 @@ package interp
 import (
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 )
 
@@ -25,6 +26,9 @@ type job struct {
 	kill func(sig syscall.Signal)
 	// ended runs when the job finishes (jobTable.childEnded)
 	ended func()
+	// inChild counts the external programs the job's code is waiting
+	// for (see settleBackground)
+	inChild atomic.Int32
 }
 
 // takeDeathMsg returns the job's pending death notice once.

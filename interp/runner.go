@@ -27,6 +27,7 @@ const (
 // subshells: one per shell process.
 type shell struct {
 	gate      Gate
+	bg        bgJobs // in-process asynchronous commands still running
 	name      string // shell name for messages when $0 is not used
 	pid       int
 	ppid      int
@@ -137,6 +138,9 @@ type Runner struct {
 	exitCode  int
 	noErrExit int  // >0 while running a context exempt from set -e
 	inTrap    bool // running a trap handler
+	// bgJob is the asynchronous command this runner (or a subshell of
+	// it) runs in, for settleBackground
+	bgJob *job
 	// runningTrap names the trap whose action is running ("" for none,
 	// and in a subshell), trapSaved the $? its last run started with
 	runningTrap string

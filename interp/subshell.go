@@ -84,6 +84,7 @@ func (r *Runner) fork(kind string) *Runner {
 		thisCmd:       r.thisCmd,
 		lineConts:     r.lineConts,
 		contsEnd:      r.contsEnd,
+		bgJob:         r.bgJob,
 	}
 	c.traps.keepLive(r.opts.on(optErrtrace), r.opts.on(optFunctrace))
 	r.fshare = true
@@ -337,11 +338,14 @@ func (r *Runner) background(st *syntax.Stmt) {
 	c.asyncExternal = external
 	fg := *st
 	fg.Background = false
+	c.bgJob = job
+	r.sh.bg.add(job)
 	go func() {
 		c.stmt(&fg)
 		status := c.subStatus()
 		c.fds.releaseAll()
 		job.finish(status)
+		r.sh.bg.remove(job)
 		cancel()
 		close(ready)
 	}()

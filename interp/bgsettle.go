@@ -1,0 +1,60 @@
+package interp
+
+import (
+	"sync"
+	"time"
+)
+
+// bgJobs is the set of a shell's in-process asynchronous commands that
+// have not finished.
+type bgJobs struct {
+	mu  sync.Mutex
+	set map[*job]struct{}
+}
+
+func (b *bgJobs) add(j *job) {
+	b.mu.Lock()
+	if b.set == nil {
+		b.set = map[*job]struct{}{}
+	}
+	b.set[j] = struct{}{}
+	b.mu.Unlock()
+}
+
+func (b *bgJobs) remove(j *job) {
+	b.mu.Lock()
+	delete(b.set, j)
+	b.mu.Unlock()
+}
+
+// busy reports whether some job is running shell code rather than
+// waiting for an external program.
+func (b *bgJobs) busy() bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for j := range b.set {
+		if j.inChild.Load() == 0 && !j.finished() {
+			return true
+		}
+	}
+	return false
+}
+
+// settleMax bounds how long the ending shell lets its background code
+// run (a job looping in builtins would otherwise keep it forever).
+const settleMax = 50 * time.Millisecond
+
+// settleBackground runs as the shell ends. bash's asynchronous commands
+// are processes that outlive it; nash's run in this process and would
+// die with it, often before they start (bash -c 'echo 3&' printed
+// nothing). So the shell waits, briefly, until every such job has ended
+// or is waiting for an external program, which goes on by itself.
+func (r *Runner) settleBackground() {
+	if r.isSub || !r.sh.bg.busy() {
+		return
+	}
+	deadline := time.Now().Add(settleMax)
+	for r.sh.bg.busy() && time.Now().Before(deadline) {
+		time.Sleep(200 * time.Microsecond)
+	}
+}
