@@ -62,11 +62,13 @@ func (r *Runner) call(c *syntax.CallExpr, st *syntax.Stmt) {
 		r.thisCmd = args[0]
 	}
 	if len(args) == 0 {
-		// the words expanded to nothing: assignments apply to the shell
+		// the words expanded to nothing: assignments apply to the shell;
+		// bash expands them after the words, so the status of a command
+		// substitution in them is the last one
 		st := r.lastSubStatus
 		r.assignOnly(c, redirs)
 		r.noteLocale()
-		if r.flow == flowNone && r.exit == 0 && st > 0 {
+		if r.flow == flowNone && r.exit == 0 && st > 0 && r.lastSubStatus < 0 {
 			r.exit = st
 		}
 		return
