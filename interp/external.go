@@ -111,7 +111,9 @@ func (r *Runner) startProcess(path string, args, env []string) (*os.Process, err
 	if r.asyncExternal && r.jobSig != nil {
 		env = r.jobSig.ignoredEnv(env)
 	}
-	if r.execTailNow() != nil && r.pipePos == nil && !r.execBuiltin {
+	if (r.execTailNow() != nil && r.pipePos == nil || r.asyncExternal) && !r.execBuiltin {
+		// bash runs these in the process it forked, without a fork of
+		// their own
 		env = noForkSHLVL(env)
 	}
 	attr := &os.ProcAttr{
