@@ -87,9 +87,10 @@ func (r *Runner) arithPartsText(src string, from, to int, parts []syntax.WordPar
 			var key string
 			var err error
 			inner := parts[pi:pj]
-			if len(inner) == 1 && int(inner[0].Pos().Offset()) == i+1 && int(inner[0].End().Offset()) == q {
-				// [$k], ["$k"], [${k}]: the part alone
-				key, err = r.literal(&syntax.Word{Parts: []syntax.WordPart{inner[0]}})
+			if plainBetween(src, i+1, q, inner) {
+				// [$k], ["$k"], [k$((i%7))]: plain text and the parts'
+				// values, without parsing the text again
+				key, err = r.joinParts(src, i+1, q, inner)
 			} else {
 				key, err = r.subscriptText(src[i+1 : q])
 			}
@@ -106,6 +107,40 @@ func (r *Runner) arithPartsText(src string, from, to int, parts []syntax.WordPar
 	if run < to {
 		flush(to)
 	}
+	return b.String(), nil
+}
+
+// plainBetween reports whether src[from:to] outside parts has nothing
+// that quotes or expands (so the text between the parts is literal) and
+// no part is a process substitution, which a subscript does not expand.
+func plainBetween(src string, from, to int, parts []syntax.WordPart) bool {
+	at := from
+	for _, p := range parts {
+		if _, ok := p.(*syntax.ProcSubst); ok {
+			return false // no process substitution in a subscript
+		}
+		if strings.ContainsAny(src[at:p.Pos().Offset()], "\\'\"$`~") {
+			return false
+		}
+		at = int(p.End().Offset())
+	}
+	return !strings.ContainsAny(src[at:to], "\\'\"$`~")
+}
+
+// joinParts is src[from:to] with each part replaced by its value.
+func (r *Runner) joinParts(src string, from, to int, parts []syntax.WordPart) (string, error) {
+	var b strings.Builder
+	at := from
+	for _, p := range parts {
+		b.WriteString(src[at:p.Pos().Offset()])
+		v, err := r.literal(&syntax.Word{Parts: []syntax.WordPart{p}})
+		if err != nil {
+			return "", err
+		}
+		b.WriteString(v)
+		at = int(p.End().Offset())
+	}
+	b.WriteString(src[at:to])
 	return b.String(), nil
 }
 
