@@ -170,6 +170,7 @@ func (r *Runner) RunIncremental(src, name string) int {
 				continue
 			}
 			bquoteSingleQuotes(st, src)
+			fdWords(st)
 			if raw {
 				decodeRawNode(st)
 			}
