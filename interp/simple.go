@@ -210,6 +210,14 @@ func (r *Runner) runArgs(c *syntax.CallExpr, args []string, redirs []*syntax.Red
 			if !ok {
 				return
 			}
+			if p, has := r.prefixPathLookup(c, name, env); has {
+				if p == "" {
+					r.localeAfterTemp(c)
+					r.notFound(name)
+					return
+				}
+				fn.path, info.Path = p, p
+			}
 			// bash's parent disposes of the temporary environment
 			// (sv_locale again) as soon as it has forked; a pipeline
 			// part or the last command of a ( ) is exec'd by the
@@ -244,7 +252,15 @@ func (r *Runner) runArgs(c *syntax.CallExpr, args []string, redirs []*syntax.Red
 			}
 			// bash expands and assigns the prefix assignments (in the
 			// child) before it finds there is no such command
-			if _, ok := r.prefixEnv(c); !ok {
+			env, ok := r.prefixEnv(c)
+			if !ok {
+				return
+			}
+			if p, _ := r.prefixPathLookup(c, name, env); p != "" {
+				// found in the PATH given to this command alone
+				r.localeAfterTemp(c)
+				info.Path = p
+				res = r.runExternal(p, args, env, info)
 				return
 			}
 			r.localeAfterTemp(c)
@@ -262,6 +278,31 @@ func (r *Runner) runArgs(c *syntax.CallExpr, args []string, redirs []*syntax.Red
 		res.Duration = time.Since(info.Start)
 		r.gateEnd(info, res)
 	}
+}
+
+// prefixPathLookup searches for name in the PATH that a prefix
+// assignment gives this command alone (PATH=dir cmd), as bash's
+// search_for_command sees the temporary environment; has is false when
+// there is no such assignment (or the name has a slash).
+func (r *Runner) prefixPathLookup(c *syntax.CallExpr, name string, env []string) (path string, has bool) {
+	if strings.IndexByte(name, '/') >= 0 {
+		return "", false
+	}
+	assigned := false
+	for _, a := range c.Assigns {
+		if a.Name != nil && a.Name.Value == "PATH" && a.Array == nil && a.Index == nil {
+			assigned = true
+		}
+	}
+	if !assigned {
+		return "", false
+	}
+	for i := len(env) - 1; i >= 0; i-- {
+		if v, ok := strings.CutPrefix(env[i], "PATH="); ok {
+			return findInPath(r, name, v), true
+		}
+	}
+	return "", false
 }
 
 func (r *Runner) notFound(name string) {
