@@ -267,7 +267,13 @@ func (r *Runner) runArgs(c *syntax.CallExpr, args []string, redirs []*syntax.Red
 			r.notFound(name)
 		}
 	}
-	if len(redirs) > 0 {
+	if len(redirs) > 0 && kind == cmdExternal && redirSideEffects(redirs) {
+		// expanded in the child bash forks (redir_child.go)
+		vars := r.vars
+		r.vars = vars.fork()
+		r.withRedirs(redirs, info, run)
+		r.vars = vars
+	} else if len(redirs) > 0 {
 		r.withRedirs(redirs, info, run)
 	} else {
 		run()

@@ -1,0 +1,30 @@
+package interp
+
+import "mvdan.cc/sh/v3/syntax"
+
+// redirSideEffects reports whether expanding the redirections may change
+// the shell's variables (${a=x}, arithmetic): bash performs the
+// redirections of an external command in the child it forked for it, so
+// there such changes do not reach the shell.
+func redirSideEffects(redirs []*syntax.Redirect) bool {
+	found := false
+	for _, rd := range redirs {
+		syntax.Walk(rd, func(n syntax.Node) bool {
+			switch n := n.(type) {
+			case *syntax.ParamExp:
+				if n.Exp != nil && (n.Exp.Op == syntax.AssignUnset || n.Exp.Op == syntax.AssignUnsetOrNull) {
+					found = true
+				}
+			case *syntax.ArithmExp:
+				found = true
+			case *syntax.CmdSubst:
+				return false // a subshell already
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
+}
