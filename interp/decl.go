@@ -133,7 +133,7 @@ func declArgStrings(r *Runner, args []declArg) []string {
 
 func (r *Runner) traceDecl(variant string, args []declArg) {
 	var parts []string
-	for _, a := range args {
+	for i, a := range args {
 		if a.assign == nil {
 			parts = append(parts, traceQuote(a.text))
 			continue
@@ -149,7 +149,20 @@ func (r *Runner) traceDecl(variant string, args []declArg) {
 			parts = append(parts, as.Name.Value)
 			continue
 		}
-		v, _ := r.assignValueQuiet(as.Value)
+		var v string
+		if hasSideEffects(as.Value) {
+			// bash expands the words (tracing their substitutions) before
+			// it prints the command: expand once here, and have the
+			// assignment take the value as expanded
+			var err error
+			if v, err = r.assignValue(as.Value); err == nil {
+				done := *as
+				done.Value = &syntax.Word{Parts: []syntax.WordPart{&syntax.SglQuoted{Left: as.Value.Pos(), Right: as.Value.End(), Value: v}}}
+				args[i].assign = &done
+			}
+		} else {
+			v, _ = r.assignValueQuiet(as.Value)
+		}
 		op := "="
 		if as.Append {
 			op = "+="
