@@ -2,6 +2,7 @@ package interp
 
 import (
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -77,4 +78,24 @@ func (r *Runner) bindLine(line string) {
 	}
 	// readline's bool_to_int: no value, "on" or "1" is true
 	r.rlCaseFold = len(f) == 2 || strings.EqualFold(f[2], "on") || f[2] == "1"
+}
+
+// initReadline is what bash's first use of readline does in a shell that
+// has not used it: bash's bindable functions join readline's, and
+// readline sets LINES and COLUMNS to the screen size, taken (without a
+// terminal to ask) from those variables when they hold a positive
+// number, else 24 by 80.
+func (r *Runner) initReadline() {
+	r.rlInit = true
+	size := func(name string, def int) string {
+		if v := r.lookup(name); v.isSetScalar() {
+			if n, err := strconv.Atoi(strings.TrimSpace(v.value())); err == nil && n > 0 {
+				return strconv.Itoa(n)
+			}
+		}
+		return strconv.Itoa(def)
+	}
+	lines, cols := size("LINES", 24), size("COLUMNS", 80)
+	r.setScalar("LINES", lines, true)
+	r.setScalar("COLUMNS", cols, true)
 }

@@ -492,7 +492,9 @@ func biNoJobControl(r *Runner, args []string) int {
 		// bash's bind warns first when readline is not in use, then
 		// parses its options
 		r.bErr("bind", "warning: line editing not enabled")
-		r.rlInit = true // bind initializes readline, even to fail
+		if !r.rlInit {
+			r.initReadline() // bind initializes readline, even to fail
+		}
 		set, rest, ok, st := r.simpleOpts("bind", "lvpVPsSXf:q:u:m:r:x:", args[1:])
 		if !ok {
 			return st
