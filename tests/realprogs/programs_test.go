@@ -179,7 +179,7 @@ func TestBashCompletion(t *testing.T) {
 		"sort --", "head -", "gzip -", "useradd -", "su ", "nice ", "timeout ", "cp -", "rm -r",
 		"mkdir -", "stat ", "readlink -", "dd ", "printf ", "alias ", "ulimit -", "umask -", "cut -",
 		"wc -", "od -", "base64 -", "sha256sum ", "iconv -", "locale -", "service ", "env ", "xargs ",
-		"bind ", "bind -", "arp ", "gdbus ", "gsettings ", "gresource ", "function "}
+		"bind ", "bind -", "arp ", "gdbus ", "gsettings ", "gresource ", "function ", "sysctl kernel.h"}
 	var sb strings.Builder
 	sb.WriteString(bashCompletionDriver)
 	for _, l := range lines {
