@@ -95,6 +95,9 @@ func biGetopts(r *Runner, args []string) int {
 		}
 		return 0
 	}
+	// bash's getopts_unbind_variable: OPTARG itself, not a nameref's
+	// target, and even when it is readonly
+	unbindOptarg := func() { r.vars.unbind("OPTARG") }
 	bindOptarg := func(val string) {
 		if err := r.setScalar("OPTARG", val, false); err != nil {
 			r.reportErr(err)
@@ -102,7 +105,7 @@ func biGetopts(r *Runner, args []string) int {
 	}
 	switch {
 	case c < 0: // end of options
-		r.unsetVar("OPTARG")
+		unbindOptarg()
 		bindName("?")
 		return 1
 	case c == '?' && !hasArg: // invalid option
@@ -110,7 +113,7 @@ func biGetopts(r *Runner, args []string) int {
 		if silent {
 			bindOptarg(string(optarg[0]))
 		} else {
-			r.unsetVar("OPTARG")
+			unbindOptarg()
 		}
 		return st
 	case c == '?': // missing argument; optarg holds the option
@@ -120,7 +123,7 @@ func biGetopts(r *Runner, args []string) int {
 			return st
 		}
 		st := bindName("?")
-		r.unsetVar("OPTARG")
+		unbindOptarg()
 		return st
 	}
 	if hasArg {
