@@ -2,6 +2,7 @@ package interp
 
 import (
 	"os"
+	"runtime"
 	"strings"
 	"syscall"
 	"time"
@@ -51,6 +52,12 @@ func BashPath(p string) Option {
 // descriptors are in place, so an fd above a lowered open-files limit is
 // inherited as bash's children inherit theirs.
 func execWithFiles(path string, argv, env []string, dir string, files []*os.File, umask int, limits map[int]syscall.Rlimit) error {
+	// The descriptors are moved into place in this process, where one of
+	// them may be the runtime's epoll descriptor: a scheduler that polls
+	// the network between the moves and the exec finds it gone and aborts
+	// the process. With one P, no other thread schedules goroutines (and
+	// polls) meanwhile; only sysmon's rare poll remains.
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1)) // back if exec fails
 	n := len(files)
 	src := make([]int, n)
 	for i, f := range files {
