@@ -214,7 +214,7 @@ func parseErrorPos(err error) (syntax.Pos, bool, bool) {
 func parseReach(text, name string) (int, error) {
 	p := syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(false))
 	reached := 0
-	err := p.Stmts(strings.NewReader(text), func(st *syntax.Stmt) bool {
+	err := stmtsUntil(p, strings.NewReader(text), func(st *syntax.Stmt) bool {
 		reached = int(st.End().Offset())
 		return true
 	})
@@ -373,7 +373,7 @@ func afterWord(text string, i int, w string) bool {
 func pipelineEnd(text string) int {
 	p := syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(false))
 	var first *syntax.Stmt
-	p.Stmts(strings.NewReader(text), func(st *syntax.Stmt) bool {
+	stmtsUntil(p, strings.NewReader(text), func(st *syntax.Stmt) bool {
 		first = st
 		return false
 	})

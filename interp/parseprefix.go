@@ -16,7 +16,7 @@ func completeBefore(text string) []*syntax.Stmt {
 	raw := hasRawRunes(text)
 	var done, group []*syntax.Stmt
 	lastLine, lastEnd := uint(0), 0
-	err := p.Stmts(strings.NewReader(text), func(st *syntax.Stmt) bool {
+	err := stmtsUntil(p, strings.NewReader(text), func(st *syntax.Stmt) bool {
 		if len(group) > 0 && st.Pos().Line() > lastLine {
 			done = append(done, group...)
 			group = nil
