@@ -149,15 +149,30 @@ func (r *Runner) atListEmpty(pe *syntax.ParamExp) bool {
 		return len(r.params) == 0
 	}
 	v := r.lookup(r.resolveRef(pe.Param.Value))
-	switch {
-	case v == nil || !v.set:
+	if v == nil || !v.set {
 		return true
-	case v.kind == kIndexed:
-		return v.arr == nil || v.arr.length() == 0
-	case v.kind == kAssoc:
-		return v.assoc == nil || len(v.assoc.keys()) == 0
 	}
-	return false
+	n, isArray := arrayLen(v)
+	return isArray && n == 0
+}
+
+// arrayLen returns the number of elements of v when it is an indexed or
+// associative array (counting, not listing, an associative array's keys);
+// isArray is false for any other variable.
+func arrayLen(v *variable) (n int, isArray bool) {
+	switch v.kind {
+	case kIndexed:
+		if v.arr == nil {
+			return 0, true
+		}
+		return v.arr.length(), true
+	case kAssoc:
+		if v.assoc == nil {
+			return 0, true
+		}
+		return len(v.assoc.m), true
+	}
+	return 0, false
 }
 
 // ifsJoinOp reports the expansions of a list that bash still joins with
@@ -1676,15 +1691,11 @@ func (r *Runner) attrsOfWholeArray(pe *syntax.ParamExp, pv paramValue) bool {
 		return false
 	}
 	v := r.lookup(pv.name)
-	switch {
-	case v == nil || !v.set:
+	if v == nil || !v.set {
 		return false
-	case v.kind == kIndexed:
-		return v.arr != nil && v.arr.length() > 0
-	case v.kind == kAssoc:
-		return v.assoc != nil && len(v.assoc.keys()) > 0
 	}
-	return false
+	n, _ := arrayLen(v)
+	return n > 0
 }
 
 // bareParamExp reports whether pe has no operator, index or length: ${!x}.
