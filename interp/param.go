@@ -96,11 +96,7 @@ func (r *Runner) expandParamPart(b *fieldBuilder, pe *syntax.ParamExp, quoted bo
 	}
 	if quoted {
 		if pv.star {
-			sep := " " // a here-document joins $* with spaces, whatever IFS holds
-			if r.hdocDepth == 0 || pv.name != "*" {
-				sep = ifsSep(r.ifs(), r.vars.get("IFS"))
-			}
-			b.quoted(join(pv.list, sep))
+			b.quoted(join(pv.list, r.quotedStarSep(pv)))
 			return nil
 		}
 		for i, s := range pv.list {
@@ -140,6 +136,16 @@ func (r *Runner) expandParamPart(b *fieldBuilder, pe *syntax.ParamExp, quoted bo
 		b.unquotedExp(s)
 	}
 	return nil
+}
+
+// quotedStarSep is the separator that a quoted $* or ${a[*]} (pv) joins
+// its elements with: IFS's first character, except that a here-document
+// joins $* with spaces whatever IFS holds.
+func (r *Runner) quotedStarSep(pv paramValue) string {
+	if r.hdocDepth > 0 && pv.name == "*" {
+		return " "
+	}
+	return ifsSep(r.ifs(), r.vars.get("IFS"))
 }
 
 // atListEmpty reports whether the list that pe, a $@ or ${a[@]}
@@ -1174,8 +1180,8 @@ func (r *Runner) expOp(pe *syntax.ParamExp, pv paramValue) (paramValue, error) {
 			// words are not split), with a space elsewhere (bash's
 			// string_rest_of_args)
 			sep := " "
-			if r.starJoinIFS && (r.hdocDepth == 0 || pv.name != "*") {
-				sep = ifsSep(r.ifs(), r.vars.get("IFS"))
+			if r.starJoinIFS {
+				sep = r.quotedStarSep(pv)
 			}
 			return join(pv.list, sep) == ""
 		}
