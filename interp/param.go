@@ -698,11 +698,10 @@ func (r *Runner) isElemRef(name string) bool {
 // such as "arr[$i]", that element as an unpositioned ${arr[1]}, its
 // subscript expanded; nil otherwise.
 func (r *Runner) refElem(name string) (*syntax.ParamExp, error) {
-	v := r.vars.get(name)
-	if v == nil || v.kind != kNameRef || !v.set || strings.IndexByte(v.str, '[') <= 0 {
+	if !r.isElemRef(name) {
 		return nil, nil
 	}
-	pe, ok := parseIndirect(v.str)
+	pe, ok := parseIndirect(r.vars.get(name).str)
 	if !ok || pe.Index == nil {
 		return nil, nil
 	}
