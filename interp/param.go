@@ -879,7 +879,7 @@ func (r *Runner) sliceValue(pe *syntax.ParamExp, pv paramValue) (paramValue, err
 	var bounds []int
 	n := int64(len(pv.str))
 	if r.utf8Locale() {
-		bounds = charBounds(pv.str)
+		bounds = runeBounds(pv.str)
 		n = int64(len(bounds) - 1)
 	}
 	tooFar := off > n
@@ -1495,18 +1495,6 @@ func caseConv(s string, m *compiledPattern, upper, all, bytes bool) string {
 		}
 	}
 	return sb.String()
-}
-
-// charBounds returns the byte offsets at which the characters of s start,
-// followed by len(s): an invalid UTF-8 byte counts as one character.
-func charBounds(s string) []int {
-	b := make([]int, 0, len(s)+1)
-	for i := 0; i < len(s); {
-		b = append(b, i)
-		_, n := utf8.DecodeRuneInString(s[i:])
-		i += n
-	}
-	return append(b, len(s))
 }
 
 func (r *Runner) transformOp(pe *syntax.ParamExp, pv paramValue, op string) (paramValue, error) {

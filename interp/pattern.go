@@ -335,7 +335,7 @@ func (m *compiledPattern) bounds(s string) []int {
 }
 
 // runeBounds returns the byte offsets of every character boundary of s,
-// 0 and len(s) included.
+// 0 and len(s) included: an invalid UTF-8 byte counts as one character.
 func runeBounds(s string) []int {
 	b := make([]int, 0, len(s)+1)
 	for i := 0; i < len(s); {
