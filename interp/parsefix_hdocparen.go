@@ -35,10 +35,25 @@ func mayHoldHdocParen(text string) bool {
 // that line broken after the delimiter.
 func hdocParenFix(stmts []*syntax.Stmt, text string) (string, []parseEdit, bool) {
 	at := -1
+	substHdocs(stmts, func(rd *syntax.Redirect) bool {
+		at = hdocParenLine(text, rd)
+		return at >= 0
+	})
+	if at < 0 {
+		return "", nil, false
+	}
+	return text[:at] + hdocParenInsert + text[at:], []parseEdit{{at, len(hdocParenInsert)}}, true
+}
+
+// substHdocs calls fn for each here-document redirect inside a $( ) of
+// stmts, in source order, until fn returns true; it reports whether fn
+// did. Both the fix and its check walk the same nodes this way.
+func substHdocs(stmts []*syntax.Stmt, fn func(*syntax.Redirect) bool) bool {
+	done := false
 	var visit func(n syntax.Node, inSubst bool)
 	visit = func(n syntax.Node, inSubst bool) {
 		syntax.Walk(n, func(n syntax.Node) bool {
-			if at >= 0 {
+			if done {
 				return false
 			}
 			switch n := n.(type) {
@@ -51,18 +66,18 @@ func hdocParenFix(stmts []*syntax.Stmt, text string) (string, []parseEdit, bool)
 				}
 			case *syntax.Redirect:
 				if inSubst && n.Hdoc != nil && (n.Op == syntax.Hdoc || n.Op == syntax.DashHdoc) {
-					at = hdocParenLine(text, n)
+					done = fn(n)
 				}
 			}
-			return true
+			return !done
 		})
 	}
 	for _, st := range stmts {
-		if visit(st, false); at >= 0 {
-			return text[:at] + hdocParenInsert + text[at:], []parseEdit{{at, len(hdocParenInsert)}}, true
+		if visit(st, false); done {
+			break
 		}
 	}
-	return "", nil, false
+	return done
 }
 
 // hdocParenLine returns the offset just after the delimiter on the first
@@ -209,30 +224,9 @@ func hdocEndLine(text string, op int, delim string, dash bool) (int, bool) {
 // hdocParenMarked reports whether the here-document whose delimiter ends
 // at offset at, followed by the mark, is in a $( ) of stmts.
 func hdocParenMarked(stmts []*syntax.Stmt, text string, at int) bool {
-	found := false
-	var visit func(n syntax.Node, inSubst bool)
-	visit = func(n syntax.Node, inSubst bool) {
-		syntax.Walk(n, func(n syntax.Node) bool {
-			switch n := n.(type) {
-			case *syntax.CmdSubst:
-				if !inSubst && !n.Backquotes {
-					for _, st := range n.Stmts {
-						visit(st, true)
-					}
-					return false
-				}
-			case *syntax.Redirect:
-				if inSubst && hdocParenEnded(text, n) && int(n.Hdoc.End().Offset()) == at {
-					found = true
-				}
-			}
-			return !found
-		})
-	}
-	for _, st := range stmts {
-		visit(st, false)
-	}
-	return found
+	return substHdocs(stmts, func(rd *syntax.Redirect) bool {
+		return hdocParenEnded(text, rd) && int(rd.Hdoc.End().Offset()) == at
+	})
 }
 
 // hdocParenEnded reports whether rd is a here-document that
