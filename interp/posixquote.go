@@ -133,7 +133,19 @@ func posixQuoteRewrite(text string) (string, []parseEdit, bool) {
 	var hdocs []string // delimiters of here-documents whose bodies come next
 	changed := false
 	atWordStart := true
-	for k := 0; k < len(text); k++ {
+	var k int
+	// copyThrough copies text[k:e+1], a quoted span that ends at e, as it
+	// is; it reports false when the span is unclosed (e < 0).
+	copyThrough := func(e int) bool {
+		if e < 0 {
+			return false
+		}
+		b.WriteString(text[k : e+1])
+		k = e
+		atWordStart = false
+		return true
+	}
+	for k = 0; k < len(text); k++ {
 		c := text[k]
 		top := &stack[len(stack)-1]
 		switch top.kind {
@@ -156,37 +168,25 @@ func posixQuoteRewrite(text string) (string, []parseEdit, bool) {
 				atWordStart = false
 				continue
 			case c == '\'':
-				e := closingQuote(text, k)
-				if e < 0 {
+				if !copyThrough(closingQuote(text, k)) {
 					return "", nil, false
 				}
-				b.WriteString(text[k : e+1])
-				k = e
-				atWordStart = false
 				continue
 			case c == '"':
 				stack = append(stack, pqFrame{kind: pqDq})
 			case c == '`':
-				e := skipQuoted(text, k)
-				if e < 0 {
+				if !copyThrough(skipQuoted(text, k)) {
 					return "", nil, false
 				}
-				b.WriteString(text[k : e+1])
-				k = e
-				atWordStart = false
 				continue
 			case c == '$' && k+1 < len(text) && (text[k+1] == '{' || text[k+1] == '('):
 				k = pqOpen(&b, text, k, &stack, top.kind == pqBrace && top.dq)
 				atWordStart = false
 				continue
 			case c == '$' && k+1 < len(text) && text[k+1] == '\'':
-				e := skipDollarSingle(text, k+1)
-				if e < 0 {
+				if !copyThrough(skipDollarSingle(text, k+1)) {
 					return "", nil, false
 				}
-				b.WriteString(text[k : e+1])
-				k = e
-				atWordStart = false
 				continue
 			case top.kind == pqBrace && c == '}':
 				stack = stack[:len(stack)-1]
@@ -239,6 +239,7 @@ func posixQuoteRewrite(text string) (string, []parseEdit, bool) {
 			case c == '"':
 				stack = stack[:len(stack)-1]
 			case c == '`':
+				// not copyThrough: inside "…" the word-start state stays
 				e := skipQuoted(text, k)
 				if e < 0 {
 					return "", nil, false
