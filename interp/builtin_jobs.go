@@ -106,7 +106,7 @@ func biWait(r *Runner, args []string) int {
 			}
 		}
 	}
-	if _, _, raw := r.rawAssocElem(pvar, false); pvar != "" && !validName(pvar) && !validArrayRef(pvar) && !raw {
+	if pvar != "" && !r.validTargetName(pvar) {
 		r.bErr("wait", "`%s': not a valid identifier", pvar)
 		return 1
 	}

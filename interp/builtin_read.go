@@ -278,8 +278,9 @@ func parseTimeout(s string) (time.Duration, bool) {
 	return d, true
 }
 
-// validReadName reports whether s is a name or name[subscript].
-func (r *Runner) validReadName(s string) bool {
+// validTargetName reports whether s is a name or name[subscript], as
+// read and wait -p accept for the variable they set.
+func (r *Runner) validTargetName(s string) bool {
 	if validName(s) || validArrayRef(s) {
 		return true
 	}
@@ -359,7 +360,7 @@ func biRead(r *Runner, args []string) int {
 		}
 		return 1
 	}
-	if len(names) > 0 && !r.validReadName(names[0]) {
+	if len(names) > 0 && !r.validTargetName(names[0]) {
 		r.bErr("read", "`%s': not a valid identifier", names[0])
 		return 1
 	}
@@ -429,7 +430,7 @@ func biRead(r *Runner, args []string) int {
 		return status
 	}
 	for i, name := range names {
-		if !r.validReadName(name) {
+		if !r.validTargetName(name) {
 			r.bErr("read", "`%s': not a valid identifier", name)
 			return 1
 		}
