@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -126,7 +127,7 @@ func (r *Runner) parseCompOpts(name string, args []string, flags bool) (ca compA
 				ca.iflag = true
 			}
 		case 'o':
-			i := indexOf(compOptNames[:], arg)
+			i := slices.Index(compOptNames[:], arg)
 			if i < 0 {
 				r.bErr(name, "%s: invalid option name", arg)
 				return false, 2
@@ -169,15 +170,6 @@ func (r *Runner) parseCompOpts(name string, args []string, flags bool) (ca compA
 		return true, 0
 	})
 	return ca, rest, ok, st
-}
-
-func indexOf(list []string, s string) int {
-	for i, x := range list {
-		if x == s {
-			return i
-		}
-	}
-	return -1
 }
 
 // specialCompName is the name -D, -E or -I stands for, or "".
@@ -377,7 +369,7 @@ func biCompopt(r *Runner, args []string) int {
 					return 2
 				}
 				j = len(opt)
-				i := indexOf(compOptNames[:], arg)
+				i := slices.Index(compOptNames[:], arg)
 				if i < 0 {
 					r.bErr("compopt", "%s: invalid option name", arg)
 					return 2

@@ -61,7 +61,7 @@ func biCompgen(r *Runner, args []string) int {
 	return 0
 }
 
-func compOptBit(name string) uint32 { return 1 << indexOf(compOptNames[:], name) }
+func compOptBit(name string) uint32 { return 1 << slices.Index(compOptNames[:], name) }
 
 func compActBit(name string) uint32 {
 	for i, a := range compActs {
@@ -138,7 +138,7 @@ func (r *Runner) actionCompletions(acts uint32, word string) []string {
 			var names []string
 			for _, n := range r.visibleNames() {
 				v := r.vars.get(n)
-				special := v == nil && indexOf(listedSpecials[:], n) >= 0 // computed arrays
+				special := v == nil && slices.Contains(listedSpecials[:], n) // computed arrays
 				if special || v != nil && v.kind != kString {
 					names = append(names, n)
 				}
