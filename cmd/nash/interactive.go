@@ -73,14 +73,9 @@ func isTerminal(fd int) bool {
 	return errno == 0
 }
 
-// errnoText is strerror's text, as bash prints it.
+// errnoText is strerror's text, as bash prints it: Go's errno text is
+// glibc's with a lower-case first letter.
 func errnoText(e syscall.Errno) string {
-	switch e {
-	case syscall.ENOTTY:
-		return "Inappropriate ioctl for device"
-	case syscall.EBADF:
-		return "Bad file descriptor"
-	}
 	s := e.Error()
 	return string(s[0]-'a'+'A') + s[1:]
 }
