@@ -293,13 +293,7 @@ func (r *Runner) fileCompletions(word string) []string {
 		dir, base = word[:i+1], word[i+1:]
 		typed = dir
 	}
-	if strings.HasPrefix(dir, "~") {
-		user, rest, _ := strings.Cut(dir[1:], "/")
-		if home, ok := r.tildeDir(user); ok {
-			dir = home + "/" + rest
-		}
-	}
-	names := r.readDirNames(dir)
+	names := r.readDirNames(r.tildePath(dir))
 	var out []string
 	for _, n := range names {
 		if base == "" {
@@ -385,14 +379,7 @@ func (r *Runner) globUnsorted(pat string) []string {
 func (r *Runner) dirCompletions(word string) []string {
 	var out []string
 	for _, c := range r.fileCompletions(word) {
-		p := c
-		if strings.HasPrefix(p, "~") {
-			user, rest, _ := strings.Cut(p[1:], "/")
-			if home, ok := r.tildeDir(user); ok {
-				p = home + "/" + rest
-			}
-		}
-		if fi, err := os.Stat(r.absPath(p)); err == nil && fi.IsDir() {
+		if fi, err := os.Stat(r.absPath(r.tildePath(c))); err == nil && fi.IsDir() {
 			out = append(out, c)
 		}
 	}
@@ -442,12 +429,7 @@ func (r *Runner) commandCompletions(word string) []string {
 		if dir == "" {
 			dir = "."
 		}
-		if strings.HasPrefix(dir, "~") {
-			user, rest, _ := strings.Cut(dir[1:], "/")
-			if home, ok := r.tildeDir(user); ok {
-				dir = filepath.Join(home, rest)
-			}
-		}
+		dir = r.tildePath(dir)
 		for _, n := range r.readDirNames(dir) {
 			if (word == "" && (n == "." || n == "..")) || !r.rlPrefix(n, word) {
 				continue

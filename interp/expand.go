@@ -617,20 +617,28 @@ func (r *Runner) tildeAfterColons(b *fieldBuilder, s string) string {
 		if i > 0 {
 			out.WriteByte(':')
 		}
-		if i > 0 && strings.HasPrefix(p, "~") {
-			end := len(p)
-			if j := strings.IndexByte(p, '/'); j >= 0 {
-				end = j
-			}
-			if h, ok := r.tildeDir(p[1:end]); ok {
-				out.WriteString(h)
-				out.WriteString(p[end:])
-				continue
-			}
+		if i > 0 {
+			p = r.tildePath(p)
 		}
 		out.WriteString(p)
 	}
 	return out.String()
+}
+
+// tildePath expands a ~ or ~user prefix of p (up to its first slash) to
+// the home directory; p is returned as it is when there is none to expand.
+func (r *Runner) tildePath(p string) string {
+	if !strings.HasPrefix(p, "~") {
+		return p
+	}
+	end := len(p)
+	if j := strings.IndexByte(p, '/'); j >= 0 {
+		end = j
+	}
+	if h, ok := r.tildeDir(p[1:end]); ok {
+		return h + p[end:]
+	}
+	return p
 }
 
 func (r *Runner) tildeDir(user string) (string, bool) {
