@@ -30,12 +30,7 @@ func (r *Runner) call(c *syntax.CallExpr, st *syntax.Stmt) {
 			return
 		}
 	}
-	if len(c.Args) == 0 {
-		r.assignOnly(c, redirs)
-		r.noteLocale()
-		return
-	}
-	c = r.envElemCall(c)
+	c = r.envElemCall(c) // may leave only assignments
 	if len(c.Args) == 0 {
 		r.assignOnly(c, redirs)
 		r.noteLocale()
