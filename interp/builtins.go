@@ -286,12 +286,14 @@ func statusArg(r *Runner, name string, args []string) (int, bool) {
 }
 
 func biExit(r *Runner, args []string) int {
+	status, ok := statusArg(r, "exit", args) // skips a "--" itself
 	if len(args) > 1 && args[1] == "--" {
 		args = args[1:]
 	}
-	status, ok := statusArg(r, "exit", args)
 	if len(args) > 2 && ok {
+		// bash's no_args: the rest of the command line is discarded
 		r.bErr("exit", "too many arguments")
+		r.exit, r.flow = 1, flowAbort
 		return 1
 	}
 	if r.sh.interactiveCmds && !r.isSub {
