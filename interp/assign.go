@@ -231,7 +231,7 @@ func (r *Runner) integerValue(v *variable, val string) (string, error) {
 // appendValue is old+=val for an element of v: the arithmetic sum when
 // v has the integer attribute, else the concatenation.
 func (r *Runner) appendValue(v *variable, old, val string) (string, error) {
-	if v.attrs&aInteger == 0 {
+	if v == nil || v.attrs&aInteger == 0 {
 		return old + val, nil
 	}
 	a, _ := r.arithString(old)
@@ -480,7 +480,6 @@ func (r *Runner) assignArray(name string, ae *syntax.ArrayExpr, appendVal bool, 
 // order; cur is the variable as it was, for its attributes.
 func (r *Runner) fillArray(arr *indexedArray, cur *variable, ae *syntax.ArrayExpr) (assigning bool, err error) {
 	next := int64(arr.maxIndex() + 1)
-	integer := cur != nil && cur.attrs&aInteger != 0
 	for _, el := range ae.Elems {
 		if el.Index != nil {
 			// a bad subscript is reported with the word as written and
@@ -522,19 +521,14 @@ func (r *Runner) fillArray(arr *indexedArray, cur *variable, ae *syntax.ArrayExp
 					continue
 				}
 			}
-			old, _ := arr.get(int(i))
-			if integer {
-				n, err := r.arithString(val)
-				if err != nil {
-					return true, err
-				}
-				if appendElem {
-					o, _ := r.arithString(old)
-					n += o
-				}
-				val = itoa(n)
-			} else if appendElem {
-				val = old + val
+			if appendElem {
+				old, _ := arr.get(int(i))
+				val, err = r.appendValue(cur, old, val)
+			} else {
+				val, err = r.integerValue(cur, val)
+			}
+			if err != nil {
+				return true, err
 			}
 			if cur != nil {
 				val = r.applyCase(cur, val)
@@ -548,12 +542,8 @@ func (r *Runner) fillArray(arr *indexedArray, cur *variable, ae *syntax.ArrayExp
 			return false, err
 		}
 		for _, val := range vals {
-			if integer {
-				n, err := r.arithString(val)
-				if err != nil {
-					return true, err
-				}
-				val = itoa(n)
+			if val, err = r.integerValue(cur, val); err != nil {
+				return true, err
 			}
 			if cur != nil {
 				val = r.applyCase(cur, val)
