@@ -19,13 +19,9 @@ func TestHdocEOFRewrite(t *testing.T) {
 		{"cat <<E\nE\n", "cat <<E\nE\n", 0, 0},
 	}
 	for _, tt := range tests {
-		_, text, err := parseProgram(tt.src, "")
-		if err != nil {
-			t.Errorf("parseProgram(%q): %v", tt.src, err)
+		text, f := checkParsedText(t, tt.src, tt.want)
+		if f == nil {
 			continue
-		}
-		if text != tt.want {
-			t.Errorf("parseProgram(%q) text = %q, want %q", tt.src, text, tt.want)
 		}
 		if n, last := hdocEOFCount(text); n != tt.count || last != tt.last {
 			t.Errorf("hdocEOFCount(%q) = %d, %d, want %d, %d", text, n, last, tt.count, tt.last)
@@ -52,13 +48,9 @@ func TestHdocParenRewrite(t *testing.T) {
 		{"a=$(cat <<EOF\n1\nEOF)\nb=$(cat <<EOF\n2\nEOF)\nz\n", "a=$(cat <<EOF\n1\nEOF" + ins + ")\nb=$(cat <<EOF\n2\nEOF" + ins + ")\nz\n", 7},
 	}
 	for _, tt := range tests {
-		f, text, err := parseProgram(tt.src, "")
-		if err != nil {
-			t.Errorf("parseProgram(%q): %v", tt.src, err)
+		_, f := checkParsedText(t, tt.src, tt.want)
+		if f == nil {
 			continue
-		}
-		if text != tt.want {
-			t.Errorf("parseProgram(%q) text = %q, want %q", tt.src, text, tt.want)
 		}
 		if got := f.Stmts[len(f.Stmts)-1].Pos().Line(); got != tt.lastLine {
 			t.Errorf("parseProgram(%q): last statement on line %d, want %d", tt.src, got, tt.lastLine)

@@ -46,15 +46,24 @@ func TestParseProgramRewrites(t *testing.T) {
 		{"for ((i=0;i<3;i++)); do :; done", "for ((i=0;i<3;i++)); do :; done"},
 	}
 	for _, tt := range tests {
-		_, text, err := parseProgram(tt.src, "")
-		if err != nil {
-			t.Errorf("parseProgram(%q): %v", tt.src, err)
-			continue
-		}
-		if text != tt.want {
-			t.Errorf("parseProgram(%q) text = %q, want %q", tt.src, text, tt.want)
-		}
+		checkParsedText(t, tt.src, tt.want)
 	}
+}
+
+// checkParsedText reports an error when parseProgram fails on src or runs
+// a text other than want; it returns the text (empty on failure) and the
+// parsed file (nil on failure) for further checks.
+func checkParsedText(t *testing.T, src, want string) (string, *syntax.File) {
+	t.Helper()
+	f, text, err := parseProgram(src, "")
+	if err != nil {
+		t.Errorf("parseProgram(%q): %v", src, err)
+		return "", nil
+	}
+	if text != want {
+		t.Errorf("parseProgram(%q) text = %q, want %q", src, text, want)
+	}
+	return text, f
 }
 
 // TestWrittenText checks that the quotes parseProgram adds are not shown.
