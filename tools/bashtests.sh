@@ -8,6 +8,7 @@
 #
 # With names (e.g. arith array), only those; -v prints each diff.
 set -u
+. "$(dirname "$0")/difftally.sh"
 verbose=0
 if [ "${1-}" = -v ]; then verbose=1; shift; fi
 NASH=$(readlink -f "${1:?usage: bashtests.sh [-v] NASH [name...]}"); shift
@@ -36,14 +37,7 @@ for name in "${names[@]}"; do
 		# group, which differs from run to run
 		sed -i -E 's/(cannot set terminal process group \()-?[0-9]+\)/\1PGRP)/' "$WORK/$sh.out"
 	done
-	if cmp -s "$WORK/bash.out" "$WORK/nash.out"; then
-		pass=$((pass + 1))
-	else
-		fail=$((fail + 1)); failed+=("$name")
-		if [ $verbose = 1 ]; then
-			echo "=== $name"; diff "$WORK/bash.out" "$WORK/nash.out" | head -60
-		fi
-	fi
+	tally "$name" 60
 done
 echo "bash-tests: $pass passed, $fail failed"
 [ $fail -eq 0 ] || echo "failed: ${failed[*]}"

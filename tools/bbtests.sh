@@ -11,6 +11,7 @@
 # With substrings (e.g. ash-vars/ heredoc), only tests whose dir/name
 # contains one of them; -v prints each diff.
 set -u
+. "$(dirname "$0")/difftally.sh"
 verbose=0
 if [ "${1-}" = -v ]; then verbose=1; shift; fi
 NASH=$(readlink -f "${1:?usage: bbtests.sh [-v] NASH [substring...]}"); shift
@@ -40,14 +41,7 @@ for dir in "$SRC"/ash_test/ash-* "$SRC"/hush_test/hush-*; do
 				PATH="$WORK/sh:$WORK/bin:$PATH" timeout 10 "$WORK/sh/bash" "./${t##*/}" > "$WORK/$sh.out" 2>&1 < /dev/null
 			echo "exit=$?" >> "$WORK/$sh.out")
 		done
-		if cmp -s "$WORK/bash.out" "$WORK/nash.out"; then
-			pass=$((pass + 1))
-		else
-			fail=$((fail + 1)); failed+=("$name")
-			if [ $verbose = 1 ]; then
-				echo "=== $name"; diff "$WORK/bash.out" "$WORK/nash.out" | head -40
-			fi
-		fi
+		tally "$name" 40
 	done
 done
 echo "busybox-tests: $pass identical, $fail differ"
