@@ -253,13 +253,7 @@ func observation(nash, dir string, reps int, corpusRE string) {
 		if err != nil {
 			fmt.Printf("corpus: %v\n", err)
 		} else {
-			re := regexp.MustCompile(corpusRE)
-			var sel []*corpus.Case
-			for _, c := range cases {
-				if re.MatchString(c.Name) && c.Skip == "" {
-					sel = append(sel, c)
-				}
-			}
+			sel := corpus.Select(cases, regexp.MustCompile(corpusRE))
 			off := corpus.Shell{Label: "nash", Path: nash}
 			on := off
 			on.Env = tap

@@ -3,6 +3,7 @@ package corpus
 import (
 	"fmt"
 	"io"
+	"regexp"
 	"time"
 )
 
@@ -45,4 +46,16 @@ func TimePaired(root string, cases []*Case, a, b Shell, rounds int, errs io.Writ
 		}
 	}
 	return out
+}
+
+// Select returns the cases whose name re matches, leaving out the skipped
+// ones: the cases a timing runs.
+func Select(cases []*Case, re *regexp.Regexp) []*Case {
+	var sel []*Case
+	for _, c := range cases {
+		if re.MatchString(c.Name) && c.Skip == "" {
+			sel = append(sel, c)
+		}
+	}
+	return sel
 }

@@ -45,13 +45,7 @@ func main() {
 	tap.Env = []string{"NUCLEIC_SESSION_ID=s", "NUCLEIC_HOOK_TOKEN=t",
 		"NUCLEIC_SHELL_SOCKET=" + srv.Path, "NUCLEIC_SHELL_SPOOL=" + filepath.Join(root, "spool")}
 
-	var sel []*corpus.Case
-	for _, c := range cases {
-		if re.MatchString(c.Name) && c.Skip == "" {
-			sel = append(sel, c)
-		}
-	}
-	ts := corpus.TimePaired(root, sel, off, tap, *rounds, os.Stderr)
+	ts := corpus.TimePaired(root, corpus.Select(cases, re), off, tap, *rounds, os.Stderr)
 	groups := map[string][2]float64{}
 	var total [2]float64
 	for _, t := range ts {
