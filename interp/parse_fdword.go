@@ -53,6 +53,23 @@ func fdWords(node syntax.Node) {
 	})
 }
 
+// mayHoldLongFd reports whether text has a run of ten or more digits,
+// which a descriptor too large for an int needs: without one fdWords has
+// nothing to do, and the walk of every parsed program is saved.
+func mayHoldLongFd(text string) bool {
+	run := 0
+	for i := 0; i < len(text); i++ {
+		if text[i] < '0' || text[i] > '9' {
+			run = 0
+			continue
+		}
+		if run++; run >= 10 {
+			return true
+		}
+	}
+	return false
+}
+
 // fitsFd reports whether digits, the text before a redirection operator,
 // is a number that fits in an int as bash's parser requires.
 func fitsFd(digits string) bool {

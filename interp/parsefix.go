@@ -109,7 +109,9 @@ func parseProgramEdits(src, name string) (*syntax.File, string, []parseEdit, err
 // program, text being what its positions refer to.
 func finishParse(f *syntax.File, text string) {
 	bquoteSingleQuotes(f, text)
-	fdWords(f)
+	if mayHoldLongFd(text) {
+		fdWords(f)
+	}
 	if hasRawRunes(text) {
 		decodeRawNode(f)
 	}
