@@ -728,13 +728,15 @@ func (r *Runner) forClause(c *syntax.ForClause) {
 			if r.flow != flowNone {
 				return
 			}
-			if v := r.vars.get(name); v != nil && v.kind == kNameRef && !validName(it) && !validArrayRef(it) {
+			v := r.vars.get(name)
+			ref := v != nil && v.kind == kNameRef
+			if ref && !validName(it) && !validArrayRef(it) {
 				// bash's valid_nameref_value: the loop stops
 				r.errorf("`%s': not a valid identifier", it)
 				r.exit = 1
 				return
 			}
-			if v := r.vars.get(name); v != nil && v.kind == kNameRef && v.attrs&aReadonly == 0 {
+			if ref && v.attrs&aReadonly == 0 {
 				// a nameref control variable is bound to each word
 				// in turn
 				v = r.vars.own(name)
