@@ -69,7 +69,7 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 			continue
 		}
 		file, fixed, err := r.parseForMode(text, name)
-		if err == nil {
+		if err == nil && mayHoldExtGlob(text) {
 			err = r.extglobParseError(file.Stmts, name)
 		}
 		if err != nil {

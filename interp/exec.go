@@ -60,6 +60,7 @@ func (r *Runner) Run(f *syntax.File, src string) int {
 		}
 	}
 	groups := topLevelGroups(f.Stmts)
+	mayExtGlob := mayHoldExtGlob(src) // else no group needs extglobParseError's walk
 	posix := r.opts.on(optPosix)
 	for i := 0; i < len(groups); i++ {
 		g := groups[i]
@@ -74,11 +75,13 @@ func (r *Runner) Run(f *syntax.File, src string) int {
 		if i+1 < len(groups) {
 			end = groupLineStart(src, groups[i+1])
 		}
-		if err := r.extglobParseError(g, ""); err != nil {
-			// bash reads a line at a time: this one does not parse
-			r.reportExtglobError(err, src, groupLineStart(src, g))
-			r.exit, r.flow, r.exitCode = 2, flowExit, 2
-			break
+		if mayExtGlob {
+			if err := r.extglobParseError(g, ""); err != nil {
+				// bash reads a line at a time: this one does not parse
+				r.reportExtglobError(err, src, groupLineStart(src, g))
+				r.exit, r.flow, r.exitCode = 2, flowExit, 2
+				break
+			}
 		}
 		r.runTopGroup(g, end)
 		if r.flow == flowExit {
@@ -116,6 +119,7 @@ func (r *Runner) RunIncremental(src, name string) int {
 	src = text
 	r.writtenSrc, r.writtenFor = orig, text
 	r.curSrc = src
+	mayExtGlob := mayHoldExtGlob(src)
 	raw := hasRawRunes(src)
 	var group []*syntax.Stmt
 	lastLine, lastEnd := uint(0), 0
@@ -174,9 +178,11 @@ func (r *Runner) RunIncremental(src, name string) int {
 			if raw {
 				decodeRawNode(st)
 			}
-			if xerr := r.extglobParseError([]*syntax.Stmt{st}, name); xerr != nil {
-				err = xerr // read with extglob off: bash's parser stops here
-				continue
+			if mayExtGlob {
+				if xerr := r.extglobParseError([]*syntax.Stmt{st}, name); xerr != nil {
+					err = xerr // read with extglob off: bash's parser stops here
+					continue
+				}
 			}
 			group = append(group, st)
 			lastLine, lastEnd = st.End().Line(), stmtEnd(st)

@@ -14,6 +14,23 @@ import (
 // gives. Inside [[ ]] bash always reads them, and the text of a ${…} is
 // read as a whole, so those places are not checked.
 
+// mayHoldExtGlob is a quick test of the text a command was parsed from:
+// an extended pattern has one of ?*+@! right before its "(". Text
+// without one needs no walk of its tree.
+func mayHoldExtGlob(text string) bool {
+	for i := strings.IndexByte(text, '('); i >= 0; {
+		if i > 0 && strings.IndexByte("?*+@!", text[i-1]) >= 0 {
+			return true
+		}
+		j := strings.IndexByte(text[i+1:], '(')
+		if j < 0 {
+			return false
+		}
+		i += j + 1
+	}
+	return false
+}
+
 // firstExtGlob returns the first extended pattern in stmts that bash would
 // reject with extglob off, or nil.
 func firstExtGlob(stmts []*syntax.Stmt) *syntax.ExtGlob {

@@ -18,7 +18,8 @@ import (
 // holds an extended pattern while extglob is off, and returns that syntax
 // error (see extglobParseError) for the caller to report.
 func (r *Runner) stmtsEchoing(stmts []*syntax.Stmt, src string, catchAbort bool) error {
-	checkExtglob := !r.opts.sh(shExtglob) && firstExtGlob(stmts) != nil
+	// (the option is tested per line: a line may turn it off)
+	checkExtglob := mayHoldExtGlob(src) && firstExtGlob(stmts) != nil
 	if n, _ := hdocEOFCount(r.curSrc); n == 0 && !r.srcHasHdocParen() && !r.opts.on(optVerbose) && !strings.Contains(src, "v") {
 		// set -v (or -o verbose) cannot turn on partway
 		if !catchAbort && !checkExtglob {
@@ -26,8 +27,10 @@ func (r *Runner) stmtsEchoing(stmts []*syntax.Stmt, src string, catchAbort bool)
 			return nil
 		}
 		for _, g := range topLevelGroups(stmts) {
-			if err := r.extglobParseError(g, ""); err != nil {
-				return err
+			if checkExtglob {
+				if err := r.extglobParseError(g, ""); err != nil {
+					return err
+				}
 			}
 			r.stmts(g)
 			if !r.lineAbortCaught(catchAbort) {
@@ -58,8 +61,10 @@ func (r *Runner) stmtsEchoing(stmts []*syntax.Stmt, src string, catchAbort bool)
 	groups := topLevelGroups(stmts)
 	for i, g := range groups {
 		echoTo(int(g[len(g)-1].End().Line()))
-		if err := r.extglobParseError(g, ""); err != nil {
-			return err
+		if checkExtglob {
+			if err := r.extglobParseError(g, ""); err != nil {
+				return err
+			}
 		}
 		r.warnHdocParen(g)
 		r.warnHdocEOF(g, i == len(groups)-1)
