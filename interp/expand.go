@@ -317,15 +317,18 @@ func hasGlobChars(s string) bool {
 // ^, which a bracket expression would read as a range or a negation).
 func appendQuotedPat(p []byte, s string) []byte {
 	for i := 0; i < len(s); i++ {
-		switch c := s[i]; c {
-		case '*', '?', '[', ']', '\\', '(', ')', '|', '+', '@', '!', '{', '}', '&', '-', '^':
+		if c := s[i]; strings.IndexByte(quotedPatChars, c) >= 0 {
 			p = append(p, '\\', c)
-		default:
+		} else {
 			p = append(p, c)
 		}
 	}
 	return p
 }
+
+// quotedPatChars are the characters appendQuotedPat escapes (replForm
+// undoes it for a replacement).
+const quotedPatChars = "*?[]\\()|+@!{}&-^"
 
 // expandError is an error raised during expansion, already worded as bash
 // words it (without the "name: line N: " prefix).

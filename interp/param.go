@@ -1009,12 +1009,12 @@ func replForm(pat []byte) []byte {
 	for i := 0; i < len(pat); i++ {
 		c := pat[i]
 		if c == '\\' && i+1 < len(pat) {
-			switch n := pat[i+1]; n {
-			case '*', '?', '[', ']', '(', ')', '|', '+', '@', '!', '{', '}', '-', '^':
+			switch n := pat[i+1]; {
+			case n == '&' || n == '\\':
+				out = append(out, c)
 				c = n
 				i++
-			case '&', '\\':
-				out = append(out, c)
+			case strings.IndexByte(quotedPatChars, n) >= 0:
 				c = n
 				i++
 			}
