@@ -71,11 +71,12 @@ func biUnalias(r *Runner, args []string) int {
 		r.builtinUsage("unalias")
 		return 2
 	}
-	r.ownAliases()
 	if a[0] == "-a" {
-		r.aliases, r.aliasSeq = map[string]string{}, nil
+		// a fresh table: nothing of the old one (maybe a parent's) to copy
+		r.aliases, r.aliasSeq, r.ashare = map[string]string{}, nil, false
 		return 0
 	}
+	r.ownAliases()
 	status := 0
 	for _, n := range a {
 		if _, ok := r.aliases[n]; !ok {
