@@ -119,7 +119,9 @@ func (r *Runner) RunIncremental(src, name string) int {
 	src = text
 	r.writtenSrc, r.writtenFor = orig, text
 	r.curSrc = src
-	mayExtGlob := mayHoldExtGlob(src)
+	// what finishParse does for a whole program, per statement here; the
+	// tests of the text are made once
+	mayExtGlob, longFd := mayHoldExtGlob(src), mayHoldLongFd(src)
 	raw := hasRawRunes(src)
 	var group []*syntax.Stmt
 	lastLine, lastEnd := uint(0), 0
@@ -174,7 +176,9 @@ func (r *Runner) RunIncremental(src, name string) int {
 				continue
 			}
 			bquoteSingleQuotes(st, src)
-			fdWords(st)
+			if longFd {
+				fdWords(st)
+			}
 			if raw {
 				decodeRawNode(st)
 			}
@@ -203,6 +207,7 @@ func (r *Runner) RunIncremental(src, name string) int {
 		src, perr, r.curSrc, end = text, perr2, text, len(text)
 		r.writtenFor = text
 		raw = hasRawRunes(src)
+		mayExtGlob, longFd = mayHoldExtGlob(src), mayHoldLongFd(src)
 	}
 	if aliasFrom >= 0 {
 		err = nil
