@@ -269,12 +269,7 @@ func biExec(r *Runner, args []string) int {
 		return r.exitCode
 	}
 	r.onExec()
-	files := r.fds.files()
-	dir := r.dir
-	if r.inCwd {
-		dir = "" // the process is there already
-	}
-	if err := execWithFiles(r.absPath(path), argv, env, dir, files, r.umask, r.rlimits); err != nil {
+	if err := r.replaceProcess(path, argv, env, full); err != nil {
 		st := r.execFailed(path, full, err)
 		if st < 0 {
 			st = 126
@@ -284,6 +279,8 @@ func biExec(r *Runner, args []string) int {
 		}
 		if !r.opts.sh(shExecfail) {
 			r.exitTrapRan = true // bash exits without its EXIT trap
+		} else {
+			r.keepRedirs = true // the shell goes on with exec's redirections
 		}
 		return r.execFailExit(st)
 	}

@@ -58,6 +58,13 @@ func (r *Runner) runAsScript(path string, args, env []string) (*os.Process, erro
 	if isBinaryFile(head[:n]) {
 		return nil, errBinary
 	}
+	self, argv := r.scriptCommand(path, args)
+	return r.startProcess(self, argv, env)
+}
+
+// scriptCommand returns the nash binary and the arguments that run the
+// file at path as a shell script with args[1:] as its parameters.
+func (r *Runner) scriptCommand(path string, args []string) (string, []string) {
 	// the running binary, whatever $BASH says (BashName may have made it
 	// an invocation name that is not nash)
 	self := r.shellPath()
@@ -72,8 +79,7 @@ func (r *Runner) runAsScript(path string, args, env []string) (*os.Process, erro
 		// globskipdots, which it keeps
 		argv = append(argv, "+O", "globskipdots")
 	}
-	argv = append(append(argv, path), args[1:]...)
-	return r.startProcess(self, argv, env)
+	return self, append(append(argv, path), args[1:]...)
 }
 
 // isBinaryFile is bash's check: an ELF header, or a NUL byte in the first
@@ -288,7 +294,10 @@ func (r *Runner) execFailed(path, name string, err error) int {
 	}
 	switch errno {
 	case syscall.ENOENT:
-		if strings.IndexByte(name, '/') < 0 && strings.IndexByte(path, '/') >= 0 {
+		if executableFile(r.absPath(path)) {
+			// the file is there: its #! interpreter is not
+			r.errorf("%s: cannot execute: required file not found", name)
+		} else if strings.IndexByte(name, '/') < 0 && strings.IndexByte(path, '/') >= 0 {
 			r.errorf("%s: command not found", printableFilename(name))
 		} else {
 			r.errorf("%s: No such file or directory", name)
@@ -297,6 +306,11 @@ func (r *Runner) execFailed(path, name string, err error) int {
 	case syscall.EACCES:
 		if fi, err := os.Stat(r.absPath(path)); err == nil && fi.IsDir() {
 			r.errorf("%s: Is a directory", name)
+			return 126
+		}
+		if interp := r.shebangOf(path); interp != "" {
+			// bash's sys_error: no line number
+			io.WriteString(r.fds.writer(2), r.errName()+": "+name+": "+interp+": bad interpreter: Permission denied\n")
 			return 126
 		}
 		r.errorf("%s: Permission denied", name)
@@ -309,6 +323,26 @@ func (r *Runner) execFailed(path, name string, err error) int {
 	}
 	r.errorf("%s: %s", name, errnoMessage(errno))
 	return 126
+}
+
+// shebangOf returns the interpreter named by the #! line of an executable
+// file at path, or "".
+func (r *Runner) shebangOf(path string) string {
+	abs := r.absPath(path)
+	if !executableFile(abs) {
+		return ""
+	}
+	f, err := os.Open(abs)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	head := make([]byte, 256)
+	n, _ := f.Read(head)
+	if n < 2 || head[0] != '#' || head[1] != '!' {
+		return ""
+	}
+	return shebangInterp(head[:n])
 }
 
 func errnoMessage(e syscall.Errno) string {

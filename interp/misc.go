@@ -2,7 +2,6 @@ package interp
 
 import (
 	"os"
-	"runtime"
 	"strings"
 	"syscall"
 	"time"
@@ -37,82 +36,6 @@ func OnExec(fn func()) Option {
 // BashPath sets $BASH.
 func BashPath(p string) Option {
 	return func(r *Runner) error { r.bashPath = p; return nil }
-}
-
-// execWithFiles replaces the process with path, first arranging the fd
-// table: fd i of the new program is files[i]. A descriptor already in
-// place only loses close-on-exec, and only a source that another
-// assignment would overwrite is moved out of the way first: copying every
-// source above the table (the old way) grew the kernel's fd table when a
-// high descriptor was inherited, and growing a table the runtime's
-// threads share waits for an RCU grace period (exec took 12 ms instead
-// of 3 with an inherited fd 251).
-//
-// The limits (the shell's ulimit overlay) are applied last, when the
-// descriptors are in place, so an fd above a lowered open-files limit is
-// inherited as bash's children inherit theirs.
-func execWithFiles(path string, argv, env []string, dir string, files []*os.File, umask int, limits map[int]syscall.Rlimit) error {
-	// The descriptors are moved into place in this process, where one of
-	// them may be the runtime's epoll descriptor: a scheduler that polls
-	// the network between the moves and the exec finds it gone and aborts
-	// the process. With one P, no other thread schedules goroutines (and
-	// polls) meanwhile; only sysmon's rare poll remains.
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1)) // back if exec fails
-	n := len(files)
-	src := make([]int, n)
-	for i, f := range files {
-		src[i] = -1
-		if f != nil {
-			src[i] = int(f.Fd())
-		}
-	}
-	for i, s := range src {
-		if s < 0 || s == i || s >= n || files[s] == nil {
-			continue
-		}
-		fd, _, errno := syscall.Syscall(syscall.SYS_FCNTL, uintptr(s), syscall.F_DUPFD_CLOEXEC, uintptr(n))
-		if errno != 0 {
-			return errno
-		}
-		src[i] = int(fd)
-	}
-	for i, s := range src {
-		switch {
-		case s < 0:
-			// not closed now: fd i may belong to the Go runtime (the
-			// netpoller's epoll fd), whose threads still run until the
-			// exec; close-on-exec drops it from the new program
-			syscall.Syscall(syscall.SYS_FCNTL, uintptr(i), syscall.F_SETFD, syscall.FD_CLOEXEC)
-		case s == i:
-			if _, _, errno := syscall.Syscall(syscall.SYS_FCNTL, uintptr(i), syscall.F_SETFD, 0); errno != 0 {
-				return errno
-			}
-		default:
-			if err := syscall.Dup3(s, i, 0); err != nil {
-				return err
-			}
-		}
-	}
-	if dir != "" {
-		if err := syscall.Chdir(dir); err != nil {
-			return err
-		}
-	}
-	syscall.Umask(umask)
-	if len(limits) == 0 {
-		return syscall.Exec(path, argv, env)
-	}
-	saved := map[int]syscall.Rlimit{}
-	for res := range limits {
-		var l syscall.Rlimit
-		if syscall.Getrlimit(res, &l) == nil {
-			saved[res] = l
-		}
-	}
-	applyRlimits(0, limits)
-	err := syscall.Exec(path, argv, env)
-	applyRlimits(0, saved) // the shell goes on (execfail)
-	return err
 }
 
 func ioctlGetTermios(fd int) (*syscall.Termios, error) {

@@ -1,0 +1,10 @@
+package execstage
+
+// Test hooks; this file imports nothing, so that the package's imports
+// (and so its place in the initialisation order) stay those of the binary.
+var (
+	Encode    = encode
+	Decode    = decode
+	StageName = stageName
+	EnvMarker = envMarker
+)

@@ -1,0 +1,122 @@
+package execstage
+
+import (
+	"syscall"
+	"unsafe"
+)
+
+// init runs the stage when this binary was started as one; otherwise it
+// costs one environment lookup.
+func init() {
+	if v, ok := syscall.Getenv(envMarker[:len(envMarker)-2]); !ok || v != "1" {
+		return
+	}
+	syscall.Exit(runStage())
+}
+
+// runStage executes the plan in this process's arguments and returns an
+// exit status only if that fails.
+func runStage() int {
+	args, err1 := readNul("/proc/self/cmdline")
+	env, err2 := readNul("/proc/self/environ")
+	p, ok := decode(args)
+	if err1 != nil || err2 != nil || !ok {
+		writeErr("nash: exec stage: bad arguments\n")
+		return 126
+	}
+	for i, kv := range env {
+		if kv == envMarker {
+			env = append(env[:i:i], env[i+1:]...)
+			break
+		}
+	}
+	// the parent made every source inheritable; only placed copies may
+	// reach the program
+	for _, s := range p.Src {
+		if s >= 0 {
+			syscall.RawSyscall(syscall.SYS_FCNTL, uintptr(s), syscall.F_SETFD, syscall.FD_CLOEXEC)
+		}
+	}
+	if Clobbers(p.Src) {
+		// something before this initialiser opened a descriptor in the
+		// way (the poller of os's start): the program still runs, but
+		// the runtime may abort while the descriptors move
+		writeErr("nash: exec stage: a runtime descriptor is in the way\n")
+	}
+	if err := Place(p.Src); err != nil {
+		return fail(p, err)
+	}
+	for _, sig := range p.Ignore {
+		ignore(sig)
+	}
+	for _, l := range p.Limits {
+		lim := syscall.Rlimit{Cur: l.Cur, Max: l.Max}
+		syscall.RawSyscall6(syscall.SYS_PRLIMIT64, 0, uintptr(l.Resource), uintptr(unsafe.Pointer(&lim)), 0, 0, 0)
+	}
+	return fail(p, syscall.Exec(p.Path, p.Argv, env))
+}
+
+// fail reports a program the stage could not execute, as the shell
+// reports a failed exec, and returns the status.
+func fail(p Plan, err error) int {
+	st := 126
+	if err == syscall.ENOENT {
+		st = 127
+	}
+	msg := err.Error()
+	if msg != "" {
+		if c := msg[0]; c >= 'a' && c <= 'z' {
+			msg = string(c-'a'+'A') + msg[1:]
+		}
+	}
+	writeErr(p.ErrPrefix + p.Name + ": " + msg + "\n")
+	return st
+}
+
+func writeErr(s string) {
+	b := []byte(s)
+	for len(b) > 0 {
+		n, err := syscall.Write(2, b)
+		if err != nil || n <= 0 {
+			return
+		}
+		b = b[n:]
+	}
+}
+
+// readNul reads a /proc file of NUL-terminated strings.
+func readNul(path string) ([]string, error) {
+	fd, err := syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer syscall.Close(fd)
+	var data []byte
+	buf := make([]byte, 64<<10)
+	for {
+		n, err := syscall.Read(fd, buf)
+		if err == syscall.EINTR {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		if n == 0 {
+			break
+		}
+		data = append(data, buf[:n]...)
+	}
+	var out []string
+	for len(data) > 0 {
+		i := 0
+		for i < len(data) && data[i] != 0 {
+			i++
+		}
+		out = append(out, string(data[:i]))
+		if i < len(data) {
+			i++
+		}
+		data = data[i:]
+	}
+	return out, nil
+}

@@ -1,0 +1,152 @@
+package interp
+
+import (
+	"bytes"
+	"os"
+	"runtime"
+	"syscall"
+
+	"nash/internal/execstage"
+)
+
+// execVerdict is what execve will most likely do with a file.
+type execVerdict int
+
+const (
+	execRuns   execVerdict = iota // an executable the kernel runs
+	execScript                    // a text file without #!: run by a new nash
+	execFails                     // execve fails (not found, not executable, binary)
+)
+
+// predictExec tells, before any descriptor is moved, whether execve of
+// abs will start a program: a failed exec must leave the shell's
+// descriptors (and the runtime's) where they were. A file that cannot be
+// read but may be executed is assumed to run.
+func predictExec(abs string) execVerdict {
+	if !executableFile(abs) {
+		return execFails
+	}
+	f, err := os.Open(abs)
+	if err != nil {
+		return execRuns
+	}
+	head := make([]byte, 256)
+	n, _ := f.Read(head)
+	f.Close()
+	head = head[:n]
+	switch {
+	case bytes.HasPrefix(head, []byte("\x7fELF")):
+		return execRuns
+	case bytes.HasPrefix(head, []byte("#!")):
+		if interp := shebangInterp(head); interp != "" && executableFile(interp) {
+			return execRuns
+		}
+		return execFails
+	case isBinaryFile(head):
+		return execFails
+	}
+	return execScript
+}
+
+// executableFile reports whether path is a regular file this process may
+// execute.
+func executableFile(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.Mode().IsRegular() && syscall.Access(path, 1) == nil
+}
+
+// shebangInterp returns the interpreter a #! line names, as the kernel
+// reads it (the first word after #!, blanks skipped).
+func shebangInterp(head []byte) string {
+	line := head[2:]
+	if i := bytes.IndexByte(line, '\n'); i >= 0 {
+		line = line[:i]
+	}
+	line = bytes.TrimLeft(line, " \t")
+	if i := bytes.IndexAny(line, " \t"); i >= 0 {
+		line = line[:i]
+	}
+	return string(line)
+}
+
+// replaceProcess executes path (found as name) in place of the shell,
+// handing it the fd table the redirections left: fd i of the program is
+// the shell's fd i. It returns only when the program could not be
+// started. A text file without #! is run by a new nash, as bash runs it.
+//
+// The descriptors are placed in this process unless a target is one the
+// Go runtime may own (its epoll descriptor): moving onto that with
+// runtime threads alive aborts the process, so the placing then happens
+// in a stage, a fresh start of this binary that owns no descriptors yet
+// (package execstage).
+func (r *Runner) replaceProcess(path string, argv, env []string, name string) error {
+	abs := r.absPath(path)
+	verdict := predictExec(abs)
+	if verdict == execScript {
+		self, sargv := r.scriptCommand(name, argv)
+		abs, argv = r.absPath(self), sargv
+	}
+	files := r.fds.files()
+	src := make([]int, len(files))
+	for i, f := range files {
+		src[i] = -1
+		if f != nil {
+			src[i] = int(f.Fd())
+		}
+	}
+	if !r.inCwd {
+		if err := syscall.Chdir(r.dir); err != nil {
+			return err
+		}
+	}
+	syscall.Umask(r.umask)
+	if verdict == execFails {
+		// let execve report why, with nothing moved: the shell may go on
+		// (execfail) with its descriptors, and the runtime's, intact
+		return syscall.Exec(abs, argv, env)
+	}
+	if execstage.Clobbers(src) && execstage.Available() {
+		plan := execstage.Plan{Path: abs, Argv: argv, Env: env, Src: src,
+			Ignore: ignoredSignals(), ErrPrefix: r.errPrefix(), Name: name}
+		for res, l := range r.rlimits {
+			plan.Limits = append(plan.Limits, execstage.Limit{Resource: res, Cur: l.Cur, Max: l.Max})
+		}
+		execstage.Exec(plan)
+		// the stage could not start: place them here after all
+	}
+	// With one P no other thread runs goroutines (or polls) while the
+	// descriptors move; raw system calls keep this thread's P.
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1)) // back if exec fails
+	if err := execstage.Place(src); err != nil {
+		return err
+	}
+	if len(r.rlimits) == 0 {
+		return syscall.Exec(abs, argv, env)
+	}
+	// The limits come last, when the descriptors are in place, so an fd
+	// above a lowered open-files limit is inherited as bash's children
+	// inherit theirs.
+	saved := map[int]syscall.Rlimit{}
+	for res := range r.rlimits {
+		var l syscall.Rlimit
+		if syscall.Getrlimit(res, &l) == nil {
+			saved[res] = l
+		}
+	}
+	applyRlimits(0, r.rlimits)
+	err := syscall.Exec(abs, argv, env)
+	applyRlimits(0, saved) // the shell goes on (execfail)
+	return err
+}
+
+// ignoredSignals lists the signals the kernel ignores for this process;
+// a program started through a stage must inherit them ignored.
+func ignoredSignals() []int {
+	var out []int
+	for sig := syscall.Signal(1); sig <= sigRTMAX; sig++ {
+		if sig != syscall.SIGKILL && sig != syscall.SIGSTOP && kernelIgnores(sig) {
+			out = append(out, int(sig))
+		}
+	}
+	return out
+}
