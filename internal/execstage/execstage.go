@@ -75,9 +75,10 @@ func Exec(p Plan) error {
 			cleared = append(cleared, s)
 		}
 	}
-	argv := append(encode(p), p.Argv...)
-	env := append(p.Env[:len(p.Env):len(p.Env)], envMarker)
-	err := syscall.Exec(selfExe, argv, env)
+	// the program's environment travels as arguments: the stage's own
+	// environment holds only the marker, so that no GODEBUG or GOGC of
+	// the program's changes how the stage's runtime starts
+	err := syscall.Exec(selfExe, encode(p), []string{envMarker})
 	for _, s := range cleared {
 		syscall.RawSyscall(syscall.SYS_FCNTL, uintptr(s), syscall.F_SETFD, syscall.FD_CLOEXEC)
 	}
@@ -87,19 +88,27 @@ func Exec(p Plan) error {
 // stageName is argv[0] of the stage, as ps shows it for its moment.
 const stageName = "nash-exec-stage"
 
-// encode lays out the stage's arguments before the program's argv:
-// name, sources, ignored signals, limits, error prefix, name, path.
+// encode lays out the stage's arguments: its name, sources, ignored
+// signals, limits, error prefix, name, path, the number of the program's
+// arguments, its arguments and its environment.
 func encode(p Plan) []string {
 	var lim []string
 	for _, l := range p.Limits {
 		lim = append(lim, string(appendUint(nil, uint64(l.Resource)))+":"+string(appendUint(nil, l.Cur))+":"+string(appendUint(nil, l.Max)))
 	}
-	return []string{stageName, joinInts(p.Src), joinInts(p.Ignore), join(lim, ','), p.ErrPrefix, p.Name, p.Path}
+	args := []string{stageName, joinInts(p.Src), joinInts(p.Ignore), join(lim, ','), p.ErrPrefix, p.Name, p.Path,
+		string(appendUint(nil, uint64(len(p.Argv))))}
+	args = append(args, p.Argv...)
+	return append(args, p.Env...)
 }
 
-// decode is encode's inverse over the stage's whole argv.
+// decode is encode's inverse.
 func decode(args []string) (Plan, bool) {
 	if len(args) < 8 || args[0] != stageName {
+		return Plan{}, false
+	}
+	nargs, ok := parseUint(args[7])
+	if !ok || nargs == 0 || nargs > uint64(len(args)-8) {
 		return Plan{}, false
 	}
 	var p Plan
@@ -125,7 +134,8 @@ func decode(args []string) (Plan, bool) {
 		}
 	}
 	p.ErrPrefix, p.Name, p.Path = args[4], args[5], args[6]
-	p.Argv = args[7:]
+	p.Argv = args[8 : 8+nargs]
+	p.Env = args[8+nargs:]
 	return p, ok1 && ok2 && ok3
 }
 

@@ -16,12 +16,13 @@ import (
 
 func TestEncodeDecode(t *testing.T) {
 	tests := []Plan{
-		{Path: "/bin/echo", Argv: []string{"echo", "a,b", "c:d", "e\nf", ""}, Src: []int{0, 1, 2}},
+		{Path: "/bin/echo", Argv: []string{"echo", "a,b", "c:d", "e\nf", ""}, Src: []int{0, 1, 2}, Env: []string{}},
+		{Path: "/bin/env", Argv: []string{"env"}, Src: []int{0, 1, 2}, Env: []string{"A=1", "A=2", "NOEQUALS", "GODEBUG=inittrace=1"}},
 		{Path: "/x", Argv: []string{"x"}, Src: []int{7, -1, 2, 250}, Ignore: []int{2, 15, 64},
-			Limits: []Limit{{Resource: 7, Cur: 100, Max: 1<<64 - 1}}, ErrPrefix: "nash: line 3: ", Name: "./x"},
+			Limits: []Limit{{Resource: 7, Cur: 100, Max: 1<<64 - 1}}, ErrPrefix: "nash: line 3: ", Name: "./x", Env: []string{}},
 	}
 	for _, p := range tests {
-		got, ok := Decode(append(Encode(p), p.Argv...))
+		got, ok := Decode(Encode(p))
 		if !ok {
 			t.Fatalf("Decode(Encode(%+v)) failed", p)
 		}
@@ -30,10 +31,11 @@ func TestEncodeDecode(t *testing.T) {
 		}
 	}
 	for _, bad := range [][]string{
-		{"nash-exec-stage", "1,x", "", "", "", "", "/x", "x"},
-		{"nash-exec-stage", "1", "", "7:1", "", "", "/x", "x"},
-		{"other", "1", "", "", "", "", "/x", "x"},
-		{"nash-exec-stage", "1", "", "", "", "", "/x"},
+		{"nash-exec-stage", "1,x", "", "", "", "", "/x", "1", "x"},
+		{"nash-exec-stage", "1", "", "7:1", "", "", "/x", "1", "x"},
+		{"other", "1", "", "", "", "", "/x", "1", "x"},
+		{"nash-exec-stage", "1", "", "", "", "", "/x", "2", "x"},
+		{"nash-exec-stage", "1", "", "", "", "", "/x", "0"},
 	} {
 		if _, ok := Decode(bad); ok {
 			t.Errorf("Decode(%q) accepted", bad)
@@ -44,9 +46,9 @@ func TestEncodeDecode(t *testing.T) {
 // stageCmd starts this test binary (whose initialiser is the stage) as a
 // stage for p.
 func stageCmd(p Plan) *exec.Cmd {
-	cmd := exec.Command(os.Args[0], append(Encode(p), p.Argv...)[1:]...)
+	cmd := exec.Command(os.Args[0], Encode(p)[1:]...)
 	cmd.Args[0] = StageName
-	cmd.Env = append(p.Env, EnvMarker)
+	cmd.Env = []string{EnvMarker}
 	return cmd
 }
 
@@ -89,11 +91,13 @@ func TestStagePlacesDescriptors(t *testing.T) {
 	// a again at 5 to 12 but 9 (wherever a poller created too early
 	// would be), stdout at 9, and 13 closed
 	p := Plan{Path: "/bin/sh", Argv: []string{"sh", "-c",
-		`echo to-a >&4; echo to-b >&3; echo five >&5; echo nine >&9; [ -e /dev/fd/13 ] && echo 13open; ulimit -n; kill -TERM $$; echo alive`},
+		`echo to-a >&4; echo to-b >&3; echo five >&5; echo nine $GREETING >&9; [ -e /dev/fd/13 ] && echo 13open; ulimit -n; kill -TERM $$; echo alive`},
 		Src: []int{0, 1, 2, 4, 3, 3, 3, 3, 3, 1, 3, 3, 3, -1}, Ignore: []int{int(syscall.SIGTERM)},
-		Limits: []Limit{{Resource: syscall.RLIMIT_NOFILE, Cur: 100, Max: 200}}}
+		Limits: []Limit{{Resource: syscall.RLIMIT_NOFILE, Cur: 100, Max: 200}},
+		// the program's GODEBUG must not make the stage's runtime talk
+		Env: []string{"GREETING=hi", "GODEBUG=inittrace=1"}}
 	out, errs := startStage(t, p, r, a, b)
-	if want := "nine\n100\nalive\n"; out != want || errs != "" {
+	if want := "nine hi\n100\nalive\n"; out != want || errs != "" {
 		t.Errorf("program wrote %q (stderr %q), want %q", out, errs, want)
 	}
 	for name, want := range map[string]string{"a": "to-a\nfive\n", "b": "to-b\n"} {

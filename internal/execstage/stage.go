@@ -17,18 +17,11 @@ func init() {
 // runStage executes the plan in this process's arguments and returns an
 // exit status only if that fails.
 func runStage() int {
-	args, err1 := readNul("/proc/self/cmdline")
-	env, err2 := readNul("/proc/self/environ")
+	args, err := readNul("/proc/self/cmdline")
 	p, ok := decode(args)
-	if err1 != nil || err2 != nil || !ok {
+	if err != nil || !ok {
 		writeErr("nash: exec stage: bad arguments\n")
 		return 126
-	}
-	for i, kv := range env {
-		if kv == envMarker {
-			env = append(env[:i:i], env[i+1:]...)
-			break
-		}
 	}
 	// the parent made every source inheritable; only placed copies may
 	// reach the program
@@ -53,7 +46,7 @@ func runStage() int {
 		lim := syscall.Rlimit{Cur: l.Cur, Max: l.Max}
 		syscall.RawSyscall6(syscall.SYS_PRLIMIT64, 0, uintptr(l.Resource), uintptr(unsafe.Pointer(&lim)), 0, 0, 0)
 	}
-	return fail(p, syscall.Exec(p.Path, p.Argv, env))
+	return fail(p, syscall.Exec(p.Path, p.Argv, p.Env))
 }
 
 // fail reports a program the stage could not execute, as the shell
