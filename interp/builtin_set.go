@@ -9,8 +9,17 @@ import (
 func biSet(r *Runner, args []string) int {
 	if len(args) == 1 {
 		var sb strings.Builder
-		for _, n := range r.listNames() {
+		names := r.listNames()
+		if _, ok := r.vars.m["_"]; !ok {
+			// set lists $_ too (declare -p does not)
+			i := sort.SearchStrings(names, "_")
+			names = append(names[:i], append([]string{"_"}, names[i:]...)...)
+		}
+		for _, n := range names {
 			v := r.listValue(n)
+			if n == "_" {
+				v = strVar(r.lastArg)
+			}
 			if v != nil && v.set {
 				sb.WriteString(r.setLine(n, v))
 			}
@@ -354,7 +363,14 @@ func biUnset(r *Runner, args []string) int {
 			continue
 		}
 		switch base {
-		case "RANDOM", "SECONDS", "LINENO", "BASH_ALIASES", "BASH_CMDS":
+		case "BASH_ARGC", "BASH_ARGV", "BASH_LINENO", "BASH_SOURCE":
+			r.bErr("unset", "%s: cannot unset", base)
+			status = 1
+			continue
+		case "RANDOM", "SRANDOM", "SECONDS", "EPOCHSECONDS", "EPOCHREALTIME", "LINENO", "HISTCMD",
+			"BASHPID", "BASH_SUBSHELL", "BASH_ARGV0", "BASH_COMMAND", "FUNCNAME", "GROUPS", "DIRSTACK",
+			"BASH_ALIASES", "BASH_CMDS":
+			// bash: unset, each loses its special meaning for good
 			if v == nil && !strings.Contains(name, "[") {
 				r.vars.m[base] = &variable{dynamic: dynRemoved, gen: r.vars.gen}
 				continue

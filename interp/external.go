@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"os"
+	"sort"
 	"strings"
 	"sync"
 	"syscall"
@@ -18,7 +19,21 @@ var spawnMu sync.Mutex
 // runExternal starts an external program with the runner's fd table as
 // its descriptors and waits for it.
 func (r *Runner) runExternal(path string, args, env []string, info *ExecInfo) ExecResult {
-	return r.runExternalNamed(path, args[0], args, env, info)
+	return r.runExternalNamed(path, args[0], args, withUnderscore(env, path), info)
+}
+
+// withUnderscore returns env with _ set to the pathname of the command
+// about to run, as bash exports it to every program it starts. env is
+// sorted (varStore.environ) and may be shared: it is copied.
+func withUnderscore(env []string, path string) []string {
+	i := sort.SearchStrings(env, "_=")
+	out := make([]string, 0, len(env)+1)
+	out = append(out, env[:i]...)
+	out = append(out, "_="+path)
+	if i < len(env) && strings.HasPrefix(env[i], "_=") {
+		i++
+	}
+	return append(out, env[i:]...)
 }
 
 // runExternalNamed is runExternal naming the program as name in its
@@ -38,8 +53,6 @@ func (r *Runner) runExternalNamed(path, name string, args, env []string, info *E
 	}
 	if r.onSpawn != nil {
 		r.onSpawn(p.Pid)
-	}
-	if info != nil {
 	}
 	res := r.waitProcess(p, args)
 	return res

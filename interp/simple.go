@@ -137,7 +137,9 @@ func (r *Runner) runArgs(c *syntax.CallExpr, args []string, redirs []*syntax.Red
 	if r.opts.on(optXtrace) {
 		r.traceCall(c, args)
 	}
-	r.lastArg = args[len(args)-1]
+	// bash binds $_ once the command is done: a function body and a
+	// builtin listing still see the previous command's
+	defer func(last string) { r.lastArg = last }(args[len(args)-1])
 	gate := r.sh.gate
 	if gate != nil {
 		info.Tainted = r.taintedValues(c)
@@ -369,6 +371,7 @@ func isSpecialBuiltin(name string) bool {
 
 // assignOnly performs a command's assignments on the shell itself.
 func (r *Runner) assignOnly(c *syntax.CallExpr, redirs []*syntax.Redirect) {
+	defer func() { r.lastArg = "" }() // bash binds $_ to nothing after it
 	r.lastSubStatus = -1
 	// bash performs the assignments before the redirections here, so
 	// an assignment error goes to the unredirected stderr

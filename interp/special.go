@@ -50,7 +50,9 @@ func (r *Runner) lookup(name string) *variable {
 		return strVar(join(r.params, " "))
 	}
 	v := r.vars.m[name]
-	if v != nil && v.dynamic == 0 {
+	if v != nil && v.dynamic != dynOpts {
+		// an ordinary variable, or one that unset took the special
+		// meaning from
 		return v
 	}
 	switch name {
@@ -63,12 +65,12 @@ func (r *Runner) lookup(name string) *variable {
 		}
 		return strVar(r.arg0)
 	case "RANDOM":
-		if v != nil && v.dynamic == dynRemoved {
-			return v
-		}
-		return strVar(itoa(int64(r.random())))
+		return intVar(itoa(int64(r.random())))
 	case "SRANDOM":
-		return strVar(strconv.FormatUint(uint64(r.srandom()), 10))
+		return intVar(strconv.FormatUint(uint64(r.srandom()), 10))
+	case "HISTCMD":
+		// history is off in a non-interactive shell
+		return intVar("0")
 	case "COMP_WORDBREAKS":
 		if v != nil {
 			return v // unset
@@ -79,17 +81,14 @@ func (r *Runner) lookup(name string) *variable {
 		nv.kind, nv.set, nv.str = kString, true, compWordBreaks
 		return nv
 	case "SECONDS":
-		if v != nil && v.dynamic == dynRemoved {
-			return v
-		}
-		return strVar(itoa(int64(time.Since(r.secondsBase).Seconds()) + r.secondsOff))
+		return intVar(itoa(int64(time.Since(r.secondsBase).Seconds()) + r.secondsOff))
 	case "EPOCHSECONDS":
 		return strVar(itoa(time.Now().Unix()))
 	case "EPOCHREALTIME":
 		t := time.Now()
 		return strVar(strconv.FormatInt(t.Unix(), 10) + "." + pad6(t.Nanosecond()/1000))
 	case "BASHPID":
-		return strVar(itoa(int64(r.bashpid)))
+		return intVar(itoa(int64(r.bashpid)))
 	case "BASH_SUBSHELL":
 		return strVar(itoa(int64(r.subLevel)))
 	case "FUNCNAME":
@@ -188,7 +187,7 @@ func (r *Runner) listNames() []string {
 
 // dynScalars are the special scalars nash computes on lookup that bash
 // keeps in its variable table, where ${!prefix@} and compgen -v see them.
-var dynScalars = [...]string{"BASHPID", "BASH_ARGV0", "BASH_COMMAND", "BASH_SUBSHELL", "COMP_WORDBREAKS", "EPOCHREALTIME", "EPOCHSECONDS", "LINENO", "RANDOM", "SECONDS", "SRANDOM"}
+var dynScalars = [...]string{"BASHPID", "BASH_ARGV0", "BASH_COMMAND", "BASH_SUBSHELL", "COMP_WORDBREAKS", "EPOCHREALTIME", "EPOCHSECONDS", "HISTCMD", "LINENO", "RANDOM", "SECONDS", "SRANDOM", "_"}
 
 // compWordBreaks is readline's rl_completer_word_break_characters as
 // bash sets them, the value of COMP_WORDBREAKS.
@@ -263,6 +262,11 @@ func (r *Runner) listValue(name string) *variable {
 }
 
 func strVar(s string) *variable { return &variable{kind: kString, set: true, str: s} }
+
+// intVar is a dynamic value bash keeps with the integer attribute.
+func intVar(s string) *variable {
+	return &variable{kind: kString, set: true, str: s, attrs: aInteger}
+}
 
 func pad6(n int) string {
 	s := strconv.Itoa(n)
@@ -429,25 +433,23 @@ func (r *Runner) setDirStackElem(i int64, val string) {
 // specialAssign handles assignments to dynamic variables. It reports
 // whether the assignment was fully handled.
 func (r *Runner) specialAssign(name, val string) bool {
+	if v := r.vars.m[name]; v != nil && v.dynamic == dynRemoved {
+		return false // unset made it an ordinary variable
+	}
 	switch name {
 	case "RANDOM":
-		if v := r.vars.m[name]; v != nil && v.dynamic == dynRemoved {
-			return false
-		}
 		n, _ := strconv.ParseInt(strings.TrimSpace(val), 10, 64)
 		r.sh.mu.Lock()
 		r.sh.randState = uint32(n)
 		r.sh.mu.Unlock()
 		return true
 	case "SECONDS":
-		if v := r.vars.m[name]; v != nil && v.dynamic == dynRemoved {
-			return false
-		}
 		n, _ := strconv.ParseInt(strings.TrimSpace(val), 10, 64)
 		r.secondsBase = time.Now()
 		r.secondsOff = n
 		return true
-	case "LINENO", "BASHPID", "EPOCHSECONDS", "EPOCHREALTIME", "SRANDOM", "BASH_SUBSHELL", "FUNCNAME":
+	case "LINENO", "BASHPID", "EPOCHSECONDS", "EPOCHREALTIME", "SRANDOM", "BASH_SUBSHELL", "FUNCNAME", "HISTCMD",
+		"BASH_SOURCE", "BASH_LINENO", "BASH_ARGV", "BASH_ARGC":
 		return true
 	case "DIRSTACK":
 		// a scalar assignment is to entry 0, which bash ignores
@@ -560,8 +562,18 @@ func (r *Runner) initVars() {
 		ov.set, ov.str = false, ""
 		ov.attrs |= aExport
 	}
+	// $_ starts as the environment's _ (the pathname the parent ran)
+	// or else the name the shell was invoked by
 	if v := r.vars.get("_"); v != nil {
+		if v.set {
+			r.lastArg = v.str
+		}
 		delete(r.vars.m, "_")
+	} else if r.bashByName {
+		r.lastArg = r.bashArgv0
+	}
+	if r.sh.cmdString {
+		set("BASH_EXECUTION_STRING", r.execString)
 	}
 	// SHELLOPTS and BASHOPTS from the environment turn their options on
 	// and stay exported; POSIXLY_CORRECT turns posix mode on
