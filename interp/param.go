@@ -1269,7 +1269,8 @@ func (r *Runner) expOp(pe *syntax.ParamExp, pv paramValue) (paramValue, error) {
 		small := op == syntax.RemSmallPrefix || op == syntax.RemSmallSuffix
 		return mapValue(pv, func(s string) string { return m.remove(s, suffix, small) }), nil
 	case syntax.UpperFirst, syntax.UpperAll, syntax.LowerFirst, syntax.LowerAll:
-		pat, err := r.pattern(pe.Exp.Word)
+		word, toggle := toggleCaseWord(pe.Exp.Word)
+		pat, err := r.pattern(word)
 		if err != nil {
 			return pv, err
 		}
@@ -1282,7 +1283,14 @@ func (r *Runner) expOp(pe *syntax.ParamExp, pv paramValue) (paramValue, error) {
 		upper := op == syntax.UpperFirst || op == syntax.UpperAll
 		all := op == syntax.UpperAll || op == syntax.LowerAll
 		bytes := !r.utf8Locale()
-		return mapValue(pv, func(s string) string { return caseConv(s, m, upper, all, bytes) }), nil
+		conv := caseUpper
+		switch {
+		case toggle:
+			conv = caseToggle
+		case !upper:
+			conv = caseLower
+		}
+		return mapValue(pv, func(s string) string { return caseConvOp(s, m, conv, all, bytes) }), nil
 	case syntax.OtherParamOps:
 		arg := ""
 		if pe.Exp.Word != nil {
@@ -1462,12 +1470,41 @@ func (r *Runner) literalTilde(w *syntax.Word) (string, error) {
 	return string(b.cur.buf), nil
 }
 
+// caseOp is a case conversion of one character.
+type caseOp int
+
+const (
+	caseUpper  caseOp = iota // ${x^}
+	caseLower                // ${x,}
+	caseToggle               // ${x~}: upper case to lower, lower to upper
+)
+
+func (op caseOp) apply(c rune) rune {
+	switch {
+	case op == caseUpper:
+		return unicode.ToUpper(c)
+	case op == caseLower:
+		return unicode.ToLower(c)
+	case unicode.IsUpper(c):
+		return unicode.ToLower(c)
+	}
+	return unicode.ToUpper(c)
+}
+
 // caseConv converts the first character of s (every one with all) that m
 // matches (any with a nil m). A byte that is not valid UTF-8 is a
 // character of its own and is kept as it is, as bash keeps it. In a
 // single-byte locale (bytes) every byte is a character and only ASCII
 // letters have a case, as with the C library's toupper.
 func caseConv(s string, m *compiledPattern, upper, all, bytes bool) string {
+	if upper {
+		return caseConvOp(s, m, caseUpper, all, bytes)
+	}
+	return caseConvOp(s, m, caseLower, all, bytes)
+}
+
+// caseConvOp is caseConv with any conversion.
+func caseConvOp(s string, m *compiledPattern, conv caseOp, all, bytes bool) string {
 	var sb strings.Builder
 	sb.Grow(len(s))
 	for i := 0; i < len(s); {
@@ -1481,11 +1518,7 @@ func caseConv(s string, m *compiledPattern, upper, all, bytes bool) string {
 		case c == utf8.RuneError && n == 1, bytes && c >= utf8.RuneSelf:
 			sb.WriteString(ch)
 		case m == nil || m.matchString(ch):
-			if upper {
-				sb.WriteRune(unicode.ToUpper(c))
-			} else {
-				sb.WriteRune(unicode.ToLower(c))
-			}
+			sb.WriteRune(conv.apply(c))
 		default:
 			sb.WriteString(ch)
 		}
@@ -1653,6 +1686,22 @@ func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 // parameter has no value (an unbound variable under set -u), and a fatal
 // bad substitution when it has one, even an empty one.
 func (r *Runner) badTransformValue(param, text string) (paramValue, error) {
+	if ref, ok := strings.CutPrefix(param, "!"); ok {
+		// ${!ref@Z}: the variable ref names, as ${!ref} finds it
+		ipe, ok := parseIndirect(ref)
+		if !ok {
+			return paramValue{}, expErr("%s: bad substitution", text)
+		}
+		ipe.Excl = true
+		pv, err := r.paramExp(ipe)
+		if err != nil || !pv.set && !pv.isList {
+			return pv, err
+		}
+		if pv.isList && len(pv.list) == 0 {
+			return paramValue{isList: true, star: pv.star}, nil
+		}
+		return paramValue{}, &expandError{msg: text + ": bad substitution", fatal: true}
+	}
 	pe, ok := parseIndirect(param)
 	if !ok {
 		return paramValue{}, expErr("%s: bad substitution", text)

@@ -35,6 +35,8 @@ import (
 //     (appendElemValue), writtenText shows it as written;
 //   - an empty extended pattern list, "+()", gets a marker for a
 //     pattern (see parsefix_extglob.go);
+//   - a case toggle, ${x~} or ${x~~}, becomes a marked ${x^} or ${x^^}
+//     (see parsefix_toggle.go);
 //   - an array subscript (or $[ ]) that does not parse as arithmetic (bash takes it
 //     as text: an associative array's key, or arithmetic evaluated when
 //     it is used) is wrapped in double quotes, which expand as bash
@@ -316,7 +318,7 @@ func rewritesAt(text string, i int) []parseRewrite {
 		// $! is never set and empty, so ":-" means the same
 		return []parseRewrite{insertRewrite(i+3, ":"), badSubstRewrite(i)}
 	case text[i] == '$' && i+1 < len(text) && text[i+1] == '{':
-		return []parseRewrite{badSubstRewrite(i), sliceRewrite(i)}
+		return []parseRewrite{badSubstRewrite(i), sliceRewrite(i), toggleCaseRewrite(i)}
 	case text[i] == '[' && i > 0 && (isNameChar(text[i-1]) || text[i-1] == '$'):
 		return []parseRewrite{subscriptRewrite(i, false)}
 	case text[i] == '[' && i > 0 && strings.IndexByte("( \t\n", text[i-1]) >= 0:
@@ -568,18 +570,7 @@ const synthQuote = `"""`
 // quoteRegion added, giving the text as written for traces, messages
 // and $BASH_COMMAND.
 func writtenText(s string) string {
-	if strings.Contains(s, badSubstName) {
-		s = writtenBadSubst(s)
-	}
-	if strings.Contains(s, appendElemName) {
-		s = strings.ReplaceAll(s, "=${"+appendElemName+"+=}", "+=")
-	}
-	if strings.Contains(s, envElemName) {
-		s = strings.ReplaceAll(s, envElemMarker, "")
-	}
-	if strings.Contains(s, emptyExtglob) {
-		s = writtenEmptyExtglob(s)
-	}
+	s = writtenMarkers(s)
 	for {
 		i := strings.Index(s, synthQuote)
 		if i < 0 {
@@ -597,6 +588,31 @@ func writtenText(s string) string {
 		}
 		s = s[:i] + s[i+len(synthQuote):j] + s[j+1:]
 	}
+}
+
+// writtenMarkers removes from s the markers of rewritten constructs,
+// names nobody writes, giving the text as written (the quotes of
+// quoteRegion are left: a user may write them too).
+func writtenMarkers(s string) string {
+	if !strings.Contains(s, "__nash_") {
+		return s
+	}
+	if strings.Contains(s, badSubstName) {
+		s = writtenBadSubst(s)
+	}
+	if strings.Contains(s, appendElemName) {
+		s = strings.ReplaceAll(s, "=${"+appendElemName+"+=}", "+=")
+	}
+	if strings.Contains(s, envElemName) {
+		s = strings.ReplaceAll(s, envElemMarker, "")
+	}
+	if strings.Contains(s, emptyExtglob) {
+		s = writtenEmptyExtglob(s)
+	}
+	if strings.Contains(s, toggleCaseMark) {
+		s = writtenToggleCase(s)
+	}
+	return s
 }
 
 // matchBracket returns the offset of the "]" matching the "[" at offset

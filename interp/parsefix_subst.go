@@ -47,8 +47,14 @@ func matchBrace(text string, open int) int { return matchPair(text, open, '{', '
 // subscript after a name) must be followed by nothing or by an operator.
 // Forms it cannot judge simply (indirection, ambiguous "#") are not.
 func surelyBadSubst(body string) bool {
-	if body == "" || body[0] == '!' {
+	if body == "" {
 		return false
+	}
+	if body[0] == '!' {
+		// only a transformation of the variable a name refers to:
+		// ${!ref@ } (${!ref@} is the names starting with ref)
+		_, ok := indirectTransform(body)
+		return ok && !validSubstOp(body[len(body)-len(transformPart(body)):])
 	}
 	s := body
 	length := false
@@ -213,9 +219,32 @@ func badSubstText(pe *syntax.ParamExp) (string, bool) {
 // and expands it to nothing otherwise. It returns the parameter's text.
 func badTransform(text string) (string, bool) {
 	body := strings.TrimSuffix(strings.TrimPrefix(text, "${"), "}")
+	if ref, ok := indirectTransform(body); ok {
+		return "!" + ref, true
+	}
 	n := paramLen(body)
 	if n <= 0 || n >= len(body) || body[n] != '@' {
 		return "", false
 	}
 	return body[:n], true
+}
+
+// indirectTransform returns the name of ${!ref@op…}, body being the text
+// between the braces, when it is the transformation of the variable ref
+// names (with something after the "@": ${!ref@} lists names).
+func indirectTransform(body string) (string, bool) {
+	if len(body) < 2 || body[0] != '!' || !isNameStart(body[1]) && !isDigit(body[1]) {
+		return "", false
+	}
+	n := paramLen(body[1:])
+	if n <= 0 || 1+n+1 >= len(body) || body[1+n] != '@' {
+		return "", false
+	}
+	return body[1 : 1+n], true
+}
+
+// transformPart returns what follows the parameter of ${!ref@op…}.
+func transformPart(body string) string {
+	ref, _ := indirectTransform(body)
+	return body[1+len(ref):]
 }

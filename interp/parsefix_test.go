@@ -40,6 +40,8 @@ func TestParseProgramRewrites(t *testing.T) {
 		{"echo ${#:%} ${x:1+:2*} ${y::-}", `echo ${#:"""%"} ${x:"""1+":"""2*"} ${y::"""-"}`},
 		{`foo[bar\${foo}bie]="doll"`, `foo["""bar\${foo}bie"]="doll"`},
 		{`foo[a\ b]=1`, `foo[a\ b]=1`},
+		{`echo ${x~} "${a[@]~~[a-z]}" ${!r~~}`, `echo ${x^__nash_toggle_case__} "${a[@]^^__nash_toggle_case__[a-z]}" ${!r^^__nash_toggle_case__}`},
+		{`echo "${!_Q@ }"`, `echo "${__nash_bad_substitution['!_Q@ ']}"`},
 		// already valid: untouched
 		{"[ a = b ] && echo '[x y]=1'", "[ a = b ] && echo '[x y]=1'"},
 		{"echo $(( (1+2) * 3 )); (( x = 1 ))", "echo $(( (1+2) * 3 )); (( x = 1 ))"},
@@ -75,6 +77,7 @@ func TestWrittenText(t *testing.T) {
 		{`echo "a" ""`, `echo "a" ""`},
 		{`f["""a\"b"]=1 g["""c"]`, `f[a\"b]=1 g[c]`},
 		{"x=( 1 [2]=${__nash_append_elem+=}7 )", "x=( 1 [2]+=7 )"},
+		{"${x^^__nash_toggle_case__[a-z]} ${y^__nash_toggle_case__} ${z^^}", "${x~~[a-z]} ${y~} ${z^^}"},
 	} {
 		if got := writtenText(tt.in); got != tt.want {
 			t.Errorf("writtenText(%q) = %q, want %q", tt.in, got, tt.want)
@@ -109,6 +112,7 @@ func TestSurelyBadSubst(t *testing.T) {
 		"x": false, "#": false, "##": false, "#-": false, "#x": false, "10": false,
 		"x:-y": false, "x:1:2": false, "x[@]": false, "x/a/b": false, "@": false,
 		"!-posparams": false, "!x": false, "x@": true, "x@Z": true, "x[@]@QQ": true, "x@Q": false, "x[1]@a": false, "x,,": false, "x~": false, "x~~": false,
+		"!_Q@ ": true, "!x@Z": true, "!x[1]@QQ": true, "!x@": false, "!x@Q": false, "!x@a": false, "!1@ ": true,
 	} {
 		if got := surelyBadSubst(body); got != want {
 			t.Errorf("surelyBadSubst(%q) = %v, want %v", body, got, want)

@@ -882,7 +882,7 @@ func (p *cmdPrinter) raw(n syntax.Node, start, end syntax.Pos) string {
 		return false
 	})
 	sb.WriteString(p.src[at:e])
-	return decodeRawBytes(dropLineJoins(sb.String()))
+	return decodeRawBytes(dropLineJoins(writtenMarkers(sb.String())))
 }
 
 // dropLineJoins removes backslash-newline pairs outside single quotes,
