@@ -217,6 +217,14 @@ func (r *Runner) paramExp(pe *syntax.ParamExp) (paramValue, error) {
 		return paramValue{}, expErr("bad substitution")
 	}
 	name := pe.Param.Value
+	if name == argcName {
+		// ${##word}, rewritten (see argcRewrite)
+		argc := *pe.Param
+		argc.Value = "#"
+		npe := *pe
+		npe.Param = &argc
+		pe, name = &npe, "#"
+	}
 	if pe.Excl && (name == "#" || name == "?") && r.opts.on(optPosix) && bareParamExp(pe) {
 		// POSIX mode: ${!#} and ${!?} are $! with the # or ? operator
 		// (an empty pattern, or an error when $! is unset), not

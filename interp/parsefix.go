@@ -37,6 +37,8 @@ import (
 //     pattern (see parsefix_extglob.go);
 //   - a case toggle, ${x~} or ${x~~}, becomes a marked ${x^} or ${x^^}
 //     (see parsefix_toggle.go);
+//   - ${##word}, $# without a prefix, names $# otherwise (see
+//     parsefix_argc.go);
 //   - an array subscript (or $[ ]) that does not parse as arithmetic (bash takes it
 //     as text: an associative array's key, or arithmetic evaluated when
 //     it is used) is wrapped in double quotes, which expand as bash
@@ -318,7 +320,7 @@ func rewritesAt(text string, i int) []parseRewrite {
 		// $! is never set and empty, so ":-" means the same
 		return []parseRewrite{insertRewrite(i+3, ":"), badSubstRewrite(i)}
 	case text[i] == '$' && i+1 < len(text) && text[i+1] == '{':
-		return []parseRewrite{badSubstRewrite(i), sliceRewrite(i), toggleCaseRewrite(i)}
+		return []parseRewrite{badSubstRewrite(i), sliceRewrite(i), toggleCaseRewrite(i), argcRewrite(i)}
 	case text[i] == '[' && i > 0 && (isNameChar(text[i-1]) || text[i-1] == '$'):
 		return []parseRewrite{subscriptRewrite(i, false)}
 	case text[i] == '[' && i > 0 && strings.IndexByte("( \t\n", text[i-1]) >= 0:
@@ -611,6 +613,9 @@ func writtenMarkers(s string) string {
 	}
 	if strings.Contains(s, toggleCaseMark) {
 		s = writtenToggleCase(s)
+	}
+	if strings.Contains(s, argcName) {
+		s = strings.ReplaceAll(s, "${"+argcName, "${#")
 	}
 	return s
 }

@@ -42,6 +42,7 @@ func TestParseProgramRewrites(t *testing.T) {
 		{`foo[a\ b]=1`, `foo[a\ b]=1`},
 		{`echo ${x~} "${a[@]~~[a-z]}" ${!r~~}`, `echo ${x^__nash_toggle_case__} "${a[@]^^__nash_toggle_case__[a-z]}" ${!r^^__nash_toggle_case__}`},
 		{`echo "${!_Q@ }"`, `echo "${__nash_bad_substitution['!_Q@ ']}"`},
+		{`echo ${##1} "${###[0-9]}" ${##}`, `echo ${__nash_argc#1} "${__nash_argc##[0-9]}" ${##}`},
 		// already valid: untouched
 		{"[ a = b ] && echo '[x y]=1'", "[ a = b ] && echo '[x y]=1'"},
 		{"echo $(( (1+2) * 3 )); (( x = 1 ))", "echo $(( (1+2) * 3 )); (( x = 1 ))"},
@@ -78,6 +79,7 @@ func TestWrittenText(t *testing.T) {
 		{`f["""a\"b"]=1 g["""c"]`, `f[a\"b]=1 g[c]`},
 		{"x=( 1 [2]=${__nash_append_elem+=}7 )", "x=( 1 [2]+=7 )"},
 		{"${x^^__nash_toggle_case__[a-z]} ${y^__nash_toggle_case__} ${z^^}", "${x~~[a-z]} ${y~} ${z^^}"},
+		{"${__nash_argc#1} ${__nash_argc##2}", "${##1} ${###2}"},
 	} {
 		if got := writtenText(tt.in); got != tt.want {
 			t.Errorf("writtenText(%q) = %q, want %q", tt.in, got, tt.want)
