@@ -67,11 +67,13 @@ func firstExtGlob(stmts []*syntax.Stmt) *syntax.ExtGlob {
 }
 
 // extglobParseError is the syntax error bash reports for stmts, read while
-// extglob is off, or nil.
+// extglob is off, or nil. It first reads their "!(cmd)" pipelines as bash
+// does then (see negatedSubshells).
 func (r *Runner) extglobParseError(stmts []*syntax.Stmt, name string) error {
 	if r.opts.sh(shExtglob) {
 		return nil
 	}
+	negatedSubshells(stmts)
 	eg := firstExtGlob(stmts)
 	if eg == nil {
 		return nil
