@@ -138,6 +138,7 @@ func (r *Runner) RunIncremental(src, name string) int {
 	// change of POSIX mode) are parsed but not run.
 	aliasFrom := -1 // where the text is read with aliases (runAliasRest)
 	posix := r.opts.on(optPosix)
+	reported := 0 // the lines through which syntax errors were reported
 	var err error
 	for {
 		added := strings.Contains(src, hdocParenInsert)
@@ -199,10 +200,20 @@ func (r *Runner) RunIncremental(src, name string) int {
 				restart = lastEnd + strings.IndexByte(src[lastEnd:], '\n') + 1
 			}
 		}
+		discard := false
+		if line, ok := compoundDiscardLine(err); ok && restart < 0 && aliasFrom < 0 && r.flow != flowExit && !added {
+			group = nil // read with the failing line, which bash discards
+			if restart, ok = r.discardCompoundLine(line, err, src, orig, name); !ok {
+				break
+			}
+			discard, err, reported = true, nil, line
+		}
 		if restart < 0 {
 			break
 		}
-		posix = !posix
+		if !discard {
+			posix = !posix
+		}
 		_, text, perr2 := r.reparseFrom(orig, strings.Count(src[:restart], "\n")+1, name)
 		src, perr, r.curSrc, end = text, perr2, text, len(text)
 		r.writtenFor = text
@@ -240,7 +251,7 @@ func (r *Runner) RunIncremental(src, name string) int {
 		if perr != nil {
 			err = perr
 		}
-		if !r.reportSyntaxError(err, orig, name) {
+		if !r.reportSyntaxErrorLines(err, orig, name, reported+1, 0) {
 			r.exit = 2
 		}
 		r.flow = flowExit

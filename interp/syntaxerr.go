@@ -3,6 +3,7 @@ package interp
 import (
 	"errors"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -17,6 +18,13 @@ import (
 // [[ ]] expression): reading a script, bash then stops without setting $?
 // to 2, so the shell exits with the status it had.
 func (r *Runner) reportSyntaxError(err error, src, name string) (keepStatus bool) {
+	return r.reportSyntaxErrorLines(err, src, name, 0, 0)
+}
+
+// reportSyntaxErrorLines is reportSyntaxError for the errors of src's
+// lines from through to (to 0: to the end): of the real bash's messages
+// about src, those of other lines (already reported) are left out.
+func (r *Runner) reportSyntaxErrorLines(err error, src, name string, from, to int) (keepStatus bool) {
 	var pe syntax.ParseError
 	prefix := r.errName()
 	isTrap := strings.HasSuffix(name, "trap") // "exit trap", "trap", ...
@@ -46,7 +54,9 @@ func (r *Runner) reportSyntaxError(err error, src, name string) (keepStatus bool
 		r.writeErrLine(prefix + ": line " + itoa(int64(line)) + ": " + text)
 	}
 	// the real bash, when there is one, words its own syntax errors
-	if msgs, ok := r.bashSyntaxMessages(src); len(msgs) > 0 {
+	msgs, ok := r.bashSyntaxMessages(src)
+	msgs = slices.DeleteFunc(msgs, func(m bashMsg) bool { return m.line < from || to != 0 && m.line > to })
+	if len(msgs) > 0 {
 		for _, m := range msgs {
 			if r.hdocWarned["line "+itoa(int64(m.line+base))+": "+m.text] {
 				continue // written when the command ran (warnHdoc)
