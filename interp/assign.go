@@ -73,6 +73,9 @@ func (r *Runner) assign(a *syntax.Assign, fl assignFlags) error {
 	if a.Name == nil {
 		return nil
 	}
+	if err := r.listElemError(a); err != nil {
+		return err
+	}
 	name := a.Name.Value
 	if r.circularLocalRef(name) {
 		// bash assigns a function's circular reference (local -n v=v,

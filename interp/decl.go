@@ -84,6 +84,13 @@ func (r *Runner) declClause(c *syntax.DeclClause, st *syntax.Stmt) {
 			}
 			continue
 		}
+		if err := r.listElemError(a); err != nil {
+			// rejected as bash expands the words: nothing is declared
+			// and the line is dropped, whatever the builtin
+			r.earlyErrorf("%s", err.Error())
+			r.exit, r.flow = 1, flowAbort
+			return
+		}
 		args = append(args, declArg{assign: a})
 	}
 	if r.opts.on(optXtrace) {

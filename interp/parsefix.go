@@ -164,6 +164,9 @@ func fixParseError(text, name string, perr error) (string, []parseEdit, *syntax.
 			cands = []parseRewrite{insertRewrite(at, envElemMarker)}
 		}
 	}
+	if nestedListAt(perr, text, at) {
+		cands = []parseRewrite{insertRewrite(at, "+")} // see arraylistelem.go
+	}
 	if stop, ok := unclosedHdocStop(perr); ok {
 		if fixed, ed, f, err, ok := hdocParenTextFix(text, name); ok {
 			return fixed, ed, f, err, true
