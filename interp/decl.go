@@ -772,6 +772,7 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		return n, err
 	}
 	cur := r.vars.get(name)
+	arrayExisted := cur != nil && (cur.kind == kIndexed || cur.kind == kAssoc)
 	// a local made here is a new variable: the caller's type does not
 	// matter, nor its readonly attribute unless it is a global's
 	makesLocal := local && !r.vars.isLocalHere(name)
@@ -953,7 +954,8 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		}
 	case as != nil && as.Value != nil:
 		val := preVal
-		if as.Index == nil && !o.plainValue && isCompoundText(val) && (v.kind == kIndexed || v.kind == kAssoc) {
+		if as.Index == nil && !o.plainValue && isCompoundText(val) && (v.kind == kIndexed || v.kind == kAssoc) ||
+			as.Index != nil && r.quotedCompoundElem(name, r.nodeText(as.Index), val, o, arrayExisted) {
 			// declare -a x='(1 2)': bash still reads the value as a
 			// compound assignment when the variable is an array
 			err = r.assignArrayText(name, val, appendVal)
@@ -961,7 +963,8 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 			err = r.declSetValue(name, index, val, appendVal, as)
 		}
 	case textVal != nil:
-		if index == "" && !o.plainValue && isCompoundText(*textVal) && (v.kind == kIndexed || v.kind == kAssoc) {
+		if index == "" && !o.plainValue && isCompoundText(*textVal) && (v.kind == kIndexed || v.kind == kAssoc) ||
+			index != "" && r.quotedCompoundElem(name, index, *textVal, o, arrayExisted) {
 			err = r.assignArrayText(name, *textVal, appendVal)
 		} else {
 			sub := index
