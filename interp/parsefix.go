@@ -164,6 +164,10 @@ func fixParseError(text, name string, perr error) (string, []parseEdit, *syntax.
 			cands = []parseRewrite{insertRewrite(at, envElemMarker)}
 		}
 	}
+	if bracketWordAt(perr, text, at) {
+		// tried last: the other readings of the "[" come first
+		cands = append(cands, bracketWordRewrite(at)) // see arraybracketword.go
+	}
 	if nestedListAt(perr, text, at) {
 		cands = []parseRewrite{insertRewrite(at, "+")} // see arraylistelem.go
 	}
