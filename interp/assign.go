@@ -258,8 +258,10 @@ func (r *Runner) setAssocElem(name, key, val string, appendVal bool) error {
 	if err != nil {
 		return err
 	}
-	v.assoc.set(key, r.applyCase(v, val))
+	val = r.applyCase(v, val)
+	v.assoc.set(key, val)
 	v.set = true
+	r.lastElem = val
 	return nil
 }
 
@@ -431,9 +433,11 @@ func (r *Runner) setIndex(name string, i int64, val string, appendVal bool, idx 
 		}
 		val = itoa(n)
 	}
-	v.arr.set(int(i), r.applyCase(v, val))
+	val = r.applyCase(v, val)
+	v.arr.set(int(i), val)
 	v.set = true
 	r.vars.changed(v)
+	r.lastElem = val
 	return nil
 }
 

@@ -1233,9 +1233,11 @@ func (r *Runner) expOp(pe *syntax.ParamExp, pv paramValue) (paramValue, error) {
 			return pv, expErr("$%s: cannot assign in this way", name)
 		}
 		if pe.Index != nil {
+			r.lastElem = s // a dynamic table's element keeps the word
 			if err := r.assignIndexed(r.resolveRef(name), pe.Index, s, false); err != nil {
 				return pv, err
 			}
+			s = r.lastElem // after -i/-u/-l, as for a variable below
 		} else if err := r.setScalar(r.resolveRef(name), s, false); err != nil {
 			return pv, err
 		} else if v := r.lookup(r.resolveRef(name)); v != nil && v.set {

@@ -241,6 +241,10 @@ type Runner struct {
 	xtracePin         int                    // 1 + the fd xtrace lines go to for now, overriding xtraceFD
 	setParamsTop      bool                   // bash's ARGS_SETBLTIN: set replaced $@ outside a function since the last .
 	startupWarn       []string               // see StartupWarnings
+
+	// lastElem is the value an array element was last given, after its
+	// attributes (-i, -u, …): ${a[k]=v} expands to it
+	lastElem string
 }
 
 type flowKind uint8
