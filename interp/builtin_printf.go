@@ -609,6 +609,9 @@ func (r *Runner) assignTo(name, val string) error {
 			return &varError{msg: "`" + name + "': not a valid identifier"}
 		}
 		base = r.resolveRef(base)
+		if err := r.allSubscriptErr(name, base, idx); err != nil {
+			return err
+		}
 		idx, err := r.textSubscriptKey(base, idx)
 		if err != nil {
 			return err

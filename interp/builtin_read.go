@@ -632,6 +632,9 @@ func (r *Runner) setReadVar(name, val string) error {
 		return r.setAssocElem(base, key, val, false)
 	}
 	base := r.resolveRef(name[:i])
+	if err := r.allSubscriptErr(name, base, name[i+1:len(name)-1]); err != nil {
+		return err
+	}
 	sub, err := r.textSubscriptKey(base, name[i+1:len(name)-1])
 	if err != nil {
 		return err
