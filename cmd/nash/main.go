@@ -14,6 +14,8 @@ package main
 import (
 	"os"
 
+	// first of nash to initialize: see the package
+	_ "nash/internal/stackstart"
 	"nash/interp"
 )
 
