@@ -11,10 +11,16 @@ import (
 // whose table has not grown has no descriptor at or above it.
 const lowFDs = 64
 
+// maxScanFDs is the largest descriptor table lowDescriptors answers for.
+// The kernel grows a table from 64 slots to powers of two from 128 (a
+// shell started by a process holding descriptor 255, as bash scripts and
+// some harnesses do, has 256); beyond 1024, /proc is listed.
+const maxScanFDs = 1024
+
 // openDescriptors lists the descriptors above 2 open in this process.
 // Listing /proc/self/fd costs a shell start some 30-50 us (the first /proc
-// lookup of a new pid); the usual case, no descriptor at or above 64, is
-// answered by two system calls instead.
+// lookup of a new pid); a descriptor table of up to maxScanFDs slots is
+// answered by a few system calls instead.
 func openDescriptors() []int {
 	if fds, ok := lowDescriptors(); ok {
 		return fds
@@ -22,18 +28,11 @@ func openDescriptors() []int {
 	return procDescriptors()
 }
 
-// lowDescriptors polls descriptors 3..63; ok is false when the descriptor
-// table is larger than 64 slots, so that higher descriptors may be open.
-// select(2) clamps its count to the table size and fails with EBADF on a
-// closed descriptor in its sets: asking about 64..1023 returns 0 exactly
-// when the table has 64 slots.
+// lowDescriptors polls descriptors 3 up to the descriptor table's size;
+// ok is false when the table is larger than maxScanFDs slots.
 func lowDescriptors() (fds []int, ok bool) {
-	var high syscall.FdSet
-	for i := lowFDs / 64; i < len(high.Bits); i++ {
-		high.Bits[i] = -1
-	}
-	var zero syscall.Timeval
-	if n, err := syscall.Select(1024, &high, nil, nil, &zero); err != nil || n != 0 {
+	size, ok := tableSize()
+	if !ok {
 		return nil, false
 	}
 	// poll reports POLLNVAL for a closed descriptor (and for an O_PATH
@@ -42,7 +41,11 @@ func lowDescriptors() (fds []int, ok bool) {
 		fd             int32
 		events, revent int16
 	}
-	var pfds [lowFDs - 3]pollFd
+	var small [lowFDs - 3]pollFd
+	pfds := small[:]
+	if size > lowFDs {
+		pfds = make([]pollFd, size-3)
+	}
 	for i := range pfds {
 		pfds[i].fd = int32(i + 3)
 	}
@@ -56,6 +59,33 @@ func lowDescriptors() (fds []int, ok bool) {
 		}
 	}
 	return fds, true
+}
+
+// tableSize returns the number of slots of this process's descriptor
+// table, if at most maxScanFDs. select(2) clamps its count to the table
+// size and fails with EBADF on a closed descriptor in its sets: asking
+// about size..2*maxScanFDs-1 returns 0 exactly when the table has at most
+// size slots (pselect6 because arm64 has no select).
+func tableSize() (int, bool) {
+	var set [2 * maxScanFDs / 64]uint64
+	var zero [2]int64 // struct timespec
+	for size := lowFDs; size <= maxScanFDs; size *= 2 {
+		for i := range set {
+			set[i] = 0
+			if i >= size/64 {
+				set[i] = ^uint64(0)
+			}
+		}
+		n, _, errno := syscall.Syscall6(syscall.SYS_PSELECT6, uintptr(len(set)*64),
+			uintptr(unsafe.Pointer(&set[0])), 0, 0, uintptr(unsafe.Pointer(&zero)), 0)
+		switch {
+		case errno == 0 && n == 0:
+			return size, true
+		case errno != syscall.EBADF:
+			return 0, false
+		}
+	}
+	return 0, false
 }
 
 const pollNVal = 0x20 // POLLNVAL
