@@ -30,6 +30,9 @@ func (r *Runner) coproc(c *syntax.CoprocClause) {
 		return
 	}
 	sub := r.fork("subshell")
+	// bash's coproc child runs a simple command or ( ) without a
+	// further fork
+	sub.tail = &execTail{stmt: tailStmt([]*syntax.Stmt{c.Stmt})}
 	sub.fds.set(0, newShared(inR, true))
 	sub.fds.set(1, newShared(outW, true))
 	job := r.jobs.add(sub.bashpid, "coproc")

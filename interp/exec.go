@@ -528,7 +528,14 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 			r.inParen = true
 			r.stdinRedir = r.stdinRedir || pipeIn || st != nil && stdinRedirects(st.Redirs)
 			if r.job != nil && st != nil {
-				r.tail = &execTail{stmt: tailStmt(c.Stmts), text: r.job.cmd}
+				r.tail = &execTail{stmt: parenTail(c.Stmts), text: r.job.cmd}
+			} else if r.pipePos != nil {
+				// a pipeline element's ( ): its child execs its last
+				// command outside the pipeline environment (bash's
+				// execute_in_subshell drops SUBSHELL_PIPE for a user
+				// subshell)
+				r.tail = &execTail{stmt: parenTail(c.Stmts)}
+				r.pipeParen = true
 			}
 			r.stmts(c.Stmts)
 			return

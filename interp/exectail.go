@@ -64,6 +64,24 @@ func tailStmt(list []*syntax.Stmt) *syntax.Stmt {
 	}
 }
 
+// parenTail is tailStmt for the commands of a ( ) subshell, which bash
+// parses as one command: after a ';' or newline its
+// optimize_subshell_command only tries a last simple command without
+// redirections (an && / || chain there is not simple).
+func parenTail(list []*syntax.Stmt) *syntax.Stmt {
+	if n := len(list); n > 1 {
+		switch list[n-1].Cmd.(type) {
+		case *syntax.CallExpr:
+			if len(list[n-1].Redirs) > 0 {
+				return nil
+			}
+		case *syntax.BinaryCmd:
+			return nil
+		}
+	}
+	return tailStmt(list)
+}
+
 // execTailNow returns the subshell's tail when it is the command running
 // and bash would indeed have exec'd it (no trap of the subshell's own
 // would still have to run).
@@ -93,7 +111,7 @@ func oneLineText(src string, st *syntax.Stmt) string {
 // subshellTail is the tail of a ( ) subshell run by r as statement st:
 // when st is itself r's tail, the notice goes where r's would.
 func (r *Runner) subshellTail(st *syntax.Stmt, c *syntax.Subshell) *execTail {
-	t := &execTail{stmt: tailStmt(c.Stmts), whole: st, src: r.curSrc, parent: r}
+	t := &execTail{stmt: parenTail(c.Stmts), whole: st, src: r.curSrc, parent: r}
 	if outer := r.execTailNow(); outer != nil {
 		t.text, t.whole, t.src, t.parent = outer.text, outer.whole, outer.src, outer.parent
 	}
@@ -133,4 +151,23 @@ func noForkSHLVL(env []string) []string {
 		return out
 	}
 	return env
+}
+
+// noForkTail is the tail of a command or process substitution: bash runs
+// its text as a -c string in the child it forked (startup_state 2), so
+// its last simple command is exec'd as cmdStringTail says, except that a
+// process substitution's may have redirections (should_suppress_fork).
+func noForkTail(stmts []*syntax.Stmt, procSubst bool) *execTail {
+	st := cmdStringTail(stmts)
+	if procSubst && st == nil {
+		if st = tailStmt(stmts); st != nil {
+			if _, ok := st.Cmd.(*syntax.CallExpr); !ok {
+				st = nil
+			}
+		}
+	}
+	if st == nil {
+		return nil
+	}
+	return &execTail{stmt: st}
 }

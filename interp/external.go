@@ -130,7 +130,7 @@ func (r *Runner) startProcess(path string, args, env []string) (*os.Process, err
 	if r.asyncExternal && r.jobSig != nil {
 		env = r.jobSig.ignoredEnv(env)
 	}
-	if (r.execTailNow() != nil && r.pipePos == nil || r.asyncExternal) && !r.execBuiltin {
+	if (r.execTailNow() != nil && (r.pipePos == nil || r.pipeParen) || r.asyncExternal) && !r.execBuiltin {
 		// bash runs these in the process it forked, without a fork of
 		// their own
 		env = noForkSHLVL(env)
@@ -267,7 +267,7 @@ func (r *Runner) reportSignal(pid int, sig syscall.Signal, core bool, args []str
 		cmd = join(args, " ")
 	}
 	out := r
-	if t := r.execTailNow(); t != nil {
+	if t := r.execTailNow(); t != nil && (t.whole != nil || t.text != "") {
 		// bash ran this command in place of the ( ) subshell: the
 		// shell that made the subshell reports it, with the subshell's
 		// text, on its own stderr

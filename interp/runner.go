@@ -203,6 +203,7 @@ type Runner struct {
 	jobSig            *jobSignals // kill's signals for this in-process background subshell
 	tail              *execTail   // the command bash would exec in place of this ( ) subshell
 	inParen           bool        // in a ( ) subshell, or forked from one (bash's SUBSHELL_PAREN)
+	pipeParen         bool        // the ( ) of a pipeline element: its tail runs outside the pipe environment
 	execBuiltin       bool        // the exec builtin is running a program
 	curStmt           *syntax.Stmt
 	keepRedirs        bool

@@ -179,6 +179,7 @@ func (r *Runner) cmdSubst(cs *syntax.CmdSubst) (string, error) {
 	}
 	c := r.fork("cmdsub")
 	c.inComsub = true
+	c.tail = noForkTail(cs.Stmts, false)
 	c.traceLevel++                 // parsed and run like eval: one more PS4 level
 	c.opts.set[optVerbose] = false // bash's command_substitute turns set -v off
 	// bash parses the substitution's text when it runs, counting lines
@@ -254,6 +255,7 @@ func (r *Runner) procSubst(ps *syntax.ProcSubst) (string, error) {
 		return "", expErr("cannot make pipe for process substitution: %v", err)
 	}
 	c := r.fork("procsubst")
+	c.tail = noForkTail(ps.Stmts, true)
 	c.opts.set[optVerbose] = false // as bash's process_substitute
 	c.traceLevel++                 // parsed and run like eval: one more PS4 level
 	var mine *os.File
