@@ -283,7 +283,10 @@ func fixCandidates(text string, at int) []parseRewrite {
 	for i := end - 1; i >= 0 && len(out) < maxFixCandidates; i-- {
 		out = append(out, rewritesAt(text, i)...)
 	}
-	for i := end; i < len(text) && text[i] != '\n' && len(out) < maxFixCandidates; i++ {
+	// the rest of the line has its own budget: the constructs of the
+	// lines before must not crowd out the one mvdan stopped short of
+	// (foo[bar\${x}bie]=v fails at its "o")
+	for i, before := end, len(out); i < len(text) && text[i] != '\n' && len(out)-before < maxFixCandidates; i++ {
 		out = append(out, rewritesAt(text, i)...)
 	}
 	if at < len(text) {
