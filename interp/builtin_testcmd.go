@@ -205,6 +205,9 @@ func (t *testParser) unary(op, arg string) (bool, error) {
 	if op == "-a" {
 		op = "-e"
 	}
+	if op == "-v" {
+		return t.r.varIsSetSub(arg, true), nil
+	}
 	ok, err := t.r.unaryTest(op, arg)
 	if err != nil {
 		return false, &testErr{err.Error()}

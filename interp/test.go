@@ -356,9 +356,22 @@ func fileTest(op string, fi os.FileInfo, abs string, r *Runner) (bool, error) {
 	return false, expErr("%s: unary operator expected", op)
 }
 
-func (r *Runner) varIsSet(s string) bool {
+func (r *Runner) varIsSet(s string) bool { return r.varIsSetSub(s, false) }
+
+// varIsSetSub is varIsSet; with expand, the subscript is expanded first,
+// as the test builtin's -v does (bash expands it again when it looks the
+// element up; [[ -v ]] had its word expanded once, which is enough), and
+// not under assoc_expand_once.
+func (r *Runner) varIsSetSub(s string, expand bool) bool {
 	if i := strings.IndexByte(s, '['); i > 0 && strings.HasSuffix(s, "]") {
 		name, key := s[:i], s[i+1:len(s)-1]
+		if expand && !r.opts.sh(shAssocExpandOnce) && key != "@" && key != "*" {
+			k, err := r.subscriptText(key)
+			if err != nil {
+				return false
+			}
+			key = k
+		}
 		v := r.lookup(r.resolveRef(name))
 		if v == nil || !v.set {
 			return false
