@@ -357,7 +357,9 @@ func (r *Runner) assignIndexed(name string, idx syntax.ArithmExpr, val string, a
 		// variable is (a[]=x, a[*]=x, a[-9]=x on a readonly array)
 		if t, ok, err := r.textSubscript(idx); err != nil {
 			return err
-		} else if ok && (strings.TrimSpace(t) == "" || t == "*" || t == "@") {
+		} else if ok && (r.nodeText(idx) == "" || t == "*" || t == "@") {
+			// only a subscript written empty, a[]=v: a[ ]=v and
+			// a[""]=v, like a[$empty]=v, evaluate to element 0
 			return &expandError{msg: name + "[" + t + "]: bad array subscript"}
 		}
 		if cur != nil && cur.attrs&aReadonly != 0 && cur.kind == kIndexed {
@@ -500,7 +502,8 @@ func (r *Runner) fillArray(arr *indexedArray, cur *variable, ae *syntax.ArrayExp
 			}
 			if t, ok, err := r.textSubscript(el.Index); err != nil {
 				return false, err
-			} else if ok && strings.TrimSpace(t) == "" {
+			} else if ok && t == "" {
+				// [""]=v, but not [ ]=v, which is element 0
 				r.errorf("%s: bad array subscript", word(t))
 				continue
 			} else if ok && (t == "*" || t == "@") {
