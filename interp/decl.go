@@ -1090,7 +1090,10 @@ func isCompoundText(s string) bool {
 // assignArrayText assigns a compound value given as text, as in
 // declare -a "x=(1 2)".
 func (r *Runner) assignArrayText(name, text string, appendVal bool) error {
-	f, src, err := parseRawFile("x="+text, "")
+	// read as a script's x=(…) is, with the rewrites that let mvdan's
+	// parser take what bash takes ([1+]=v is evaluated, and fails, when
+	// it is assigned)
+	f, src, err := parseProgram("x="+text, "")
 	if err != nil || len(f.Stmts) != 1 {
 		return r.declSetValue(name, "", text, appendVal, nil)
 	}
@@ -1102,7 +1105,13 @@ func (r *Runner) assignArrayText(name, text string, appendVal bool) error {
 	old := r.curSrc
 	r.curSrc = src
 	defer func() { r.curSrc = old }()
-	return r.assignArray(name, ce.Assigns[0].Array, appendVal, asDecl)
+	err = r.assignArray(name, ce.Assigns[0].Array, appendVal, asDecl)
+	if _, ok := err.(*arithError); ok {
+		// a subscript's or -i element's arithmetic fails as bash
+		// assigns it: no builtin name, and the line is dropped
+		err = &discardError{msg: err.Error(), noPrefix: true, toTop: true}
+	}
+	return err
 }
 
 // declareList prints variables for declare/typeset/export/readonly with
