@@ -176,6 +176,15 @@ func fixParseError(text, name string, perr error) (string, []parseEdit, *syntax.
 			return fixed, ed, f, err, true
 		}
 		cands = append([]parseRewrite{hdocEOFRewrite(stop)}, cands...)
+		if strings.HasPrefix(stop, "\t") {
+			// <<-'<TAB>END': the error is positioned at the redirection
+			if k := strings.Index(text[at:], "<<"); k >= 0 {
+				cands = append([]parseRewrite{hdocDelimRewrite(at + k)}, cands...)
+			}
+		}
+	}
+	if hdocDelimError(perr) {
+		cands = append([]parseRewrite{hdocDelimRewrite(hdocOpBefore(text, at))}, cands...)
 	}
 	for _, c := range cands {
 		fixed, ed, ok := c(text)
@@ -623,6 +632,9 @@ func writtenMarkers(s string) string {
 	}
 	if strings.Contains(s, toggleCaseMark) {
 		s = writtenToggleCase(s)
+	}
+	if strings.Contains(s, "__nash_hdoc_") {
+		s = strings.ReplaceAll(strings.ReplaceAll(s, hdocDelimMark, ""), hdocUnquotedMark, "")
 	}
 	if strings.Contains(s, argcName) {
 		s = strings.ReplaceAll(s, "${"+argcName, "${#")

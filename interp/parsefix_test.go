@@ -43,6 +43,11 @@ func TestParseProgramRewrites(t *testing.T) {
 		{`echo ${x~} "${a[@]~~[a-z]}" ${!r~~}`, `echo ${x^__nash_toggle_case__} "${a[@]^^__nash_toggle_case__[a-z]}" ${!r^^__nash_toggle_case__}`},
 		{`echo "${!_Q@ }"`, `echo "${__nash_bad_substitution['!_Q@ ']}"`},
 		{`echo ${##1} "${###[0-9]}" ${##}`, `echo ${__nash_argc#1} "${__nash_argc##[0-9]}" ${##}`},
+		{"cat <<$a\n$x\n$a\n", "cat <<__nash_hdoc_unquoted__\\$a\n$x\n__nash_hdoc_unquoted__$a\n"},
+		{"cat <<E`x`${y}\n$x\nE`x`${y}\n", "cat <<__nash_hdoc_unquoted__E\\`x\\`'${y}'\n$x\n__nash_hdoc_unquoted__E`x`${y}\n"},
+		{"cat <<\"$(x)\"\n$x\n$(x)\n", "cat <<__nash_hdoc_delim__\"\"'$'\"(x)\"\n$x\n__nash_hdoc_delim__$(x)\n"},
+		{"cat <<-'\tE'\n\tx\n\t\tE\n\tE\n", "cat <<-__nash_hdoc_delim__'\tE'\n\tx\n\t\tE\n__nash_hdoc_delim__\tE\n"},
+		{"cat <<-$a\n\tx\n\t\t$a\n", "cat <<-__nash_hdoc_unquoted__\\$a\n\tx\n\t\t__nash_hdoc_unquoted__$a\n"},
 		// already valid: untouched
 		{"[ a = b ] && echo '[x y]=1'", "[ a = b ] && echo '[x y]=1'"},
 		{"echo $(( (1+2) * 3 )); (( x = 1 ))", "echo $(( (1+2) * 3 )); (( x = 1 ))"},

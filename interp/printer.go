@@ -698,6 +698,9 @@ func (p *cmdPrinter) heredocBody(rd *syntax.Redirect) string {
 }
 
 func heredocQuoted(w *syntax.Word) bool {
+	if hdocUnquoted(w) {
+		return false
+	}
 	for _, part := range w.Parts {
 		switch part := part.(type) {
 		case *syntax.Lit:
@@ -734,7 +737,7 @@ func heredocDelim(w *syntax.Word) string {
 			}
 		}
 	}
-	return sb.String()
+	return unmarkHdocDelim(sb.String())
 }
 
 // redir prints one redirection the way bash's print_redirection does.

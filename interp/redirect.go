@@ -432,7 +432,9 @@ func (r *Runner) hereRedirect(rd *syntax.Redirect, fd int, varName string, info 
 		body, err = r.literal(rd.Word)
 		body += "\n"
 	default:
-		if rd.Hdoc != nil {
+		if w, ok := markedHdocBody(rd); ok {
+			body, err = r.document(w)
+		} else if rd.Hdoc != nil {
 			if quotedHdocWord(rd.Word) {
 				body = r.hdocRaw(rd)
 			} else {
@@ -552,7 +554,7 @@ func hdocDelim(w *syntax.Word) string {
 		}
 	}
 	walk(w.Parts)
-	return sb.String()
+	return unmarkHdocDelim(sb.String())
 }
 
 func stripTabs(s string) string {

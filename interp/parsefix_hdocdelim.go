@@ -1,0 +1,301 @@
+package interp
+
+import (
+	"errors"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Here-document delimiters bash takes and mvdan's parser does not:
+//
+//   - an unquoted delimiter holding an expansion, <<$a or <<EO`x`F: bash
+//     takes the text as written for the delimiter, and expands the body
+//     (the delimiter is unquoted); mvdan rejects expansions there;
+//   - a quoted delimiter of <<- that starts with a tab, <<-'<TAB>END':
+//     bash compares each line with it before stripping the line's tabs,
+//     mvdan only after, so it never finds the end.
+//
+// hdocDelimRewrite marks such a here-document: it inserts a mark at the
+// start of the delimiter word and at the start of the line that ends the
+// body (after its tabs when it matches only once they are stripped), so
+// mvdan's parser finds that line; for an unquoted delimiter, the mark is
+// hdocUnquotedMark and each expansion of the word is quoted, so
+// the parser reads the body as text, which hereRedirect expands from its
+// text (markedHdocBody); in double quotes, where mvdan rejects them
+// too, they are quoted as well (see hdocEscape). The marks are names nobody writes; the
+// delimiter is shown without them (hdocDelim, heredocDelim).
+
+const (
+	// hdocDelimMark starts a quoted delimiter that was marked.
+	hdocDelimMark = "__nash_hdoc_delim__"
+	// hdocUnquotedMark starts an unquoted delimiter that was marked.
+	hdocUnquotedMark = "__nash_hdoc_unquoted__"
+)
+
+// hdocDelimError reports whether err is mvdan's rejection of an
+// expansion in a here-document delimiter.
+func hdocDelimError(err error) bool {
+	var pe syntax.ParseError
+	return errors.As(err, &pe) && strings.Contains(pe.Text, "heredoc words")
+}
+
+// hdocOpBefore returns the offset of the "<<" (not "<<<") nearest before
+// offset at on its line, or -1.
+func hdocOpBefore(text string, at int) int {
+	for k := min(at, len(text)-1) - 1; k >= 0 && text[k] != '\n'; k-- {
+		if text[k] == '<' && text[k+1] == '<' && (k+2 >= len(text) || text[k+2] != '<') && (k == 0 || text[k-1] != '<') {
+			return k
+		}
+	}
+	return -1
+}
+
+// hdocDelimRewrite marks the here-document whose "<<" is at offset op
+// (see above).
+func hdocDelimRewrite(op int) parseRewrite {
+	return func(text string) (string, []parseEdit, bool) {
+		if op < 0 || !strings.HasPrefix(text[op:], "<<") {
+			return "", nil, false
+		}
+		k := op + 2
+		dash := k < len(text) && text[k] == '-'
+		if dash {
+			k++
+		}
+		for k < len(text) && (text[k] == ' ' || text[k] == '\t') {
+			k++
+		}
+		w, ok := scanHdocWord(text, k)
+		if !ok || w.stop == "" || w.quoted && len(w.escape) == 0 && !(dash && w.stop[0] == '\t') {
+			return "", nil, false
+		}
+		nl := strings.IndexByte(text[w.end:], '\n')
+		if nl < 0 || strings.Contains(text[w.end:w.end+nl], "<<") {
+			return "", nil, false // another here-document's body may come first
+		}
+		line := w.end + nl + 1
+		term := -1
+		for line < len(text) {
+			e := strings.IndexByte(text[line:], '\n')
+			if e < 0 {
+				e = len(text) - line
+			}
+			l := text[line : line+e]
+			if l == w.stop {
+				term = line
+				break
+			}
+			if t := strings.TrimLeft(l, "\t"); dash && t == w.stop {
+				term = line + len(l) - len(t)
+				break
+			}
+			line += e + 1
+		}
+		if term < 0 {
+			return "", nil, false
+		}
+		mark := hdocDelimMark
+		if !w.quoted {
+			mark = hdocUnquotedMark
+		}
+		// right to left, so that each edit's offset is that of the text
+		// before it
+		text = text[:term] + mark + text[term:]
+		edits := []parseEdit{{term, len(mark)}}
+		// single quotes: a backslash in double quotes would stay in
+		// mvdan's delimiter, so there the quotes are between two
+		// double-quoted pieces
+		for i := len(w.escape) - 1; i >= 0; i-- {
+			e := w.escape[i]
+			if strings.IndexByte(text[e.from:e.to], '\'') >= 0 {
+				return "", nil, false
+			}
+			open, close := "'", "'"
+			switch {
+			case e.inDq:
+				open, close = `"'`, `'"`
+			case e.to == e.from+1:
+				open, close = `\`, ""
+			}
+			text = text[:e.from] + open + text[e.from:e.to] + close + text[e.to:]
+			if close != "" {
+				edits = append(edits, parseEdit{e.to, len(close)})
+			}
+			edits = append(edits, parseEdit{e.from, len(open)})
+		}
+		text = text[:k] + mark + text[k:]
+		edits = append(edits, parseEdit{k, len(mark)})
+		return text, edits, true
+	}
+}
+
+// hdocWord is a here-document delimiter word as bash reads it.
+type hdocWord struct {
+	end    int    // offset after the word
+	stop   string // the delimiter: the text after quote removal
+	quoted bool   // some of it is quoted: the body is not expanded
+	// the expansions mvdan rejects, to be single-quoted: offsets of
+	// their start and end, and whether they are in double quotes
+	escape []hdocEscape
+}
+
+// hdocEscape is an expansion in a delimiter word, text[from:to], and
+// how it is quoted for mvdan: a backslash before a "$" or "`" (to ==
+// from+1), else single quotes, between double-quoted pieces in double
+// quotes (inDq). mvdan loses the end of a body whose delimiter has a
+// single-quoted "$" followed by more text, so single quotes are kept for
+// $(…) and ${…}.
+type hdocEscape struct {
+	from, to int
+	inDq     bool
+}
+
+// scanHdocWord reads the delimiter word starting at offset k.
+func scanHdocWord(text string, k int) (hdocWord, bool) {
+	var w hdocWord
+	var sb strings.Builder
+	for k < len(text) {
+		c := text[k]
+		switch {
+		case strings.IndexByte(" \t\n;&|<>()", c) >= 0:
+			w.end, w.stop = k, sb.String()
+			return w, true
+		case c == '\\' && k+1 < len(text):
+			if text[k+1] != '\n' {
+				sb.WriteByte(text[k+1])
+				w.quoted = true
+			}
+			k += 2
+			continue
+		case c == '\'':
+			e := closingQuote(text, k)
+			if e < 0 {
+				return w, false
+			}
+			sb.WriteString(text[k+1 : e])
+			w.quoted = true
+			k = e + 1
+			continue
+		case c == '"':
+			e := skipQuoted(text, k)
+			if e < 0 {
+				return w, false
+			}
+			for i := k + 1; i < e; i++ {
+				switch {
+				case text[i] == '\\' && i+1 < e && strings.IndexByte("$`\"\\", text[i+1]) >= 0:
+					i++
+				case text[i] == '$' || text[i] == '`':
+					w.escape = append(w.escape, hdocEscape{i, i + 1, true})
+				}
+				sb.WriteByte(text[i])
+			}
+			w.quoted = true
+			k = e + 1
+			continue
+		case c == '`':
+			e := skipQuoted(text, k)
+			if e < 0 {
+				return w, false
+			}
+			w.escape = append(w.escape, hdocEscape{k, k + 1, false}, hdocEscape{e, e + 1, false})
+			sb.WriteString(text[k : e+1])
+			k = e + 1
+			continue
+		case c == '$' && k+1 < len(text) && (text[k+1] == '(' || text[k+1] == '{'):
+			e := matchParen(text, k+1)
+			if text[k+1] == '{' {
+				e = matchBrace(text, k+1)
+			}
+			if e < 0 {
+				return w, false
+			}
+			w.escape = append(w.escape, hdocEscape{k, e + 1, false})
+			sb.WriteString(text[k : e+1])
+			k = e + 1
+			continue
+		case c == '$':
+			w.escape = append(w.escape, hdocEscape{k, k + 1, false})
+		}
+		sb.WriteByte(c)
+		k++
+	}
+	w.end, w.stop = k, sb.String()
+	return w, true
+}
+
+// unmarkHdocDelim removes the mark of hdocDelimRewrite from a delimiter
+// after quote removal.
+func unmarkHdocDelim(d string) string {
+	if !strings.HasPrefix(d, "__nash_hdoc_") {
+		return d
+	}
+	return strings.TrimPrefix(strings.TrimPrefix(d, hdocDelimMark), hdocUnquotedMark)
+}
+
+// hdocUnquoted reports whether w is a delimiter that hdocDelimRewrite
+// marked unquoted.
+func hdocUnquoted(w *syntax.Word) bool {
+	if w == nil || len(w.Parts) == 0 {
+		return false
+	}
+	l, ok := w.Parts[0].(*syntax.Lit)
+	return ok && strings.HasPrefix(l.Value, hdocUnquotedMark)
+}
+
+// markedHdocBody parses the body of a here-document whose delimiter
+// hdocDelimRewrite marked unquoted as the body of an unquoted one,
+// positioned where it is in the program, and returns that word.
+func markedHdocBody(rd *syntax.Redirect) (*syntax.Word, bool) {
+	if rd.Hdoc == nil || !hdocUnquoted(rd.Word) {
+		return nil, false
+	}
+	var sb0 strings.Builder
+	for _, p := range rd.Hdoc.Parts {
+		l, ok := p.(*syntax.Lit)
+		if !ok {
+			return nil, false
+		}
+		sb0.WriteString(l.Value)
+	}
+	from := int(rd.Hdoc.Pos().Offset())
+	body := sb0.String()
+	if i := strings.LastIndexByte(body, '\n'); strings.Trim(body[i+1:], "\t") == "" {
+		// the tabs before the delimiter of <<- may end the text
+		body = body[:i+1]
+	} else {
+		body += "\n"
+	}
+	const end = "__nash_hdoc_end__"
+	op := "<<"
+	if rd.Op == syntax.DashHdoc {
+		op = "<<-"
+	}
+	hdr := ":" + op + end + "\n"
+	line := int(rd.Hdoc.Pos().Line())
+	lead := from - (line - 2) - len(hdr)
+	var sb strings.Builder
+	if line >= 2 && lead >= 0 {
+		sb.WriteString(strings.Repeat(" ", lead))
+		sb.WriteString(strings.Repeat("\n", line-2))
+	}
+	sb.WriteString(hdr)
+	sb.WriteString(body)
+	sb.WriteString(end + "\n")
+	f, err := parseBash(sb.String(), "")
+	if err != nil || len(f.Stmts) != 1 {
+		return nil, false
+	}
+	var w *syntax.Word
+	syntax.Walk(f.Stmts[0], func(n syntax.Node) bool {
+		if r, ok := n.(*syntax.Redirect); ok && w == nil {
+			w = r.Hdoc
+		}
+		return w == nil
+	})
+	if w == nil {
+		w = &syntax.Word{}
+	}
+	return w, true
+}
