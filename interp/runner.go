@@ -222,6 +222,7 @@ type Runner struct {
 	lineConts         []int // lines ending in a continuation bash removed from a substitution (comsub_lines.go)
 	contsEnd          int   // the last line lineConts applies to
 	lastAssigned      string
+	prefixVals        []preAssign // the running command's prefix assignments, expanded (prefixvals.go)
 	procFds           []procFD
 	lastProcSubst     *job
 	stdinRedir        bool // bash's stdin_redir: async commands keep stdin instead of /dev/null

@@ -134,6 +134,17 @@ func (r *Runner) runArgs(c *syntax.CallExpr, args []string, redirs []*syntax.Red
 	case cmdExternal:
 		info.Path = fn.path
 	}
+	oldPre := r.prefixVals
+	defer func() { r.prefixVals = oldPre }()
+	r.prefixVals = nil
+	if kind != cmdSpecial || !r.opts.on(optPosix) {
+		// (a POSIX special builtin's assignments are plain ones)
+		pre, ok := r.expandPrefix(c)
+		if !ok {
+			return
+		}
+		r.prefixVals = pre
+	}
 	if r.opts.on(optXtrace) {
 		r.traceCall(c, args)
 	}
@@ -231,6 +242,9 @@ func (r *Runner) runArgs(c *syntax.CallExpr, args []string, redirs []*syntax.Red
 				// reported (and aborts in POSIX mode) here
 				cc := &syntax.CallExpr{Args: c.Args}
 				for _, a := range c.Assigns {
+					if p, ok := r.prefixVal(a); ok && p.readonly {
+						continue
+					}
 					if a.Name != nil {
 						if v := r.vars.get(a.Name.Value); v != nil && v.attrs&aReadonly != 0 {
 							if r.tempReadonly(a.Name.Value) {
@@ -242,7 +256,9 @@ func (r *Runner) runArgs(c *syntax.CallExpr, args []string, redirs []*syntax.Red
 					cc.Assigns = append(cc.Assigns, a)
 				}
 				hargs := append([]string{"command_not_found_handle"}, args...)
+				pre := r.prefixVals
 				r.subshell(func(sub *Runner) {
+					sub.prefixVals = pre
 					sub.withTempAssigns(cc, true, func() { sub.callFunc(h, hargs) })
 				}, "subshell")
 				return
@@ -457,18 +473,13 @@ func (r *Runner) prefixEnv(c *syntax.CallExpr) ([]string, bool) {
 			continue
 		}
 		name := a.Name.Value
-		if v := r.vars.get(name); v != nil && v.attrs&aReadonly != 0 {
-			if r.tempReadonly(name) {
-				r.untempAll(saved)
-				return nil, false
-			}
-			continue
-		}
-		val, err := r.assignValue(a.Value)
-		if err != nil {
-			r.expansionError(err)
+		val, skip, ok := r.tempAssignValue(a)
+		if !ok {
 			r.untempAll(saved)
 			return nil, false
+		}
+		if skip {
+			continue
 		}
 		if r.circularRef(name) {
 			// bash warns as it looks the name up, then binds it
@@ -612,18 +623,13 @@ func (r *Runner) withTempAssigns(c *syntax.CallExpr, isFunc bool, fn func()) {
 			continue
 		}
 		name := a.Name.Value
-		if v := r.vars.get(name); v != nil && v.attrs&aReadonly != 0 {
-			if r.tempReadonly(name) {
-				r.untempAll(saved)
-				return
-			}
-			continue
-		}
-		val, err := r.assignValue(a.Value)
-		if err != nil {
-			r.expansionError(err)
+		val, skip, ok := r.tempAssignValue(a)
+		if !ok {
 			r.untempAll(saved)
 			return
+		}
+		if skip {
+			continue
 		}
 		if r.circularRef(name) {
 			// bash warns as it looks the name up, then binds it

@@ -284,6 +284,9 @@ func (r *Runner) assignValueQuiet(w *syntax.Word) (string, error) {
 	if w == nil {
 		return "", nil
 	}
+	if v, ok := r.prefixWordVal(w); ok {
+		return v, nil
+	}
 	if hasSideEffects(w) {
 		// set by the assignment just performed: do not expand twice
 		return r.lastAssigned, nil

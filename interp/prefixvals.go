@@ -1,0 +1,114 @@
+package interp
+
+import "mvdan.cc/sh/v3/syntax"
+
+// preAssign is a prefix assignment of a command whose value was expanded
+// ahead of the command's redirections (expandPrefix).
+type preAssign struct {
+	a        *syntax.Assign
+	val      string
+	readonly bool // the variable is readonly: reported already, not bound
+}
+
+// expandPrefix expands the values of c's prefix assignments (v=$(cmd)
+// prog >file) before the redirections, as bash does: its
+// expand_word_list_internal expands the words, then the assignments into
+// the temporary environment, and only then does execute_simple_command
+// perform the redirections, so a command substitution in a value runs
+// first and an expansion error there abandons the command before a
+// redirection is tried. The values are bound while later ones expand
+// (a=1 b=$a prog) and unbound again; withTempAssigns and prefixEnv take
+// them from the result instead of expanding twice. nil means there is
+// nothing to expand ahead (every value is a literal); ok is false when
+// the command is abandoned, the error reported.
+func (r *Runner) expandPrefix(c *syntax.CallExpr) (pre []preAssign, ok bool) {
+	needed := false
+	for _, a := range c.Assigns {
+		if a.Name != nil && a.Array == nil && a.Index == nil && a.Value != nil {
+			if _, lit := plainLit(a.Value); !lit {
+				needed = true
+				break
+			}
+		}
+	}
+	if !needed {
+		return nil, true
+	}
+	var saved []tempSaved
+	defer func() { r.untempAll(saved) }()
+	for _, a := range c.Assigns {
+		if a.Name == nil || a.Array != nil || a.Index != nil {
+			continue
+		}
+		name := a.Name.Value
+		if v := r.vars.get(name); v != nil && v.attrs&aReadonly != 0 {
+			if r.tempReadonly(name) {
+				return nil, false
+			}
+			pre = append(pre, preAssign{a: a, readonly: true})
+			continue
+		}
+		val, err := r.assignValue(a.Value)
+		if err != nil {
+			r.expansionError(err)
+			return nil, false
+		}
+		pre = append(pre, preAssign{a: a, val: val})
+		if !r.circularRef(name) {
+			if t := r.resolveRef(name); validName(t) {
+				name = t
+			}
+		}
+		if a.Append {
+			if v := r.lookup(name); v != nil {
+				val = v.value() + val
+			}
+		}
+		saved = append(saved, r.tempScalar(name, val))
+	}
+	return pre, true
+}
+
+// prefixVal returns the value expandPrefix found for a prefix assignment
+// of the running command.
+func (r *Runner) prefixVal(a *syntax.Assign) (preAssign, bool) {
+	for _, p := range r.prefixVals {
+		if p.a == a {
+			return p, true
+		}
+	}
+	return preAssign{}, false
+}
+
+// prefixWordVal is prefixVal by the assignment's value word (for xtrace).
+func (r *Runner) prefixWordVal(w *syntax.Word) (string, bool) {
+	for _, p := range r.prefixVals {
+		if p.a.Value == w && !p.readonly {
+			return p.val, true
+		}
+	}
+	return "", false
+}
+
+// tempAssignValue is the value of a prefix assignment about to be bound:
+// the one expandPrefix found, else expanded now. skip is true for a
+// readonly variable (reported, and not bound); ok is false when the
+// command is abandoned.
+func (r *Runner) tempAssignValue(a *syntax.Assign) (val string, skip, ok bool) {
+	if p, found := r.prefixVal(a); found {
+		return p.val, p.readonly, true
+	}
+	name := a.Name.Value
+	if v := r.vars.get(name); v != nil && v.attrs&aReadonly != 0 {
+		if r.tempReadonly(name) {
+			return "", true, false
+		}
+		return "", true, true
+	}
+	val, err := r.assignValue(a.Value)
+	if err != nil {
+		r.expansionError(err)
+		return "", false, false
+	}
+	return val, false, true
+}
