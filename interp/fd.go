@@ -89,8 +89,9 @@ func (t *fdTable) entry(n int) *sharedFile {
 // set installs s (already retained for this table) at n, releasing what
 // was there.
 func (t *fdTable) set(n int, s *sharedFile) {
-	for n >= len(t.fds) {
-		t.fds = append(t.fds, nil)
+	if n >= len(t.fds) {
+		// one allocation (an inherited fd 255 took seven, one per size class)
+		t.fds = append(t.fds, make([]*sharedFile, n+1-len(t.fds))...)
 	}
 	old := t.fds[n]
 	t.fds[n] = s

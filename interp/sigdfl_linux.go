@@ -59,12 +59,29 @@ var hardIgnored = map[syscall.Signal]bool{}
 
 // goHandlers keeps the runtime's own sigaction for each signal reset to
 // default, to put back when a trap is set. It describes the process and
-// is written once, by DefaultSignals.
+// is written once, by DefaultSignals. An array, not a map: filling a map
+// of 44 entries at every shell start allocated a table four times.
 var (
 	dflOnce    sync.Once
-	goHandlers = map[syscall.Signal]kernelSigaction{}
+	goHandlers [sigRTMAX + 1]savedHandler
 	dflMu      sync.Mutex
 )
+
+// savedHandler is a goHandlers entry; ok marks the signals managed here.
+type savedHandler struct {
+	act kernelSigaction
+	ok  bool
+}
+
+// goHandler returns the runtime's saved sigaction for sig; ok is false
+// for a signal DefaultSignals left alone.
+func goHandler(sig syscall.Signal) (kernelSigaction, bool) {
+	if sig < 0 || int(sig) >= len(goHandlers) {
+		return kernelSigaction{}, false
+	}
+	h := goHandlers[sig]
+	return h.act, h.ok
+}
 
 func rtSigaction(sig syscall.Signal, act, old *kernelSigaction) error {
 	_, _, e := syscall.RawSyscall6(syscall.SYS_RT_SIGACTION, uintptr(sig),
@@ -136,14 +153,14 @@ func DefaultSignals() {
 			var old kernelSigaction
 			dfl := kernelSigaction{}
 			if rtSigaction(sig, &dfl, &old) == nil {
-				goHandlers[sig] = old
+				goHandlers[sig] = savedHandler{old, true}
 			}
 		}
 		// SIGRTMIN has no runtime handler and os/signal cannot give it
 		// one (the runtime leaves it to libc and forwards it to the
 		// default), so it cannot be trapped; ignoring and resetting it
 		// are managed here like the others.
-		goHandlers[sigRTMIN] = kernelSigaction{}
+		goHandlers[sigRTMIN] = savedHandler{ok: true}
 	})
 }
 
@@ -152,7 +169,7 @@ func DefaultSignals() {
 func restoreGoHandler(sig syscall.Signal) {
 	dflMu.Lock()
 	defer dflMu.Unlock()
-	if old, ok := goHandlers[sig]; ok {
+	if old, ok := goHandler(sig); ok {
 		rtSigaction(sig, &old, nil)
 	}
 }
@@ -164,7 +181,7 @@ func restoreGoHandler(sig syscall.Signal) {
 func ignoreRaw(sig syscall.Signal) {
 	dflMu.Lock()
 	defer dflMu.Unlock()
-	if _, ok := goHandlers[sig]; ok {
+	if _, ok := goHandler(sig); ok {
 		ign := kernelSigaction{handler: 1} // SIG_IGN
 		rtSigaction(sig, &ign, nil)
 	}
@@ -200,7 +217,7 @@ func kernelIgnores(sig syscall.Signal) bool {
 func backToDefault(sig syscall.Signal) bool {
 	dflMu.Lock()
 	defer dflMu.Unlock()
-	if _, ok := goHandlers[sig]; !ok {
+	if _, ok := goHandler(sig); !ok {
 		return false
 	}
 	dfl := kernelSigaction{}
