@@ -154,6 +154,11 @@ func (r *Runner) bErr(builtin, format string, a ...any) {
 // write writes a builtin's output, reporting a write error as bash does.
 // A broken pipe in a subshell ends it as SIGPIPE would.
 func (r *Runner) write(name, s string) int {
+	if s == "" {
+		// bash's stdio has nothing to flush: no write, no error even
+		// on a closed or full descriptor
+		return 0
+	}
 	_, err := io.WriteString(r.out(), s)
 	if err != nil {
 		return r.writeFailed(name, err)

@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -55,8 +56,12 @@ func biCompgen(r *Runner, args []string) int {
 		sb.WriteString(c)
 		sb.WriteByte('\n')
 	}
-	if st := r.write("compgen", sb.String()); st != 0 {
-		return st
+	if _, err := io.WriteString(r.out(), sb.String()); err != nil {
+		// bash's compgen does not check its writes; only a broken
+		// pipe ends a subshell, as the signal would
+		if errno, ok := underlyingErrno(err); ok && errno == syscall.EPIPE {
+			return r.writeFailed("compgen", err)
+		}
 	}
 	return 0
 }
