@@ -162,6 +162,8 @@ func fixParseError(text, name string, perr error) (string, []parseEdit, *syntax.
 		cands = nil
 		if envElemAt(text, at) {
 			cands = []parseRewrite{insertRewrite(at, envElemMarker)}
+		} else {
+			cands = []parseRewrite{gluedCompoundRewrite(at)} // see arrayglued.go
 		}
 	}
 	if bracketWordAt(perr, text, at) {
@@ -268,7 +270,7 @@ func fixCandidates(text string, at int) []parseRewrite {
 		out = append(out, insertRewrite(at, `\`))
 	}
 	if at < len(text) && text[at] == '(' {
-		out = append(out, evalAssignRewrite(at), declFuncRewrite(at))
+		out = append(out, evalAssignRewrite(at), declFuncRewrite(at), gluedCompoundRewrite(at))
 	}
 	if strings.HasPrefix(text[at:], "function") {
 		out = append(out, funcKeywordBodyRewrite(at))
