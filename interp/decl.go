@@ -1180,6 +1180,18 @@ func (r *Runner) declarePrint(variant string, args []declArg) int {
 			name = a.assign.Name.Value
 		}
 		v := r.lookup(name)
+		if a.assign != nil && a.assign.Index != nil {
+			// declare -p a[0]: bash looks the word (expanded) up as a
+			// name, which it is not
+			sub := r.nodeText(a.assign.Index)
+			if w, ok := a.assign.Index.(*syntax.Word); ok {
+				if t, err := r.assignValue(w); err == nil {
+					sub = t
+				}
+			}
+			name += "[" + sub + "]"
+			v = nil
+		}
 		if v == nil {
 			// bash flushes what it printed before reporting the error
 			if sb.Len() > 0 {
