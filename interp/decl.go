@@ -1308,9 +1308,11 @@ func (r *Runner) declareFuncs(variant string, o declOpts, rest []declArg) int {
 			if o.funcNames {
 				sb.WriteString("declare -f" + funcFlags(r, f) + " " + n + "\n")
 			} else {
+				// each followed by the declare that sets its
+				// attributes, when it has any
 				sb.WriteString(r.funcText(f))
-				if filter != 0 {
-					sb.WriteString("declare -f" + funcFlags(r, f) + " " + n + "\n")
+				if fl := funcFlags(r, f); fl != "" {
+					sb.WriteString("declare -f" + fl + " " + n + "\n")
 				}
 			}
 		}
@@ -1398,6 +1400,13 @@ func (r *Runner) declareFuncs(variant string, o declOpts, rest []declArg) int {
 			sb.WriteString(name + " " + itoa(int64(f.line)) + " " + f.source + "\n")
 		case o.funcNames:
 			sb.WriteString(name + "\n")
+		case o.print:
+			// declare -fp NAME (other attribute options are ignored):
+			// the definition, then the declare that sets its attributes
+			sb.WriteString(r.funcText(f))
+			if fl := funcFlags(r, f); fl != "" {
+				sb.WriteString("declare -f" + fl + " " + name + "\n")
+			}
 		case o.set != 0 || o.unset != 0:
 			// declare -f -[rtx] / +[tx] NAME changes attributes, prints nothing
 			if o.set&(aTrace|aExport) != 0 || o.unset&(aExport|aTrace) != 0 {
