@@ -125,7 +125,13 @@ func (r *Runner) assign(a *syntax.Assign, fl assignFlags) error {
 	}
 	r.lastAssigned = val // for the xtrace line of this assignment
 	if a.Index != nil {
-		return r.assignIndexed(r.resolveRef(name), a.Index, val, a.Append)
+		rn := r.resolveRef(name)
+		if r.isElemRef(rn) {
+			// ref[k]=v, ref a reference to an element: bash takes the
+			// element for the array's name, which it is not
+			return &varError{msg: "`" + r.vars.get(rn).str + "': not a valid identifier"}
+		}
+		return r.assignIndexed(rn, a.Index, val, a.Append)
 	}
 	target := r.resolveRef(name)
 	if ep, err := r.refElem(target); err != nil {

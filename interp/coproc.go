@@ -119,7 +119,11 @@ func (r *Runner) reapCoprocs() {
 		// bash's coproc_unsetvars: NAME_PID itself, NAME through a
 		// reference, complaining when it is readonly
 		r.vars.unbind(cp.name + "_PID")
-		if err := r.unsetVar(cp.name); err != nil {
+		if r.isElemRef(cp.name) {
+			// bash's unbind_variable finds no variable named by an
+			// element, and unsets the reference itself
+			r.vars.unbind(cp.name)
+		} else if err := r.unsetVar(cp.name); err != nil {
 			r.reportErr(err)
 		}
 	}
@@ -140,6 +144,12 @@ func (r *Runner) coprocSetVars(name string, rfd, wfd, pid int) string {
 	target := r.resolveRef(name)
 	if !validName(target) {
 		return ""
+	}
+	if r.isElemRef(target) {
+		// a reference to an element names no variable to make; the
+		// reference is still unset at the end (reapCoprocs)
+		r.errorf("`%s': not a valid identifier", r.vars.get(target).str)
+		return target
 	}
 	if v := r.vars.get(target); v != nil && v.attrs&aReadonly != 0 {
 		// still unset when the coprocess is reaped

@@ -731,6 +731,13 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 				indexExpanded = true
 			}
 		}
+		if v := r.vars.get(rn); (o.array || o.assoc) && r.isElemRef(rn) && index == "" && (as == nil && textVal == nil || as != nil && as.Naked && as.Index == nil) {
+			// declare -a/-A ref, ref a reference to an element: the
+			// attribute goes to the element's array
+			if j := strings.IndexByte(v.str, '['); validName(v.str[:j]) {
+				rn = v.str[:j]
+			}
+		}
 		if rn != name {
 			name = rn
 		} else if n, err, done := r.declGlobalShadowed(variant, a, o, name); done {
