@@ -291,7 +291,11 @@ func (r *Runner) paramExp(pe *syntax.ParamExp) (paramValue, error) {
 		if pv.isList {
 			target = join(pv.list, " ")
 		}
-		if !pv.set && !pv.isList && pe.Index != nil {
+		if !pv.set && !pv.isList && pe.Index != nil && r.lookup(r.resolveRef(name)) == nil {
+			// ${!a[i]} with no variable a at all (bash finds no
+			// variable to take the element of)
+			return paramValue{}, expErr("%s[%s]: invalid indirect expansion", name, r.nodeText(pe.Index))
+		} else if !pv.set && !pv.isList && pe.Index != nil {
 			// ${!a[i]} of an unset element: unset (not an error)
 			indirect = "!" + name + "[" + r.nodeText(pe.Index) + "]"
 		} else if !pv.set && !pv.isList && isDigits(name) {
