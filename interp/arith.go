@@ -172,6 +172,13 @@ func (r *Runner) arithSrcText(x syntax.ArithmExpr, removeSingle bool) (string, e
 	for end < len(src) && (src[end] == ' ' || src[end] == '\t' || src[end] == '\n') {
 		end++
 	}
+	// mvdan ends an element written with a blank before its "]",
+	// $(( a[0 ] )), at the subscript: the "]" is still the expression's
+	for open := strings.Count(src[start:end], "[") - strings.Count(src[start:end], "]"); open > 0 && end < len(src) && strings.IndexByte(" \t\n]", src[end]) >= 0; end++ {
+		if src[end] == ']' {
+			open--
+		}
+	}
 	if !removeSingle && strings.IndexByte(src[start:end], '[') >= 0 && strings.ContainsAny(src[start:end], arithExpChars) {
 		return r.arithPartsText(src, start, end, arithParts(x), false)
 	}
