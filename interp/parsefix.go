@@ -39,6 +39,8 @@ import (
 //     (see parsefix_toggle.go);
 //   - ${##word}, $# without a prefix, names $# otherwise (see
 //     parsefix_argc.go);
+//   - a `…` whose text does not parse becomes a marker command that
+//     reports the error when it runs (see parsefix_bqerr.go);
 //   - an array subscript (or $[ ]) that does not parse as arithmetic (bash takes it
 //     as text: an associative array's key, or arithmetic evaluated when
 //     it is used) is wrapped in double quotes, which expand as bash
@@ -187,6 +189,12 @@ func fixParseError(text, name string, perr error) (string, []parseEdit, *syntax.
 	}
 	if hdocDelimError(perr) {
 		cands = append([]parseRewrite{hdocDelimRewrite(hdocOpBefore(text, at))}, cands...)
+	}
+	if strings.IndexByte(text, '`') >= 0 {
+		// after all others: a `…` bash parses only when it runs it,
+		// read from the start of the statement that holds the error
+		from, _ := parseReach(text, name)
+		cands = append(cands, bqErrorRewrites(text, from, at)...)
 	}
 	for _, c := range cands {
 		fixed, ed, ok := c(text)
@@ -637,6 +645,9 @@ func writtenMarkers(s string) string {
 	}
 	if strings.Contains(s, "__nash_hdoc_") {
 		s = strings.ReplaceAll(strings.ReplaceAll(s, hdocDelimMark, ""), hdocUnquotedMark, "")
+	}
+	if strings.Contains(s, bqErrorName) {
+		s = writtenBqError(s)
 	}
 	if strings.Contains(s, argcName) {
 		s = strings.ReplaceAll(s, "${"+argcName, "${#")

@@ -43,6 +43,7 @@ func TestParseProgramRewrites(t *testing.T) {
 		{`echo ${x~} "${a[@]~~[a-z]}" ${!r~~}`, `echo ${x^__nash_toggle_case__} "${a[@]^^__nash_toggle_case__[a-z]}" ${!r^^__nash_toggle_case__}`},
 		{`echo "${!_Q@ }"`, `echo "${__nash_bad_substitution['!_Q@ ']}"`},
 		{`echo ${##1} "${###[0-9]}" ${##}`, `echo ${__nash_argc#1} "${__nash_argc##[0-9]}" ${##}`},
+		{"x=`\"pwd`; echo `'x`", "x=`__nash_bq_error '\"pwd'`; echo `__nash_bq_error ''\\''x'`"},
 		{"cat <<$a\n$x\n$a\n", "cat <<__nash_hdoc_unquoted__\\$a\n$x\n__nash_hdoc_unquoted__$a\n"},
 		{"cat <<E`x`${y}\n$x\nE`x`${y}\n", "cat <<__nash_hdoc_unquoted__E\\`x\\`'${y}'\n$x\n__nash_hdoc_unquoted__E`x`${y}\n"},
 		{"cat <<\"$(x)\"\n$x\n$(x)\n", "cat <<__nash_hdoc_delim__\"\"'$'\"(x)\"\n$x\n__nash_hdoc_delim__$(x)\n"},
@@ -85,6 +86,7 @@ func TestWrittenText(t *testing.T) {
 		{"x=( 1 [2]=${__nash_append_elem+=}7 )", "x=( 1 [2]+=7 )"},
 		{"${x^^__nash_toggle_case__[a-z]} ${y^__nash_toggle_case__} ${z^^}", "${x~~[a-z]} ${y~} ${z^^}"},
 		{"${__nash_argc#1} ${__nash_argc##2}", "${##1} ${###2}"},
+		{"x=`__nash_bq_error '\"pwd'` `__nash_bq_error ''\\''x'`", "x=`\"pwd` `'x`"},
 	} {
 		if got := writtenText(tt.in); got != tt.want {
 			t.Errorf("writtenText(%q) = %q, want %q", tt.in, got, tt.want)

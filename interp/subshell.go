@@ -149,6 +149,11 @@ func (r *Runner) forkedChildEnded() {
 // cmdSubst runs a command substitution and returns its output with
 // trailing newlines removed.
 func (r *Runner) cmdSubst(cs *syntax.CmdSubst) (string, error) {
+	if text, ok := bqErrorText(cs); ok {
+		if out, failed, err := r.bqSyntaxError(text); failed {
+			return out, err
+		}
+	}
 	// $(< file) reads the file directly
 	if len(cs.Stmts) == 1 {
 		st := cs.Stmts[0]

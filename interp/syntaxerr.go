@@ -28,7 +28,7 @@ func (r *Runner) reportSyntaxErrorLines(err error, src, name string, from, to in
 	var pe syntax.ParseError
 	prefix := r.errName()
 	isTrap := strings.HasSuffix(name, "trap") // "exit trap", "trap", ...
-	if r.sh.cmdString && len(r.calls) == 0 && name != "eval" && name != "alias" && !isTrap {
+	if r.sh.cmdString && len(r.calls) == 0 && name != "eval" && name != "alias" && name != comsubErrName && !isTrap {
 		prefix = r.arg0 + ": -c"
 	}
 	if name == "eval" {
@@ -37,13 +37,18 @@ func (r *Runner) reportSyntaxErrorLines(err error, src, name string, from, to in
 	if isTrap {
 		prefix = r.errName() + ": " + name
 	}
+	off := r.lineOff // added to the lines of src
+	if name == comsubErrName {
+		// text bash parses when it runs it: lines from the command's
+		prefix, off = r.errName()+": "+name, r.line-1
+	}
 	isParse := errors.As(err, &pe)
 	var le syntax.LangError
 	if !isParse && !errors.As(err, &le) {
 		r.writeErrLine(prefix + ": " + err.Error())
 		return false
 	}
-	base := r.lineOff
+	base := off
 	if name == "eval" {
 		base = r.line - 1
 	}
@@ -71,7 +76,7 @@ func (r *Runner) reportSyntaxErrorLines(err error, src, name string, from, to in
 		r.writeErrLine(prefix + ": " + err.Error())
 		return false
 	}
-	line := int(pe.Pos.Line()) + r.lineOff
+	line := int(pe.Pos.Line()) + off
 	if name == "eval" {
 		line = r.line
 	}
@@ -86,7 +91,7 @@ func (r *Runner) reportSyntaxErrorLines(err error, src, name string, from, to in
 		if name == "eval" {
 			last = r.line
 		}
-		emit(last+r.lineOff, "syntax error: unexpected end of file")
+		emit(last+off, "syntax error: unexpected end of file")
 		return false
 	}
 	// the error's offset is into the text as parsed (rawbytes.go)
