@@ -19,6 +19,11 @@ type ctypeState struct {
 	pending bool   // name is not looked up yet: utf8 is the locale before it
 	utf8    bool
 	failed  []string // category+"\x00"+name of the failed setlocale calls (locale_warn.go)
+	// startup holds the category and name pairs of the environment's
+	// LANG and LC_* that bash's startup setlocale looked up, until a
+	// locale variable is assigned and failed must be complete
+	// (locale_warn.go); nil once looked up.
+	startup []string
 }
 
 // request records that the character locale name was asked for.

@@ -73,10 +73,13 @@ func (r *Runner) resetLocale() {
 // trySetlocale reports whether setlocale(category, loc) would succeed,
 // recording a failure and, with warn, printing bash's warning for name.
 func (r *Runner) trySetlocale(name, category, loc string, warn bool) bool {
+	st := &r.vars.ctype
+	if st.startup != nil {
+		r.startupLookups()
+	}
 	if localeAvailable(loc) {
 		return true
 	}
-	st := &r.vars.ctype
 	key := category + "\x00" + loc
 	first := true
 	for _, k := range st.failed {
@@ -102,23 +105,45 @@ func (r *Runner) trySetlocale(name, category, loc string, warn bool) bool {
 // localeStartup records what bash's startup setlocale(LC_ALL, "") looked
 // up from the environment, so that assigning the same locale later warns
 // as a repeated failure; an LC_ALL that fails is then reported by
-// StartupWarnings, as bash does when it imports the variable.
+// StartupWarnings, as bash does when it imports the variable. Without
+// LC_ALL nothing is reported, so LANG and LC_* are looked up only when a
+// locale variable is first assigned (most scripts never do): each lookup
+// stats the locale directories and may read the locale archive.
 func (r *Runner) localeStartup() {
 	r.startupWarn = nil
+	st := &r.vars.ctype
+	st.startup = nil
 	loc := r.localeVal("LC_ALL")
 	if loc == "" {
-		if lang := r.localeVal("LANG"); lang != "" && !r.trySetlocale("LANG", "LC_ALL", lang, false) {
-			return // glibc gave up at the first category
+		pairs := []string{}
+		if lang := r.localeVal("LANG"); lang != "" {
+			pairs = append(pairs, "LC_ALL", lang)
 		}
 		for _, c := range [...]string{"LC_CTYPE", "LC_COLLATE", "LC_MESSAGES", "LC_NUMERIC", "LC_TIME"} {
 			if v := r.localeVal(c); v != "" {
-				r.trySetlocale(c, c, v, false)
+				pairs = append(pairs, c, v)
 			}
+		}
+		if len(pairs) > 0 {
+			st.startup = pairs
 		}
 		return
 	}
 	if !r.trySetlocale("LC_ALL", "LC_ALL", loc, false) {
 		r.startupWarn = append(r.startupWarn, "warning: setlocale: LC_ALL: cannot change locale ("+loc+")")
+	}
+}
+
+// startupLookups does the lookups localeStartup put off: LANG for every
+// category (glibc gives up when it fails), then each LC_* category.
+func (r *Runner) startupLookups() {
+	st := &r.vars.ctype
+	pairs := st.startup
+	st.startup = nil
+	for i := 0; i < len(pairs); i += 2 {
+		if !r.trySetlocale(pairs[i], pairs[i], pairs[i+1], false) && i == 0 && pairs[0] == "LC_ALL" {
+			return // glibc gave up at the first category
+		}
 	}
 }
 
