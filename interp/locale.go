@@ -1,7 +1,6 @@
 package interp
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -128,16 +127,7 @@ func findLocale(name string) bool {
 			}
 		}
 	}
-	archive, err := os.ReadFile("/usr/lib/locale/locale-archive")
-	if err != nil {
-		return false
-	}
-	for _, n := range names {
-		if bytes.Contains(archive, append([]byte(n), 0)) {
-			return true
-		}
-	}
-	return false
+	return archiveHasLocale(localeArchive, names)
 }
 
 // normalizeLocaleName rewrites the codeset of lang[.codeset][@modifier]
