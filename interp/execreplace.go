@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"runtime"
+	"strings"
 	"syscall"
 
 	"nash/internal/execstage"
@@ -80,7 +81,10 @@ func shebangInterp(head []byte) string {
 // in a stage, a fresh start of this binary that owns no descriptors yet
 // (package execstage).
 func (r *Runner) replaceProcess(path string, argv, env []string, name string) error {
-	abs := r.absPath(path)
+	// bash's exec runs the full pathname, made from the directory and
+	// the path without one leading "./" (full_pathname's MP_RMDOT): a
+	// script's interpreter gets that as the script name
+	abs := r.absPath(strings.TrimPrefix(path, "./"))
 	verdict := predictExec(abs)
 	if verdict == execScript {
 		self, sargv := r.scriptCommand(name, argv)

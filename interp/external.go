@@ -122,11 +122,17 @@ var errBinary = errors.New("cannot execute binary file: Exec format error")
 
 // startProcess spawns path with the runner's cwd, umask and fds.
 func (r *Runner) startProcess(path string, args, env []string) (*os.Process, error) {
-	argv0 := path
-	if strings.IndexByte(path, '/') < 0 {
-		argv0 = path
+	// the path is executed as given, a relative one from the runner's
+	// directory (the child's cwd), as bash's execve does: a script's
+	// interpreter gets it as the script name ($0 of ./x.sh is ./x.sh)
+	abs := path
+	switch {
+	case r.execBuiltin:
+		// the exec builtin's full pathname (see replaceProcess)
+		abs = r.absPath(strings.TrimPrefix(path, "./"))
+	case strings.HasPrefix(path, "/"):
+		abs = r.absPath(path) // /dev/fd/N is the runner's fd N
 	}
-	abs := r.absPath(path)
 	if r.asyncExternal && r.jobSig != nil {
 		env = r.jobSig.ignoredEnv(env)
 	}
@@ -150,7 +156,6 @@ func (r *Runner) startProcess(path string, args, env []string) (*os.Process, err
 			attr.Files[i] = nil
 		}
 	}
-	_ = argv0
 	if r.umask != processUmaskCached() {
 		spawnMu.Lock()
 		old := syscall.Umask(r.umask)
