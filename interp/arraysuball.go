@@ -15,3 +15,12 @@ func (r *Runner) allSubscriptErr(name, base, sub string) error {
 	}
 	return &varError{msg: name + ": bad array subscript", named: true}
 }
+
+// warnRefToArray warns, as bash does, when a builtin makes name, a
+// reference without a target, an indexed array (mapfile, read -a,
+// coproc): the array replaces the reference.
+func (r *Runner) warnRefToArray(name string) {
+	if v := r.vars.get(name); v != nil && v.kind == kNameRef && !v.set {
+		r.errorf("warning: %s: removing nameref attribute", name)
+	}
+}

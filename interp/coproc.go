@@ -156,6 +156,7 @@ func (r *Runner) coprocSetVars(name string, rfd, wfd, pid int) string {
 		r.reportErr(readonlyErr(target))
 		return target
 	}
+	r.warnRefToArray(target)
 	v := r.vars.own(target)
 	v.kind, v.set, v.arr, v.str, v.assoc = kIndexed, true, &indexedArray{vals: []string{itoa(int64(rfd)), itoa(int64(wfd))}}, "", nil
 	if err := r.setScalar(r.resolveRef(target+"_PID"), itoa(int64(pid)), false); err != nil {
