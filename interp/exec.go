@@ -899,10 +899,17 @@ func (r *Runner) caseClause(c *syntax.CaseClause) {
 
 func (r *Runner) letClause(c *syntax.LetClause) {
 	var n int64
-	if r.opts.on(optXtrace) {
+	fields, split, ferr := r.letFields(c) // letwords.go
+	if r.opts.on(optXtrace) && ferr == nil {
 		// traced as a command with its expanded words
 		line := r.tracePrefix() + "let"
+		for _, f := range fields {
+			line += " " + traceQuote(f)
+		}
 		for _, x := range c.Exprs {
+			if split {
+				break
+			}
 			s, err := r.arithText(x, true)
 			if err != nil {
 				break
@@ -915,9 +922,22 @@ func (r *Runner) letClause(c *syntax.LetClause) {
 	// let is a builtin: its name is this_command_name while it runs
 	r.thisCmd = "let"
 	defer func() { r.thisCmd = "" }()
-	for _, x := range c.Exprs {
+	if ferr != nil {
+		r.expansionError(ferr)
+		return
+	}
+	if split && len(fields) == 0 {
+		r.errorf("let: expression expected")
+		r.exit = 1
+		return
+	}
+	for i := 0; split && i < len(fields) || !split && i < len(c.Exprs); i++ {
 		var err error
-		n, err = r.arithLet(x)
+		if split {
+			n, err = r.arithStringCmd(fields[i], "let")
+		} else {
+			n, err = r.arithLet(c.Exprs[i])
+		}
 		if err != nil {
 			r.expansionError(err)
 			if ae, ok := err.(*arithError); ok && ae.inSubscript {

@@ -1,0 +1,117 @@
+package interp
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// let is an ordinary builtin in bash: its arguments are words, split and
+// globbed after their expansions, and each resulting field is one
+// expression (let $@ evaluates each parameter; with k='1 + 2', let x=$k
+// evaluates "x=1", "+" and "2"). mvdan's parser reads the arguments as
+// arithmetic; letFields reads the ones holding an unquoted expansion
+// again as the words they are.
+
+// letFields returns the fields of c's arguments, and false when none of
+// them holds an unquoted expansion or a list ("$@", "${a[@]}"): each
+// argument is then one expression, evaluated from its text as before.
+func (r *Runner) letFields(c *syntax.LetClause) ([]string, bool, error) {
+	src := r.curSrc
+	var words []string
+	split := false
+	for _, x := range c.Exprs {
+		start := int(x.Pos().Offset())
+		if !x.Pos().IsValid() || start >= len(src) {
+			return nil, false, nil
+		}
+		end := shellWordEnd(src, start)
+		if end <= start {
+			return nil, false, nil
+		}
+		w := src[start:end]
+		words = append(words, w)
+		// "$@" and "${a[@]}" make fields of their own when quoted
+		split = split || unquotedExpansion(w) || strings.Contains(w, "$@") || strings.Contains(w, "${@") || strings.Contains(w, "[@]")
+	}
+	if !split {
+		return nil, false, nil
+	}
+	text := "x " + strings.Join(words, " ")
+	f, parsed, err := parseRawFile(text, "")
+	if err != nil || len(f.Stmts) != 1 {
+		return nil, false, nil
+	}
+	ce, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) != len(words)+1 {
+		return nil, false, nil
+	}
+	// the parsed words' positions refer to this text
+	old := r.curSrc
+	r.curSrc = parsed
+	defer func() { r.curSrc = old }()
+	fs, err := r.fields(ce.Args[1:])
+	return fs, true, err
+}
+
+// shellWordEnd returns the end of the shell word starting at offset i
+// of src: the first unquoted blank, newline or operator character.
+func shellWordEnd(src string, i int) int {
+	for i < len(src) {
+		switch c := src[i]; c {
+		case ' ', '\t', '\n', ';', '&', '|', '<', '>', ')':
+			return i
+		case '\\':
+			i += 2
+		case '\'', '"', '`':
+			k := skipQuoted(src, i)
+			if k < 0 {
+				return -1
+			}
+			i = k + 1
+		case '$':
+			if i+1 < len(src) && (src[i+1] == '(' || src[i+1] == '{') {
+				open, closing := byte('('), byte(')')
+				if src[i+1] == '{' {
+					open, closing = '{', '}'
+				}
+				k := matchPair(src, i+1, open, closing, false)
+				if k < 0 {
+					return -1
+				}
+				i = k + 1
+				continue
+			}
+			i++
+		case '(':
+			k := matchParen(src, i)
+			if k < 0 {
+				return -1
+			}
+			i = k + 1
+		default:
+			i++
+		}
+	}
+	return i
+}
+
+// unquotedExpansion reports whether the word text w has a $ or ` outside
+// quotes (an expansion whose value is split and globbed).
+func unquotedExpansion(w string) bool {
+	for i := 0; i < len(w); i++ {
+		switch w[i] {
+		case '\\':
+			i++
+		case '\'', '"':
+			k := skipQuoted(w, i)
+			if k < 0 {
+				return false
+			}
+			i = k
+		case '$', '`':
+			return true
+		}
+	}
+	return false
+}
