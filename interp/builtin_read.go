@@ -29,7 +29,14 @@ type lineReader struct {
 	base     int64 // file offset of buf[0]
 	off      int64 // the descriptor's file offset (seekable files)
 	deadline time.Time
+	// stop, when set, is polled while waiting for input: read gives up
+	// (errReadStopped) once it reports true
+	stop func() bool
 }
+
+// errReadStopped is returned by lineReader when its stop function asks
+// it to give up waiting.
+var errReadStopped = errors.New("read stopped")
 
 func newLineReader(f *os.File) *lineReader {
 	lr := &lineReader{f: f, fd: -1}
@@ -79,6 +86,11 @@ func (lr *lineReader) sysRead(p []byte) (int, error) {
 				continue
 			}
 		}
+		if lr.stop != nil {
+			if err := lr.waitStop(); err != nil {
+				return 0, err
+			}
+		}
 		n, err := syscall.Read(lr.fd, p)
 		switch {
 		case err == syscall.EINTR:
@@ -94,6 +106,20 @@ func (lr *lineReader) sysRead(p []byte) (int, error) {
 			return 0, io.EOF
 		}
 		return n, nil
+	}
+}
+
+// waitStop waits for input in short polls, returning errReadStopped as
+// soon as lr.stop reports true.
+func (lr *lineReader) waitStop() error {
+	for {
+		if lr.stop() {
+			return errReadStopped
+		}
+		ok, err := pollIn(lr.fd, 50*time.Millisecond)
+		if ok || err != nil && err != syscall.EINTR {
+			return nil
+		}
 	}
 }
 
@@ -389,10 +415,20 @@ func biRead(r *Runner, args []string) int {
 		if haveTimeout && timeout > 0 && !lr.seekable {
 			lr.deadline = time.Now().Add(timeout)
 		}
+		lr.stop = r.termStop()
 		var err error
 		res, err = readInput(lr, delim, nchars, raw, !r.utf8Locale())
+		lr.stop = nil
 		lr.keep()
 		switch {
+		case err == errReadStopped:
+			// a terminating signal caught for the EXIT trap: bash's
+			// handler runs the trap from within read
+			sig := r.sh.sigs.takeTerm(false)
+			if sig != 0 {
+				r.termsigExit(sig)
+			}
+			return 128 + int(sig)
 		case err == errReadTimeout:
 			status = 128 + int(syscall.SIGALRM)
 		case err != nil && err != io.EOF:

@@ -121,6 +121,7 @@ func biTrap(r *Runner, args []string) int {
 		r.traps.set(name, action, reset)
 		r.watchSignal(name, num, action, reset)
 	}
+	r.syncTermWatch()
 	return status
 }
 
@@ -238,7 +239,7 @@ func biKill(r *Runner, args []string) int {
 			continue
 		}
 		sent = true
-		if (pid == r.sh.pid || pid == 0) && r.sh.sigs != nil && sig != 0 && r.sh.sigs.isCaught(sig) {
+		if (pid == r.sh.pid || pid == 0) && r.sh.sigs != nil && sig != 0 && (r.sh.sigs.isCaught(sig) || r.sh.sigs.isTerm(sig)) {
 			// also from a subshell run in-process: bash's forked child
 			// would have signalled the shell before it exits, so the
 			// shell's wait sees the signal before the child's end

@@ -35,10 +35,11 @@ func ParseProgram(src, name string, posix bool) (*syntax.File, string, error) {
 	return parseProgram(src, name)
 }
 
-// KilledBy returns the signal that killed the last command of a -c
-// string, which bash would have run in place of the shell: the process
-// running nash should then end by that signal after its own cleanup, so
-// that its parent sees what bash's would. It is 0 otherwise.
+// KilledBy returns the signal the shell ends by: one that killed the
+// last command of a -c string, which bash would have run in place of the
+// shell, or a terminating signal caught for the EXIT trap (termsig.go).
+// The process running nash should then end by that signal after its own
+// cleanup, so that its parent sees what bash's would. It is 0 otherwise.
 func (r *Runner) KilledBy() syscall.Signal {
 	return r.sh.tailSignal
 }

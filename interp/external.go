@@ -206,8 +206,13 @@ func (r *Runner) waitProcess(p *os.Process, args []string) ExecResult {
 		j.inChild.Add(1)
 		defer j.inChild.Add(-1)
 	}
-	st, err := p.Wait()
+	st, err, ok := r.waitForeground(p)
 	res := ExecResult{Pid: p.Pid, Duration: time.Since(start)}
+	if !ok {
+		// the shell is dying of a signal (termsigExit)
+		res.Status = r.exitCode
+		return res
+	}
 	if err != nil {
 		r.exit = 127
 		res.Status = 127
@@ -236,7 +241,8 @@ func (r *Runner) waitProcess(p *os.Process, args []string) ExecResult {
 // signal (jobs.c notify_of_job_status, built with DONT_REPORT_SIGTERM and
 // DONT_REPORT_SIGPIPE): "NAME: line N:  PID Desc<pad to 24>command" for
 // signals other than INT, TERM and PIPE that the shell does not trap;
-// just the description for TERM or a trapped signal; nothing for PIPE.
+// just the description for TERM or a trapped signal; nothing for PIPE,
+// nor for INT without job control.
 // In a background job the message waits for `wait` in the parent.
 func (r *Runner) reportSignal(pid int, sig syscall.Signal, core bool, args []string) {
 	if t := r.execTailNow(); t != nil && t.top {
@@ -247,7 +253,9 @@ func (r *Runner) reportSignal(pid int, sig syscall.Signal, core bool, args []str
 		return // notify_of_job_status prints nothing in a substitution
 	}
 	if sig == syscall.SIGINT {
-		if r.job == nil {
+		// wait_for prints a newline (after the ^C the terminal echoed)
+		// only for a job started with job control
+		if r.job == nil && r.opts.on(optMonitor) {
 			r.fds.writer(2).Write([]byte("\n"))
 		}
 		return

@@ -52,7 +52,8 @@ type shell struct {
 
 	arithStatic map[syntax.ArithmExpr]arithStaticText // guarded by mu
 	// tailSignal is the signal that killed the -c string's last command,
-	// which bash would have run in its own place: the shell ends by it
+	// which bash would have run in its own place, or the terminating
+	// signal the shell caught for its EXIT trap: the shell ends by it
 	tailSignal syscall.Signal
 }
 

@@ -311,6 +311,9 @@ type signalState struct {
 	// caught: bash runs the CHLD trap once per reaped child, where the
 	// kernel merges the signals
 	chld int
+	// term holds the terminating signals caught for the EXIT trap
+	// (termsig.go)
+	term map[syscall.Signal]bool
 }
 
 // noteChild records that one of the shell's child processes (an
@@ -357,7 +360,7 @@ func (s *signalState) isCaught(sig syscall.Signal) bool {
 // catches is recorded, so that its trap runs right after the kill builtin
 // as it does in bash, where the handler runs before kill(2) returns.
 func (s *signalState) awaitSelf(sig syscall.Signal) {
-	if !s.isCaught(sig) {
+	if !s.isCaught(sig) && !s.isTerm(sig) {
 		return
 	}
 	name := signalName(int(sig))
@@ -389,26 +392,7 @@ func (r *Runner) watchSignal(name string, num int, action string, reset bool) {
 	if sig == syscall.SIGKILL || sig == syscall.SIGSTOP {
 		return
 	}
-	s := r.sh.sigs
-	if s == nil {
-		s = &signalState{ch: make(chan os.Signal, 16), pending: map[string]bool{}, caught: map[syscall.Signal]bool{}, arrived: make(chan struct{}, 1)}
-		r.sh.sigs = s
-		r.sh.jobs.mu.Lock()
-		r.sh.jobs.childEnded = s.noteChild
-		r.sh.jobs.mu.Unlock()
-		go func() {
-			for sg := range s.ch {
-				n := signalName(int(sg.(syscall.Signal)))
-				s.mu.Lock()
-				s.pending[n] = true
-				s.mu.Unlock()
-				select {
-				case s.arrived <- struct{}{}:
-				default:
-				}
-			}
-		}()
-	}
+	s := r.signalState()
 	r.vars.envDirty = true // the ignored set travels to child shells
 	switch {
 	case reset:
@@ -444,12 +428,43 @@ func (r *Runner) watchSignal(name string, num int, action string, reset bool) {
 	}
 }
 
+// signalState returns the shell's signal state, made (with the goroutine
+// that records arriving signals) on first use.
+func (r *Runner) signalState() *signalState {
+	s := r.sh.sigs
+	if s != nil {
+		return s
+	}
+	s = &signalState{ch: make(chan os.Signal, 16), pending: map[string]bool{}, caught: map[syscall.Signal]bool{}, arrived: make(chan struct{}, 1)}
+	r.sh.sigs = s
+	r.sh.jobs.mu.Lock()
+	r.sh.jobs.childEnded = s.noteChild
+	r.sh.jobs.mu.Unlock()
+	go func() {
+		for sg := range s.ch {
+			n := signalName(int(sg.(syscall.Signal)))
+			s.mu.Lock()
+			s.pending[n] = true
+			s.mu.Unlock()
+			select {
+			case s.arrived <- struct{}{}:
+			default:
+			}
+		}
+	}()
+	return s
+}
+
 // runPendingTraps runs traps for signals that arrived, between commands.
 func (r *Runner) runPendingTraps() {
 	r.reapCoprocs()
 	r.runJobTraps()
 	s := r.sh.sigs
 	if s == nil || r.isSub {
+		return
+	}
+	if sig := s.takeTerm(false); sig != 0 {
+		r.termsigExit(sig)
 		return
 	}
 	s.mu.Lock()

@@ -179,7 +179,9 @@ func run(argv []string) int {
 		return r.ExitStatus()
 	}
 	if fromStdin {
-		return r.RunReader(os.Stdin, "")
+		st := r.RunReader(os.Stdin, "")
+		killedBy = r.KilledBy()
+		return st
 	}
 	f, text, perr := interp.ParseProgram(src, srcName, inv.posix)
 	if perr != nil {
@@ -189,7 +191,9 @@ func run(argv []string) int {
 				return 2
 			}
 		}
-		return r.RunIncremental(src, srcName)
+		st := r.RunIncremental(src, srcName)
+		killedBy = r.KilledBy()
+		return st
 	}
 	st := r.RunProgram(f, text, src)
 	killedBy = r.KilledBy()

@@ -1,0 +1,205 @@
+package interp
+
+import (
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+// termSignals are the signals of bash's terminating_signals (sig.c) that
+// nash can catch: while a non-interactive shell has an EXIT trap, bash
+// catches each one it neither traps nor ignores (set_signal calls
+// initialize_terminating_signals), and when one arrives termsig_handler
+// runs the EXIT trap at once, even while the shell waits for a program,
+// and then the shell dies of the signal. The fault signals (SIGILL,
+// SIGTRAP, SIGFPE, SIGBUS, SIGSEGV) stay with the Go runtime, and SIGPIPE
+// with the shell's own handling of broken pipes.
+var termSignals = []syscall.Signal{
+	syscall.SIGHUP, syscall.SIGINT, syscall.SIGTERM, syscall.SIGALRM,
+	syscall.SIGUSR1, syscall.SIGUSR2, syscall.SIGXCPU, syscall.SIGXFSZ,
+	syscall.SIGVTALRM,
+}
+
+// syncTermWatch catches the termSignals while the main shell has an EXIT
+// trap, and gives them back to their default action when it has none;
+// the trap builtin calls it after any change (a trap of its own on one
+// of them, set with watchSignal, takes precedence).
+func (r *Runner) syncTermWatch() {
+	if r.isSub || r.isInteractive() || r.traps == nil {
+		return
+	}
+	exit, _ := r.traps.m["EXIT"]
+	want := !r.traps.inherited && exit != ""
+	s := r.sh.sigs
+	if s == nil && !want {
+		return
+	}
+	s = r.signalState()
+	for _, sig := range termSignals {
+		s.mu.Lock()
+		watched := s.term[sig]
+		s.mu.Unlock()
+		own := r.hasTrapEntry(signalName(int(sig))) || hardIgnored[sig]
+		switch {
+		case own:
+			// the trap (or the ignore) decides; watchSignal set it up
+			s.setTerm(sig, false)
+		case want && !watched:
+			restoreGoHandler(sig)
+			signal.Notify(s.ch, sig)
+			s.setTerm(sig, true)
+		case !want && watched:
+			signal.Reset(sig)
+			backToDefault(sig)
+			s.setTerm(sig, false)
+		}
+	}
+}
+
+func (s *signalState) setTerm(sig syscall.Signal, on bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if on {
+		if s.term == nil {
+			s.term = map[syscall.Signal]bool{}
+		}
+		s.term[sig] = true
+	} else {
+		delete(s.term, sig)
+	}
+}
+
+// isTerm reports whether sig is caught for the EXIT trap.
+func (s *signalState) isTerm(sig syscall.Signal) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.term[sig]
+}
+
+// watchingTerm reports whether syncTermWatch catches any signal.
+func (s *signalState) watchingTerm() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.term) > 0
+}
+
+// takeTerm returns (and clears) a caught terminating signal that arrived,
+// or 0; SIGINT is left pending when exceptInt.
+func (s *signalState) takeTerm(exceptInt bool) syscall.Signal {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for sig := range s.term {
+		if exceptInt && sig == syscall.SIGINT {
+			continue
+		}
+		if n := signalName(int(sig)); s.pending[n] {
+			delete(s.pending, n)
+			return sig
+		}
+	}
+	return 0
+}
+
+// drop forgets a signal that arrived (by name).
+func (s *signalState) drop(name string) {
+	s.mu.Lock()
+	delete(s.pending, name)
+	s.mu.Unlock()
+}
+
+// termsigExit is bash's termsig_handler: the EXIT trap runs, with $? as
+// it was, and the shell ends killed by sig (cmd/nash ends the process by
+// KilledBy once the run has unwound).
+func (r *Runner) termsigExit(sig syscall.Signal) {
+	r.runExitTrap()
+	r.sh.tailSignal = sig
+	r.flow = flowExit
+	r.exitCode = 128 + int(sig)
+}
+
+// waitForeground waits for p like p.Wait, as bash's wait_for does: a
+// terminating signal caught for the EXIT trap ends the wait at once (ok
+// false; the program goes on running, orphaned), and an untrapped SIGINT
+// is held until the program ends (wait_sigint_handler): the shell then
+// dies of it only if the program did too, taking it for an interrupt from
+// the terminal that the program did not handle; a program that caught it
+// (an editor, a shell with a trap) leaves the script running. A
+// subshell's SIGINT is left to the shell that waits for it.
+func (r *Runner) waitForeground(p *os.Process) (st *os.ProcessState, err error, ok bool) {
+	s := r.sh.sigs
+	term := s != nil && !r.isSub && s.watchingTerm()
+	intr := r.bgJob == nil && r.job == nil && !r.isInteractive() && !hardIgnored[syscall.SIGINT] &&
+		!signal.Ignored(syscall.SIGINT) && !r.hasTrapEntry("INT")
+	if !term && !intr {
+		st, err = p.Wait()
+		return st, err, true
+	}
+	var intCh chan os.Signal
+	if intr {
+		intCh = make(chan os.Signal, 1)
+		signal.Notify(intCh, syscall.SIGINT)
+		defer signal.Stop(intCh)
+	}
+	var arrived chan struct{}
+	if term {
+		arrived = s.arrived
+	}
+	type waited struct {
+		st  *os.ProcessState
+		err error
+	}
+	done := make(chan waited, 1)
+	go func() {
+		st, err := p.Wait()
+		done <- waited{st, err}
+	}()
+	gotInt := false
+	for {
+		if term {
+			if sig := s.takeTerm(intr); sig != 0 {
+				r.termsigExit(sig)
+				return nil, nil, false
+			}
+		}
+		select {
+		case w := <-done:
+			if !gotInt && len(intCh) == 0 {
+				return w.st, w.err, true
+			}
+			if s != nil {
+				s.drop("INT")
+			}
+			if r.isSub || w.err != nil {
+				return w.st, w.err, true
+			}
+			if ws, isWS := w.st.Sys().(syscall.WaitStatus); isWS && ws.Signaled() && ws.Signal() == syscall.SIGINT {
+				r.termsigExit(syscall.SIGINT)
+				return nil, nil, false
+			}
+			return w.st, w.err, true
+		case <-intCh:
+			gotInt = true
+		case <-arrived:
+		}
+	}
+}
+
+// termStop returns, for a builtin that waits for input, a function
+// reporting that a terminating signal caught for the EXIT trap arrived,
+// or nil when none is caught.
+func (r *Runner) termStop() func() bool {
+	s := r.sh.sigs
+	if s == nil || r.isSub || !s.watchingTerm() {
+		return nil
+	}
+	return func() bool {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		for sig := range s.term {
+			if s.pending[signalName(int(sig))] {
+				return true
+			}
+		}
+		return false
+	}
+}
