@@ -95,9 +95,12 @@ func biSource(r *Runner, args []string) int {
 	r.traceLevel++
 	lastCmd := r.bashCmd
 	// set -v echoes the lines as written (text has them on the same lines)
+	oldNotice := r.noticeLine
+	r.noticeLine = 0 // the file's own lines (see jobnotice.go)
 	if xerr := r.stmtsEchoing(stmts, src, r.subLevel == 0); xerr != nil && perr == nil {
 		perr = xerr
 	}
+	r.noticeLine = oldNotice
 	if perr != nil && r.flow == flowNone {
 		r.reportSyntaxError(perr, src, file)
 		r.exit = exBadSyntax // what the RETURN trap sees in $?

@@ -348,6 +348,9 @@ func (r *Runner) runTop(stmts []*syntax.Stmt) {
 	}()
 	r.echoVerbose(stmts)
 	for _, st := range stmts {
+		// bash's line_number as its reader left it: the line where the
+		// command read ends (for job notices, noticeLine)
+		r.noticeLine = r.lineAt(int(st.End().Line()))
 		r.stmt(st)
 		r.runPendingTraps()
 		if r.flow != flowNone {
@@ -542,6 +545,7 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 			return
 		}
 		r.subshell(func(sub *Runner) {
+			sub.noticeLine = r.lineAt(int(c.End().Line()))
 			sub.inParen = true
 			sub.loopDepth = 0 // not the loop's execution environment
 			sub.stdinRedir = pipeIn || st != nil && stdinRedirects(st.Redirs)
@@ -570,8 +574,10 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 	case *syntax.WhileClause:
 		r.whileClause(c)
 	case *syntax.ForClause:
+		defer r.setNoticeLine(forLine(c))()
 		r.forClause(c)
 	case *syntax.CaseClause:
+		defer r.setNoticeLine(int(c.Pos().Line()))()
 		r.caseClause(c)
 	case *syntax.FuncDecl:
 		if list := funcDeclList(c); list != nil {

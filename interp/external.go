@@ -303,7 +303,7 @@ func (r *Runner) reportSignal(pid int, sig syscall.Signal, core bool, args []str
 		j.mu.Unlock()
 		return
 	}
-	out.fds.writer(2).Write([]byte(out.errPrefix() + msg + "\n"))
+	out.fds.writer(2).Write([]byte(out.noticePrefix() + msg + "\n"))
 }
 
 // execFailed reports why a program could not start and returns bash's

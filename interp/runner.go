@@ -223,6 +223,7 @@ type Runner struct {
 	lineConts         []int // lines ending in a continuation bash removed from a substitution (comsub_lines.go)
 	contsEnd          int   // the last line lineConts applies to
 	lastAssigned      string
+	noticeLine        int         // bash's line_number between commands: the line of a job notice (jobnotice.go)
 	prefixVals        []preAssign // the running command's prefix assignments, expanded (prefixvals.go)
 	procFds           []procFD
 	lastProcSubst     *job

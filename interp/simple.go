@@ -732,7 +732,10 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 		r.runTrap("DEBUG")
 	}
 	if r.flow == flowNone {
+		oldNotice := r.noticeLine
+		r.noticeLine = r.lineAt(int(f.body.Cmd.Pos().Line()))
 		r.runFuncBody(f)
+		r.noticeLine = oldNotice
 	}
 	if r.flow == flowExit && r.exitBuiltin {
 		// the exit builtin: bash runs the EXIT trap right there, still

@@ -57,6 +57,7 @@ func (r *Runner) fork(kind string) *Runner {
 		calls:         append([]callFrame(nil), r.calls...),
 		sourceName:    r.sourceName,
 		line:          r.line,
+		noticeLine:    r.noticeLine,
 		lineOff:       r.lineOff,
 		lastArg:       r.lastArg,
 		execString:    r.execString,
