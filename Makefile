@@ -3,7 +3,7 @@ GO      ?= go
 VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X main.version=$(VERSION)
 
-.PHONY: build nash nashd test unit corpus bench lint autoconf-test image-test clean fuzz
+.PHONY: build nash nashd test unit corpus corpus-observed bench lint autoconf-test image-test clean fuzz
 
 build: nash nashd
 
@@ -40,6 +40,11 @@ unit: nash
 
 corpus: nash
 	$(GO) run ./corpus/cmd/replay -nash bin/nash -j 2 -min 99
+
+# corpus-observed replays the corpus with nash observed (capture=tap,
+# events to a reference receiver): observation must change no outcome.
+corpus-observed: nash
+	$(GO) run ./corpus/cmd/replay -nash bin/nash -j 2 -min 99 -observe
 
 bench: build
 	$(GO) run ./bench -nash bin/nash

@@ -2,7 +2,6 @@ package interp
 
 import (
 	"errors"
-	"io"
 	"os"
 	"sync"
 	"syscall"
@@ -170,6 +169,11 @@ func teeCopy(dst, src *os.File, tap PipeTap) {
 	safeTapClose(tap, failed)
 }
 
+// spliceNonblock is SPLICE_F_NONBLOCK: tee returns EAGAIN instead of
+// sleeping, so that the copier waits in teeWait, where it also sees the
+// next stage go.
+const spliceNonblock = 0x2
+
 // teePipes is teeCopy for two pipes: tee(2) hands each chunk to the next
 // stage without copying it through user space, then the same bytes are
 // read (consumed) once for the tap. It reports false, having done nothing,
@@ -180,9 +184,9 @@ func teeCopy(dst, src *os.File, tap PipeTap) {
 func teePipes(dst, src *os.File, tap PipeTap) bool {
 	rfd, wfd := int(src.Fd()), int(dst.Fd())
 	buf := make([]byte, 256*1024)
-	failed, first := false, true
+	failed, first, srcReady := false, true, false
 	for {
-		n, err := syscall.Tee(rfd, wfd, len(buf), 0)
+		n, err := syscall.Tee(rfd, wfd, len(buf), spliceNonblock)
 		if err == syscall.EINTR {
 			continue
 		}
@@ -190,6 +194,16 @@ func teePipes(dst, src *os.File, tap PipeTap) bool {
 			return false
 		}
 		first = false
+		if err == syscall.EAGAIN {
+			// src empty (or, once it had data, dst full): wait, and
+			// give up as soon as the next stage has gone
+			if !teeWait(rfd, wfd, srcReady) {
+				break
+			}
+			srcReady = !srcReady
+			continue
+		}
+		srcReady = false
 		if err != nil || n == 0 {
 			// EOF, or the reader went away (EPIPE): closing src below
 			// gives the writer its SIGPIPE, as a plain pipe would
@@ -231,7 +245,6 @@ func safeTapClose(tap PipeTap, failed bool) {
 	tap.Close(failed)
 }
 
-var _ = io.EOF
 
 // pipelineBashCommand leaves $BASH_COMMAND as bash does after a pipeline
 // whose stages ran in subshells: bash prints each simple command for
