@@ -51,6 +51,11 @@ func (r *Runner) reportSyntaxErrorLines(err error, src, name string, from, to in
 	base := off
 	if name == "eval" {
 		base = r.line - 1
+		if endsInLineJoin(src) {
+			// bash's eval reads the joined line's missing next line
+			// before it finds the end: one more line
+			base++
+		}
 	}
 	if prefix == r.errName() && name == "eval" {
 		prefix += ": eval"
@@ -89,7 +94,7 @@ func (r *Runner) reportSyntaxErrorLines(err error, src, name string, from, to in
 			last--
 		}
 		if name == "eval" {
-			last = r.line
+			last = base + 1
 		}
 		emit(last+off, "syntax error: unexpected end of file")
 		return false
@@ -216,4 +221,11 @@ func lineOf(src string, n int) string {
 		return strings.TrimSpace(lines[n-1])
 	}
 	return ""
+}
+
+// endsInLineJoin reports whether src ends with an unescaped backslash,
+// which joins its last line to a next one that never comes.
+func endsInLineJoin(src string) bool {
+	n := len(src) - len(strings.TrimRight(src, "\\"))
+	return n%2 == 1
 }
