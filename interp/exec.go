@@ -29,10 +29,16 @@ func Parse(src, name string, posix bool) (*syntax.File, error) {
 // It returns the program, the text its positions refer to (to be given
 // to Run) and the first syntax error, positioned in src.
 func ParseProgram(src, name string, posix bool) (*syntax.File, string, error) {
+	parse := parseProgram
 	if posix {
-		return parsePosixProgram(src, name)
+		parse = parsePosixProgram
 	}
-	return parseProgram(src, name)
+	f, text, err := parse(src, name)
+	if err == nil && mayExceedHdocMax(text) {
+		// fatal as bash reads it: RunIncremental runs what comes first
+		err = hdocMaxError(f.Stmts, name)
+	}
+	return f, text, err
 }
 
 // KilledBy returns the signal the shell ends by: one that killed the
@@ -123,7 +129,7 @@ func (r *Runner) RunIncremental(src, name string) int {
 	// what finishParse does for a whole program, per statement here; the
 	// tests of the text are made once
 	mayExtGlob, longFd := mayHoldExtGlob(src), mayHoldLongFd(src)
-	raw := hasRawRunes(src)
+	raw, manyHdocs := hasRawRunes(src), mayExceedHdocMax(src)
 	var group []*syntax.Stmt
 	lastLine, lastEnd := uint(0), 0
 	end := len(src)
@@ -187,6 +193,12 @@ func (r *Runner) RunIncremental(src, name string) int {
 			if mayExtGlob {
 				if xerr := r.extglobParseError([]*syntax.Stmt{st}, name); xerr != nil {
 					err = xerr // read with extglob off: bash's parser stops here
+					continue
+				}
+			}
+			if manyHdocs {
+				if xerr := hdocMaxError([]*syntax.Stmt{st}, name); xerr != nil {
+					err = xerr // hdocmax.go
 					continue
 				}
 			}

@@ -99,6 +99,10 @@ func (r *Runner) reportSyntaxErrorLines(err error, src, name string, from, to in
 		emit(last+off, "syntax error: unexpected end of file")
 		return false
 	}
+	if pe.Text == hdocMaxText {
+		emit(line, hdocMaxText)
+		return false
+	}
 	// the error's offset is into the text as parsed (rawbytes.go)
 	src = encodeRawBytes(src)
 	tok := decodeRawBytes(tokenAt(src, int(pe.Pos.Offset())))
