@@ -588,10 +588,14 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		r.bErr(variant, "`%s': not a valid identifier", cur.str)
 		return "", nil
 	}
-	if cur := r.vars.get(name); !local && cur != nil && cur.kind == kNameRef && !cur.set && !o.nameref && (index != "" && textVal != nil || as != nil && as.Index != nil && as.Value != nil) {
-		// declare -a ref[1]=v, ref a reference without a target: the
-		// element makes it an array
+	if cur := r.vars.get(name); !local && cur != nil && cur.kind == kNameRef && !o.nameref && (index != "" && textVal != nil || as != nil && as.Index != nil && as.Value != nil) {
+		// declare -a ref[1]=v, ref a reference (with a target or
+		// not): the element makes ref itself an array
 		r.errorf("warning: %s: removing nameref attribute", name)
+		if cur.set {
+			v := r.vars.own(name)
+			v.kind, v.str, v.set = kString, "", false
+		}
 	}
 	if cur := r.vars.get(name); cur != nil && cur.kind == kNameRef && cur.set && cur.attrs&aReadonly != 0 && (o.unNameref || o.nameref && o.unset&aReadonly != 0) {
 		// a readonly reference keeps its attributes: declare +n ref,
