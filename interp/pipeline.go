@@ -245,7 +245,6 @@ func safeTapClose(tap PipeTap, failed bool) {
 	tap.Close(failed)
 }
 
-
 // pipelineBashCommand leaves $BASH_COMMAND as bash does after a pipeline
 // whose stages ran in subshells: bash prints each simple command for
 // $BASH_COMMAND in the shell itself before forking it, so the last
