@@ -51,6 +51,7 @@ type shell struct {
 	realBash  func() string // finds the real bash, for its syntax messages
 
 	arithStatic map[syntax.ArithmExpr]arithStaticText // guarded by mu
+	comsubText  map[*syntax.CmdSubst]*printedComsub   // guarded by mu
 	// tailSignal is the signal that killed the -c string's last command,
 	// which bash would have run in its own place, or the terminating
 	// signal the shell caught for its EXIT trap: the shell ends by it

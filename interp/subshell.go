@@ -197,6 +197,12 @@ func (r *Runner) cmdSubst(cs *syntax.CmdSubst) (string, error) {
 	}
 	c.lineOff = r.line - base
 	c.lineConts, c.contsEnd = comsubConts(r.curSrc, cs, base), int(cs.End().Line())
+	stmts := cs.Stmts
+	if pc, ok := r.reprintedComsub(cs); ok {
+		// the text bash runs: its lines from the command's line
+		stmts, c.curSrc, c.lineOff, c.lineConts = pc.stmts, pc.text, r.line-1, nil
+		c.tail = noForkTail(stmts, false)
+	}
 	if !r.opts.sh(shInheritErrexit) && !r.opts.on(optPosix) {
 		c.opts.set[optErrexit] = false
 	}
@@ -213,7 +219,7 @@ func (r *Runner) cmdSubst(cs *syntax.CmdSubst) (string, error) {
 		// whatever $? was
 		c.exit = 0
 	}
-	c.stmts(cs.Stmts)
+	c.stmts(stmts)
 	status := c.subStatus()
 	c.fds.releaseAll()
 	<-done

@@ -1,0 +1,93 @@
+package interp
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// bash runs the text of a $(…) that it printed back from the parsed
+// command, not the text as written, so its line numbers ($LINENO, those
+// of error messages, of functions defined there) are those of the printed
+// text: "$(if a; then b; fi; c)" is four lines, "if a; then", "    b;",
+// "fi; c" … For a body holding a command whose printed layout differs
+// from a one-line one (a compound command or a function definition),
+// reprintedComsub prints it as bash does (cmdPrinter), parses that text
+// and runs it instead; other bodies run as parsed, their lines counted
+// from the source (comsub_lines.go).
+
+// maxComsubTexts bounds the bodies kept by reprintedComsub.
+const maxComsubTexts = 1024
+
+// printedComsub is the body of a $(…) as bash prints it back, parsed.
+type printedComsub struct {
+	stmts []*syntax.Stmt // nil: run the body as parsed
+	text  string         // what stmts' positions refer to
+}
+
+// reprintedComsub returns the body of cs as bash runs it when its lines
+// differ from the source's. Results are kept per node, for the shell
+// and its subshells.
+func (r *Runner) reprintedComsub(cs *syntax.CmdSubst) (*printedComsub, bool) {
+	if cs.Backquotes || len(cs.Stmts) == 0 {
+		return nil, false
+	}
+	r.sh.mu.Lock()
+	pc, ok := r.sh.comsubText[cs]
+	r.sh.mu.Unlock()
+	if !ok {
+		pc = reprintComsub(cs, r.curSrc)
+		r.sh.mu.Lock()
+		if r.sh.comsubText == nil || len(r.sh.comsubText) >= maxComsubTexts {
+			// eval in a loop makes new nodes each time: start again
+			r.sh.comsubText = map[*syntax.CmdSubst]*printedComsub{}
+		}
+		r.sh.comsubText[cs] = pc
+		r.sh.mu.Unlock()
+	}
+	return pc, pc.stmts != nil
+}
+
+// reprintComsub prints and parses the body of cs when it needs it.
+func reprintComsub(cs *syntax.CmdSubst, src string) *printedComsub {
+	from, to := int(cs.Left.Offset()), int(cs.Right.Offset())
+	if to > len(src) || from >= to || !strings.HasPrefix(src[from:], "$(") || !reformats(cs.Stmts) {
+		return &printedComsub{}
+	}
+	// here-documents and the marks of rewrites stay in the text as parsed
+	if body := src[from:to]; strings.Contains(body, "<<") || strings.Contains(body, "__nash_") || strings.Contains(body, "\x00") {
+		return &printedComsub{}
+	}
+	p := &cmdPrinter{src: src, amount: 4, comsub: true}
+	p.list(cs.Stmts)
+	p.flushDeferred("")
+	text := p.sb.String()
+	f, ptext, err := parseProgram(text, "")
+	if err != nil || len(f.Stmts) == 0 {
+		return &printedComsub{}
+	}
+	return &printedComsub{stmts: f.Stmts, text: ptext}
+}
+
+// reformats reports whether stmts hold a command bash prints on lines of
+// its own: a compound command or a function definition (nested
+// substitutions are printed and run on their own).
+func reformats(stmts []*syntax.Stmt) bool {
+	found := false
+	for _, st := range stmts {
+		syntax.Walk(st, func(n syntax.Node) bool {
+			switch n.(type) {
+			case *syntax.CmdSubst, *syntax.ProcSubst:
+				return false
+			case *syntax.IfClause, *syntax.WhileClause, *syntax.ForClause, *syntax.CaseClause,
+				*syntax.FuncDecl, *syntax.Block, *syntax.Subshell:
+				found = true
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
+}
