@@ -146,15 +146,17 @@ func bqErrorText(cs *syntax.CmdSubst) (string, bool) {
 // bqSyntaxError runs the text of a `…` as bash does when it does not
 // parse: the commands before the line of the error run (their output is
 // the substitution's), then the error is reported, and the substitution's
-// status is 2. It reports false when the text parses after all.
-func (r *Runner) bqSyntaxError(text string) (string, bool, error) {
-	_, fixed, perr := parseProgram(text, "")
+// status is 2. Text that parses on its own (mvdan's parser can fail on
+// the program around it) is run whole.
+func (r *Runner) bqSyntaxError(text string) (string, error) {
+	f, fixed, perr := parseProgram(text, "")
+	before := completeBefore(fixed)
 	if perr == nil {
-		return "", false, nil
+		before = f.Stmts
 	}
 	var out string
 	var err error
-	if before := completeBefore(fixed); len(before) > 0 {
+	if len(before) > 0 {
 		oldSrc := r.curSrc
 		r.curSrc = fixed
 		lines := strings.Count(fixed, "\n") + 1
@@ -166,13 +168,16 @@ func (r *Runner) bqSyntaxError(text string) (string, bool, error) {
 		})
 		r.curSrc = oldSrc
 		if err != nil {
-			return "", true, err
+			return out, err
 		}
+	}
+	if perr == nil {
+		return out, nil
 	}
 	r.reportSyntaxError(perr, text, comsubErrName)
 	r.lastSubStatus = 2
 	r.exit = 2
-	return out, true, nil
+	return out, nil
 }
 
 // writtenBqError turns the rewritten `…` in s back into the text as

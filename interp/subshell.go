@@ -151,9 +151,7 @@ func (r *Runner) forkedChildEnded() {
 // trailing newlines removed.
 func (r *Runner) cmdSubst(cs *syntax.CmdSubst) (string, error) {
 	if text, ok := bqErrorText(cs); ok {
-		if out, failed, err := r.bqSyntaxError(text); failed {
-			return out, err
-		}
+		return r.bqSyntaxError(text)
 	}
 	// $(< file) reads the file directly
 	if len(cs.Stmts) == 1 {
