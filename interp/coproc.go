@@ -30,6 +30,7 @@ func (r *Runner) coproc(c *syntax.CoprocClause) {
 		return
 	}
 	sub := r.fork("subshell")
+	sub.async = true
 	// bash's coproc child runs a simple command or ( ) without a
 	// further fork
 	sub.tail = &execTail{stmt: tailStmt([]*syntax.Stmt{c.Stmt})}

@@ -206,7 +206,17 @@ func (r *Runner) waitProcess(p *os.Process, args []string) ExecResult {
 		j.inChild.Add(1)
 		defer j.inChild.Add(-1)
 	}
-	st, err, ok := r.waitForeground(p)
+	mark, catching := r.beginFgWait()
+	st, err, ok := r.waitForeground(p, catching)
+	interrupted := false
+	if catching {
+		byInt := false
+		if ok && err == nil {
+			ws, _ := st.Sys().(syscall.WaitStatus)
+			byInt = ws.Signaled() && ws.Signal() == syscall.SIGINT
+		}
+		interrupted = r.endFgWait(mark, byInt)
+	}
 	res := ExecResult{Pid: p.Pid, Duration: time.Since(start)}
 	if !ok {
 		// the shell is dying of a signal (termsigExit)
@@ -224,8 +234,24 @@ func (r *Runner) waitProcess(p *os.Process, args []string) ExecResult {
 		r.exit = ws.ExitStatus()
 	case ws.Signaled():
 		sig := ws.Signal()
+		if interrupted && sig == syscall.SIGINT && r.pipePos == nil && r.interruptedWait() {
+			// with $? still the previous command's for the EXIT trap,
+			// as bash's handler runs inside wait_for (in a pipeline's
+			// stage the pipeline decides, see endPipelineWait)
+			res.Status = r.exitCode
+			return res
+		}
+		if s := r.sh.sigs; s != nil && s.isCaught(sig) {
+			// the keyboard's signal reached the shell too: its trap
+			// runs before the next command, as bash's does, once the
+			// runtime has passed it on
+			s.awaitSelf(sig)
+		}
 		r.exit = 128 + int(sig)
 		r.reportSignal(p.Pid, sig, ws.CoreDump(), args)
+		if sig == syscall.SIGINT && r.execTailNow() != nil {
+			r.tailInt = true
+		}
 	default:
 		r.exit = 1
 	}

@@ -81,6 +81,7 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 		}
 		stageTable(r, runners[i+1]).set(0, newShared(pr, true))
 	}
+	mark, catching := r.beginFgWait()
 	var wg sync.WaitGroup
 	status := make([]int, n)
 	for i := range stages {
@@ -114,6 +115,9 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 	r.pipePos = nil
 	wg.Wait()
 	copiers.Wait()
+	if catching && r.endPipelineWait(mark) && r.interruptedWait() {
+		return // the shell is ending by SIGINT
+	}
 	if !lastpipe && !r.inTrap {
 		r.pipelineBashCommand(stages)
 	}

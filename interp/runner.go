@@ -48,6 +48,7 @@ type shell struct {
 	arithMemo map[string]syntax.ArithmExpr
 	randState uint32
 	sigs      *signalState
+	fgInt     fgInt         // SIGINT during foreground waits (waitint.go)
 	realBash  func() string // finds the real bash, for its syntax messages
 
 	arithStatic map[syntax.ArithmExpr]arithStaticText // guarded by mu
@@ -206,6 +207,8 @@ type Runner struct {
 	tail              *execTail   // the command bash would exec in place of this ( ) subshell
 	inParen           bool        // in a ( ) subshell, or forked from one (bash's SUBSHELL_PAREN)
 	pipeParen         bool        // the ( ) of a pipeline element: its tail runs outside the pipe environment
+	async             bool        // in an asynchronous job, coprocess or process substitution: not the shell's foreground
+	tailInt           bool        // the command bash would exec in this runner's place died by SIGINT
 	execBuiltin       bool        // the exec builtin is running a program
 	curStmt           *syntax.Stmt
 	keepRedirs        bool

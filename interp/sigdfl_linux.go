@@ -18,8 +18,8 @@ import (
 // the default); trap '' on SIGILL, SIGTRAP, SIGBUS, SIGFPE, SIGSTKFLT or
 // SIGSYS does not reach the commands the shell runs (the runtime resets
 // them in the child after fork; nash children learn it via sigIgnEnv);
-// SIGSEGV, SIGBUS, SIGFPE and SIGQUIT sent by another process meet the
-// runtime's handler (a traceback, status 2).
+// SIGSEGV, SIGBUS and SIGFPE sent by another process meet the runtime's
+// handler (a traceback, status 2).
 
 // Signals whose default action terminates a process but which the Go
 // runtime would otherwise swallow (it installs a handler for every
@@ -29,7 +29,8 @@ import (
 // asks for them. SIGPROF is added by DefaultSignals (unless a CPU profile
 // is being written) and the real-time signals SIGRTMIN+1..SIGRTMAX too.
 // SIGSEGV, SIGBUS and SIGFPE stay with the runtime, which turns genuine
-// faults into panics; SIGQUIT is ignored by the shell (see quietQuit).
+// faults into panics; SIGQUIT is ignored by the shell (at the kernel,
+// see DefaultSignals).
 var dflSignals = []syscall.Signal{
 	syscall.SIGUSR1, syscall.SIGUSR2, syscall.SIGALRM, syscall.SIGIO,
 	syscall.SIGPWR, syscall.SIGSTKFLT, syscall.SIGVTALRM, syscall.SIGXCPU,
@@ -121,6 +122,7 @@ func ignoredDflSignals() string {
 // it once at startup.
 func DefaultSignals() {
 	dflOnce.Do(func() {
+		signalsOwned = true
 		inherited := map[syscall.Signal]bool{}
 		for _, f := range strings.Split(os.Getenv(sigIgnEnv), ",") {
 			if n, err := strconv.Atoi(f); err == nil {
@@ -156,6 +158,17 @@ func DefaultSignals() {
 				goHandlers[sig] = savedHandler{old, true}
 			}
 		}
+		// a shell ignores SIGQUIT (bash's initialize_shell_signals);
+		// the runtime's handler would dump its goroutines and exit 2.
+		// The runtime still counts the signal as handled, so a child
+		// starts with the default action, as bash's do.
+		if !inherited[syscall.SIGQUIT] && !signal.Ignored(syscall.SIGQUIT) {
+			var old kernelSigaction
+			ign := kernelSigaction{handler: 1} // SIG_IGN
+			if rtSigaction(syscall.SIGQUIT, &ign, &old) == nil {
+				goHandlers[syscall.SIGQUIT] = savedHandler{old, true}
+			}
+		}
 		// SIGRTMIN has no runtime handler and os/signal cannot give it
 		// one (the runtime leaves it to libc and forwards it to the
 		// default), so it cannot be trapped; ignoring and resetting it
@@ -163,6 +176,14 @@ func DefaultSignals() {
 		goHandlers[sigRTMIN] = savedHandler{ok: true}
 	})
 }
+
+// signalsOwned records that DefaultSignals ran: the process is a shell
+// and its signal handling is the shell's (fgInt may subscribe SIGINT).
+// Written once, at startup.
+var signalsOwned bool
+
+// ownsSignals reports whether DefaultSignals ran.
+func ownsSignals() bool { return signalsOwned }
 
 // restoreGoHandler puts the runtime's handler back before a trap is
 // installed with os/signal (which would not reinstall it).
@@ -192,7 +213,8 @@ func ignoreRaw(sig syscall.Signal) {
 // the shell to itself must not reach it with: untrapped, the shell dies
 // by the first three (dieBySignal) and ignores SIGQUIT, as bash does.
 // Subscribing to them at startup costs a signal thread (~0.4 ms a run),
-// so one sent by another process still meets the runtime's handler.
+// so a SIGSEGV, SIGBUS or SIGFPE sent by another process still meets the
+// runtime's handler (SIGQUIT is ignored at the kernel: DefaultSignals).
 var userFaults = []syscall.Signal{syscall.SIGQUIT, syscall.SIGSEGV, syscall.SIGBUS, syscall.SIGFPE}
 
 // isUserFault reports whether sig is one of userFaults.
@@ -221,6 +243,9 @@ func backToDefault(sig syscall.Signal) bool {
 		return false
 	}
 	dfl := kernelSigaction{}
+	if sig == syscall.SIGQUIT {
+		dfl.handler = 1 // the shell's own disposition: ignored
+	}
 	rtSigaction(sig, &dfl, nil)
 	return true
 }

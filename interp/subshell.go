@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
+	"syscall"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -86,6 +87,7 @@ func (r *Runner) fork(kind string) *Runner {
 		lineConts:     r.lineConts,
 		contsEnd:      r.contsEnd,
 		bgJob:         r.bgJob,
+		async:         r.async,
 	}
 	c.traps.keepLive(r.opts.on(optErrtrace), r.opts.on(optFunctrace))
 	r.fshare = true
@@ -222,6 +224,11 @@ func (r *Runner) cmdSubst(cs *syntax.CmdSubst) (string, error) {
 	c.fds.releaseAll()
 	<-done
 	r.forkedChildEnded()
+	if c.tailInt && status == 128+int(syscall.SIGINT) {
+		// bash's substitution child died by SIGINT: the shell sends
+		// itself SIGINT (command_substitute)
+		r.selfInterrupt()
+	}
 	r.lastSubStatus = status
 	r.exit = status
 	out := buf.Bytes()
@@ -266,6 +273,7 @@ func (r *Runner) procSubst(ps *syntax.ProcSubst) (string, error) {
 	}
 	c := r.fork("procsubst")
 	c.tail = noForkTail(ps.Stmts, true)
+	c.async = true
 	c.opts.set[optVerbose] = false // as bash's process_substitute
 	c.traceLevel++                 // parsed and run like eval: one more PS4 level
 	var mine *os.File
@@ -322,6 +330,7 @@ func (r *Runner) closeProcFds(mark int) {
 // background runs a statement asynchronously and sets $!.
 func (r *Runner) background(st *syntax.Stmt) {
 	c := r.fork("subshell")
+	c.async = true
 	c.forkedFor = st.Cmd
 	c.leaveLoopsFor(st.Cmd)
 	c.opts.set[optErrexit] = r.opts.on(optErrexit)

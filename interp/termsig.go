@@ -119,30 +119,14 @@ func (r *Runner) termsigExit(sig syscall.Signal) {
 
 // waitForeground waits for p like p.Wait, as bash's wait_for does: a
 // terminating signal caught for the EXIT trap ends the wait at once (ok
-// false; the program goes on running, orphaned), and an untrapped SIGINT
-// is held until the program ends (wait_sigint_handler): the shell then
-// dies of it only if the program did too, taking it for an interrupt from
-// the terminal that the program did not handle; a program that caught it
-// (an editor, a shell with a trap) leaves the script running. A
-// subshell's SIGINT is left to the shell that waits for it.
-func (r *Runner) waitForeground(p *os.Process) (st *os.ProcessState, err error, ok bool) {
+// false; the program goes on running, orphaned). intr says fgInt holds
+// an untrapped SIGINT until the program ends (waitint.go): it is left to
+// fgInt then, not taken as a terminating signal.
+func (r *Runner) waitForeground(p *os.Process, intr bool) (st *os.ProcessState, err error, ok bool) {
 	s := r.sh.sigs
-	term := s != nil && !r.isSub && s.watchingTerm()
-	intr := r.bgJob == nil && r.job == nil && !r.isInteractive() && !hardIgnored[syscall.SIGINT] &&
-		!signal.Ignored(syscall.SIGINT) && !r.hasTrapEntry("INT")
-	if !term && !intr {
+	if s == nil || r.isSub || !s.watchingTerm() {
 		st, err = p.Wait()
 		return st, err, true
-	}
-	var intCh chan os.Signal
-	if intr {
-		intCh = make(chan os.Signal, 1)
-		signal.Notify(intCh, syscall.SIGINT)
-		defer signal.Stop(intCh)
-	}
-	var arrived chan struct{}
-	if term {
-		arrived = s.arrived
 	}
 	type waited struct {
 		st  *os.ProcessState
@@ -153,33 +137,18 @@ func (r *Runner) waitForeground(p *os.Process) (st *os.ProcessState, err error, 
 		st, err := p.Wait()
 		done <- waited{st, err}
 	}()
-	gotInt := false
 	for {
-		if term {
-			if sig := s.takeTerm(intr); sig != 0 {
-				r.termsigExit(sig)
-				return nil, nil, false
-			}
+		if sig := s.takeTerm(intr); sig != 0 {
+			r.termsigExit(sig)
+			return nil, nil, false
 		}
 		select {
 		case w := <-done:
-			if !gotInt && len(intCh) == 0 {
-				return w.st, w.err, true
-			}
-			if s != nil {
+			if intr {
 				s.drop("INT")
 			}
-			if r.isSub || w.err != nil {
-				return w.st, w.err, true
-			}
-			if ws, isWS := w.st.Sys().(syscall.WaitStatus); isWS && ws.Signaled() && ws.Signal() == syscall.SIGINT {
-				r.termsigExit(syscall.SIGINT)
-				return nil, nil, false
-			}
 			return w.st, w.err, true
-		case <-intCh:
-			gotInt = true
-		case <-arrived:
+		case <-s.arrived:
 		}
 	}
 }

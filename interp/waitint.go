@@ -1,0 +1,204 @@
+package interp
+
+import (
+	"os"
+	"os/signal"
+	"sync"
+	"syscall"
+	"time"
+)
+
+// fgInt is bash's wait_sigint_handler for a shell without job control:
+// while the shell waits for a foreground child (which shares its process
+// group, so a keyboard SIGINT reaches both), a SIGINT does not end the
+// shell at once. When the child reaped last then died by SIGINT too, the
+// shell acts on the interrupt (it dies by it); when it handled it and
+// ended otherwise, the script goes on (child_caught_sigint).
+//
+// The channel is subscribed at the first such wait, not at startup: the
+// runtime's first signal.Notify starts a thread. Once subscribed it
+// stays so; a SIGINT that arrives outside a foreground wait ends the
+// shell, as the runtime's default would have. A trap on INT takes
+// precedence: Ignore and Reset drop this subscription, and the next wait
+// renews it.
+type fgInt struct {
+	mu       sync.Mutex
+	ch       chan os.Signal
+	arrived  chan struct{} // poked when a SIGINT is recorded
+	waiting  int           // foreground waits in progress
+	received uint64        // SIGINTs that arrived during foreground waits
+	// diedByInt: the child reaped last since the latest SIGINT died by
+	// SIGINT (true until one is reaped: bash's child_caught_sigint 0)
+	diedByInt bool
+	// lastEnd is when the latest wait that went on ended: a SIGINT
+	// recorded just after it was still sent during it (the signal
+	// passes through the runtime's goroutines, the child's end does not)
+	lastEnd time.Time
+}
+
+// intSettle bounds how long a SIGINT may take to reach fgInt after the
+// kernel delivered it, relative to a child's end.
+const intSettle = 200 * time.Millisecond
+
+// catchesWaitInt reports whether a foreground wait of r treats SIGINT as
+// bash's wait_sigint_handler does: only in the process that owns its
+// signals (cmd/nash), in the shell's foreground (not in an asynchronous
+// job, coprocess or process substitution), with SIGINT neither trapped
+// nor ignored.
+func (r *Runner) catchesWaitInt() bool {
+	if !ownsSignals() || r.async || r.bgJob != nil || r.job != nil || r.isInteractive() || hardIgnored[syscall.SIGINT] {
+		return false
+	}
+	if s := r.sh.sigs; s != nil && s.isCaught(syscall.SIGINT) {
+		return false
+	}
+	if r.hasTrapEntry("INT") {
+		return false
+	}
+	return !signal.Ignored(syscall.SIGINT)
+}
+
+// beginFgWait is called as r starts waiting for a foreground child (or
+// pipeline). It returns a mark for endFgWait, and false when SIGINT keeps
+// its usual meaning during this wait.
+func (r *Runner) beginFgWait() (uint64, bool) {
+	if !r.catchesWaitInt() {
+		return 0, false
+	}
+	f := &r.sh.fgInt
+	f.mu.Lock()
+	if f.ch == nil {
+		f.ch = make(chan os.Signal, 4)
+		f.arrived = make(chan struct{}, 1)
+		go r.sh.fgIntLoop()
+	}
+	f.waiting++
+	mark := f.received
+	f.mu.Unlock()
+	// cheap when already subscribed; renews it after trap '' INT or
+	// trap - INT dropped it
+	signal.Notify(f.ch, syscall.SIGINT)
+	return mark, true
+}
+
+// endFgWait ends a wait for one child begun with mark; diedByInt tells
+// how the child ended. It reports whether a SIGINT arrived meanwhile.
+func (r *Runner) endFgWait(mark uint64, diedByInt bool) bool {
+	f := &r.sh.fgInt
+	if diedByInt {
+		// a keyboard SIGINT reached the shell before the child died;
+		// give it the time to be recorded
+		deadline := time.NewTimer(intSettle)
+		defer deadline.Stop()
+		for {
+			f.mu.Lock()
+			got := f.received != mark
+			f.mu.Unlock()
+			if got {
+				break
+			}
+			select {
+			case <-f.arrived:
+				continue
+			case <-deadline.C:
+			}
+			break
+		}
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.waiting--
+	interrupted := f.received != mark
+	if interrupted {
+		f.diedByInt = diedByInt
+	}
+	if !interrupted || !diedByInt {
+		f.lastEnd = time.Now()
+	}
+	return interrupted
+}
+
+// endPipelineWait ends a pipeline's wait begun with mark: it reports
+// whether the shell must act on a SIGINT received during it (the child
+// reaped last after it died by SIGINT as well).
+func (r *Runner) endPipelineWait(mark uint64) bool {
+	f := &r.sh.fgInt
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.waiting--
+	die := f.received != mark && f.diedByInt
+	if !die {
+		f.lastEnd = time.Now()
+	}
+	return die
+}
+
+// fgIntLoop receives the SIGINTs of fgInt's subscription.
+func (sh *shell) fgIntLoop() {
+	f := &sh.fgInt
+	for range f.ch {
+		s := sh.sigs
+		if s != nil && s.isCaught(syscall.SIGINT) {
+			continue // the trap's channel has it too
+		}
+		f.mu.Lock()
+		waiting := f.waiting > 0
+		if waiting {
+			f.received++
+			f.diedByInt = true
+		}
+		recent := !f.lastEnd.IsZero() && time.Since(f.lastEnd) < intSettle
+		f.mu.Unlock()
+		if waiting {
+			select {
+			case f.arrived <- struct{}{}:
+			default:
+			}
+			continue
+		}
+		if !recent && (s == nil || !s.isTerm(syscall.SIGINT)) {
+			// (caught for the EXIT trap, termsig.go acts on it)
+			dieBySignal(syscall.SIGINT)
+		}
+	}
+}
+
+// interruptedWait acts on a SIGINT the shell received while it waited
+// for a foreground child that died by SIGINT as well: untrapped, the
+// shell ends by SIGINT after its EXIT trap (bash's termsig_handler). The
+// main shell unwinds (termsigExit; it reports true) and cmd/nash ends
+// the process by KilledBy; an in-process subshell, a process of its own
+// in bash whose parent got the SIGINT too, ends the process at once. A -c
+// string's last command is the shell itself in bash: its death is passed
+// on by KilledBy already.
+func (r *Runner) interruptedWait() bool {
+	if t := r.execTailNow(); t != nil && t.top {
+		return false
+	}
+	if !r.isSub {
+		r.termsigExit(syscall.SIGINT)
+		return true
+	}
+	dieBySignal(syscall.SIGINT)
+	return false
+}
+
+// selfInterrupt is bash's kill(getpid(), SIGINT) after a command
+// substitution whose child died by SIGINT: a trap on INT runs, an ignored
+// SIGINT does nothing, otherwise the shell dies by it. In an in-process
+// subshell (a process of its own in bash, which its parent sees end by
+// SIGINT without getting it) nothing is done.
+func (r *Runner) selfInterrupt() {
+	if r.isSub || hardIgnored[syscall.SIGINT] {
+		return
+	}
+	if s := r.sh.sigs; s != nil && s.isCaught(syscall.SIGINT) {
+		syscall.Kill(os.Getpid(), syscall.SIGINT)
+		s.awaitSelf(syscall.SIGINT)
+		return
+	}
+	if r.hasTrapEntry("INT") || signal.Ignored(syscall.SIGINT) {
+		return
+	}
+	r.interruptedWait()
+}
