@@ -137,8 +137,14 @@ func (r *Runner) assign(a *syntax.Assign, fl assignFlags) error {
 	if ep, err := r.refElem(target); err != nil {
 		return err
 	} else if ep != nil {
-		// a nameref to an array element assigns the element
-		return r.assignIndexed(r.resolveRef(ep.Param.Value), ep.Index, val, a.Append)
+		// a nameref to an array element assigns the element; when the
+		// array's name is itself such a reference (local -n v='v[0]'),
+		// bash finds no array there
+		base := r.resolveRef(ep.Param.Value)
+		if r.isElemRef(base) {
+			return &varError{msg: "`" + r.vars.get(base).str + "': not a valid identifier"}
+		}
+		return r.assignIndexed(base, ep.Index, val, a.Append)
 	}
 	if a.Append {
 		return r.appendScalar(target, val, fl)
