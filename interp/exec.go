@@ -184,6 +184,7 @@ func (r *Runner) RunIncremental(src, name string) int {
 				continue
 			}
 			bquoteSingleQuotes(st, src)
+			paramProcSubsts(st, src)
 			if longFd {
 				fdWords(st)
 			}

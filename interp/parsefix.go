@@ -115,6 +115,7 @@ func parseProgramEdits(src, name string) (*syntax.File, string, []parseEdit, err
 // program, text being what its positions refer to.
 func finishParse(f *syntax.File, text string) {
 	bquoteSingleQuotes(f, text)
+	paramProcSubsts(f, text)
 	if mayHoldLongFd(text) {
 		fdWords(f)
 	}
