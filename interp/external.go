@@ -149,13 +149,8 @@ func (r *Runner) startProcess(path string, args, env []string) (*os.Process, err
 	if !r.inCwd {
 		attr.Dir = r.dir
 	}
-	for i, f := range attr.Files {
-		if f == nil && i < 3 {
-			// a closed standard fd stays closed in the child; os/exec
-			// would open /dev/null, so pass a closed marker instead
-			attr.Files[i] = nil
-		}
-	}
+	// a nil slot (a closed fd, standard ones included) is closed in the
+	// child: os.StartProcess, unlike os/exec, opens no /dev/null for it
 	if r.umask != processUmaskCached() {
 		spawnMu.Lock()
 		old := syscall.Umask(r.umask)
