@@ -13,8 +13,10 @@ import (
 )
 
 // spawnMu serialises spawns that must set a process-wide attribute the
-// child inherits at clone time (the umask).
-var spawnMu sync.Mutex
+// child inherits at clone time: the umask, or close-on-exec cleared on
+// descriptors the child inherits in place (see inPlaceTail). Other
+// spawns hold it shared, so that no child inherits those by accident.
+var spawnMu sync.RWMutex
 
 // runExternal starts an external program with the runner's fd table as
 // its descriptors and waits for it.
@@ -141,25 +143,76 @@ func (r *Runner) startProcess(path string, args, env []string) (*os.Process, err
 		// their own
 		env = noForkSHLVL(env)
 	}
+	// a nil slot (a closed fd, standard ones included) is closed in the
+	// child: os.StartProcess, unlike os/exec, opens no /dev/null for it
+	files := r.fds.files()
+	k, keep := inPlaceTail(files)
 	attr := &os.ProcAttr{
 		Env:   env,
-		Files: r.fds.files(),
+		Files: files[:k],
 		Sys:   r.sysProcAttr(),
 	}
 	if !r.inCwd {
 		attr.Dir = r.dir
 	}
-	// a nil slot (a closed fd, standard ones included) is closed in the
-	// child: os.StartProcess, unlike os/exec, opens no /dev/null for it
-	if r.umask != processUmaskCached() {
-		spawnMu.Lock()
-		old := syscall.Umask(r.umask)
-		p, err := os.StartProcess(abs, args, attr)
-		syscall.Umask(old)
-		spawnMu.Unlock()
-		return p, err
+	umask := r.umask != processUmaskCached()
+	if !umask && len(keep) == 0 {
+		return startShared(abs, args, attr)
 	}
-	return os.StartProcess(abs, args, attr)
+	spawnMu.Lock()
+	defer spawnMu.Unlock()
+	for _, fd := range keep {
+		syscall.RawSyscall(syscall.SYS_FCNTL, uintptr(fd), syscall.F_SETFD, 0)
+	}
+	if umask {
+		old := syscall.Umask(r.umask)
+		defer syscall.Umask(old)
+	}
+	p, err := os.StartProcess(abs, args, attr)
+	for _, fd := range keep {
+		syscall.RawSyscall(syscall.SYS_FCNTL, uintptr(fd), syscall.F_SETFD, syscall.FD_CLOEXEC)
+	}
+	return p, err
+}
+
+// startShared starts a process holding spawnMu shared: it must not
+// inherit the descriptors a concurrent spawn passes in place.
+func startShared(path string, argv []string, attr *os.ProcAttr) (*os.Process, error) {
+	spawnMu.RLock()
+	defer spawnMu.RUnlock()
+	return os.StartProcess(path, argv, attr)
+}
+
+// inPlaceTail shortens a child's descriptor list when its end holds only
+// descriptors already at their own number (an inherited fd 251, say) and
+// closed slots: the child closes every closed slot below the list's end
+// itself (some 240 system calls a spawn under a harness holding fd 251),
+// while any descriptor beyond the list is gone at exec anyway, being
+// close-on-exec, as all of this process's are. It returns the length to
+// pass and the descriptors beyond it that the child must inherit in
+// place (their close-on-exec flag cleared while it starts).
+func inPlaceTail(files []*os.File) (int, []int) {
+	k := len(files)
+	nils := 0
+	for k > 3 {
+		f := files[k-1]
+		if f == nil {
+			nils++
+		} else if int(f.Fd()) != k-1 {
+			break
+		}
+		k--
+	}
+	if nils < 16 {
+		return len(files), nil // not worth the exclusive lock
+	}
+	var keep []int
+	for i := k; i < len(files); i++ {
+		if files[i] != nil {
+			keep = append(keep, i)
+		}
+	}
+	return k, keep
 }
 
 func (r *Runner) sysProcAttr() *syscall.SysProcAttr {

@@ -45,7 +45,7 @@ func askNofile(bash string) (uint64, bool) {
 	if err != nil {
 		return 0, false
 	}
-	p, err := os.StartProcess(bash, []string{"bash", "-c", "ulimit -Sn"}, &os.ProcAttr{
+	p, err := startShared(bash, []string{"bash", "-c", "ulimit -Sn"}, &os.ProcAttr{
 		Dir:   "/",
 		Files: []*os.File{nil, out, nil},
 		Env:   []string{"PATH=/usr/bin:/bin", "LC_ALL=C"},

@@ -142,7 +142,7 @@ func (r *Runner) bashSyntaxMessages(src string) (msgs []bashMsg, ok bool) {
 	if r.opts.on(optPosix) {
 		argv = append(argv, "-o", "posix") // it reads quotes differently (posixquote.go)
 	}
-	p, err := os.StartProcess(path, argv, &os.ProcAttr{
+	p, err := startShared(path, argv, &os.ProcAttr{
 		Files: []*os.File{in, nil, out},
 		Env:   []string{"PATH=/usr/bin:/bin", "LC_ALL=C"},
 	})
