@@ -255,6 +255,9 @@ func (r *Runner) waitProcess(p *os.Process, args []string) ExecResult {
 		defer j.inChild.Add(-1)
 	}
 	mark, catching := r.beginFgWait()
+	if t := r.execTailNow(); t != nil && t.top && !r.isSub && ownsSignals() {
+		defer r.forwardToTail(p.Pid)()
+	}
 	st, err, ok := r.waitForeground(p, catching)
 	interrupted := false
 	if catching {

@@ -126,3 +126,33 @@ func signalName(sig syscall.Signal) string {
 	}
 	return "QUIT"
 }
+
+// TestCmdStringTailSignals checks that a signal sent to the shell's pid
+// while the last command of a -c string runs reaches that command, as
+// under bash, which execs it in its own place.
+func TestCmdStringTailSignals(t *testing.T) {
+	perl, err := exec.LookPath("perl")
+	if err != nil {
+		t.Skip("no perl for a child that handles signals")
+	}
+	handler := perl + ` -e '$|=1; for my $s (qw(TERM HUP USR1 USR2 ALRM)) { $SIG{$s} = sub { print "child got $_[0]\n"; exit 5 } }; print "ready\n"; sleep 3'`
+	scripts := []string{
+		`echo x; ` + handler,
+		`true && ` + handler,
+		`echo ready; sleep 2`,
+	}
+	sigs := []syscall.Signal{syscall.SIGTERM, syscall.SIGHUP, syscall.SIGUSR1, syscall.SIGUSR2, syscall.SIGALRM}
+	for i, sc := range scripts {
+		for _, sig := range sigs {
+			t.Run(itoa(i)+"-"+itoa(int(sig)), func(t *testing.T) {
+				t.Parallel()
+				want := runSignalled(t, bashBin, sc, sig, false)
+				got := runSignalled(t, nashBin, sc, sig, false)
+				if got != want {
+					t.Errorf("%s to the shell of %q:\nbash: %q, %s\nnash: %q, %s",
+						sig, sc, want.out, want.end, got.out, got.end)
+				}
+			})
+		}
+	}
+}
