@@ -267,6 +267,9 @@ func (r *Runner) RunIncremental(src, name string) int {
 		}
 		if !r.reportSyntaxErrorLines(err, orig, name, reported+1, 0) {
 			r.exit = 2
+			if r.sh.cmdString && inSubstError(err, orig) {
+				r.exit = substSyntaxStatus
+			}
 		}
 		r.flow = flowExit
 		r.exitCode = r.exit

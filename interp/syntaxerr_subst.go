@@ -1,0 +1,90 @@
+package interp
+
+import (
+	"errors"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// bash parses the text of $(…), <(…) and >(…) with a parser of its own
+// (parse_comsub), and a syntax error there leaves the shell by another
+// way than other syntax errors: a -c string ends with status 127 where a
+// script ends with status 2. An unclosed quote is the lexer's error,
+// status 2 as elsewhere.
+
+// substSyntaxStatus is the status bash's -c string ends with after a
+// syntax error inside a command or process substitution.
+const substSyntaxStatus = 127
+
+// inSubstError reports whether the syntax error err, positioned in
+// text, is inside a command or process substitution.
+func inSubstError(err error, text string) bool {
+	var pe syntax.ParseError
+	if !errors.As(err, &pe) || strings.Contains(pe.Text, "without closing quote") {
+		return false // a quote left open: bash's lexer reports it, status 2
+	}
+	return inSubstAt(text, int(pe.Pos.Offset()))
+}
+
+// inSubstAt reports whether offset off of text is inside a $(…), <(…)
+// or >(…) left open there (not $((…)), arithmetic). Quotes, escapes and
+// comments are skipped as bash reads them; the quotes of a substitution
+// are its own.
+func inSubstAt(text string, off int) bool {
+	type open struct {
+		subst, dq bool // a substitution, and the double quotes around it
+	}
+	var stack []open
+	substs, dq := 0, false
+	for k := 0; k < len(text) && k < off; k++ {
+		switch c := text[k]; {
+		case c == '\\':
+			k++
+		case c == '"':
+			dq = !dq
+		case c == '\'' && !dq:
+			if k = closingQuote(text, k); k < 0 {
+				return false
+			}
+		case c == '`':
+			// the error of a `…` left open is its own
+			if k = bqClosing(text, k); k < 0 || k >= off {
+				return false
+			}
+		case c == '#' && !dq && (k == 0 || isBlankOrOp(text[k-1])):
+			for k < len(text) && k < off && text[k] != '\n' {
+				k++
+			}
+		case c == '(' && k > 0 && (text[k-1] == '$' || !dq && (text[k-1] == '<' || text[k-1] == '>')):
+			if text[k-1] == '$' && k+1 < len(text) && text[k+1] == '(' {
+				stack = append(stack, open{false, dq})
+				k++ // $((: arithmetic
+				stack = append(stack, open{false, dq})
+				continue
+			}
+			stack = append(stack, open{true, dq})
+			substs++
+			dq = false
+		case c == '(' && !dq:
+			stack = append(stack, open{false, dq})
+		case c == ')' && !dq && len(stack) > 0:
+			top := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if top.subst {
+				substs--
+			}
+			dq = top.dq
+		}
+	}
+	return substs > 0
+}
+
+// isBlankOrOp reports whether c may come before a comment's "#".
+func isBlankOrOp(c byte) bool {
+	switch c {
+	case ' ', '\t', '\n', ';', '&', '|', '(', ')':
+		return true
+	}
+	return false
+}
