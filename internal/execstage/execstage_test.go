@@ -120,3 +120,16 @@ func TestStageReportsFailure(t *testing.T) {
 		t.Errorf("stderr %q, want %q", errb, want)
 	}
 }
+
+// TestLeakedMarker: a binary started normally with the marker in its
+// environment (alone, or among other variables) is no stage.
+func TestLeakedMarker(t *testing.T) {
+	for _, env := range [][]string{{EnvMarker}, {EnvMarker, "HOME=/"}} {
+		cmd := exec.Command(os.Args[0], "-test.run=^$")
+		cmd.Env = env
+		out, err := cmd.CombinedOutput()
+		if err != nil || !strings.Contains(string(out), "PASS") {
+			t.Errorf("env %q: %v, output %q", env, err, out)
+		}
+	}
+}

@@ -8,18 +8,26 @@ import (
 // init runs the stage when this binary was started as one; otherwise it
 // costs one environment lookup.
 func init() {
-	if v, ok := syscall.Getenv(envMarker[:len(envMarker)-2]); !ok || v != "1" {
+	key := envMarker[:len(envMarker)-2]
+	if v, ok := syscall.Getenv(key); !ok || v != "1" {
 		return
 	}
-	syscall.Exit(runStage())
+	args, err := readNul("/proc/self/cmdline")
+	if err != nil || len(args) == 0 || args[0] != stageName || len(syscall.Environ()) != 1 {
+		// a stage is named so and has the marker alone for environment:
+		// this marker leaked into an ordinary start, which goes on
+		// without it
+		syscall.Unsetenv(key)
+		return
+	}
+	syscall.Exit(runStage(args))
 }
 
-// runStage executes the plan in this process's arguments and returns an
+// runStage executes the plan in the stage's arguments and returns an
 // exit status only if that fails.
-func runStage() int {
-	args, err := readNul("/proc/self/cmdline")
+func runStage(args []string) int {
 	p, ok := decode(args)
-	if err != nil || !ok {
+	if !ok {
 		writeErr("nash: exec stage: bad arguments\n")
 		return 126
 	}
