@@ -141,7 +141,14 @@ func (r *Runner) assign(a *syntax.Assign, fl assignFlags) error {
 		// array's name is itself such a reference (local -n v='v[0]'),
 		// bash finds no array there
 		base := r.resolveRef(ep.Param.Value)
-		if r.isElemRef(base) {
+		if bv := r.vars.get(ep.Param.Value); r.isElemRef(base) && bv != nil && bv.kind == kNameRef && !bv.local {
+			// a global one (declare -n a=b b='a[1]'; a=v): bash's
+			// find_or_make_array_variable makes it the array
+			r.errorf("warning: %s: removing nameref attribute", ep.Param.Value)
+			v := r.vars.own(ep.Param.Value)
+			v.kind, v.str, v.set = kString, "", false
+			base = ep.Param.Value
+		} else if r.isElemRef(base) {
 			return &varError{msg: "`" + r.vars.get(base).str + "': not a valid identifier"}
 		}
 		return r.assignIndexed(base, ep.Index, val, a.Append)

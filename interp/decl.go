@@ -733,6 +733,13 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 					return "", err
 				}
 				indexExpanded = true
+				if av := r.vars.get(rn); av != nil && av.kind == kNameRef && !av.local {
+					// the element's array is itself a reference
+					// (declare -n a=b b='a[1]'): bash makes it the array
+					r.errorf("warning: %s: removing nameref attribute", rn)
+					av = r.vars.own(rn)
+					av.kind, av.str, av.set = kString, "", false
+				}
 			}
 		}
 		if v := r.vars.get(rn); (o.array || o.assoc) && r.isElemRef(rn) && index == "" && (as == nil && textVal == nil || as != nil && as.Naked && as.Index == nil) {
