@@ -104,6 +104,7 @@ func biSource(r *Runner, args []string) int {
 	if perr != nil && r.flow == flowNone {
 		r.reportSyntaxError(perr, src, file)
 		r.exit = exBadSyntax // what the RETURN trap sees in $?
+		r.substSyntaxExit(perr, src)
 	}
 	r.bashCmd = lastCmd // as eval's: the RETURN trap sees the . command
 	r.traceLevel--

@@ -448,6 +448,9 @@ func (r *Runner) evalString(src, kind string) int {
 			}
 		}
 		r.reportSyntaxError(err, src, "eval")
+		if r.substSyntaxExit(err, src) {
+			return r.exit
+		}
 		if kind == "eval" {
 			return r.usageFail()
 		}

@@ -10,8 +10,8 @@ import (
 // bash parses the text of $(…), <(…) and >(…) with a parser of its own
 // (parse_comsub), and a syntax error there leaves the shell by another
 // way than other syntax errors: a -c string ends with status 127 where a
-// script ends with status 2. An unclosed quote is the lexer's error,
-// status 2 as elsewhere.
+// script ends with status 2. The end of the text met inside it, or an
+// unclosed quote, is an error like others, status 2.
 
 // substSyntaxStatus is the status bash's -c string ends with after a
 // syntax error inside a command or process substitution.
@@ -21,8 +21,8 @@ const substSyntaxStatus = 127
 // text, is inside a command or process substitution.
 func inSubstError(err error, text string) bool {
 	var pe syntax.ParseError
-	if !errors.As(err, &pe) || strings.Contains(pe.Text, "without closing quote") {
-		return false // a quote left open: bash's lexer reports it, status 2
+	if !errors.As(err, &pe) || pe.Incomplete || strings.Contains(pe.Text, "without closing quote") {
+		return false // the end of the text, or a quote left open: status 2
 	}
 	return inSubstAt(text, int(pe.Pos.Offset()))
 }
@@ -87,4 +87,22 @@ func isBlankOrOp(c byte) bool {
 		return true
 	}
 	return false
+}
+
+// substSyntaxExit ends the shell as bash does after a syntax error err
+// (positioned in text) inside a substitution of a string that eval or
+// source parses: parse_comsub's error unwinds past them, status 1 (127
+// for a -c string at its top level, as when the string itself fails). It
+// reports whether it did.
+func (r *Runner) substSyntaxExit(err error, text string) bool {
+	if !inSubstError(err, text) {
+		return false
+	}
+	r.exit = 1
+	if r.sh.cmdString && r.subLevel == 0 {
+		r.exit = substSyntaxStatus
+	}
+	r.flow = flowExit
+	r.exitCode = r.exit
+	return true
 }
