@@ -230,6 +230,10 @@ func biKill(r *Runner, args []string) int {
 				continue
 			}
 		}
+		if pid == r.sh.pid && r.isSub && sig != 0 && r.deferSelfKill(sig) {
+			sent = true
+			continue
+		}
 		if pid == r.sh.pid && !r.isSub && sig != 0 && r.selfSignal(sig) {
 			sent = true
 			continue

@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -48,8 +49,11 @@ type shell struct {
 	arithMemo map[string]syntax.ArithmExpr
 	randState uint32
 	sigs      *signalState
-	fgInt     fgInt         // SIGINT during foreground waits (waitint.go)
-	realBash  func() string // finds the real bash, for its syntax messages
+	fgInt     fgInt // SIGINT during foreground waits (waitint.go)
+	// deferredKill is a signal a foreground in-process subshell sent to
+	// the shell (see deferSelfKill), acted on when the main shell resumes
+	deferredKill atomic.Int32
+	realBash     func() string // finds the real bash, for its syntax messages
 
 	arithStatic map[syntax.ArithmExpr]arithStaticText // guarded by mu
 	comsubText  map[*syntax.CmdSubst]*printedComsub   // guarded by mu

@@ -457,6 +457,12 @@ func (r *Runner) signalState() *signalState {
 
 // runPendingTraps runs traps for signals that arrived, between commands.
 func (r *Runner) runPendingTraps() {
+	if !r.isSub {
+		if sig := r.sh.deferredKill.Swap(0); sig != 0 {
+			r.termsigExit(syscall.Signal(sig))
+			return
+		}
+	}
 	r.reapCoprocs()
 	r.runJobTraps()
 	s := r.sh.sigs

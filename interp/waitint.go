@@ -257,3 +257,33 @@ func (r *Runner) forwardToTail(pid int) func() {
 // signals sent to the shell are passed on to it (until then they act on
 // the shell as before).
 const tailForwardAfter = 5 * time.Millisecond
+
+// deferSelfKill handles kill of the shell's own pid from an in-process
+// subshell in the shell's foreground (a ( ) or a pipeline element, not
+// an asynchronous job nor a substitution, whose parent bash is busy
+// reading): bash's subshell is a process of its own, so the signal ends
+// the waiting shell while the subshell goes on and its output still
+// appears. Here the subshell runs to its end and the main shell then
+// ends by the signal (KilledBy). A SIGINT is what bash's waiting shell
+// drops when its child ends normally (wait_sigint_handler), a SIGQUIT
+// the shell ignores. It reports false when the signal is to be sent
+// for real: trapped, caught for the EXIT trap, or not terminating.
+func (r *Runner) deferSelfKill(sig syscall.Signal) bool {
+	if !ownsSignals() || r.async || r.bgJob != nil || r.job != nil || r.inComsub {
+		return false
+	}
+	if hardIgnored[sig] || signal.Ignored(sig) {
+		return true // no effect, as in bash
+	}
+	if s := r.sh.sigs; s != nil && (s.isCaught(sig) || s.isTerm(sig)) {
+		return false
+	}
+	switch {
+	case sig == syscall.SIGINT, sig == syscall.SIGQUIT:
+		return true
+	case !terminatesByDefault(sig) || isUserFault(sig):
+		return false
+	}
+	r.sh.deferredKill.CompareAndSwap(0, int32(sig))
+	return true
+}
