@@ -50,7 +50,25 @@ func (r *Runner) arith(x syntax.ArithmExpr) (int64, error) {
 // arithExpansion evaluates the expression of a $(( )) expansion. In a
 // non-interactive POSIX-mode shell its errors are fatal, as in bash.
 func (r *Runner) arithExpansion(x syntax.ArithmExpr) (int64, error) {
+	return r.arithExpansionAt(x, r.dblDepth)
+}
+
+// quotedArithExpansion is arithExpansion for a $(( )) or $[ ] between
+// double quotes: bash reads a "$[ ]" as double-quoted text, where a
+// $'…' is not quoted again (arithAnsiC).
+func (r *Runner) quotedArithExpansion(p *syntax.ArithmExp) (int64, error) {
+	if p.Bracket {
+		return r.arithExpansionAt(p.X, -1)
+	}
+	return r.arithExpansion(p.X)
+}
+
+// arithExpansionAt is arithExpansion with arithDbl set to dbl.
+func (r *Runner) arithExpansionAt(x syntax.ArithmExpr, dbl int) (int64, error) {
+	oldDbl := r.arithDbl
+	r.arithDbl = dbl // "$(( ))" is arithmetic text of its own (arithAnsiC)
 	n, err := r.arith(x)
+	r.arithDbl = oldDbl
 	if ae, ok := err.(*arithError); ok && r.opts.on(optPosix) && !r.isInteractive() {
 		return n, &expandError{msg: ae.Error(), fatal: true}
 	}
@@ -215,7 +233,7 @@ func (r *Runner) arithSrcText(x syntax.ArithmExpr, removeSingle bool) (string, e
 			return false
 		}
 		b.WriteString(arithUnescape(src[pos:ps], removeSingle))
-		b.WriteString(s)
+		b.WriteString(r.arithAnsiC(part, s, removeSingle))
 		pos = pe
 		return false
 	})
@@ -227,6 +245,46 @@ func (r *Runner) arithSrcText(x syntax.ArithmExpr, removeSingle bool) (string, e
 	}
 	b.WriteString(arithUnescape(src[pos:end], removeSingle))
 	return b.String(), nil
+}
+
+// arithAnsiC is the text a part of an arithmetic expression expanded to
+// (s) as the evaluator sees it: bash's parser turns a $'…' read there
+// (in (( )), $(( )), $[ ] or a subscript, not in a let argument, an
+// ordinary word, nor in a subscript or offset inside double quotes,
+// "${a[$'1']}", though in "$(( ))") into the decoded text single-quoted
+// (sh_single_quote), which the evaluator then rejects as it rejects '1'.
+func (r *Runner) arithAnsiC(p syntax.WordPart, s string, word bool) string {
+	if sq, ok := p.(*syntax.SglQuoted); ok && sq.Dollar && !word && r.dblDepth == r.arithDbl && r.hdocDepth == 0 {
+		return singleQuote(s)
+	}
+	return s
+}
+
+// compoundIndex evaluates the subscript of an element of a compound
+// assignment to an indexed array, a=([i]=v). bash expands the words of
+// the list (quote removal included) before it takes the subscripts, so
+// a single-quoted part there, ['1'] or [$'1'], is text, not the quoted
+// operand (sh_single_quote) it is in other arithmetic.
+func (r *Runner) compoundIndex(x syntax.ArithmExpr) (int64, error) {
+	quoted := false
+	syntax.Walk(x, func(n syntax.Node) bool {
+		if _, ok := n.(*syntax.SglQuoted); ok {
+			quoted = true
+		}
+		return !quoted
+	})
+	if !quoted {
+		return r.arith(x)
+	}
+	s, err := r.arithText(x, true)
+	if err != nil {
+		return 0, err
+	}
+	// the text is expanded a second time, as arithmetic, and that
+	// pass takes each \001 from the first (a $'\001') for bash's quoting
+	// escape (CTLESC), which quote removal drops
+	s = strings.ReplaceAll(s, "\001", "")
+	return r.arithString(s)
 }
 
 // arithParts returns the outermost expansions of an arithmetic

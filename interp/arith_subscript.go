@@ -65,7 +65,7 @@ func (r *Runner) arithPartsText(src string, from, to int, parts []syntax.WordPar
 			if err != nil {
 				return "", err
 			}
-			b.WriteString(s)
+			b.WriteString(r.arithAnsiC(p, s, word))
 			i, run = pe, pe
 			pi++
 			continue

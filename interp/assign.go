@@ -529,7 +529,7 @@ func (r *Runner) fillArray(arr *indexedArray, cur *variable, ae *syntax.ArrayExp
 				r.errorf("%s: cannot assign to non-numeric index", word(t))
 				continue
 			}
-			i, err := r.arith(el.Index)
+			i, err := r.compoundIndex(el.Index)
 			if err != nil {
 				return true, err
 			}

@@ -719,7 +719,7 @@ func (r *Runner) expandDbl(b *fieldBuilder, q *syntax.DblQuoted) error {
 			}
 			b.quoted(s)
 		case *syntax.ArithmExp:
-			n, err := r.arithExpansion(p.X)
+			n, err := r.quotedArithExpansion(p)
 			if err != nil {
 				return err
 			}
