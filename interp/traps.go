@@ -493,6 +493,13 @@ func (r *Runner) runPendingTraps() {
 	s.mu.Unlock()
 	sort.Strings(names)
 	for _, n := range names {
+		// one that arrived after the takeTerm above
+		if _, num, ok := parseSignal(n, false); ok && num > 0 && s.isTerm(syscall.Signal(num)) && !r.hasTrapEntry(n) {
+			r.termsigExit(syscall.Signal(num))
+			return
+		}
+	}
+	for _, n := range names {
 		if n == "CHLD" {
 			for i := 0; i < chld; i++ {
 				r.runTrap(n)
