@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // A shell's start looks up no locale named by LANG or LC_* (only LC_ALL,
@@ -14,7 +15,8 @@ import (
 // a locale variable, whose warning is as if they had been done at start
 // (the corpus case exp3/setlocale-startup compares the wording with bash).
 func TestLocaleStartupLookupWaits(t *testing.T) {
-	name := "zz_ZZ.nash" + strconv.Itoa(os.Getpid())
+	// a name no earlier run (of -count=N) has put in the process's cache
+	name := "zz_ZZ.nash" + strconv.Itoa(os.Getpid()) + "x" + strconv.FormatInt(time.Now().UnixNano(), 36)
 	null, err := os.OpenFile(os.DevNull, os.O_RDWR, 0)
 	if err != nil {
 		t.Fatal(err)
