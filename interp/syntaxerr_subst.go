@@ -56,11 +56,12 @@ func inSubstAt(text string, off int) bool {
 			for k < len(text) && k < off && text[k] != '\n' {
 				k++
 			}
-		case c == '(' && k > 0 && (text[k-1] == '$' || !dq && (text[k-1] == '<' || text[k-1] == '>')):
-			if text[k-1] == '$' && k+1 < len(text) && text[k+1] == '(' {
-				stack = append(stack, open{false, dq})
+		case k+1 < len(text) && text[k+1] == '(' && (c == '$' || !dq && (c == '<' || c == '>')):
+			// (an escaped "$" was skipped with its backslash)
+			k++
+			if c == '$' && k+1 < len(text) && text[k+1] == '(' {
 				k++ // $((: arithmetic
-				stack = append(stack, open{false, dq})
+				stack = append(stack, open{false, dq}, open{false, dq})
 				continue
 			}
 			stack = append(stack, open{true, dq})
