@@ -603,6 +603,22 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		return "", readonlyErr(name)
 	}
 	// namerefs: declare -n ref=target
+	if o.nameref && as != nil && as.Array != nil && as.Index == nil {
+		// declare -n name=(…): bash assigns the list as it expands the
+		// words (through name when it is a reference already), and
+		// then finds an array where the reference should be made
+		target := r.resolveRef(name)
+		if local && target == name && !r.vars.isLocalHere(name) {
+			r.vars.makeLocal(name)
+		}
+		if err := r.assignArray(target, as.Array, as.Append, asDecl); err != nil {
+			return "", err
+		}
+		if target != name {
+			return name, nil
+		}
+		return "", &varError{msg: name + ": reference variable cannot be an array"}
+	}
 	if o.nameref {
 		// a reference is a scalar: not NAME[SUB], not an existing array
 		if as != nil && as.Index != nil {
