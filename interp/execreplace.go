@@ -104,6 +104,7 @@ func (r *Runner) replaceProcess(path string, argv, env []string, name string) er
 		}
 	}
 	syscall.Umask(r.umask)
+	defer r.quitForExec()()
 	if verdict == execFails {
 		// let execve report why, with nothing moved: the shell may go on
 		// (execfail) with its descriptors, and the runtime's, intact
@@ -141,6 +142,35 @@ func (r *Runner) replaceProcess(path string, argv, env []string, name string) er
 	err := syscall.Exec(abs, argv, env)
 	applyRlimits(0, saved) // the shell goes on (execfail)
 	return err
+}
+
+// quitForExec gives SIGQUIT its default action back for the program the
+// exec builtin runs in the shell's place: the shell ignores it only for
+// itself (DefaultSignals), and bash's execs start with it at the default
+// unless an empty trap on QUIT ignores it (busybox sigquit_exec). It
+// returns the function that ignores it again, for when exec fails and
+// the shell goes on.
+func (r *Runner) quitForExec() func() {
+	if _, own := goHandler(syscall.SIGQUIT); !own || !kernelIgnores(syscall.SIGQUIT) {
+		return func() {}
+	}
+	if r.traps != nil {
+		if a, ok := r.traps.m["QUIT"]; ok && a == "" {
+			return func() {}
+		}
+	}
+	dflMu.Lock()
+	var old kernelSigaction
+	err := rtSigaction(syscall.SIGQUIT, &kernelSigaction{}, &old)
+	dflMu.Unlock()
+	if err != nil {
+		return func() {}
+	}
+	return func() {
+		dflMu.Lock()
+		rtSigaction(syscall.SIGQUIT, &old, nil)
+		dflMu.Unlock()
+	}
 }
 
 // ignoredSignals lists the signals the kernel ignores for this process;
