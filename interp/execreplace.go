@@ -27,14 +27,10 @@ func predictExec(abs string) execVerdict {
 	if !executableFile(abs) {
 		return execFails
 	}
-	f, err := os.Open(abs)
+	head, err := fileHead(abs, kernelHead)
 	if err != nil {
 		return execRuns
 	}
-	head := make([]byte, 256)
-	n, _ := f.Read(head)
-	f.Close()
-	head = head[:n]
 	switch {
 	case bytes.HasPrefix(head, []byte("\x7fELF")):
 		return execRuns
@@ -43,10 +39,30 @@ func predictExec(abs string) execVerdict {
 			return execRuns
 		}
 		return execFails
-	case isBinaryFile(head):
+	case isBinaryFile(head[:min(len(head), binarySample)]):
 		return execFails
 	}
 	return execScript
+}
+
+// kernelHead is how much of a file execve reads for its #! line;
+// binarySample is how much bash reads to tell a binary file
+// (HASH_BANG_BUFSIZ in execute_cmd.c).
+const (
+	kernelHead   = 256
+	binarySample = 128
+)
+
+// fileHead returns the first bytes of the file at abs, up to n.
+func fileHead(abs string, n int) ([]byte, error) {
+	f, err := os.Open(abs)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b := make([]byte, n)
+	m, _ := f.Read(b)
+	return b[:m], nil
 }
 
 // executableFile reports whether path is a regular file this process may

@@ -63,14 +63,11 @@ func (r *Runner) runExternalNamed(path, name string, args, env []string, info *E
 // runAsScript runs a file the kernel will not execute (no #! line) as a
 // shell script in a new nash, as bash does; binary files are refused.
 func (r *Runner) runAsScript(path string, args, env []string) (*os.Process, error) {
-	f, err := os.Open(r.absPath(path))
+	head, err := fileHead(r.absPath(path), binarySample)
 	if err != nil {
 		return nil, err
 	}
-	head := make([]byte, 80)
-	n, _ := f.Read(head)
-	f.Close()
-	if isBinaryFile(head[:n]) {
+	if isBinaryFile(head) {
 		return nil, errBinary
 	}
 	self, argv := r.scriptCommand(path, args)
@@ -387,7 +384,7 @@ func (r *Runner) reportSignal(pid int, sig syscall.Signal, core bool, args []str
 // status for it.
 func (r *Runner) execFailed(path, name string, err error) int {
 	if err == errBinary {
-		io.WriteString(r.fds.writer(2), r.errName()+": "+name+": "+err.Error()+"\n")
+		r.errorf("%s: %s", name, err.Error())
 		return 126
 	}
 	var errno syscall.Errno
@@ -435,17 +432,11 @@ func (r *Runner) shebangOf(path string) string {
 	if !executableFile(abs) {
 		return ""
 	}
-	f, err := os.Open(abs)
-	if err != nil {
+	head, err := fileHead(abs, kernelHead)
+	if err != nil || !bytes.HasPrefix(head, []byte("#!")) {
 		return ""
 	}
-	defer f.Close()
-	head := make([]byte, 256)
-	n, _ := f.Read(head)
-	if n < 2 || head[0] != '#' || head[1] != '!' {
-		return ""
-	}
-	return shebangInterp(head[:n])
+	return shebangInterp(head)
 }
 
 func errnoMessage(e syscall.Errno) string {
