@@ -78,7 +78,7 @@ func (lr *lineReader) sysRead(p []byte) (int, error) {
 			if left <= 0 {
 				return 0, errReadTimeout
 			}
-			ok, err := pollIn(lr.fd, left)
+			ok, err := pollReadable(lr.fd, left)
 			if err != nil && err != syscall.EINTR {
 				return 0, err
 			}
@@ -96,7 +96,7 @@ func (lr *lineReader) sysRead(p []byte) (int, error) {
 		case err == syscall.EINTR:
 			continue
 		case err == syscall.EAGAIN:
-			if _, err := pollIn(lr.fd, -1); err != nil && err != syscall.EINTR {
+			if _, err := pollReadable(lr.fd, -1); err != nil && err != syscall.EINTR {
 				return 0, err
 			}
 			continue
@@ -116,7 +116,7 @@ func (lr *lineReader) waitStop() error {
 		if lr.stop() {
 			return errReadStopped
 		}
-		ok, err := pollIn(lr.fd, 50*time.Millisecond)
+		ok, err := pollReadable(lr.fd, 50*time.Millisecond)
 		if ok || err != nil && err != syscall.EINTR {
 			return nil
 		}
@@ -381,7 +381,7 @@ func biRead(r *Runner, args []string) int {
 		if f == nil {
 			return 1
 		}
-		if ok, _ := pollIn(rawFD(f), 0); ok {
+		if ok, _ := pollReadable(rawFD(f), 0); ok {
 			return 0
 		}
 		return 1

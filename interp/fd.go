@@ -253,16 +253,10 @@ func (t *fdTable) fdPath(p string) (string, bool) {
 	return "/proc/self/fd/" + strconv.Itoa(int(f.Fd())), true
 }
 
-// pollIn waits up to timeout (negative: forever) for fd to be readable or
-// at end of file.
-func pollIn(fd int, timeout time.Duration) (bool, error) {
-	type pollFd struct {
-		fd      int32
-		events  int16
-		revents int16
-	}
-	const pollin, pollhup = 0x1, 0x10
-	p := pollFd{fd: int32(fd), events: pollin}
+// pollReadable waits up to timeout (negative: forever) for fd to be
+// readable or at end of file.
+func pollReadable(fd int, timeout time.Duration) (bool, error) {
+	p := pollFd{fd: int32(fd), events: pollIn}
 	var tsp unsafe.Pointer
 	var ts syscall.Timespec
 	if timeout >= 0 {
@@ -273,5 +267,5 @@ func pollIn(fd int, timeout time.Duration) (bool, error) {
 	if errno != 0 {
 		return false, errno
 	}
-	return n > 0 && p.revents&(pollin|pollhup) != 0, nil
+	return n > 0 && p.revents&(pollIn|pollHup) != 0, nil
 }

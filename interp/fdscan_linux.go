@@ -37,10 +37,6 @@ func lowDescriptors() (fds []int, ok bool) {
 	}
 	// poll reports POLLNVAL for a closed descriptor (and for an O_PATH
 	// one, which no script can use for I/O anyway)
-	type pollFd struct {
-		fd             int32
-		events, revent int16
-	}
 	var small [lowFDs - 3]pollFd
 	pfds := small[:]
 	if size > lowFDs {
@@ -54,7 +50,7 @@ func lowDescriptors() (fds []int, ok bool) {
 		return nil, false
 	}
 	for _, p := range pfds {
-		if p.revent&pollNVal == 0 {
+		if p.revents&pollNVal == 0 {
 			fds = append(fds, int(p.fd))
 		}
 	}
@@ -87,8 +83,6 @@ func tableSize() (int, bool) {
 	}
 	return 0, false
 }
-
-const pollNVal = 0x20 // POLLNVAL
 
 // procDescriptors lists /proc/self/fd with raw system calls: an *os.File
 // for the directory would register it with the runtime's poller.

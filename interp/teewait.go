@@ -12,29 +12,16 @@ import (
 // for data and closes the first pipe's read end at once. teeWait is that
 // wait: it also waits for room in the second pipe when tee found it full.
 
-const (
-	pollEvIn  = 0x1
-	pollEvOut = 0x4
-	pollEvErr = 0x8
-	pollEvHup = 0x10
-)
-
-type teePollFd struct {
-	fd      int32
-	events  int16
-	revents int16
-}
-
 // teeWait blocks until a non-blocking tee from src to dst may progress:
 // when srcReady is false, until src has data or its writers are gone;
 // when true (src has data, so dst was full), until dst has room. It
 // reports false when dst's reader has gone (or poll fails), the copier's
 // cue to close src.
 func teeWait(src, dst int, srcReady bool) bool {
-	fds := [2]teePollFd{{fd: int32(src), events: pollEvIn}, {fd: int32(dst)}}
+	fds := [2]pollFd{{fd: int32(src), events: pollIn}, {fd: int32(dst)}}
 	if srcReady {
 		fds[0].fd = -1 // ignored by poll
-		fds[1].events = pollEvOut
+		fds[1].events = pollOut
 	}
 	for {
 		_, _, errno := syscall.Syscall(syscall.SYS_POLL, uintptr(unsafe.Pointer(&fds[0])), 2, ^uintptr(0))
@@ -45,6 +32,6 @@ func teeWait(src, dst int, srcReady bool) bool {
 			return false
 		}
 		// a pipe's write end polls POLLERR once no reader is left
-		return fds[1].revents&(pollEvErr|pollEvHup) == 0
+		return fds[1].revents&(pollErr|pollHup) == 0
 	}
 }
