@@ -418,18 +418,10 @@ func hashOpNoWord(pe *syntax.ParamExp) bool {
 	return false
 }
 
+// overridesUnset reports whether pe's operator decides what an unset
+// parameter gives (${x-w} and the like), so set -u does not apply.
 func overridesUnset(pe *syntax.ParamExp) bool {
-	if pe.Exp == nil {
-		return false
-	}
-	switch pe.Exp.Op {
-	case syntax.AlternateUnset, syntax.AlternateUnsetOrNull,
-		syntax.DefaultUnset, syntax.DefaultUnsetOrNull,
-		syntax.ErrorUnset, syntax.ErrorUnsetOrNull,
-		syntax.AssignUnset, syntax.AssignUnsetOrNull:
-		return true
-	}
-	return false
+	return pe.Exp != nil && wordOp(pe.Exp.Op)
 }
 
 func (r *Runner) unbound(pe *syntax.ParamExp, pv paramValue) error {

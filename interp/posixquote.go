@@ -65,7 +65,9 @@ func (r *Runner) posixReread(q *syntax.DblQuoted) (*syntax.DblQuoted, string, bo
 	return q2, text, ok
 }
 
-// wordOp reports the operators whose word bash reads with POSIX quoting.
+// wordOp reports the operators -, +, = and ? (with or without the
+// colon): their word is used only by the test on the parameter, and bash
+// reads it with POSIX quoting.
 func wordOp(op syntax.ParExpOperator) bool {
 	switch op {
 	case syntax.AlternateUnset, syntax.AlternateUnsetOrNull,
