@@ -312,7 +312,8 @@ func Available() bool {
 	return syscall.Access(selfExe, 1) == nil
 }
 
-// kernelSigaction is the kernel's struct sigaction on amd64 and arm64.
+// kernelSigaction is the kernel's struct sigaction on amd64 and arm64
+// (interp has its own; this package may import nothing of nash's).
 type kernelSigaction struct {
 	handler  uintptr
 	flags    uint64
