@@ -737,9 +737,11 @@ func (r *Runner) expandDbl(b *fieldBuilder, q *syntax.DblQuoted) error {
 // sglInDbl expands single-quoted text met in the word of a ${x:-word}
 // inside double quotes (or a here-document): there the quotes are plain
 // characters and the text between them is expanded as the rest of the word
-// is: "${u:-'$x'}" is 'value'.
+// is: "${u:-'$x'}" is 'value' (and its double quotes are removed, see
+// stripInnerDq).
 func (r *Runner) sglInDbl(b *fieldBuilder, s string) error {
 	b.quoted("'")
+	s = stripInnerDq(s)
 	if strings.ContainsAny(s, "$`\\") {
 		w, text, err := parseDocument(s)
 		if err != nil {
