@@ -695,15 +695,31 @@ func matchPair(text string, open int, opening, closing byte, oneLine bool) int {
 }
 
 // skipQuoted returns the offset of the quote closing the one at offset
-// k, or -1.
+// k, or -1. Inside double quotes, ${…}, $(…) and `…` are skipped whole,
+// as bash's parse_matched_pair does: "${a/#/"x '"}" is one string.
 func skipQuoted(text string, k int) int {
 	q := text[k]
 	if q == '\'' {
 		return closingQuote(text, k)
 	}
 	for k++; k < len(text) && text[k] != q; k++ {
-		if text[k] == '\\' {
+		switch c := text[k]; {
+		case c == '\\':
 			k++
+		case q != '"':
+		case c == '$' && k+1 < len(text) && (text[k+1] == '{' || text[k+1] == '('):
+			open, closing := text[k+1], byte(')')
+			if open == '{' {
+				closing = '}'
+			}
+			// unmatched, it is read as plain text
+			if e := matchPair(text, k+1, open, closing, false); e > 0 {
+				k = e
+			}
+		case c == '`':
+			if e := skipQuoted(text, k); e > 0 {
+				k = e
+			}
 		}
 	}
 	if k >= len(text) {
