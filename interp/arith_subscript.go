@@ -234,14 +234,15 @@ func dquoteRemoval(s string) string {
 
 // condArithWord expands an operand of a [[ ]] arithmetic comparison, whose
 // subscripts bash expands once as in (( )) (cond_expand_word with
-// Q_ARITH).
+// Q_ARITH), and in which a process substitution is text (see
+// condsubscript.go).
 func (r *Runner) condArithWord(w *syntax.Word) (string, error) {
 	src := r.curSrc
 	if w == nil || !w.Pos().IsValid() || src == "" {
 		return r.literal(w)
 	}
 	start, end := int(w.Pos().Offset()), int(w.End().Offset())
-	if start < 0 || end > len(src) || start > end || strings.IndexByte(src[start:end], '[') < 0 || !strings.ContainsAny(src[start:end], arithExpChars) {
+	if start < 0 || end > len(src) || start > end || strings.IndexByte(src[start:end], '[') < 0 || !strings.ContainsAny(src[start:end], arithExpChars) && !subscriptProcSubst(w) {
 		return r.literal(w)
 	}
 	var parts []syntax.WordPart

@@ -38,7 +38,11 @@ func (r *Runner) testExpr(x syntax.TestExpr) (bool, error) {
 		if !ok {
 			return false, expErr("unexpected argument")
 		}
-		s, err := r.literal(w)
+		operand := r.literal
+		if x.Op == syntax.TsVarSet {
+			operand = r.condVarWord
+		}
+		s, err := operand(w)
 		if err != nil {
 			return false, err
 		}
