@@ -676,7 +676,10 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 			return "", &varError{msg: name + ": reference variable cannot be an array"}
 		}
 		hasValue := as != nil && as.Value != nil || textVal != nil
-		if cur := r.vars.get(name); !hasValue && cur != nil && cur.kind == kString && cur.set && !validName(cur.str) && (!local || r.vars.isLocalHere(name)) {
+		// in f, called as r=x f, declare -n r makes a reference of the
+		// prefix assignment's variable, which in bash is f's local
+		fromTemp := tempForLocal(r, name, local)
+		if cur := r.vars.get(name); !hasValue && cur != nil && cur.kind == kString && cur.set && !validName(cur.str) && (!local || r.vars.isLocalHere(name) || fromTemp != nil) {
 			// declare -n r, r set: its value becomes the target, and
 			// must name a variable
 			if pe, ok := parseIndirect(cur.str); !ok || pe.Index == nil {
@@ -708,6 +711,9 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		v.attrs &^= aInteger | aLower | aUpper | aCapital
 		if as != nil && (as.Value != nil) || textVal != nil {
 			v.str, v.set = target, true
+		} else if fromTemp != nil {
+			v.str, v.set, v.tempvar = fromTemp.str, true, true
+			r.tempVars[name] = v
 		}
 		v.attrs |= o.set
 		return name, nil

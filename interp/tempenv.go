@@ -115,3 +115,18 @@ func (r *Runner) declGlobalShadowed(variant string, a declArg, o declOpts, name 
 	}
 	return "", nil, false
 }
+
+// tempForLocal returns the variable of a prefix assignment of a running
+// function call (x=1 f) that a local of the same name made in f is to
+// take the value of (in bash that local is the temporary variable), or
+// nil.
+func tempForLocal(r *Runner, name string, local bool) *variable {
+	if !local || r.vars.isLocalHere(name) {
+		return nil
+	}
+	cur := r.vars.get(name)
+	if cur == nil || cur != r.tempVars[name] || !cur.set || cur.kind != kString {
+		return nil
+	}
+	return cur
+}
