@@ -28,6 +28,38 @@ type arithError struct {
 	// which bash does with no command name, whatever the command, and
 	// after which it abandons the command line (array_expand_index)
 	inSubscript bool
+	// toTop: raised evaluating a subscript or an integer variable's
+	// value, after which bash runs top_level_cleanup (array_expand_index,
+	// make_variable_value): the whole -c string, eval'd text or sourced
+	// file is abandoned, not only the command line. An error in $(( ))
+	// or in a (( )) expression is not.
+	toTop bool
+}
+
+// unwindsToTop marks an arithmetic error as one that abandons everything
+// up to the top level (arithError.toTop) and returns it.
+func unwindsToTop(err error) error {
+	if ae, ok := err.(*arithError); ok {
+		ae.toTop = true
+	}
+	return err
+}
+
+// subscriptError marks an arithmetic error as raised in an indexed
+// array's subscript: reported without a command name, it unwinds to the
+// top level (array_expand_index).
+func subscriptError(err error) error {
+	if ae, ok := err.(*arithError); ok {
+		ae.inSubscript, ae.toTop = true, true
+	}
+	return err
+}
+
+// abandonsLine reports whether err is an arithmetic error after which
+// bash abandons the command line even in (( )), let or [[ ]].
+func abandonsLine(err error) bool {
+	ae, ok := err.(*arithError)
+	return ok && (ae.inSubscript || ae.toTop)
 }
 
 func (e *arithError) Error() string {
@@ -274,7 +306,7 @@ func (r *Runner) compoundIndex(x syntax.ArithmExpr) (int64, error) {
 		return !quoted
 	})
 	if !quoted {
-		return r.arith(x)
+		return r.subscriptIndex(x)
 	}
 	s, err := r.arithText(x, true)
 	if err != nil {
@@ -284,7 +316,8 @@ func (r *Runner) compoundIndex(x syntax.ArithmExpr) (int64, error) {
 	// pass takes each \001 from the first (a $'\001') for bash's quoting
 	// escape (CTLESC), which quote removal drops
 	s = strings.ReplaceAll(s, "\001", "")
-	return r.arithString(s)
+	n, err := r.arithString(s)
+	return n, unwindsToTop(err)
 }
 
 // arithParts returns the outermost expansions of an arithmetic
@@ -1080,7 +1113,7 @@ func (c *arithCtx) lvalueOf(tok string, sub bool) arithLvalue {
 	}
 	n, err := r.arithString(idx)
 	if ae, ok := err.(*arithError); ok {
-		ae.inSubscript = true
+		ae.inSubscript, ae.toTop = true, true
 	}
 	if err != nil {
 		c.throw(err)
@@ -1191,7 +1224,7 @@ func parseDecimal(s string) (int64, bool) {
 // does not abandon the rest of the command line; the status is 1.
 func (r *Runner) arithCmdError(err error) {
 	r.expansionError(err)
-	if ae, ok := err.(*arithError); ok && ae.inSubscript {
+	if abandonsLine(err) {
 		return
 	}
 	if r.flow == flowAbort {

@@ -52,11 +52,24 @@ func (e *discardError) Error() string { return e.msg }
 func abortsToTop(err error) bool {
 	switch e := err.(type) {
 	case *arithError:
-		return true
+		return e.toTop
 	case *discardError:
 		return e.toTop
 	}
 	return false
+}
+
+// topUnwind applies bash's top_level_cleanup after an assignment error
+// that raises it (abortsToTop): the command line is abandoned and, with
+// it, the -c string, eval'd text or sourced file. It reports whether it
+// did.
+func (r *Runner) topUnwind(err error) bool {
+	if !abortsToTop(err) {
+		return false
+	}
+	r.flow = flowAbort
+	r.abortTop = true
+	return true
 }
 
 // assignFlags modify how assign stores a value.
@@ -245,7 +258,7 @@ func (r *Runner) integerValue(v *variable, val string) (string, error) {
 	}
 	n, err := r.arithString(val)
 	if err != nil {
-		return "", err
+		return "", unwindsToTop(err)
 	}
 	return itoa(n), nil
 }
@@ -259,7 +272,7 @@ func (r *Runner) appendValue(v *variable, old, val string) (string, error) {
 	a, _ := r.arithString(old)
 	b, err := r.arithString(val)
 	if err != nil {
-		return "", err
+		return "", unwindsToTop(err)
 	}
 	return itoa(a + b), nil
 }
@@ -293,7 +306,7 @@ func (r *Runner) appendScalar(name, val string, fl assignFlags) error {
 		old, _ := r.arithString(cur.value())
 		n, err := r.arithString(val)
 		if err != nil {
-			return err
+			return unwindsToTop(err)
 		}
 		return r.setScalarFlags(name, itoa(old+n), fl)
 	}
@@ -382,7 +395,7 @@ func (r *Runner) assignIndexed(name string, idx syntax.ArithmExpr, val string, a
 			return &expandError{msg: name + "[" + t + "]: bad array subscript"}
 		}
 		if cur != nil && cur.attrs&aReadonly != 0 && cur.kind == kIndexed {
-			i, err := r.arith(idx)
+			i, err := r.subscriptIndex(idx)
 			if err != nil {
 				return err
 			}
@@ -404,7 +417,7 @@ func (r *Runner) assignIndexed(name string, idx syntax.ArithmExpr, val string, a
 		}
 		return r.setAssocElem(name, k, val, appendVal)
 	}
-	i, err := r.arith(idx)
+	i, err := r.subscriptIndex(idx)
 	if err != nil {
 		return err
 	}
@@ -450,7 +463,7 @@ func (r *Runner) setIndex(name string, i int64, val string, appendVal bool, idx 
 	} else if v.attrs&aInteger != 0 {
 		n, err := r.arithString(val)
 		if err != nil {
-			return err
+			return unwindsToTop(err)
 		}
 		val = itoa(n)
 	}
@@ -797,7 +810,7 @@ func (r *Runner) unsetVarFlags(name string, oneWord bool) error {
 			}
 			n, err := r.arithString(t)
 			if err != nil {
-				return err
+				return subscriptError(err)
 			}
 			if n < 0 {
 				n += int64(v.arr.maxIndex()) + 1
@@ -813,7 +826,7 @@ func (r *Runner) unsetVarFlags(name string, oneWord bool) error {
 			}
 			n, err := r.arithString(t)
 			if err != nil {
-				return err
+				return subscriptError(err)
 			}
 			if n != 0 {
 				return &varError{msg: base + ": not an array variable", notArray: true}

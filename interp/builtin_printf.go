@@ -83,6 +83,7 @@ func (r *Runner) printfAssign(name, val string) int {
 			return 1
 		}
 		r.bErr("printf", "%s", err.Error())
+		r.topUnwind(err)
 		return 1
 	}
 	return 0

@@ -477,9 +477,15 @@ func biRead(r *Runner, args []string) int {
 			val = res.rest(ifs)
 		}
 		if err := r.setReadVar(name, val); err != nil {
-			if !r.discarded(err) {
+			if r.discarded(err) {
+				return 1
+			}
+			if ae, ok := err.(*arithError); ok && !ae.inSubscript {
+				r.bErr("read", "%s", err.Error()) // an integer variable's value
+			} else {
 				r.reportErr(err)
 			}
+			r.topUnwind(err)
 			return 1
 		}
 	}
@@ -685,7 +691,7 @@ func (r *Runner) setReadVar(name, val string) error {
 	}
 	n, err := r.arithString(sub)
 	if err != nil {
-		return err
+		return unwindsToTop(err)
 	}
 	if n < 0 {
 		if cur != nil && cur.kind == kIndexed && cur.arr != nil {

@@ -384,6 +384,14 @@ func biUnset(r *Runner, args []string) int {
 			}
 		}
 		if err := r.unsetVarFlags(name, oneWord); err != nil {
+			if abandonsLine(err) {
+				// a subscript's arithmetic error: no builtin name, and
+				// the rest is abandoned (array_expand_index)
+				r.errorf("%s", err.Error())
+				r.exit = 1
+				r.topUnwind(err)
+				return 1
+			}
 			r.bErr("unset", "%s", err.Error())
 			status = 1
 			continue

@@ -399,6 +399,7 @@ func (r *Runner) declare(variant string, args []declArg) int {
 					r.expansionTimeErr(err.Error())
 				}
 				r.exit, r.flow = 1, flowAbort
+				r.abortTop = r.abortTop || err.(*discardError).toTop
 				return 1
 			}
 			if _, ok := err.(*arithError); ok {
@@ -411,6 +412,7 @@ func (r *Runner) declare(variant string, args []declArg) int {
 					r.bErr(variant, "%s", err.Error())
 				}
 				r.exit, r.flow = 1, flowAbort
+				r.abortTop = r.abortTop || abortsToTop(err)
 				return 1
 			}
 			if (variant == "export" || variant == "readonly") && !viaDeclare && isReadonlyErr(err) {
@@ -987,10 +989,11 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		} else {
 			err = r.assignArray(name, arrVal, appendVal, asDecl)
 		}
-		if _, ok := err.(*arithError); ok && as != nil && as.Array != nil {
+		if ae, ok := err.(*arithError); ok && as != nil && as.Array != nil {
 			// a subscript or -i element of a literal name=(…), which
 			// bash assigns while it expands the words: no builtin name
-			err = &discardError{msg: err.Error(), noPrefix: true, toTop: true}
+			// (a $(( )) in an element abandons only the line)
+			err = &discardError{msg: err.Error(), noPrefix: true, toTop: ae.toTop}
 		}
 	case as != nil && as.Value != nil:
 		val := preVal
@@ -1095,7 +1098,7 @@ func (r *Runner) declSetValue(name, index, val string, appendVal bool, as *synta
 		}
 		n, err := r.arithString(index)
 		if err != nil {
-			return err
+			return unwindsToTop(err)
 		}
 		return r.setIndex(name, n, val, appendVal, nil)
 	}
@@ -1146,10 +1149,10 @@ func (r *Runner) assignArrayText(name, text string, appendVal bool) error {
 	r.curSrc = src
 	defer func() { r.curSrc = old }()
 	err = r.assignArray(name, ce.Assigns[0].Array, appendVal, asDecl)
-	if _, ok := err.(*arithError); ok {
+	if ae, ok := err.(*arithError); ok {
 		// a subscript's or -i element's arithmetic fails as bash
 		// assigns it: no builtin name, and the line is dropped
-		err = &discardError{msg: err.Error(), noPrefix: true, toTop: true}
+		err = &discardError{msg: err.Error(), noPrefix: true, toTop: ae.toTop}
 	}
 	return err
 }

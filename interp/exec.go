@@ -629,7 +629,7 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 				return
 			}
 			r.expansionError(err)
-			if ae, ok := err.(*arithError); ok && ae.inSubscript {
+			if abandonsLine(err) {
 				return // bash abandons the command line
 			}
 			if r.flow == flowAbort {
@@ -797,6 +797,7 @@ func (r *Runner) forClause(c *syntax.ForClause) {
 			} else if err := r.setScalar(name, it, false); err != nil {
 				r.reportErr(err)
 				r.exit = 1
+				r.topUnwind(err)
 				return
 			}
 			r.stmts(c.Do)
@@ -963,7 +964,7 @@ func (r *Runner) letClause(c *syntax.LetClause) {
 		}
 		if err != nil {
 			r.expansionError(err)
-			if ae, ok := err.(*arithError); ok && ae.inSubscript {
+			if abandonsLine(err) {
 				return // bash abandons the command line
 			}
 			if r.flow == flowAbort {
@@ -1061,6 +1062,7 @@ func (r *Runner) expansionError(err error) {
 		r.exit = ee.status
 	}
 	r.flow = flowAbort
+	r.abortTop = r.abortTop || abortsToTop(err)
 }
 
 // reportErr prints err with bash's "name: line N: " prefix.

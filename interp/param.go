@@ -588,7 +588,7 @@ func (r *Runner) baseValue(pe *syntax.ParamExp, name string) (paramValue, error)
 		s, ok := v.assoc.m[k]
 		return paramValue{str: s, set: ok, name: name}, nil
 	case kIndexed:
-		i, err := r.arith(pe.Index)
+		i, err := r.subscriptIndex(pe.Index)
 		if err != nil {
 			return paramValue{}, err
 		}
@@ -603,7 +603,7 @@ func (r *Runner) baseValue(pe *syntax.ParamExp, name string) (paramValue, error)
 		s, ok := v.arr.get(int(i))
 		return paramValue{str: s, set: ok, name: name}, nil
 	default:
-		i, err := r.arith(pe.Index)
+		i, err := r.subscriptIndex(pe.Index)
 		if err != nil {
 			return paramValue{}, err
 		}
@@ -623,7 +623,14 @@ func (r *Runner) indexValue(v *variable, idx syntax.ArithmExpr) (int64, error) {
 	if v != nil && v.kind == kAssoc {
 		return 0, nil
 	}
-	return r.arith(idx)
+	return r.subscriptIndex(idx)
+}
+
+// subscriptIndex evaluates an indexed array's subscript; an error in it
+// unwinds to the top level, as bash's array_expand_index does.
+func (r *Runner) subscriptIndex(idx syntax.ArithmExpr) (int64, error) {
+	n, err := r.arith(idx)
+	return n, unwindsToTop(err)
 }
 
 // indexString evaluates an associative array subscript as a string.

@@ -127,7 +127,7 @@ func (r *Runner) testExpr(x syntax.TestExpr) (bool, error) {
 // condArithError reports an arithmetic error in a [[ ]] comparison
 // operand, which makes that term false; other errors stop the command.
 func (r *Runner) condArithError(err error) (bool, error) {
-	if ae, ok := err.(*arithError); ok && !ae.inSubscript {
+	if _, ok := err.(*arithError); ok && !abandonsLine(err) {
 		r.reportErr(err)
 		return false, nil
 	}
@@ -390,6 +390,10 @@ func (r *Runner) varIsSetSub(s string, expand bool) bool {
 			}
 			n, err := r.arithString(key)
 			if err != nil {
+				// bash reports it and unwinds (array_expand_index)
+				r.errorf("%s", subscriptError(err).Error())
+				r.exit = 1
+				r.topUnwind(err)
 				return false
 			}
 			if n < 0 {
