@@ -362,6 +362,9 @@ func (r *Runner) runTop(stmts []*syntax.Stmt) {
 			}
 		}
 	}()
+	if !r.sh.cmdString {
+		r.sh.cmdNumber.Add(1) // bash's reader_loop counts each command it reads
+	}
 	r.echoVerbose(stmts)
 	for _, st := range stmts {
 		// bash's line_number as its reader left it: the line where the

@@ -1,10 +1,8 @@
 package interp
 
 import (
-	"os"
 	"strings"
 	"syscall"
-	"time"
 	"unicode/utf8"
 	"unsafe"
 
@@ -52,84 +50,6 @@ func (r *Runner) funcText(f *funcDef) string {
 	p := newCmdPrinter(f.src)
 	p.posix = r.opts.on(optPosix)
 	return p.funcString(f.name, f.body, true) + "\n"
-}
-
-// promptExpand expands prompt escapes (${x@P}, PS4).
-func (r *Runner) promptExpand(s string) string {
-	if strings.IndexByte(s, '\\') < 0 {
-		return s
-	}
-	var sb strings.Builder
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c != '\\' || i+1 >= len(s) {
-			sb.WriteByte(c)
-			continue
-		}
-		i++
-		switch s[i] {
-		case 'u':
-			sb.WriteString(userName())
-		case 'h':
-			h, _ := os.Hostname()
-			if j := strings.IndexByte(h, '.'); j >= 0 {
-				h = h[:j]
-			}
-			sb.WriteString(h)
-		case 'H':
-			h, _ := os.Hostname()
-			sb.WriteString(h)
-		case 'w':
-			sb.WriteString(r.tildeShort(r.dir))
-		case 'W':
-			d := r.tildeShort(r.dir)
-			if d != "/" {
-				if j := strings.LastIndexByte(d, '/'); j >= 0 {
-					d = d[j+1:]
-				}
-			}
-			sb.WriteString(d)
-		case '$':
-			if os.Geteuid() == 0 {
-				sb.WriteByte('#')
-			} else {
-				sb.WriteByte('$')
-			}
-		case 'n':
-			sb.WriteByte('\n')
-		case 'r':
-			sb.WriteByte('\r')
-		case 'a':
-			sb.WriteByte('\a')
-		case 'e':
-			sb.WriteByte(0x1b)
-		case 's':
-			sb.WriteString("bash")
-		case 'v':
-			sb.WriteString(bashMajor + "." + bashMinor)
-		case 'V':
-			sb.WriteString(bashMajor + "." + bashMinor + "." + bashPatch)
-		case 't':
-			sb.WriteString(time.Now().Format("15:04:05"))
-		case 'T':
-			sb.WriteString(time.Now().Format("03:04:05"))
-		case '@':
-			sb.WriteString(time.Now().Format("03:04 PM"))
-		case 'A':
-			sb.WriteString(time.Now().Format("15:04"))
-		case 'd':
-			sb.WriteString(time.Now().Format("Mon Jan 02"))
-		case '!', '#':
-			sb.WriteString("1")
-		case '[', ']':
-		case '\\':
-			sb.WriteByte('\\')
-		default:
-			sb.WriteByte('\\')
-			sb.WriteByte(s[i])
-		}
-	}
-	return sb.String()
 }
 
 // selectLoop implements select NAME in WORDS as bash's

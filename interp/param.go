@@ -1554,15 +1554,7 @@ func (r *Runner) transformOp(pe *syntax.ParamExp, pv paramValue, op string) (par
 	case "E":
 		return mapValue(pv, ansiC), nil
 	case "P":
-		// prompt escapes, then (promptvars) the expansions of a
-		// double-quoted string
-		return mapValue(pv, func(s string) string {
-			s = r.promptExpand(s)
-			if strings.ContainsAny(s, "$`") {
-				s = r.expandString(s)
-			}
-			return s
-		}), nil
+		return mapValue(pv, r.promptString), nil
 	case "U", "L":
 		upper, bytes := op == "U", !r.utf8Locale()
 		return mapValue(pv, func(s string) string { return caseConv(s, nil, upper, true, bytes) }), nil

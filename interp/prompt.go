@@ -5,12 +5,10 @@ import (
 	"os"
 	"os/user"
 	"strconv"
-	"strings"
 )
 
 // writePrompt writes PS1 (PS2 when a command goes on) to stderr, as an
-// interactive bash does before it reads a line: prompt escapes, then,
-// under promptvars, the expansions of a double-quoted string.
+// interactive bash does before it reads a line (see promptString).
 func (r *Runner) writePrompt(cont bool) {
 	name := "PS1"
 	if cont {
@@ -20,10 +18,7 @@ func (r *Runner) writePrompt(cont bool) {
 	if v == nil || !v.set {
 		return
 	}
-	s := r.promptExpand(v.value())
-	if r.opts.sh(shPromptvars) && strings.ContainsAny(s, "$`") {
-		s = r.expandString(s)
-	}
+	s := r.promptText(v.value(), true)
 	io.WriteString(r.fds.writer(2), s)
 }
 

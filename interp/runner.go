@@ -30,6 +30,10 @@ type shell struct {
 	gate      Gate
 	bg        bgJobs // in-process asynchronous commands still running
 	name      string // shell name for messages when $0 is not used
+	startName string // bash's shell_name, which \s shows (see shellName)
+	// cmdNumber counts the top-level commands the shell has read from a
+	// script or stdin (bash's current_command_number less one), for \#
+	cmdNumber atomic.Int64
 	pid       int
 	ppid      int
 	start     time.Time
@@ -353,8 +357,22 @@ func New(opts ...Option) (*Runner, error) {
 	if r.umask < 0 {
 		r.umask = processUmask()
 	}
+	r.sh.startName = r.bashArgv0
+	if r.sh.cmdString || r.sh.stdinCmds {
+		// bash -c CMD NAME names the shell NAME
+		r.sh.startName = r.arg0
+	}
 	r.initVars()
 	return r, nil
+}
+
+// shellName is the name the shell was started by (or the $0 given
+// after a -c string), "bash" when unknown.
+func (sh *shell) shellName() string {
+	if sh.startName == "" {
+		return "bash"
+	}
+	return sh.startName
 }
 
 // Env makes the Runner start with the given NAME=value pairs (exported)

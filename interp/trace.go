@@ -19,11 +19,10 @@ func (r *Runner) tracePrefix() string {
 			ps4 = v.str
 		}
 	}
-	if strings.ContainsAny(ps4, "$`\\") {
+	if strings.ContainsAny(ps4, "$`\\") || r.opts.on(optPosix) && strings.IndexByte(ps4, '!') >= 0 {
 		old := r.opts.set[optXtrace]
 		r.opts.set[optXtrace] = false
-		ps4 = r.promptExpand(ps4)
-		ps4 = r.expandString(ps4)
+		ps4 = r.promptString(ps4)
 		r.opts.set[optXtrace] = old
 	}
 	if ps4 == "" {
