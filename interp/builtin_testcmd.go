@@ -72,8 +72,13 @@ func (t *testParser) eval() (bool, error) {
 		if isBinaryTestOp(a[1]) {
 			return t.binary(a[0], a[1], a[2])
 		}
-		if a[1] == "-a" || a[1] == "-o" {
-			break
+		// bash's three_arguments: -a and -o join two one-argument
+		// tests, whatever the operands look like (test -e -o x)
+		if a[1] == "-a" {
+			return a[0] != "" && a[2] != "", nil
+		}
+		if a[1] == "-o" {
+			return a[0] != "" || a[2] != "", nil
 		}
 		if a[0] == "!" {
 			sub := &testParser{r: t.r, args: a[1:], name: t.name}
