@@ -1595,7 +1595,15 @@ func (r *Runner) transformOp(pe *syntax.ParamExp, pv paramValue, op string) (par
 			return paramValue{}, nil
 		}
 		if pv.isList && v.kind != kString {
-			return paramValue{str: r.declareLine(name, v, ""), set: true}, nil
+			line := r.declareLine(name, v, "")
+			if r.dblDepth > 0 && !pv.star {
+				// "${a[@]@A}": bash's declare and the flags are words of
+				// their own, as the words of "${@@A}" are
+				if f := strings.SplitN(line, " ", 3); len(f) == 3 {
+					return paramValue{list: f, isList: true, set: true}, nil
+				}
+			}
+			return paramValue{str: line, set: true}, nil
 		}
 		if !pv.set && v.kind != kString {
 			// ${a@A} of an array whose element 0 is unset: the
@@ -1604,7 +1612,11 @@ func (r *Runner) transformOp(pe *syntax.ParamExp, pv paramValue, op string) (par
 		}
 		// an array or reference always has flags (a, A or n)
 		flags := attrFlags(v)
-		s := shellQuoteAlways(pv.str)
+		val := pv.str
+		if pv.isList && len(pv.list) > 0 {
+			val = pv.list[0] // ${x[@]@A} of a scalar: its one element
+		}
+		s := shellQuoteAlways(val)
 		if flags == "" {
 			return paramValue{str: name + "=" + s, set: true}, nil
 		}
