@@ -785,6 +785,9 @@ func (r *Runner) unsetVarFlags(name string, oneWord bool) error {
 			return &varError{msg: base + ": cannot unset: readonly variable"}
 		}
 		switch {
+		case (key == "@" || key == "*") && (v.kind == kIndexed || v.kind == kAssoc) && r.compatLevel() <= 51:
+			// the array goes (see compat.go)
+			r.vars.unbind(base)
 		case (key == "@" || key == "*") && v.kind == kIndexed:
 			// bash 5.2 empties the array, which stays declared
 			r.vars.own(base).arr = &indexedArray{}
@@ -864,6 +867,9 @@ func (r *Runner) unsetVarFlags(name string, oneWord bool) error {
 	switch name {
 	case "PATH":
 		r.hash = nil
+	case "BASH_COMPAT":
+		// the level of a BASH_COMPAT still visible, or the default
+		r.setCompatOpts(r.compatLevel())
 	case "OPTIND":
 		// bash's sv_optind runs on unset too: getopts starts over
 		// (from whatever OPTIND is still visible, as after a local)

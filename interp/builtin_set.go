@@ -256,6 +256,8 @@ func biShopt(r *Runner, args []string) int {
 		case set || unset:
 			if oflag {
 				r.setLongOpt(n, set)
+			} else if opt, ok := shoptIndex(n); ok && isCompatShopt(opt) {
+				r.shoptCompat(opt, set)
 			} else {
 				r.opts.setShopt(n, set)
 			}

@@ -1039,6 +1039,13 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		cur := r.vars.get(name)
 		r.opts.set[optIgnoreeof] = cur != nil && cur.set
 	}
+	if name == "BASH_COMPAT" {
+		if cur := r.vars.get(name); cur != nil && cur.set {
+			r.setCompat(cur.value())
+		} else {
+			r.setCompatOpts(defaultCompat)
+		}
+	}
 	if name == "OPTIND" {
 		// like bash's sv_optind, declaring OPTIND (local OPTIND in a
 		// function, with or without a value) repositions getopts

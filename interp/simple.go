@@ -771,7 +771,11 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 	// bash's maybe_restore_getopt_state does
 	localOptind := r.vars.isLocalHere("OPTIND")
 	localIgnoreEOF := r.vars.isLocalHere("IGNOREEOF")
+	localCompat := r.vars.isLocalHere("BASH_COMPAT")
 	r.vars.popFrame()
+	if localCompat {
+		r.setCompatOpts(r.compatLevel())
+	}
 	if localIgnoreEOF {
 		// the caller's IGNOREEOF decides the option again
 		v := r.vars.get("IGNOREEOF")

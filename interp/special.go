@@ -465,6 +465,8 @@ func (r *Runner) specialAssign(name, val string) bool {
 		r.arg0 = val
 	case "BASH_XTRACEFD":
 		r.setXtraceFD(val)
+	case "BASH_COMPAT":
+		r.setCompat(val)
 	case "GLOBIGNORE":
 		// bash's setup_glob_ignore: a non-empty pattern list turns dotglob on
 		if len(splitIgnoreSpec(val)) > 0 {
@@ -593,6 +595,9 @@ func (r *Runner) initVars() {
 	}
 	if v := r.vars.get("POSIXLY_CORRECT"); v != nil && v.set {
 		r.opts.setLong("posix", true)
+	}
+	if v := r.vars.get("BASH_COMPAT"); v != nil && v.set {
+		r.setCompat(v.str)
 	}
 	r.vars.envDirty = true
 	r.topParams = r.params

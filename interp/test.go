@@ -382,6 +382,10 @@ func (r *Runner) varIsSetSub(s string, expand bool) bool {
 		}
 		switch v.kind {
 		case kAssoc:
+			if (key == "@" || key == "*") && r.compatLevel() <= 51 {
+				// its elements, not keys (see compat.go)
+				return len(v.assoc.m) > 0
+			}
 			_, ok := v.assoc.m[key]
 			return ok
 		case kIndexed:
