@@ -454,6 +454,10 @@ type arithLvalue struct {
 	index int64  // evaluated index of an indexed array
 	key   string // key of an associative array
 	assoc bool
+	// all: the subscript is @ or *, which an arithmetic expression
+	// cannot read (see allSubscript); tok is the name token
+	all bool
+	tok string
 	// pending is the name token of an assignment target whose
 	// subscript is evaluated only when it is assigned
 	pending string
@@ -1089,7 +1093,11 @@ func (c *arithCtx) lvalueOf(tok string, sub bool) arithLvalue {
 	name := r.resolveRef(tok[:i])
 	idx := tok[i+1 : len(tok)-1]
 	lv := arithLvalue{name: name, sub: true}
-	if v := r.vars.get(name); v != nil && v.kind == kAssoc {
+	v := r.vars.get(name)
+	if idx == "@" || idx == "*" {
+		lv.all, lv.tok = r.allSubscript(v), tok
+	}
+	if v != nil && v.kind == kAssoc {
 		lv.assoc = true
 		// the key is the subscript expanded as a word
 		// (expand_subscript_string): an expanded subscript comes
@@ -1104,7 +1112,7 @@ func (c *arithCtx) lvalueOf(tok string, sub bool) arithLvalue {
 		lv.key = k
 		return lv
 	}
-	if c.noeval != 0 {
+	if c.noeval != 0 || lv.all {
 		return lv
 	}
 	idx, err := r.arithSubscriptText(idx)
@@ -1136,6 +1144,8 @@ func (c *arithCtx) streval(tok string, sub bool) int64 {
 	set := false
 	v := r.lookup(lv.name)
 	switch {
+	case lv.all:
+		r.errorf("%s: bad array subscript", tok)
 	case v == nil:
 	case lv.assoc:
 		val, set = v.assoc.m[lv.key]
@@ -1188,6 +1198,9 @@ func (c *arithCtx) bind(lv arithLvalue, n int64) {
 	var err error
 	switch {
 	case lv.name == "":
+		return
+	case lv.all && !lv.assoc:
+		r.errorf("%s: bad array subscript", lv.tok)
 		return
 	case lv.assoc:
 		err = r.declSetValue(lv.name, lv.key, itoa(n), false, nil)

@@ -105,3 +105,13 @@ func (r *Runner) shoptCompat(opt shoptOpt, on bool) {
 
 // isCompatShopt reports whether opt is one of the compatNN options.
 func isCompatShopt(opt shoptOpt) bool { return opt >= shCompat31 && opt <= shCompat44 }
+
+// allSubscript reports whether name[@] or name[*] in an arithmetic
+// expression, v being name's variable (nil when unset), is the
+// subscript bash refuses there ("bad array subscript", and the value 0):
+// always, except for an associative array above level 51, whose @ and *
+// are keys (AV_ATSTARKEYS). An assignment to an associative array's
+// element @ or * is one to that key at any level.
+func (r *Runner) allSubscript(v *variable) bool {
+	return v == nil || v.kind != kAssoc || r.compatLevel() <= 51
+}
