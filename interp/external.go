@@ -48,8 +48,10 @@ func (r *Runner) runExternalNamed(path, name string, args, env []string, info *E
 	}
 	if err != nil {
 		r.exit = r.execFailed(path, name, err)
+		r.stageGo.fire()
 		return ExecResult{Status: r.exit}
 	}
+	r.stageGo.fire()
 	if r.rlimits != nil {
 		r.applyRlimits(p.Pid)
 	}

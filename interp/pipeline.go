@@ -47,6 +47,17 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 		sub.leaveLoopsFor(stages[i].Cmd)
 		runners[i] = sub
 	}
+	starts := make([]*stageStart, n-1)
+	for i := range starts {
+		parent := r.stageGo
+		if i > 0 {
+			parent = nil
+		}
+		starts[i] = newStageStart(parent)
+		if runners[i] != r {
+			runners[i].stageGo = starts[i]
+		}
+	}
 	var copiers sync.WaitGroup
 	for i := 0; i < n-1; i++ {
 		pr, pw, err := newPipe()
@@ -94,7 +105,13 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 		go func(i int) {
 			defer wg.Done()
 			c := runners[i]
+			if i > 0 {
+				starts[i-1].wait()
+			}
 			c.stmt(stages[i])
+			if i < n-1 {
+				starts[i].fire()
+			}
 			status[i] = c.subStatus()
 			c.fds.releaseAll()
 			r.forkedChildEnded() // bash forks each stage
@@ -104,6 +121,7 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 		saved := r.fds
 		r.fds = r.lastpipeFDs
 		r.lastpipeFDs = nil
+		starts[n-2].wait()
 		r.stmt(stages[n-1])
 		status[n-1] = r.exit
 		if r.flow == flowExit {

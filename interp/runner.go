@@ -210,6 +210,7 @@ type Runner struct {
 
 	onExec            func()
 	onSpawn           func(pid int)
+	stageGo           *stageStart // fired once this pipeline stage's first command is under way (stagestart.go)
 	job               *job
 	jobSig            *jobSignals // kill's signals for this in-process background subshell
 	tail              *execTail   // the command bash would exec in place of this ( ) subshell

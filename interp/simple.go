@@ -292,6 +292,7 @@ func (r *Runner) runArgs(c *syntax.CallExpr, args []string, redirs []*syntax.Red
 		run()
 	}
 	r.curCmd = nil
+	r.stageGo.fire() // a builtin or function returned, or nothing ran
 	if gate != nil {
 		res.Status = r.exit
 		res.Duration = time.Since(info.Start)

@@ -90,6 +90,9 @@ func (r *Runner) fork(kind string) *Runner {
 		async:         r.async,
 	}
 	c.traps.keepLive(r.opts.on(optErrtrace), r.opts.on(optFunctrace))
+	if kind == "subshell" {
+		c.stageGo = r.stageGo // ( ) and nested pipelines start the stage too
+	}
 	r.fshare = true
 	r.ashare = true
 	r.cshare = true
