@@ -552,6 +552,10 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 			r.stdinRedir = r.stdinRedir || pipeIn || st != nil && stdinRedirects(st.Redirs)
 			if r.job != nil && st != nil {
 				r.tail = &execTail{stmt: parenTail(c.Stmts), text: r.job.cmd}
+			} else if r.bgProcess && st != nil {
+				// the job's own process (bgproc.go): its last
+				// command runs in its place
+				r.tail = &execTail{stmt: parenTail(c.Stmts), top: true}
 			} else if r.pipePos != nil {
 				// a pipeline element's ( ): its child execs its last
 				// command outside the pipeline environment (bash's

@@ -27,8 +27,13 @@ const (
 // shell is the state shared by a Runner and all of its in-process
 // subshells: one per shell process.
 type shell struct {
-	gate      Gate
-	bg        bgJobs // in-process asynchronous commands still running
+	gate Gate
+	bg   bgJobs // in-process asynchronous commands still running
+	// bgExe is the nash binary that runs asynchronous compound commands
+	// as processes of their own (bgproc.go); empty: they run in-process
+	bgExe     string
+	bgArgv    []string
+	bgParses  bgParses
 	name      string // shell name for messages when $0 is not used
 	startName string // bash's shell_name, which \s shows (see shellName)
 	// cmdNumber counts the top-level commands the shell has read from a
@@ -36,6 +41,9 @@ type shell struct {
 	cmdNumber atomic.Int64
 	pid       int
 	ppid      int
+	// dollarPid is $$ in a nash started for an asynchronous command
+	// (bgproc.go): the pid of the shell it belongs to; 0 elsewhere
+	dollarPid int
 	start     time.Time
 	cmdString bool // running a -c string: affects error line numbers
 	version   string
@@ -196,6 +204,9 @@ type Runner struct {
 	// runs one external program, which bash starts with SIGINT and
 	// SIGQUIT ignored (see jobSignals.ignoredEnv)
 	asyncExternal bool
+	// bgProcess: this runner is a nash started to run an asynchronous
+	// command (bgproc.go), the process bash would have forked
+	bgProcess     bool
 	readonlyFuncs map[string]bool
 	hash          map[string]*hashEntry // the command hash table (hashcmd.go)
 	hashSeq       uint64

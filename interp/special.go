@@ -36,7 +36,7 @@ func (r *Runner) lookup(name string) *variable {
 	case "#":
 		return strVar(itoa(int64(len(r.params))))
 	case "$":
-		return strVar(itoa(int64(r.sh.pid)))
+		return strVar(itoa(int64(r.sh.dollar())))
 	case "!":
 		if r.lastBg == 0 {
 			return nil

@@ -346,6 +346,19 @@ func (r *Runner) background(st *syntax.Stmt) {
 		}
 	}
 	job := r.jobs.add(c.bashpid, r.nodeText(st.Cmd))
+	if r.wantsBgProcess(st) {
+		// a process of its own, which outlives the shell as bash's
+		// forked subshell does (bgproc.go); if it cannot be started,
+		// the job runs in-process
+		if p, err := c.startBgProcess(st); err == nil {
+			c.fds.releaseAll()
+			job.setPid(p.Pid)
+			go watchBgProcess(r.sh, job, p)
+			r.lastBg = p.Pid
+			r.exit = 0
+			return
+		}
+	}
 	ready := make(chan int, 1)
 	c.onSpawn = func(pid int) {
 		select {

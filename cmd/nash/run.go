@@ -15,6 +15,9 @@ const bashVersion = interp.BashVersion
 
 // run is the whole shell: it returns the exit status.
 func run(argv []string) int {
+	if data, ok, err := interp.BgJobState(); ok {
+		return runBgJob(argv, data, err)
+	}
 	if os.Getenv("NUCLEIC_NASH_DISABLE") == "1" {
 		rb := realBash()
 		if rb != "" {
@@ -95,6 +98,7 @@ func run(argv []string) int {
 		interp.ExtraFiles(extra),
 		interp.OnExec(sess.flush),
 		interp.RealBash(realBash),
+		interp.BackgroundProcesses(selfExe, argv),
 	}
 	// $BASH as bash derives it from argv[0]; no /proc/self/exe lookup
 	opts = append(opts, interp.BashName(argv[0]))

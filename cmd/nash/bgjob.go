@@ -1,0 +1,43 @@
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"nash/interp"
+)
+
+// selfExe starts this nash again for asynchronous commands: the link
+// names the running binary even when its file was replaced.
+const selfExe = "/proc/self/exe"
+
+// runBgJob is the whole of a nash started to run one asynchronous
+// command of another (interp.BackgroundProcesses): it returns the exit
+// status.
+func runBgJob(argv []string, data []byte, err error) int {
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "%s: %v\n", shellName(argv[0]), err)
+		return 2
+	}
+	extra := interp.InheritedFiles()
+	interp.DefaultSignals()
+	sess := startObservation(argv)
+	defer sess.close()
+	opts := []interp.Option{
+		interp.ExtraFiles(extra),
+		interp.Version(version),
+		interp.OnExec(sess.flush),
+		interp.RealBash(realBash),
+		interp.BackgroundProcesses(selfExe, argv),
+	}
+	if g := sess.gate(); g != nil {
+		opts = append(opts, interp.WithGate(g))
+	}
+	st, sig, err := interp.RunBgJob(data, opts...)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "%s: %v\n", shellName(argv[0]), err)
+		return 2
+	}
+	killedBy = sig
+	return st
+}
