@@ -47,7 +47,7 @@ type bgState struct {
 
 	Depth, SubLevel     int
 	ShPid, ShPpid       int
-	ShName              string
+	ShName, StartName   string
 	CmdString           bool
 	StdinCmds           bool
 	SourceName          string
@@ -258,7 +258,7 @@ func (c *Runner) captureBgState(st *syntax.Stmt) ([]byte, error) {
 	s.Exit, s.LastBg, s.PipeStatus = c.exit, c.lastBg, c.pipeStatus
 	s.Traps, s.TrapLive = c.traps.m, c.traps.live
 	s.Depth, s.SubLevel = c.nesting.Depth, c.subLevel
-	s.ShPid, s.ShPpid, s.ShName = c.sh.dollar(), c.sh.ppid, c.sh.name
+	s.ShPid, s.ShPpid, s.ShName, s.StartName = c.sh.dollar(), c.sh.ppid, c.sh.name, c.sh.startName
 	s.CmdString, s.StdinCmds = c.sh.cmdString, c.sh.stdinCmds
 	s.SourceName, s.Line, s.NoticeLine = c.sourceName, c.line, c.noticeLine
 	s.LineOff, s.LineConts, s.ContsEnd = c.lineOff, c.lineConts, c.contsEnd
@@ -381,7 +381,7 @@ func (r *Runner) restoreBgState(data []byte) (*syntax.Stmt, error) {
 	}
 	r.nesting = Nesting{Depth: s.Depth, Kind: "subshell"}
 	r.subLevel = s.SubLevel
-	r.sh.dollarPid, r.sh.ppid, r.sh.name = s.ShPid, s.ShPpid, s.ShName
+	r.sh.dollarPid, r.sh.ppid, r.sh.name, r.sh.startName = s.ShPid, s.ShPpid, s.ShName, s.StartName
 	r.sh.cmdString, r.sh.stdinCmds = s.CmdString, s.StdinCmds
 	r.sourceName, r.line, r.noticeLine = s.SourceName, s.Line, s.NoticeLine
 	r.lineOff, r.lineConts, r.contsEnd = s.LineOff, s.LineConts, s.ContsEnd

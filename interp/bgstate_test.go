@@ -1,0 +1,97 @@
+package interp
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// bgRunner returns a Runner that has run src, and the statement of its
+// last line.
+func bgRunner(t testing.TB, src string) (*Runner, *syntax.Stmt) {
+	t.Helper()
+	null, err := os.OpenFile(os.DevNull, os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { null.Close() })
+	r, err := New(StdIO(null, null, null))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, text, err := ParseProgram(src, "", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := f.Stmts[len(f.Stmts)-1]
+	r.Run(&syntax.File{Stmts: f.Stmts[:len(f.Stmts)-1]}, text)
+	r.curSrc = text
+	return r, last
+}
+
+// TestBgStateRoundTrip checks that a job's state comes back as it was:
+// variables with their attributes and kinds, functions found again in
+// their source, and the statement to run.
+func TestBgStateRoundTrip(t *testing.T) {
+	src := `declare -a arr=(1 2 [5]=x)
+declare -A as=([k]=v [a b]=c)
+declare -ri n=5
+declare -n ref=arr
+f() { echo "in f"; }
+set -- p1 'p 2'
+{ f; echo "${arr[5]}"; } &`
+	r, st := bgRunner(t, src)
+	data, err := r.fork("subshell").captureBgState(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := c.restoreBgState(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if printed(got) != printed(st) || got.Pos() != st.Pos() {
+		t.Errorf("statement: got %q at %s, want %q at %s", printed(got), got.Pos(), printed(st), st.Pos())
+	}
+	for _, name := range []string{"arr", "as", "n", "ref"} {
+		want := r.declareLine(name, r.lookup(name), "")
+		if got := c.declareLine(name, c.lookup(name), ""); got != want {
+			t.Errorf("%s: got %q, want %q", name, got, want)
+		}
+	}
+	if fd := c.funcs["f"]; fd == nil || printed(fd.body) != printed(r.funcs["f"].body) || fd.line != r.funcs["f"].line {
+		t.Errorf("function f not restored: %+v", fd)
+	}
+	if strings.Join(c.params, "|") != "p1|p 2" {
+		t.Errorf("params: %q", c.params)
+	}
+}
+
+func BenchmarkBgStateCapture(b *testing.B) {
+	r, st := bgRunner(b, "f() { :; }\n(:) &")
+	for b.Loop() {
+		c := r.fork("subshell")
+		if _, err := c.captureBgState(st); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkBgStateRestore(b *testing.B) {
+	r, st := bgRunner(b, "f() { :; }\n(:) &")
+	data, err := r.fork("subshell").captureBgState(st)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		c, _ := New()
+		if _, err := c.restoreBgState(data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
