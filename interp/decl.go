@@ -93,11 +93,19 @@ func (r *Runner) declClause(c *syntax.DeclClause, st *syntax.Stmt) {
 		}
 		args = append(args, declArg{assign: a})
 	}
+	if len(st.Redirs) > 0 {
+		// bash expands the words before it applies the redirections:
+		// a substitution's stderr is the shell's
+		r.declPreexpand(args)
+	}
 	if r.opts.on(optXtrace) {
 		r.traceDecl(variant, args)
 	}
 	info := &ExecInfo{Argv: append([]string{variant}, declArgStrings(r, args)...), Builtin: true, Dir: r.dir, Nesting: r.nesting, Line: r.line, Pipeline: r.pipePos}
 	run := func() {
+		if r.opts.on(optXtrace) {
+			r.traceDeclAssigns(variant, args)
+		}
 		r.specialUsage = false
 		r.exit = r.declare(variant, args)
 		if r.specialUsage && (variant == "export" || variant == "readonly") &&
@@ -115,8 +123,35 @@ func (r *Runner) declClause(c *syntax.DeclClause, st *syntax.Stmt) {
 		}
 		defer func() { r.gateEnd(info, ExecResult{Status: r.exit}) }()
 	}
-	_ = st
-	run()
+	if len(st.Redirs) == 0 {
+		run()
+		return
+	}
+	// export and readonly are special builtins; errors bash raises as it
+	// expands the words go to the stderr before the redirections
+	prev := r.declErrW
+	r.declErrW = r.fds.writer(2)
+	r.withRedirsOf(st.Redirs, nil, isSpecialBuiltin(variant), run)
+	r.declErrW = prev
+}
+
+// declPreexpand expands, once, the values of args' scalar assignments
+// whose expansion has side effects (substitutions), and has each
+// assignment take its value as expanded.
+func (r *Runner) declPreexpand(args []declArg) {
+	for i, a := range args {
+		as := a.assign
+		if as == nil || as.Naked || as.Value == nil || as.Array != nil || !hasSideEffects(as.Value) {
+			continue
+		}
+		v, err := r.assignValue(as.Value)
+		if err != nil {
+			continue // the assignment reports it as it runs
+		}
+		done := *as
+		done.Value = &syntax.Word{Parts: []syntax.WordPart{&syntax.SglQuoted{Left: as.Value.Pos(), Right: as.Value.End(), Value: v}}}
+		args[i].assign = &done
+	}
 }
 
 // declArg is one argument of a declaration: a word known only at run
@@ -177,10 +212,14 @@ func (r *Runner) traceDecl(variant string, args []declArg) {
 		parts = append(parts, traceQuote(as.Name.Value+op+v))
 	}
 	r.traceWrite(r.tracePrefix() + variant + optSpace(strings.Join(parts, " ")) + "\n")
+}
+
+// traceDeclAssigns traces, for export and readonly, each assignment they
+// perform, as they run (after the redirections).
+func (r *Runner) traceDeclAssigns(variant string, args []declArg) {
 	if variant != "export" && variant != "readonly" {
 		return
 	}
-	// export and readonly then trace each assignment they perform
 	for _, a := range args {
 		as := a.assign
 		if as == nil {

@@ -450,18 +450,12 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 		// sticky, as bash's stdin_redir: it outlives the command
 		r.stdinRedir = stdinRedirects(st.Redirs)
 	}
-	if _, call := st.Cmd.(*syntax.CallExpr); len(st.Redirs) > 0 && !call {
-		// simple commands apply their own redirections (after expanding
-		// the words, with the command's ExecInfo)
-		// export and readonly are special builtins
-		dc, decl := st.Cmd.(*syntax.DeclClause)
-		special := decl && isSpecialBuiltin(dc.Variant.Value)
-		if decl {
-			prev := r.declErrW
-			r.declErrW = r.fds.writer(2)
-			defer func() { r.declErrW = prev }()
-		}
-		r.withRedirsOf(st.Redirs, nil, special, func() { r.cmd(st.Cmd, st) })
+	_, call := st.Cmd.(*syntax.CallExpr)
+	_, decl := st.Cmd.(*syntax.DeclClause)
+	if len(st.Redirs) > 0 && !call && !decl {
+		// simple commands and declarations apply their own redirections
+		// (after expanding the words, with the command's ExecInfo)
+		r.withRedirsOf(st.Redirs, nil, false, func() { r.cmd(st.Cmd, st) })
 	} else {
 		r.cmd(st.Cmd, st)
 	}
