@@ -33,6 +33,10 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 	pid := r.sh.pipelines
 	r.sh.mu.Unlock()
 
+	debugged := r.debugStages(stages)
+	if r.flow != flowNone {
+		return // the trap ended the shell or the function
+	}
 	lastpipe := r.opts.sh(shLastpipe) && !r.opts.on(optMonitor)
 	runners := make([]*Runner, n)
 	for i := range stages {
@@ -45,6 +49,9 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 		sub.stdinRedir = sub.stdinRedir || i > 0 // its stdin is a pipe
 		sub.forkedFor = stages[i].Cmd
 		sub.leaveLoopsFor(stages[i].Cmd)
+		if debugged[i] {
+			sub.debugDone = stages[i].Cmd
+		}
 		runners[i] = sub
 	}
 	starts := make([]*stageStart, n-1)
@@ -122,7 +129,11 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 		r.fds = r.lastpipeFDs
 		r.lastpipeFDs = nil
 		starts[n-2].wait()
+		if debugged[n-1] {
+			r.debugDone = stages[n-1].Cmd
+		}
 		r.stmt(stages[n-1])
+		r.debugDone = nil
 		status[n-1] = r.exit
 		if r.flow == flowExit {
 			status[n-1] = r.exitCode
@@ -283,4 +294,39 @@ func (r *Runner) pipelineBashCommand(stages []*syntax.Stmt) {
 			return
 		}
 	}
+}
+
+// debugStages runs the DEBUG trap for each stage of a pipeline that is a
+// simple command, in the shell and in stage order, as bash runs it in
+// execute_simple_command before it forks the command; the stages (and
+// commands in them) do not run it again. Other stages are subshells,
+// which keep no DEBUG trap without set -T. It reports which stages had
+// it.
+func (r *Runner) debugStages(stages []*syntax.Stmt) []bool {
+	done := make([]bool, len(stages))
+	if r.inDebug || !r.traps.has("DEBUG") {
+		return done
+	}
+	for i, st := range stages {
+		switch c := st.Cmd.(type) {
+		case *syntax.CallExpr:
+			r.line = r.lineAt(simpleLine(c, st.Redirs, r.curSrc))
+			if !r.inTrap {
+				r.bashCmd = cmdText{call: c, redirs: st.Redirs, src: r.curSrc}
+			}
+		case *syntax.DeclClause, *syntax.LetClause:
+			r.line = r.lineAt(int(c.Pos().Line()))
+			if !r.inTrap {
+				r.bashCmd = cmdText{node: c, redirs: st.Redirs, src: r.curSrc}
+			}
+		default:
+			continue
+		}
+		r.runTrap("DEBUG")
+		done[i] = true
+		if r.flow != flowNone {
+			break
+		}
+	}
+	return done
 }

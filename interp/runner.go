@@ -221,6 +221,9 @@ type Runner struct {
 
 	onExec            func()
 	onSpawn           func(pid int)
+	debugDone         syntax.Command // its DEBUG trap already ran, in the shell that started this pipeline stage
+	assignTrace       *syntax.Assign // traced by assignOnly once its value is expanded, before it is stored
+	assignTraceFn     func()
 	stageGo           *stageStart // fired once this pipeline stage's first command is under way (stagestart.go)
 	job               *job
 	jobSig            *jobSignals // kill's signals for this in-process background subshell

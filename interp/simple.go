@@ -24,7 +24,9 @@ func (r *Runner) call(c *syntax.CallExpr, st *syntax.Stmt) {
 	if !r.inTrap {
 		r.bashCmd = cmdText{call: c, redirs: redirs, src: r.curSrc}
 	}
-	if !r.inDebug && r.traps.has("DEBUG") {
+	if r.debugDone == syntax.Command(c) {
+		r.debugDone = nil
+	} else if !r.inDebug && r.traps.has("DEBUG") {
 		r.runTrap("DEBUG")
 		if r.flow != flowNone {
 			return
@@ -399,8 +401,24 @@ func (r *Runner) assignOnly(c *syntax.CallExpr, redirs []*syntax.Redirect) {
 			// old values
 			pfx := r.tracePrefix()
 			r.xtracePin = r.traceFD() + 1 // BASH_XTRACEFD=n: traced where the old value says
-			ok := r.assignList(c.Assigns[i:i+1], false)
-			r.traceAssignsWith(&pfx, c.Assigns[i:i+1])
+			one := c.Assigns[i : i+1]
+			traced := false
+			if one[0].Array == nil {
+				r.assignTrace = one[0]
+				r.assignTraceFn = func() { traced = true; r.traceAssignsWith(&pfx, one) }
+			} else {
+				// a compound assignment is traced as written, first
+				r.traceAssignsWith(&pfx, one)
+				traced = true
+			}
+			ok := r.assignList(one, false)
+			if r.assignTrace != nil {
+				// never expanded: bash has nothing to trace
+				r.assignTrace, r.assignTraceFn, traced = nil, nil, true
+			}
+			if !traced {
+				r.traceAssignsWith(&pfx, one)
+			}
 			r.xtracePin = 0
 			if !ok {
 				return

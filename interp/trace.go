@@ -670,6 +670,10 @@ func (r *Runner) debugCompound(n syntax.Node) {
 	if !r.inTrap {
 		r.bashCmd = cmdText{node: n, src: r.curSrc}
 	}
+	if r.debugDone == n {
+		r.debugDone = nil
+		return
+	}
 	if r.traps.has("DEBUG") {
 		r.runTrap("DEBUG")
 	}
@@ -745,4 +749,64 @@ func (r *Runner) tracePattern(w *syntax.Word, pat string) string {
 		}
 	}
 	return sb.String()
+}
+
+// traceRegex is the right side of [[ x =~ regex ]] as bash traces it
+// (quote_string_for_globbing with QGLOB_REGEXP): a quoted character is
+// backslash-escaped when it is special in an extended regular expression,
+// and written as it is otherwise.
+func (r *Runner) traceRegex(w *syntax.Word) string {
+	plain := func() string {
+		s, _ := r.literal(w)
+		return s
+	}
+	if w == nil || hasSideEffects(w) {
+		return plain()
+	}
+	var sb strings.Builder
+	esc := func(s string) {
+		for i := 0; i < len(s); i++ {
+			if ereChar(s[i]) {
+				sb.WriteByte('\\')
+			}
+			sb.WriteByte(s[i])
+		}
+	}
+	for _, p := range w.Parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			v := p.Value
+			for i := 0; i < len(v); i++ {
+				if v[i] == '\\' && i+1 < len(v) {
+					i++
+					esc(v[i : i+1])
+					continue
+				}
+				sb.WriteByte(v[i])
+			}
+		case *syntax.SglQuoted, *syntax.DblQuoted:
+			s, err := r.literal(&syntax.Word{Parts: []syntax.WordPart{p}})
+			if err != nil {
+				return plain()
+			}
+			esc(s)
+		default:
+			s, err := r.literal(&syntax.Word{Parts: []syntax.WordPart{p}})
+			if err != nil {
+				return plain()
+			}
+			sb.WriteString(s)
+		}
+	}
+	return sb.String()
+}
+
+// ereChar reports whether c is special in a POSIX extended regular
+// expression, as bash's ere_char decides.
+func ereChar(c byte) bool {
+	switch c {
+	case '.', '[', '\\', '(', ')', '*', '+', '?', '{', '|', '^', '$':
+		return true
+	}
+	return false
 }
