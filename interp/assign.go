@@ -137,6 +137,12 @@ func (r *Runner) assign(a *syntax.Assign, fl assignFlags) error {
 		return err
 	}
 	r.lastAssigned = val // for the xtrace line of this assignment
+	if r.assignTrace == a {
+		// bash prints the trace between expanding and storing: an
+		// expansion error leaves no trace, a readonly variable one
+		r.assignTrace = nil
+		r.assignTraceFn()
+	}
 	if a.Index != nil {
 		rn := r.resolveRef(name)
 		if r.isElemRef(rn) {

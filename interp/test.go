@@ -92,8 +92,7 @@ func (r *Runner) testExpr(x syntax.TestExpr) (bool, error) {
 			return m, nil
 		case syntax.TsReMatch:
 			if r.opts.on(optXtrace) {
-				re, _ := r.literal(rw)
-				r.traceCond(r.takeCondNot(), x.Op.String(), left, re)
+				r.traceCond(r.takeCondNot(), x.Op.String(), left, r.traceRegex(rw))
 			}
 			return r.regexMatch(left, rw)
 		}
