@@ -232,6 +232,22 @@ func decodeEscapes(s string, echo bool) (string, bool) {
 				sb.WriteString(`\c`)
 			}
 		case 'x':
+			if !echo && i+1 < len(s) && s[i+1] == '{' {
+				// $'\x{HHH}' (bash's ansicstr): any number of hex
+				// digits, of whose value the low byte counts, and an
+				// optional closing brace; \x{} is a NUL
+				j := i + 2
+				var n byte
+				for ; j < len(s) && isHex(s[j]); j++ {
+					n = n<<4 | byte(hexVal(s[j]))
+				}
+				if j < len(s) && s[j] == '}' {
+					j++
+				}
+				sb.WriteByte(n)
+				i = j - 1
+				continue
+			}
 			j := i + 1
 			for j < len(s) && j < i+3 && isHex(s[j]) {
 				j++
