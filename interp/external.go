@@ -258,6 +258,11 @@ func (r *Runner) waitProcess(p *os.Process, args []string) ExecResult {
 		defer r.forwardToTail(p.Pid)()
 	}
 	st, err, ok := r.waitForeground(p, catching)
+	if s := r.sh.sigs; s != nil && ok && r.bgJob == nil && !r.async {
+		// a trapped signal that arrived while the child ran is pending
+		// before the next command (bash's handler has run by then)
+		s.settle()
+	}
 	interrupted := false
 	if catching {
 		byInt := false
@@ -290,12 +295,6 @@ func (r *Runner) waitProcess(p *os.Process, args []string) ExecResult {
 			// stage the pipeline decides, see endPipelineWait)
 			res.Status = r.exitCode
 			return res
-		}
-		if s := r.sh.sigs; s != nil && s.isCaught(sig) {
-			// the keyboard's signal reached the shell too: its trap
-			// runs before the next command, as bash's does, once the
-			// runtime has passed it on
-			s.awaitSelf(sig)
 		}
 		r.exit = 128 + int(sig)
 		r.reportSignal(p.Pid, sig, ws.CoreDump(), args)

@@ -307,6 +307,9 @@ type signalState struct {
 	pending map[string]bool
 	caught  map[syscall.Signal]bool
 	arrived chan struct{} // poked when a signal is recorded
+	// probe and flush serve settle (sigsettle.go)
+	probe chan os.Signal
+	flush chan chan struct{}
 	// chld counts the shell's children that ended while SIGCHLD was
 	// caught: bash runs the CHLD trap once per reaped child, where the
 	// kernel merges the signals
@@ -435,23 +438,15 @@ func (r *Runner) signalState() *signalState {
 	if s != nil {
 		return s
 	}
-	s = &signalState{ch: make(chan os.Signal, 16), pending: map[string]bool{}, caught: map[syscall.Signal]bool{}, arrived: make(chan struct{}, 1)}
+	s = &signalState{
+		ch: make(chan os.Signal, 16), pending: map[string]bool{}, caught: map[syscall.Signal]bool{}, arrived: make(chan struct{}, 1),
+		probe: make(chan os.Signal), flush: make(chan chan struct{}),
+	}
 	r.sh.sigs = s
 	r.sh.jobs.mu.Lock()
 	r.sh.jobs.childEnded = s.noteChild
 	r.sh.jobs.mu.Unlock()
-	go func() {
-		for sg := range s.ch {
-			n := signalName(int(sg.(syscall.Signal)))
-			s.mu.Lock()
-			s.pending[n] = true
-			s.mu.Unlock()
-			select {
-			case s.arrived <- struct{}{}:
-			default:
-			}
-		}
-	}()
+	go s.recordLoop()
 	return s
 }
 

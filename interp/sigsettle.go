@@ -1,0 +1,83 @@
+package interp
+
+import (
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+// A signal reaches signalState in three steps: the runtime's handler
+// queues it (synchronously, in the thread the kernel picked), the
+// os/signal goroutine passes it to s.ch, and recordLoop records it in
+// pending. The last two are goroutines that may not have run yet when a
+// foreground child's wait returns, although the signal arrived before
+// the child ended (a keyboard SIGINT reaches the shell and the child at
+// once). bash's handler sets a flag before its waitpid returns, so the
+// trap runs before the next command; settle gives nash the same order.
+
+// settle returns once every signal the runtime had received when it was
+// called is recorded in pending. It is cheap when nothing is in flight:
+// two lock round trips in os/signal and one to recordLoop.
+func (s *signalState) settle() {
+	probe := s.anyWatched()
+	if probe == 0 {
+		return
+	}
+	// Stop waits until the os/signal goroutine has delivered all the
+	// signals the runtime queued (signalWaitUntilIdle); the probe channel
+	// is subscribed to a signal s.ch already has, so neither call
+	// changes the signal's disposition, and being unbuffered it never
+	// holds one.
+	signal.Notify(s.probe, probe)
+	signal.Stop(s.probe)
+	// then recordLoop moves what s.ch holds to pending
+	done := make(chan struct{})
+	s.flush <- done
+	<-done
+}
+
+// anyWatched returns one of the signals s.ch is subscribed to, or 0.
+func (s *signalState) anyWatched() syscall.Signal {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for sig := range s.caught {
+		return sig
+	}
+	for sig := range s.term {
+		return sig
+	}
+	return 0
+}
+
+// recordLoop records the signals s.ch receives as pending, and on a
+// flush request everything s.ch holds before answering it.
+func (s *signalState) recordLoop() {
+	for {
+		select {
+		case sg := <-s.ch:
+			s.record(sg)
+		case done := <-s.flush:
+			for drained := false; !drained; {
+				select {
+				case sg := <-s.ch:
+					s.record(sg)
+				default:
+					drained = true
+				}
+			}
+			close(done)
+		}
+	}
+}
+
+// record marks sg pending and wakes whoever waits for a signal.
+func (s *signalState) record(sg os.Signal) {
+	n := signalName(int(sg.(syscall.Signal)))
+	s.mu.Lock()
+	s.pending[n] = true
+	s.mu.Unlock()
+	select {
+	case s.arrived <- struct{}{}:
+	default:
+	}
+}
