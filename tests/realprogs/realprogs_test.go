@@ -156,10 +156,10 @@ func snapshot(t *testing.T, dir string) string {
 func compare(t *testing.T, what string, b, n result) {
 	t.Helper()
 	if b.stdout != n.stdout {
-		t.Errorf("%s: stdout differs\nbash: %q\nnash: %q", what, clip(b.stdout), clip(n.stdout))
+		t.Errorf("%s: stdout differs%s\nbash: %q\nnash: %q", what, firstDiff(b.stdout, n.stdout), clip(b.stdout), clip(n.stdout))
 	}
 	if b.stderr != n.stderr {
-		t.Errorf("%s: stderr differs\nbash: %q\nnash: %q", what, clip(b.stderr), clip(n.stderr))
+		t.Errorf("%s: stderr differs%s\nbash: %q\nnash: %q", what, firstDiff(b.stderr, n.stderr), clip(b.stderr), clip(n.stderr))
 	}
 	if b.status != n.status {
 		t.Errorf("%s: exit status bash %d, nash %d", what, b.status, n.status)
@@ -167,6 +167,29 @@ func compare(t *testing.T, what string, b, n result) {
 	if b.files != n.files {
 		t.Errorf("%s: resulting files differ\nbash:\n%s\nnash:\n%s", what, b.files, n.files)
 	}
+}
+
+// firstDiff shows the first line where two outputs differ, with the
+// line before it, since clip may cut long outputs before that point.
+func firstDiff(a, b string) string {
+	la, lb := strings.Split(a, "\n"), strings.Split(b, "\n")
+	for i := 0; i < len(la) || i < len(lb); i++ {
+		var x, y string
+		if i < len(la) {
+			x = la[i]
+		}
+		if i < len(lb) {
+			y = lb[i]
+		}
+		if x != y || i >= len(la) || i >= len(lb) {
+			prev := ""
+			if i > 0 {
+				prev = la[i-1]
+			}
+			return fmt.Sprintf(" at line %d (after %q)\nbash: %q\nnash: %q", i+1, prev, x, y)
+		}
+	}
+	return ""
 }
 
 func clip(s string) string {

@@ -1,0 +1,52 @@
+package realprogs
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// sweepCases are the programs of the real-programs sweep: each script in
+// sweep/ drives one program (or a family) through its commands under
+// bash and nash, and runs when the programs it needs are installed.
+var sweepCases = []struct {
+	script string   // file in sweep/
+	needs  []string // programs (PATH names or absolute paths)
+	why    string   // what it exercises
+}{
+	{"git-shell.sh", []string{"git", "/usr/lib/git-core/git-sh-setup"},
+		"git's shell commands: bisect (run, log, skip, visualize), filter-branch, submodule, request-pull, subtree, merge-octopus, mergetool, git-sh-setup"},
+	{"git-completion.sh", []string{"git", "/usr/share/bash-completion/completions/git"},
+		"git's bash completion (COMP_WORDS driven, 57 command lines) and __git_ps1"},
+	{"git-extras.sh", []string{"git", "git-extras"},
+		"git-extras' 50 bash commands; git-effort throttles its jobs with ${nJobs@P} (\\j)"},
+	{"todo-txt.sh", []string{"todo-txt"}, "todo.txt-cli (1,500 lines of bash)"},
+	{"screenfetch.sh", []string{"screenfetch"}, "screenFetch (6,700 lines of bash), its logos and options"},
+	{"easy-rsa.sh", []string{"/usr/share/easy-rsa/easyrsa", "openssl"}, "easy-rsa (4,000 lines of sh): a CA, requests, signing, revocation"},
+	{"dehydrated-gitflow-vcsh.sh", []string{"dehydrated", "git-flow", "vcsh", "keychain", "git"},
+		"dehydrated, git-flow (shFlags), vcsh and keychain"},
+	{"liquidprompt.sh", []string{"/usr/share/liquidprompt/liquidprompt", "git"},
+		"liquidprompt's prompt building, its ${PS1@P} with a $ in the directory"},
+	{"lsb-init.sh", []string{"/lib/lsb/init-functions"}, "/lib/lsb/init-functions and the /etc/init.d scripts' usage and status"},
+	{"gzip-family.sh", []string{"gzip", "/usr/bin/zcmp"}, "zcmp, zdiff, bzdiff, xzdiff, zforce, gzexe, znew, zmore, lesspipe"},
+	{"debian-tools.sh", []string{"/usr/bin/dpkg-maintscript-helper"},
+		"dpkg-maintscript-helper, *-config scripts, c89/c99, sensible-*, autoconf, libtoolize, tzselect and more (each where installed)"},
+}
+
+// TestSweep runs the sweep's scripts; see sweepCases.
+func TestSweep(t *testing.T) {
+	dir := filepath.Join(repoRoot(t), "tests", "realprogs", "sweep")
+	for _, c := range sweepCases {
+		c := c
+		t.Run(c.script, func(t *testing.T) {
+			need(t, c.needs...)
+			text, err := os.ReadFile(filepath.Join(dir, c.script))
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Log(c.why)
+			runScripts(t, []scriptCase{{name: c.script, script: string(text), timeout: 120 * time.Second}})
+		})
+	}
+}
