@@ -756,8 +756,13 @@ func (r *Runner) forClause(c *syntax.ForClause) {
 			return
 		}
 		if c.Select {
-			// bash traces the select head once, before expanding its words
+			// bash traces the select head once, before expanding its
+			// words, then runs the DEBUG trap
 			r.traceForHead("select", l.Name.Value, l)
+			r.debugText(r.forHeadText("select", l.Name.Value, l))
+			if r.flow != flowNone {
+				return
+			}
 		}
 		var items []string
 		if l.InPos.IsValid() {
@@ -871,12 +876,18 @@ func (r *Runner) forClause(c *syntax.ForClause) {
 }
 
 func (r *Runner) caseClause(c *syntax.CaseClause) {
+	// bash traces the head and runs the DEBUG trap before it expands
+	// the word (execute_case_command)
+	r.traceCase(c)
+	r.debugText("case " + r.nodeText(c.Word) + " in ")
+	if r.flow != flowNone {
+		return
+	}
 	subject, err := r.literal(c.Word)
 	if err != nil {
 		r.expansionError(err)
 		return
 	}
-	r.traceCase(c)
 	// bash leaves $? alone until a body runs: a matching clause's body
 	// sees the status from before the case, and an empty body (like no
 	// match at all) makes the case's status 0.

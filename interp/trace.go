@@ -378,7 +378,7 @@ func removeDoubleQuotes(s string) string {
 // arrayElemText is an element of a compound assignment as written: an
 // element's position is that of its subscript, after the "[".
 func (r *Runner) arrayElemText(el *syntax.ArrayElem) string {
-	text := r.nodeText(el)
+	text := r.shownText(el)
 	if el.Index == nil {
 		return text
 	}
@@ -454,7 +454,7 @@ func (r *Runner) forHeadText(kw, name string, l *syntax.WordIter) string {
 		if i > 0 {
 			sb.WriteByte(' ')
 		}
-		sb.WriteString(r.nodeText(w))
+		sb.WriteString(r.shownText(w))
 	}
 	return sb.String()
 }
@@ -503,7 +503,7 @@ func (r *Runner) traceCase(c *syntax.CaseClause) {
 	if !r.opts.on(optXtrace) {
 		return
 	}
-	r.traceWrite(r.tracePrefix() + "case " + r.nodeText(c.Word) + " in\n")
+	r.traceWrite(r.tracePrefix() + "case " + r.shownText(c.Word) + " in\n")
 }
 
 // simpleCommandText is a simple command as bash prints it for
@@ -520,11 +520,11 @@ func (r *Runner) simpleCommandText(c *syntax.CallExpr, redirs []*syntax.Redirect
 	if c != nil {
 		for _, a := range c.Assigns {
 			sep()
-			sb.WriteString(r.nodeText(a))
+			sb.WriteString(r.shownText(a))
 		}
 		for _, w := range c.Args {
 			sep()
-			sb.WriteString(r.nodeText(w))
+			sb.WriteString(r.shownText(w))
 		}
 	}
 	for _, rd := range redirs {
@@ -551,7 +551,7 @@ func (r *Runner) writeRedirect(sb *strings.Builder, rd *syntax.Redirect) {
 	}
 	word := ""
 	if rd.Word != nil {
-		word = r.nodeText(rd.Word)
+		word = r.shownText(rd.Word)
 	}
 	switch rd.Op {
 	case syntax.RdrIn:
@@ -641,18 +641,22 @@ func (r *Runner) bashCommandText() string {
 		if d, ok := n.(*syntax.DeclClause); ok {
 			sb.WriteString(d.Variant.Value)
 			for _, a := range d.Args {
-				sb.WriteString(" " + r.nodeText(a))
+				sb.WriteString(" " + r.shownText(a))
 			}
 		} else {
 			sb.WriteString("let")
 			for _, x := range n.(*syntax.LetClause).Exprs {
-				sb.WriteString(" " + r.nodeText(x))
+				sb.WriteString(" " + r.shownText(x))
 			}
 		}
 		if b.text != "" {
 			sb.WriteString(" " + b.text)
 		}
 		b.text = sb.String()
+	case *syntax.TestClause:
+		// bash prints the expression back (print_cond_command): a lone
+		// word is a -n test
+		b.text = "[[ " + r.condText(n.X) + " ]]"
 	default:
 		b.text = r.nodeText(b.node)
 	}
@@ -691,9 +695,25 @@ func (r *Runner) debugSimple(n syntax.Node, st *syntax.Stmt) {
 			r.bashCmd.redirs = st.Redirs
 		}
 	}
+	if r.debugDone == n {
+		r.debugDone = nil
+		return
+	}
 	if r.traps.has("DEBUG") {
 		r.runTrap("DEBUG")
 	}
+}
+
+// debugText runs the DEBUG trap with $BASH_COMMAND text (a case or select
+// head, as bash's execute_case_command and execute_select_command set it).
+func (r *Runner) debugText(text string) {
+	if r.inDebug || !r.traps.has("DEBUG") {
+		return
+	}
+	if !r.inTrap {
+		r.bashCmd = cmdText{text: text, done: true}
+	}
+	r.runTrap("DEBUG")
 }
 
 // tracePattern is the right side of [[ x == pattern ]] as bash traces it:
@@ -705,9 +725,13 @@ func (r *Runner) tracePattern(w *syntax.Word, pat string) string {
 	}
 	quoted := false
 	for _, p := range w.Parts {
-		switch p.(type) {
+		switch p := p.(type) {
 		case *syntax.SglQuoted, *syntax.DblQuoted:
 			quoted = true
+		case *syntax.Lit:
+			// a backslash-escaped character is quoted too: bash shows
+			// it escaped (\~, \$HOME), whether or not it is special
+			quoted = quoted || strings.IndexByte(p.Value, '\\') >= 0
 		}
 	}
 	if !quoted {
@@ -809,4 +833,64 @@ func ereChar(c byte) bool {
 		return true
 	}
 	return false
+}
+
+// condText prints a [[ ]] expression as bash's print_cond_command does:
+// operands as written, one space apart, a lone word as "-n word".
+func (r *Runner) condText(x syntax.TestExpr) string {
+	switch x := x.(type) {
+	case *syntax.Word:
+		return "-n " + r.shownText(x)
+	case *syntax.UnaryTest:
+		if w, ok := x.X.(*syntax.Word); ok && x.Op != syntax.TsNot {
+			return x.Op.String() + " " + r.shownText(w)
+		}
+		return x.Op.String() + " " + r.condText(x.X)
+	case *syntax.BinaryTest:
+		if x.Op == syntax.AndTest || x.Op == syntax.OrTest {
+			return r.condText(x.X) + " " + x.Op.String() + " " + r.condText(x.Y)
+		}
+		return r.shownText(x.X) + " " + x.Op.String() + " " + r.shownText(x.Y)
+	case *syntax.ParenTest:
+		return "( " + r.condText(x.X) + " )"
+	}
+	return r.nodeText(x)
+}
+
+// shownText is the text of n as bash shows it in $BASH_COMMAND and in
+// xtrace lines that print words as written: with bash 5.2's parse-time
+// rewrites ($(…) printed back in canonical form, $'…' and $"…" as plain
+// quotes), which nodeText, the source as written, does not apply.
+func (r *Runner) shownText(n syntax.Node) string {
+	if n == nil || !needsRewrite(n) {
+		return r.nodeText(n)
+	}
+	src := r.curSrc
+	start, end := n.Pos(), n.End()
+	if src == "" || !start.IsValid() || !end.IsValid() || int(end.Offset()) > len(src) {
+		return r.nodeText(n)
+	}
+	p := newCmdPrinter(src)
+	p.posix = r.opts.on(optPosix)
+	return writtenText(p.raw(n, start, end))
+}
+
+// needsRewrite reports whether n holds a node bash rewrites as it
+// parses: a $(…) or process substitution, or a $'…' or $"…" string.
+func needsRewrite(n syntax.Node) bool {
+	found := false
+	syntax.Walk(n, func(node syntax.Node) bool {
+		switch node := node.(type) {
+		case *syntax.CmdSubst:
+			found = !node.Backquotes
+		case *syntax.ProcSubst:
+			found = true
+		case *syntax.SglQuoted:
+			found = node.Dollar
+		case *syntax.DblQuoted:
+			found = node.Dollar
+		}
+		return !found
+	})
+	return found
 }
