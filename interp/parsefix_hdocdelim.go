@@ -92,17 +92,30 @@ func hdocDelimRewrite(op int) parseRewrite {
 			}
 			line += e + 1
 		}
-		if term < 0 {
-			return "", nil, false
-		}
 		mark := hdocDelimMark
 		if !w.quoted {
 			mark = hdocUnquotedMark
 		}
 		// right to left, so that each edit's offset is that of the text
 		// before it
-		text = text[:term] + mark + text[term:]
-		edits := []parseEdit{{term, len(mark)}}
+		var edits []parseEdit
+		if term < 0 {
+			// the end of the input delimits it: its line is added
+			// there, with hdocEOFRewrite's mark for the warning
+			text, edits, _ = hdocEOFRewrite(mark + w.stop)(text)
+		} else {
+			text = text[:term] + mark + text[term:]
+			edits = []parseEdit{{term, len(mark)}}
+		}
+		if hdocEndsUnquoted(text, k, w) {
+			// mvdan takes a delimiter for quoted when its last part
+			// is (it forgets the parts before), and only then
+			// compares the body's lines with it as written: with the
+			// unquoted x of "E$i"x or E${i}x it would lex the body,
+			// where a "$" on the delimiter's line hides it
+			text = text[:w.end] + `""` + text[w.end:]
+			edits = append(edits, parseEdit{w.end, 2})
+		}
 		// single quotes: a backslash in double quotes would stay in
 		// mvdan's delimiter, so there the quotes are between two
 		// double-quoted pieces
@@ -128,6 +141,26 @@ func hdocDelimRewrite(op int) parseRewrite {
 		edits = append(edits, parseEdit{k, len(mark)})
 		return text, edits, true
 	}
+}
+
+// hdocEndsUnquoted reports whether the delimiter word w starting at
+// offset k, once its expansions are quoted, ends in a part mvdan reads
+// as unquoted: text after the last quotes without a backslash.
+func hdocEndsUnquoted(text string, k int, w hdocWord) bool {
+	from := k
+	if i := strings.LastIndexAny(text[k:w.end], `'"`); i >= 0 {
+		from = k + i + 1
+	}
+	for _, e := range w.escape {
+		quotes := e.inDq || e.to > e.from+1
+		switch {
+		case quotes && e.to > from:
+			from = e.to
+		case !quotes && e.from >= from:
+			return false // a backslash is written in the last part
+		}
+	}
+	return from < w.end && !strings.Contains(text[from:w.end], `\`)
 }
 
 // hdocWord is a here-document delimiter word as bash reads it.
@@ -199,7 +232,12 @@ func scanHdocWord(text string, k int) (hdocWord, bool) {
 			if e < 0 {
 				return w, false
 			}
-			w.escape = append(w.escape, hdocEscape{k, k + 1, false}, hdocEscape{e, e + 1, false})
+			w.escape = append(w.escape, hdocEscape{k, k + 1, false})
+			if strings.ContainsAny(text[k+1:e], " \t$\"|&;<>()") {
+				// its blanks and expansions are text too (EO`echo $x`F)
+				w.escape = append(w.escape, hdocEscape{k + 1, e, false})
+			}
+			w.escape = append(w.escape, hdocEscape{e, e + 1, false})
 			sb.WriteString(text[k : e+1])
 			k = e + 1
 			continue

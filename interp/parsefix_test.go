@@ -49,6 +49,13 @@ func TestParseProgramRewrites(t *testing.T) {
 		{"cat <<\"$(x)\"\n$x\n$(x)\n", "cat <<__nash_hdoc_delim__\"\"'$'\"(x)\"\n$x\n__nash_hdoc_delim__$(x)\n"},
 		{"cat <<-'\tE'\n\tx\n\t\tE\n\tE\n", "cat <<-__nash_hdoc_delim__'\tE'\n\tx\n\t\tE\n__nash_hdoc_delim__\tE\n"},
 		{"cat <<-$a\n\tx\n\t\t$a\n", "cat <<-__nash_hdoc_unquoted__\\$a\n\tx\n\t\t__nash_hdoc_unquoted__$a\n"},
+		// an unquoted end after the quotes gets quotes of its own
+		{"cat <<\"E$i\"x\n$x\nE$ix\n", "cat <<__nash_hdoc_delim__\"E\"'$'\"i\"x\"\"\n$x\n__nash_hdoc_delim__E$ix\n"},
+		{"cat <<E${i}x\n$x\nE${i}x\n", "cat <<__nash_hdoc_unquoted__E'${i}'x\"\"\n$x\n__nash_hdoc_unquoted__E${i}x\n"},
+		// a blank or an expansion in backquotes is text too
+		{"cat <<E`a $b`\n$x\nE`a $b`\n", "cat <<__nash_hdoc_unquoted__E\\`'a $b'\\`\n$x\n__nash_hdoc_unquoted__E`a $b`\n"},
+		// the end of the input delimits one that never comes
+		{"cat <<E$i\n$x\n", "cat <<__nash_hdoc_unquoted__E\\$i\n$x\n__nash_hdoc_unquoted__E$i\n#\x00here-document-eof\n"},
 		// already valid: untouched
 		{"[ a = b ] && echo '[x y]=1'", "[ a = b ] && echo '[x y]=1'"},
 		{"echo $(( (1+2) * 3 )); (( x = 1 ))", "echo $(( (1+2) * 3 )); (( x = 1 ))"},
