@@ -31,39 +31,71 @@ func mayHoldExtGlob(text string) bool {
 	return false
 }
 
-// firstExtGlob returns the first extended pattern in stmts that bash would
-// reject with extglob off, or nil.
-func firstExtGlob(stmts []*syntax.Stmt) *syntax.ExtGlob {
-	var found, exempt *syntax.ExtGlob
+// extglobStop returns the position of the token bash's parser stops at
+// in stmts, read with extglob off, because of an extended pattern: the
+// "(" after its operator character, or for a command word "!(cmd)" that
+// negatedSubshells left (bash reads "!" and a subshell there), the "!"
+// of one that is a later command of a pipeline ("!" may only start one)
+// or the word after one that has arguments. It is not valid when there
+// is none.
+func extglobStop(stmts []*syntax.Stmt) syntax.Pos {
+	var stop syntax.Pos
+	var exempt *syntax.ExtGlob
+	inner := map[*syntax.Stmt]bool{} // the later commands of pipelines
 	for _, st := range stmts {
 		syntax.Walk(st, func(n syntax.Node) bool {
-			if found != nil {
+			if stop.IsValid() {
 				return false
 			}
 			switch n := n.(type) {
 			case *syntax.TestClause, *syntax.ParamExp:
 				return false
-			case *syntax.CallExpr:
-				// "!(cmd)" as a command: with extglob off bash reads a
-				// negated subshell (left as it is here)
-				if len(n.Args) > 0 && len(n.Args[0].Parts) == 1 {
-					if eg, ok := n.Args[0].Parts[0].(*syntax.ExtGlob); ok && eg.Op == syntax.GlobExcept {
+			case *syntax.BinaryCmd:
+				if n.Op == syntax.Pipe || n.Op == syntax.PipeAll {
+					inner[n.Y] = true
+				}
+			case *syntax.Stmt:
+				if eg := negationWord(n); eg != nil {
+					call := n.Cmd.(*syntax.CallExpr)
+					switch {
+					case inner[n]:
+						stop = eg.OpPos
+					case len(call.Args) > 1:
+						stop = call.Args[1].Pos()
+					default:
+						// a negated subshell whose text does
+						// not parse: left as it is here
 						exempt = eg
 					}
 				}
 			case *syntax.ExtGlob:
 				if n != exempt {
-					found = n
+					p := n.OpPos
+					stop = syntax.NewPos(p.Offset()+1, p.Line(), p.Col()+1)
 				}
 				return false
 			}
 			return true
 		})
-		if found != nil {
+		if stop.IsValid() {
 			break
 		}
 	}
-	return found
+	return stop
+}
+
+// negationWord returns the "!(…)" that is the whole first word of st's
+// command, or nil.
+func negationWord(st *syntax.Stmt) *syntax.ExtGlob {
+	call, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(call.Args) == 0 || len(call.Args[0].Parts) != 1 {
+		return nil
+	}
+	eg, ok := call.Args[0].Parts[0].(*syntax.ExtGlob)
+	if !ok || eg.Op != syntax.GlobExcept {
+		return nil
+	}
+	return eg
 }
 
 // extglobParseError is the syntax error bash reports for stmts, read while
@@ -74,15 +106,13 @@ func (r *Runner) extglobParseError(stmts []*syntax.Stmt, name string) error {
 		return nil
 	}
 	negatedSubshells(stmts)
-	eg := firstExtGlob(stmts)
-	if eg == nil {
+	p := extglobStop(stmts)
+	if !p.IsValid() {
 		return nil
 	}
-	// bash stops at the "(" after the operator character
-	p := eg.OpPos
 	return syntax.ParseError{
 		Filename: name,
-		Pos:      syntax.NewPos(p.Offset()+1, p.Line(), p.Col()+1),
+		Pos:      p,
 		Text:     "extended pattern with extglob off",
 	}
 }

@@ -14,7 +14,7 @@ func TestMayHoldExtGlob(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%q: %v", src, err)
 		}
-		if firstExtGlob(f.Stmts) != nil && !mayHoldExtGlob(src) {
+		if extglobStop(f.Stmts).IsValid() && !mayHoldExtGlob(src) {
 			t.Errorf("%q holds an extended pattern, but mayHoldExtGlob says no", src)
 		}
 	}

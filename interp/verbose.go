@@ -19,7 +19,7 @@ import (
 // error (see extglobParseError) for the caller to report.
 func (r *Runner) stmtsEchoing(stmts []*syntax.Stmt, src string, catchAbort bool) error {
 	// (the option is tested per line: a line may turn it off)
-	checkExtglob := mayHoldExtGlob(src) && firstExtGlob(stmts) != nil
+	checkExtglob := mayHoldExtGlob(src) && extglobStop(stmts).IsValid()
 	if n, _ := hdocEOFCount(r.curSrc); n == 0 && !r.srcHasHdocParen() && !r.opts.on(optVerbose) && !strings.Contains(src, "v") {
 		// set -v (or -o verbose) cannot turn on partway
 		if !catchAbort && !checkExtglob {
