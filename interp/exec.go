@@ -1079,7 +1079,7 @@ func (r *Runner) expansionError(err error) {
 
 // reportErr prints err with bash's "name: line N: " prefix.
 func (r *Runner) reportErr(err error) {
-	if err == nil {
+	if ee, ok := err.(*expandError); err == nil || ok && ee.reported {
 		return
 	}
 	r.errorf("%s", err.Error())

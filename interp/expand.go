@@ -337,6 +337,8 @@ type expandError struct {
 	fatal bool // exits a non-interactive shell (set -u, ${x:?})
 	// status is the exit status when not fatal (1 by default).
 	status int
+	// reported: written already, in other words than the prefixed msg
+	reported bool
 }
 
 func (e *expandError) Error() string { return e.msg }

@@ -191,6 +191,11 @@ func fixParseError(text, name string, perr error) (string, []parseEdit, *syntax.
 	if hdocDelimError(perr) {
 		cands = append([]parseRewrite{hdocDelimRewrite(hdocOpBefore(text, at))}, cands...)
 	}
+	if strings.Contains(text, "<<") {
+		// first: bash reads the body as text until the command runs,
+		// so no other reading of what is in it applies
+		cands = append(hdocUnclosedRewrites(text, at), cands...)
+	}
 	if strings.IndexByte(text, '`') >= 0 {
 		// after all others: a `…` bash parses only when it runs it,
 		// read from the start of the statement that holds the error

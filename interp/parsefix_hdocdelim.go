@@ -55,42 +55,13 @@ func hdocOpBefore(text string, at int) int {
 // (see above).
 func hdocDelimRewrite(op int) parseRewrite {
 	return func(text string) (string, []parseEdit, bool) {
-		if op < 0 || !strings.HasPrefix(text[op:], "<<") {
+		h, ok := findHdoc(text, op)
+		if !ok {
 			return "", nil, false
 		}
-		k := op + 2
-		dash := k < len(text) && text[k] == '-'
-		if dash {
-			k++
-		}
-		for k < len(text) && (text[k] == ' ' || text[k] == '\t') {
-			k++
-		}
-		w, ok := scanHdocWord(text, k)
-		if !ok || w.stop == "" || w.quoted && len(w.escape) == 0 && !(dash && w.stop[0] == '\t') {
+		w, k, term := h.word, h.wordAt, h.term
+		if w.quoted && len(w.escape) == 0 && !(h.dash && w.stop[0] == '\t') {
 			return "", nil, false
-		}
-		nl := strings.IndexByte(text[w.end:], '\n')
-		if nl < 0 || strings.Contains(text[w.end:w.end+nl], "<<") {
-			return "", nil, false // another here-document's body may come first
-		}
-		line := w.end + nl + 1
-		term := -1
-		for line < len(text) {
-			e := strings.IndexByte(text[line:], '\n')
-			if e < 0 {
-				e = len(text) - line
-			}
-			l := text[line : line+e]
-			if l == w.stop {
-				term = line
-				break
-			}
-			if t := strings.TrimLeft(l, "\t"); dash && t == w.stop {
-				term = line + len(l) - len(t)
-				break
-			}
-			line += e + 1
 		}
 		mark := hdocDelimMark
 		if !w.quoted {
@@ -161,6 +132,61 @@ func hdocEndsUnquoted(text string, k int, w hdocWord) bool {
 		}
 	}
 	return from < w.end && !strings.Contains(text[from:w.end], `\`)
+}
+
+// hdocSpan is a here-document in a program's text, as bash reads it.
+type hdocSpan struct {
+	word   hdocWord
+	wordAt int  // the offset of the delimiter word
+	dash   bool // <<-
+	body   int  // the offset of the body
+	// term is the offset of the delimiter line (after its tabs for
+	// <<-), or -1 when the end of the text delimits the body
+	term int
+}
+
+// findHdoc reads the here-document whose "<<" is at offset op. It is
+// not found when another one's body may come first (a second "<<" on
+// its line).
+func findHdoc(text string, op int) (hdocSpan, bool) {
+	var h hdocSpan
+	if op < 0 || !strings.HasPrefix(text[op:], "<<") || strings.HasPrefix(text[op:], "<<<") {
+		return h, false
+	}
+	k := op + 2
+	h.dash = k < len(text) && text[k] == '-'
+	if h.dash {
+		k++
+	}
+	for k < len(text) && (text[k] == ' ' || text[k] == '\t') {
+		k++
+	}
+	w, ok := scanHdocWord(text, k)
+	if !ok || w.stop == "" {
+		return h, false
+	}
+	nl := strings.IndexByte(text[w.end:], '\n')
+	if nl < 0 || strings.Contains(text[w.end:w.end+nl], "<<") {
+		return h, false
+	}
+	h.word, h.wordAt, h.body, h.term = w, k, w.end+nl+1, -1
+	for line := h.body; line < len(text); {
+		e := strings.IndexByte(text[line:], '\n')
+		if e < 0 {
+			e = len(text) - line
+		}
+		l := text[line : line+e]
+		if l == w.stop {
+			h.term = line
+			break
+		}
+		if t := strings.TrimLeft(l, "\t"); h.dash && t == w.stop {
+			h.term = line + len(l) - len(t)
+			break
+		}
+		line += e + 1
+	}
+	return h, true
 }
 
 // hdocWord is a here-document delimiter word as bash reads it.
@@ -282,23 +308,32 @@ func hdocUnquoted(w *syntax.Word) bool {
 	return ok && strings.HasPrefix(l.Value, hdocUnquotedMark)
 }
 
+// markedHdocText returns the text of the body of a here-document whose
+// delimiter hdocDelimRewrite marked unquoted.
+func markedHdocText(rd *syntax.Redirect) (string, bool) {
+	if rd.Hdoc == nil || !hdocUnquoted(rd.Word) {
+		return "", false
+	}
+	var sb strings.Builder
+	for _, p := range rd.Hdoc.Parts {
+		l, ok := p.(*syntax.Lit)
+		if !ok {
+			return "", false
+		}
+		sb.WriteString(l.Value)
+	}
+	return sb.String(), true
+}
+
 // markedHdocBody parses the body of a here-document whose delimiter
 // hdocDelimRewrite marked unquoted as the body of an unquoted one,
 // positioned where it is in the program, and returns that word.
 func markedHdocBody(rd *syntax.Redirect) (*syntax.Word, bool) {
-	if rd.Hdoc == nil || !hdocUnquoted(rd.Word) {
+	body, ok := markedHdocText(rd)
+	if !ok {
 		return nil, false
 	}
-	var sb0 strings.Builder
-	for _, p := range rd.Hdoc.Parts {
-		l, ok := p.(*syntax.Lit)
-		if !ok {
-			return nil, false
-		}
-		sb0.WriteString(l.Value)
-	}
 	from := int(rd.Hdoc.Pos().Offset())
-	body := sb0.String()
 	if i := strings.LastIndexByte(body, '\n'); strings.Trim(body[i+1:], "\t") == "" {
 		// the tabs before the delimiter of <<- may end the text
 		body = body[:i+1]

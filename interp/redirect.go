@@ -434,6 +434,8 @@ func (r *Runner) hereRedirect(rd *syntax.Redirect, fd int, varName string, info 
 	default:
 		if w, ok := markedHdocBody(rd); ok {
 			body, err = r.document(w)
+		} else if err = r.markedHdocError(rd); err != nil {
+			return nil, err
 		} else if rd.Hdoc != nil {
 			if quotedHdocWord(rd.Word) {
 				body = r.hdocRaw(rd)
