@@ -410,31 +410,6 @@ func (r *Runner) aliasWordIn(at *aliasText, g []*syntax.Stmt, errEnd int, failed
 	return best, bestTo, best >= 0
 }
 
-// maxAliasScan bounds the text searched for a $( ) after a syntax error.
-const maxAliasScan = 64 << 10
-
-// substAliasWord finds, after off, the first word opening a $( ) that
-// names an alias: in POSIX mode bash expands aliases as it first reads a
-// command substitution, which can make it parse.
-func (r *Runner) substAliasWord(at *aliasText, off int) (int, int, bool) {
-	at.ensure(off + maxAliasScan)
-	text := at.text[:min(len(at.text), off+maxAliasScan)]
-	for i := off; ; {
-		k := strings.Index(text[i:], "$(")
-		if k < 0 {
-			return 0, 0, false
-		}
-		i += k + 2
-		if i < len(text) && text[i] == '(' {
-			continue
-		}
-		from, to := wordAt(text, skipBlankLines(text, i))
-		if r.isAliasWord(at, from, to) {
-			return from, to, true
-		}
-	}
-}
-
 // skipBlankLines skips blanks and newlines after off.
 func skipBlankLines(text string, off int) int {
 	for off < len(text) && strings.IndexByte(" \t\n", text[off]) >= 0 {
