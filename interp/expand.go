@@ -849,9 +849,9 @@ func (r *Runner) pattern(w *syntax.Word) (string, error) {
 	}
 	// a pattern is a word of its own: in "${x#'a'}" and in a
 	// here-document the single quotes still quote
-	oldDbl, oldHdoc := r.dblDepth, r.hdocDepth
-	r.dblDepth, r.hdocDepth = 0, 0
-	defer func() { r.dblDepth, r.hdocDepth = oldDbl, oldHdoc }()
+	oldDbl, oldHdoc, oldPat := r.dblDepth, r.hdocDepth, r.patDbl
+	r.dblDepth, r.hdocDepth, r.patDbl = 0, 0, oldPat || oldDbl > 0
+	defer func() { r.dblDepth, r.hdocDepth, r.patDbl = oldDbl, oldHdoc, oldPat }()
 	b := &fieldBuilder{patMode: true}
 	if err := r.expandWord(b, w, false); err != nil {
 		return "", err

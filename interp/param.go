@@ -64,6 +64,14 @@ type paramValue struct {
 
 // expandParamPart expands one parameter expansion into b.
 func (r *Runner) expandParamPart(b *fieldBuilder, pe *syntax.ParamExp, quoted bool) error {
+	if (quoted || r.dblDepth > 0 || r.patDbl) && pe.Param != nil && pe.Param.Value == badSubstName {
+		// written in double quotes (a pattern is expanded as unquoted)
+		if text, ok := badSubstText(pe); ok {
+			if end := ansiParamEnd(text); end > 0 {
+				return r.expandAnsiParam(b, text, end)
+			}
+		}
+	}
 	old, oldJoin := r.inlineOp, r.starJoinIFS
 	if inlineOpWord(pe, quoted) || atJoinOp(b, pe, quoted) {
 		r.inlineOp = pe
@@ -243,7 +251,7 @@ func (r *Runner) paramExp(pe *syntax.ParamExp) (paramValue, error) {
 			if param, ok := badTransform(msg); ok {
 				return r.badTransformValue(param, msg)
 			}
-			return paramValue{}, expErr("%s: bad substitution", msg)
+			return paramValue{}, expErr("%s: bad substitution", requoteAnsi(msg, false))
 		}
 	}
 	if name == "#" && hashOpNoWord(pe) || badNamesPrefix(pe) {

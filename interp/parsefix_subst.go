@@ -29,12 +29,22 @@ func badSubstRewrite(i int) parseRewrite {
 			return "", nil, false
 		}
 		body := text[i+2 : j]
-		if strings.ContainsAny(body, "'\n") || !surelyBadSubst(body) {
+		if strings.IndexByte(body, '\n') >= 0 || !surelyBadSubst(body) {
 			return "", nil, false
 		}
+		// right to left: each edit's offset is that of the text before
+		// it; a "'" of the text is written '\'' in the quotes
+		out := text[:j] + "']" + text[j:]
+		edits := []parseEdit{{j, 2}}
+		for k := j - 1; k >= i+2; k-- {
+			if out[k] == '\'' {
+				out = out[:k] + `'\'` + out[k:]
+				edits = append(edits, parseEdit{k, 3})
+			}
+		}
 		pre := badSubstName + "['"
-		out := text[:i+2] + pre + body + "']" + text[j:]
-		return out, []parseEdit{{i + 2, len(pre)}, {j + len(pre), 2}}, true
+		out = out[:i+2] + pre + out[i+2:]
+		return out, append(edits, parseEdit{i + 2, len(pre)}), true
 	}
 }
 
@@ -192,7 +202,7 @@ func writtenBadSubst(s string) string {
 			return s
 		}
 		j += i + len(pre)
-		s = s[:i] + "${" + s[i+len(pre):j] + "}" + s[j+3:]
+		s = s[:i] + "${" + strings.ReplaceAll(s[i+len(pre):j], `'\''`, "'") + "}" + s[j+3:]
 	}
 }
 
@@ -203,14 +213,29 @@ func badSubstText(pe *syntax.ParamExp) (string, bool) {
 		return "", false
 	}
 	w, ok := pe.Index.(*syntax.Word)
-	if !ok || len(w.Parts) != 1 {
+	if !ok || len(w.Parts) == 0 {
 		return "", false
 	}
-	sq, ok := w.Parts[0].(*syntax.SglQuoted)
-	if !ok || sq.Dollar {
-		return "", false
+	var sb strings.Builder
+	sb.WriteString("${")
+	for _, p := range w.Parts {
+		switch p := p.(type) {
+		case *syntax.SglQuoted:
+			if p.Dollar {
+				return "", false
+			}
+			sb.WriteString(p.Value)
+		case *syntax.Lit:
+			if p.Value != `\'` {
+				return "", false
+			}
+			sb.WriteByte('\'') // a "'" of the text
+		default:
+			return "", false
+		}
 	}
-	return "${" + sq.Value + "}", true
+	sb.WriteString("}")
+	return sb.String(), true
 }
 
 // badTransform reports the rewritten bad substitution text, ${…}, when it
