@@ -293,7 +293,11 @@ func (r *Runner) paramExp(pe *syntax.ParamExp) (paramValue, error) {
 			return r.arrayKeys(pv.name, l == "*"), nil
 		}
 		if v := r.vars.get(name); v != nil && v.kind == kNameRef && !pe.Length && pe.Index == nil {
-			return paramValue{str: v.str, set: true}, nil
+			t, ok := r.lastRefValue(name)
+			if !ok {
+				return paramValue{}, expErr("%s: invalid indirect expansion", name)
+			}
+			return paramValue{str: t, set: true}, nil
 		}
 		target := pv.str
 		if pv.isList {
@@ -789,6 +793,23 @@ func (r *Runner) viaGlobal(name string, fn func() error) error {
 // followRef is resolveRef that also reports a circular chain (a nameref
 // leading back to itself or to the name it started from), which bash
 // treats as no variable when reading.
+// lastRefValue is ${!name} of a nameref: the value of the last reference
+// in the chain that starts at name (bash's find_variable_last_nameref), as
+// in declare -n a=b b=c, where ${!a} is c. ok is false when the chain ends
+// at a reference without a value or has more than eight references (a
+// circular one).
+func (r *Runner) lastRefValue(name string) (val string, ok bool) {
+	v := r.vars.get(name)
+	for level := 0; v != nil && v.kind == kNameRef; level++ {
+		if level >= 8 || !v.set || v.str == "" {
+			return "", false
+		}
+		val = v.str
+		v = r.vars.get(val)
+	}
+	return val, true
+}
+
 func (r *Runner) followRef(name string) (string, bool) {
 	orig := name
 	for i := 0; i < 8; i++ {
