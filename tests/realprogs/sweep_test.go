@@ -30,6 +30,8 @@ var sweepCases = []struct {
 		"liquidprompt's prompt building, its ${PS1@P} with a $ in the directory"},
 	{"lsb-init.sh", []string{"/lib/lsb/init-functions"}, "/lib/lsb/init-functions and the /etc/init.d scripts' usage and status"},
 	{"gzip-family.sh", []string{"gzip", "/usr/bin/zcmp"}, "zcmp, zdiff, bzdiff, xzdiff, zforce, gzexe, znew, zmore, lesspipe"},
+	{"shar.sh", []string{"shar", "unshar"}, "shell archives made by shar (plain, mixed, uuencoded, gzipped) unpacked by the shell"},
+	{"dkms.sh", []string{"/usr/sbin/dkms"}, "dkms (2,500 lines of bash) on a private tree: add, status, build errors, remove"},
 	{"debian-tools.sh", []string{"/usr/bin/dpkg-maintscript-helper"},
 		"dpkg-maintscript-helper, *-config scripts, c89/c99, sensible-*, autoconf, libtoolize, tzselect and more (each where installed)"},
 }

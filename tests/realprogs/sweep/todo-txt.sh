@@ -6,7 +6,7 @@ export DONE_FILE="\$TODO_DIR/done.txt"
 export REPORT_FILE="\$TODO_DIR/report.txt"
 export TODOTXT_DATE_ON_ADD=0
 C
-t() { todo-txt -d cfg "$@" | sed -E 's/[0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9:]{8})?/DATE/g'; echo "rc=${PIPESTATUS[0]}"; }
+t() { bash /usr/bin/todo-txt -d cfg "$@" | sed -E 's/[0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9:]{8})?/DATE/g'; echo "rc=${PIPESTATUS[0]}"; }
 t add "buy milk +shop @home"
 t add "(A) call bob @phone"
 t -p add "write report +work due:2024-01-01"
