@@ -117,7 +117,7 @@ func (r *Runner) cdAs(name string, args []string) int {
 			return 1
 		}
 		if err != nil {
-			r.bErr(name, "%s: %s", printableFilename(dir), pathErrMsg(err))
+			r.bErr(name, "%s: %s", r.q().filename(dir), pathErrMsg(err))
 			return 1
 		}
 		newDir = p
@@ -133,16 +133,16 @@ func (r *Runner) cdAs(name string, args []string) int {
 			}
 		}
 		if err != nil {
-			r.bErr(name, "%s: %s", printableFilename(dir), pathErrMsg(err))
+			r.bErr(name, "%s: %s", r.q().filename(dir), pathErrMsg(err))
 			return 1
 		}
 	}
 	if !fi.IsDir() {
-		r.bErr(name, "%s: Not a directory", printableFilename(dir))
+		r.bErr(name, "%s: Not a directory", r.q().filename(dir))
 		return 1
 	}
 	if err := accessDir(newDir); err != nil {
-		r.bErr(name, "%s: %s", printableFilename(dir), pathErrMsg(err))
+		r.bErr(name, "%s: %s", r.q().filename(dir), pathErrMsg(err))
 		return 1
 	}
 	return r.chdir(newDir, printDir)

@@ -190,7 +190,7 @@ func (p *printfState) pass(f string) bool {
 	for i := 0; i < len(f); i++ {
 		c := f[i]
 		if c == '\\' {
-			n, s := printfEscape(f[i+1:], false)
+			n, s := printfEscape(f[i+1:], false, !p.r.utf8Locale())
 			if n == 0 {
 				p.reportEscape(f[i+1:])
 				p.put("\\")
@@ -309,7 +309,7 @@ func (p *printfState) pass(f string) bool {
 			if sp.conv == 'Q' && sp.hasPrec && sp.prec < len(s) {
 				s = s[:sp.prec]
 			}
-			x := printfQuoteArg(s)
+			x := p.r.q().printfArg(s)
 			if sp.conv == 'Q' {
 				sp.hasPrec = false
 			} else if sp.hasPrec && sp.prec < len(x) {
@@ -450,7 +450,7 @@ func (p *printfState) bexpand(s string) (string, bool) {
 		if s[i+1] == 'c' {
 			return b.String(), true
 		}
-		n, x := printfEscape(s[i+1:], true)
+		n, x := printfEscape(s[i+1:], true, !p.r.utf8Locale())
 		if n == 0 {
 			p.reportEscape(s[i+1:])
 			b.WriteByte('\\')
@@ -466,7 +466,7 @@ func (p *printfState) bexpand(s string) (string, bool) {
 // returns the bytes consumed and the translation; (0, "") means the
 // backslash stands for itself. inB selects %b rules (\0nnn takes up to
 // three digits after the 0; \' \" \? are not escapes).
-func printfEscape(s string, inB bool) (int, string) {
+func printfEscape(s string, inB, bytes bool) (int, string) {
 	if s == "" {
 		return 0, ""
 	}
@@ -529,10 +529,7 @@ func printfEscape(s string, inB bool) (int, string) {
 		if i == 1 {
 			return 0, ""
 		}
-		if v <= 0x7f {
-			return i, string([]byte{byte(v)})
-		}
-		return i, string(rune(v))
+		return i, unicodeChar(v, bytes)
 	}
 	return 0, ""
 }
@@ -549,15 +546,15 @@ func hexVal(c byte) int {
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
-// printfQuoteArg is printf %q: ” for the empty string, $'…' when there
+// printfArg is printf %q: ” for the empty string, $'…' when there
 // are non-printable characters, else backslashes before the characters
 // the shell treats specially (bash's sh_backslash_quote with flags 3).
-func printfQuoteArg(s string) string {
+func (q quoter) printfArg(s string) string {
 	if s == "" {
 		return "''"
 	}
-	if needsANSIQuote(s) {
-		return ansiQuote(s)
+	if q.needsANSI(s) {
+		return q.ansi(s)
 	}
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {

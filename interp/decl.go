@@ -177,7 +177,7 @@ func (r *Runner) traceDecl(variant string, args []declArg) {
 	var parts []string
 	for i, a := range args {
 		if a.assign == nil {
-			parts = append(parts, traceQuote(a.text))
+			parts = append(parts, r.q().trace(a.text))
 			continue
 		}
 		as := a.assign
@@ -209,7 +209,7 @@ func (r *Runner) traceDecl(variant string, args []declArg) {
 		if as.Append {
 			op = "+="
 		}
-		parts = append(parts, traceQuote(as.Name.Value+op+v))
+		parts = append(parts, r.q().trace(as.Name.Value+op+v))
 	}
 	r.traceWrite(r.tracePrefix() + variant + optSpace(strings.Join(parts, " ")) + "\n")
 }
@@ -1326,35 +1326,36 @@ func (r *Runner) declareLine(name string, v *variable, pattr string) string {
 		return prefix + name
 	}
 	if v.kind == kIndexed || v.kind == kAssoc {
-		return prefix + name + "=" + arrayList(v)
+		return prefix + name + "=" + r.q().arrayList(v)
 	}
-	return prefix + name + "=" + dquote(v.str)
+	return prefix + name + "=" + r.q().dquote(v.str)
 }
 
 // arrayList formats the elements of an indexed or associative array as
 // declare -p and set list them: ([0]="a" [1]="b") or ([k]="v" ).
-func arrayList(v *variable) string {
+func (q quoter) arrayList(v *variable) string {
 	var sb strings.Builder
 	sb.WriteByte('(')
 	if v.kind == kAssoc {
 		for _, k := range v.assoc.keys() {
-			sb.WriteString("[" + assocKeyQuote(k) + "]=" + dquote(v.assoc.m[k]) + " ")
+			sb.WriteString("[" + q.assocKey(k) + "]=" + q.dquote(v.assoc.m[k]) + " ")
 		}
 	} else {
 		for p := range v.arr.vals {
 			if p > 0 {
 				sb.WriteByte(' ')
 			}
-			sb.WriteString("[" + itoa(int64(v.arr.index(p))) + "]=" + dquote(v.arr.vals[p]))
+			sb.WriteString("[" + itoa(int64(v.arr.index(p))) + "]=" + q.dquote(v.arr.vals[p]))
 		}
 	}
 	sb.WriteByte(')')
 	return sb.String()
 }
 
-func assocKeyQuote(k string) string {
-	if k == "" || k == "@" || k == "*" || containsShellMetas(k) || needsANSIQuote(k) {
-		return dquote(k)
+// assocKey quotes an associative array's key for declare -p.
+func (q quoter) assocKey(k string) string {
+	if k == "" || k == "@" || k == "*" || containsShellMetas(k) || q.needsANSI(k) {
+		return q.dquote(k)
 	}
 	return k
 }
@@ -1362,14 +1363,14 @@ func assocKeyQuote(k string) string {
 // setLine formats a variable as `set` lists it.
 func (r *Runner) setLine(name string, v *variable) string {
 	if v.kind == kIndexed || v.kind == kAssoc {
-		return name + "=" + arrayList(v) + "\n"
+		return name + "=" + r.q().arrayList(v) + "\n"
 	}
 	val := v.str
 	if val == "" {
 		return name + "=\n"
 	}
-	if needsANSIQuote(val) {
-		return name + "=" + ansiQuote(val) + "\n"
+	if q := r.q(); q.needsANSI(val) {
+		return name + "=" + q.ansi(val) + "\n"
 	}
 	if containsShellMetas(val) {
 		return name + "=" + singleQuote(val) + "\n"

@@ -940,7 +940,7 @@ func (r *Runner) letClause(c *syntax.LetClause) {
 		// traced as a command with its expanded words
 		line := r.tracePrefix() + "let"
 		for _, f := range fields {
-			line += " " + traceQuote(f)
+			line += " " + r.q().trace(f)
 		}
 		for _, x := range c.Exprs {
 			if split {
@@ -951,7 +951,7 @@ func (r *Runner) letClause(c *syntax.LetClause) {
 				break
 			}
 			// arithText may leave a separator after the last token
-			line += " " + traceQuote(strings.TrimRight(s, " \t\n"))
+			line += " " + r.q().trace(strings.TrimRight(s, " \t\n"))
 		}
 		r.traceWrite(line + "\n")
 	}

@@ -478,7 +478,7 @@ func (r *Runner) expandWord(b *fieldBuilder, w *syntax.Word, assign bool) error 
 			case r.dblDepth > 0 && r.hdocDepth > 0:
 				b.quoted("$'" + p.Value + "'")
 			case p.Dollar:
-				b.quoted(ansiC(p.Value))
+				b.quoted(ansiC(p.Value, !r.utf8Locale()))
 			default:
 				b.quoted(p.Value)
 			}

@@ -399,7 +399,7 @@ func (r *Runner) execFailed(path, name string, err error) int {
 			// the file is there: its #! interpreter is not
 			r.errorf("%s: cannot execute: required file not found", name)
 		} else if strings.IndexByte(name, '/') < 0 && strings.IndexByte(path, '/') >= 0 {
-			r.errorf("%s: command not found", printableFilename(name))
+			r.errorf("%s: command not found", r.q().filename(name))
 		} else {
 			r.errorf("%s: No such file or directory", name)
 		}

@@ -1579,9 +1579,10 @@ func (r *Runner) transformOp(pe *syntax.ParamExp, pv paramValue, op string) (par
 		if !pv.set && !pv.isList {
 			return pv, nil
 		}
-		return mapValue(pv, shellQuote), nil
+		return mapValue(pv, r.q().shell), nil
 	case "E":
-		return mapValue(pv, ansiC), nil
+		bytes := !r.utf8Locale()
+		return mapValue(pv, func(s string) string { return ansiC(s, bytes) }), nil
 	case "P":
 		return mapValue(pv, r.promptString), nil
 	case "U", "L":
@@ -1603,7 +1604,7 @@ func (r *Runner) transformOp(pe *syntax.ParamExp, pv paramValue, op string) (par
 			if len(pv.list) == 0 {
 				return paramValue{}, nil
 			}
-			q := mapValue(pv, shellQuote).list
+			q := mapValue(pv, r.q().shell).list
 			if name == "@" && r.dblDepth > 0 {
 				// "${@@A}" gives set and -- as words of their own
 				return paramValue{list: append([]string{"set", "--"}, q...), isList: true, set: true}, nil
@@ -1645,7 +1646,7 @@ func (r *Runner) transformOp(pe *syntax.ParamExp, pv paramValue, op string) (par
 		if pv.isList && len(pv.list) > 0 {
 			val = pv.list[0] // ${x[@]@A} of a scalar: its one element
 		}
-		s := shellQuoteAlways(val)
+		s := r.q().shell(val)
 		if flags == "" {
 			return paramValue{str: name + "=" + s, set: true}, nil
 		}
@@ -1653,13 +1654,13 @@ func (r *Runner) transformOp(pe *syntax.ParamExp, pv paramValue, op string) (par
 	case "K", "k":
 		v := r.lookup(name)
 		if v == nil || !v.set || !pv.isList || name == "@" || name == "*" {
-			return mapValue(pv, shellQuote), nil
+			return mapValue(pv, r.q().shell), nil
 		}
 		// @K quotes keys and values as bash's assoc_to_kvpair does
 		// and gives one word (with a trailing space after an
 		// associative array's last pair); @k gives keys and values as
 		// separate, unquoted words
-		quoteKey, quoteVal := assocKeyQuote, dquote
+		quoteKey, quoteVal := r.q().assocKey, r.q().dquote
 		if op == "k" {
 			quoteKey = func(s string) string { return s }
 			quoteVal = quoteKey

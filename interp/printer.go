@@ -860,7 +860,7 @@ func (p *cmdPrinter) raw(n syntax.Node, start, end syntax.Pos) string {
 			if !node.Dollar {
 				return false
 			}
-			repl = singleQuote(ansiC(node.Value))
+			repl = singleQuote(ansiC(node.Value, false))
 		case *syntax.DblQuoted:
 			if !node.Dollar {
 				return true

@@ -134,8 +134,8 @@ func TestPrintfQuoteArg(t *testing.T) {
 		"a#":   "a#",
 		"\x01": `$'\001'`,
 	} {
-		if got := printfQuoteArg(in); got != want {
-			t.Errorf("printfQuoteArg(%q) = %q, want %q", in, got, want)
+		if got := (quoter{}).printfArg(in); got != want {
+			t.Errorf("printfArg(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

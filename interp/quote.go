@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"unicode"
@@ -47,8 +48,27 @@ func singleQuote(s string) string {
 	return sb.String()
 }
 
-// needsANSIQuote reports whether s has non-printable characters.
-func needsANSIQuote(s string) bool {
+// quoter quotes text for the shell to read back, as bash's quoting
+// functions do in the current locale: with bytes (a locale that is not
+// UTF-8, such as C or POSIX), every byte above 0x7f is non-printable,
+// as isprint says there, and is written as an octal escape.
+type quoter struct {
+	bytes bool
+}
+
+// q is the quoter for the runner's locale (LC_ALL, LC_CTYPE, LANG).
+func (r *Runner) q() quoter { return quoter{bytes: !r.utf8Locale()} }
+
+// needsANSI reports whether s has non-printable characters.
+func (q quoter) needsANSI(s string) bool {
+	if q.bytes {
+		for i := 0; i < len(s); i++ {
+			if c := s[i]; c >= 0x7f || c < ' ' {
+				return true
+			}
+		}
+		return false
+	}
 	for len(s) > 0 {
 		r, n := utf8.DecodeRuneInString(s)
 		if r == utf8.RuneError && n == 1 {
@@ -62,13 +82,19 @@ func needsANSIQuote(s string) bool {
 	return false
 }
 
-// ansiQuote writes s as $'…'.
-func ansiQuote(s string) string {
+// ansi writes s as $'…'.
+func (q quoter) ansi(s string) string {
 	var sb strings.Builder
 	sb.WriteString("$'")
 	for len(s) > 0 {
 		r, n := utf8.DecodeRuneInString(s)
 		c := s[0]
+		if q.bytes {
+			r, n = rune(c), 1
+			if c >= 0x7f {
+				r = utf8.RuneError
+			}
+		}
 		switch c {
 		case 0x1b:
 			sb.WriteString(`\E`)
@@ -109,34 +135,32 @@ func ansiQuote(s string) string {
 	return sb.String()
 }
 
-// traceQuote quotes a word for set -x output.
-func traceQuote(s string) string {
+// trace quotes a word for set -x output.
+func (q quoter) trace(s string) string {
 	switch {
 	case s == "":
 		return "''"
 	case containsShellMetas(s):
 		return singleQuote(s)
-	case needsANSIQuote(s):
-		return ansiQuote(s)
+	case q.needsANSI(s):
+		return q.ansi(s)
 	}
 	return s
 }
 
-// shellQuote is ${x@Q} and printf %q-style reusable quoting: $'…' for
+// shell is ${x@Q} and printf %q-style reusable quoting: $'…' for
 // non-printable text, else single quotes.
-func shellQuote(s string) string {
-	if needsANSIQuote(s) {
-		return ansiQuote(s)
+func (q quoter) shell(s string) string {
+	if q.needsANSI(s) {
+		return q.ansi(s)
 	}
 	return singleQuote(s)
 }
 
-func shellQuoteAlways(s string) string { return shellQuote(s) }
-
 // dquote writes s in double quotes with \ " $ ` escaped (declare -p).
-func dquote(s string) string {
-	if needsANSIQuote(s) {
-		return ansiQuote(s)
+func (q quoter) dquote(s string) string {
+	if q.needsANSI(s) {
+		return q.ansi(s)
 	}
 	var sb strings.Builder
 	sb.WriteByte('"')
@@ -151,12 +175,12 @@ func dquote(s string) string {
 	return sb.String()
 }
 
-// ansiC decodes the backslash escapes of $'…'.
-func ansiC(s string) string {
+// ansiC decodes the backslash escapes of $'…'; bytes as for quoter.
+func ansiC(s string, bytes bool) string {
 	if strings.IndexByte(s, '\\') < 0 {
 		return s
 	}
-	out, _ := decodeEscapes(s, false)
+	out, _ := decodeEscapes(s, false, bytes)
 	// shell strings end at a NUL: $'a\0b' is "a"
 	if i := strings.IndexByte(out, 0); i >= 0 {
 		out = out[:i]
@@ -167,7 +191,7 @@ func ansiC(s string) string {
 // decodeEscapes decodes C escapes. In echo mode (echo -e, printf %b),
 // \0nnn is octal with a leading zero and \c stops output (reported by the
 // second result).
-func decodeEscapes(s string, echo bool) (string, bool) {
+func decodeEscapes(s string, echo, bytes bool) (string, bool) {
 	var sb strings.Builder
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -274,7 +298,7 @@ func decodeEscapes(s string, echo bool) (string, bool) {
 				continue
 			}
 			n, _ := strconv.ParseUint(s[i+1:j], 16, 32)
-			sb.WriteRune(rune(n))
+			sb.WriteString(unicodeChar(uint32(n), bytes))
 			i = j - 1
 		case '0', '1', '2', '3', '4', '5', '6', '7':
 			start := i
@@ -308,4 +332,20 @@ func decodeEscapes(s string, echo bool) (string, bool) {
 
 func isHex(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}
+
+// unicodeChar is the character \u or \U names, as bash's u32cconv
+// writes it: UTF-8 in a UTF-8 locale; in any other (bytes), ASCII as
+// itself and anything beyond as the escape, \uXXXX or \UXXXXXXXX in
+// upper-case hex, since the locale has no such character.
+func unicodeChar(v uint32, bytes bool) string {
+	switch {
+	case v <= 0x7f:
+		return string([]byte{byte(v)})
+	case !bytes:
+		return string(rune(v))
+	case v < 0x10000:
+		return fmt.Sprintf("\\u%04X", v)
+	}
+	return fmt.Sprintf("\\U%08X", v)
 }

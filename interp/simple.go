@@ -331,7 +331,7 @@ func (r *Runner) notFound(name string) {
 	if strings.IndexByte(name, '/') >= 0 {
 		r.errorf("%s: No such file or directory", name)
 	} else {
-		r.errorf("%s: command not found", printableFilename(name))
+		r.errorf("%s: command not found", r.q().filename(name))
 	}
 	r.exit = 127
 }

@@ -154,7 +154,7 @@ func (r *Runner) traceCall(c *syntax.CallExpr, args []string) {
 		if i > 0 {
 			sb.WriteByte(' ')
 		}
-		sb.WriteString(traceQuote(a))
+		sb.WriteString(r.q().trace(a))
 	}
 	sb.WriteByte('\n')
 	r.traceWrite(sb.String())
@@ -198,26 +198,26 @@ func (r *Runner) traceAssignsWith(pfx *string, as []*syntax.Assign) {
 			sb.WriteString(")\n")
 		} else {
 			v, _ := r.assignValueQuiet(a.Value)
-			sb.WriteString(traceAssignQuote(v))
+			sb.WriteString(r.q().traceAssign(v))
 			sb.WriteByte('\n')
 		}
 		r.traceWrite(sb.String())
 	}
 }
 
-// traceAssignQuote quotes an assignment's value as bash's
+// traceAssign quotes an assignment's value as bash's
 // xtrace_print_assignment does: an empty value stays empty.
-func traceAssignQuote(v string) string {
+func (q quoter) traceAssign(v string) string {
 	if v == "" {
 		return ""
 	}
-	return traceQuote(v)
+	return q.trace(v)
 }
 
 // traceNameValue prints "NAME=value" as a traced assignment (export and
 // readonly trace the assignments they perform after the command line).
 func (r *Runner) traceNameValue(name, op, v string) {
-	r.traceWrite(r.tracePrefix() + name + op + traceAssignQuote(v) + "\n")
+	r.traceWrite(r.tracePrefix() + name + op + r.q().traceAssign(v) + "\n")
 }
 
 // traceCompound prints a declaration's compound array assignment the way
