@@ -60,7 +60,7 @@ func requoteAnsi(text string, dqParam bool) string {
 			}
 		case c == '$' && k+1 < len(text) && text[k+1] == '\'':
 			if e := dollarQuoteEnd(text, k+1); e > 0 {
-				v := ansiC(text[k+2 : e-1])
+				v := ansiC(text[k+2:e-1], false)
 				if dqParam && k == 2 {
 					sb.WriteString(v)
 				} else {
@@ -79,7 +79,7 @@ func requoteAnsi(text string, dqParam bool) string {
 // whose parameter is a $'…' (see ansiParamEnd): ${NAME…}, NAME being its
 // value, or the bad substitution bash reports when that is no parameter.
 func (r *Runner) expandAnsiParam(b *fieldBuilder, text string, end int) error {
-	name := ansiC(text[4 : end-1])
+	name := ansiC(text[4:end-1], !r.utf8Locale())
 	bad := expErr("%s: bad substitution", requoteAnsi(text, true))
 	if name == "" || paramLen(name) != len(name) {
 		return bad
