@@ -2,6 +2,8 @@ package interp
 
 import (
 	"bytes"
+	"fmt"
+	"strings"
 	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -16,7 +18,8 @@ type bgParses struct {
 	files map[string]*bgParsed // by source text
 	// ok holds each statement's answer: parsed again in bash's mode
 	// (1), in POSIX mode (2), not found (-1)
-	ok map[*syntax.Stmt]int8
+	ok    map[*syntax.Stmt]int8
+	snips map[*syntax.Stmt]snipResult
 }
 
 type bgParsed struct {
@@ -100,4 +103,120 @@ func printed(n syntax.Node) string {
 		return "\x00" + err.Error()
 	}
 	return buf.String()
+}
+
+// snipResult is a statement's snippet (see bgParses.snippet).
+type snipResult struct {
+	text      string
+	line, col int
+	posix, ok bool
+}
+
+// snippet returns the text of st alone, cut from src (over the bodies of
+// its here-documents): a nash started for a job parses that, after
+// prefixText's blank lines and columns, instead of all of src (a large
+// script's functions are parsed only when called). ok is false when the
+// snippet does not parse back to st.
+func (b *bgParses) snippet(st *syntax.Stmt, src string) (snipResult, bool) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.snips == nil {
+		b.snips = map[*syntax.Stmt]snipResult{}
+	}
+	if r, seen := b.snips[st]; seen {
+		return r, r.ok
+	}
+	r := snipResult{line: int(st.Pos().Line()), col: int(st.Pos().Col())}
+	from := int(st.Pos().Offset())
+	want := printed(st)
+try:
+	for _, to := range snippetEnds(st, src) {
+		if from >= to || to > len(src) {
+			continue
+		}
+		for _, posix := range []bool{false, true} {
+			got, err := parseSnippet(prefixText(r.line, r.col)+src[from:to], posix)
+			if err == nil && got.Pos().Line() == st.Pos().Line() && printed(got) == want {
+				r.text, r.posix, r.ok = src[from:to], posix, true
+				break try
+			}
+		}
+	}
+	if !r.ok {
+		r.text = ""
+	}
+	b.snips[st] = r
+	return r, r.ok
+}
+
+// snippetEnds are where st's text may end in src: at its end, or, with
+// here-documents, one or two lines past their bodies' end (the
+// delimiter's line).
+func snippetEnds(st *syntax.Stmt, src string) []int {
+	end, hdoc := int(st.End().Offset()), false
+	syntax.Walk(st, func(n syntax.Node) bool {
+		if n == nil {
+			return true
+		}
+		if rd, ok := n.(*syntax.Redirect); ok && (rd.Op == syntax.Hdoc || rd.Op == syntax.DashHdoc) {
+			hdoc = true
+		}
+		if e := int(n.End().Offset()); e > end {
+			end = e
+		}
+		return true
+	})
+	if !hdoc {
+		return []int{end}
+	}
+	var ends []int
+	for range 2 {
+		i := strings.IndexByte(src[min(end, len(src)):], '\n')
+		if i < 0 {
+			return append(ends, len(src))
+		}
+		end += i + 1
+		ends = append(ends, end)
+	}
+	return ends
+}
+
+// prefixText puts the text that follows it at line and col.
+func prefixText(line, col int) string {
+	return strings.Repeat("\n", max(line-1, 0)) + strings.Repeat(" ", max(col-1, 0))
+}
+
+// parseSnippet parses a snippet's text, which must hold one statement.
+func parseSnippet(text string, posix bool) (*syntax.Stmt, error) {
+	f, err := parseAgain(text, posix)
+	if err != nil {
+		return nil, err
+	}
+	if len(f.Stmts) != 1 {
+		return nil, fmt.Errorf("%d statements in a snippet", len(f.Stmts))
+	}
+	return f.Stmts[0], nil
+}
+
+// lazyBody is a function body handed to a job's nash as a snippet, which
+// it parses when the function is first used: a large script's functions
+// would otherwise all be parsed for each job.
+type lazyBody struct {
+	once  sync.Once
+	parse func() (*syntax.Stmt, string)
+	body  *syntax.Stmt
+	src   string
+}
+
+// load gives f its body and source text when they are still to be parsed
+// (lazyBody); every reader of f.body outside of a call calls it first.
+func (f *funcDef) load() {
+	l := f.lazy
+	if l == nil {
+		return
+	}
+	l.once.Do(func() { l.body, l.src = l.parse() })
+	if f.body != l.body {
+		f.body, f.src = l.body, l.src
+	}
 }

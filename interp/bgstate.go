@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/gob"
 	"fmt"
+	"os"
 	"syscall"
 	"time"
 
@@ -81,8 +82,12 @@ type bgSource struct {
 	Posix bool
 }
 
-// bgNode locates a statement in one of the sources.
+// bgNode is a statement: its own text (Snip, at Line and Col), or
+// offsets in one of the sources.
 type bgNode struct {
+	Snip          string
+	Line, Col     int
+	Posix         bool
 	Src, Pos, End int
 }
 
@@ -199,6 +204,9 @@ func (s *bgSources) add(text string, posix bool) int {
 func (c *Runner) captureBgState(st *syntax.Stmt) ([]byte, error) {
 	var srcs bgSources
 	locate := func(n *syntax.Stmt, text string) (bgNode, error) {
+		if sn, ok := c.sh.bgParses.snippet(n, text); ok {
+			return bgNode{Snip: sn.text, Line: sn.line, Col: sn.col, Posix: sn.posix, Src: -1}, nil
+		}
 		posix, ok := c.sh.bgParses.verify(n, text)
 		if !ok {
 			return bgNode{}, fmt.Errorf("statement at %s not found again in its source", n.Pos())
@@ -211,6 +219,7 @@ func (c *Runner) captureBgState(st *syntax.Stmt) ([]byte, error) {
 	}
 	s := &bgState{Cmd: cmd}
 	for name, fd := range c.funcs {
+		fd.load()
 		body, err := locate(fd.body, fd.src)
 		if err != nil {
 			return nil, fmt.Errorf("function %s: %w", name, err)
@@ -291,6 +300,9 @@ func (r *Runner) restoreBgState(data []byte) (*syntax.Stmt, error) {
 	}
 	idx := make([]map[[2]int]*syntax.Stmt, len(s.Sources))
 	find := func(n bgNode) (*syntax.Stmt, error) {
+		if n.Snip != "" {
+			return parseSnippet(prefixText(n.Line, n.Col)+n.Snip, n.Posix)
+		}
 		if n.Src < 0 || n.Src >= len(s.Sources) {
 			return nil, fmt.Errorf("no source %d", n.Src)
 		}
@@ -314,14 +326,33 @@ func (r *Runner) restoreBgState(data []byte) (*syntax.Stmt, error) {
 	}
 	r.funcs = make(map[string]*funcDef, len(s.Funcs))
 	for _, bf := range s.Funcs {
-		body, err := find(bf.Body)
-		if err != nil {
-			return nil, fmt.Errorf("function %s: %w", bf.Name, err)
+		fd := &funcDef{name: bf.Name, source: bf.Source, line: bf.Line, trace: bf.Trace,
+			export: bf.Export, lineOff: bf.LineOff, lineConts: bf.LineConts, contsEnd: bf.ContsEnd}
+		if n := bf.Body; n.Snip != "" {
+			fd.lazy = &lazyBody{parse: func() (*syntax.Stmt, string) {
+				text := prefixText(n.Line, n.Col) + n.Snip
+				body, err := parseSnippet(text, n.Posix)
+				if err != nil {
+					// the parent parsed it back before handing it over
+					fmt.Fprintf(os.Stderr, "nash: function %s: %v\n", bf.Name, err)
+					return &syntax.Stmt{}, text
+				}
+				return body, text
+			}}
+		} else {
+			body, err := find(n)
+			if err != nil {
+				return nil, fmt.Errorf("function %s: %w", bf.Name, err)
+			}
+			fd.body, fd.src = body, s.Sources[n.Src].Text
 		}
-		r.funcs[bf.Name] = &funcDef{name: bf.Name, body: body, source: bf.Source, line: bf.Line, trace: bf.Trace,
-			export: bf.Export, src: s.Sources[bf.Body.Src].Text, lineOff: bf.LineOff, lineConts: bf.LineConts, contsEnd: bf.ContsEnd}
+		r.funcs[bf.Name] = fd
 	}
-	r.curSrc = s.Sources[s.Cmd.Src].Text
+	if s.Cmd.Snip != "" {
+		r.curSrc = prefixText(s.Cmd.Line, s.Cmd.Col) + s.Cmd.Snip
+	} else {
+		r.curSrc = s.Sources[s.Cmd.Src].Text
+	}
 	gen := r.vars.gen
 	r.vars.m = make(map[string]*variable, len(s.Vars))
 	for i := range s.Vars {

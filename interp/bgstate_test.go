@@ -55,7 +55,7 @@ set -- p1 'p 2'
 	if err != nil {
 		t.Fatal(err)
 	}
-	if printed(got) != printed(st) || got.Pos() != st.Pos() {
+	if printed(got) != printed(st) || got.Pos().Line() != st.Pos().Line() || got.Pos().Col() != st.Pos().Col() {
 		t.Errorf("statement: got %q at %s, want %q at %s", printed(got), got.Pos(), printed(st), st.Pos())
 	}
 	for _, name := range []string{"arr", "as", "n", "ref"} {
@@ -64,7 +64,11 @@ set -- p1 'p 2'
 			t.Errorf("%s: got %q, want %q", name, got, want)
 		}
 	}
-	if fd := c.funcs["f"]; fd == nil || printed(fd.body) != printed(r.funcs["f"].body) || fd.line != r.funcs["f"].line {
+	fd := c.funcs["f"]
+	if fd != nil {
+		fd.load() // parsed on first use
+	}
+	if fd == nil || fd.body == nil || printed(fd.body) != printed(r.funcs["f"].body) || fd.line != r.funcs["f"].line {
 		t.Errorf("function f not restored: %+v", fd)
 	}
 	if strings.Join(c.params, "|") != "p1|p 2" {
@@ -92,6 +96,32 @@ func BenchmarkBgStateRestore(b *testing.B) {
 		c, _ := New()
 		if _, err := c.restoreBgState(data); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// TestBgSnippet checks that statements are handed over as their own text
+// (not as the whole source), here-documents included, at their lines.
+func TestBgSnippet(t *testing.T) {
+	src := "x=1\nf() {\n\tcat <<-EOF\n\tin f\n\tEOF\n}\n{ cat <<EOF; echo b; } &\nbody $x\nEOF\n( cat <<A <<B ) &\na\nA\nb\nB\necho after\n"
+	f, text, err := ParseProgram(src, "", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bgParses
+	stmts := []*syntax.Stmt{f.Stmts[1].Cmd.(*syntax.FuncDecl).Body, f.Stmts[2], f.Stmts[3]}
+	for _, st := range stmts {
+		sn, ok := b.snippet(st, text)
+		if !ok {
+			t.Errorf("no snippet for %q", printed(st))
+			continue
+		}
+		got, err := parseSnippet(prefixText(sn.line, sn.col)+sn.text, sn.posix)
+		if err != nil || printed(got) != printed(st) || got.Pos().Line() != st.Pos().Line() {
+			t.Errorf("snippet %q gives %v, %v", sn.text, got, err)
+		}
+		if strings.Contains(sn.text, "after") || strings.Contains(sn.text, "x=1") {
+			t.Errorf("snippet %q holds more than the statement", sn.text)
 		}
 	}
 }

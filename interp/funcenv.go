@@ -36,6 +36,7 @@ func (r *Runner) childEnv() []string {
 		if !f.export {
 			continue
 		}
+		f.load()
 		p := newCmdPrinter(f.src)
 		extra = append(extra, funcEnvPrefix+name+funcEnvSuffix+"="+p.funcString("", f.body, false))
 	}

@@ -47,6 +47,7 @@ func ioctlGetTermios(fd int) (*syscall.Termios, error) {
 
 // funcText prints a function definition the way bash's declare -f does.
 func (r *Runner) funcText(f *funcDef) string {
+	f.load()
 	p := newCmdPrinter(f.src)
 	p.posix = r.opts.on(optPosix)
 	return p.funcString(f.name, f.body, true) + "\n"

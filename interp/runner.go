@@ -317,6 +317,9 @@ type funcDef struct {
 	// lineConts and contsEnd: the continuations removed there too
 	lineConts []int
 	contsEnd  int
+	// lazy, in a nash started for a job, parses body and src on first
+	// use (see load)
+	lazy *lazyBody
 }
 
 // Option configures a Runner.

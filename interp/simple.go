@@ -721,6 +721,7 @@ func (r *Runner) takePosixPropagate(name string) bool {
 
 // callFunc runs a shell function with args (args[0] is its name).
 func (r *Runner) callFunc(f *funcDef, args []string) {
+	f.load()
 	if max := r.funcNestMax(); max > 0 && len(r.calls) >= max || len(r.calls) >= 10000 {
 		// bash discards the top-level command (FUNCNEST, or nash's own cap)
 		r.errorf("%s: maximum function nesting level exceeded (%d)", f.name, len(r.calls))
