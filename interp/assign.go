@@ -707,6 +707,24 @@ func (r *Runner) assignAssocList(name string, ae *syntax.ArrayExpr, appendVal bo
 				return err
 			}
 			valWord, appendElem := appendElemValue(el)
+			if k == "" {
+				// bash reports the element and skips it: as written, or
+				// as declare sees its expanded words, single-quoted
+				text := r.arrayElemText(el)
+				if fl&asDecl != 0 {
+					val, err := r.assignValue(valWord)
+					if err != nil {
+						return err
+					}
+					op := "]="
+					if appendElem {
+						op = "]+="
+					}
+					text = "[" + singleQuote(k) + op + singleQuote(val)
+				}
+				r.errorf("%s: bad array subscript", text)
+				continue
+			}
 			val, err := r.assignValue(valWord)
 			if err != nil {
 				return err
