@@ -115,6 +115,9 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 			if i > 0 {
 				starts[i-1].wait()
 			}
+			if i < n-1 {
+				starts[i].begin()
+			}
 			c.stmt(stages[i])
 			if i < n-1 {
 				starts[i].fire()
