@@ -35,7 +35,7 @@ func BackgroundProcesses(exe string, argv []string) Option {
 // of a function. Simple commands that run a builtin or an assignment end
 // quickly in-process; one external program is a process already.
 func (r *Runner) wantsBgProcess(st *syntax.Stmt) bool {
-	if r.sh.bgExe == "" || r.sh.interactive || r.opts.on(optMonitor) || r.rlimits != nil || r.cop != nil || r.inTrap || r.inDebug {
+	if r.sh.bgExe == "" || r.sh.interactive || r.opts.on(optMonitor) || r.cop != nil || r.inTrap || r.inDebug {
 		return false
 	}
 	switch cmd := st.Cmd.(type) {
@@ -75,6 +75,10 @@ func (c *Runner) startBgProcess(st *syntax.Stmt) (*os.Process, error) {
 	if err != nil {
 		pw.Close()
 		return nil, fmt.Errorf("starting %s: %w", c.sh.bgExe, err)
+	}
+	if c.rlimits != nil {
+		// an in-process subshell's ulimit: the job's process has them
+		c.applyRlimits(p.Pid)
 	}
 	// written now, before the shell may exit: a state larger than the
 	// pipe waits for the job to read it, which it does first thing

@@ -45,8 +45,9 @@ func (b *bgJobs) busy() bool {
 const settleMax = 50 * time.Millisecond
 
 // settleBackground runs as the shell ends. bash's asynchronous commands
-// are processes that outlive it; nash's run in this process and would
-// die with it, often before they start (bash -c 'echo 3&' printed
+// are processes that outlive it; those nash runs in this process (simple
+// commands, and compound ones where bgproc.go cannot start a process)
+// would die with it, often before they start (bash -c 'echo 3&' printed
 // nothing). So the shell waits, briefly, until every such job has ended
 // or is waiting for an external program, which goes on by itself.
 func (r *Runner) settleBackground() {

@@ -125,3 +125,20 @@ func TestBgSnippet(t *testing.T) {
 		}
 	}
 }
+
+// TestBgStateDump writes a job's state to $NASH_BGSTATE_DUMP, for timing
+// a job's process by hand (NUCLEIC_NASH_BGSTATE=3 bin/nash 3<FILE).
+func TestBgStateDump(t *testing.T) {
+	out := os.Getenv("NASH_BGSTATE_DUMP")
+	if out == "" {
+		t.Skip("NASH_BGSTATE_DUMP not set")
+	}
+	r, st := bgRunner(t, "f() { :; }\n(:) &")
+	data, err := r.fork("subshell").captureBgState(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(out, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
