@@ -36,6 +36,11 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 	lastLen := 0
 	for !eof && r.flow != flowExit {
 		if prompts {
+			if buf.Len() == 0 {
+				if r.runPromptCommand(); r.flow == flowExit {
+					break
+				}
+			}
 			r.writePrompt(buf.Len() > 0)
 		}
 		var line []byte
@@ -125,6 +130,7 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 		if lastLen > 0 {
 			// the last line had no newline: it ran, and bash prompts
 			// again before it finds the end
+			r.runPromptCommand()
 			r.writePrompt(false)
 		}
 		io.WriteString(r.fds.writer(2), "exit\n")

@@ -301,7 +301,9 @@ func biExit(r *Runner, args []string) int {
 		r.exit, r.flow = 1, flowAbort
 		return 1
 	}
-	if r.sh.interactiveCmds && !r.isSub {
+	if r.sh.interactiveCmds && !r.isSub && !r.inTrap && !r.inPromptCmd {
+		// (bash's exit_builtin tests interactive, which trap actions
+		// and PROMPT_COMMAND run without)
 		word := "exit\n"
 		if r.opts.sh(shLoginShell) {
 			word = "logout\n"

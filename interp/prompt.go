@@ -44,3 +44,41 @@ func userName() string {
 	}
 	return u.Username
 }
+
+// runPromptCommand runs PROMPT_COMMAND before an interactive shell shows
+// PS1, as bash's execute_prompt_command does: each non-empty element
+// when it is an indexed array (bash 5.1), nothing for an associative
+// one. $? and $_ stay those of the last command read.
+func (r *Runner) runPromptCommand() {
+	v := r.lookup("PROMPT_COMMAND")
+	if v == nil || !v.set {
+		return
+	}
+	var cmds []string
+	switch v.kind {
+	case kIndexed:
+		if v.arr != nil {
+			cmds = append(cmds, v.arr.vals...)
+		}
+	case kString:
+		cmds = []string{v.str}
+	default:
+		return
+	}
+	status, last := r.exit, r.lastArg
+	old := r.inPromptCmd
+	r.inPromptCmd = true
+	defer func() { r.inPromptCmd = old }()
+	for _, c := range cmds {
+		if c == "" {
+			continue
+		}
+		r.evalString(c, "PROMPT_COMMAND")
+		if r.flow == flowExit {
+			return
+		}
+		r.flow = flowNone
+		// each command sees the $? of the command read, not of the one before
+		r.exit, r.lastArg = status, last
+	}
+}

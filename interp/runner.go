@@ -157,6 +157,9 @@ type Runner struct {
 	exitCode  int
 	noErrExit int  // >0 while running a context exempt from set -e
 	inTrap    bool // running a trap handler
+	// inPromptCmd: running PROMPT_COMMAND, which bash, like a trap,
+	// runs as non-interactive code (parse_and_execute's SEVAL_NONINT)
+	inPromptCmd bool
 	// bgJob is the asynchronous command this runner (or a subshell of
 	// it) runs in, for settleBackground
 	bgJob *job
