@@ -133,7 +133,12 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 			r.runPromptCommand()
 			r.writePrompt(false)
 		}
-		io.WriteString(r.fds.writer(2), "exit\n")
+		// bash's reader_loop at EOF, as the exit builtin words it
+		word := "exit\n"
+		if r.opts.sh(shLoginShell) {
+			word = "logout\n"
+		}
+		io.WriteString(r.fds.writer(2), word)
 	}
 	r.lineOff = 0
 	return r.finish()
