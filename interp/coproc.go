@@ -61,6 +61,7 @@ func (r *Runner) coproc(c *syntax.CoprocClause) {
 			job.setPid(pid)
 		}
 	}
+	r.describeJob(job)
 	// bash's sh_openpipe moves each of the four pipe ends to the highest
 	// free fd below 64 (move_to_high_fd); the parent keeps the read end
 	// of the first pipe and the write end of the second: 63 and 60.

@@ -2,6 +2,7 @@ package interp
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"os"
 	"strconv"
@@ -356,6 +357,7 @@ func (r *Runner) background(st *syntax.Stmt) {
 			go watchBgProcess(r.sh, job, p)
 			r.lastBg = p.Pid
 			r.exit = 0
+			r.describeJob(job)
 			return
 		}
 	}
@@ -396,4 +398,16 @@ func (r *Runner) background(st *syntax.Stmt) {
 	}
 	r.lastBg = job.pid()
 	r.exit = 0
+	r.describeJob(job)
+}
+
+// describeJob prints "[N] PID" for a job just started, as an interactive
+// bash does (DESCRIBE_PID): not in a subshell, a sourced file, a trap
+// action or PROMPT_COMMAND, during which bash is not interactive, nor
+// for bash -i running a script file.
+func (r *Runner) describeJob(j *job) {
+	if !r.sh.interactiveCmds || r.isSub || r.inSource || r.inTrap || r.inPromptCmd || j.id == 0 {
+		return
+	}
+	fmt.Fprintf(r.errw(), "[%d] %d\n", j.id, j.pid())
 }
