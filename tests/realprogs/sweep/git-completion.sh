@@ -29,3 +29,9 @@ for l in "git " "git ch" "git checkout " "git checkout f" "git co " "git lg --on
 done
 GIT_PS1_SHOWDIRTYSTATE=1 GIT_PS1_SHOWUNTRACKEDFILES=1 GIT_PS1_SHOWSTASHSTATE=1 GIT_PS1_SHOWUPSTREAM=verbose
 [ -f /usr/lib/git-core/git-sh-prompt ] && . /usr/lib/git-core/git-sh-prompt && { __git_ps1 " (%s)"; echo; __git_ps1; echo; git checkout -q feature; __git_ps1 "[%s]"; echo; git stash -q; __git_ps1; echo; PS1=x; __git_ps1 "a" "b" "<%s>"; echo "PS1=$PS1"; }
+# __git_ps1 in PROMPT_COMMAND mode (it sets PS1) and in PS1, in an interactive shell
+cd "$HOME/repo"
+printf '%s\n' '. /usr/lib/git-core/git-sh-prompt' 'GIT_PS1_SHOWDIRTYSTATE=1 GIT_PS1_SHOWCOLORHINTS=1 GIT_PS1_SHOWUNTRACKEDFILES=1' \
+	'PROMPT_COMMAND='"'"'__git_ps1 "\u@\h:\W" "\\\$ "'"'" 'echo b >> file.txt' 'touch u2' 'git checkout -qb feat2' 'git stash -q -u' 'cd ..' 'cd repo' \
+	'PROMPT_COMMAND=' 'PS1='"'"'[$(__git_ps1 "%s")]\$ '"'" 'git checkout -q main' 'true' |
+	HISTFILE= TERM=xterm bash --norc -i 2>&1 | cat -v | sed -E 's/group \(-?[0-9]+\)/group (PGRP)/'
