@@ -32,6 +32,10 @@ var sweepCases = []struct {
 	{"gzip-family.sh", []string{"gzip", "/usr/bin/zcmp"}, "zcmp, zdiff, bzdiff, xzdiff, zforce, gzexe, znew, zmore, lesspipe"},
 	{"shar.sh", []string{"shar", "unshar"}, "shell archives made by shar (plain, mixed, uuencoded, gzipped) unpacked by the shell"},
 	{"dkms.sh", []string{"/usr/sbin/dkms"}, "dkms (2,500 lines of bash) on a private tree: add, status, build errors, remove"},
+	{"env-parallel.sh", []string{"parallel", "/usr/bin/env_parallel.bash"},
+		"GNU parallel's env_parallel, which ships functions, arrays, associative arrays and aliases to its jobs through declare -p, typeset -f and alias output"},
+	{"git-contrib.sh", []string{"git", "/usr/share/doc/git/contrib/rerere-train.sh", "/usr/share/doc/git/contrib/git-jump/git-jump"},
+		"git's contrib scripts: rerere-train, git-resurrect, git-jump, remotes2config"},
 	{"debian-tools.sh", []string{"/usr/bin/dpkg-maintscript-helper"},
 		"dpkg-maintscript-helper, *-config scripts, c89/c99, sensible-*, autoconf, libtoolize, tzselect and more (each where installed)"},
 }
