@@ -454,14 +454,23 @@ type arithLvalue struct {
 	index int64  // evaluated index of an indexed array
 	key   string // key of an associative array
 	assoc bool
-	// all: the subscript is @ or *, which an arithmetic expression
-	// cannot read (see allSubscript); tok is the name token
-	all bool
+	// bad: the subscript is one an arithmetic expression cannot use,
+	// @ or * (see allSubscript) or an empty one; tok is the name token
+	bad badSubscript
 	tok string
 	// pending is the name token of an assignment target whose
 	// subscript is evaluated only when it is assigned
 	pending string
 }
+
+// badSubscript classifies a subscript an arithmetic expression cannot use.
+type badSubscript uint8
+
+const (
+	badNone  badSubscript = iota
+	badAll                // name[@] or name[*]
+	badEmpty              // name[]
+)
 
 // subexpr evaluates the expression string s (bash's subexpr).
 func (ev *arithEval) subexpr(s string) (int64, error) {
@@ -1094,8 +1103,12 @@ func (c *arithCtx) lvalueOf(tok string, sub bool) arithLvalue {
 	idx := tok[i+1 : len(tok)-1]
 	lv := arithLvalue{name: name, sub: true}
 	v := r.vars.get(name)
-	if idx == "@" || idx == "*" {
-		lv.all, lv.tok = r.allSubscript(v), tok
+	switch {
+	case idx == "":
+		lv.bad, lv.tok = badEmpty, tok
+		return lv
+	case (idx == "@" || idx == "*") && r.allSubscript(v):
+		lv.bad, lv.tok = badAll, tok
 	}
 	if v != nil && v.kind == kAssoc {
 		lv.assoc = true
@@ -1112,7 +1125,7 @@ func (c *arithCtx) lvalueOf(tok string, sub bool) arithLvalue {
 		lv.key = k
 		return lv
 	}
-	if c.noeval != 0 || lv.all {
+	if c.noeval != 0 || lv.bad != badNone {
 		return lv
 	}
 	idx, err := r.arithSubscriptText(idx)
@@ -1144,7 +1157,12 @@ func (c *arithCtx) streval(tok string, sub bool) int64 {
 	set := false
 	v := r.lookup(lv.name)
 	switch {
-	case lv.all:
+	case lv.bad == badAll:
+		r.errorf("%s: bad array subscript", tok)
+	case lv.bad == badEmpty:
+		// bash finds the variable, then its value, and each
+		// complains (array_variable_part)
+		r.errorf("%s: bad array subscript", tok)
 		r.errorf("%s: bad array subscript", tok)
 	case v == nil:
 	case lv.assoc:
@@ -1199,8 +1217,17 @@ func (c *arithCtx) bind(lv arithLvalue, n int64) {
 	switch {
 	case lv.name == "":
 		return
-	case lv.all && !lv.assoc:
+	case lv.bad == badAll && !lv.assoc:
 		r.errorf("%s: bad array subscript", lv.tok)
+		return
+	case lv.bad == badEmpty:
+		// bash's bind_int_variable: not a name, nothing assigned,
+		// and the expression goes on
+		msg := "`" + lv.tok + "': not a valid identifier"
+		if r.thisCmd != "" {
+			msg = r.thisCmd + ": " + msg
+		}
+		r.errorf("%s", msg)
 		return
 	case lv.assoc:
 		err = r.declSetValue(lv.name, lv.key, itoa(n), false, nil)

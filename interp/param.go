@@ -493,6 +493,11 @@ func (r *Runner) baseValue(pe *syntax.ParamExp, name string) (paramValue, error)
 	case "@", "*":
 		return paramValue{list: r.params, isList: true, star: name == "*", set: len(r.params) > 0, name: name}, nil
 	}
+	if pe.Index != nil && !pe.Excl && r.nodeText(pe.Index) == "" {
+		// ${a[]} (which the parser took with a quoted empty
+		// subscript): no valid array reference
+		return paramValue{}, expErr("%s: bad substitution", r.nodeText(pe))
+	}
 	if r.circularLocalRef(name) {
 		// bash resolves a function's circular reference (local -n v=v,
 		// f v) to the global variable, warning each time it looks the
