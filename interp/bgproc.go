@@ -154,8 +154,9 @@ func BgJobState() (data []byte, ok bool, err error) {
 
 // RunBgJob runs the asynchronous command data (from BgJobState)
 // describes in a new Runner made with opts, and returns its exit status
-// and the signal the process should end by (see KilledBy).
-func RunBgJob(data []byte, opts ...Option) (int, syscall.Signal, error) {
+// and the signal the process should end by (see KilledBy). setup, if
+// not nil, adjusts the Runner once it has the job's state.
+func RunBgJob(data []byte, setup func(*Runner), opts ...Option) (int, syscall.Signal, error) {
 	r, err := New(opts...)
 	if err != nil {
 		return 2, 0, err
@@ -163,6 +164,9 @@ func RunBgJob(data []byte, opts ...Option) (int, syscall.Signal, error) {
 	st, err := r.restoreBgState(data)
 	if err != nil {
 		return 2, 0, err
+	}
+	if setup != nil {
+		setup(r)
 	}
 	fg := *st
 	fg.Background = false

@@ -33,7 +33,14 @@ func runBgJob(argv []string, data []byte, err error) int {
 	if g := sess.gate(); g != nil {
 		opts = append(opts, interp.WithGate(g))
 	}
-	st, sig, err := interp.RunBgJob(data, opts...)
+	// the job is a shell of its own to the observer: the shells it
+	// starts name it as their parent
+	setup := func(r *interp.Runner) {
+		if id := sess.shellID(); id != "" {
+			r.SetVar("NUCLEIC_NASH_SHELL_ID", id, true)
+		}
+	}
+	st, sig, err := interp.RunBgJob(data, setup, opts...)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "%s: %v\n", shellName(argv[0]), err)
 		return 2
