@@ -181,10 +181,11 @@ func fixParseError(text, name string, perr error) (string, []parseEdit, *syntax.
 			return fixed, ed, f, err, true
 		}
 		cands = append([]parseRewrite{hdocEOFRewrite(stop)}, cands...)
-		if strings.HasPrefix(stop, "\t") {
-			// <<-'<TAB>END': the error is positioned at the redirection
-			if k := strings.Index(text[at:], "<<"); k >= 0 {
-				cands = append([]parseRewrite{hdocDelimRewrite(at + k)}, cands...)
+		// <<-'<TAB>END' or <<"\\END": the error is positioned at the
+		// redirection
+		if k := strings.Index(text[at:], "<<"); k >= 0 {
+			if rw, ok := hdocStopRewrite(text, at+k); ok {
+				cands = append([]parseRewrite{rw}, cands...)
 			}
 		}
 	}

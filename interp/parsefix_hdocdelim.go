@@ -60,7 +60,7 @@ func hdocDelimRewrite(op int) parseRewrite {
 			return "", nil, false
 		}
 		w, k, term := h.word, h.wordAt, h.term
-		if w.quoted && len(w.escape) == 0 && !(h.dash && w.stop[0] == '\t') {
+		if w.quoted && len(w.escape) == 0 && len(w.dqEsc) == 0 && !(h.dash && w.stop[0] == '\t') {
 			return "", nil, false
 		}
 		mark := hdocDelimMark
@@ -73,10 +73,16 @@ func hdocDelimRewrite(op int) parseRewrite {
 		if term < 0 {
 			// the end of the input delimits it: its line is added
 			// there, with hdocEOFRewrite's mark for the warning
-			text, edits, _ = hdocEOFRewrite(mark + w.stop)(text)
+			text, edits, _ = hdocEOFRewrite(mark + w.mvdanStop())(text)
 		} else {
+			// the line gets the backslashes mvdan keeps
+			for i := len(w.dqEsc) - 1; i >= 0; i-- {
+				at := term + w.dqEsc[i]
+				text = text[:at] + `\` + text[at:]
+				edits = append(edits, parseEdit{at, 1})
+			}
 			text = text[:term] + mark + text[term:]
-			edits = []parseEdit{{term, len(mark)}}
+			edits = append(edits, parseEdit{term, len(mark)})
 		}
 		if hdocEndsUnquoted(text, k, w) {
 			// mvdan takes a delimiter for quoted when its last part
@@ -197,6 +203,38 @@ type hdocWord struct {
 	// the expansions mvdan rejects, to be single-quoted: offsets of
 	// their start and end, and whether they are in double quotes
 	escape []hdocEscape
+	// offsets in stop of the characters a backslash escapes in double
+	// quotes ("\\E"): mvdan keeps the backslash in its delimiter
+	dqEsc []int
+}
+
+// mvdanStop is the delimiter as mvdan's parser takes it from the
+// rewritten word: the backslashes of dqEsc are kept.
+func (w hdocWord) mvdanStop() string {
+	if len(w.dqEsc) == 0 {
+		return w.stop
+	}
+	var sb strings.Builder
+	prev := 0
+	for _, i := range w.dqEsc {
+		sb.WriteString(w.stop[prev:i])
+		sb.WriteByte('\\')
+		prev = i
+	}
+	sb.WriteString(w.stop[prev:])
+	return sb.String()
+}
+
+// hdocStopRewrite returns hdocDelimRewrite for the here-document whose
+// "<<" is at offset op when mvdan's parser takes its delimiter otherwise
+// than bash does, and so reports it unclosed: a quoted one of <<- that
+// starts with a tab, or one with a backslash escape in double quotes.
+func hdocStopRewrite(text string, op int) (parseRewrite, bool) {
+	h, ok := findHdoc(text, op)
+	if !ok || !h.word.quoted || len(h.word.dqEsc) == 0 && !(h.dash && h.word.stop[0] == '\t') {
+		return nil, false
+	}
+	return hdocDelimRewrite(op), true
 }
 
 // hdocEscape is an expansion in a delimiter word, text[from:to], and
@@ -245,6 +283,7 @@ func scanHdocWord(text string, k int) (hdocWord, bool) {
 				switch {
 				case text[i] == '\\' && i+1 < e && strings.IndexByte("$`\"\\", text[i+1]) >= 0:
 					i++
+					w.dqEsc = append(w.dqEsc, sb.Len())
 				case text[i] == '$' || text[i] == '`':
 					w.escape = append(w.escape, hdocEscape{i, i + 1, true})
 				}

@@ -54,6 +54,9 @@ func TestParseProgramRewrites(t *testing.T) {
 		{"cat <<E${i}x\n$x\nE${i}x\n", "cat <<__nash_hdoc_unquoted__E'${i}'x\"\"\n$x\n__nash_hdoc_unquoted__E${i}x\n"},
 		// a blank or an expansion in backquotes is text too
 		{"cat <<E`a $b`\n$x\nE`a $b`\n", "cat <<__nash_hdoc_unquoted__E\\`'a $b'\\`\n$x\n__nash_hdoc_unquoted__E`a $b`\n"},
+		// mvdan keeps a backslash that quotes in double quotes: the
+		// delimiter line gets it too
+		{"cat <<\"\\\\E\"\n$x\n\\E\n", "cat <<__nash_hdoc_delim__\"\\\\E\"\n$x\n__nash_hdoc_delim__\\\\E\n"},
 		// the end of the input delimits one that never comes
 		{"cat <<E$i\n$x\n", "cat <<__nash_hdoc_unquoted__E\\$i\n$x\n__nash_hdoc_unquoted__E$i\n#\x00here-document-eof\n"},
 		// already valid: untouched

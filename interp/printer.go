@@ -715,30 +715,7 @@ func heredocQuoted(w *syntax.Word) bool {
 }
 
 // heredocDelim is the delimiter with its quotes removed.
-func heredocDelim(w *syntax.Word) string {
-	var sb strings.Builder
-	for _, part := range w.Parts {
-		switch part := part.(type) {
-		case *syntax.Lit:
-			v := part.Value
-			for i := 0; i < len(v); i++ {
-				if v[i] == '\\' && i+1 < len(v) {
-					i++
-				}
-				sb.WriteByte(v[i])
-			}
-		case *syntax.SglQuoted:
-			sb.WriteString(part.Value)
-		case *syntax.DblQuoted:
-			for _, q := range part.Parts {
-				if l, ok := q.(*syntax.Lit); ok {
-					sb.WriteString(l.Value)
-				}
-			}
-		}
-	}
-	return unmarkHdocDelim(sb.String())
-}
+func heredocDelim(w *syntax.Word) string { return hdocDelim(w) }
 
 // redir prints one redirection the way bash's print_redirection does.
 func (p *cmdPrinter) redir(rd *syntax.Redirect) {

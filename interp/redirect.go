@@ -542,21 +542,41 @@ func (r *Runner) hdocRaw(rd *syntax.Redirect) string {
 // hdocDelim is a here-document delimiter after quote removal.
 func hdocDelim(w *syntax.Word) string {
 	var sb strings.Builder
+	inDq := false
 	var walk func(parts []syntax.WordPart)
 	walk = func(parts []syntax.WordPart) {
 		for _, p := range parts {
 			switch p := p.(type) {
 			case *syntax.Lit:
-				sb.WriteString(strings.ReplaceAll(p.Value, "\\", ""))
+				sb.WriteString(unescapeDelim(p.Value, inDq))
 			case *syntax.SglQuoted:
 				sb.WriteString(p.Value)
 			case *syntax.DblQuoted:
+				inDq = true
 				walk(p.Parts)
+				inDq = false
 			}
 		}
 	}
 	walk(w.Parts)
 	return unmarkHdocDelim(sb.String())
+}
+
+// unescapeDelim removes the backslashes that quote in s, literal text of
+// a delimiter word: each one outside double quotes, one before $ ` " \
+// inside them.
+func unescapeDelim(s string, inDq bool) string {
+	if strings.IndexByte(s, '\\') < 0 {
+		return s
+	}
+	var sb strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) && (!inDq || strings.IndexByte("$`\"\\", s[i+1]) >= 0) {
+			i++
+		}
+		sb.WriteByte(s[i])
+	}
+	return sb.String()
 }
 
 func stripTabs(s string) string {
