@@ -66,6 +66,7 @@ type shell struct {
 	// the shell (see deferSelfKill), acted on when the main shell resumes
 	deferredKill atomic.Int32
 	realBash     func() string // finds the real bash, for its syntax messages
+	condErrSeen  bool          // an empty [[ ]] failed silently once (emptyCondTerm)
 
 	arithStatic map[syntax.ArithmExpr]arithStaticText // guarded by mu
 	comsubText  map[*syntax.CmdSubst]*printedComsub   // guarded by mu

@@ -48,6 +48,14 @@ func (r *Runner) reportSyntaxErrorLines(err error, src, name string, from, to in
 		r.writeErrLine(prefix + ": " + err.Error())
 		return false
 	}
+	if isParse {
+		if next, ok := emptyCondTerm(pe, src); ok && !r.sh.condErrSeen {
+			r.sh.condErrSeen = true
+			return true
+		} else if ok {
+			pe.Pos, err = next, pe
+		}
+	}
 	base := off
 	if name == "eval" {
 		base = r.line - 1
@@ -232,4 +240,34 @@ func lineOf(src string, n int) string {
 func endsInLineJoin(src string) bool {
 	n := len(src) - len(strings.TrimRight(src, "\\"))
 	return n%2 == 1
+}
+
+// emptyCondTerm reports whether pe is mvdan's error for a [[ ]] whose
+// expression, or the operand of its "!", is missing: "[[ ]]", "[[ ! ]]".
+// bash's cond_term fails there without a message (COND_ERROR) and stops
+// reading, keeping the status. Only the first time: its parser then
+// reports the next such error as any other, at the token that follows
+// (next).
+func emptyCondTerm(pe syntax.ParseError, src string) (next syntax.Pos, ok bool) {
+	var op string
+	switch pe.Text {
+	case "`[[` must be followed by an expression":
+		op = "[["
+	case "`!` must be followed by an expression":
+		op = "!"
+	default:
+		return next, false
+	}
+	off := int(pe.Pos.Offset())
+	if off > len(src) || !strings.HasPrefix(src[off:], op) {
+		return next, false
+	}
+	if !strings.HasPrefix(strings.TrimLeft(src[off+len(op):], " \t\n"), "]]") {
+		return next, false
+	}
+	n := len(op)
+	for off+n < len(src) && (src[off+n] == ' ' || src[off+n] == '\t') {
+		n++
+	}
+	return syntax.NewPos(uint(off+n), pe.Pos.Line(), pe.Pos.Col()+uint(n)), true
 }
