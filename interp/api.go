@@ -84,6 +84,9 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 			r.lineOff = consumed
 			if !r.reportSyntaxError(err, text, name) {
 				r.exit = 2
+				if compoundEOF(err, text) {
+					r.exit = 1
+				}
 			}
 			r.flow = flowExit
 			r.exitCode = r.exit

@@ -58,3 +58,32 @@ func lineStart(text string, n int) int {
 	}
 	return off
 }
+
+// compoundEOF reports whether err is the end of the input inside a
+// compound assignment's list (x=( or x=(a $( never closed), src being
+// the text err is positioned in: bash's parse_compound_assignment
+// reports it as any unclosed "(", but sets $? to 1 (then the input has
+// ended).
+func compoundEOF(err error, src string) bool {
+	var pe syntax.ParseError
+	if !errors.As(err, &pe) || !pe.Incomplete {
+		return false
+	}
+	end := min(int(pe.Pos.Offset())+1, len(src))
+	for tries := 0; tries < maxFixCandidates; tries++ {
+		open := strings.LastIndex(src[:end], "=(")
+		if open < 0 {
+			return false
+		}
+		open++ // the "("
+		start := open - 1
+		for start > 0 && strings.IndexByte(" \t\n;&|()", src[start-1]) < 0 {
+			start--
+		}
+		if isAssignWord(src[start:open]) && matchParen(src, open) < 0 {
+			return true
+		}
+		end = open - 1
+	}
+	return false
+}

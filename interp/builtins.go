@@ -453,6 +453,9 @@ func (r *Runner) evalString(src, kind string) int {
 		if r.substSyntaxExit(err, src) {
 			return r.exit
 		}
+		if compoundEOF(err, src) {
+			return 1
+		}
 		if kind == "eval" {
 			return r.usageFail()
 		}

@@ -270,6 +270,9 @@ func (r *Runner) RunIncremental(src, name string) int {
 			if r.sh.cmdString && inSubstError(err, orig) {
 				r.exit = substSyntaxStatus
 			}
+			if compoundEOF(err, orig) {
+				r.exit = 1
+			}
 		}
 		r.flow = flowExit
 		r.exitCode = r.exit
