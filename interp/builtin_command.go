@@ -88,7 +88,7 @@ func biBuiltin(r *Runner, args []string) int {
 		r.bErr("builtin", "%s: not a shell builtin", args[1])
 		return 1
 	}
-	return bi(r, args[1:])
+	return r.runBuiltin(bi, args[1:])
 }
 
 // biType implements type [-afptP] name….

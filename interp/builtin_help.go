@@ -147,3 +147,33 @@ func sortedFuncNames(r *Runner) []string {
 	sort.Strings(out)
 	return out
 }
+
+// runBuiltin runs builtin bi with args (args[0] its name). Given --help
+// as its first argument, a builtin prints its help instead, as bash's
+// builtins do (CHECK_HELPOPT, internal_getopt): the synopsis and long
+// description, status 2. echo, test, [, true, false and : take --help
+// as an ordinary argument.
+func (r *Runner) runBuiltin(bi builtinFunc, args []string) int {
+	if len(args) > 1 && args[1] == "--help" {
+		if st, ok := r.builtinHelp(args[0]); ok {
+			return st
+		}
+	}
+	return bi(r, args)
+}
+
+// builtinHelp prints name's help as bash's builtin_help does; ok is
+// false for the builtins that have no --help and for unknown names.
+func (r *Runner) builtinHelp(name string) (int, bool) {
+	switch name {
+	case "echo", "test", "[", "true", "false", ":", "bind":
+		return 0, false
+	}
+	for _, t := range helpTopics {
+		if t.name == name {
+			r.write(name, t.name+": "+t.synopsis+"\n"+t.long)
+			return 2, true
+		}
+	}
+	return 0, false
+}

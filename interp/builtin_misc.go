@@ -182,6 +182,11 @@ func biTimes(r *Runner, args []string) int {
 
 // biCaller implements caller [N].
 func biCaller(r *Runner, args []string) int {
+	if len(r.sourceArray().arr.vals) == 0 {
+		// bash fails at once where BASH_SOURCE is empty (the top level
+		// of a -c string), before it looks at its arguments
+		return 1
+	}
 	n := 0
 	if len(args) > 1 {
 		v, err := strconv.Atoi(args[1])

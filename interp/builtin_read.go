@@ -236,6 +236,11 @@ func (r *Runner) builtinOpts(name, spec, usage string, args []string, fn func(c 
 		if opt == "--" {
 			break
 		}
+		if opt == "--help" {
+			if st, ok := r.builtinHelp(name); ok {
+				return nil, false, st
+			}
+		}
 		for j := 1; j < len(opt); j++ {
 			c := opt[j]
 			i := strings.IndexByte(spec, c)

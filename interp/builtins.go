@@ -545,8 +545,16 @@ func biNoJobControl(r *Runner, args []string) int {
 		r.bErr("logout", "not login shell: use `exit'")
 		return 1
 	case "suspend":
-		if _, _, ok, st := r.simpleOpts("suspend", "f", args[1:]); !ok {
+		_, rest, ok, st := r.simpleOpts("suspend", "f", args[1:])
+		if !ok {
 			return st
+		}
+		if len(rest) > 0 {
+			// bash's no_args: top_level_cleanup, then the command line
+			// is dropped (and with it a -c string, eval or source)
+			r.bErr("suspend", "too many arguments")
+			r.flow, r.abortTop = flowAbort, true
+			return 1
 		}
 		r.bErr("suspend", "cannot suspend: no job control")
 		return 1

@@ -271,6 +271,11 @@ func textArgs(a []string) []declArg {
 }
 
 func (r *Runner) declare(variant string, args []declArg) int {
+	if len(args) > 0 && args[0].assign == nil && args[0].text == "--help" {
+		if st, ok := r.builtinHelp(variant); ok {
+			return st
+		}
+	}
 	if variant == "local" && !r.inFunction() {
 		// bash checks this before it parses any option
 		r.bErr("local", "can only be used in a function")

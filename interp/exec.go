@@ -965,6 +965,10 @@ func (r *Runner) letClause(c *syntax.LetClause) {
 		r.expansionError(ferr)
 		return
 	}
+	if len(c.Exprs) > 0 && r.nodeText(c.Exprs[0]) == "--help" || len(fields) > 0 && fields[0] == "--help" {
+		r.exit, _ = r.builtinHelp("let")
+		return
+	}
 	if split && len(fields) == 0 {
 		r.errorf("let: expression expected")
 		r.exit = 1

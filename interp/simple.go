@@ -204,17 +204,17 @@ func (r *Runner) runArgs(c *syntax.CallExpr, args []string, redirs []*syntax.Red
 					r.markPosixPropagate(c.Assigns)
 				}
 				r.specialUsage = false
-				r.exit = bi(r, args)
+				r.exit = r.runBuiltin(bi, args)
 				if r.specialUsage && !r.isInteractive() && r.flow == flowNone {
 					// a usage or syntax error in a special builtin
 					// ends a POSIX shell
 					r.flow, r.exitCode = flowExit, r.exit
 				}
 			} else {
-				r.withTempAssigns(c, false, func() { r.exit = bi(r, args) })
+				r.withTempAssigns(c, false, func() { r.exit = r.runBuiltin(bi, args) })
 			}
 		case cmdBuiltin:
-			r.withTempAssigns(c, false, func() { r.exit = bi(r, args) })
+			r.withTempAssigns(c, false, func() { r.exit = r.runBuiltin(bi, args) })
 		case cmdExternal:
 			env, ok := r.prefixEnv(c)
 			if !ok {

@@ -532,11 +532,11 @@ func (r *Runner) initVars() {
 	uid := itoa(int64(os.Getuid()))
 	euid := itoa(int64(os.Geteuid()))
 	set("UID", uid)
-	r.vars.own("UID").attrs |= aReadonly
+	r.vars.own("UID").attrs |= aReadonly | aInteger
 	set("EUID", euid)
-	r.vars.own("EUID").attrs |= aReadonly
+	r.vars.own("EUID").attrs |= aReadonly | aInteger
 	set("PPID", itoa(int64(r.sh.ppid)))
-	r.vars.own("PPID").attrs |= aReadonly
+	r.vars.own("PPID").attrs |= aReadonly | aInteger
 	setIfUnset("PATH", "/usr/local/bin:/usr/local/sbin:/usr/bin:/usr/sbin:/bin:/sbin:.")
 	// SHLVL: incremented and exported
 	lvl := 0
