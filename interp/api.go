@@ -56,7 +56,8 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 			}
 		}
 		lr.done()
-		if echo {
+		if echo && r.lineEditing() {
+			// readline echoes the line; with editing off, nothing does
 			r.echoInput(line)
 		}
 		lastLen = len(line)
@@ -111,6 +112,9 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 			end := len(text)
 			if i+1 < len(groups) {
 				end = groupLineStart(text, groups[i+1])
+			}
+			if prompts {
+				r.writePS0()
 			}
 			r.runTopGroup(g, end)
 			if r.flow == flowExit {

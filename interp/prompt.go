@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/user"
 	"strconv"
+	"strings"
 )
 
 // writePrompt writes PS1 (PS2 when a command goes on) to stderr, as an
@@ -18,8 +19,21 @@ func (r *Runner) writePrompt(cont bool) {
 	if v == nil || !v.set {
 		return
 	}
-	s := r.promptText(v.value(), true)
+	// readline shows the prompt without its \[ \] markers
+	s := strings.NewReplacer("\x01", "", "\x02", "").Replace(r.promptText(v.value(), true))
 	io.WriteString(r.fds.writer(2), s)
+}
+
+// writePS0 writes PS0, which an interactive bash shows after it has
+// read a command and before it runs it (bash 4.4).
+func (r *Runner) writePS0() {
+	v := r.lookup("PS0")
+	if v == nil || !v.set || v.value() == "" {
+		return
+	}
+	if s := r.promptText(v.value(), true); s != "" {
+		io.WriteString(r.fds.writer(2), s)
+	}
 }
 
 // echoInput shows a line read from a stdin that is not a terminal, as

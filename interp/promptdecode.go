@@ -43,6 +43,8 @@ func (r *Runner) promptDecode(s string, quote, ps12 bool) string {
 		}
 		return t
 	}
+	// with readline, \n is CR LF and \[ \] are readline's markers
+	editing := r.lineEditing()
 	var sb strings.Builder
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -99,6 +101,9 @@ func (r *Runner) promptDecode(s string, quote, ps12 bool) string {
 				i += 2 + j
 			}
 		case 'n':
+			if editing {
+				sb.WriteByte('\r')
+			}
 			sb.WriteByte('\n')
 		case 's':
 			sb.WriteString(q(r.strvis(filepath.Base(r.sh.shellName()))))
@@ -140,7 +145,11 @@ func (r *Runner) promptDecode(s string, quote, ps12 bool) string {
 		case 'l':
 			sb.WriteString(ttyBase(0))
 		case '[', ']':
-			// no line editing: the markers go
+			// RL_PROMPT_START_IGNORE and _END_IGNORE; without line
+			// editing the markers go
+			if editing {
+				sb.WriteByte(map[byte]byte{'[': 1, ']': 2}[e])
+			}
 		case '\\':
 			sb.WriteByte('\\')
 		case 'a':
@@ -155,6 +164,12 @@ func (r *Runner) promptDecode(s string, quote, ps12 bool) string {
 		}
 	}
 	return sb.String()
+}
+
+// lineEditing reports whether the shell reads its commands with readline,
+// as an interactive bash does unless both editing modes are off.
+func (r *Runner) lineEditing() bool {
+	return r.sh.interactive && (r.opts.on(optEmacs) || r.opts.on(optVi))
 }
 
 // unbackslashQuote is sh_backslash_quote_for_double_quotes: a backslash

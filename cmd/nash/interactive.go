@@ -28,7 +28,7 @@ func startInteractive(r *interp.Runner, inv *invocation, cmds bool) {
 	r.SetShopt("expand_aliases", true)
 	r.SetOpt("histexpand", true)
 	r.SetOpt("history", true)
-	if cmds {
+	if cmds && !inv.noEditing {
 		r.SetOpt("emacs", true)
 	}
 }

@@ -27,6 +27,7 @@ type invocation struct {
 	help      bool
 	noexec    bool
 	verbose   bool
+	noEditing bool // --noediting: an interactive shell without readline
 }
 
 type optSet struct {
@@ -69,7 +70,9 @@ func parseArgs(argv []string) (*invocation, error) {
 				a = a[1:]
 				inv.rcFile = a[0]
 			}
-		case "--noediting", "--debug", "--debugger", "--dump-strings", "--dump-po-strings", "--restricted", "--pretty-print":
+		case "--noediting":
+			inv.noEditing = true
+		case "--debug", "--debugger", "--dump-strings", "--dump-po-strings", "--restricted", "--pretty-print":
 		default:
 			return nil, fmt.Errorf("%s: invalid option", a[0])
 		}
