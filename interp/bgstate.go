@@ -1,8 +1,6 @@
 package interp
 
 import (
-	"bytes"
-	"encoding/gob"
 	"fmt"
 	"os"
 	"syscall"
@@ -284,18 +282,14 @@ func (c *Runner) captureBgState(st *syntax.Stmt) ([]byte, error) {
 	s.NoErrExit, s.InParen, s.InComsub, s.StdinRedir = c.noErrExit, c.inParen, c.inComsub, c.stdinRedir
 	s.ThisCmd = c.thisCmd
 	s.IgnoreInt = !c.opts.on(optMonitor)
-	var buf bytes.Buffer
-	if err := gob.NewEncoder(&buf).Encode(s); err != nil {
-		return nil, fmt.Errorf("encoding the job's state: %w", err)
-	}
-	return buf.Bytes(), nil
+	return s.encode(), nil
 }
 
 // restoreBgState makes r, a fresh Runner in a new process, the subshell
 // the state describes, and returns the statement it is to run.
 func (r *Runner) restoreBgState(data []byte) (*syntax.Stmt, error) {
 	var s bgState
-	if err := gob.NewDecoder(bytes.NewReader(data)).Decode(&s); err != nil {
+	if err := s.decode(data); err != nil {
 		return nil, fmt.Errorf("decoding the job's state: %w", err)
 	}
 	idx := make([]map[[2]int]*syntax.Stmt, len(s.Sources))

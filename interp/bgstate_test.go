@@ -2,6 +2,7 @@ package interp
 
 import (
 	"os"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -140,5 +141,48 @@ func TestBgStateDump(t *testing.T) {
 	}
 	if err := os.WriteFile(out, data, 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestBgCodec checks that every field of a job's state survives its
+// encoding, nil and empty slices told apart, and that damaged bytes are
+// refused.
+func TestBgCodec(t *testing.T) {
+	v := bgVar{Name: "a", Kind: 2, Set: true, Attrs: 5, Local: true, Dynamic: 1, Tempvar: true, Str: "s",
+		Keys: []int{0, 5}, Vals: []string{"x", ""}, Assoc: map[string]string{"k": "v", "": "e"},
+		Buckets: map[uint32][]string{7: {"k"}}, NB: 1024}
+	s := bgState{
+		Sources: []bgSource{{Text: "echo hi\n", Posix: true}},
+		Cmd:     bgNode{Snip: "(x) &", Line: 3, Col: 2, Posix: true, Src: -1, Pos: 4, End: 9},
+		Vars:    []bgVar{v, {Name: "u", Unbound: true}, {Name: "e", Vals: []string{}}},
+		Frames:  [][]bgVar{{v}, nil, {}},
+		Funcs: []bgFunc{{Name: "f", Source: "main", Line: 2, Trace: true, Export: true,
+			Body: bgNode{Src: 0, Pos: 1, End: 2}, LineOff: -3, LineConts: []int{4}, ContsEnd: 9}},
+		Calls:         []bgCall{{FuncName: "f", Sourced: true, Source: "x.sh", Line: 8, Args: []string{"1"}, SetOpts: []bool{true, false}}},
+		ReadonlyFuncs: []string{"f"},
+		Aliases:       []bgAlias{{Name: "ll", Value: "ls -l", Seq: 3}},
+		AliasN:        4, Set: []bool{true, false}, Shopt: []bool{false, true}, BeforePosix: [3]bool{true, false, true},
+		Disabled: []string{"echo"}, Hash: []bgHash{{Name: "ls", Path: "/bin/ls", Hits: 2, Seq: 1}}, HashSeq: 1,
+		HashPath: "/bin", InvalidEnv: []string{"a-b=1"}, Dir: "/tmp", Params: []string{"a", ""}, TopParams: []string{},
+		Arg0: "sh", Exit: 3, LastBg: 77, PipeStatus: []int{0, 1}, Traps: map[string]string{"INT": ""},
+		TrapLive: []string{"ERR"}, Depth: 2, SubLevel: 1, ShPid: 10, ShPpid: 9, ShName: "bash", StartName: "x",
+		CmdString: true, StdinCmds: true, SourceName: "s.sh", Line: 4, NoticeLine: 5, LineOff: -1, ContsEnd: 6,
+		LineConts: []int{1}, LastArg: "_", ExecString: "e", LoopDepth: 1, Optind: [3]int{1, 2, 3},
+		OptindBundle: true, DirStack: []string{"/"}, SecondsBase: -5, SecondsOff: 7, BashPath: "/bin/bash",
+		BashArgv0: "bash", BashByName: true, XtraceFD: 4, XtraceVal: "3", TraceLevel: 1, NoErrExit: 2,
+		InParen: true, InComsub: true, StdinRedir: true, ThisCmd: "t", IgnoreInt: true,
+	}
+	data := s.encode()
+	var got bgState
+	if err := got.decode(data); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, s) {
+		t.Errorf("decoded state differs:\n got %+v\nwant %+v", got, s)
+	}
+	for _, bad := range [][]byte{data[:len(data)-1], append(append([]byte(nil), data...), 0), {0x7f}} {
+		if err := new(bgState).decode(bad); err == nil {
+			t.Errorf("damaged state (%d bytes) accepted", len(bad))
+		}
 	}
 }
