@@ -151,48 +151,95 @@ type hdocSpan struct {
 	term int
 }
 
-// findHdoc reads the here-document whose "<<" is at offset op. It is
-// not found when another one's body may come first (a second "<<" on
-// its line).
+// findHdoc reads the here-document whose "<<" is at offset op. Its
+// body follows those of the here-documents before it on its line.
 func findHdoc(text string, op int) (hdocSpan, bool) {
 	var h hdocSpan
-	if op < 0 || !strings.HasPrefix(text[op:], "<<") || strings.HasPrefix(text[op:], "<<<") {
+	w, k, dash, ok := hdocDelimWordAt(text, op)
+	if !ok {
 		return h, false
 	}
-	k := op + 2
-	h.dash = k < len(text) && text[k] == '-'
-	if h.dash {
+	nl := strings.IndexByte(text[w.end:], '\n')
+	if nl < 0 {
+		return h, false
+	}
+	body := w.end + nl + 1
+	for _, prev := range hdocOpsIn(text, strings.LastIndexByte(text[:op], '\n')+1, op) {
+		pw, _, pdash, ok := hdocDelimWordAt(text, prev)
+		if !ok {
+			return h, false
+		}
+		term := hdocTermFrom(text, body, pw.stop, pdash)
+		if term < 0 {
+			return h, false
+		}
+		body = term + strings.IndexByte(text[term:]+"\n", '\n') + 1
+	}
+	h.word, h.wordAt, h.dash, h.body = w, k, dash, min(body, len(text))
+	h.term = hdocTermFrom(text, h.body, w.stop, dash)
+	return h, true
+}
+
+// hdocDelimWordAt reads the delimiter word of the "<<" at offset op: the
+// word, its offset, and whether the operator is <<-.
+func hdocDelimWordAt(text string, op int) (w hdocWord, k int, dash, ok bool) {
+	if op < 0 || !strings.HasPrefix(text[op:], "<<") || strings.HasPrefix(text[op:], "<<<") {
+		return w, 0, false, false
+	}
+	k = op + 2
+	dash = k < len(text) && text[k] == '-'
+	if dash {
 		k++
 	}
 	for k < len(text) && (text[k] == ' ' || text[k] == '\t') {
 		k++
 	}
-	w, ok := scanHdocWord(text, k)
-	if !ok || w.stop == "" {
-		return h, false
-	}
-	nl := strings.IndexByte(text[w.end:], '\n')
-	if nl < 0 || strings.Contains(text[w.end:w.end+nl], "<<") {
-		return h, false
-	}
-	h.word, h.wordAt, h.body, h.term = w, k, w.end+nl+1, -1
-	for line := h.body; line < len(text); {
+	w, ok = scanHdocWord(text, k)
+	return w, k, dash, ok && w.stop != ""
+}
+
+// hdocTermFrom returns the offset of the line from offset from on that
+// ends a body delimited by stop (after its tabs for <<-), or -1.
+func hdocTermFrom(text string, from int, stop string, dash bool) int {
+	for line := from; line < len(text); {
 		e := strings.IndexByte(text[line:], '\n')
 		if e < 0 {
 			e = len(text) - line
 		}
 		l := text[line : line+e]
-		if l == w.stop {
-			h.term = line
-			break
+		if l == stop {
+			return line
 		}
-		if t := strings.TrimLeft(l, "\t"); h.dash && t == w.stop {
-			h.term = line + len(l) - len(t)
-			break
+		if t := strings.TrimLeft(l, "\t"); dash && t == stop {
+			return line + len(l) - len(t)
 		}
 		line += e + 1
 	}
-	return h, true
+	return -1
+}
+
+// hdocOpsIn returns the offsets of the here-document operators in
+// text[from:to], one line, outside quotes and before a comment.
+func hdocOpsIn(text string, from, to int) []int {
+	var ops []int
+	for k := from; k < to; k++ {
+		switch c := text[k]; {
+		case c == '\\':
+			k++
+		case c == '\'' || c == '"':
+			if k = skipQuoted(text, k); k < 0 || k >= to {
+				return ops
+			}
+		case c == '#' && (k == from || strings.IndexByte(" \t;&|()", text[k-1]) >= 0):
+			return ops
+		case strings.HasPrefix(text[k:], "<<<"):
+			k += 2
+		case strings.HasPrefix(text[k:], "<<"):
+			ops = append(ops, k)
+			k++
+		}
+	}
+	return ops
 }
 
 // hdocWord is a here-document delimiter word as bash reads it.
