@@ -339,6 +339,9 @@ type expandError struct {
 	status int
 	// reported: written already, in other words than the prefixed msg
 	reported bool
+	// placed: a bad substitution that names the string it was in
+	// (see placeBadSubst)
+	placed bool
 }
 
 func (e *expandError) Error() string { return e.msg }
@@ -437,7 +440,12 @@ func hasBraceCandidate(w *syntax.Word) bool {
 
 // expandWord appends the expansion of w to b without ending the word.
 // assign enables tilde expansion after ':' (assignment values).
-func (r *Runner) expandWord(b *fieldBuilder, w *syntax.Word, assign bool) error {
+func (r *Runner) expandWord(b *fieldBuilder, w *syntax.Word, assign bool) (err error) {
+	defer func() {
+		if err != nil {
+			err = r.placeBadSubst(err, w)
+		}
+	}()
 	for i, part := range w.Parts {
 		switch p := part.(type) {
 		case *syntax.Lit:
@@ -669,7 +677,12 @@ func (r *Runner) tildeDir(user string) (string, bool) {
 }
 
 // expandDbl expands a double-quoted part.
-func (r *Runner) expandDbl(b *fieldBuilder, q *syntax.DblQuoted) error {
+func (r *Runner) expandDbl(b *fieldBuilder, q *syntax.DblQuoted) (err error) {
+	defer func() {
+		if err != nil {
+			err = r.placeBadSubst(err, q)
+		}
+	}()
 	if r.opts.on(optPosix) && posixCandidate(q) {
 		if q2, text, ok := r.posixReread(q); ok {
 			old := r.curSrc
@@ -879,7 +892,7 @@ func (r *Runner) document(w *syntax.Word) (string, error) {
 			r.dblDepth--
 			r.hdocDepth--
 			if err != nil {
-				return "", err
+				return "", placeBadSubstText(err, r.hdocBodyText(w))
 			}
 			sb.Write(b.cur.buf)
 		case *syntax.CmdSubst:

@@ -1,0 +1,65 @@
+package interp
+
+import (
+	"errors"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// bash names, in a "bad substitution" error, the whole string it was
+// expanding, not the ${…} alone: the word (A${-3}B, quotes and all), the
+// text between double quotes, the word of an operator (${x:-${-3}}) or a
+// here-document's body. placeBadSubst gives an error from expanding node
+// that text; the innermost such string counts.
+
+// placeBadSubst returns err with the text of node in its message when err
+// is a bad substitution that no inner string has named yet.
+func (r *Runner) placeBadSubst(err error, node syntax.Node) error {
+	if !unplacedBadSubst(err) {
+		return err
+	}
+	text := r.nodeText(node)
+	if _, ok := node.(*syntax.DblQuoted); ok {
+		text = strings.TrimPrefix(text, "$")
+		if len(text) >= 2 && text[0] == '"' && text[len(text)-1] == '"' {
+			text = text[1 : len(text)-1]
+		}
+	}
+	return placeBadSubstText(err, text)
+}
+
+// placeBadSubstText is placeBadSubst with the text given.
+func placeBadSubstText(err error, text string) error {
+	var e *expandError
+	if !errors.As(err, &e) || !unplacedBadSubst(err) {
+		return err
+	}
+	// only around the ${…} as written (a ${$'x'} bash names as it
+	// rewrote it, ${'x'}, keeps that name)
+	if inner := strings.TrimSuffix(e.msg, ": bad substitution"); strings.Contains(text, inner) {
+		e.msg = text + ": bad substitution"
+	}
+	e.placed = true
+	return err
+}
+
+// unplacedBadSubst reports whether err is a bad substitution that names
+// the ${…} alone.
+func unplacedBadSubst(err error) bool {
+	var e *expandError
+	return errors.As(err, &e) && !e.placed && strings.HasPrefix(e.msg, "${") && strings.HasSuffix(e.msg, ": bad substitution")
+}
+
+// hdocBodyText is the text of a here-document body as written.
+func (r *Runner) hdocBodyText(w *syntax.Word) string {
+	var sb strings.Builder
+	for _, p := range w.Parts {
+		if lit, ok := p.(*syntax.Lit); ok {
+			sb.WriteString(lit.Value)
+			continue
+		}
+		sb.WriteString(r.nodeText(p))
+	}
+	return sb.String()
+}
