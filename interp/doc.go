@@ -10,7 +10,10 @@
 // command substitutions, pipeline stages and process substitutions run
 // in-process as forks of that state; nothing here changes process-wide
 // state such as the Go process's working directory, so two Runners in one
-// process never interfere.
+// process never interfere. The exception is an asynchronous compound
+// command or function call, which must outlive the shell as bash's forked
+// subshell does: with BackgroundProcesses (cmd/nash sets it) it runs in a
+// new nash that receives the subshell's state (bgstate.go, bgproc.go).
 //
 // Process-wide attributes are applied only where a child inherits them:
 //
@@ -36,7 +39,10 @@
 //     delivered to the top-level shell. Signals bash leaves at their default
 //     (SIGUSR1 and similar) keep the kernel default so they end nash as they
 //     end bash; ignored signals reach child shells ignored.
-//   - $BASHPID and $! of in-process subshells and compound background jobs
-//     are synthetic ids above the kernel's pid range; a background job that
-//     is a single external program has its real pid.
+//   - $BASHPID and $! of in-process subshells are synthetic ids above the
+//     kernel's pid range; a background job that is a single external
+//     program, or that runs as a nash process of its own, has its real pid
+//     (a compound job runs in-process, with a synthetic id, only where its
+//     state cannot be handed over: interactive shells, set -m, an active
+//     coprocess, the DEBUG trap, or text that does not parse back).
 package interp
