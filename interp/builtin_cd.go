@@ -394,7 +394,7 @@ func biPushd(r *Runner, args []string) int {
 		} else if a == "--" {
 			words = words[1:]
 			break
-		} else if a == "-" {
+		} else if a == "-" || a == "" {
 			break
 		} else if a[0] == '+' || a[0] == '-' {
 			v, ok := legalNumber(a[1:])

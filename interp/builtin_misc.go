@@ -36,6 +36,10 @@ func biUmask(r *Runner, args []string) int {
 	symbolic, printMode := false, false
 	a := args[1:]
 	for len(a) > 0 && strings.HasPrefix(a[0], "-") && len(a[0]) > 1 {
+		if a[0] == "--" {
+			a = a[1:]
+			break
+		}
 		for _, c := range a[0][1:] {
 			switch c {
 			case 'S':
@@ -187,6 +191,9 @@ func biCaller(r *Runner, args []string) int {
 		// of a -c string), before it looks at its arguments
 		return 1
 	}
+	if len(args) > 1 && args[1] == "--" {
+		args = args[1:] // the end of the options (no_options)
+	}
 	n := 0
 	if len(args) > 1 {
 		v, err := strconv.Atoi(args[1])
@@ -205,15 +212,23 @@ func biCaller(r *Runner, args []string) int {
 		return 1
 	}
 	fr := r.calls[depth-1-n]
+	// the bottom of BASH_SOURCE, which a -c string does not have
+	bottom := "NULL"
+	if r.sourceName != "" || !r.sh.cmdString {
+		bottom = r.topSource()
+	}
 	if len(args) == 1 {
-		src := r.topSource()
+		src := bottom
 		if depth-2-n >= 0 {
 			src = r.calls[depth-2-n].source
 		}
 		return r.write("caller", itoa(int64(fr.line))+" "+src+"\n")
 	}
 	caller := "main"
-	src := r.topSource()
+	src := bottom
+	if depth-2-n < 0 && bottom == "NULL" {
+		return 1 // no frame below: bash finds no FUNCNAME or BASH_SOURCE element
+	}
 	if depth-2-n >= 0 {
 		caller = r.calls[depth-2-n].funcName
 		src = r.calls[depth-2-n].source
@@ -225,7 +240,11 @@ func biCaller(r *Runner, args []string) int {
 func biEnable(r *Runner, args []string) int {
 	disable, all, special := false, false, false
 	a := args[1:]
-	for len(a) > 0 && strings.HasPrefix(a[0], "-") {
+	for len(a) > 0 && strings.HasPrefix(a[0], "-") && len(a[0]) > 1 {
+		if a[0] == "--" {
+			a = a[1:]
+			break
+		}
 		for _, c := range a[0][1:] {
 			switch c {
 			case 'n':

@@ -242,15 +242,20 @@ func biEcho(r *Runner, args []string) int {
 
 func biPwd(r *Runner, args []string) int {
 	physical := r.opts.on(optPhysical)
+	// bash's internal_getopt: letters may be grouped, -- or the first
+	// word that is not an option ends them, later words are ignored
 	for _, a := range args[1:] {
-		switch a {
-		case "-P":
-			physical = true
-		case "-L":
-			physical = false
-		default:
-			if strings.HasPrefix(a, "-") {
-				r.bErr("pwd", "%s: invalid option", a)
+		if a == "--" || len(a) < 2 || a[0] != '-' {
+			break
+		}
+		for i := 1; i < len(a); i++ {
+			switch a[i] {
+			case 'P':
+				physical = true
+			case 'L':
+				physical = false
+			default:
+				r.bErr("pwd", "-%c: invalid option", a[i])
 				r.errw().Write([]byte("pwd: usage: pwd [-LP]\n"))
 				return 2
 			}
@@ -334,6 +339,9 @@ func biReturn(r *Runner, args []string) int {
 // get_numeric_arg does at the top level; one below 1 is an error.
 func loopCount(r *Runner, name string, args []string) (int, bool) {
 	n := 1
+	if len(args) > 1 && args[1] == "--" {
+		args = args[1:] // the end of the options bash's no_options takes
+	}
 	if len(args) > 1 {
 		v, err := strconv.Atoi(strings.TrimSpace(args[1]))
 		if err != nil {
