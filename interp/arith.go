@@ -467,9 +467,10 @@ type arithLvalue struct {
 type badSubscript uint8
 
 const (
-	badNone  badSubscript = iota
-	badAll                // name[@] or name[*]
-	badEmpty              // name[]
+	badNone     badSubscript = iota
+	badAll                   // name[@] or name[*]
+	badEmpty                 // name[]
+	badEmptyKey              // an associative array's key that expands to ""
 )
 
 // subexpr evaluates the expression string s (bash's subexpr).
@@ -1123,6 +1124,9 @@ func (c *arithCtx) lvalueOf(tok string, sub bool) arithLvalue {
 			}
 		}
 		lv.key = k
+		if k == "" && lv.bad == badNone {
+			lv.bad, lv.tok = badEmptyKey, tok
+		}
 		return lv
 	}
 	if c.noeval != 0 || lv.bad != badNone {
@@ -1164,6 +1168,10 @@ func (c *arithCtx) streval(tok string, sub bool) int64 {
 		// complains (array_variable_part)
 		r.errorf("%s: bad array subscript", tok)
 		r.errorf("%s: bad array subscript", tok)
+	case lv.bad == badEmptyKey:
+		// bash names the array when it reads (A[$k], k empty) and
+		// the element when it assigns
+		r.errorf("%s: bad array subscript", tok[:strings.IndexByte(tok, '[')])
 	case v == nil:
 	case lv.assoc:
 		val, set = v.assoc.m[lv.key]
@@ -1228,6 +1236,9 @@ func (c *arithCtx) bind(lv arithLvalue, n int64) {
 			msg = r.thisCmd + ": " + msg
 		}
 		r.errorf("%s", msg)
+		return
+	case lv.bad == badEmptyKey:
+		r.errorf("%s: bad array subscript", lv.tok)
 		return
 	case lv.assoc:
 		err = r.declSetValue(lv.name, lv.key, itoa(n), false, nil)

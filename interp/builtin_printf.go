@@ -78,7 +78,10 @@ func (r *Runner) printfAssign(name, val string) int {
 		if r.discarded(err) {
 			return 1
 		}
-		if ve, ok := err.(*varError); isReadonlyErr(err) || ok && ve.named {
+		ee, badSub := err.(*expandError)
+		badSub = badSub && strings.HasSuffix(ee.msg, ": bad array subscript")
+		if ve, ok := err.(*varError); isReadonlyErr(err) || ok && ve.named || badSub {
+			// not the builtin's error: bash's report_error
 			r.errorf("%s", err.Error())
 			return 1
 		}
