@@ -34,6 +34,7 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 	prompts := r.sh.interactiveCmds && name == ""
 	echo := prompts && !isTerminal(f)
 	lastLen := 0
+	eofs := 0 // ends of input in a row ignored under ignoreeof
 	for !eof && r.flow != flowExit {
 		if prompts {
 			if buf.Len() == 0 {
@@ -56,6 +57,14 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 			}
 		}
 		lr.done()
+		if eof && len(line) == 0 && buf.Len() == 0 && prompts && r.ignoreEOF(eofs) {
+			eofs++
+			eof = false
+			continue
+		}
+		if len(line) > 0 {
+			eofs = 0
+		}
 		if echo && r.lineEditing() {
 			// readline echoes the line; with editing off, nothing does
 			r.echoInput(line)
@@ -136,16 +145,23 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 	if prompts && eof && r.flow != flowExit {
 		if lastLen > 0 {
 			// the last line had no newline: it ran, and bash prompts
-			// again before it finds the end
+			// again before it finds the end (as often as ignoreeof has
+			// it ignore that)
 			r.runPromptCommand()
 			r.writePrompt(false)
+			for n := 0; r.flow != flowExit && r.ignoreEOF(n); n++ {
+				r.runPromptCommand()
+				r.writePrompt(false)
+			}
 		}
 		// bash's reader_loop at EOF, as the exit builtin words it
 		word := "exit\n"
 		if r.opts.sh(shLoginShell) {
 			word = "logout\n"
 		}
-		io.WriteString(r.fds.writer(2), word)
+		if r.flow != flowExit { // (PROMPT_COMMAND may have exited)
+			io.WriteString(r.fds.writer(2), word)
+		}
 	}
 	r.lineOff = 0
 	return r.finish()

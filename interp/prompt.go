@@ -24,6 +24,30 @@ func (r *Runner) writePrompt(cont bool) {
 	io.WriteString(r.fds.writer(2), s)
 }
 
+// ignoreEOF is bash's handle_eof_input_unit under ignoreeof: the n-th
+// end of input in a row (from 0) is ignored, with a message, while n is
+// below IGNOREEOF (10 when it is not a number).
+func (r *Runner) ignoreEOF(n int) bool {
+	if !r.opts.on(optIgnoreeof) {
+		return false
+	}
+	limit := 10
+	if v := r.varString("IGNOREEOF"); v != "" && strings.Trim(v, "0123456789") == "" {
+		if l, err := strconv.Atoi(v); err == nil {
+			limit = l
+		}
+	}
+	if n >= limit {
+		return false
+	}
+	word := "exit"
+	if r.opts.sh(shLoginShell) {
+		word = "logout"
+	}
+	io.WriteString(r.fds.writer(2), "Use \""+word+"\" to leave the shell.\n")
+	return true
+}
+
 // writePS0 writes PS0, which an interactive bash shows after it has
 // read a command and before it runs it (bash 4.4).
 func (r *Runner) writePS0() {
