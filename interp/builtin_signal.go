@@ -88,7 +88,7 @@ func biTrap(r *Runner, args []string) int {
 	}
 	if len(a) == 1 {
 		// `trap SIG` with one argument resets it; anything else is a usage error
-		if _, _, ok := parseSignal(a[0], true); !ok || r.opts.on(optPosix) || a[0] == "-" {
+		if _, _, ok := parseSignal(a[0], true); !ok || r.opts.on(optPosix) || a[0] == "-" || a[0] == "" {
 			r.builtinUsage("trap")
 			return r.usageFail()
 		}

@@ -391,7 +391,9 @@ func (r *Runner) declare(variant string, args []declArg) int {
 	if len(rest) == 0 {
 		return r.declareList(variant, o)
 	}
-	if o.print {
+	if o.print && variant != "export" && variant != "readonly" {
+		// export -p and readonly -p with names export or mark them,
+		// as bash's set_or_show_attributes does (-p only lists)
 		return r.declarePrint(variant, rest)
 	}
 	local := (variant == "local" || (variant == "declare" || variant == "typeset") && r.inFunction() && !o.global)
