@@ -457,7 +457,11 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 	_, decl := st.Cmd.(*syntax.DeclClause)
 	if len(st.Redirs) > 0 && !call && !decl {
 		// simple commands and declarations apply their own redirections
-		// (after expanding the words, with the command's ExecInfo)
+		// (after expanding the words, with the command's ExecInfo); a
+		// compound command's are applied at the line bash has read to
+		if l := stmtLastLine(st); l > 0 {
+			r.line = r.lineAt(l)
+		}
 		r.withRedirsOf(st.Redirs, nil, false, func() { r.cmd(st.Cmd, st) })
 	} else {
 		r.cmd(st.Cmd, st)

@@ -625,3 +625,20 @@ func stdinRedirects(redirs []*syntax.Redirect) bool {
 	}
 	return false
 }
+
+// stmtLastLine is the last line of st as bash reads it, its
+// here-document bodies included: the line bash's messages give for the
+// redirections of a compound command, which it applies after reading
+// it whole. It is 0 when st has no position.
+func stmtLastLine(st *syntax.Stmt) int {
+	if !st.End().IsValid() {
+		return 0
+	}
+	line := int(st.End().Line())
+	for _, rd := range st.Redirs {
+		if rd.Hdoc != nil && rd.Hdoc.End().IsValid() {
+			line = max(line, int(rd.Hdoc.End().Line()))
+		}
+	}
+	return line
+}

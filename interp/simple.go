@@ -827,6 +827,8 @@ func (r *Runner) funcNestMax() int {
 func (r *Runner) runFuncBody(f *funcDef) {
 	body := f.body
 	if len(body.Redirs) > 0 {
+		// bash applies them at the line where the body starts
+		r.line = r.lineAt(int(body.Cmd.Pos().Line()))
 		r.withRedirs(body.Redirs, nil, func() { r.cmd(body.Cmd, body) })
 		return
 	}
