@@ -126,6 +126,19 @@ func keywordAssigns(c *syntax.CallExpr) *syntax.CallExpr {
 // given redirections.
 func (r *Runner) runArgs(c *syntax.CallExpr, args []string, redirs []*syntax.Redirect) {
 	name := args[0]
+	traced := args // as written: a job spec run as fg is traced as itself
+	if name != "" && name[0] == '%' && r.pipePos == nil {
+		// a job spec as a command is fg, or bg for an asynchronous one,
+		// with the words as its arguments (execute_simple_command)
+		verb := "fg"
+		if r.async {
+			verb = "bg"
+		}
+		if bi := r.enabledBuiltin(verb); bi != nil {
+			args = append([]string{verb}, args...)
+			name = verb
+		}
+	}
 	info := &ExecInfo{Argv: args, Dir: r.dir, Nesting: r.nesting, Line: r.line, Pipeline: r.pipePos}
 	kind, fn, bi := r.resolve(name)
 	switch kind {
@@ -148,7 +161,7 @@ func (r *Runner) runArgs(c *syntax.CallExpr, args []string, redirs []*syntax.Red
 		r.prefixVals = pre
 	}
 	if r.opts.on(optXtrace) {
-		r.traceCall(c, args)
+		r.traceCall(c, traced)
 	}
 	// bash binds $_ once the command is done: a function body and a
 	// builtin listing still see the previous command's

@@ -23,8 +23,9 @@ func TestPipelineStageOrder(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			inOrder := 0
 			last := ""
+			dir := t.TempDir()
 			for i := 0; i < runs; i++ {
-				_, stderr, _ := runScript(t, t.TempDir(), c.src)
+				_, stderr, _ := runScript(t, dir, c.src)
 				if stderr == c.want {
 					inOrder++
 				} else {
