@@ -4,9 +4,25 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
+	"strings"
 	"syscall"
 	"testing"
 )
+
+// freeFD returns the lowest descriptor number from min up that is not
+// open in this process, so that a test placing descriptors at fixed
+// numbers does not close one that another part of the process holds.
+func freeFD(t *testing.T, min int) int {
+	t.Helper()
+	for fd := min; fd < 1024; fd++ {
+		if _, err := fcntlGetfd(fd); err != nil {
+			return fd
+		}
+	}
+	t.Fatal("no free descriptor")
+	return -1
+}
 
 func TestInPlaceTail(t *testing.T) {
 	f, err := os.Open(os.DevNull)
@@ -21,7 +37,9 @@ func TestInPlaceTail(t *testing.T) {
 		}
 		return os.NewFile(uintptr(fd), "test")
 	}
-	f70, f90 := at(70), at(90)
+	lo := freeFD(t, 64)
+	hi := freeFD(t, lo+10)
+	f70, f90 := at(lo), at(hi)
 	defer f70.Close()
 	defer f90.Close()
 	table := func(m map[int]*os.File, n int) []*os.File {
@@ -39,10 +57,10 @@ func TestInPlaceTail(t *testing.T) {
 	}{
 		{"std only", table(map[int]*os.File{0: f, 1: f, 2: f}, 3), 3, nil},
 		{"few closed slots", table(map[int]*os.File{0: f, 1: f, 2: f, 10: f70}, 11), 11, nil},
-		{"inherited high fd", table(map[int]*os.File{0: f, 1: f, 2: f, 70: f70}, 71), 3, []int{70}},
-		{"two in place", table(map[int]*os.File{0: f, 1: f, 2: f, 70: f70, 90: f90}, 91), 3, []int{70, 90}},
-		{"moved one stops the trim", table(map[int]*os.File{0: f, 1: f, 2: f, 5: f70, 90: f90}, 91), 6, []int{90}},
-		{"not in place at the end", table(map[int]*os.File{0: f, 1: f, 2: f, 90: f70}, 91), 91, nil},
+		{"inherited high fd", table(map[int]*os.File{0: f, 1: f, 2: f, lo: f70}, lo+1), 3, []int{lo}},
+		{"two in place", table(map[int]*os.File{0: f, 1: f, 2: f, lo: f70, hi: f90}, hi+1), 3, []int{lo, hi}},
+		{"moved one stops the trim", table(map[int]*os.File{0: f, 1: f, 2: f, 5: f70, hi: f90}, hi+1), 6, []int{hi}},
+		{"not in place at the end", table(map[int]*os.File{0: f, 1: f, 2: f, hi: f70}, hi+1), hi + 1, nil},
 	} {
 		k, keep := inPlaceTail(tc.files)
 		if k != tc.k || !slices.Equal(keep, tc.keep) {
@@ -63,17 +81,19 @@ func TestSpawnInheritsInPlace(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	// fd 80 is inherited (in the table, in place); fd 60 is only this
+	// fd n80 is inherited (in the table, in place); fd n60 is only this
 	// process's, close-on-exec
-	if err := syscall.Dup3(int(f.Fd()), 80, syscall.O_CLOEXEC); err != nil {
+	n60 := freeFD(t, 60)
+	n80 := freeFD(t, n60+10)
+	if err := syscall.Dup3(int(f.Fd()), n80, syscall.O_CLOEXEC); err != nil {
 		t.Fatal(err)
 	}
-	f80 := os.NewFile(80, "fd80")
+	f80 := os.NewFile(uintptr(n80), "fd80")
 	defer f80.Close()
-	if err := syscall.Dup3(int(f.Fd()), 60, syscall.O_CLOEXEC); err != nil {
+	if err := syscall.Dup3(int(f.Fd()), n60, syscall.O_CLOEXEC); err != nil {
 		t.Fatal(err)
 	}
-	defer syscall.Close(60)
+	defer syscall.Close(n60)
 	dir := t.TempDir()
 	out, err := os.Create(filepath.Join(dir, "out"))
 	if err != nil {
@@ -81,22 +101,23 @@ func TestSpawnInheritsInPlace(t *testing.T) {
 	}
 	defer out.Close()
 	r, err := New(StdIO(f, out, out), Env([]string{"PATH=/usr/bin:/bin"}), Dir(dir),
-		ExtraFiles(map[int]*os.File{80: f80}))
+		ExtraFiles(map[int]*os.File{n80: f80}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	src := `/bin/sh -c 'for fd in 60 80; do [ -e /proc/self/fd/$fd ] && echo "open $fd"; done; echo end'
+	src := strings.NewReplacer("80", strconv.Itoa(n80), "60", strconv.Itoa(n60)).Replace(
+		`/bin/sh -c 'for fd in 60 80; do [ -e /proc/self/fd/$fd ] && echo "open $fd"; done; echo end'
 /bin/sh -c '[ -e /proc/self/fd/80 ] && echo "still 80"; echo end' 80>&-
-`
+`)
 	if st := r.RunIncremental(src, "t"); st != 0 {
 		t.Fatalf("status %d", st)
 	}
 	got, _ := os.ReadFile(out.Name())
-	if want := "open 80\nend\nend\n"; string(got) != want {
+	if want := "open " + strconv.Itoa(n80) + "\nend\nend\n"; string(got) != want {
 		t.Errorf("programs saw %q, want %q", got, want)
 	}
 	// close-on-exec is back on the inherited descriptor
-	if fl, err := fcntlGetfd(80); err != nil || fl&syscall.FD_CLOEXEC == 0 {
-		t.Errorf("fd 80 flags %#x, %v: close-on-exec not restored", fl, err)
+	if fl, err := fcntlGetfd(n80); err != nil || fl&syscall.FD_CLOEXEC == 0 {
+		t.Errorf("fd %d flags %#x, %v: close-on-exec not restored", n80, fl, err)
 	}
 }
