@@ -485,6 +485,15 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 		return
 	}
 	if r.flow == flowNone && r.exit != 0 && counts {
+		if r.forkedSimple != nil && r.forkedSimple == st.Cmd {
+			// a pipeline stage that is a simple command is the child
+			// bash forked for it, which exits with its status: no
+			// ERR trap there (the pipeline's own failure has one)
+			if r.opts.on(optErrexit) {
+				r.flow, r.exitCode = flowExit, r.exit
+			}
+			return
+		}
 		r.failed()
 	}
 }

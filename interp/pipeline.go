@@ -52,6 +52,10 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 		if debugged[i] {
 			sub.debugDone = stages[i].Cmd
 		}
+		switch stages[i].Cmd.(type) {
+		case *syntax.CallExpr, *syntax.DeclClause, *syntax.LetClause:
+			sub.forkedSimple = stages[i].Cmd
+		}
 		runners[i] = sub
 	}
 	starts := make([]*stageStart, n-1)

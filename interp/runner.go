@@ -225,6 +225,7 @@ type Runner struct {
 
 	onExec            func()
 	onSpawn           func(pid int)
+	forkedSimple      syntax.Command // the simple command this pipeline stage runs, which runs no ERR trap
 	debugDone         syntax.Command // its DEBUG trap already ran, in the shell that started this pipeline stage
 	assignTrace       *syntax.Assign // traced by assignOnly once its value is expanded, before it is stored
 	assignTraceFn     func()
