@@ -91,6 +91,7 @@ func biSource(r *Runner, args []string) int {
 	r.nesting = Nesting{Depth: oldNesting.Depth + 1, Kind: "source:" + file}
 	r.calls = append(r.calls, callFrame{funcName: "source", sourced: true, source: file, line: r.line, args: a[1:]})
 	r.gateState(&StateInfo{Op: "source", Names: []string{file}})
+	hidden := r.sourceTraps()
 	r.exit = 0
 	r.traceLevel++
 	lastCmd := r.bashCmd
@@ -107,6 +108,7 @@ func biSource(r *Runner, args []string) int {
 		r.substSyntaxExit(perr, src)
 	}
 	r.bashCmd = lastCmd // as eval's: the RETURN trap sees the . command
+	r.leaveFuncTraps(hidden)
 	r.traceLevel--
 	r.calls = r.calls[:len(r.calls)-1]
 	r.curSrc, r.nesting, r.line, r.lineOff, r.inSource = oldSrc, oldNesting, oldLine, oldOff, oldIn

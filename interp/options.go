@@ -201,6 +201,11 @@ func (o *options) setShopt(name string, on bool) bool {
 	for i, n := range shoptNames {
 		if n == name {
 			o.shopt[i] = on
+			if shoptOpt(i) == shExtdebug {
+				// bash's shopt_set_debug_mode: extdebug turns set -E and
+				// set -T on and off with it
+				o.set[optErrtrace], o.set[optFunctrace] = on, on
+			}
 			return true
 		}
 	}

@@ -271,6 +271,21 @@ func (r *Runner) enterFuncTraps(f *funcDef) hiddenTraps {
 	return h
 }
 
+// sourceTraps hides the DEBUG trap from a sourced file, as bash's source
+// does unless set -T is on; leaveFuncTraps puts it back.
+func (r *Runner) sourceTraps() hiddenTraps {
+	var h hiddenTraps
+	t := r.traps
+	if r.opts.on(optFunctrace) || t.inherited && len(t.live) == 0 {
+		return h
+	}
+	if a, ok := t.m["DEBUG"]; ok && t.active("DEBUG") {
+		h.names[0], h.acts[0], h.n = "DEBUG", a, 1
+		delete(t.m, "DEBUG")
+	}
+	return h
+}
+
 func (r *Runner) leaveFuncTraps(h hiddenTraps) {
 	t := r.traps
 	for i := 0; i < h.n; i++ {

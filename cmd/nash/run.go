@@ -141,11 +141,24 @@ func run(argv []string) int {
 			return 2
 		}
 	}
+	extdebug := false
 	for _, o := range inv.shopts {
 		if !r.SetShopt(o.name, o.on) {
 			fmt.Fprintf(os.Stderr, "%s: %s: invalid shell option name\n", shellName(argv[0]), o.name)
 			return 2
 		}
+		if o.name == "extdebug" {
+			extdebug = o.on
+		}
+	}
+	if extdebug {
+		// bash -O extdebug starts its debugger, bashdb, which nash is
+		// not: it fails as bash does without bashdb, and debugging mode
+		// (extdebug, with set -E and -T) is off again
+		const start = "/usr/share/bashdb/bashdb-main.inc"
+		fmt.Fprintf(os.Stderr, "%s: %s: No such file or directory\n", shellName(argv[0]), start)
+		fmt.Fprintf(os.Stderr, "%s: warning: cannot start debugger; debugging mode disabled\n", shellName(argv[0]))
+		r.SetShopt("extdebug", false)
 	}
 	if srcName != "" {
 		r.SetSourceName(srcName)
