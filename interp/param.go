@@ -139,11 +139,32 @@ func (r *Runner) expandParamPart(b *fieldBuilder, pe *syntax.ParamExp, quoted bo
 		}
 		return nil
 	}
+	if arrayRemoveOp(pe) && r.ifs() == "" {
+		if v := r.vars.get("IFS"); v != nil && v.set {
+			// bash's array_remove_pattern joins the elements with
+			// spaces, which a null IFS then leaves one word
+			b.unquotedExp(join(pv.list, " "))
+			return nil
+		}
+	}
 	for i, s := range pv.list {
 		b.listElem(i, s)
 		b.unquotedExp(s)
 	}
 	return nil
+}
+
+// arrayRemoveOp reports ${a[@]#pat} and its siblings on an array (not
+// on the positional parameters).
+func arrayRemoveOp(pe *syntax.ParamExp) bool {
+	if pe.Exp == nil || pe.Param == nil || pe.Param.Value == "@" || pe.Param.Value == "*" || pe.Excl {
+		return false
+	}
+	switch pe.Exp.Op {
+	case syntax.RemSmallPrefix, syntax.RemLargePrefix, syntax.RemSmallSuffix, syntax.RemLargeSuffix:
+		return true
+	}
+	return false
 }
 
 // quotedStarSep is the separator that a quoted $* or ${a[*]} (pv) joins

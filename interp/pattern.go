@@ -400,7 +400,8 @@ func (m *compiledPattern) replace(s string, anchor byte, all bool, with func(str
 	return sb.String()
 }
 
-// findAt finds the leftmost-longest non-empty match starting at or after i.
+// findAt finds the leftmost-longest match starting at or after i (an
+// empty one only before the end of s).
 func (m *compiledPattern) findAt(s string, i int) (int, int, bool) {
 	if m.literal {
 		if m.lit == "" {
@@ -428,6 +429,10 @@ func (m *compiledPattern) findAt(s string, i int) (int, int, bool) {
 		}
 		return 0, 0, false
 	}
+	// a pattern that matches the empty string matches it wherever it
+	// finds nothing longer, as bash's match_upattern tries every length
+	// down to zero (but not at the end of the string: pat_subst stops)
+	empty := m.matchString("")
 	for p := i; p <= len(s); {
 		// longest match anchored at p
 		for e := len(s); e > p; e -= lastCharLenIn(s[p:e], m.bytes) {
@@ -437,6 +442,9 @@ func (m *compiledPattern) findAt(s string, i int) (int, int, bool) {
 		}
 		if p == len(s) {
 			break
+		}
+		if empty {
+			return p, p, true
 		}
 		_, n := m.dec(s[p:])
 		p += n
