@@ -239,7 +239,12 @@ func biJobs(r *Runner, args []string) int {
 		running := !j.finished()
 		if !running {
 			state = "Done"
-			if s := j.exitStatus(); s != 0 {
+			if sig, core := j.killedBy(); sig != 0 {
+				state = signalDescription(sig)
+				if core {
+					state += " (core dumped)"
+				}
+			} else if s := j.exitStatus(); s != 0 {
 				state = "Exit " + itoa(int64(s))
 			}
 		}
@@ -249,8 +254,21 @@ func biJobs(r *Runner, args []string) int {
 		}
 		sb.WriteString("\n")
 	}
+	// bash marks a finished job it lists as reported (not with -p), and
+	// forgets the reported ones before it lists all jobs, or right after
+	// it lists one (list_all_jobs, list_one_job): a subshell lists its
+	// shell's jobs without either
+	own := t == r.jobs
+	reported := func(j *job) {
+		if own && !pids && j.finished() {
+			j.notified.Store(true)
+		}
+	}
 	status := 0
 	if len(a) == 0 {
+		if own {
+			t.cleanup()
+		}
 		for _, j := range t.numbered() {
 			if set&optBit('s') != 0 || set&optBit('r') != 0 && j.finished() {
 				continue
@@ -266,18 +284,17 @@ func biJobs(r *Runner, args []string) int {
 				continue
 			}
 			show(j)
+			reported(j)
+			if own {
+				t.cleanup()
+			}
 		}
+	}
+	for _, j := range shown {
+		reported(j)
 	}
 	if w := r.write("jobs", sb.String()); w != 0 {
 		return w
-	}
-	if t == r.jobs {
-		for _, j := range shown {
-			if j.finished() {
-				j.waited = true
-				r.jobs.remove(j)
-			}
-		}
 	}
 	return status
 }
@@ -334,15 +351,6 @@ func biDisown(r *Runner, args []string) int {
 		}
 	}
 	return status
-}
-
-// killJob resolves a job spec operand of kill to the pid to signal.
-func (r *Runner) killJob(spec string) (int, bool) {
-	j := r.jobSpec("kill", spec)
-	if j == nil {
-		return 0, false
-	}
-	return j.pid(), true
 }
 
 // signalInProcess delivers sig to an in-process job named by its

@@ -214,11 +214,18 @@ func biKill(r *Runner, args []string) int {
 		if n, ok := legalNumber(s); ok && n == int64(int32(n)) {
 			pid = int(n)
 		} else if strings.HasPrefix(s, "%") {
-			p, ok := r.killJob(s)
-			if !ok {
+			j := r.jobSpec("kill", s)
+			if j == nil {
 				continue
 			}
-			pid = p
+			// bash signals the job's live processes only (none is
+			// left: success), and the job's end is to be reported again
+			j.notified.Store(false)
+			if j.finished() {
+				sent = true
+				continue
+			}
+			pid = j.pid()
 		} else {
 			r.bErr("kill", "%s: arguments must be process or job IDs", s)
 			continue

@@ -369,6 +369,11 @@ func (r *Runner) runTop(stmts []*syntax.Stmt) {
 		r.sh.cmdNumber.Add(1) // bash's reader_loop counts each command it reads
 	}
 	r.echoVerbose(stmts)
+	if len(stmts) > 0 && r.noticeLine > 0 {
+		// bash's reader reports on its jobs as it reads a line: the
+		// one after the last command run
+		r.notifyJobs(r.noticeLine + 1)
+	}
 	for _, st := range stmts {
 		// bash's line_number as its reader left it: the line where the
 		// command read ends (for job notices, noticeLine)
@@ -402,6 +407,10 @@ func (r *Runner) finish() int {
 		status = r.exitCode
 	}
 	r.exit = status
+	if r.flow != flowExit && !r.sh.cmdString && r.noticeLine > 0 {
+		// a script's reader reads on to its end
+		r.notifyJobs(r.noticeLine + 1)
+	}
 	r.runExitTrap()
 	if r.flow == flowExit {
 		status = r.exitCode

@@ -297,6 +297,10 @@ func (r *Runner) waitProcess(p *os.Process, args []string) ExecResult {
 			return res
 		}
 		r.exit = 128 + int(sig)
+		if j := r.job; j != nil && r.asyncExternal {
+			// the program is the job: it died by the signal
+			j.setKilledBy(sig, ws.CoreDump())
+		}
 		r.reportSignal(p.Pid, sig, ws.CoreDump(), args)
 		if sig == syscall.SIGINT && r.execTailNow() != nil {
 			r.tailInt = true
@@ -309,6 +313,7 @@ func (r *Runner) waitProcess(p *os.Process, args []string) ExecResult {
 	}
 	res.Status = r.exit
 	r.forkedChildEnded()
+	r.notifyAfterChild()
 	return res
 }
 

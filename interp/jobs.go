@@ -21,6 +21,14 @@ type job struct {
 	// deathMsg is the notice for a job killed by a signal, printed (with
 	// the waiter's "NAME: line N: " prefix) by the wait that reaps it
 	deathMsg string
+	// sig is the signal that killed the job's process (core: with a
+	// core dump), 0 when it exited (jobnotify.go)
+	sig  syscall.Signal
+	core bool
+	// notified: bash's J_NOTIFIED, the shell has reported the job's end
+	// (jobs listed it, or notifyJobs dealt with it); the next cleanup
+	// forgets it once finished
+	notified atomic.Bool
 	// kill delivers a signal to a job that runs in-process (its pid is
 	// synthetic); nil for other jobs
 	kill func(sig syscall.Signal)
@@ -109,6 +117,8 @@ func newJobTable() *jobTable { return &jobTable{} }
 
 // add enters a new running job. cmd "procsubst" makes an unnumbered job.
 func (t *jobTable) add(pid int, cmd string) *job {
+	// bash forgets the reported jobs as it makes a new one (stop_pipeline)
+	t.cleanup()
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	j := &job{pidV: pid, cmd: cmd, done: make(chan struct{}), ended: t.childEnded}

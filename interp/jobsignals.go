@@ -201,6 +201,7 @@ func (c *Runner) killableBy(job *job) context.CancelFunc {
 			job.deathMsg = msg + job.cmd
 			job.mu.Unlock()
 		}
+		job.setKilledBy(sig, false)
 		job.finish(128 + int(sig))
 		cancel()
 	}

@@ -169,6 +169,7 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 		}
 	}
 	r.exit = st
+	r.notifyAfterChild()
 }
 
 func stageTable(r, sub *Runner) *fdTable {

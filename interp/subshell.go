@@ -143,6 +143,7 @@ func (r *Runner) subshell(fn func(*Runner), kind string) {
 	r.exit = c.subStatus()
 	c.fds.releaseAll()
 	r.forkedChildEnded()
+	r.notifyAfterChild()
 }
 
 // forkedChildEnded counts, for the CHLD trap, the end of an in-process

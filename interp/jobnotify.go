@@ -1,0 +1,91 @@
+package interp
+
+import "syscall"
+
+// notifyJobs is bash's notify_and_cleanup in a non-interactive shell
+// (jobs.c notify_of_job_status then cleanup_dead_jobs). bash runs it after
+// the wait for each foreground child and each time its reader reads a
+// line; line is the line number its notices carry.
+//
+// A job killed by a signal is forgotten, with a notice ("NAME: line N:
+// PID Hangup  cmd") unless the signal is INT, TERM or PIPE or the shell
+// traps it. Of the jobs that ended otherwise, a -c string's shell
+// (startup_state 2) forgets them silently, so a later jobs lists none,
+// while a script's shell (startup_state 0) keeps them for jobs and wait.
+// In a substitution of a -c string, or in posix mode, the job of $! stays
+// for a wait and nothing is printed.
+func (r *Runner) notifyJobs(line int) {
+	if r.isInteractive() {
+		return
+	}
+	quiet := r.sh.cmdString && (r.inComsub || r.opts.on(optPosix))
+	for _, j := range r.jobs.numbered() {
+		if !j.finished() {
+			continue
+		}
+		sig, _ := j.killedBy()
+		if sig == 0 && !r.sh.cmdString {
+			continue
+		}
+		if j.notified.Load() {
+			continue
+		}
+		if quiet {
+			if j.pid() != r.lastBg {
+				j.takeDeathMsg()
+				j.notified.Store(true)
+			}
+			continue
+		}
+		if m := j.takeDeathMsg(); m != "" && !r.hasTrapEntry(signalName(int(sig))) {
+			old := r.line
+			r.line = line
+			r.errw().Write([]byte(r.errPrefix() + m + "\n"))
+			r.line = old
+		}
+		j.notified.Store(true)
+	}
+	r.jobs.cleanup()
+}
+
+// cleanup is bash's cleanup_dead_jobs: it forgets the finished jobs whose
+// end was reported, keeping their status for a wait on their pid.
+func (t *jobTable) cleanup() {
+	for _, j := range t.numbered() {
+		if j.notified.Load() && j.finished() {
+			j.waited = true
+			t.remove(j)
+		}
+	}
+}
+
+// notifyAfterChild runs notifyJobs after the shell waited for what bash
+// runs as a foreground child (a program, a ( ) subshell, a pipeline).
+// The background job's own code, and the stages of a pipeline, have no
+// such point: their runner's table is not the shell's.
+func (r *Runner) notifyAfterChild() {
+	if r.async || r.bgJob != nil || r.pipePos != nil {
+		return
+	}
+	line := r.noticeLine
+	if line <= 0 {
+		line = r.line
+	}
+	r.notifyJobs(line)
+}
+
+// killedBy is the signal that killed the job's process, or 0, and
+// whether it dumped core.
+func (j *job) killedBy() (syscall.Signal, bool) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return j.sig, j.core
+}
+
+// setKilledBy records the signal that killed the job's process, for jobs
+// and the notice.
+func (j *job) setKilledBy(sig syscall.Signal, core bool) {
+	j.mu.Lock()
+	j.sig, j.core = sig, core
+	j.mu.Unlock()
+}
