@@ -1,9 +1,12 @@
 package interp
 
 import (
+	"bytes"
 	"os"
 	"os/signal"
+	"strconv"
 	"syscall"
+	"time"
 )
 
 // A signal reaches signalState in three steps: the runtime's handler
@@ -23,6 +26,12 @@ func (s *signalState) settle() {
 	if probe == 0 {
 		return
 	}
+	// A signal sent to the process group (a keyboard's) can kill the
+	// child in the kernel before the shell's thread that is to run the
+	// handler got the CPU: it is still pending for the process then.
+	for deadline := time.Now().Add(kernelPendingMax); s.kernelPending() && time.Now().Before(deadline); {
+		time.Sleep(20 * time.Microsecond)
+	}
 	// Stop waits until the os/signal goroutine has delivered all the
 	// signals the runtime queued (signalWaitUntilIdle); the probe channel
 	// is subscribed to a signal s.ch already has, so neither call
@@ -34,6 +43,44 @@ func (s *signalState) settle() {
 	done := make(chan struct{})
 	s.flush <- done
 	<-done
+}
+
+// kernelPendingMax bounds the wait for a signal the kernel holds for the shell.
+const kernelPendingMax = 200 * time.Millisecond
+
+// kernelPending reports whether a signal s.ch watches is pending for the
+// process as a whole (ShdPnd in /proc/self/status): sent, but no thread
+// has taken it yet.
+func (s *signalState) kernelPending() bool {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return false
+	}
+	i := bytes.Index(b, []byte("\nShdPnd:"))
+	if i < 0 {
+		return false
+	}
+	f := bytes.Fields(b[i+len("\nShdPnd:"):])
+	if len(f) == 0 {
+		return false
+	}
+	mask, err := strconv.ParseUint(string(f[0]), 16, 64)
+	if err != nil || mask == 0 {
+		return false
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for sig := range s.caught {
+		if mask&(1<<(uint(sig)-1)) != 0 {
+			return true
+		}
+	}
+	for sig := range s.term {
+		if mask&(1<<(uint(sig)-1)) != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // anyWatched returns one of the signals s.ch is subscribed to, or 0.
