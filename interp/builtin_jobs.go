@@ -131,12 +131,27 @@ func biWait(r *Runner, args []string) int {
 			return r.waitAny(live, pvar)
 		}
 		for _, j := range live {
+			running := !j.finished()
 			if _, sig := r.awaitJobs([]*job{j}); sig != 0 {
 				return 128 + int(sig)
 			}
-			j.waited = true
-			r.jobs.forget(j)
+			if j.id == 0 {
+				j.waited = true
+				r.jobs.forget(j)
+			} else if running {
+				j.notified.Store(true) // wait_for_single_pid
+			}
 		}
+		// bash then forgets the finished jobs, but for a script the job
+		// of $! if it had ended before, and all saved statuses
+		// (wait_for_background_pids)
+		for _, j := range r.jobs.numbered() {
+			if j.finished() && (r.isInteractive() || j.pid() != r.lastBg) {
+				j.notified.Store(true)
+			}
+		}
+		r.jobs.cleanup()
+		r.jobs.clearSaved()
 		return 0
 	}
 	status := 0

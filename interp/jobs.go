@@ -227,6 +227,14 @@ func (t *jobTable) savedStatus(pid int) (int, bool) {
 	return st, ok
 }
 
+// clearSaved forgets the statuses kept for pids whose jobs left the
+// table (bash's bgp_clear).
+func (t *jobTable) clearSaved() {
+	t.mu.Lock()
+	t.bgpids = nil
+	t.mu.Unlock()
+}
+
 // all returns the numbered jobs and process substitutions, oldest first.
 func (t *jobTable) all() []*job {
 	t.mu.Lock()
