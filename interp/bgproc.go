@@ -110,6 +110,7 @@ func watchBgProcess(sh *shell, job *job, p *os.Process) {
 		case ws.Signaled():
 			sig := ws.Signal()
 			status = 128 + int(sig)
+			job.setKilledBy(sig, ws.CoreDump())
 			if sig != syscall.SIGINT && sig != syscall.SIGTERM && sig != syscall.SIGPIPE {
 				desc := signalDescription(sig)
 				msg := padLeft(itoa(int64(p.Pid)), 5) + " " + desc
