@@ -261,7 +261,12 @@ func (r *Runner) waitProcess(p *os.Process, args []string) ExecResult {
 	if s := r.sh.sigs; s != nil && ok && r.bgJob == nil && !r.async {
 		// a trapped signal that arrived while the child ran is pending
 		// before the next command (bash's handler has run by then)
-		s.settle()
+		killed := false
+		if err == nil {
+			ws, _ := st.Sys().(syscall.WaitStatus)
+			killed = ws.Signaled()
+		}
+		s.settle(killed)
 	}
 	interrupted := false
 	if catching {

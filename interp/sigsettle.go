@@ -20,16 +20,19 @@ import (
 
 // settle returns once every signal the runtime had received when it was
 // called is recorded in pending. It is cheap when nothing is in flight:
-// two lock round trips in os/signal and one to recordLoop.
-func (s *signalState) settle() {
+// two lock round trips in os/signal and one to recordLoop. killed says
+// the child died by a signal.
+func (s *signalState) settle(killed bool) {
 	probe := s.anyWatched()
 	if probe == 0 {
 		return
 	}
 	// A signal sent to the process group (a keyboard's) can kill the
 	// child in the kernel before the shell's thread that is to run the
-	// handler got the CPU: it is still pending for the process then.
-	for deadline := time.Now().Add(kernelPendingMax); s.kernelPending() && time.Now().Before(deadline); {
+	// handler got the CPU: it is still pending for the process then. (A
+	// child that handles it runs code first; reading /proc costs tens of
+	// microseconds, not spent after every program.)
+	for deadline := time.Now().Add(kernelPendingMax); killed && s.kernelPending() && time.Now().Before(deadline); {
 		time.Sleep(20 * time.Microsecond)
 	}
 	// Stop waits until the os/signal goroutine has delivered all the
