@@ -93,9 +93,10 @@ func (r *Runner) declClause(c *syntax.DeclClause, st *syntax.Stmt) {
 		}
 		args = append(args, declArg{assign: a})
 	}
-	if len(st.Redirs) > 0 {
-		// bash expands the words before it applies the redirections:
-		// a substitution's stderr is the shell's
+	if len(st.Redirs) > 0 || r.opts.on(optXtrace) {
+		// bash expands the words before it applies the redirections
+		// (a substitution's stderr is the shell's) and before it
+		// traces the command
 		r.declPreexpand(args)
 	}
 	if r.opts.on(optXtrace) {
@@ -175,7 +176,7 @@ func declArgStrings(r *Runner, args []declArg) []string {
 
 func (r *Runner) traceDecl(variant string, args []declArg) {
 	var parts []string
-	for i, a := range args {
+	for _, a := range args {
 		if a.assign == nil {
 			parts = append(parts, r.q().trace(a.text))
 			continue
@@ -191,18 +192,10 @@ func (r *Runner) traceDecl(variant string, args []declArg) {
 			parts = append(parts, as.Name.Value)
 			continue
 		}
+		// declPreexpand expanded the values with side effects; one
+		// still here failed to expand, and is traced empty
 		var v string
-		if hasSideEffects(as.Value) {
-			// bash expands the words (tracing their substitutions) before
-			// it prints the command: expand once here, and have the
-			// assignment take the value as expanded
-			var err error
-			if v, err = r.assignValue(as.Value); err == nil {
-				done := *as
-				done.Value = &syntax.Word{Parts: []syntax.WordPart{&syntax.SglQuoted{Left: as.Value.Pos(), Right: as.Value.End(), Value: v}}}
-				args[i].assign = &done
-			}
-		} else {
+		if !hasSideEffects(as.Value) {
 			v, _ = r.assignValueQuiet(as.Value)
 		}
 		op := "="

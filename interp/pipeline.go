@@ -49,7 +49,7 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 		sub.stdinRedir = sub.stdinRedir || i > 0 // its stdin is a pipe
 		sub.forkedFor = stages[i].Cmd
 		sub.leaveLoopsFor(stages[i].Cmd)
-		if debugged[i] {
+		if debugged != nil && debugged[i] {
 			sub.debugDone = stages[i].Cmd
 		}
 		switch stages[i].Cmd.(type) {
@@ -136,7 +136,7 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 		r.fds = r.lastpipeFDs
 		r.lastpipeFDs = nil
 		starts[n-2].wait()
-		if debugged[n-1] {
+		if debugged != nil && debugged[n-1] {
 			r.debugDone = stages[n-1].Cmd
 		}
 		r.stmt(stages[n-1])
@@ -309,12 +309,12 @@ func (r *Runner) pipelineBashCommand(stages []*syntax.Stmt) {
 // execute_simple_command before it forks the command; the stages (and
 // commands in them) do not run it again. Other stages are subshells,
 // which keep no DEBUG trap without set -T. It reports which stages had
-// it.
+// it; nil when there is no DEBUG trap (most pipelines: no allocation).
 func (r *Runner) debugStages(stages []*syntax.Stmt) []bool {
-	done := make([]bool, len(stages))
 	if r.inDebug || !r.traps.has("DEBUG") {
-		return done
+		return nil
 	}
+	done := make([]bool, len(stages))
 	for i, st := range stages {
 		switch c := st.Cmd.(type) {
 		case *syntax.CallExpr:
