@@ -34,25 +34,13 @@ func biLet(r *Runner, args []string) int {
 // biUmask implements umask [-p] [-S] [mode].
 func biUmask(r *Runner, args []string) int {
 	symbolic, printMode := false, false
-	a := args[1:]
-	for len(a) > 0 && strings.HasPrefix(a[0], "-") && len(a[0]) > 1 {
-		if a[0] == "--" {
-			a = a[1:]
-			break
-		}
-		for _, c := range a[0][1:] {
-			switch c {
-			case 'S':
-				symbolic = true
-			case 'p':
-				printMode = true
-			default:
-				r.bErr("umask", "-%c: invalid option", c)
-				r.errw().Write([]byte("umask: usage: umask [-p] [-S] [mode]\n"))
-				return 2
-			}
-		}
-		a = a[1:]
+	a, ok, st := r.builtinOpts("umask", "Sp", usageLine("umask"), args[1:], func(c byte, _ string) (bool, int) {
+		symbolic = symbolic || c == 'S'
+		printMode = printMode || c == 'p'
+		return true, 0
+	})
+	if !ok {
+		return st
 	}
 	if len(a) == 0 {
 		m := r.umask
@@ -77,6 +65,9 @@ func biUmask(r *Runner, args []string) int {
 			return 1
 		}
 		r.umask = int(n)
+		if symbolic {
+			return biUmask(r, []string{"umask", "-S"})
+		}
 		return 0
 	}
 	m, bad, isOp := symbolicUmask(r.umask, mode)
@@ -186,7 +177,7 @@ func biTimes(r *Runner, args []string) int {
 
 // biCaller implements caller [N].
 func biCaller(r *Runner, args []string) int {
-	if len(r.sourceArray().arr.vals) == 0 {
+	if len(r.calls) == 0 && r.sourceName == "" && r.sh.cmdString {
 		// bash fails at once where BASH_SOURCE is empty (the top level
 		// of a -c string), before it looks at its arguments
 		return 1

@@ -242,24 +242,12 @@ func biEcho(r *Runner, args []string) int {
 
 func biPwd(r *Runner, args []string) int {
 	physical := r.opts.on(optPhysical)
-	// bash's internal_getopt: letters may be grouped, -- or the first
-	// word that is not an option ends them, later words are ignored
-	for _, a := range args[1:] {
-		if a == "--" || len(a) < 2 || a[0] != '-' {
-			break
-		}
-		for i := 1; i < len(a); i++ {
-			switch a[i] {
-			case 'P':
-				physical = true
-			case 'L':
-				physical = false
-			default:
-				r.bErr("pwd", "-%c: invalid option", a[i])
-				r.errw().Write([]byte("pwd: usage: pwd [-LP]\n"))
-				return 2
-			}
-		}
+	// the last of -L and -P wins; words after the options are ignored
+	if _, ok, st := r.builtinOpts("pwd", "LP", usageLine("pwd"), args[1:], func(c byte, _ string) (bool, int) {
+		physical = c == 'P'
+		return true, 0
+	}); !ok {
+		return st
 	}
 	d := r.dir
 	if physical {
