@@ -53,6 +53,12 @@ func (c *bgCodec) uint64(p *uint64) {
 	*p = uint64(v)
 }
 
+func (c *bgCodec) uint32(p *uint32) {
+	v := int64(*p)
+	c.int64(&v)
+	*p = uint32(v)
+}
+
 func (c *bgCodec) bool(p *bool) {
 	var v int64
 	if *p {
@@ -96,51 +102,32 @@ func (c *bgCodec) str(p *string) {
 	c.pos += n
 }
 
-func (c *bgCodec) strs(p *[]string) {
+// bgSlice passes a slice, its length then each element by elem; a nil
+// slice stays nil.
+func bgSlice[T any](c *bgCodec, p *[]T, elem func(*T)) {
 	n := c.count(len(*p), *p == nil)
 	if !c.enc {
 		*p = nil
 		if n >= 0 {
-			*p = make([]string, n)
+			*p = make([]T, n)
 		}
 	}
 	for i := range *p {
-		c.str(&(*p)[i])
-	}
-}
-
-func (c *bgCodec) ints(p *[]int) {
-	n := c.count(len(*p), *p == nil)
-	if !c.enc {
-		*p = nil
-		if n >= 0 {
-			*p = make([]int, n)
+		if c.err != nil {
+			return
 		}
-	}
-	for i := range *p {
-		c.int(&(*p)[i])
+		elem(&(*p)[i])
 	}
 }
 
-func (c *bgCodec) bools(p *[]bool) {
-	n := c.count(len(*p), *p == nil)
-	if !c.enc {
-		*p = nil
-		if n >= 0 {
-			*p = make([]bool, n)
-		}
-	}
-	for i := range *p {
-		c.bool(&(*p)[i])
-	}
-}
-
-func (c *bgCodec) strMap(p *map[string]string) {
+// bgMap passes a map, its length then each key and value; a nil map
+// stays nil.
+func bgMap[K comparable, V any](c *bgCodec, p *map[K]V, key func(*K), val func(*V)) {
 	n := c.count(len(*p), *p == nil)
 	if c.enc {
 		for k, v := range *p {
-			c.str(&k)
-			c.str(&v)
+			key(&k)
+			val(&v)
 		}
 		return
 	}
@@ -148,46 +135,13 @@ func (c *bgCodec) strMap(p *map[string]string) {
 	if n < 0 {
 		return
 	}
-	*p = make(map[string]string, n)
+	*p = make(map[K]V, n)
 	for range n {
-		var k, v string
-		c.str(&k)
-		c.str(&v)
+		var k K
+		var v V
+		key(&k)
+		val(&v)
 		(*p)[k] = v
-	}
-}
-
-func (c *bgCodec) buckets(p *map[uint32][]string) {
-	n := c.count(len(*p), *p == nil)
-	if c.enc {
-		for k, v := range *p {
-			b := int64(k)
-			c.int64(&b)
-			c.strs(&v)
-		}
-		return
-	}
-	*p = nil
-	if n < 0 {
-		return
-	}
-	*p = make(map[uint32][]string, n)
-	for range n {
-		var b int64
-		var v []string
-		c.int64(&b)
-		c.strs(&v)
-		(*p)[uint32(b)] = v
-	}
-}
-
-// bgEach passes a slice of n structs: decoding, alloc makes it.
-func bgEach(c *bgCodec, n int, alloc func(int), elem func(int)) {
-	if !c.enc && n >= 0 {
-		alloc(n)
-	}
-	for i := 0; i < n && c.err == nil; i++ {
-		elem(i)
 	}
 }
 
@@ -214,26 +168,22 @@ func (v *bgVar) codec(c *bgCodec) {
 	c.bool(&v.Local)
 	c.bool(&v.Tempvar)
 	c.str(&v.Str)
-	c.ints(&v.Keys)
-	c.strs(&v.Vals)
-	c.strMap(&v.Assoc)
-	c.buckets(&v.Buckets)
-}
-
-func bgVars(c *bgCodec, p *[]bgVar) {
-	bgEach(c, c.count(len(*p), *p == nil), func(n int) { *p = make([]bgVar, n) }, func(i int) { (*p)[i].codec(c) })
+	bgSlice(c, &v.Keys, c.int)
+	bgSlice(c, &v.Vals, c.str)
+	bgMap(c, &v.Assoc, c.str, c.str)
+	bgMap(c, &v.Buckets, c.uint32, func(v *[]string) { bgSlice(c, v, c.str) })
 }
 
 func (s *bgState) codec(c *bgCodec) {
-	bgEach(c, c.count(len(s.Sources), s.Sources == nil), func(n int) { s.Sources = make([]bgSource, n) }, func(i int) {
-		c.str(&s.Sources[i].Text)
-		c.bool(&s.Sources[i].Posix)
+	bgSlice(c, &s.Sources, func(src *bgSource) {
+		c.str(&src.Text)
+		c.bool(&src.Posix)
 	})
 	s.Cmd.codec(c)
-	bgVars(c, &s.Vars)
-	bgEach(c, c.count(len(s.Frames), s.Frames == nil), func(n int) { s.Frames = make([][]bgVar, n) }, func(i int) { bgVars(c, &s.Frames[i]) })
-	bgEach(c, c.count(len(s.Funcs), s.Funcs == nil), func(n int) { s.Funcs = make([]bgFunc, n) }, func(i int) {
-		f := &s.Funcs[i]
+	vars := func(vs *[]bgVar) { bgSlice(c, vs, func(v *bgVar) { v.codec(c) }) }
+	vars(&s.Vars)
+	bgSlice(c, &s.Frames, vars)
+	bgSlice(c, &s.Funcs, func(f *bgFunc) {
 		c.str(&f.Name)
 		c.str(&f.Source)
 		c.int(&f.Line)
@@ -241,33 +191,31 @@ func (s *bgState) codec(c *bgCodec) {
 		c.bool(&f.Export)
 		f.Body.codec(c)
 		c.int(&f.LineOff)
-		c.ints(&f.LineConts)
+		bgSlice(c, &f.LineConts, c.int)
 		c.int(&f.ContsEnd)
 	})
-	bgEach(c, c.count(len(s.Calls), s.Calls == nil), func(n int) { s.Calls = make([]bgCall, n) }, func(i int) {
-		f := &s.Calls[i]
+	bgSlice(c, &s.Calls, func(f *bgCall) {
 		c.str(&f.FuncName)
 		c.bool(&f.Sourced)
 		c.str(&f.Source)
 		c.int(&f.Line)
-		c.strs(&f.Args)
-		c.bools(&f.SetOpts)
+		bgSlice(c, &f.Args, c.str)
+		bgSlice(c, &f.SetOpts, c.bool)
 	})
-	c.strs(&s.ReadonlyFuncs)
-	bgEach(c, c.count(len(s.Aliases), s.Aliases == nil), func(n int) { s.Aliases = make([]bgAlias, n) }, func(i int) {
-		c.str(&s.Aliases[i].Name)
-		c.str(&s.Aliases[i].Value)
-		c.uint64(&s.Aliases[i].Seq)
+	bgSlice(c, &s.ReadonlyFuncs, c.str)
+	bgSlice(c, &s.Aliases, func(a *bgAlias) {
+		c.str(&a.Name)
+		c.str(&a.Value)
+		c.uint64(&a.Seq)
 	})
 	c.uint64(&s.AliasN)
-	c.bools(&s.Set)
-	c.bools(&s.Shopt)
+	bgSlice(c, &s.Set, c.bool)
+	bgSlice(c, &s.Shopt, c.bool)
 	for i := range s.BeforePosix {
 		c.bool(&s.BeforePosix[i])
 	}
-	c.strs(&s.Disabled)
-	bgEach(c, c.count(len(s.Hash), s.Hash == nil), func(n int) { s.Hash = make([]bgHash, n) }, func(i int) {
-		h := &s.Hash[i]
+	bgSlice(c, &s.Disabled, c.str)
+	bgSlice(c, &s.Hash, func(h *bgHash) {
 		c.str(&h.Name)
 		c.str(&h.Path)
 		c.int(&h.Hits)
@@ -275,16 +223,16 @@ func (s *bgState) codec(c *bgCodec) {
 	})
 	c.uint64(&s.HashSeq)
 	c.str(&s.HashPath)
-	c.strs(&s.InvalidEnv)
+	bgSlice(c, &s.InvalidEnv, c.str)
 	c.str(&s.Dir)
-	c.strs(&s.Params)
-	c.strs(&s.TopParams)
+	bgSlice(c, &s.Params, c.str)
+	bgSlice(c, &s.TopParams, c.str)
 	c.str(&s.Arg0)
 	c.int(&s.Exit)
 	c.int(&s.LastBg)
-	c.ints(&s.PipeStatus)
-	c.strMap(&s.Traps)
-	c.strs(&s.TrapLive)
+	bgSlice(c, &s.PipeStatus, c.int)
+	bgMap(c, &s.Traps, c.str, c.str)
+	bgSlice(c, &s.TrapLive, c.str)
 	for _, p := range []*int{&s.Depth, &s.SubLevel, &s.ShPid, &s.ShPpid, &s.Line, &s.NoticeLine, &s.LineOff,
 		&s.ContsEnd, &s.LoopDepth, &s.Optind[0], &s.Optind[1], &s.Optind[2], &s.XtraceFD, &s.TraceLevel, &s.NoErrExit} {
 		c.int(p)
@@ -297,8 +245,8 @@ func (s *bgState) codec(c *bgCodec) {
 		&s.StdinRedir, &s.IgnoreInt} {
 		c.bool(p)
 	}
-	c.ints(&s.LineConts)
-	c.strs(&s.DirStack)
+	bgSlice(c, &s.LineConts, c.int)
+	bgSlice(c, &s.DirStack, c.str)
 	c.int64(&s.SecondsBase)
 	c.int64(&s.SecondsOff)
 }
