@@ -628,6 +628,24 @@ func writtenText(s string) string {
 	}
 }
 
+// unquoteRewrite undoes, in s, each rewrite that wrapped text as written
+// in single quotes between the markers pre and post: it becomes the text
+// again, between left and right.
+func unquoteRewrite(s, pre, post, left, right string) string {
+	for {
+		i := strings.Index(s, pre)
+		if i < 0 {
+			return s
+		}
+		j := strings.Index(s[i+len(pre):], post)
+		if j < 0 {
+			return s
+		}
+		j += i + len(pre)
+		s = s[:i] + left + strings.ReplaceAll(s[i+len(pre):j], `'\''`, "'") + right + s[j+len(post):]
+	}
+}
+
 // writtenMarkers removes from s the markers of rewritten constructs,
 // names nobody writes, giving the text as written (the quotes of
 // quoteRegion are left: a user may write them too).

@@ -62,7 +62,7 @@ func bqOpenings(text string, from, to int) []int {
 			if k = closingQuote(text, k); k < 0 {
 				return nil
 			}
-		case c == '#' && !dq && (k == 0 || strings.IndexByte(" \t\n;&|()", text[k-1]) >= 0):
+		case c == '#' && !dq && (k == 0 || isBlankOrOp(text[k-1])):
 			e := strings.IndexByte(text[k:], '\n')
 			if e < 0 {
 				return nil
@@ -183,18 +183,5 @@ func (r *Runner) bqSyntaxError(text string) (string, error) {
 // writtenBqError turns the rewritten `…` in s back into the text as
 // written.
 func writtenBqError(s string) string {
-	pre := "`" + bqErrorName + " '"
-	for {
-		i := strings.Index(s, pre)
-		if i < 0 {
-			return s
-		}
-		j := strings.Index(s[i+len(pre):], "'`")
-		if j < 0 {
-			return s
-		}
-		j += i + len(pre)
-		body := strings.ReplaceAll(s[i+len(pre):j], `'\''`, "'")
-		s = s[:i+1] + body + s[j+1:]
-	}
+	return unquoteRewrite(s, "`"+bqErrorName+" '", "'`", "`", "`")
 }

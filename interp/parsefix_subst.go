@@ -191,19 +191,7 @@ func validSubstOp(s string) bool {
 // writtenBadSubst turns the rewritten bad substitutions in s back into
 // the text as written.
 func writtenBadSubst(s string) string {
-	pre := "${" + badSubstName + "['"
-	for {
-		i := strings.Index(s, pre)
-		if i < 0 {
-			return s
-		}
-		j := strings.Index(s[i+len(pre):], "']}")
-		if j < 0 {
-			return s
-		}
-		j += i + len(pre)
-		s = s[:i] + "${" + strings.ReplaceAll(s[i+len(pre):j], `'\''`, "'") + "}" + s[j+3:]
-	}
+	return unquoteRewrite(s, "${"+badSubstName+"['", "']}", "${", "}")
 }
 
 // badSubstText returns the text as written of a rewritten bad
