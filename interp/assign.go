@@ -59,10 +59,10 @@ func abortsToTop(err error) bool {
 	return false
 }
 
-// topUnwind applies bash's top_level_cleanup after an assignment error
-// that raises it (abortsToTop): the command line is abandoned and, with
-// it, the -c string, eval'd text or sourced file. It reports whether it
-// did.
+// topUnwind applies bash's top_level_cleanup after an error that raises
+// it (abortsToTop: a subscript's or an integer variable's arithmetic, a
+// discardError so marked): the command line is abandoned and, with it,
+// the -c string, eval'd text or sourced file. It reports whether it did.
 func (r *Runner) topUnwind(err error) bool {
 	if !abortsToTop(err) {
 		return false

@@ -438,7 +438,7 @@ func (r *Runner) declare(variant string, args []declArg) int {
 					r.expansionTimeErr(err.Error())
 				}
 				r.exit, r.flow = 1, flowAbort
-				r.abortTop = r.abortTop || err.(*discardError).toTop
+				r.topUnwind(err)
 				return 1
 			}
 			if _, ok := err.(*arithError); ok {
@@ -451,7 +451,7 @@ func (r *Runner) declare(variant string, args []declArg) int {
 					r.bErr(variant, "%s", err.Error())
 				}
 				r.exit, r.flow = 1, flowAbort
-				r.abortTop = r.abortTop || abortsToTop(err)
+				r.topUnwind(err)
 				return 1
 			}
 			if (variant == "export" || variant == "readonly") && !viaDeclare && isReadonlyErr(err) {

@@ -1103,7 +1103,7 @@ func (r *Runner) expansionError(err error) {
 		r.exit = ee.status
 	}
 	r.flow = flowAbort
-	r.abortTop = r.abortTop || abortsToTop(err)
+	r.topUnwind(err)
 }
 
 // reportErr prints err with bash's "name: line N: " prefix.

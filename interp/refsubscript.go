@@ -267,6 +267,6 @@ func (r *Runner) discarded(err error) bool {
 		r.expansionTimeErr(d.msg)
 	}
 	r.exit, r.flow = 1, flowAbort
-	r.abortTop = r.abortTop || d.toTop
+	r.topUnwind(err)
 	return true
 }

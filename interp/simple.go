@@ -465,7 +465,7 @@ func (r *Runner) assignList(as []*syntax.Assign, local bool) bool {
 				// bash abandons the rest of the line after an assignment
 				// error in a plain assignment statement
 				r.flow = flowAbort
-				r.abortTop = r.abortTop || abortsToTop(err)
+				r.topUnwind(err)
 				if r.opts.on(optPosix) && r.inCommandBuiltin == 0 {
 					r.flow = flowExit
 					r.exitCode = 1
