@@ -464,7 +464,7 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 	}
 	_, call := st.Cmd.(*syntax.CallExpr)
 	_, decl := st.Cmd.(*syntax.DeclClause)
-	if len(st.Redirs) > 0 && !call && !decl {
+	if len(st.Redirs) > 0 && !call && !decl && !r.forksSubshell(st.Cmd) {
 		// simple commands and declarations apply their own redirections
 		// (after expanding the words, with the command's ExecInfo); a
 		// compound command's are applied at the line bash has read to
@@ -505,6 +505,13 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 		}
 		r.failed()
 	}
+}
+
+// forksSubshell reports whether c is a ( ) that this runner runs in a new
+// subshell, which then makes the statement's redirections itself.
+func (r *Runner) forksSubshell(c syntax.Command) bool {
+	sub, ok := c.(*syntax.Subshell)
+	return ok && r.forkedFor != sub
 }
 
 // setPipeStatus1 records PIPESTATUS for a command that is not a pipeline.
@@ -594,7 +601,22 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 			if st != nil {
 				sub.tail = r.subshellTail(st, c)
 			}
-			sub.stmts(c.Stmts)
+			if st == nil || len(st.Redirs) == 0 {
+				sub.stmts(c.Stmts)
+				return
+			}
+			// bash forks first and redirects in the child: an
+			// expansion error there (${x:?}) ends only the child,
+			// and ${y:=v} or $((z=1)) in a target do not reach
+			// this shell
+			if l := stmtLastLine(st); l > 0 {
+				sub.line = sub.lineAt(l)
+			}
+			mark := len(sub.procFds)
+			sub.withRedirsOf(st.Redirs, nil, false, func() { sub.stmts(c.Stmts) })
+			if len(sub.procFds) > mark {
+				sub.closeProcFds(mark)
+			}
 		}, "subshell")
 	case *syntax.BinaryCmd:
 		switch c.Op {
