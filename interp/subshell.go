@@ -301,11 +301,17 @@ func (r *Runner) procSubst(ps *syntax.ProcSubst) (string, error) {
 	r.fds.set(n, s)
 	r.procFds = append(r.procFds, procFD{n, s})
 	job := r.jobs.add(c.bashpid, "procsubst")
+	// bash's process substitution is a process that outlives the shell
+	// (exec > >(tee log) at the top of a script); the ending shell lets
+	// this one start its program first (settleBackground)
+	c.bgJob = job
+	r.sh.bg.add(job)
 	go func() {
 		c.stmts(ps.Stmts)
 		st := c.subStatus()
 		c.fds.releaseAll()
 		job.finish(st)
+		r.sh.bg.remove(job)
 	}()
 	r.lastProcSubst = job
 	r.lastBg = job.pid() // bash 5.1+: a process substitution sets $!
