@@ -289,10 +289,8 @@ func biExit(r *Runner, args []string) int {
 		args = args[1:]
 	}
 	if len(args) > 2 && ok {
-		// bash's no_args: the rest of the command line is discarded
-		r.bErr("exit", "too many arguments")
-		r.exit, r.flow = 1, flowAbort
-		return 1
+		r.exit = 1
+		return r.noArgs("exit")
 	}
 	if r.sh.interactiveCmds && !r.isSub && !r.inTrap && !r.inPromptCmd {
 		// (bash's exit_builtin tests interactive, which trap actions
@@ -309,10 +307,23 @@ func biExit(r *Runner, args []string) int {
 	return status
 }
 
+// noArgs is bash's no_args, which shift, exit, return, break, continue
+// and suspend call on extra arguments: after the complaint,
+// top_level_cleanup drops the command line, and with it a -c string, eval
+// or sourced file.
+func (r *Runner) noArgs(name string) int {
+	r.bErr(name, "too many arguments")
+	r.flow, r.abortTop = flowAbort, true
+	return 1
+}
+
 func biReturn(r *Runner, args []string) int {
 	// the status is read (and a bad one reported) before bash checks
 	// that there is anything to return from, as its get_exitstat
-	status, _ := statusArg(r, "return", args)
+	status, ok := statusArg(r, "return", args)
+	if ok && len(args) > 2 && (args[1] != "--" || len(args) > 3) {
+		return r.noArgs("return")
+	}
 	if len(r.calls) == 0 && !r.inSource {
 		r.bErr("return", "can only `return' from a function or sourced script")
 		return r.usageFail()
@@ -336,6 +347,10 @@ func loopCount(r *Runner, name string, args []string) (int, bool) {
 			r.bErr(name, "%s: numeric argument required", args[1])
 			r.flow = flowExit
 			r.exitCode = 128
+			return 0, false
+		}
+		if len(args) > 2 {
+			r.noArgs(name)
 			return 0, false
 		}
 		if v < 1 {
@@ -392,10 +407,8 @@ func biShift(r *Runner, args []string) int {
 			return 1
 		}
 		if len(args) > 2 {
-			// bash's no_args: the rest of the command line is discarded
-			r.bErr("shift", "too many arguments")
-			r.exit, r.flow = 1, flowAbort
-			return 1
+			r.exit = 1
+			return r.noArgs("shift")
 		}
 		if v < 0 {
 			r.bErr("shift", "%s: shift count out of range", args[1])
@@ -546,11 +559,7 @@ func biNoJobControl(r *Runner, args []string) int {
 			return st
 		}
 		if len(rest) > 0 {
-			// bash's no_args: top_level_cleanup, then the command line
-			// is dropped (and with it a -c string, eval or source)
-			r.bErr("suspend", "too many arguments")
-			r.flow, r.abortTop = flowAbort, true
-			return 1
+			return r.noArgs("suspend")
 		}
 		r.bErr("suspend", "cannot suspend: no job control")
 		return 1
