@@ -701,6 +701,17 @@ func (r *Runner) assignAssocList(name string, ae *syntax.ArrayExpr, appendVal bo
 	var pending []string
 	var pendingWords []*syntax.Word
 	for _, el := range ae.Elems {
+		if el.Index != nil && kvPairs {
+			// after an unsubscripted first element, [k]=v is a plain
+			// word: bash stores its expanded text as a key or value
+			val, err := r.assignValue(r.kvElemWord(el))
+			if err != nil {
+				return err
+			}
+			pending = append(pending, val)
+			pendingWords = append(pendingWords, el.Value)
+			continue
+		}
 		if el.Index != nil {
 			k, err := r.indexString(el.Index)
 			if err != nil {
@@ -917,3 +928,26 @@ func (r *Runner) literalString(s string) (string, error) {
 }
 
 var errNotArray = errors.New("not an array")
+
+// kvElemWord rebuilds the element [k]=v (or [k]+=v) as one word, which is
+// how bash reads it in a key-value list: the "[" in front keeps a tilde in
+// k or v from expanding.
+func (r *Runner) kvElemWord(el *syntax.ArrayElem) *syntax.Word {
+	valWord, appendElem := appendElemValue(el)
+	op := "]="
+	if appendElem {
+		op = "]+="
+	}
+	parts := []syntax.WordPart{&syntax.Lit{Value: "["}}
+	if w, ok := el.Index.(*syntax.Word); ok {
+		parts = append(parts, w.Parts...)
+	} else if start, end := int(el.Index.Pos().Offset()), int(el.Index.End().Offset()); el.Index.Pos().IsValid() && start <= end && end <= len(r.curSrc) {
+		// the parser read an arithmetic subscript: its text as written
+		parts = append(parts, &syntax.Lit{Value: r.curSrc[start:end]})
+	}
+	parts = append(parts, &syntax.Lit{Value: op})
+	if valWord != nil {
+		parts = append(parts, valWord.Parts...)
+	}
+	return &syntax.Word{Parts: parts}
+}
