@@ -343,6 +343,9 @@ func appendString(buf *[]byte, s, t string) string {
 	}
 	b = append(b, t...)
 	*buf = b
+	if len(b) == 0 {
+		return "" // "" += "": there is no first byte to point at
+	}
 	return unsafe.String(&b[0], len(b))
 }
 
