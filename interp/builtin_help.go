@@ -149,12 +149,12 @@ func sortedFuncNames(r *Runner) []string {
 }
 
 // runBuiltin runs builtin bi with args (args[0] its name). Given --help
-// as its first argument, a builtin prints its help instead, as bash's
+// as its first argument, or among its options, a builtin prints its help instead, as bash's
 // builtins do (CHECK_HELPOPT, internal_getopt): the synopsis and long
 // description, status 2. echo, test, [, true, false and : take --help
 // as an ordinary argument.
 func (r *Runner) runBuiltin(bi builtinFunc, args []string) int {
-	if len(args) > 1 && args[1] == "--help" {
+	if len(args) > 1 && (args[1] == "--help" || helpAmongOpts(getoptSpecs[args[0]], args[1:])) {
 		if st, ok := r.builtinHelp(args[0]); ok {
 			return st
 		}

@@ -182,9 +182,13 @@ func biCaller(r *Runner, args []string) int {
 		// of a -c string), before it looks at its arguments
 		return 1
 	}
-	if len(args) > 1 && args[1] == "--" {
-		args = args[1:] // the end of the options (no_options)
+	// no_options: caller takes none, but "--" ends them and an
+	// option-looking word is an invalid option, not a bad number
+	rest, ok, st := r.builtinOpts("caller", "", usageLine("caller"), args[1:], nil)
+	if !ok {
+		return st
 	}
+	args = append(args[:1:1], rest...)
 	n := 0
 	if len(args) > 1 {
 		v, err := strconv.Atoi(args[1])

@@ -263,8 +263,21 @@ func textArgs(a []string) []declArg {
 	return out
 }
 
+// leadingTexts is the text of args up to the first assignment word, the
+// words declare's option loop may look at.
+func leadingTexts(args []declArg) []string {
+	var out []string
+	for _, a := range args {
+		if a.assign != nil {
+			break
+		}
+		out = append(out, a.text)
+	}
+	return out
+}
+
 func (r *Runner) declare(variant string, args []declArg) int {
-	if len(args) > 0 && args[0].assign == nil && args[0].text == "--help" {
+	if len(args) > 0 && args[0].assign == nil && helpAmongOpts(getoptSpecs[variant], leadingTexts(args)) {
 		if st, ok := r.builtinHelp(variant); ok {
 			return st
 		}
