@@ -23,7 +23,7 @@ func biAlias(r *Runner, args []string) int {
 		sort.Strings(names)
 		var sb strings.Builder
 		for _, n := range names {
-			sb.WriteString("alias " + n + "=" + singleQuote(r.aliases[n]) + "\n")
+			sb.WriteString(aliasLine(n, r.aliases[n]))
 		}
 		return r.write("alias", sb.String())
 	}
@@ -45,7 +45,7 @@ func biAlias(r *Runner, args []string) int {
 			status = 1
 			continue
 		}
-		sb.WriteString("alias " + s + "=" + singleQuote(v) + "\n")
+		sb.WriteString(aliasLine(s, v))
 	}
 	if st := r.write("alias", sb.String()); st != 0 {
 		return st
@@ -340,4 +340,14 @@ func biHash(r *Runner, args []string) int {
 		return st
 	}
 	return status
+}
+
+// aliasLine is how alias prints one definition, reusable as input: bash
+// puts "-- " before a name that starts with '-' (print_alias).
+func aliasLine(name, value string) string {
+	dd := ""
+	if strings.HasPrefix(name, "-") {
+		dd = "-- "
+	}
+	return "alias " + dd + name + "=" + singleQuote(value) + "\n"
 }

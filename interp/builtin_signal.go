@@ -134,6 +134,9 @@ func biKill(r *Runner, args []string) int {
 		return 2
 	}
 	if a[0] == "-l" || a[0] == "-L" {
+		if len(a) > 1 && a[1] == "--" {
+			a = a[1:] // kill's option loop skips "--" after -l
+		}
 		if len(a) == 1 {
 			return biTrap(r, []string{"trap", "-l"})
 		}

@@ -397,6 +397,11 @@ func loopJump(r *Runner, name string, fl flowKind, args []string) int {
 
 func biShift(r *Runner, args []string) int {
 	n := 1
+	// bash's range errors name the first word, "--" included
+	first := ""
+	if len(args) > 1 {
+		first = args[1]
+	}
 	if len(args) > 1 && args[1] == "--" {
 		args = append(args[:1:1], args[2:]...)
 	}
@@ -411,7 +416,7 @@ func biShift(r *Runner, args []string) int {
 			return r.noArgs("shift")
 		}
 		if v < 0 {
-			r.bErr("shift", "%s: shift count out of range", args[1])
+			r.bErr("shift", "%s: shift count out of range", first)
 			return 1
 		}
 		n = v
@@ -419,7 +424,7 @@ func biShift(r *Runner, args []string) int {
 	if n > len(r.params) {
 		if r.opts.sh(shShiftVerbose) {
 			if len(args) > 1 {
-				r.bErr("shift", "%s: shift count out of range", args[1])
+				r.bErr("shift", "%s: shift count out of range", first)
 			} else {
 				r.bErr("shift", "shift count out of range")
 			}
