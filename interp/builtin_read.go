@@ -420,12 +420,15 @@ func biRead(r *Runner, args []string) int {
 		if haveTimeout && timeout > 0 && !lr.seekable {
 			lr.deadline = time.Now().Add(timeout)
 		}
-		lr.stop = r.termStop()
+		lr.stop = r.readStop()
 		var err error
 		res, err = readInput(lr, delim, nchars, raw, !r.utf8Locale())
 		lr.stop = nil
 		lr.keep()
 		switch {
+		case err == errReadStopped && r.flow != flowNone:
+			// a trap run from within read exited or returned
+			return r.exit
 		case err == errReadStopped:
 			// a terminating signal caught for the EXIT trap: bash's
 			// handler runs the trap from within read

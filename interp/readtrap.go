@@ -1,0 +1,40 @@
+package interp
+
+import "syscall"
+
+// readStop is the stop function of read's lineReader. Besides the
+// terminating signals caught for the EXIT trap (termStop), a signal the
+// shell traps that arrives while read waits for input has its trap run
+// at once, from within read, with $? still the status from before read
+// (bash's zread calls check_signals_and_traps on EINTR); read then goes
+// on waiting unless the action exited or returned.
+func (r *Runner) readStop() func() bool {
+	term := r.termStop()
+	s := r.sh.sigs
+	if s == nil || r.isSub || !s.trapsAny() {
+		return term
+	}
+	return func() bool {
+		if term != nil && term() {
+			return true
+		}
+		if s.interrupting() == 0 {
+			return false
+		}
+		r.runPendingTraps()
+		return r.flow != flowNone
+	}
+}
+
+// trapsAny reports whether a trap runs for some signal other than
+// SIGCHLD (whose trap bash does not run from within read).
+func (s *signalState) trapsAny() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for sig := range s.caught {
+		if sig != syscall.SIGCHLD {
+			return true
+		}
+	}
+	return false
+}
