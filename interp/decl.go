@@ -896,6 +896,13 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 			// the chain to nothing and changes nothing
 			return "", nil
 		case hasValue || o.unset&aReadonly != 0:
+			if variant == "export" && hasValue {
+				// bash's set_or_show_attributes (export name=value)
+				// changes the attribute even when the assignment fails
+				v := r.vars.own(name)
+				v.attrs = (v.attrs | o.set&aExport) &^ (o.unset & aExport)
+				r.vars.envDirty = true
+			}
 			return "", readonlyErr(name)
 		}
 	}
