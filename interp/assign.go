@@ -198,9 +198,6 @@ func (r *Runner) setScalarFlags(name, val string, fl assignFlags) error {
 	if cur := r.vars.get(name); cur != nil && cur.attrs&aReadonly != 0 && fl&asGlobal == 0 {
 		return readonlyErr(name)
 	}
-	if special := r.specialAssign(name, val); special {
-		return nil
-	}
 	if cur := r.vars.get(name); cur != nil && cur.kind == kNameRef && !validName(val) {
 		// a reference declared without a target (declare -n r; r=x)
 		// gets the value as its target, which must name a variable
@@ -214,9 +211,14 @@ func (r *Runner) setScalarFlags(name, val string, fl assignFlags) error {
 			return &varError{msg: msg, named: r.thisCmd != ""}
 		}
 	}
+	// bash evaluates an integer variable's value before its special
+	// hook sees it (OPTIND=1+1 sets getopts to 2)
 	val, err := r.integerValue(r.vars.get(name), val)
 	if err != nil {
 		return err
+	}
+	if special := r.specialAssign(name, val); special {
+		return nil
 	}
 	v := r.binding(name, fl)
 	if v.attrs&aReadonly != 0 {

@@ -519,6 +519,7 @@ func (r *Runner) initVars() {
 	// bash's compiled-in default (Debian's build), for enable -f
 	setIfUnset("BASH_LOADABLES_PATH", "/usr/local/lib/bash:/usr/lib/bash:/opt/local/lib/bash:/usr/pkg/lib/bash:/opt/pkg/lib/bash:.")
 	set("OPTIND", "1")
+	r.vars.own("OPTIND").attrs |= aInteger // bash makes it an integer variable
 	set("OPTERR", "1")
 	set("HOSTTYPE", "x86_64")
 	set("OSTYPE", "linux-gnu")
