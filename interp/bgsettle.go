@@ -40,6 +40,19 @@ func (b *bgJobs) busy() bool {
 	return false
 }
 
+// running reports whether some job has neither finished nor reached the
+// program of its last command.
+func (b *bgJobs) running() bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for j := range b.set {
+		if !j.inTail.Load() && !j.finished() {
+			return true
+		}
+	}
+	return false
+}
+
 // settleMax bounds how long the ending shell lets its background code
 // run (a job looping in builtins would otherwise keep it forever).
 const settleMax = 50 * time.Millisecond
@@ -51,11 +64,37 @@ const settleMax = 50 * time.Millisecond
 // nothing). So the shell waits, briefly, until every such job has ended
 // or is waiting for an external program, which goes on by itself.
 func (r *Runner) settleBackground() {
-	if r.isSub || !r.sh.bg.busy() {
+	if r.isSub {
+		return
+	}
+	r.settleProcSubsts()
+	if !r.sh.bg.busy() {
 		return
 	}
 	deadline := time.Now().Add(settleMax)
 	for r.sh.bg.busy() && time.Now().Before(deadline) {
+		time.Sleep(200 * time.Microsecond)
+	}
+}
+
+// procSubstMax bounds how long the ending shell waits for its process
+// substitutions' shell code once their input is gone.
+const procSubstMax = time.Second
+
+// settleProcSubsts runs as the shell ends. A process substitution running
+// shell code in this process (exec > >(while read l; do ...; done)) still
+// has input to consume, which bash's, a process, would go on reading
+// after the shell exits. So the shell closes its descriptors, giving the
+// reader its end of file, and waits until each has finished or reached
+// the program of its last command (which goes on by itself), at most
+// procSubstMax: one left looping is abandoned as before.
+func (r *Runner) settleProcSubsts() {
+	if !r.sh.procSubsts.running() {
+		return
+	}
+	r.fds.releaseAll()
+	deadline := time.Now().Add(procSubstMax)
+	for r.sh.procSubsts.running() && time.Now().Before(deadline) {
 		time.Sleep(200 * time.Microsecond)
 	}
 }

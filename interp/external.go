@@ -252,6 +252,9 @@ func (r *Runner) waitProcess(p *os.Process, args []string) ExecResult {
 	if j := r.bgJob; j != nil {
 		j.inChild.Add(1)
 		defer j.inChild.Add(-1)
+		if r.execTailNow() != nil {
+			j.inTail.Store(true)
+		}
 	}
 	mark, catching := r.beginFgWait()
 	if t := r.execTailNow(); t != nil && t.top && !r.isSub && ownsSignals() {

@@ -37,6 +37,10 @@ type job struct {
 	// inChild counts the external programs the job's code is waiting
 	// for (see settleBackground)
 	inChild atomic.Int32
+	// inTail: the job's code is waiting for the program of its last
+	// command, which bash would have exec'd in the job's process: the
+	// job goes on by itself when this shell ends
+	inTail atomic.Bool
 }
 
 // takeDeathMsg returns the job's pending death notice once.

@@ -29,6 +29,8 @@ const (
 type shell struct {
 	gate Gate
 	bg   bgJobs // in-process asynchronous commands still running
+	// procSubsts: the process substitutions among them (settleProcSubsts)
+	procSubsts bgJobs
 	// bgExe is the nash binary that runs asynchronous compound commands
 	// as processes of their own (bgproc.go); empty: they run in-process
 	bgExe     string

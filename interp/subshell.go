@@ -306,12 +306,14 @@ func (r *Runner) procSubst(ps *syntax.ProcSubst) (string, error) {
 	// this one start its program first (settleBackground)
 	c.bgJob = job
 	r.sh.bg.add(job)
+	r.sh.procSubsts.add(job)
 	go func() {
 		c.stmts(ps.Stmts)
 		st := c.subStatus()
 		c.fds.releaseAll()
 		job.finish(st)
 		r.sh.bg.remove(job)
+		r.sh.procSubsts.remove(job)
 	}()
 	r.lastProcSubst = job
 	r.lastBg = job.pid() // bash 5.1+: a process substitution sets $!
