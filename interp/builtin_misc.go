@@ -1,7 +1,9 @@
 package interp
 
 import (
+	"bytes"
 	"fmt"
+	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -233,30 +235,52 @@ func biCaller(r *Runner, args []string) int {
 
 // biEnable implements enable [-n] [-a] [name…].
 func biEnable(r *Runner, args []string) int {
-	disable, all, special := false, false, false
-	a := args[1:]
-	for len(a) > 0 && strings.HasPrefix(a[0], "-") && len(a[0]) > 1 {
-		if a[0] == "--" {
-			a = a[1:]
-			break
+	disable, all, special, unload := false, false, false, false
+	file := ""
+	a, ok, st := r.builtinOpts("enable", "adnpsf:", usageLine("enable"), args[1:], func(c byte, arg string) (bool, int) {
+		switch c {
+		case 'n':
+			disable = true
+		case 'a':
+			all = true
+		case 's':
+			// -s restricts a listing to the POSIX special builtins
+			special = true
+		case 'd':
+			unload = true
+		case 'f':
+			file = arg
 		}
-		for _, c := range a[0][1:] {
-			switch c {
-			case 'n':
-				disable = true
-			case 'a':
-				all = true
-			case 's':
-				// -s restricts a listing to the POSIX special builtins
-				special = true
-			case 'p':
-			default:
-				r.bErr("enable", "-%c: invalid option", c)
-				r.builtinUsage("enable")
-				return 2
+		return true, 0
+	})
+	if !ok {
+		return st
+	}
+	if len(a) > 0 && file != "" {
+		// nash loads no shared objects: report what dlopen would for a
+		// missing file or one that is not ELF (a name without '/' is
+		// looked for in the library path only, not here)
+		why := "cannot open shared object file: No such file or directory"
+		if b, err := os.ReadFile(r.absPath(file)); err == nil && strings.Contains(file, "/") {
+			why = "invalid ELF header"
+			if bytes.HasPrefix(b, []byte("\x7fELF")) {
+				why = "cannot load shared objects"
 			}
 		}
-		a = a[1:]
+		r.bErr("enable", "cannot open shared object %s: %s: %s", file, file, why)
+		return 1
+	}
+	if len(a) > 0 && unload {
+		status := 0
+		for _, n := range a {
+			if lookupBuiltin(n) == nil {
+				r.bErr("enable", "%s: not a shell builtin", n)
+			} else {
+				r.bErr("enable", "%s: not dynamically loaded", n)
+			}
+			status = 1
+		}
+		return status
 	}
 	if len(a) == 0 {
 		var sb strings.Builder

@@ -27,6 +27,13 @@ func biSet(r *Runner, args []string) int {
 		r.listFuncs(&sb)
 		return r.write("set", sb.String())
 	}
+	if w, c, bad := badSetLetter(args[1:]); bad {
+		// bash checks every option letter before it applies any, so
+		// "set -e -l" fails without turning errexit on
+		r.bErr("set", "%c%c: invalid option", w, c)
+		r.builtinUsage("set")
+		return r.usageFail()
+	}
 	i := 1
 	setParams := false
 	for ; i < len(args); i++ {
@@ -61,9 +68,6 @@ func biSet(r *Runner, args []string) int {
 					r.bErr("set", "%s: invalid option name", name)
 					return r.usageFail()
 				}
-				continue
-			}
-			if c == 'i' || c == 's' || c == 'c' {
 				continue
 			}
 			if !r.opts.setShort(c, on) {
@@ -435,4 +439,28 @@ func (r *Runner) unsetFunc(name string) {
 	}
 	r.ownFuncs()
 	delete(r.funcs, name)
+}
+
+// badSetLetter finds the first option letter of set's arguments that is
+// not a set option (-i, -s and -c are invocation-only), walking the words
+// as biSet does; sign is the word's '-' or '+'.
+func badSetLetter(args []string) (sign, c byte, bad bool) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" || a == "-" || len(a) < 2 || (a[0] != '-' && a[0] != '+') {
+			return 0, 0, false
+		}
+		for j := 1; j < len(a); j++ {
+			if a[j] == 'o' {
+				if i+1 < len(args) {
+					i++ // the option name, checked when it is applied
+				}
+				continue
+			}
+			if _, ok := setOptLetters[a[j]]; !ok {
+				return a[0], a[j], true
+			}
+		}
+	}
+	return 0, 0, false
 }

@@ -134,34 +134,58 @@ func biKill(r *Runner, args []string) int {
 		return 2
 	}
 	if a[0] == "-l" || a[0] == "-L" {
-		if len(a) > 1 && a[1] == "--" {
-			a = a[1:] // kill's option loop skips "--" after -l
+		rest, ok, st := r.killListOpts(a[1:])
+		if !ok {
+			return st
 		}
+		a = append(a[:1:1], rest...)
 		if len(a) == 1 {
 			return biTrap(r, []string{"trap", "-l"})
 		}
+		// bash prints each name as it goes and carries on past a bad
+		// one, failing at the end
 		var sb strings.Builder
+		status := 0
+		bad := func(s string) {
+			if st := r.write("kill", sb.String()); st != 0 {
+				status = st
+			}
+			sb.Reset()
+			r.bErr("kill", "%s: invalid signal specification", s)
+			status = 1
+		}
 		for _, s := range a[1:] {
 			if n, err := strconv.Atoi(s); err == nil {
 				if n > 128 {
 					n -= 128
 				}
 				name := signalName(n)
+				if n == 0 {
+					name = "EXIT" // bash's signal_name(0)
+				}
 				if name == "" {
-					r.bErr("kill", "%s: invalid signal specification", s)
-					return 1
+					bad(s)
+					continue
 				}
 				sb.WriteString(name + "\n")
 				continue
 			}
 			_, n, ok := parseSignal(s, false)
+			if p, special := pseudoSignals[strings.ToUpper(s)]; special {
+				// decode_signal knows the trap pseudo-signals, numbered
+				// from NSIG (65 on Linux) on
+				n, ok = p, true
+			}
 			if !ok {
-				r.bErr("kill", "%s: invalid signal specification", s)
-				return 1
+				bad(s)
+				continue
 			}
 			sb.WriteString(itoa(int64(n)) + "\n")
 		}
-		return r.write("kill", sb.String())
+		if st := r.write("kill", sb.String()); st != 0 {
+			return st
+		}
+		return status
 	}
 	switch {
 	case (strings.HasPrefix(a[0], "-s") || strings.HasPrefix(a[0], "-n")) && len(a[0]) > 2 && a[0] != "-sys":
@@ -320,3 +344,36 @@ func (r *Runner) hasTrapEntry(name string) bool {
 	a, ok := r.traps.m[name]
 	return ok && (a == "" || !r.traps.inherited)
 }
+
+// killListOpts goes on with kill's option loop after -l as bash does: a
+// further -l or -L, one signal option ("-s SIG", "-SIG", which listing
+// ignores) and "--" are skipped; the first other word starts the list.
+func (r *Runner) killListOpts(a []string) ([]string, bool, int) {
+	saw := false
+	for len(a) > 0 {
+		w := a[0]
+		switch {
+		case w == "-l" || w == "-L":
+			a = a[1:]
+		case w == "-s" || w == "-n":
+			if len(a) < 2 {
+				r.bErr("kill", "%s: option requires an argument", w)
+				return nil, false, 1
+			}
+			a, saw = a[2:], true
+		case w == "--":
+			return a[1:], true, 0
+		case w == "-?":
+			r.builtinUsage("kill")
+			return nil, false, 2
+		case strings.HasPrefix(w, "-") && !saw:
+			a, saw = a[1:], true
+		default:
+			return a, true, 0
+		}
+	}
+	return a, true, 0
+}
+
+// pseudoSignals are the numbers kill -l gives the trap pseudo-signals.
+var pseudoSignals = map[string]int{"EXIT": 0, "DEBUG": 65, "ERR": 66, "RETURN": 67}

@@ -313,6 +313,9 @@ func (r *Runner) declare(variant string, args []declArg) int {
 		if len(t) < 2 || (t[0] != '-' && t[0] != '+') {
 			break
 		}
+		if t[0] == '+' && (variant == "export" || variant == "readonly") {
+			break // their option string has no '+': "+x" is a name
+		}
 		on := t[0] == '-'
 		for _, ch := range t[1:] {
 			if !strings.ContainsRune(validOpts, ch) {
