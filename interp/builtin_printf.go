@@ -2,6 +2,7 @@ package interp
 
 import (
 	"bytes"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -360,7 +361,13 @@ func (p *printfState) pass(f string) bool {
 			default:
 				t = time.Unix(secs, 0)
 			}
-			s := strftime(tfmt, t.In(p.r.timeLocation()))
+			t = t.In(p.r.timeLocation())
+			if y := int64(t.Year()) - 1900; y > math.MaxInt32 || y < math.MinInt32 {
+				// localtime fails when tm_year overflows an int; bash
+				// then formats the epoch
+				t = time.Unix(0, 0).In(p.r.timeLocation())
+			}
+			s := strftime(tfmt, t)
 			if len(s) >= 128 {
 				s = ""
 			}
