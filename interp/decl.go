@@ -711,14 +711,6 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		// bash's check_selfref: the target, or the array of the element
 		// it names, is the reference itself; an error (before anything
 		// is made) outside a function
-		if target == "" && !appendVal && (as != nil && as.Value != nil || textVal != nil) {
-			// declare -n r="": bash's assignment of the empty target
-			// fails; only a local has been made by then
-			if local && !r.vars.isLocalHere(name) {
-				r.vars.makeLocal(name)
-			}
-			return "", &varError{msg: "`': not a valid identifier"}
-		}
 		selfRef := target == name || validArrayRef(target) && target[:strings.IndexByte(target, '[')] == name
 		if selfRef && !r.inFunction() {
 			return "", &varError{msg: name + ": nameref variable self references not allowed"}
@@ -731,6 +723,14 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		}
 		if cur := r.vars.get(name); cur != nil && (cur.kind == kIndexed || cur.kind == kAssoc) && (!local || r.vars.isLocalHere(name)) && (!o.global || len(r.vars.frames) == 0) {
 			return "", &varError{msg: name + ": reference variable cannot be an array"}
+		}
+		if target == "" && !appendVal && (as != nil && as.Value != nil || textVal != nil) {
+			// declare -n r="": bash's assignment of the empty target
+			// fails, after the array check; only a local is made
+			if local && !r.vars.isLocalHere(name) {
+				r.vars.makeLocal(name)
+			}
+			return "", &varError{msg: "`': not a valid identifier"}
 		}
 		hasValue := as != nil && as.Value != nil || textVal != nil
 		// in f, called as r=x f, declare -n r makes a reference of the
