@@ -66,7 +66,13 @@ func (r *Runner) reaped(j *job, pvar string) int {
 		}
 	}
 	j.waited = true
-	r.jobs.forget(j)
+	if r.opts.on(optPosix) {
+		r.jobs.forget(j)
+	} else {
+		// bash keeps the pid's status (bgp_add): wait PID again
+		// returns it, until a wait without operands clears them all
+		r.jobs.remove(j)
+	}
 	return st
 }
 
@@ -171,7 +177,7 @@ func biWait(r *Runner, args []string) int {
 				continue
 			}
 			if j = r.jobs.byPid(pid); j == nil {
-				if st, ok := r.jobs.savedStatus(pid); ok {
+				if st, ok := r.jobs.savedStatus(pid, r.opts.on(optPosix)); ok {
 					status = st
 					continue
 				}

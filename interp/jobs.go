@@ -221,13 +221,15 @@ func (t *jobTable) byPid(pid int) *job {
 }
 
 // savedStatus is the status kept for a background pid whose job left the
-// table.
-// The pid is then forgotten.
-func (t *jobTable) savedStatus(pid int) (int, bool) {
+// table. In POSIX mode the pid is then forgotten (bash's bgp_delete);
+// otherwise it stays until a wait without operands.
+func (t *jobTable) savedStatus(pid int, forget bool) (int, bool) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	st, ok := t.bgpids[pid]
-	delete(t.bgpids, pid)
+	if forget {
+		delete(t.bgpids, pid)
+	}
 	return st, ok
 }
 

@@ -43,10 +43,19 @@ func TestJobSpecResolve(t *testing.T) {
 	if j := tb.add(105, "true"); j.id != 1 {
 		t.Errorf("numbering restarts at 1 in an empty table, got %d", j.id)
 	}
-	if st, ok := tb.savedStatus(102); !ok || st != 0 {
+	for i := range 2 {
+		// found again outside POSIX mode (bash's bgp_search)
+		if st, ok := tb.savedStatus(102, false); !ok || st != 0 {
+			t.Errorf("lookup %d: removed job's pid keeps its status: %v %v", i, st, ok)
+		}
+	}
+	if st, ok := tb.savedStatus(103, true); !ok || st != 0 {
 		t.Errorf("removed job's pid keeps its status: %v %v", st, ok)
 	}
-	if _, ok := tb.savedStatus(101); ok {
+	if _, ok := tb.savedStatus(103, true); ok {
+		t.Errorf("POSIX mode forgets a saved status once wait has returned it")
+	}
+	if _, ok := tb.savedStatus(101, false); ok {
 		t.Errorf("a reaped job's pid is forgotten")
 	}
 }
