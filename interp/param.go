@@ -514,8 +514,8 @@ func (r *Runner) baseValue(pe *syntax.ParamExp, name string) (paramValue, error)
 	case "@", "*":
 		return paramValue{list: r.params, isList: true, star: name == "*", set: len(r.params) > 0, name: name}, nil
 	}
-	if pe.Index != nil && !pe.Excl && r.nodeText(pe.Index) == "" {
-		// ${a[]} (which the parser took with a quoted empty
+	if pe.Index != nil && r.nodeText(pe.Index) == "" {
+		// ${a[]} or ${!a[]} (which the parser took with a quoted empty
 		// subscript): no valid array reference
 		return paramValue{}, expErr("%s: bad substitution", r.nodeText(pe))
 	}
