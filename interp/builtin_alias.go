@@ -284,7 +284,9 @@ func biHash(r *Runner, args []string) int {
 				sb.WriteString(strings.Repeat(" ", max(0, 4-len(num))) + num + "\t" + e.path + "\n")
 			}
 		}
-		if len(names) == 0 && !r.opts.on(optPosix) {
+		// hash -l stays silent on an empty table, as bash's
+		// print_hashed_commands caller does above compat level 50
+		if len(names) == 0 && !r.opts.on(optPosix) && (set&optBit('l') == 0 || r.compatLevel() <= 50) {
 			sb.WriteString("hash: hash table empty\n")
 		}
 		return r.write("hash", sb.String())
