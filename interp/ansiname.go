@@ -79,7 +79,7 @@ func requoteAnsi(text string, dqParam bool) string {
 // whose parameter is a $'…' (see ansiParamEnd): ${NAME…}, NAME being its
 // value, or the bad substitution bash reports when that is no parameter.
 func (r *Runner) expandAnsiParam(b *fieldBuilder, text string, end int) error {
-	name := ansiC(text[4:end-1], !r.utf8Locale())
+	name := ansiC(text[4:end-1], r.escBytes())
 	bad := expErr("%s: bad substitution", requoteAnsi(text, true))
 	if name == "" || paramLen(name) != len(name) {
 		return bad

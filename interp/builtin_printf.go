@@ -194,7 +194,7 @@ func (p *printfState) pass(f string) bool {
 	for i := 0; i < len(f); i++ {
 		c := f[i]
 		if c == '\\' {
-			n, s := printfEscape(f[i+1:], false, !p.r.utf8Locale())
+			n, s := printfEscape(f[i+1:], false, p.r.escBytes())
 			if n == 0 {
 				p.reportEscape(f[i+1:])
 				p.put("\\")
@@ -460,7 +460,7 @@ func (p *printfState) bexpand(s string) (string, bool) {
 		if s[i+1] == 'c' {
 			return b.String(), true
 		}
-		n, x := printfEscape(s[i+1:], true, !p.r.utf8Locale())
+		n, x := printfEscape(s[i+1:], true, p.r.escBytes())
 		if n == 0 {
 			p.reportEscape(s[i+1:])
 			b.WriteByte('\\')

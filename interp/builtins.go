@@ -225,7 +225,7 @@ func biEcho(r *Runner, args []string) int {
 			sb.WriteByte(' ')
 		}
 		if escapes {
-			s, stop := decodeEscapes(a, true, !r.utf8Locale())
+			s, stop := decodeEscapes(a, true, r.escBytes())
 			sb.WriteString(s)
 			if stop {
 				return r.write("echo", sb.String())

@@ -486,7 +486,7 @@ func (r *Runner) expandWord(b *fieldBuilder, w *syntax.Word, assign bool) (err e
 			case r.dblDepth > 0 && r.hdocDepth > 0:
 				b.quoted("$'" + p.Value + "'")
 			case p.Dollar:
-				b.quoted(ansiC(p.Value, !r.utf8Locale()))
+				b.quoted(ansiC(p.Value, r.escBytes()))
 			default:
 				b.quoted(p.Value)
 			}

@@ -72,6 +72,14 @@ func (r *Runner) ctypeName() string {
 	return ""
 }
 
+// escBytes reports whether \u and \U escapes (in $'…', echo -e, printf
+// and ${x@E}) are left as escapes beyond ASCII rather than written as
+// UTF-8. bash converts them to the codeset the locale's name asks for,
+// whether or not that locale could be loaded: with LANG=en_US.UTF-8 and
+// no such locale installed, common in containers, $'\u00e9' is still é
+// while the shell's characters are bytes.
+func (r *Runner) escBytes() bool { return !utf8LocaleName(r.ctypeName()) }
+
 // utf8LocaleName reports whether a locale name has a UTF-8 codeset.
 func utf8LocaleName(name string) bool {
 	i := strings.IndexByte(name, '.')

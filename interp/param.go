@@ -1607,7 +1607,7 @@ func (r *Runner) transformOp(pe *syntax.ParamExp, pv paramValue, op string) (par
 		}
 		return mapValue(pv, r.q().shell), nil
 	case "E":
-		bytes := !r.utf8Locale()
+		bytes := r.escBytes()
 		return mapValue(pv, func(s string) string { return ansiC(s, bytes) }), nil
 	case "P":
 		return mapValue(pv, r.promptString), nil

@@ -208,7 +208,7 @@ func (r *Runner) regexFromWord(w *syntax.Word) []reChar {
 		case *syntax.SglQuoted:
 			val := p.Value
 			if p.Dollar {
-				val = ansiC(val, !r.utf8Locale())
+				val = ansiC(val, r.escBytes())
 			}
 			cs = appendReChars(cs, val, true)
 		case *syntax.DblQuoted:
