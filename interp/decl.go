@@ -1226,6 +1226,18 @@ func (r *Runner) assignArrayText(name, text string, appendVal bool) error {
 	return err
 }
 
+// localDashListed reports whether a listing (local, local -p or declare
+// -p with no attribute filter) shows the current function's local -.
+func (r *Runner) localDashListed(variant string, o declOpts) bool {
+	if !r.inFunction() || o.set != 0 || o.unset != 0 || o.array || o.assoc || o.nameref || o.funcs || o.funcNames {
+		return false
+	}
+	if variant != "local" && !((variant == "declare" || variant == "typeset") && o.print) {
+		return false
+	}
+	return r.funcFrame().setOpts != nil
+}
+
 // declareList prints variables for declare/typeset/export/readonly with
 // no names.
 func (r *Runner) declareList(variant string, o declOpts) int {
@@ -1251,6 +1263,11 @@ func (r *Runner) declareList(variant string, o declOpts) int {
 			return false
 		}
 		return true
+	}
+	if r.localDashListed(variant, o) {
+		// local - is a local variable named "-" in bash, which sorts
+		// first and has no value to show
+		sb.WriteString("local -\n")
 	}
 	for _, n := range names {
 		v := r.listValue(n)
