@@ -29,6 +29,10 @@ type lineReader struct {
 	base     int64 // file offset of buf[0]
 	off      int64 // the descriptor's file offset (seekable files)
 	deadline time.Time
+	// timeout, when set, starts the deadline at the first wait for
+	// input, as bash's read -t timer starts just before its read loop:
+	// input already there beats a timeout shorter than read's setup
+	timeout time.Duration
 	// stop, when set, is polled while waiting for input: read gives up
 	// (errReadStopped) once it reports true
 	stop func() bool
@@ -73,6 +77,9 @@ func (lr *lineReader) sysRead(p []byte) (int, error) {
 		return 0, syscall.EBADF
 	}
 	for {
+		if lr.timeout > 0 && lr.deadline.IsZero() {
+			lr.deadline = time.Now().Add(lr.timeout)
+		}
 		if !lr.deadline.IsZero() && !lr.seekable {
 			left := time.Until(lr.deadline)
 			if left <= 0 {
@@ -162,7 +169,7 @@ func (r *Runner) lineReaderFor(f *os.File) *lineReader {
 	if c := r.readAhead; c != nil && c.f == f && c.seekable && c.fd >= 0 {
 		off, err := syscall.Seek(c.fd, 0, io.SeekCurrent)
 		if err == nil && off == c.off && off == c.base+int64(c.pos) {
-			c.deadline = time.Time{}
+			c.deadline, c.timeout = time.Time{}, 0
 			return c
 		}
 	}
@@ -418,7 +425,7 @@ func biRead(r *Runner, args []string) int {
 		_ = silent
 		lr := r.lineReaderFor(f)
 		if haveTimeout && timeout > 0 && !lr.seekable {
-			lr.deadline = time.Now().Add(timeout)
+			lr.timeout = timeout
 		}
 		lr.stop = r.readStop()
 		var err error
