@@ -27,7 +27,6 @@ func (r *Runner) cdAs(name string, args []string) int {
 		if len(a) < 2 || a[0] != '-' {
 			break
 		}
-		ok := true
 		for _, c := range a[1:] {
 			switch c {
 			case 'L':
@@ -36,15 +35,12 @@ func (r *Runner) cdAs(name string, args []string) int {
 				physical = true
 			case 'e':
 				eflag = true
-			case '@':
 			default:
-				ok = false
+				// -@ is only an option where O_XATTR exists, not on Linux
+				r.bErr(name, "-%c: invalid option", c)
+				r.builtinUsage(name)
+				return 2
 			}
-		}
-		if !ok {
-			r.bErr(name, "%s: invalid option", a)
-			r.builtinUsage(name)
-			return 2
 		}
 	}
 	if !physical {

@@ -9,11 +9,10 @@ package interp
 var getoptSpecs = map[string]string{
 	"declare":  "+acfgilnprtuxAFGI",
 	"typeset":  "+acfgilnprtuxAFGI",
-	"local":    "+acfgilnprtuxAFGI",
 	"export":   "aAfnp",
 	"readonly": "aAfnp",
 	"type":     "afptP",
-	"cd":       "eLP@",
+	"cd":       "eLP",
 	"set":      "+abefhkmnptuvxBCEHPTo;",
 	"printf":   "v:",
 	"enable":   "adnpsf:",

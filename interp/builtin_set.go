@@ -58,7 +58,7 @@ func biSet(r *Runner, args []string) int {
 		for j := 1; j < len(a); j++ {
 			c := a[j]
 			if c == 'o' {
-				if i+1 >= len(args) {
+				if !setOptName(args, i+1) {
 					r.printOptions(on)
 					continue
 				}
@@ -452,7 +452,7 @@ func badSetLetter(args []string) (sign, c byte, bad bool) {
 		}
 		for j := 1; j < len(a); j++ {
 			if a[j] == 'o' {
-				if i+1 < len(args) {
+				if setOptName(args, i+1) {
 					i++ // the option name, checked when it is applied
 				}
 				continue
@@ -463,4 +463,11 @@ func badSetLetter(args []string) (sign, c byte, bad bool) {
 		}
 	}
 	return 0, 0, false
+}
+
+// setOptName reports whether args[i] is the name for a -o/+o: a word
+// that is there, not empty and not option-looking. Otherwise set lists
+// the options and goes on with that word (set -o -- a b).
+func setOptName(args []string, i int) bool {
+	return i < len(args) && args[i] != "" && args[i][0] != '-' && args[i][0] != '+'
 }
