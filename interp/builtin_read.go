@@ -457,6 +457,7 @@ func biRead(r *Runner, args []string) int {
 	if exact {
 		ifs = ""
 	}
+	res.mb = r.utf8Locale() && !asciiOnly(ifs)
 	if haveArray {
 		// read -a into a nameref fills the array it names
 		arrayName = r.resolveRef(arrayName)
@@ -513,6 +514,9 @@ type readResult struct {
 	line []byte
 	esc  []bool
 	pos  int // splitting position
+	// mb: IFS has multibyte characters (UTF-8 locale): the line is
+	// split by characters (see ifschars.go)
+	mb bool
 }
 
 // readInput reads up to the delimiter (-2: none), nchars characters
@@ -586,7 +590,24 @@ func utf8Len(c byte) int {
 func isSpcTabNL(c byte) bool { return c == ' ' || c == '\t' || c == '\n' }
 
 func (res *readResult) sep(i int, ifs string) bool {
-	return !res.esc[i] && strings.IndexByte(ifs, res.line[i]) >= 0
+	if res.esc[i] {
+		return false
+	}
+	if !res.mb || res.line[i] < utf8.RuneSelf {
+		return strings.IndexByte(ifs, res.line[i]) >= 0
+	}
+	return isIFSChar(ifs, string(res.line[i:i+res.width(i)]), true)
+}
+
+// width is the length of the character at i: one byte unless IFS has
+// multibyte characters.
+func (res *readResult) width(i int) int {
+	if !res.mb || res.line[i] < utf8.RuneSelf || res.esc[i] {
+		// a backslash escapes one byte, which breaks a character
+		return 1
+	}
+	_, n := utf8.DecodeRune(res.line[i:])
+	return n
 }
 
 func (res *readResult) wsSep(i int, ifs string) bool {
@@ -611,18 +632,18 @@ func (res *readResult) word(ifs string) (string, bool) {
 	start := res.pos
 	i := start
 	for i < n && !res.sep(i, ifs) {
-		i++
+		i += res.width(i)
 	}
 	w := string(res.line[start:i])
 	white := i < n && isSpcTabNL(res.line[i])
 	if i < n {
-		i++
+		i += res.width(i)
 	}
 	for i < n && res.wsSep(i, ifs) {
 		i++
 	}
 	if i < n && white && res.sep(i, ifs) && !isSpcTabNL(res.line[i]) {
-		i++
+		i += res.width(i)
 		for i < n && res.wsSep(i, ifs) {
 			i++
 		}

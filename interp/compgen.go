@@ -667,7 +667,7 @@ func (r *Runner) expandNoGlob(tok string) []string {
 	oldSrc := r.curSrc
 	r.curSrc = src
 	defer func() { r.curSrc = oldSrc }()
-	b := &fieldBuilder{ifs: r.ifs(), noGlob: true}
+	b := &fieldBuilder{ifs: r.ifs(), mb: r.utf8Locale(), noGlob: true}
 	if err := r.expandWordBraces(b, call.Args[1]); err != nil {
 		r.expansionError(err)
 		return nil

@@ -2,6 +2,7 @@ package interp
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -28,6 +29,9 @@ type fieldBuilder struct {
 	cur     field
 	needEnd bool // an IFS whitespace delimiter was seen: end cur before more text
 	ifs     string
+	// mb: the locale is UTF-8, so IFS holds characters, not bytes: é
+	// in IFS splits at é only (bash's multibyte IFS)
+	mb      bool
 	noGlob  bool
 	patMode bool // building a pattern (no splitting), keep pat only
 	// atFields records that a quoted $@ or ${a[@]} produced fields
@@ -66,7 +70,7 @@ func (b *fieldBuilder) listElem(i int, s string) {
 		// as that character does, so an empty element is a field
 		logOn := b.logOn
 		b.logOn = false
-		b.unquotedExp(b.ifs[:1])
+		b.unquotedExp(firstIFSChar(b.ifs, b.mb))
 		b.logOn = logOn
 	} else if i > 0 && (b.cur.valid || len(b.cur.buf) > 0) {
 		b.needEnd = true
@@ -180,9 +184,14 @@ func (b *fieldBuilder) unquotedExp(s string) {
 		}
 		start = -1
 	}
-	for i := 0; i < len(s); i++ {
+	mb := b.mb && !asciiOnly(ifs)
+	for i, w := 0, 1; i < len(s); i += w {
 		c := s[i]
-		if strings.IndexByte(ifs, c) < 0 {
+		w = 1
+		if mb && c >= utf8.RuneSelf {
+			w = charLen(s[i:])
+		}
+		if !isIFSChar(ifs, s[i:i+w], mb) {
 			if start < 0 {
 				start = i
 			}
@@ -272,7 +281,7 @@ func (r *Runner) resplitWord(b *fieldBuilder, nf int) {
 			if !p.first {
 				sep := " "
 				if p.ifs != "" {
-					sep = p.ifs[:1]
+					sep = firstIFSChar(p.ifs, b.mb)
 				}
 				b.ifs = split
 				b.unquotedExp(sep)
@@ -363,7 +372,7 @@ func (r *Runner) fields(words []*syntax.Word) ([]string, error) {
 			continue
 		}
 		if b == nil {
-			b = &fieldBuilder{ifs: r.ifs(), noGlob: r.opts.on(optNoglob)}
+			b = &fieldBuilder{ifs: r.ifs(), mb: r.utf8Locale(), noGlob: r.opts.on(optNoglob)}
 		}
 		if err := r.expandWordBraces(b, w); err != nil {
 			return nil, err

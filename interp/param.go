@@ -119,7 +119,7 @@ func (r *Runner) expandParamPart(b *fieldBuilder, pe *syntax.ParamExp, quoted bo
 		return nil
 	}
 	if b.patMode {
-		sep := ifsSep(r.ifs(), r.vars.get("IFS"))
+		sep := ifsSep(r.ifs(), r.vars.get("IFS"), r.utf8Locale())
 		if !pv.star && !ifsJoinOp(pe) {
 			// where words are not split (foo=$@, case $@ in, [[ $@ ]],
 			// <<< $@) bash joins the fields with spaces whatever IFS
@@ -174,7 +174,7 @@ func (r *Runner) quotedStarSep(pv paramValue) string {
 	if r.hdocDepth > 0 && pv.name == "*" {
 		return " "
 	}
-	return ifsSep(r.ifs(), r.vars.get("IFS"))
+	return ifsSep(r.ifs(), r.vars.get("IFS"), r.utf8Locale())
 }
 
 // atListEmpty reports whether the list that pe, a $@ or ${a[@]}
@@ -227,17 +227,14 @@ func ifsJoinOp(pe *syntax.ParamExp) bool {
 	return false
 }
 
-// ifsSep is the separator "$*" joins with: IFS's first character, a
-// space when IFS is unset, nothing when it is empty.
-func ifsSep(ifs string, v *variable) string {
+// ifsSep is the separator "$*" joins with: IFS's first character (its
+// first byte outside a UTF-8 locale, mb false), a space when IFS is
+// unset, nothing when it is empty.
+func ifsSep(ifs string, v *variable, mb bool) string {
 	if v == nil || !v.set {
 		return " "
 	}
-	if ifs == "" {
-		return ""
-	}
-	_, n := utf8.DecodeRuneInString(ifs)
-	return ifs[:n]
+	return firstIFSChar(ifs, mb)
 }
 
 // paramExp evaluates a parameter expansion to a value.
@@ -1426,7 +1423,7 @@ func (r *Runner) expandOpWord(b *fieldBuilder, w *syntax.Word, quoted bool) erro
 		// unquoted ${x-word}, with IFS not starting with a space, makes
 		// the word split at IFS (the elements of $@ whole), rejoined with
 		// spaces and not split again, but at those spaces when IFS has one
-		sub := &fieldBuilder{ifs: b.ifs, noGlob: true, atJoin: true}
+		sub := &fieldBuilder{ifs: b.ifs, mb: b.mb, noGlob: true, atJoin: true}
 		if err := r.expandOpWord(sub, w, false); err != nil {
 			return err
 		}
