@@ -624,6 +624,10 @@ func (r *Runner) assignTo(name, val string) error {
 		if err != nil {
 			return err
 		}
+		if cur := r.vars.get(base); cur != nil && cur.attrs&aReadonly != 0 {
+			// bash evaluates the subscript, then refuses the element
+			return readonlyErr(base)
+		}
 		return r.declSetValue(base, idx, val, false, nil)
 	}
 	if !validName(name) {
