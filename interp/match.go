@@ -134,15 +134,15 @@ func isCtype(c rune, t ctype) bool {
 	case ctCntrl:
 		return unicode.IsControl(c) || c == 0x2028 || c == 0x2029
 	case ctGraph:
-		return unicode.IsGraphic(c) && !unicode.IsSpace(c)
+		return isWPrint(c) && !isWSpace(c)
 	case ctLower:
 		return unicode.IsLower(c)
 	case ctPrint:
-		return unicode.IsPrint(c) || unicode.Is(unicode.Zs, c)
+		return isWPrint(c)
 	case ctPunct:
-		return unicode.IsGraphic(c) && !unicode.IsSpace(c) && !unicode.IsLetter(c) && !unicode.IsDigit(c)
+		return isWPrint(c) && !isWSpace(c) && !unicode.IsLetter(c) && !unicode.IsDigit(c)
 	case ctSpace:
-		return unicode.IsSpace(c) && c != 0xa0 && c != 0x2007 && c != 0x202f && c != 0x85
+		return isWSpace(c)
 	case ctUpper:
 		return unicode.IsUpper(c)
 	}
@@ -795,4 +795,17 @@ func (m matcher) matchExt(g *extGroup, rest []patNode, s string, start bool) boo
 		return false
 	}
 	return false
+}
+
+// isWPrint is glibc's iswprint in a UTF-8 locale: graphic characters and
+// spaces, and also format characters (U+200B, U+FEFF, soft hyphen) and
+// private-use ones, which Go's unicode.IsPrint leaves out.
+func isWPrint(c rune) bool {
+	return unicode.IsGraphic(c) || unicode.In(c, unicode.Cf, unicode.Co)
+}
+
+// isWSpace is glibc's iswspace: Unicode white space but the no-break
+// spaces and NEL.
+func isWSpace(c rune) bool {
+	return unicode.IsSpace(c) && c != 0xa0 && c != 0x2007 && c != 0x202f && c != 0x85
 }

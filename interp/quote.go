@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 )
 
@@ -74,7 +73,7 @@ func (q quoter) needsANSI(s string) bool {
 		if r == utf8.RuneError && n == 1 {
 			return true
 		}
-		if !unicode.IsPrint(r) && r != ' ' {
+		if !isWPrint(r) {
 			return true
 		}
 		s = s[n:]
@@ -117,7 +116,7 @@ func (q quoter) ansi(s string) string {
 		case '\'':
 			sb.WriteString(`\'`)
 		default:
-			if (r == utf8.RuneError && n == 1) || !unicode.IsPrint(r) && r != ' ' {
+			if (r == utf8.RuneError && n == 1) || !isWPrint(r) {
 				for i := 0; i < n; i++ {
 					b := s[i]
 					sb.WriteByte('\\')
