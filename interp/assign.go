@@ -213,7 +213,19 @@ func (r *Runner) setScalarFlags(name, val string, fl assignFlags) error {
 	}
 	// bash evaluates an integer variable's value before its special
 	// hook sees it (OPTIND=1+1 sets getopts to 2)
-	val, err := r.integerValue(r.vars.get(name), val)
+	iv := r.vars.get(name)
+	if name == "RANDOM" && !r.dynRemoved(name) {
+		// RANDOM, an integer with no stored attributes, seeds with
+		// its value's arithmetic (RANDOM=1+1 as RANDOM=2); an error is
+		// reported and the assignment, seeding nothing, succeeds
+		n, err := r.arithString(val)
+		if err != nil {
+			r.reportErr(err)
+			return nil
+		}
+		val = itoa(n)
+	}
+	val, err := r.integerValue(iv, val)
 	if err != nil {
 		return err
 	}

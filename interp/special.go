@@ -430,10 +430,17 @@ func (r *Runner) setDirStackElem(i int64, val string) {
 	r.dirStack = st
 }
 
+// dynRemoved reports whether unset made the dynamic variable name an
+// ordinary one.
+func (r *Runner) dynRemoved(name string) bool {
+	v := r.vars.m[name]
+	return v != nil && v.dynamic == dynRemoved
+}
+
 // specialAssign handles assignments to dynamic variables. It reports
 // whether the assignment was fully handled.
 func (r *Runner) specialAssign(name, val string) bool {
-	if v := r.vars.m[name]; v != nil && v.dynamic == dynRemoved {
+	if r.dynRemoved(name) {
 		return false // unset made it an ordinary variable
 	}
 	switch name {
