@@ -54,10 +54,12 @@ var outerEvents = []string{
 	`exec argv=["git" "commit" "-q" "-m" "initial commit"] path={git} builtin=false cwd=~/repo exit=0 nesting=top/0`,
 	`exec argv=["printf" "echo installing\\ntrue\\n"] builtin=true cwd=~/repo exit=0 nesting=top/0`,
 	`redirect cmdSeq=11 op=> target=install.sh mode=w bytes=21 blake3=8fb515004c6f preview="echo installing\ntrue\n"`,
-	// a pipeline's stages run in subshells, concurrently
+	// a pipeline's stages run in subshells, concurrently; the link's
+	// event comes when the link is drained, which is also when the
+	// reading sh may finish, so it may come before sh's exec event
 	`~ exec argv={fetch} path={fetchPath} builtin=false cwd=~/repo exit=0 pipeline={1,0,2} nesting=subshell/1`,
 	`~ exec argv=["sh"] path=<shim>/sh builtin=false cwd=~/repo exit=0 pipeline={1,1,2} nesting=subshell/1`,
-	`pipe link=1:0->1 bytes=21 blake3=8fb515004c6f preview="echo installing\ntrue\n"`,
+	`~ pipe link=1:0->1 bytes=21 blake3=8fb515004c6f preview="echo installing\ntrue\n"`,
 	// v=$(...) is an assignment only: no command, so no cmdSeq
 	`exec argv=["git" "rev-parse" "--short" "HEAD"] path={git} builtin=false cwd=~/repo exit=0 nesting=cmdsub/1`,
 	`cmdsub bytes=8 preview="{head}\n"`,
