@@ -58,6 +58,11 @@ func reprintComsub(cs *syntax.CmdSubst, src string) *printedComsub {
 	if body := src[from:to]; strings.Contains(body, "<<") || strings.Contains(body, "__nash_") || strings.Contains(body, "\x00") {
 		return &printedComsub{}
 	}
+	if hasAnonFunc(cs) {
+		// "() cmd", which the parser takes for an anonymous function:
+		// left as parsed, to fail as bash's syntax error where it runs
+		return &printedComsub{}
+	}
 	p := &cmdPrinter{src: src, amount: 4, comsub: true}
 	p.list(cs.Stmts)
 	p.flushDeferred("")
@@ -90,4 +95,16 @@ func reformats(stmts []*syntax.Stmt) bool {
 		}
 	}
 	return false
+}
+
+// hasAnonFunc reports whether cs has a function definition without a name.
+func hasAnonFunc(cs *syntax.CmdSubst) bool {
+	found := false
+	syntax.Walk(cs, func(n syntax.Node) bool {
+		if fd, ok := n.(*syntax.FuncDecl); ok && fd.Name == nil {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
