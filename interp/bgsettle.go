@@ -27,30 +27,36 @@ func (b *bgJobs) remove(j *job) {
 	b.mu.Unlock()
 }
 
-// busy reports whether some job is running shell code rather than
-// waiting for an external program.
-func (b *bgJobs) busy() bool {
+// anyJob reports whether some job that has not finished satisfies p.
+func (b *bgJobs) anyJob(p func(*job) bool) bool {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	for j := range b.set {
-		if j.inChild.Load() == 0 && !j.finished() {
+		if !j.finished() && p(j) {
 			return true
 		}
 	}
 	return false
 }
 
+// busy reports whether some job is running shell code rather than
+// waiting for an external program.
+func (b *bgJobs) busy() bool {
+	return b.anyJob(func(j *job) bool { return j.inChild.Load() == 0 })
+}
+
 // running reports whether some job has neither finished nor reached the
 // program of its last command.
 func (b *bgJobs) running() bool {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	for j := range b.set {
-		if !j.inTail.Load() && !j.finished() {
-			return true
-		}
+	return b.anyJob(func(j *job) bool { return !j.inTail.Load() })
+}
+
+// waitWhile polls cond until it is false or max has passed.
+func waitWhile(cond func() bool, max time.Duration) {
+	deadline := time.Now().Add(max)
+	for cond() && time.Now().Before(deadline) {
+		time.Sleep(200 * time.Microsecond)
 	}
-	return false
 }
 
 // settleMax bounds how long the ending shell lets its background code
@@ -68,13 +74,7 @@ func (r *Runner) settleBackground() {
 		return
 	}
 	r.settleProcSubsts()
-	if !r.sh.bg.busy() {
-		return
-	}
-	deadline := time.Now().Add(settleMax)
-	for r.sh.bg.busy() && time.Now().Before(deadline) {
-		time.Sleep(200 * time.Microsecond)
-	}
+	waitWhile(r.sh.bg.busy, settleMax)
 }
 
 // procSubstMax bounds how long the ending shell waits for its process
@@ -93,8 +93,5 @@ func (r *Runner) settleProcSubsts() {
 		return
 	}
 	r.fds.releaseAll()
-	deadline := time.Now().Add(procSubstMax)
-	for r.sh.procSubsts.running() && time.Now().Before(deadline) {
-		time.Sleep(200 * time.Microsecond)
-	}
+	waitWhile(r.sh.procSubsts.running, procSubstMax)
 }

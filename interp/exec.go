@@ -466,12 +466,8 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 	_, decl := st.Cmd.(*syntax.DeclClause)
 	if len(st.Redirs) > 0 && !call && !decl && !r.forksSubshell(st.Cmd) {
 		// simple commands and declarations apply their own redirections
-		// (after expanding the words, with the command's ExecInfo); a
-		// compound command's are applied at the line bash has read to
-		if l := stmtLastLine(st); l > 0 {
-			r.line = r.lineAt(l)
-		}
-		r.withRedirsOf(st.Redirs, nil, false, func() { r.cmd(st.Cmd, st) })
+		// (after expanding the words, with the command's ExecInfo)
+		r.compoundRedirs(st, func() { r.cmd(st.Cmd, st) })
 	} else {
 		r.cmd(st.Cmd, st)
 	}
@@ -504,6 +500,20 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 			return
 		}
 		r.failed()
+	}
+}
+
+// compoundRedirs runs fn with a compound command's redirections, made
+// at the line bash has read to; the process substitutions they opened
+// are closed after it.
+func (r *Runner) compoundRedirs(st *syntax.Stmt, fn func()) {
+	if l := stmtLastLine(st); l > 0 {
+		r.line = r.lineAt(l)
+	}
+	mark := len(r.procFds)
+	r.withRedirsOf(st.Redirs, nil, false, fn)
+	if len(r.procFds) > mark {
+		r.closeProcFds(mark)
 	}
 }
 
@@ -609,14 +619,7 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 			// expansion error there (${x:?}) ends only the child,
 			// and ${y:=v} or $((z=1)) in a target do not reach
 			// this shell
-			if l := stmtLastLine(st); l > 0 {
-				sub.line = sub.lineAt(l)
-			}
-			mark := len(sub.procFds)
-			sub.withRedirsOf(st.Redirs, nil, false, func() { sub.stmts(c.Stmts) })
-			if len(sub.procFds) > mark {
-				sub.closeProcFds(mark)
-			}
+			sub.compoundRedirs(st, func() { sub.stmts(c.Stmts) })
 		}, "subshell")
 	case *syntax.BinaryCmd:
 		switch c.Op {

@@ -45,17 +45,23 @@ func (r *Runner) globFields(b *fieldBuilder, out *[]string) {
 // its pattern with each quoted slash escaped, so that "[a"/"b]" is a
 // pattern (which then matches nothing) while [a/b] is not.
 func globCheckPat(f field) string {
-	if len(f.qslash) == 0 {
-		return string(f.pat)
+	return backslashesAt(string(f.pat), f.qslash)
+}
+
+// backslashesAt returns s with a backslash inserted before each of the
+// (ascending) byte offsets at.
+func backslashesAt(s string, at []int) string {
+	if len(at) == 0 {
+		return s
 	}
 	var sb strings.Builder
 	prev := 0
-	for _, i := range f.qslash {
-		sb.Write(f.pat[prev:i])
+	for _, i := range at {
+		sb.WriteString(s[prev:i])
 		sb.WriteByte('\\')
 		prev = i
 	}
-	sb.Write(f.pat[prev:])
+	sb.WriteString(s[prev:])
 	return sb.String()
 }
 

@@ -257,20 +257,7 @@ type hdocWord struct {
 
 // mvdanStop is the delimiter as mvdan's parser takes it from the
 // rewritten word: the backslashes of dqEsc are kept.
-func (w hdocWord) mvdanStop() string {
-	if len(w.dqEsc) == 0 {
-		return w.stop
-	}
-	var sb strings.Builder
-	prev := 0
-	for _, i := range w.dqEsc {
-		sb.WriteString(w.stop[prev:i])
-		sb.WriteByte('\\')
-		prev = i
-	}
-	sb.WriteString(w.stop[prev:])
-	return sb.String()
-}
+func (w hdocWord) mvdanStop() string { return backslashesAt(w.stop, w.dqEsc) }
 
 // hdocStopRewrite returns hdocDelimRewrite for the here-document whose
 // "<<" is at offset op when mvdan's parser takes its delimiter otherwise
