@@ -74,11 +74,16 @@ func (r *Runner) ctypeName() string {
 
 // escBytes reports whether \u and \U escapes (in $'…', echo -e, printf
 // and ${x@E}) are left as escapes beyond ASCII rather than written as
-// UTF-8. bash converts them to the codeset the locale's name asks for,
-// whether or not that locale could be loaded: with LANG=en_US.UTF-8 and
-// no such locale installed, common in containers, $'\u00e9' is still é
-// while the shell's characters are bytes.
-func (r *Runner) escBytes() bool { return !utf8LocaleName(r.ctypeName()) }
+// UTF-8. bash (u32cconv) first asks the locale actually in effect, which
+// is the previous one when setlocale failed, and then the codeset the
+// locale's name asks for, loaded or not: with LANG=en_US.UTF-8 and no such
+// locale installed, common in containers, $'\u00e9' is still é while the
+// shell's characters are bytes; and LC_ALL=zh_HK.big5hkscs, not installed,
+// leaves a UTF-8 shell writing UTF-8.
+func (r *Runner) escBytes() bool {
+	name := r.ctypeName()
+	return !utf8LocaleName(name) && !r.ctypeUTF8(name)
+}
 
 // utf8LocaleName reports whether a locale name has a UTF-8 codeset.
 func utf8LocaleName(name string) bool {
