@@ -86,9 +86,13 @@ func biTrap(r *Runner, args []string) int {
 		}
 		return r.write("trap", sb.String())
 	}
-	if len(a) == 1 {
+	// a valid signal number first means every argument is a signal to
+	// reset, in POSIX mode too; other signal names only when alone
+	_, _, firstOK := parseSignal(a[0], true)
+	firstSignal := firstOK && allDigits(a[0])
+	if len(a) == 1 && !firstSignal {
 		// `trap SIG` with one argument resets it; anything else is a usage error
-		if _, _, ok := parseSignal(a[0], true); !ok || r.opts.on(optPosix) || a[0] == "-" || a[0] == "" {
+		if !firstOK || r.opts.on(optPosix) || a[0] == "-" || a[0] == "" {
 			r.builtinUsage("trap")
 			return r.usageFail()
 		}
@@ -102,8 +106,7 @@ func biTrap(r *Runner, args []string) int {
 		reset = true
 	} else if action == "-" {
 		reset = true
-	} else if _, err := strconv.Atoi(action); err == nil {
-		// a number as first arg means all args are signals to reset
+	} else if firstSignal {
 		sigs = a
 		reset = true
 	}
@@ -140,6 +143,9 @@ func biKill(r *Runner, args []string) int {
 		}
 		a = append(a[:1:1], rest...)
 		if len(a) == 1 {
+			if r.opts.on(optPosix) {
+				return r.write("kill", posixSignalList())
+			}
 			return biTrap(r, []string{"trap", "-l"})
 		}
 		// bash prints each name as it goes and carries on past a bad
@@ -170,7 +176,7 @@ func biKill(r *Runner, args []string) int {
 				sb.WriteString(name + "\n")
 				continue
 			}
-			_, n, ok := parseSignal(s, false)
+			_, n, ok := r.killSignal(s)
 			if p, special := pseudoSignals[strings.ToUpper(s)]; special {
 				// decode_signal knows the trap pseudo-signals, numbered
 				// from NSIG (65 on Linux) on
@@ -200,7 +206,7 @@ func biKill(r *Runner, args []string) int {
 			r.bErr("kill", "%s: option requires an argument", a[0])
 			return 1
 		}
-		_, n, ok := parseSignal(a[1], false)
+		_, n, ok := r.killSignal(a[1])
 		if a[1] == "0" {
 			n, ok = 0, true
 		}
@@ -211,7 +217,7 @@ func biKill(r *Runner, args []string) int {
 		sig = syscall.Signal(n)
 		a = a[2:]
 	case strings.HasPrefix(a[0], "-") && a[0] != "--" && len(a[0]) > 1:
-		_, n, ok := parseSignal(a[0][1:], false)
+		_, n, ok := r.killSignal(a[0][1:])
 		if a[0] == "-0" {
 			n, ok = 0, true
 		}
@@ -373,6 +379,29 @@ func (r *Runner) killListOpts(a []string) ([]string, bool, int) {
 		}
 	}
 	return a, true, 0
+}
+
+// posixSignalList is kill -l's listing in POSIX mode: the names without
+// SIG on one line, separated by spaces.
+func posixSignalList() string {
+	var names []string
+	for n := 1; n <= 64; n++ {
+		if name := signalName(n); name != "" {
+			names = append(names, name)
+		}
+	}
+	return strings.Join(names, " ") + "\n"
+}
+
+// killSignal decodes kill's signal argument. In POSIX mode bash's kill
+// does not take the SIG prefix (SIGRTMIN+N keeps working: decode_signal
+// checks it before the prefix rule).
+func (r *Runner) killSignal(s string) (string, int, bool) {
+	u := strings.ToUpper(s)
+	if r.opts.on(optPosix) && strings.HasPrefix(u, "SIG") && !strings.HasPrefix(u, "SIGRTMIN+") {
+		return "", 0, false
+	}
+	return parseSignal(s, false)
 }
 
 // pseudoSignals are the numbers kill -l gives the trap pseudo-signals.
