@@ -70,6 +70,7 @@ func biSource(r *Runner, args []string) int {
 		return 126
 	}
 	src := string(data)
+	named := r.namedCmds
 	f, text, perr := parseProgram(src, file)
 	var stmts []*syntax.Stmt
 	if perr != nil {
@@ -133,9 +134,21 @@ func biSource(r *Runner, args []string) int {
 		r.runReturnTrap(returned)
 	}
 	if r.exit == exBadSyntax {
-		return 2
+		return r.syntaxErrorStatus(named)
 	}
 	return r.exit
+}
+
+// syntaxErrorStatus is the status of an eval or . whose text has a syntax
+// error: 2, and a POSIX shell ends (usageFail) unless a simple command
+// with a name ran in the text before the error: bash checks that
+// this_shell_builtin is still eval or source, and any command resets it.
+// named is namedCmds when the builtin started.
+func (r *Runner) syntaxErrorStatus(named uint64) int {
+	if r.namedCmds != named {
+		return 2
+	}
+	return r.usageFail()
 }
 
 // exBadSyntax is bash's internal status for a syntax error in a sourced

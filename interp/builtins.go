@@ -453,6 +453,7 @@ func biEval(r *Runner, args []string) int {
 
 // evalString parses and runs src in the current shell (eval, traps).
 func (r *Runner) evalString(src, kind string) int {
+	named := r.namedCmds
 	f, text, err := parseProgram(src, "")
 	var stmts []*syntax.Stmt
 	if err != nil {
@@ -471,7 +472,7 @@ func (r *Runner) evalString(src, kind string) int {
 			return 1
 		}
 		if kind == "eval" {
-			return r.usageFail()
+			return r.syntaxErrorStatus(named)
 		}
 		return 2
 	}

@@ -853,7 +853,9 @@ func (r *Runner) forClause(c *syntax.ForClause) {
 			} else if err := r.setScalar(name, it, false); err != nil {
 				r.reportErr(err)
 				r.exit = 1
-				r.topUnwind(err)
+				if !r.readonlyLoopVarExit(err) {
+					r.topUnwind(err)
+				}
 				return
 			}
 			r.stmts(c.Do)

@@ -78,6 +78,7 @@ func (r *Runner) selectLoop(name string, items []string, body []*syntax.Stmt) {
 			// bash's bind_variable failed: the loop ends
 			r.reportErr(err)
 			r.exit = 1
+			r.readonlyLoopVarExit(err)
 			return
 		}
 		r.stmts(body)
@@ -91,6 +92,18 @@ func (r *Runner) selectLoop(name string, items []string, body []*syntax.Stmt) {
 			showMenu = true
 		}
 	}
+}
+
+// readonlyLoopVarExit ends a non-interactive POSIX-mode shell with status
+// 1 when a for or select variable is readonly (bash's jump to top level
+// with FORCE_EOF); it reports whether it did.
+func (r *Runner) readonlyLoopVarExit(err error) bool {
+	ve, ok := err.(*varError)
+	if !ok || !ve.readonly || !r.opts.on(optPosix) || r.isInteractive() {
+		return false
+	}
+	r.flow, r.exitCode = flowExit, 1
+	return true
 }
 
 // selectQuery prints the menu (when showMenu) and the prompt, and reads

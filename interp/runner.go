@@ -285,6 +285,10 @@ type Runner struct {
 	// lastElem is the value an array element was last given, after its
 	// attributes (-i, -u, …): ${a[k]=v} expands to it
 	lastElem string
+
+	// namedCmds counts the simple commands with a name run so far
+	// (syntaxErrorStatus)
+	namedCmds uint64
 }
 
 type flowKind uint8

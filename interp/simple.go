@@ -141,6 +141,7 @@ func (r *Runner) runArgs(c *syntax.CallExpr, args []string, redirs []*syntax.Red
 	}
 	info := &ExecInfo{Argv: args, Dir: r.dir, Nesting: r.nesting, Line: r.line, Pipeline: r.pipePos}
 	kind, fn, bi := r.resolve(name)
+	r.namedCmds++
 	switch kind {
 	case cmdFunction:
 		info.Function = true
