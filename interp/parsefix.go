@@ -77,6 +77,24 @@ func parseProgram(src, name string) (*syntax.File, string, error) {
 func parseProgramEdits(src, name string) (*syntax.File, string, []parseEdit, error) {
 	src = moveLineJoins(encodeRawBytes(src))
 	f, err := parseBash(src, name)
+	if err != nil {
+		if text, ok := requoteHdocText(src); ok {
+			if f2, err2 := parseBash(text, name); parsedFurther(err2, err) {
+				src, f, err = text, f2, err2
+			}
+		}
+	}
+	for range maxHdocRequotes {
+		if err != nil {
+			break
+		}
+		text, ok := requoteHdocDelims(f, src)
+		if !ok {
+			break
+		}
+		src = text
+		f, err = parseBash(src, name)
+	}
 	if err == nil && !mayHoldHdocParen(src) {
 		finishParse(f, src)
 		return f, src, nil, nil

@@ -522,9 +522,12 @@ func quotedHdocWord(w *syntax.Word) bool {
 // then ends after the delimiter line, which is cut off).
 func (r *Runner) hdocRaw(rd *syntax.Redirect) string {
 	var sb strings.Builder
+	// read unquoted, plain literals may still have lost a line
+	// continuation (a\<nl>b read as ab)
+	sawQuoted := parserSawQuoted(rd.Word)
 	for _, p := range rd.Hdoc.Parts {
 		l, ok := p.(*syntax.Lit)
-		if !ok {
+		if !ok || !sawQuoted {
 			text := r.nodeText(rd.Hdoc)
 			if d := hdocDelim(rd.Word); d != "" && strings.HasSuffix(text, d) {
 				rest := strings.TrimRight(text[:len(text)-len(d)], "\t")
@@ -537,6 +540,22 @@ func (r *Runner) hdocRaw(rd *syntax.Redirect) string {
 		sb.WriteString(l.Value)
 	}
 	return sb.String()
+}
+
+// parserSawQuoted reports whether mvdan's parser read the body of the
+// here-document delimited by w as quoted: it looks only at the word's
+// last part (<<E'O'F and <<'E'OF are unquoted to it).
+func parserSawQuoted(w *syntax.Word) bool {
+	if len(w.Parts) == 0 {
+		return false
+	}
+	switch p := w.Parts[len(w.Parts)-1].(type) {
+	case *syntax.SglQuoted, *syntax.DblQuoted:
+		return true
+	case *syntax.Lit:
+		return strings.IndexByte(p.Value, '\\') >= 0
+	}
+	return false
 }
 
 // hdocDelim is a here-document delimiter after quote removal.

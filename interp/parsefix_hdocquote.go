@@ -1,0 +1,129 @@
+package interp
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// mvdan's parser decides whether a here-document's body is taken as
+// written from the last part of the delimiter word only: <<E'O'F and
+// <<'E'OF are quoted for bash (any quoting counts) but not for it, so it
+// joins the body's backslash-newlines and parses its $( ) and `…`, which
+// may swallow the delimiter line. requoteHdocDelims rewrites such a word,
+// in place and at the same length, to one whose last part is quoted
+// ('EOF' for E'O'F, 'EO'\F for \E'O'F), and the program is parsed again.
+
+// maxHdocRequotes bounds the re-parses for mismatched delimiters: a
+// body read as written may reveal another here-document.
+const maxHdocRequotes = 8
+
+// requoteHdocDelims returns text with the delimiters of f's
+// here-documents that mvdan read as unquoted, and bash as quoted,
+// rewritten (see above); ok is false when there are none.
+func requoteHdocDelims(f *syntax.File, text string) (string, bool) {
+	b := []byte(nil)
+	syntax.Walk(f, func(n syntax.Node) bool {
+		rd, isRedir := n.(*syntax.Redirect)
+		if !isRedir || (rd.Op != syntax.Hdoc && rd.Op != syntax.DashHdoc) || rd.Word == nil {
+			return true
+		}
+		if !quotedHdocWord(rd.Word) || parserSawQuoted(rd.Word) {
+			return true
+		}
+		from, to := int(rd.Word.Pos().Offset()), int(rd.Word.End().Offset())
+		if from < 0 || to > len(text) || from >= to {
+			return true
+		}
+		w, ok := requotedDelim(hdocDelim(rd.Word), to-from)
+		if !ok {
+			return true
+		}
+		if b == nil {
+			b = []byte(text)
+		}
+		copy(b[from:to], w)
+		return true
+	})
+	if b == nil {
+		return text, false
+	}
+	return string(b), true
+}
+
+// requotedDelim is a word of n bytes, whose last part is quoted, that
+// delimits with d; ok is false when there is none (d holds a quote).
+func requotedDelim(d string, n int) (string, bool) {
+	extra := n - len(d)
+	if d == "" || strings.ContainsAny(d, "'\n") || extra < 2 {
+		return "", false
+	}
+	var w string
+	if extra%2 == 0 {
+		w = "'" + d + "'" // two bytes more
+		extra -= 2
+	} else {
+		w = "'" + d[:len(d)-1] + "'\\" + d[len(d)-1:] // three more
+		extra -= 3
+	}
+	// pad with empty quotes, which keep the last part quoted
+	return w + strings.Repeat("''", extra/2), true
+}
+
+// requoteHdocText is requoteHdocDelims for a text that does not parse
+// (the body mvdan read may be what failed, a $( ) swallowing the
+// delimiter line): the here-document operators are found in the text,
+// line by line, and each delimiter is judged from its text.
+func requoteHdocText(text string) (string, bool) {
+	if !strings.Contains(text, "<<") {
+		return text, false
+	}
+	b := []byte(nil)
+	for line := 0; line < len(text); {
+		end := strings.IndexByte(text[line:], '\n')
+		if end < 0 {
+			end = len(text)
+		} else {
+			end += line
+		}
+		for _, op := range hdocOpsIn(text, line, end) {
+			w, k, _, ok := hdocDelimWordAt(text, op)
+			if !ok || !w.quoted || len(w.escape) > 0 || len(w.dqEsc) > 0 || w.end > len(text) {
+				continue
+			}
+			word := text[k:w.end]
+			// mvdan looks at the last part: a literal after the last
+			// quote, without a backslash, reads as unquoted
+			q := strings.LastIndexAny(word, `'"`)
+			tail := word[q+1:]
+			if q < 0 || tail == "" || strings.IndexByte(tail, '\\') >= 0 {
+				continue
+			}
+			nw, ok := requotedDelim(w.stop, len(word))
+			if !ok {
+				continue
+			}
+			if b == nil {
+				b = []byte(text)
+			}
+			copy(b[k:w.end], nw)
+		}
+		line = end + 1
+	}
+	if b == nil {
+		return text, false
+	}
+	return string(b), true
+}
+
+// parsedFurther reports whether a parse that failed with err2 (or nil)
+// got further than one that failed with err: its error is later in the
+// text.
+func parsedFurther(err2, err error) bool {
+	if err2 == nil {
+		return true
+	}
+	p2, _, ok2 := parseErrorPos(err2)
+	p, _, ok := parseErrorPos(err)
+	return ok2 && ok && p2.Offset() > p.Offset()
+}
