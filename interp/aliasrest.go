@@ -404,10 +404,45 @@ func (r *Runner) aliasWordIn(at *aliasText, g []*syntax.Stmt, errEnd int, failed
 			return from, to, true
 		}
 		if r.opts.on(optPosix) {
-			return r.substAliasWord(at, errEnd)
+			if from, to, ok := r.substAliasWord(at, errEnd); ok {
+				return from, to, true
+			}
 		}
+		return r.cmdAliasWord(at, errEnd)
 	}
 	return best, bestTo, best >= 0
+}
+
+// cmdAliasWord finds, after off, the first word in command position that
+// names an alias, for a text that did not parse: a value may open a
+// compound command that another alias closes (alias l='for i in 1 2; do'
+// d=done, then "l echo $i; d"). Here-document bodies are skipped.
+func (r *Runner) cmdAliasWord(at *aliasText, off int) (int, int, bool) {
+	at.ensure(off + maxAliasScan)
+	text := at.text[:min(len(at.text), off+maxAliasScan)]
+	wf, wt, found := 0, 0, false
+	for from := skipSeparators(text, off); from < len(text) && !found; {
+		// one line at a time, then the bodies of its here-documents
+		end := len(text)
+		if nl := strings.IndexByte(text[from:], '\n'); nl >= 0 {
+			end = from + nl
+		}
+		cmdWords(text, from, end, func(f, t int) bool {
+			if r.isAliasWord(at, f, t) {
+				wf, wt, found = f, t, true
+			}
+			return !found
+		})
+		from = end + 1
+		if ops := hdocOpsIn(text, strings.LastIndexByte(text[:end], '\n')+1, end); len(ops) > 0 {
+			h, ok := findHdoc(text, ops[len(ops)-1])
+			if !ok || h.term < 0 {
+				break
+			}
+			from = h.term + strings.IndexByte(text[h.term:]+"\n", '\n') + 1
+		}
+	}
+	return wf, wt, found
 }
 
 // skipBlankLines skips blanks and newlines after off.
