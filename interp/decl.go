@@ -182,8 +182,12 @@ func (r *Runner) traceDecl(variant string, args []declArg) {
 			continue
 		}
 		as := a.assign
-		if as.Naked || as.Value == nil && as.Array == nil {
-			parts = append(parts, as.Name.Value)
+		if as.Naked {
+			name := as.Name.Value
+			if as.Index != nil {
+				name += "[" + r.declWordSubscript(as.Index) + "]"
+			}
+			parts = append(parts, r.q().trace(name))
 			continue
 		}
 		if as.Array != nil {
@@ -193,16 +197,21 @@ func (r *Runner) traceDecl(variant string, args []declArg) {
 			continue
 		}
 		// declPreexpand expanded the values with side effects; one
-		// still here failed to expand, and is traced empty
+		// still here failed to expand, and is traced empty (as is
+		// `name=`, which has no value word)
 		var v string
-		if !hasSideEffects(as.Value) {
+		if as.Value != nil && !hasSideEffects(as.Value) {
 			v, _ = r.assignValueQuiet(as.Value)
 		}
 		op := "="
 		if as.Append {
 			op = "+="
 		}
-		parts = append(parts, r.q().trace(as.Name.Value+op+v))
+		name := as.Name.Value
+		if as.Index != nil {
+			name += "[" + r.declWordSubscript(as.Index) + "]"
+		}
+		parts = append(parts, r.q().trace(name+op+v))
 	}
 	r.traceWrite(r.tracePrefix() + variant + optSpace(strings.Join(parts, " ")) + "\n")
 }
@@ -227,10 +236,13 @@ func (r *Runner) traceDeclAssigns(variant string, args []declArg) {
 			}
 			continue
 		}
-		if as.Name == nil || as.Naked || as.Value == nil || as.Array != nil || as.Index != nil {
+		if as.Name == nil || as.Naked || as.Array != nil || as.Index != nil {
 			continue
 		}
-		v, _ := r.assignValueQuiet(as.Value)
+		var v string // `name=` has no value word
+		if as.Value != nil {
+			v, _ = r.assignValueQuiet(as.Value)
+		}
 		op := "="
 		if as.Append {
 			op = "+="
@@ -845,7 +857,7 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		// without one (bash names the element without the value)
 		shown := name + "[" + index + "]"
 		if as != nil && as.Index != nil {
-			shown = name + "[" + r.nodeText(as.Index) + "]"
+			shown = name + "[" + r.declWordSubscript(as.Index) + "]"
 		}
 		return "", &varError{msg: "`" + shown + "': not a valid identifier"}
 	}
@@ -861,7 +873,7 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		if variant == "readonly" || variant == "export" {
 			shown := a.text
 			if as != nil {
-				shown = name + "[" + r.nodeText(as.Index) + "]"
+				shown = name + "[" + r.declWordSubscript(as.Index) + "]"
 			}
 			return "", &varError{msg: "`" + shown + "': not a valid identifier"}
 		}
