@@ -73,6 +73,9 @@ func (r *Runner) aliasExpandGroup(g []*syntax.Stmt, end int) (stmts []*syntax.St
 	var edits []edit
 	for _, st := range g {
 		syntax.Walk(st, func(n syntax.Node) bool {
+			if cs, ok := n.(*syntax.CmdSubst); ok && r.comsubAliasesAtRun(cs) {
+				return false
+			}
 			c, isCall := n.(*syntax.CallExpr)
 			if !isCall || len(c.Args) == 0 {
 				return true
@@ -128,6 +131,14 @@ func (r *Runner) aliasExpandGroup(g []*syntax.Stmt, end int) (stmts []*syntax.St
 	// the line g starts on, less one: the text may hold lines that
 	// parseProgram added (fixInsertedLines), which its positions leave out
 	return f.Stmts, src, int(g[0].Pos().Line()) - 1, true
+}
+
+// comsubAliasesAtRun reports whether the aliases in cs's body are
+// expanded when it runs rather than when the command holding it is read:
+// bash defers them for backquotes, and for $( ) outside POSIX mode (where
+// it expands them as it first reads the substitution).
+func (r *Runner) comsubAliasesAtRun(cs *syntax.CmdSubst) bool {
+	return cs.Backquotes || !r.opts.on(optPosix)
 }
 
 // aliasValue expands the alias named at the start of an alias's value in

@@ -386,6 +386,9 @@ func (r *Runner) aliasWordIn(at *aliasText, g []*syntax.Stmt, errEnd int, failed
 	best, bestTo := -1, -1
 	for _, st := range g {
 		syntax.Walk(st, func(n syntax.Node) bool {
+			if cs, ok := n.(*syntax.CmdSubst); ok && r.comsubAliasesAtRun(cs) {
+				return false
+			}
 			c, ok := n.(*syntax.CallExpr)
 			if !ok || len(c.Args) == 0 {
 				return true

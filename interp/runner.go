@@ -321,6 +321,9 @@ type funcDef struct {
 	trace  bool
 	export bool
 	src    string // source text the body's positions refer to
+	// aliasesRead: src was read with the aliases of the definition
+	// expanded (aliasesParsed), so a call expands none at run time
+	aliasesRead bool
 	// lineOff is the line offset in force where it was defined (an eval
 	// or a substitution's): its body counts lines from there, whoever
 	// calls it

@@ -746,12 +746,16 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 	oldParams := r.params
 	oldNesting := r.nesting
 	oldSrc, oldOff, oldConts, oldContsEnd := r.curSrc, r.lineOff, r.lineConts, r.contsEnd
+	oldTop := r.aliasTopSrc
 	r.params = args[1:]
 	r.calls = append(r.calls, callFrame{funcName: f.name, source: f.source, line: r.line, args: args[1:]})
 	r.vars.pushFrame()
 	r.nesting = Nesting{Depth: oldNesting.Depth + 1, Kind: "function:" + f.name}
 	if f.src != "" {
 		r.curSrc = f.src
+		if f.aliasesRead {
+			r.aliasTopSrc = f.src // the body keeps its definition's aliases
+		}
 	}
 	r.lineOff, r.lineConts, r.contsEnd = f.lineOff, f.lineConts, f.contsEnd
 	oldOptind := r.optind
@@ -821,7 +825,7 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 	r.calls = r.calls[:len(r.calls)-1]
 	r.params = oldParams
 	r.nesting = oldNesting
-	r.curSrc, r.lineOff = oldSrc, oldOff
+	r.curSrc, r.lineOff, r.aliasTopSrc = oldSrc, oldOff, oldTop
 	r.lineConts, r.contsEnd = oldConts, oldContsEnd
 }
 
@@ -887,7 +891,7 @@ func (r *Runner) defineFunc(c *syntax.FuncDecl) {
 	r.ownFuncs()
 	old := r.funcs[name]
 	r.funcs[name] = &funcDef{name: name, body: c.Body, source: src, line: r.lineAt(int(c.Pos().Line())), src: r.curSrc,
-		lineOff: r.lineOff, lineConts: r.lineConts, contsEnd: r.contsEnd,
+		aliasesRead: r.aliasesParsed(), lineOff: r.lineOff, lineConts: r.lineConts, contsEnd: r.contsEnd,
 		export: old != nil && old.export} // a redefinition keeps the export attribute
 	r.exit = 0
 	r.gateState(&StateInfo{Op: "function", Names: []string{name}})

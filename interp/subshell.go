@@ -203,10 +203,33 @@ func (r *Runner) cmdSubst(cs *syntax.CmdSubst) (string, error) {
 	c.lineOff = r.line - base
 	c.lineConts, c.contsEnd = comsubConts(r.curSrc, cs, base), int(cs.End().Line())
 	stmts := cs.Stmts
-	if pc, ok := r.reprintedComsub(cs); ok {
+	pc, reprinted := r.reprintedComsub(cs)
+	if reprinted {
 		// the text bash runs: its lines from the command's line
 		stmts, c.curSrc, c.lineOff, c.lineConts = pc.stmts, pc.text, r.line-1, nil
 		c.tail = noForkTail(stmts, false)
+		if r.aliasesParsed() {
+			c.aliasTopSrc = c.curSrc // printed from text read with its aliases
+		}
+	}
+	aliasBody, aliasBase := "", 0
+	if r.comsubAliasesAtRun(cs) {
+		// the body's aliases are those defined when it runs: read line
+		// by line as a script is (runAliasRest), or, where its text is
+		// not at hand, command by command (tryAlias)
+		c.aliasTopSrc = ""
+		switch {
+		case !c.aliasActive():
+		case reprinted:
+			aliasBody, aliasBase = pc.text, r.line-1
+		default:
+			if body, first, ok := comsubBody(r.curSrc, cs); ok {
+				aliasBody, aliasBase = body, r.line-first
+			}
+		}
+		if aliasBody != "" {
+			c.tail = nil
+		}
 	}
 	if !r.opts.sh(shInheritErrexit) && !r.opts.on(optPosix) {
 		c.opts.set[optErrexit] = false
@@ -224,7 +247,11 @@ func (r *Runner) cmdSubst(cs *syntax.CmdSubst) (string, error) {
 		// whatever $? was
 		c.exit = 0
 	}
-	c.stmts(stmts)
+	if aliasBody != "" {
+		c.runAliasRest(aliasBody, aliasBase, "")
+	} else {
+		c.stmts(stmts)
+	}
 	status := c.subStatus()
 	c.fds.releaseAll()
 	<-done
@@ -246,6 +273,30 @@ func (r *Runner) cmdSubst(cs *syntax.CmdSubst) (string, error) {
 		out = bytes.ReplaceAll(out, []byte{0}, nil)
 	}
 	return strings.TrimRight(string(out), "\n"), nil
+}
+
+// comsubBody returns the text of cs's body in src and the line of that
+// text its first command is on (1 for the first line); ok is false when
+// src does not hold it as parsed, it is backquoted with backslashes
+// (whose text is not the body read), or it has here-documents.
+func comsubBody(src string, cs *syntax.CmdSubst) (body string, first int, ok bool) {
+	if len(cs.Stmts) == 0 {
+		return "", 0, false
+	}
+	from, to := int(cs.Left.Offset()), int(cs.Right.Offset())
+	open := "$("
+	if cs.Backquotes {
+		open = "`"
+	}
+	if to > len(src) || from+len(open) > to || !strings.HasPrefix(src[from:], open) {
+		return "", 0, false
+	}
+	body = src[from+len(open) : to]
+	if cs.Backquotes && strings.IndexByte(body, '\\') >= 0 || strings.Contains(body, "<<") {
+		// here-documents: read once, with the line holding them
+		return "", 0, false
+	}
+	return body, int(cs.Stmts[0].Pos().Line()) - int(cs.Left.Line()) + 1, true
 }
 
 // blankSubst reports whether a command substitution without commands
