@@ -52,7 +52,7 @@ type aliasText struct {
 // line, whose first line is line base+1 of the script, reading it as
 // bash does once aliases are defined. It returns at the end of the text,
 // or when the shell exits; a syntax error is reported and exits.
-func (r *Runner) runAliasRest(text string, base int, name string) {
+func (r *Runner) runAliasRest(text string, base int, name string, top bool) error {
 	at := aliasText{tail: text, chain: -1, marks: strings.IndexByte(text, 0) >= 0}
 	orig := text // what set -v echoes: the lines as read, before aliases
 	for r.flow != flowExit {
@@ -62,14 +62,17 @@ func (r *Runner) runAliasRest(text string, base int, name string) {
 			r.lineOff = base
 			r.reportSyntaxError(err, orig, name)
 			r.exit = 2
+			if !top {
+				return reportedError{err}
+			}
 			r.flow = flowExit
 			r.exitCode = 2
-			return
+			return nil
 		}
 		if len(g) == 0 {
 			r.echoRead(&orig, 1<<30) // blank lines and comments
 			r.verboseLine = 1 << 30
-			return
+			return nil
 		}
 		at.ensure(gEnd)
 		src := at.text[:gEnd]
@@ -97,11 +100,32 @@ func (r *Runner) runAliasRest(text string, base int, name string) {
 		r.verboseLine = 1 << 30
 		if last {
 			r.echoRead(&orig, 1<<30)
-			return
+			return nil
 		}
 		base += lines
 		at.advance(gEnd)
 	}
+	return nil
+}
+
+// reportedError is a syntax error already reported where it was found.
+type reportedError struct{ error }
+
+func (e reportedError) Unwrap() error { return e.error }
+
+// aliasRestFrom runs the rest of the text being read (r.curSrc), from
+// the line group g starts on, as runAliasRest reads it, when aliases are
+// expanded now; ran is false, having run nothing, when they are not. A
+// syntax error ends the shell at the top level (top), else it is
+// returned, reported.
+func (r *Runner) aliasRestFrom(g []*syntax.Stmt, name string, top bool) (ran bool, err error) {
+	if !r.aliasActive() {
+		return false, nil
+	}
+	src, off := r.curSrc, r.lineOff
+	err = r.runAliasRest(src[groupLineStart(src, g):], off+int(g[0].Pos().Line())-1, name, top)
+	r.lineOff = off
+	return true, err
 }
 
 // echoRead drops the first n lines of *rest, writing them to stderr

@@ -99,7 +99,7 @@ func biSource(r *Runner, args []string) int {
 	// set -v echoes the lines as written (text has them on the same lines)
 	oldNotice := r.noticeLine
 	r.noticeLine = 0 // the file's own lines (see jobnotice.go)
-	if xerr := r.stmtsEchoing(stmts, src, r.subLevel == 0); xerr != nil && perr == nil {
+	if xerr := r.stmtsEchoing(stmts, src, r.subLevel == 0, file); xerr != nil && perr == nil {
 		perr = xerr
 	}
 	r.noticeLine = oldNotice

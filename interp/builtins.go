@@ -444,7 +444,7 @@ func biEval(r *Runner, args []string) int {
 	if strings.TrimSpace(src) == "" {
 		if src != "" && r.opts.on(optVerbose) {
 			// set -v echoes the blank text read
-			_ = r.stmtsEchoing(nil, src, false)
+			_ = r.stmtsEchoing(nil, src, false, "eval")
 		}
 		return 0
 	}
@@ -455,6 +455,13 @@ func biEval(r *Runner, args []string) int {
 func (r *Runner) evalString(src, kind string) int {
 	named := r.namedCmds
 	f, text, err := parseProgram(src, "")
+	if r.aliasActive() {
+		// bash's parser reads it alias by alias, a line at a time: its
+		// syntax errors are those of the text with aliases substituted
+		return r.runEvalText(text, src, kind, func() error {
+			return r.runAliasRest(text, r.lineOff, "eval", false)
+		})
+	}
 	var stmts []*syntax.Stmt
 	if err != nil {
 		// bash's parse_and_execute has run the lines before the error
@@ -482,6 +489,16 @@ func (r *Runner) evalString(src, kind string) int {
 // runEvalStmts runs the parsed statements of an eval'd string (text is
 // their fixed-up source, src the string as written).
 func (r *Runner) runEvalStmts(stmts []*syntax.Stmt, text, src, kind string) int {
+	return r.runEvalText(text, src, kind, func() error {
+		return r.stmtsEchoing(stmts, src, kind == "eval" && r.subLevel == 0, "eval")
+	})
+}
+
+// runEvalText runs an eval'd string by calling run, with the runner set
+// up for its text (the fixed-up source text; src is as written): its
+// lines, nesting and trace level. run returns a syntax error found as it
+// read the text.
+func (r *Runner) runEvalText(text, src, kind string, run func() error) int {
 	oldSrc, oldNesting, oldLine := r.curSrc, r.nesting, r.line
 	r.curSrc = text
 	r.nesting = Nesting{Depth: oldNesting.Depth + 1, Kind: kind}
@@ -491,7 +508,7 @@ func (r *Runner) runEvalStmts(stmts []*syntax.Stmt, text, src, kind string) int 
 	oldOff, oldConts := r.lineOff, r.lineConts
 	r.lineOff, r.lineConts = r.line-1, nil
 	lastCmd := r.bashCmd
-	xerr := r.stmtsEchoing(stmts, src, kind == "eval" && r.subLevel == 0)
+	xerr := run()
 	// bash's parse_and_execute puts $BASH_COMMAND back (restore_lastcom)
 	r.bashCmd = lastCmd
 	r.lineOff, r.lineConts = oldOff, oldConts

@@ -71,11 +71,8 @@ func (r *Runner) Run(f *syntax.File, src string) int {
 	posix := r.opts.on(optPosix)
 	for i := 0; i < len(groups); i++ {
 		g := groups[i]
-		if r.aliasActive() {
+		if ran, _ := r.aliasRestFrom(g, "", true); ran {
 			// from here on the text is read as bash reads it with aliases
-			off := r.lineOff
-			r.runAliasRest(src[groupLineStart(src, g):], off+int(g[0].Pos().Line())-1, "")
-			r.lineOff = off
 			break
 		}
 		end := len(src)
@@ -253,7 +250,7 @@ func (r *Runner) RunIncremental(src, name string) int {
 		if aliasFrom >= 0 && r.flow != flowExit {
 			pre := src[:aliasFrom]
 			off := r.lineOff
-			r.runAliasRest(src[aliasFrom:], off+strings.Count(pre, "\n")-2*strings.Count(pre, hdocParenInsert), name)
+			r.runAliasRest(src[aliasFrom:], off+strings.Count(pre, "\n")-2*strings.Count(pre, hdocParenInsert), name, true)
 			r.lineOff = off
 			return r.finish()
 		}

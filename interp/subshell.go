@@ -248,7 +248,7 @@ func (r *Runner) cmdSubst(cs *syntax.CmdSubst) (string, error) {
 		c.exit = 0
 	}
 	if aliasBody != "" {
-		c.runAliasRest(aliasBody, aliasBase, "")
+		c.runAliasRest(aliasBody, aliasBase, "", true)
 	} else {
 		c.stmts(stmts)
 	}

@@ -25,6 +25,9 @@ func (r *Runner) reportSyntaxError(err error, src, name string) (keepStatus bool
 // lines from through to (to 0: to the end): of the real bash's messages
 // about src, those of other lines (already reported) are left out.
 func (r *Runner) reportSyntaxErrorLines(err error, src, name string, from, to int) (keepStatus bool) {
+	if errors.As(err, new(reportedError)) {
+		return false
+	}
 	var pe syntax.ParseError
 	prefix := r.errName()
 	isTrap := strings.HasSuffix(name, "trap") // "exit trap", "trap", ...

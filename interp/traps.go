@@ -192,7 +192,7 @@ func (r *Runner) runTrap(name string) {
 	if name != "EXIT" {
 		r.traceLevel++
 	}
-	if err := r.stmtsEchoing(f.Stmts, action, false); err != nil && r.flow == flowNone {
+	if err := r.stmtsEchoing(f.Stmts, action, false, trapLabel(name)); err != nil && r.flow == flowNone {
 		r.reportSyntaxError(err, action, trapLabel(name))
 	}
 	r.traceLevel = level

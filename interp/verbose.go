@@ -16,17 +16,29 @@ import (
 // off are not echoed later. catchAbort: see lineAbortCaught. Like bash,
 // which reads such text a command at a time, it stops before a line that
 // holds an extended pattern while extglob is off, and returns that syntax
-// error (see extglobParseError) for the caller to report.
-func (r *Runner) stmtsEchoing(stmts []*syntax.Stmt, src string, catchAbort bool) error {
+// error (see extglobParseError) for the caller to report. Aliases are
+// expanded as bash's parser reads the text, a line at a time: from the
+// first line read while one is defined, the rest runs as runAliasRest
+// reads it (name is for its syntax errors).
+func (r *Runner) stmtsEchoing(stmts []*syntax.Stmt, src string, catchAbort bool, name string) error {
+	oldTop := r.aliasTopSrc
+	r.aliasTopSrc = r.curSrc // read as parsed: nothing expands at run time
+	defer func() { r.aliasTopSrc = oldTop }()
+	aliases := r.aliasActive() || strings.Contains(src, "alias")
 	// (the option is tested per line: a line may turn it off)
 	checkExtglob := mayHoldExtGlob(src) && extglobStop(stmts).IsValid()
 	if n, _ := hdocEOFCount(r.curSrc); n == 0 && !r.srcHasHdocParen() && !r.opts.on(optVerbose) && !strings.Contains(src, "v") {
 		// set -v (or -o verbose) cannot turn on partway
-		if !catchAbort && !checkExtglob {
+		if !catchAbort && !checkExtglob && !aliases {
 			r.stmts(stmts)
 			return nil
 		}
 		for _, g := range topLevelGroups(stmts) {
+			if aliases {
+				if ran, err := r.aliasRestFrom(g, name, false); ran {
+					return err
+				}
+			}
 			if checkExtglob {
 				if err := r.extglobParseError(g, ""); err != nil {
 					return err
@@ -60,6 +72,11 @@ func (r *Runner) stmtsEchoing(stmts []*syntax.Stmt, src string, catchAbort bool)
 	}
 	groups := topLevelGroups(stmts)
 	for i, g := range groups {
+		if aliases {
+			if ran, err := r.aliasRestFrom(g, name, false); ran {
+				return err
+			}
+		}
 		echoTo(int(g[len(g)-1].End().Line()))
 		if checkExtglob {
 			if err := r.extglobParseError(g, ""); err != nil {
