@@ -214,13 +214,21 @@ func (r *Runner) setScalarFlags(name, val string, fl assignFlags) error {
 	// bash evaluates an integer variable's value before its special
 	// hook sees it (OPTIND=1+1 sets getopts to 2)
 	iv := r.vars.get(name)
-	if name == "RANDOM" && !r.dynRemoved(name) {
-		// RANDOM, an integer with no stored attributes, seeds with
-		// its value's arithmetic (RANDOM=1+1 as RANDOM=2); an error is
-		// reported and the assignment, seeding nothing, succeeds
+	if iv == nil && r.dynInteger(name) {
+		// RANDOM (and SECONDS once referenced), integers with no
+		// stored attributes, take their value's arithmetic (RANDOM=1+1
+		// as RANDOM=2); an error is reported and the assignment,
+		// seeding nothing, succeeds. SRANDOM and HISTCMD are plain
+		// integer variables in bash: an error fails the assignment.
 		n, err := r.arithString(val)
 		if err != nil {
+			if name == "SRANDOM" || name == "HISTCMD" {
+				return err
+			}
 			r.reportErr(err)
+			if name == "SECONDS" {
+				r.specialAssign(name, "0")
+			}
 			return nil
 		}
 		val = itoa(n)

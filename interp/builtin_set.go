@@ -9,7 +9,7 @@ import (
 func biSet(r *Runner, args []string) int {
 	if len(args) == 1 {
 		var sb strings.Builder
-		names := r.listNames()
+		names := r.listingNames()
 		if _, ok := r.vars.m["_"]; !ok {
 			// set lists $_ too (declare -p does not)
 			i := sort.SearchStrings(names, "_")

@@ -1260,7 +1260,7 @@ func (r *Runner) localDashListed(variant string, o declOpts) bool {
 // no names.
 func (r *Runner) declareList(variant string, o declOpts) int {
 	var sb strings.Builder
-	names := r.listNames()
+	names := r.listingNames()
 	filter := func(v *variable) bool {
 		switch variant {
 		case "export", "readonly":

@@ -57,20 +57,20 @@ func (r *Runner) lookup(name string) *variable {
 	}
 	switch name {
 	case "LINENO":
-		return strVar(itoa(int64(r.line)))
+		return r.dynGot(name, strVar(itoa(int64(r.line))))
 	case "BASH_ARGV0":
 		// $0 until assigned (the assignment also sets $0)
 		if v != nil {
 			return v
 		}
-		return strVar(r.arg0)
+		return r.dynGot(name, strVar(r.arg0))
 	case "RANDOM":
-		return intVar(itoa(int64(r.random())))
+		return r.dynGot(name, intVar(itoa(int64(r.random()))))
 	case "SRANDOM":
-		return intVar(strconv.FormatUint(uint64(r.srandom()), 10))
+		return r.dynGot(name, intVar(strconv.FormatUint(uint64(r.srandom()), 10)))
 	case "HISTCMD":
 		// history is off in a non-interactive shell
-		return intVar("0")
+		return r.dynGot(name, intVar("0"))
 	case "COMP_WORDBREAKS":
 		if v != nil {
 			return v // unset
@@ -81,16 +81,16 @@ func (r *Runner) lookup(name string) *variable {
 		nv.kind, nv.set, nv.str = kString, true, compWordBreaks
 		return nv
 	case "SECONDS":
-		return intVar(itoa(int64(time.Since(r.secondsBase).Seconds()) + r.secondsOff))
+		return r.dynGot(name, intVar(itoa(int64(time.Since(r.secondsBase).Seconds())+r.secondsOff)))
 	case "EPOCHSECONDS":
-		return strVar(itoa(time.Now().Unix()))
+		return r.dynGot(name, strVar(itoa(time.Now().Unix())))
 	case "EPOCHREALTIME":
 		t := time.Now()
-		return strVar(strconv.FormatInt(t.Unix(), 10) + "." + pad6(t.Nanosecond()/1000))
+		return r.dynGot(name, strVar(strconv.FormatInt(t.Unix(), 10)+"."+pad6(t.Nanosecond()/1000)))
 	case "BASHPID":
-		return intVar(itoa(int64(r.bashpid)))
+		return r.dynGot(name, intVar(itoa(int64(r.bashpid))))
 	case "BASH_SUBSHELL":
-		return strVar(itoa(int64(r.subLevel)))
+		return r.dynGot(name, strVar(itoa(int64(r.subLevel))))
 	case "FUNCNAME":
 		if !r.inFunction() {
 			// bash keeps FUNCNAME declared but unset outside
@@ -128,7 +128,7 @@ func (r *Runner) lookup(name string) *variable {
 		}
 		return &variable{kind: kString, set: true, str: s, attrs: attrs}
 	case "BASH_COMMAND":
-		return strVar(r.bashCommandText())
+		return r.dynGot(name, strVar(r.bashCommandText()))
 	case "BASH_ARGC", "BASH_ARGV":
 		return r.argvArrays(name == "BASH_ARGC")
 	case "DIRSTACK":
@@ -162,6 +162,7 @@ type dynSeen struct {
 	dirStack, groups *indexedArray
 	aliases, cmds    *assocArray   // BASH_ALIASES, BASH_CMDS
 	argc, argv       *indexedArray // BASH_ARGC/BASH_ARGV without extdebug
+	scal             [len(dynListNames)]dynListed
 }
 
 // listedSpecials are the special arrays bash lists with the variables
@@ -175,6 +176,24 @@ func (r *Runner) listNames() []string {
 	added := false
 	for _, n := range listedSpecials {
 		if _, ok := r.vars.m[n]; !ok && (n != "PIPESTATUS" || r.pipeStatus != nil) {
+			names = append(names, n)
+			added = true
+		}
+	}
+	if added {
+		sort.Strings(names)
+	}
+	return names
+}
+
+// listingNames returns the sorted names a full listing (set, declare)
+// goes through: listNames' and the dynamic scalars bash keeps in its
+// table (see dynlist.go).
+func (r *Runner) listingNames() []string {
+	names := r.listNames()
+	added := false
+	for _, n := range dynListNames {
+		if _, ok := r.vars.m[n]; !ok {
 			names = append(names, n)
 			added = true
 		}
@@ -227,7 +246,15 @@ func (r *Runner) visibleNames() []string {
 // listValue is name's variable as a listing shows it, without computing
 // a dynamic array afresh (see dynSeen).
 func (r *Runner) listValue(name string) *variable {
+	if v, ok := r.vars.m[name]; ok && v.dynamic == dynRemoved && !v.set && v.attrs == 0 && v.kind == kString {
+		// the marker of a dynamic variable unset for good: bash
+		// removed the variable
+		return nil
+	}
 	if _, ok := r.vars.m[name]; !ok {
+		if v := r.dynListValue(name); v != nil {
+			return v
+		}
 		arr := func(a *indexedArray) *variable {
 			if a == nil {
 				a = &indexedArray{}
@@ -449,13 +476,28 @@ func (r *Runner) specialAssign(name, val string) bool {
 		r.sh.mu.Lock()
 		r.sh.randState = uint32(n)
 		r.sh.mu.Unlock()
+		r.dynStored(name, itoa(n))
 		return true
 	case "SECONDS":
 		n, _ := strconv.ParseInt(strings.TrimSpace(val), 10, 64)
 		r.secondsBase = time.Now()
 		r.secondsOff = n
+		r.dynStored(name, itoa(n))
 		return true
-	case "LINENO", "BASHPID", "EPOCHSECONDS", "EPOCHREALTIME", "SRANDOM", "BASH_SUBSHELL", "FUNCNAME", "HISTCMD",
+	case "LINENO":
+		// assign_lineno: a value that is not a number is 0
+		n, err := strconv.ParseInt(strings.TrimSpace(val), 10, 64)
+		if err != nil {
+			n = 0
+		}
+		r.dynStored(name, itoa(n))
+		return true
+	case "HISTCMD", "SRANDOM", "BASH_COMMAND":
+		// no assignment hook in bash: the value is stored, and the
+		// next reference replaces it
+		r.dynStored(name, val)
+		return true
+	case "BASHPID", "EPOCHSECONDS", "EPOCHREALTIME", "BASH_SUBSHELL", "FUNCNAME",
 		"BASH_SOURCE", "BASH_LINENO", "BASH_ARGV", "BASH_ARGC":
 		return true
 	case "DIRSTACK":
@@ -470,6 +512,9 @@ func (r *Runner) specialAssign(name, val string) bool {
 		r.opts.set[optIgnoreeof] = true
 	case "BASH_ARGV0":
 		r.arg0 = val
+		// bash's assign_bash_argv0 sets $0 and leaves the variable's
+		// own value (what a listing shows) as the last reference left it
+		return r.vars.m[name] == nil
 	case "BASH_XTRACEFD":
 		r.setXtraceFD(val)
 	case "BASH_COMPAT":

@@ -1,0 +1,89 @@
+package interp
+
+// bash keeps its dynamic scalars (RANDOM, LINENO, SECONDS …) as ordinary
+// table entries whose value a getter refreshes on each reference by name
+// and some assignments store. A variable listing (declare -p, declare,
+// set) prints the table as it is: a name never referenced has no value
+// (declare -- LINENO), one referenced shows the value it had then. nash
+// computes these values on lookup and records here what bash's table
+// would hold.
+
+// dynListNames are the dynamic scalars a listing shows, sorted; their
+// index is the slot in dynSeen.scal.
+var dynListNames = [...]string{"BASHPID", "BASH_ARGV0", "BASH_COMMAND", "BASH_SUBSHELL", "COMP_WORDBREAKS", "EPOCHREALTIME", "EPOCHSECONDS", "HISTCMD", "LINENO", "RANDOM", "SECONDS", "SRANDOM"}
+
+// dynListed is one dynamic scalar's table entry as bash would list it.
+type dynListed struct {
+	val string
+	has bool // a value was stored (bash's value cell is not NULL)
+	// integer: the getter turned the integer attribute on (SECONDS's
+	// set_int_value(…, 1)); RANDOM and the like have it from the start
+	integer bool
+}
+
+// dynBornInteger are the dynamic scalars bash creates with the integer
+// attribute.
+func dynBornInteger(name string) bool {
+	switch name {
+	case "BASHPID", "HISTCMD", "RANDOM", "SRANDOM":
+		return true
+	}
+	return false
+}
+
+func dynListIndex(name string) int {
+	for i, n := range dynListNames {
+		if n == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// dynGot records the value a reference to the dynamic scalar name gave,
+// as bash's getter stores it, and returns v.
+func (r *Runner) dynGot(name string, v *variable) *variable {
+	if i := dynListIndex(name); i >= 0 {
+		s := &r.dynSeen.scal[i]
+		s.val, s.has = v.str, true
+		if name == "SECONDS" {
+			s.integer = true
+		}
+	}
+	return v
+}
+
+// dynStored records a value an assignment stored in the table entry of
+// the dynamic scalar name.
+func (r *Runner) dynStored(name, val string) {
+	if i := dynListIndex(name); i >= 0 {
+		s := &r.dynSeen.scal[i]
+		s.val, s.has = val, true
+	}
+}
+
+// dynListValue is the table entry of the dynamic scalar name for a
+// listing, or nil when name is not one.
+func (r *Runner) dynListValue(name string) *variable {
+	i := dynListIndex(name)
+	if i < 0 {
+		return nil
+	}
+	s := r.dynSeen.scal[i]
+	v := &variable{kind: kString, set: s.has, str: s.val}
+	if s.integer || dynBornInteger(name) {
+		v.attrs = aInteger
+	}
+	return v
+}
+
+// dynInteger reports whether an assignment to the dynamic scalar name
+// is evaluated as arithmetic: it has the integer attribute in bash's
+// table and was not unset.
+func (r *Runner) dynInteger(name string) bool {
+	i := dynListIndex(name)
+	if i < 0 || r.dynRemoved(name) {
+		return false
+	}
+	return dynBornInteger(name) && name != "BASHPID" || r.dynSeen.scal[i].integer
+}
