@@ -1256,6 +1256,17 @@ func (r *Runner) localDashListed(variant string, o declOpts) bool {
 	return r.funcFrame().setOpts != nil
 }
 
+// localDashVisible reports whether a function executing (the innermost
+// or a caller, by dynamic scope) made a local -.
+func (r *Runner) localDashVisible() bool {
+	for i := range r.calls {
+		if !r.calls[i].sourced && r.calls[i].setOpts != nil {
+			return true
+		}
+	}
+	return false
+}
+
 // declareList prints variables for declare/typeset/export/readonly with
 // no names.
 func (r *Runner) declareList(variant string, o declOpts) int {
@@ -1327,6 +1338,18 @@ func (r *Runner) declarePrint(variant string, args []declArg) int {
 			name = a.assign.Name.Value
 		}
 		v := r.lookup(name)
+		switch {
+		case name == "-":
+			// only local - makes a variable of that name, with no
+			// value; $- is not one
+			v = nil
+			if r.localDashVisible() {
+				v = &variable{kind: kString}
+			}
+		case name != "" && !validName(name):
+			// special parameters ($?, $1 …) are not variables
+			v = nil
+		}
 		if a.assign != nil && a.assign.Index != nil {
 			// declare -p a[0]: bash looks the word (expanded) up as a
 			// name, which it is not
