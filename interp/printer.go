@@ -336,8 +336,10 @@ func (p *cmdPrinter) declArg(a *syntax.Assign) {
 // assign prints NAME=value as written; an array value is re-spaced as
 // bash does: (a b [3]=c).
 func (p *cmdPrinter) assign(a *syntax.Assign) {
+	// writtenText: a subscript with blanks was quoted to parse
+	// (subscriptRewrite); bash shows it as written
 	if a.Array == nil {
-		p.put(p.raw(a, a.Pos(), a.End()))
+		p.put(writtenText(p.raw(a, a.Pos(), a.End())))
 		return
 	}
 	p.put(p.raw(nil, a.Pos(), a.Array.Lparen))
@@ -356,7 +358,7 @@ func (p *cmdPrinter) assign(a *syntax.Assign) {
 				}
 			}
 		}
-		p.put(p.raw(e, start, e.End()))
+		p.put(writtenText(p.raw(e, start, e.End())))
 	}
 	p.put(")")
 }

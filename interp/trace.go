@@ -179,7 +179,7 @@ func (r *Runner) traceAssignsWith(pfx *string, as []*syntax.Assign) {
 		}
 		sb.WriteString(a.Name.Value)
 		if a.Index != nil {
-			sb.WriteString("[" + r.nodeText(a.Index) + "]")
+			sb.WriteString("[" + r.assignSubscriptText(a) + "]")
 		}
 		if a.Append {
 			sb.WriteString("+=")
@@ -382,8 +382,17 @@ func (r *Runner) arrayElemText(el *syntax.ArrayElem) string {
 	if el.Index == nil {
 		return text
 	}
-	if k := int(el.Index.Pos().Offset()) - 1; el.Index.Pos().IsValid() && k >= 0 && k < len(r.curSrc) && r.curSrc[k] == '[' {
-		return "[" + text
+	if !el.Index.Pos().IsValid() {
+		return text
+	}
+	// the subscript may start after blanks: [ 1 + 2 ]=3
+	at := int(el.Index.Pos().Offset())
+	k := at - 1
+	for k >= 0 && k < len(r.curSrc) && (r.curSrc[k] == ' ' || r.curSrc[k] == '\t' || r.curSrc[k] == '\n') {
+		k--
+	}
+	if k >= 0 && k < len(r.curSrc) && r.curSrc[k] == '[' {
+		return r.curSrc[k:at] + text
 	}
 	return text
 }
@@ -893,4 +902,16 @@ func needsRewrite(n syntax.Node) bool {
 		return !found
 	})
 	return found
+}
+
+// assignSubscriptText is the subscript of the assignment a[sub]=v as written,
+// blanks around it included (a[ 1 ]=2), as bash traces it.
+func (r *Runner) assignSubscriptText(a *syntax.Assign) string {
+	src := r.curSrc
+	if k := int(a.Name.End().Offset()); a.Name.End().IsValid() && k < len(src) && src[k] == '[' {
+		if j := matchBracket(src, k); j > k {
+			return writtenText(src[k+1 : j])
+		}
+	}
+	return r.nodeText(a.Index)
 }
