@@ -2,6 +2,7 @@ package interp
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"unsafe"
 
@@ -214,7 +215,7 @@ func (r *Runner) setScalarFlags(name, val string, fl assignFlags) error {
 	// bash evaluates an integer variable's value before its special
 	// hook sees it (OPTIND=1+1 sets getopts to 2)
 	iv := r.vars.get(name)
-	if iv == nil && r.dynInteger(name) {
+	if (iv == nil || iv.dynamic == dynScalar) && r.dynInteger(name) {
 		// RANDOM (and SECONDS once referenced), integers with no
 		// stored attributes, take their value's arithmetic (RANDOM=1+1
 		// as RANDOM=2); an error is reported and the assignment,
@@ -224,6 +225,11 @@ func (r *Runner) setScalarFlags(name, val string, fl assignFlags) error {
 		if err != nil {
 			if name == "SRANDOM" || name == "HISTCMD" {
 				return err
+			}
+			if r.thisCmd != "" {
+				// declare RANDOM=1/0: bash's evalerror names the
+				// command running (this_command_name)
+				err = fmt.Errorf("%s: %w", r.thisCmd, err)
 			}
 			r.reportErr(err)
 			if name == "SECONDS" {

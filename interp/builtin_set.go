@@ -377,7 +377,10 @@ func biUnset(r *Runner, args []string) int {
 			"BASHPID", "BASH_SUBSHELL", "BASH_ARGV0", "BASH_COMMAND", "FUNCNAME", "GROUPS", "DIRSTACK",
 			"BASH_ALIASES", "BASH_CMDS":
 			// bash: unset, each loses its special meaning for good
-			if v == nil && !strings.Contains(name, "[") {
+			if (v == nil || v.dynamic == dynScalar && v.attrs&aReadonly == 0) && !strings.Contains(name, "[") {
+				if v != nil {
+					r.vars.changed(v) // export RANDOM; unset RANDOM
+				}
 				r.vars.m[base] = &variable{dynamic: dynRemoved, gen: r.vars.gen}
 				continue
 			}

@@ -108,6 +108,7 @@ func (r *Runner) declClause(c *syntax.DeclClause, st *syntax.Stmt) {
 			r.traceDeclAssigns(variant, args)
 		}
 		r.specialUsage = false
+		r.thisCmd = variant // bash's this_command_name, as for any builtin
 		r.exit = r.declare(variant, args)
 		if r.specialUsage && (variant == "export" || variant == "readonly") &&
 			r.opts.on(optPosix) && !r.isInteractive() && r.flow == flowNone {
@@ -629,6 +630,9 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 			shown = a.text
 		}
 		return "", &varError{msg: "`" + shown + "': not a valid identifier"}
+	}
+	if !local && !o.nameref {
+		r.dynDeclared(name)
 	}
 	if !o.nameref && index == "" && (as == nil || as.Index == nil) && r.circularRef(name) && !r.circularLocalRef(name) {
 		// a circular reference (declare -n c=d d=c): bash warns as it
@@ -1192,6 +1196,10 @@ func (r *Runner) declSetValue(name, index, val string, appendVal bool, as *synta
 	if appendVal {
 		return r.appendScalar(name, val, 0)
 	}
+	if cur := r.vars.get(name); cur != nil && cur.dynamic == dynScalar {
+		// declare RANDOM=…: bash's assignment hook runs (see dynDeclared)
+		return r.setScalarFlags(name, val, 0)
+	}
 	v := r.vars.own(name)
 	val, err := r.integerValue(v, val)
 	if err != nil {
@@ -1348,6 +1356,8 @@ func (r *Runner) declarePrint(variant string, args []declArg) int {
 			}
 		case name != "" && !validName(name):
 			// special parameters ($?, $1 …) are not variables
+			v = nil
+		case v != nil && v.removedMarker():
 			v = nil
 		}
 		if a.assign != nil && a.assign.Index != nil {

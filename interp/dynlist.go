@@ -41,16 +41,39 @@ func dynListIndex(name string) int {
 }
 
 // dynGot records the value a reference to the dynamic scalar name gave,
-// as bash's getter stores it, and returns v.
+// as bash's getter stores it, and returns the variable: v with the
+// attributes of the store's entry, when a declaration made one.
 func (r *Runner) dynGot(name string, v *variable) *variable {
-	if i := dynListIndex(name); i >= 0 {
-		s := &r.dynSeen.scal[i]
-		s.val, s.has = v.str, true
-		if name == "SECONDS" {
-			s.integer = true
+	i := dynListIndex(name)
+	if i < 0 {
+		return v
+	}
+	s := &r.dynSeen.scal[i]
+	s.val, s.has = v.str, true
+	if name == "SECONDS" {
+		s.integer = true
+	}
+	if cur := r.vars.m[name]; cur != nil && cur.dynamic == dynScalar {
+		e := r.vars.own(name)
+		e.str, e.set = v.str, true
+		if dynGetterInteger(name) {
+			// set_int_value(…, 1) turns the attribute back on
+			e.attrs |= aInteger
 		}
+		r.vars.changed(e)
+		return &variable{kind: kString, set: true, str: v.str, attrs: e.attrs}
 	}
 	return v
+}
+
+// dynGetterInteger reports whether bash's getter for name gives the
+// variable the integer attribute.
+func dynGetterInteger(name string) bool {
+	switch name {
+	case "BASHPID", "RANDOM", "SECONDS", "SRANDOM":
+		return true
+	}
+	return false
 }
 
 // dynStored records a value an assignment stored in the table entry of
@@ -59,6 +82,36 @@ func (r *Runner) dynStored(name, val string) {
 	if i := dynListIndex(name); i >= 0 {
 		s := &r.dynSeen.scal[i]
 		s.val, s.has = val, true
+	}
+	if cur := r.vars.m[name]; cur != nil && cur.dynamic == dynScalar {
+		e := r.vars.own(name)
+		e.str, e.set = val, true
+		r.vars.changed(e)
+	}
+}
+
+// dynDeclared prepares a declaration of name (declare, export, readonly
+// at the top level): bash looks the name up first, which for a dynamic
+// scalar refreshes its value, and the declaration then changes that
+// table entry, which stays dynamic. nash makes the store entry here.
+func (r *Runner) dynDeclared(name string) {
+	i := dynListIndex(name)
+	if i < 0 || name == "BASH_ARGV0" || name == "COMP_WORDBREAKS" {
+		return // these two become ordinary variables when made
+	}
+	cur := r.vars.m[name]
+	if cur != nil && cur.dynamic != dynScalar {
+		return // unset for good, or a local
+	}
+	r.lookup(name)
+	if cur != nil {
+		return
+	}
+	s := r.dynSeen.scal[i]
+	e := r.vars.own(name)
+	e.kind, e.dynamic, e.set, e.str = kString, dynScalar, s.has, s.val
+	if s.integer || dynBornInteger(name) {
+		e.attrs |= aInteger
 	}
 }
 
@@ -82,8 +135,11 @@ func (r *Runner) dynListValue(name string) *variable {
 // table and was not unset.
 func (r *Runner) dynInteger(name string) bool {
 	i := dynListIndex(name)
-	if i < 0 || r.dynRemoved(name) {
-		return false
+	if i < 0 || r.dynRemoved(name) || name == "BASHPID" {
+		return false // BASHPID ignores assignments
 	}
-	return dynBornInteger(name) && name != "BASHPID" || r.dynSeen.scal[i].integer
+	if cur := r.vars.m[name]; cur != nil && cur.dynamic == dynScalar {
+		return cur.attrs&aInteger != 0
+	}
+	return dynBornInteger(name) || r.dynSeen.scal[i].integer
 }

@@ -406,6 +406,9 @@ func isSpecialBuiltin(name string) bool {
 func (r *Runner) assignOnly(c *syntax.CallExpr, redirs []*syntax.Redirect) {
 	defer func() { r.lastArg = "" }() // bash binds $_ to nothing after it
 	r.lastSubStatus = -1
+	// bash names no command in an assignment's errors, whatever ran
+	// before ((( 1 )); r=1x with r a nameref)
+	r.thisCmd = ""
 	// bash performs the assignments before the redirections here, so
 	// an assignment error goes to the unredirected stderr
 	if r.opts.on(optXtrace) {

@@ -50,7 +50,7 @@ func (r *Runner) lookup(name string) *variable {
 		return strVar(join(r.params, " "))
 	}
 	v := r.vars.m[name]
-	if v != nil && v.dynamic != dynOpts {
+	if v != nil && v.dynamic != dynOpts && v.dynamic != dynScalar {
 		// an ordinary variable, or one that unset took the special
 		// meaning from
 		return v
@@ -246,10 +246,10 @@ func (r *Runner) visibleNames() []string {
 // listValue is name's variable as a listing shows it, without computing
 // a dynamic array afresh (see dynSeen).
 func (r *Runner) listValue(name string) *variable {
-	if v, ok := r.vars.m[name]; ok && v.dynamic == dynRemoved && !v.set && v.attrs == 0 && v.kind == kString {
-		// the marker of a dynamic variable unset for good: bash
-		// removed the variable
+	if v, ok := r.vars.m[name]; ok && v.removedMarker() {
 		return nil
+	} else if ok && v.dynamic == dynScalar {
+		return v // as its last reference left it
 	}
 	if _, ok := r.vars.m[name]; !ok {
 		if v := r.dynListValue(name); v != nil {
@@ -457,6 +457,13 @@ func (r *Runner) setDirStackElem(i int64, val string) {
 	r.dirStack = st
 }
 
+// removedMarker reports whether v is only the marker of a dynamic
+// variable unset for good: bash removed the variable, which listings
+// and declare -p do not show.
+func (v *variable) removedMarker() bool {
+	return v.dynamic == dynRemoved && !v.set && v.attrs == 0 && v.kind == kString
+}
+
 // dynRemoved reports whether unset made the dynamic variable name an
 // ordinary one.
 func (r *Runner) dynRemoved(name string) bool {
@@ -472,7 +479,11 @@ func (r *Runner) specialAssign(name, val string) bool {
 	}
 	switch name {
 	case "RANDOM":
-		n, _ := strconv.ParseInt(strings.TrimSpace(val), 10, 64)
+		n, err := strconv.ParseInt(strings.TrimSpace(val), 10, 64)
+		if err != nil {
+			// declare +i RANDOM: assign_random takes only a number
+			return true
+		}
 		r.sh.mu.Lock()
 		r.sh.randState = uint32(n)
 		r.sh.mu.Unlock()
@@ -536,6 +547,10 @@ const (
 	// dynOpts marks SHELLOPTS and BASHOPTS: readonly, their value
 	// computed from the options, their attributes kept in the store
 	dynOpts = 2
+	// dynScalar marks a dynamic scalar that a declaration put in the
+	// store (export RANDOM, declare -i LINENO): its attributes and the
+	// value its last reference stored are kept there (see dynlist.go)
+	dynScalar = 3
 )
 
 // initVars sets the variables bash defines at startup.
