@@ -643,7 +643,9 @@ func (res *readResult) word(ifs string) (string, bool) {
 		i++
 	}
 	if i < n && white && res.sep(i, ifs) && !isSpcTabNL(res.line[i]) {
-		i += res.width(i)
+		// one byte, as bash's sindex++: the rest of a multibyte
+		// delimiter stays, to be split at as bytes of IFS
+		i++
 		for i < n && res.wsSep(i, ifs) {
 			i++
 		}

@@ -209,6 +209,10 @@ func (b *fieldBuilder) unquotedExp(s string) {
 		if b.needEnd {
 			b.endField()
 			b.needEnd = false
+			// bash's list_string steps over one byte of that
+			// delimiter: the rest of a multibyte one (invalid bytes,
+			// each found among IFS's bytes) delimits empty fields
+			w = 1
 		} else {
 			b.endField()
 		}
