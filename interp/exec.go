@@ -38,6 +38,9 @@ func ParseProgram(src, name string, posix bool) (*syntax.File, string, error) {
 		// fatal as bash reads it: RunIncremental runs what comes first
 		err = hdocMaxError(f.Stmts, name)
 	}
+	if err == nil && mayHoldAnonFunc(text) {
+		err = anonFuncError(f.Stmts, text, name) // anonfunc.go
+	}
 	return f, text, err
 }
 
@@ -127,6 +130,7 @@ func (r *Runner) RunIncremental(src, name string) int {
 	// tests of the text are made once
 	mayExtGlob, longFd := mayHoldExtGlob(src), mayHoldLongFd(src)
 	raw, manyHdocs := hasRawRunes(src), mayExceedHdocMax(src)
+	mayAnon := mayHoldAnonFunc(src)
 	var group []*syntax.Stmt
 	lastLine, lastEnd := uint(0), 0
 	end := len(src)
@@ -200,6 +204,12 @@ func (r *Runner) RunIncremental(src, name string) int {
 					continue
 				}
 			}
+			if mayAnon {
+				if xerr := anonFuncError([]*syntax.Stmt{st}, src, name); xerr != nil {
+					err = xerr // anonfunc.go
+					continue
+				}
+			}
 			group = append(group, st)
 			lastLine, lastEnd = st.End().Line(), stmtEnd(st)
 		}
@@ -228,7 +238,7 @@ func (r *Runner) RunIncremental(src, name string) int {
 		_, text, perr2 := r.reparseFrom(orig, strings.Count(src[:restart], "\n")+1, name)
 		src, perr, r.curSrc, end = text, perr2, text, len(text)
 		r.writtenFor = text
-		raw = hasRawRunes(src)
+		raw, mayAnon = hasRawRunes(src), mayHoldAnonFunc(src)
 		mayExtGlob, longFd = mayHoldExtGlob(src), mayHoldLongFd(src)
 	}
 	if aliasFrom >= 0 {

@@ -21,6 +21,12 @@ const substSyntaxStatus = 127
 // text, is inside a command or process substitution.
 func inSubstError(err error, text string) bool {
 	var pe syntax.ParseError
+	var le syntax.LangError
+	if errors.As(err, &le) {
+		// a construct of another shell (() { :; }, an anonymous
+		// function): a syntax error to bash, where it stands
+		return inSubstAt(text, int(le.Pos.Offset()))
+	}
 	if !errors.As(err, &pe) || pe.Incomplete || strings.Contains(pe.Text, "without closing quote") {
 		return false // the end of the text, or a quote left open: status 2
 	}
