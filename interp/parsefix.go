@@ -96,6 +96,9 @@ func parseProgramEdits(src, name string) (*syntax.File, string, []parseEdit, err
 		f, err = parseBash(src, name)
 	}
 	if err == nil && !mayHoldHdocParen(src) {
+		if bad, rerr := misplacedReservedError(f, src, name); rerr != nil {
+			return nil, bad, nil, rerr
+		}
 		finishParse(f, src)
 		return f, src, nil, nil
 	}
@@ -122,6 +125,9 @@ func parseProgramEdits(src, name string) (*syntax.File, string, []parseEdit, err
 		edits = append(edits, ed...)
 	}
 	if err == nil {
+		if bad, rerr := misplacedReservedError(f, text, name); rerr != nil {
+			return nil, bad, edits, unmapParseError(rerr, edits, src)
+		}
 		fixInsertedLines(f, text)
 		finishParse(f, text)
 		return f, text, edits, nil
