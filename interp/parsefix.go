@@ -96,7 +96,7 @@ func parseProgramEdits(src, name string) (*syntax.File, string, []parseEdit, err
 		f, err = parseBash(src, name)
 	}
 	if err == nil && !mayHoldHdocParen(src) {
-		if bad, rerr := misplacedReservedError(f, src, name); rerr != nil {
+		if bad, rerr := bashRejectsError(f, src, name); rerr != nil {
 			return nil, bad, nil, rerr
 		}
 		finishParse(f, src)
@@ -125,7 +125,7 @@ func parseProgramEdits(src, name string) (*syntax.File, string, []parseEdit, err
 		edits = append(edits, ed...)
 	}
 	if err == nil {
-		if bad, rerr := misplacedReservedError(f, text, name); rerr != nil {
+		if bad, rerr := bashRejectsError(f, text, name); rerr != nil {
 			return nil, bad, edits, unmapParseError(rerr, edits, src)
 		}
 		fixInsertedLines(f, text)
@@ -467,6 +467,9 @@ func pipelineEnd(text string) int {
 // loneBang returns the offset of a "!" that negates nothing, the last of
 // the run of "!" and blanks at offset at, or -1.
 func loneBang(text string, at int) int {
+	if pipedInto(text, at) {
+		return -1 // a pipeline's stage may be negated, never empty
+	}
 	k := -1
 	for i := at; i < len(text); i++ {
 		switch text[i] {
@@ -484,6 +487,20 @@ func loneBang(text string, at int) int {
 		return -1
 	}
 	return k
+}
+
+// pipedInto reports whether offset at follows a "|" or "|&" (blanks
+// between), as the start of a pipeline's later stage.
+func pipedInto(text string, at int) bool {
+	i := at - 1
+	for i >= 0 && (text[i] == ' ' || text[i] == '\t') {
+		i--
+	}
+	if i >= 0 && text[i] == '&' {
+		i--
+		return i >= 0 && text[i] == '|'
+	}
+	return i >= 0 && text[i] == '|' && (i == 0 || text[i-1] != '|')
 }
 
 // isCmdStart reports whether offset i may start a command word.

@@ -1,0 +1,118 @@
+package interp
+
+import (
+	"errors"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Some commands mvdan's parser reads that bash's grammar rejects, with a
+// syntax error near one token:
+//   - "in" and "else" where a command name may stand: reserved words to
+//     bash, none expected there (`a | in`, `x() { else; }`, `in() { :; }`);
+//   - a function whose body is not a compound command (`f() echo hi`,
+//     `f() ! { :; }`, `f() x=1`), near the body's first token;
+//   - a pipeline ending in a bare "!" (`a | !`);
+//   - a redirection whose target is an fd number of the next redirection
+//     (`cmd > 2>&1`: bash reads 2> as one token, not a word), except
+//     after a dup's >& or <&.
+// After a successful parse, bashRejectsError finds the first of them and
+// makes the parser fail there as bash does: the token is replaced by one
+// of the same length that mvdan's parser rejects in that place too, so
+// that the commands before it still run.
+
+// reservedStandIns maps each reserved word to its stand-in.
+var reservedStandIns = map[string]string{"in": "fi", "else": "done"}
+
+// bashRejectsError returns, when f (parsed from text) holds such a
+// command, the text with the stand-in and the parser's error for it.
+func bashRejectsError(f *syntax.File, text, name string) (string, error) {
+	off, standIn := -1, ""
+	var at syntax.Pos
+	note := func(pos syntax.Pos, s string) {
+		if o := int(pos.Offset()); o < len(text) && (off < 0 || o < off) {
+			off, standIn, at = o, s, pos
+		}
+	}
+	// padded is stand-in c over the whole token at pos, as long as it
+	padded := func(pos syntax.Pos, c string) string {
+		n := len(tokenAt(text, min(int(pos.Offset()), len(text))))
+		return c + strings.Repeat(" ", max(0, n-len(c)))
+	}
+	syntax.Walk(f, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.Stmt:
+			if w, pos, ok := reservedCommandWord(n); ok {
+				note(pos, reservedStandIns[w])
+			}
+			for i := 0; i+1 < len(n.Redirs); i++ {
+				a, b := n.Redirs[i], n.Redirs[i+1]
+				if a.Op == syntax.DplIn || a.Op == syntax.DplOut || a.Op == syntax.Hdoc || a.Op == syntax.DashHdoc {
+					continue // bash reads a dup's fd (>&2>x) and a delimiter as words
+				}
+				if w, ok := plainLit(a.Word); ok && allDigits(w) && b.N == nil && b.OpPos.Offset() == a.Word.End().Offset() {
+					note(a.Word.Pos(), padded(a.Word.Pos(), ")"))
+				}
+			}
+		case *syntax.BinaryCmd:
+			if y := n.Y; (n.Op == syntax.Pipe || n.Op == syntax.PipeAll) && y.Negated && y.Cmd == nil {
+				note(y.Pos(), "}")
+			}
+		case *syntax.FuncDecl:
+			if n.Name == nil {
+				return true // "() cmd": see anonfunc.go
+			}
+			if _, reserved := reservedStandIns[n.Name.Value]; reserved && !n.RsrvWord {
+				note(n.Name.Pos(), reservedStandIns[n.Name.Value])
+			}
+			if n.Body != nil && (n.Body.Negated || !isCompound(n.Body.Cmd)) {
+				note(n.Body.Pos(), padded(n.Body.Pos(), ")"))
+			}
+		}
+		return true
+	})
+	if off < 0 || off+len(standIn) > len(text) {
+		return "", nil
+	}
+	bad := text[:off] + standIn + text[off+len(standIn):]
+	_, err := parseBash(bad, name)
+	var pe syntax.ParseError
+	if !errors.As(err, &pe) {
+		return "", nil
+	}
+	// the error is the token's, wherever mvdan's parser noticed it
+	pe.Pos = at
+	return bad, pe
+}
+
+// reservedCommandWord returns the reserved word st's command starts with,
+// when it is one of reservedStandIns: a plain word first in the command,
+// with no assignment or redirection before it.
+func reservedCommandWord(st *syntax.Stmt) (string, syntax.Pos, bool) {
+	c, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(c.Assigns) > 0 || len(c.Args) == 0 {
+		return "", syntax.Pos{}, false
+	}
+	w, plain := plainLit(c.Args[0])
+	if _, reserved := reservedStandIns[w]; !plain || !reserved {
+		return "", syntax.Pos{}, false
+	}
+	for _, rd := range st.Redirs {
+		if rd.Pos().Offset() < c.Args[0].Pos().Offset() {
+			return "", syntax.Pos{}, false // after a redirection: a plain word
+		}
+	}
+	return w, c.Args[0].Pos(), true
+}
+
+// isCompound reports whether cmd is one of bash's compound commands, the
+// only bodies a function may have.
+func isCompound(cmd syntax.Command) bool {
+	switch cmd.(type) {
+	case *syntax.Block, *syntax.Subshell, *syntax.IfClause, *syntax.WhileClause, *syntax.ForClause,
+		*syntax.CaseClause, *syntax.ArithmCmd, *syntax.TestClause:
+		return true
+	}
+	return false
+}
