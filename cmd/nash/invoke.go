@@ -35,6 +35,27 @@ type optSet struct {
 	on   bool
 }
 
+// invalidOption is an unknown single-letter option. bash sets each option
+// as it reads it, and its report_error exits at once, status 1 without
+// the usage, when -e (or -o errexit) came before.
+type invalidOption struct {
+	c       byte
+	errexit bool
+}
+
+func (e invalidOption) Error() string { return fmt.Sprintf("-%c: invalid option", e.c) }
+
+// errexitSet reports whether the options set so far leave errexit on.
+func errexitSet(opts []optSet) bool {
+	on := false
+	for _, o := range opts {
+		if o.name == "e" || o.name == "errexit" {
+			on = o.on
+		}
+	}
+	return on
+}
+
 // parseArgs parses argv as bash does; the error is already worded.
 func parseArgs(argv []string) (*invocation, error) {
 	inv := &invocation{argv0: argv[0]}
@@ -124,7 +145,7 @@ func parseArgs(argv []string) (*invocation, error) {
 				inv.setOpts = append(inv.setOpts, optSet{string(c), on})
 			default:
 				if strings.IndexByte("abefhkmnptuvxBCEHPT", c) < 0 {
-					return nil, fmt.Errorf("-%c: invalid option", c)
+					return nil, invalidOption{c: c, errexit: errexitSet(inv.setOpts)}
 				}
 				inv.setOpts = append(inv.setOpts, optSet{string(c), on})
 			}

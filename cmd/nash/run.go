@@ -40,6 +40,9 @@ func run(argv []string) int {
 	inv, err := parseArgs(argv)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "%s: %s\n", shellName(argv[0]), err)
+		if io, ok := err.(invalidOption); ok && io.errexit {
+			return 1
+		}
 		if strings.HasSuffix(err.Error(), "invalid option") {
 			// bash's usage after an invalid option has no version line
 			n := shellName(argv[0])
