@@ -9,12 +9,7 @@ import (
 func biSet(r *Runner, args []string) int {
 	if len(args) == 1 {
 		var sb strings.Builder
-		names := r.listingNames()
-		if _, ok := r.vars.m["_"]; !ok {
-			// set lists $_ too (declare -p does not)
-			i := sort.SearchStrings(names, "_")
-			names = append(names[:i], append([]string{"_"}, names[i:]...)...)
-		}
+		names := r.listingNames() // $_ included
 		for _, n := range names {
 			v := r.listValue(n)
 			if n == "_" {

@@ -104,6 +104,8 @@ func (r *Runner) declClause(c *syntax.DeclClause, st *syntax.Stmt) {
 	}
 	info := &ExecInfo{Argv: append([]string{variant}, declArgStrings(r, args)...), Builtin: true, Dir: r.dir, Nesting: r.nesting, Line: r.line, Pipeline: r.pipePos}
 	run := func() {
+		// bash binds $_ to the last word once the command is done
+		defer func() { r.lastArg, r.lastArgEnv = r.declLastWord(variant, args), false }()
 		if r.opts.on(optXtrace) {
 			r.traceDeclAssigns(variant, args)
 		}
@@ -135,6 +137,39 @@ func (r *Runner) declClause(c *syntax.DeclClause, st *syntax.Stmt) {
 	r.declErrW = r.fds.writer(2)
 	r.withRedirsOf(st.Redirs, nil, isSpecialBuiltin(variant), run)
 	r.declErrW = prev
+}
+
+// declLastWord is the last word of a declaration as bash expanded it,
+// which $_ takes: a name=(…) argument is its name alone, a scalar
+// assignment has its value expanded (as declareOne recorded it).
+func (r *Runner) declLastWord(variant string, args []declArg) string {
+	if len(args) == 0 {
+		return variant
+	}
+	a := args[len(args)-1]
+	as := a.assign
+	switch {
+	case as == nil:
+		return a.text
+	case as.Name == nil:
+		return r.nodeText(as)
+	case as.Array != nil || as.Naked && as.Value == nil:
+		return as.Name.Value
+	}
+	w := as.Name.Value
+	if as.Index != nil {
+		w += "[" + r.nodeText(as.Index) + "]"
+	}
+	if as.Append {
+		w += "+"
+	}
+	if r.declLastAs == as {
+		return w + "=" + r.declLastVal
+	}
+	if as.Value == nil {
+		return w + "="
+	}
+	return r.nodeText(as)
 }
 
 // declPreexpand expands, once, the values of args' scalar assignments
@@ -957,6 +992,7 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 	var preErr error
 	if as != nil && as.Array == nil && as.Value != nil {
 		preVal, preErr = r.assignValue(as.Value)
+		r.declLastAs, r.declLastVal = a.assign, preVal
 		if preErr != nil {
 			return "", &declWordError{preErr}
 		}

@@ -579,7 +579,7 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 	case nil:
 		// redirections only
 		r.exit = 0
-		r.lastArg = "" // as after a command of only assignments
+		r.lastArg, r.lastArgEnv = "", false // as after a command of only assignments
 	case *syntax.CallExpr:
 		r.call(c, st)
 	case *syntax.Block:

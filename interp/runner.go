@@ -94,6 +94,10 @@ type Runner struct {
 	// commands, empty after a simple command and at each loop iteration.
 	thisCmd    string
 	declPrefix string // thisCmd as a declaration command began
+	// declLastAs and declLastVal: the last scalar assignment a
+	// declaration expanded, and its value, for $_ (declLastWord)
+	declLastAs  *syntax.Assign
+	declLastVal string
 	// arrayRefArgs: the arguments of the builtin running that bash
 	// marks W_ARRAYREF (see arrayRefFields)
 	arrayRefArgs map[string]bool
@@ -151,6 +155,9 @@ type Runner struct {
 	line       int    // current line for LINENO and messages
 	curCmd     *ExecInfo
 	lastArg    string // $_
+	// lastArgEnv: $_ is still the environment's, exported (bash's
+	// bind_lastarg takes the attribute off)
+	lastArgEnv bool
 	execString string
 
 	// control flow

@@ -166,7 +166,7 @@ func (r *Runner) runArgs(c *syntax.CallExpr, args []string, redirs []*syntax.Red
 	}
 	// bash binds $_ once the command is done: a function body and a
 	// builtin listing still see the previous command's
-	defer func(last string) { r.lastArg = last }(args[len(args)-1])
+	defer func(last string) { r.lastArg, r.lastArgEnv = last, false }(args[len(args)-1])
 	gate := r.sh.gate
 	if gate != nil {
 		info.Tainted = r.taintedValues(c)
@@ -404,7 +404,7 @@ func isSpecialBuiltin(name string) bool {
 
 // assignOnly performs a command's assignments on the shell itself.
 func (r *Runner) assignOnly(c *syntax.CallExpr, redirs []*syntax.Redirect) {
-	defer func() { r.lastArg = "" }() // bash binds $_ to nothing after it
+	defer func() { r.lastArg, r.lastArgEnv = "", false }() // bash binds $_ to nothing after it
 	r.lastSubStatus = -1
 	// bash names no command in an assignment's errors, whatever ran
 	// before ((( 1 )); r=1x with r a nameref)

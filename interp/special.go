@@ -45,6 +45,9 @@ func (r *Runner) lookup(name string) *variable {
 	case "-":
 		return strVar(r.dashFlags())
 	case "_":
+		if r.lastArgEnv {
+			return &variable{kind: kString, set: true, str: r.lastArg, attrs: aExport}
+		}
 		return strVar(r.lastArg)
 	case "@", "*":
 		return strVar(join(r.params, " "))
@@ -192,6 +195,11 @@ func (r *Runner) listNames() []string {
 func (r *Runner) listingNames() []string {
 	names := r.listNames()
 	added := false
+	if _, ok := r.vars.m["_"]; !ok {
+		// bash keeps $_ as a variable: listings show it
+		names = append(names, "_")
+		added = true
+	}
 	for _, n := range dynListNames {
 		if _, ok := r.vars.m[n]; !ok {
 			names = append(names, n)
@@ -637,6 +645,7 @@ func (r *Runner) initVars() {
 	if v := r.vars.get("_"); v != nil {
 		if v.set {
 			r.lastArg = v.str
+			r.lastArgEnv = v.attrs&aExport != 0
 		}
 		delete(r.vars.m, "_")
 	} else if r.bashByName {

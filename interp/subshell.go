@@ -62,6 +62,7 @@ func (r *Runner) fork(kind string) *Runner {
 		noticeLine:    r.noticeLine,
 		lineOff:       r.lineOff,
 		lastArg:       r.lastArg,
+		lastArgEnv:    r.lastArgEnv,
 		execString:    r.execString,
 		isSub:         true,
 		inComsub:      r.inComsub,
