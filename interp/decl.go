@@ -668,6 +668,10 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 	}
 	if !local && !o.nameref {
 		r.dynDeclared(name)
+	} else if local && !r.vars.isLocalHere(name) && dynListIndex(name) >= 0 {
+		// bash's make_local_variable looks the global up first, which
+		// refreshes a dynamic one's value (local LINENO)
+		r.lookup(name)
 	}
 	if !o.nameref && index == "" && (as == nil || as.Index == nil) && r.circularRef(name) && !r.circularLocalRef(name) {
 		// a circular reference (declare -n c=d d=c): bash warns as it
