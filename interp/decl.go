@@ -28,6 +28,13 @@ type declOpts struct {
 	sawFlags   bool
 }
 
+// attrFlags reports whether the options turn an attribute on (bash's
+// flags_on): without one, and without -p, declare lists like set, even
+// with -g, -I or +x.
+func (o declOpts) attrFlags() bool {
+	return o.set != 0 || o.array || o.assoc || o.nameref || o.funcs || o.funcNames
+}
+
 // declWordError is an error met while a literal assignment argument's
 // value was expanded, which bash does before the command's redirections.
 type declWordError struct{ err error }
@@ -1356,7 +1363,7 @@ func (r *Runner) declareList(variant string, o declOpts) int {
 				continue
 			}
 		}
-		if !o.print && !o.sawFlags && (variant == "declare" || variant == "typeset") {
+		if !o.print && !o.attrFlags() && (variant == "declare" || variant == "typeset") {
 			// plain `declare`: like set, NAME=value
 			if v.set {
 				sb.WriteString(r.setLine(n, v))
@@ -1370,7 +1377,7 @@ func (r *Runner) declareList(variant string, o declOpts) int {
 		sb.WriteString(r.declareLine(n, v, pattr))
 		sb.WriteByte('\n')
 	}
-	if !o.print && !o.sawFlags && (variant == "declare" || variant == "typeset") {
+	if !o.print && !o.attrFlags() && (variant == "declare" || variant == "typeset") {
 		r.listFuncs(&sb)
 	}
 	return r.write(variant, sb.String())
