@@ -38,6 +38,17 @@ var sweepCases = []struct {
 		"git's contrib scripts: rerere-train, git-resurrect, git-jump, remotes2config"},
 	{"debian-tools.sh", []string{"/usr/bin/dpkg-maintscript-helper"},
 		"dpkg-maintscript-helper, *-config scripts, c89/c99, sensible-*, autoconf, libtoolize, tzselect and more (each where installed)"},
+	{"bats-libs.sh", []string{"bats", "/usr/lib/bats/bats-support/load.bash", "/usr/lib/bats/bats-assert/load.bash", "/usr/lib/bats/bats-file/load.bash"},
+		"bats-support, bats-assert and bats-file: passing assertions and the failure messages bats-support formats"},
+	{"bats-mock.sh", []string{"bats", "/usr/lib/node_modules/bats-mock/stub.bash"}, "bats-mock (npm): stub/unstub and binstub's plan of expected calls"},
+	{"n.sh", []string{"n"}, "n, the node version manager (npm, 1,750 lines of bash), offline on a fake cache; also under -x (readonly NAME= traced)"},
+	{"venv.sh", []string{"/usr/bin/python3"}, "python's venv activate/deactivate sourced into the shell"},
+	{"git-hooks.sh", []string{"git", "/usr/share/git-core/templates/hooks/pre-commit.sample"},
+		"git's sample hooks run by git (pre-commit, commit-msg, pre-rebase, pre-push, update ...), rebase -i with a sequence editor script, ! aliases"},
+	{"debconf.sh", []string{"/usr/share/debconf/confmodule", "/usr/share/debconf/frontend"},
+		"the installed packages' debconf config scripts through confmodule and the frontend, on a private database"},
+	{"lynis.sh", []string{"/usr/sbin/lynis"}, "lynis (30,000 lines of sh): its show commands and a quick audit of two groups"},
+	{"xdg.sh", []string{"/usr/bin/xdg-mime"}, "xdg-utils (xdg-mime, xdg-settings, xdg-open, xdg-icon-resource, xdg-desktop-menu ...) on a private XDG tree"},
 }
 
 // TestSweep runs the sweep's scripts; see sweepCases.
