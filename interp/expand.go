@@ -716,7 +716,7 @@ func (r *Runner) expandDbl(b *fieldBuilder, q *syntax.DblQuoted) (err error) {
 	// expansions makes no word, as "$@" alone does
 	hasAt := false
 	for _, part := range q.Parts {
-		if pe, ok := part.(*syntax.ParamExp); ok && isAtExpansion(pe) {
+		if pe, ok := part.(*syntax.ParamExp); ok && (isAtExpansion(pe) || r.indirectList(pe) != nil) {
 			hasAt = true
 		}
 	}

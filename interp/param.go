@@ -57,6 +57,11 @@ type paramValue struct {
 	// varSet: for ${a[@]}, the variable a itself is set (possibly empty)
 	varSet bool
 
+	// indirect: a list reached through ${!name} (name holding "a[@]",
+	// "@" ...), which bash's :- and :+ in double quotes find null only
+	// with no element
+	indirect bool
+
 	// word, when set, is the word of ${x+word} or ${x-word} that was
 	// chosen and must be expanded in place by the caller (see inlineOp).
 	word *syntax.Word
@@ -88,7 +93,7 @@ func (r *Runner) expandParamPart(b *fieldBuilder, pe *syntax.ParamExp, quoted bo
 	if pv.word != nil {
 		return r.expandOpWord(b, pv.word, quoted)
 	}
-	if quoted && !pv.isList && !pv.set && pe.Exp != nil && isAtExpansion(pe) && r.atListEmpty(pe) &&
+	if quoted && !pv.isList && !pv.set && pe.Exp != nil && r.atListOfNone(pe) &&
 		(pe.Exp.Op == syntax.AlternateUnset || pe.Exp.Op == syntax.AlternateUnsetOrNull) {
 		// "${@:+x}" or "${a[@]+x}" of no elements makes no word, as
 		// "$@" does; "${@:-}" makes its word, empty
@@ -359,11 +364,12 @@ func (r *Runner) paramExp(pe *syntax.ParamExp) (paramValue, error) {
 			if err != nil {
 				return pv, err
 			}
+			pv.indirect = pv.isList
 			pe = ipe
 			indirect = "!" + name
 		}
 	}
-	if indirect != "" && r.opts.on(optNounset) && !pv.set && !overridesUnset(pe) && !r.attrsOfWholeArray(pe, pv) {
+	if indirect != "" && r.opts.on(optNounset) && !pv.set && !overridesUnset(pe) && !r.attrsOfWholeArray(pe, pv) && !r.unsetListOK(pe) {
 		return pv, &expandError{msg: indirect + ": unbound variable", fatal: true}
 	}
 	if pe.Length {
@@ -1236,6 +1242,10 @@ func (r *Runner) expOp(pe *syntax.ParamExp, pv paramValue) (paramValue, error) {
 		return r.literalTilde(pe.Exp.Word)
 	}
 	null := func() bool {
+		if pv.isList && pv.indirect && r.starJoinIFS {
+			// in double quotes; unquoted, the usual tests below
+			return len(pv.list) == 0
+		}
 		if pv.isList && pv.star {
 			// $* and ${a[*]} are null when their joined value is:
 			// with IFS's first character inside quotes (and where
