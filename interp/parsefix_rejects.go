@@ -14,9 +14,11 @@ import (
 //   - a function whose body is not a compound command (`f() echo hi`,
 //     `f() ! { :; }`, `f() x=1`), near the body's first token;
 //   - a pipeline ending in a bare "!" (`a | !`);
-//   - a redirection whose target is an fd number of the next redirection
-//     (`cmd > 2>&1`: bash reads 2> as one token, not a word), except
-//     after a dup's >& or <&.
+//   - a redirection whose target is an fd number or {name} of the next
+//     redirection (`cmd > 2>&1`: bash reads 2> as one token, not a
+//     word), except after a dup's >& or <&;
+//   - coproc followed by a reserved word that cannot start a command
+//     (`coproc fi`, `coproc !`).
 // After a successful parse, bashRejectsError finds the first of them and
 // makes the parser fail there as bash does: the token is replaced by one
 // of the same length that mvdan's parser rejects in that place too, so
@@ -51,9 +53,19 @@ func bashRejectsError(f *syntax.File, text, name string) (string, error) {
 				if a.Op == syntax.DplIn || a.Op == syntax.DplOut || a.Op == syntax.Hdoc || a.Op == syntax.DashHdoc {
 					continue // bash reads a dup's fd (>&2>x) and a delimiter as words
 				}
-				if w, ok := plainLit(a.Word); ok && allDigits(w) && b.N == nil && b.OpPos.Offset() == a.Word.End().Offset() {
+				if w, ok := soleLit(a.Word); ok && (allDigits(w) || isVarFdWord(w)) && b.N == nil && b.OpPos.Offset() == a.Word.End().Offset() {
 					note(a.Word.Pos(), padded(a.Word.Pos(), ")"))
 				}
+			}
+		case *syntax.CoprocClause:
+			// the command may not start with a word that only ends or
+			// continues a compound command
+			i := int(n.Coproc.Offset()) + len("coproc")
+			for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
+				i++
+			}
+			if i < len(text) && coprocRejects[tokenAt(text, i)] {
+				note(syntax.NewPos(uint(i), n.Coproc.Line(), n.Coproc.Col()+uint(i)-uint(n.Coproc.Offset())), padded(syntax.NewPos(uint(i), 0, 0), ")"))
 			}
 		case *syntax.BinaryCmd:
 			if y := n.Y; (n.Op == syntax.Pipe || n.Op == syntax.PipeAll) && y.Negated && y.Cmd == nil {
@@ -84,6 +96,29 @@ func bashRejectsError(f *syntax.File, text, name string) (string, error) {
 	// the error is the token's, wherever mvdan's parser noticed it
 	pe.Pos = at
 	return bad, pe
+}
+
+// coprocRejects are the tokens bash's grammar takes for reserved words
+// that cannot start coproc's command.
+var coprocRejects = map[string]bool{"fi": true, "then": true, "else": true, "elif": true, "do": true,
+	"done": true, "esac": true, "in": true, "}": true, "!": true}
+
+// soleLit returns the text of a word made of one literal part.
+func soleLit(w *syntax.Word) (string, bool) {
+	if w == nil || len(w.Parts) != 1 {
+		return "", false
+	}
+	l, ok := w.Parts[0].(*syntax.Lit)
+	if !ok {
+		return "", false
+	}
+	return l.Value, true
+}
+
+// isVarFdWord reports whether w is {name}, which before a redirection
+// operator bash reads as one token with it, naming the fd variable.
+func isVarFdWord(w string) bool {
+	return len(w) > 2 && w[0] == '{' && w[len(w)-1] == '}' && validName(w[1:len(w)-1])
 }
 
 // reservedCommandWord returns the reserved word st's command starts with,
