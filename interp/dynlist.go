@@ -1,5 +1,10 @@
 package interp
 
+import (
+	"strconv"
+	"strings"
+)
+
 // bash keeps its dynamic scalars (RANDOM, LINENO, SECONDS …) as ordinary
 // table entries whose value a getter refreshes on each reference by name
 // and some assignments store. A variable listing (declare -p, declare,
@@ -142,4 +147,49 @@ func (r *Runner) dynInteger(name string) bool {
 		return cur.attrs&aInteger != 0
 	}
 	return dynBornInteger(name) || r.dynSeen.scal[i].integer
+}
+
+// dynImported makes the dynamic variables the environment gave values
+// to what bash's initialize_dynamic_variables leaves of them: exported
+// table entries that stay dynamic, their value dropped (bind_variable
+// with none), except SECONDS, which counts from the value given, LINENO
+// and the epoch times, which bash's first export environment computed
+// (when it makes one that early),
+// and BASH_ARGV0, which sets $0 (set_argv0).
+func (r *Runner) dynImported() {
+	// bash builds that environment as it starts only when LC_ALL does
+	// not set the locale (its locale set-up exports the variables)
+	lc := r.vars.m["LC_ALL"]
+	earlyEnv := lc == nil || !lc.set || lc.str == ""
+	for _, name := range dynListNames {
+		v := r.vars.m[name]
+		if v == nil || name == "COMP_WORDBREAKS" {
+			continue
+		}
+		val := v.str
+		e := r.vars.own(name)
+		e.kind, e.dynamic, e.set, e.str = kString, dynScalar, false, ""
+		if dynBornInteger(name) {
+			e.attrs |= aInteger
+		}
+		switch name {
+		case "SECONDS":
+			n, err := strconv.ParseInt(strings.TrimSpace(val), 10, 64)
+			if err != nil {
+				n = 0
+			}
+			r.secondsOff = n
+			e.set, e.str = true, val
+		case "LINENO":
+			if earlyEnv {
+				e.set, e.str = true, "0"
+			}
+		case "EPOCHSECONDS", "EPOCHREALTIME":
+			if earlyEnv {
+				r.lookup(name)
+			}
+		case "BASH_ARGV0":
+			r.arg0 = val
+		}
+	}
 }

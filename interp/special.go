@@ -63,7 +63,7 @@ func (r *Runner) lookup(name string) *variable {
 		return r.dynGot(name, strVar(itoa(int64(r.line))))
 	case "BASH_ARGV0":
 		// $0 until assigned (the assignment also sets $0)
-		if v != nil {
+		if v != nil && v.dynamic != dynScalar {
 			return v
 		}
 		return r.dynGot(name, strVar(r.arg0))
@@ -533,7 +533,8 @@ func (r *Runner) specialAssign(name, val string) bool {
 		r.arg0 = val
 		// bash's assign_bash_argv0 sets $0 and leaves the variable's
 		// own value (what a listing shows) as the last reference left it
-		return r.vars.m[name] == nil
+		cur := r.vars.m[name]
+		return cur == nil || cur.dynamic == dynScalar
 	case "BASH_XTRACEFD":
 		r.setXtraceFD(val)
 	case "BASH_COMPAT":
@@ -573,6 +574,7 @@ func (r *Runner) initVars() {
 		}
 	}
 	r.secondsBase = time.Now()
+	r.dynImported()
 	set("BASH_VERSION", BashVersion)
 	vi := r.vars.own("BASH_VERSINFO")
 	vi.kind, vi.set = kIndexed, true
@@ -599,8 +601,11 @@ func (r *Runner) initVars() {
 	set("HOSTTYPE", "x86_64")
 	set("OSTYPE", "linux-gnu")
 	set("MACHTYPE", bashMachType)
-	set("BASH_ARGV0", r.arg0)
-	delete(r.vars.m, "BASH_ARGV0")
+	if v := r.vars.m["BASH_ARGV0"]; v == nil || v.dynamic != dynScalar {
+		// (one from the environment stays, exported: dynImported)
+		set("BASH_ARGV0", r.arg0)
+		delete(r.vars.m, "BASH_ARGV0")
+	}
 	delete(r.vars.m, "COMP_WORDBREAKS") // bash sets its own value
 	if h, err := os.Hostname(); err == nil {
 		set("HOSTNAME", h)
