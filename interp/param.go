@@ -626,12 +626,20 @@ func (r *Runner) baseValue(pe *syntax.ParamExp, name string) (paramValue, error)
 			r.errorf("%s: bad array subscript", pe.Param.Value)
 			return paramValue{name: name}, nil
 		}
+		if nv := r.lookup(name); nv != nil && nv.set && nv.kind == kAssoc {
+			v = nv // the key's expansion may have assigned to it
+		}
 		s, ok := v.assoc.m[k]
 		return paramValue{str: s, set: ok, name: name}, nil
 	case kIndexed:
 		i, err := r.subscriptIndex(pe.Index)
 		if err != nil {
 			return paramValue{}, err
+		}
+		// the subscript may have assigned to the array (a[a[0]--]),
+		// which a forked shell's shared values copy on write
+		if nv := r.lookup(name); nv != nil && nv.set && nv.kind == kIndexed {
+			v = nv
 		}
 		if i < 0 {
 			i += int64(v.arr.maxIndex()) + 1
@@ -652,6 +660,9 @@ func (r *Runner) baseValue(pe *syntax.ParamExp, name string) (paramValue, error)
 			// bash counts back from the end of indexed arrays only
 			r.errorf("%s: bad array subscript", pe.Param.Value)
 			return paramValue{name: name}, nil
+		}
+		if nv := r.lookup(name); nv != nil && nv.set && nv.kind == v.kind {
+			v = nv // the subscript may have assigned to it (s[s=5,0])
 		}
 		if i == 0 {
 			return paramValue{str: v.str, set: true, name: name}, nil
