@@ -684,10 +684,20 @@ func (p *cmdPrinter) heredocBody(rd *syntax.Redirect) string {
 		return ""
 	}
 	body := p.raw(nil, rd.Hdoc.Pos(), rd.Hdoc.End())
+	// mvdan's body starts after the backslash of a first line
+	// "\<newline>"
+	if s := int(rd.Hdoc.Pos().Offset()); s >= 1 && s < len(p.src) && p.src[s-1:s+1] == "\\\n" && (s == 1 || p.src[s-2] == '\n') {
+		body = "\\" + body
+	}
 	if i := strings.LastIndexByte(body, '\n'); i >= 0 {
 		body = body[:i+1]
 	} else {
 		body = ""
+	}
+	if !heredocQuoted(rd.Word) {
+		// bash stores an unquoted body with its line continuations
+		// removed
+		body = removeLineJoins(body)
 	}
 	if rd.Op != syntax.DashHdoc {
 		return body
@@ -695,6 +705,26 @@ func (p *cmdPrinter) heredocBody(rd *syntax.Redirect) string {
 	var sb strings.Builder
 	for _, line := range strings.SplitAfter(body, "\n") {
 		sb.WriteString(strings.TrimLeft(line, "\t"))
+	}
+	return sb.String()
+}
+
+// removeLineJoins removes each backslash-newline of s that is not
+// itself escaped by a backslash.
+func removeLineJoins(s string) string {
+	if !strings.Contains(s, "\\\n") {
+		return s
+	}
+	var sb strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) {
+			if s[i+1] != '\n' {
+				sb.WriteString(s[i : i+2])
+			}
+			i++
+			continue
+		}
+		sb.WriteByte(s[i])
 	}
 	return sb.String()
 }
