@@ -38,6 +38,7 @@ func (r *Runner) childEnv() []string {
 		}
 		f.load()
 		p := newCmdPrinter(f.src)
+		p.escBytes = r.escBytes()
 		extra = append(extra, funcEnvPrefix+name+funcEnvSuffix+"="+p.funcString("", f.body, false))
 	}
 	if len(extra) == 0 {
@@ -63,7 +64,9 @@ func (r *Runner) importFunc(kv string) bool {
 	if name == "" || !strings.HasPrefix(val, "() {") || strings.ContainsAny(name, "/$`\"'\\ \t\n") {
 		return true
 	}
-	f, src, err := parseRawFile(name+" "+val, name)
+	// parseProgram: the body may hold what only its rewrites read as bash
+	// does (arithmetic that does not parse, shown as written)
+	f, src, err := parseProgram(name+" "+val, name)
 	if err != nil || len(f.Stmts) != 1 {
 		return true
 	}

@@ -50,6 +50,7 @@ func (r *Runner) funcText(f *funcDef) string {
 	f.load()
 	p := newCmdPrinter(f.src)
 	p.posix = r.opts.on(optPosix)
+	p.escBytes = r.escBytes()
 	return p.funcString(f.name, f.body, true) + "\n"
 }
 

@@ -27,6 +27,7 @@ type cmdPrinter struct {
 	inConn     int  // > 0 while printing a list or and-or/pipeline
 	comsub     bool // printing the body of $(…): keep newlines
 	posix      bool // nested function definitions without `function'
+	escBytes   bool // $'\u…' stays an escape: the locale is not UTF-8
 
 	deferred []*syntax.Redirect // here-documents waiting for the connector
 }
@@ -264,7 +265,7 @@ func (p *cmdPrinter) stmt(s *syntax.Stmt, extra []*syntax.Redirect) {
 		p.caseClause(c)
 	case *syntax.ArithmCmd:
 		p.put("((")
-		p.put(p.raw(c, posAt(c.Left, 2), c.Right))
+		p.put(writtenText(p.raw(c, posAt(c.Left, 2), c.Right)))
 		p.put("))")
 	case *syntax.TestClause:
 		p.put("[[ ")
@@ -476,7 +477,7 @@ func (p *cmdPrinter) forClause(c *syntax.ForClause) {
 // arithFor re-spaces the three expressions of for ((…)) as bash does:
 // leading blanks dropped, an empty one printed as 1.
 func (p *cmdPrinter) arithFor(l *syntax.CStyleLoop) string {
-	text := p.raw(l, posAt(l.Lparen, 2), l.Rparen)
+	text := writtenText(p.raw(l, posAt(l.Lparen, 2), l.Rparen))
 	parts := splitArithFor(text)
 	var sb strings.Builder
 	for i, s := range parts {
@@ -851,12 +852,12 @@ func (p *cmdPrinter) raw(n syntax.Node, start, end syntax.Pos) string {
 			if node.Backquotes {
 				return false
 			}
-			sub := &cmdPrinter{src: p.src, amount: 4, comsub: true, posix: p.posix}
+			sub := &cmdPrinter{src: p.src, amount: 4, comsub: true, posix: p.posix, escBytes: p.escBytes}
 			sub.list(node.Stmts)
 			sub.flushDeferred("")
 			repl = "$(" + sub.sb.String() + ")"
 		case *syntax.ProcSubst:
-			sub := &cmdPrinter{src: p.src, amount: 4, comsub: true, posix: p.posix}
+			sub := &cmdPrinter{src: p.src, amount: 4, comsub: true, posix: p.posix, escBytes: p.escBytes}
 			sub.list(node.Stmts)
 			sub.flushDeferred("")
 			repl = node.Op.String() + sub.sb.String() + ")"
@@ -869,7 +870,23 @@ func (p *cmdPrinter) raw(n syntax.Node, start, end syntax.Pos) string {
 			if !node.Dollar {
 				return false
 			}
-			repl = singleQuote(ansiC(node.Value, false))
+			repl = singleQuote(ansiC(node.Value, p.escBytes))
+		case *syntax.ArithmExp:
+			// writtenText: arithmetic or a subscript that did not
+			// parse was quoted (quoteRegion); bash shows it as written
+			if node.X == nil {
+				return true
+			}
+			xs, xe := node.X.Pos(), node.X.End()
+			repl = p.raw(nil, node.Pos(), xs) + writtenText(p.raw(node.X, xs, xe)) + p.raw(nil, xe, node.End())
+		case *syntax.ParamExp:
+			if node.Index == nil {
+				return true
+			}
+			is, ie := node.Index.Pos(), node.Index.End()
+			rest := *node
+			rest.Index = nil
+			repl = p.raw(nil, node.Pos(), is) + writtenText(p.raw(node.Index, is, ie)) + p.raw(&rest, ie, node.End())
 		case *syntax.DblQuoted:
 			if !node.Dollar {
 				return true
