@@ -1172,8 +1172,9 @@ func (r *Runner) replaceValue(pe *syntax.ParamExp, pv paramValue) (paramValue, e
 		return pv, err
 	}
 	mode := byte(0)
-	if pe.Repl.All {
-		// ${x//#a/b}: after // a # or % is part of the pattern
+	if pe.Repl.All || leadQuoted(origWord) {
+		// ${x//#a/b}: after // a # or % is part of the pattern; so is
+		// a quoted one (${x/\#/b})
 	} else if strings.HasPrefix(pat, "#") {
 		mode, pat = '#', pat[1:]
 	} else if strings.HasPrefix(pat, "%") {
