@@ -256,7 +256,7 @@ func (r *Runner) aliasGroup(at *aliasText, name string) ([]*syntax.Stmt, int, er
 		// the group's first word, read from the text: one parse less
 		// for the common line that starts with an alias
 		at.ensure(1)
-		if from, to := wordAt(at.text, skipSeparators(at.text, 0)); r.isAliasWord(at, from, to) {
+		if from, to := wordAt(at.text, skipSeparators(at.text, 0)); r.isCmdAliasWord(at, from, to) {
 			at.substitute(r, from, to)
 		}
 	}
@@ -427,7 +427,7 @@ func (r *Runner) aliasWordIn(at *aliasText, g []*syntax.Stmt, errEnd int, failed
 	if failed && best < 0 {
 		at.ensure(errEnd + 1)
 		from, to := wordAt(at.text, skipSeparators(at.text, errEnd))
-		if r.isAliasWord(at, from, to) {
+		if r.isCmdAliasWord(at, from, to) {
 			return from, to, true
 		}
 		if r.opts.on(optPosix) {
@@ -500,6 +500,25 @@ func (r *Runner) isAliasWord(at *aliasText, from, to int) bool {
 		}
 	}
 	return true
+}
+
+// isCmdAliasWord is isAliasWord for a word in command position, where
+// POSIX mode recognizes reserved words before aliases.
+func (r *Runner) isCmdAliasWord(at *aliasText, from, to int) bool {
+	if !r.isAliasWord(at, from, to) {
+		return false
+	}
+	return !r.opts.on(optPosix) || !isReservedWord(at.text[from:to])
+}
+
+// isReservedWord reports whether w is one of bash's reserved words.
+func isReservedWord(w string) bool {
+	for _, k := range reservedWords {
+		if w == k {
+			return true
+		}
+	}
+	return false
 }
 
 // skipSeparators skips blanks, newlines, comments and ; & after off.

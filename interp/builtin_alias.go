@@ -15,23 +15,42 @@ func biAlias(r *Runner, args []string) int {
 	if !ok {
 		return st
 	}
+	// POSIX mode prints name=value without "alias " unless -p is given
+	reusable := !r.opts.on(optPosix) || set != 0
+	var sb strings.Builder
 	if len(a) == 0 || set != 0 {
+		if len(r.aliases) == 0 {
+			// bash returns before looking at the arguments
+			return 0
+		}
 		names := make([]string, 0, len(r.aliases))
 		for n := range r.aliases {
 			names = append(names, n)
 		}
 		sort.Strings(names)
-		var sb strings.Builder
 		for _, n := range names {
-			sb.WriteString(aliasLine(n, r.aliases[n]))
+			sb.WriteString(aliasLine(n, r.aliases[n], reusable))
 		}
-		return r.write("alias", sb.String())
+		if len(a) == 0 {
+			return r.write("alias", sb.String())
+		}
+		// with -p, the arguments are still defined or printed
 	}
 	status := 0
-	var sb strings.Builder
+	flush := func() {
+		// bash's print_alias flushes each line: it comes before a
+		// later error
+		if sb.Len() > 0 {
+			if st := r.write("alias", sb.String()); st != 0 {
+				status = st
+			}
+			sb.Reset()
+		}
+	}
 	for _, s := range a {
 		if i := strings.IndexByte(s, '='); i > 0 {
 			if !validAliasName(s[:i]) {
+				flush()
 				r.bErr("alias", "`%s': invalid alias name", s[:i])
 				status = 1
 				continue
@@ -41,11 +60,12 @@ func biAlias(r *Runner, args []string) int {
 		}
 		v, ok := r.aliases[s]
 		if !ok {
+			flush()
 			r.bErr("alias", "%s: not found", s)
 			status = 1
 			continue
 		}
-		sb.WriteString(aliasLine(s, v))
+		sb.WriteString(aliasLine(s, v, reusable))
 	}
 	if st := r.write("alias", sb.String()); st != 0 {
 		return st
@@ -344,9 +364,13 @@ func biHash(r *Runner, args []string) int {
 	return status
 }
 
-// aliasLine is how alias prints one definition, reusable as input: bash
-// puts "-- " before a name that starts with '-' (print_alias).
-func aliasLine(name, value string) string {
+// aliasLine is how alias prints one definition (print_alias): reusable
+// as input, bash puts "alias " before it, and "-- " before a name that
+// starts with '-'.
+func aliasLine(name, value string, reusable bool) string {
+	if !reusable {
+		return name + "=" + singleQuote(value) + "\n"
+	}
 	dd := ""
 	if strings.HasPrefix(name, "-") {
 		dd = "-- "
