@@ -43,6 +43,10 @@ type fieldBuilder struct {
 	// atJoin builds the word of ${x-$@} under bash's W_NOSPLIT2 quirk
 	// (see expandOpWord): the elements of $@ stay whole
 	atJoin bool
+	// joinSep, when set, builds a POSIX-mode redirection word, which
+	// bash does not split (W_NOSPLIT): the builder's IFS is empty and
+	// the elements of $@, $* and arrays are joined with joinSep
+	joinSep string
 }
 
 // piece is one step of building a word's fields: bash splits a word

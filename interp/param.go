@@ -107,6 +107,17 @@ func (r *Runner) expandParamPart(b *fieldBuilder, pe *syntax.ParamExp, quoted bo
 		}
 		return nil
 	}
+	if b.joinSep != "" && !(quoted && pv.star) {
+		if len(pv.list) > 0 {
+			s := join(pv.list, b.joinSep)
+			if quoted {
+				b.quoted(s)
+			} else {
+				b.unquotedExp(s)
+			}
+		}
+		return nil
+	}
 	if quoted {
 		if pv.star {
 			b.quoted(join(pv.list, r.quotedStarSep(pv)))

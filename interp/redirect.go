@@ -309,13 +309,13 @@ func (r *Runner) redirTarget(rd *syntax.Redirect) (string, error) {
 	if s, ok := plainLit(rd.Word); ok {
 		return s, nil
 	}
-	if r.opts.on(optPosix) && !r.isInteractive() && !r.opts.set[optNoglob] {
-		// a non-interactive POSIX shell does no filename expansion on
-		// a redirection word
-		r.opts.set[optNoglob] = true
-		defer func() { r.opts.set[optNoglob] = false }()
+	var fs []string
+	var err error
+	if r.opts.on(optPosix) {
+		fs, err = r.posixRedirFields(rd.Word)
+	} else {
+		fs, err = r.fields([]*syntax.Word{rd.Word})
 	}
-	fs, err := r.fields([]*syntax.Word{rd.Word})
 	if err != nil {
 		return "", err
 	}
@@ -323,6 +323,28 @@ func (r *Runner) redirTarget(rd *syntax.Redirect) (string, error) {
 		return "", &redirErr{r.nodeText(rd.Word) + ": ambiguous redirect"}
 	}
 	return fs[0], nil
+}
+
+// posixRedirFields expands a redirection word in POSIX mode, where bash
+// does not split it (redirection_expand's W_NOSPLIT: the elements of $@
+// and $* are joined with IFS's first character, or a space) and a
+// non-interactive shell does no filename expansion on it.
+func (r *Runner) posixRedirFields(w *syntax.Word) ([]string, error) {
+	sep := firstIFSChar(r.ifs(), r.utf8Locale())
+	if sep == "" {
+		sep = " "
+	}
+	b := &fieldBuilder{mb: r.utf8Locale(), joinSep: sep,
+		noGlob: r.opts.on(optNoglob) || !r.isInteractive()}
+	if err := r.expandWordBraces(b, w); err != nil {
+		return nil, err
+	}
+	var out []string
+	r.globFields(b, &out)
+	if r.pendingErr != nil {
+		return nil, r.takeErr()
+	}
+	return out, nil
 }
 
 func opString(op syntax.RedirOperator) string { return op.String() }
