@@ -1,0 +1,108 @@
+package interp
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// In POSIX mode `command` does not take away a declaration builtin's
+// assignment arguments (bash's fix_assignment_words skips the command
+// words): in `command export a=~/x b=$v` the words a=… and b=… expand as
+// assignments, with no splitting or filename expansion and with tilde
+// expansion after the = and each :. mvdan's parser only reads a
+// declaration builtin as such when it comes first, so the rest is done
+// here, on the words of the simple command.
+
+// assignmentBuiltins are bash's builtins with the ASSIGNMENT_BUILTIN flag.
+var assignmentBuiltins = map[string]bool{
+	"alias": true, "declare": true, "export": true, "local": true, "readonly": true, "typeset": true,
+}
+
+// commandDeclIndex returns the index in args of a declaration builtin
+// that follows one or more literal `command` words, or -1.
+func (r *Runner) commandDeclIndex(args []*syntax.Word) int {
+	i := 0
+	for i < len(args) {
+		if s, ok := plainLit(args[i]); !ok || s != "command" {
+			break
+		}
+		i++
+	}
+	if i == 0 || i >= len(args) {
+		return -1
+	}
+	if s, ok := plainLit(args[i]); ok && assignmentBuiltins[s] && r.enabledBuiltin(s) != nil {
+		return i
+	}
+	return -1
+}
+
+// commandDeclFields expands the words of `command … declbuiltin args`
+// (decl is the builtin's index): the words that look like assignments,
+// name=value with the name and = in the first literal, expand to one
+// field each, as an assignment's value does. The other words expand as
+// arrayRefFields does.
+func (r *Runner) commandDeclFields(args []*syntax.Word, decl int) ([]string, map[string]bool, error) {
+	var out []string
+	var refs map[string]bool
+	for i, w := range args {
+		prefix, rest, ok := assignArgPrefix(w)
+		if i <= decl || !ok {
+			fs, err := r.fields([]*syntax.Word{w})
+			if err != nil {
+				return nil, nil, err
+			}
+			if len(fs) == 1 && arrayRefBuiltins[args[decl].Lit()] && writtenArrayRef(w) {
+				if refs == nil {
+					refs = map[string]bool{}
+				}
+				refs[fs[0]] = true
+			}
+			out = append(out, fs...)
+			continue
+		}
+		val, err := r.assignValue(rest)
+		if err != nil {
+			return nil, nil, err
+		}
+		if r.pendingErr != nil {
+			return nil, nil, r.takeErr()
+		}
+		out = append(out, prefix+val)
+	}
+	return out, refs, nil
+}
+
+// assignArgPrefix splits a word whose leading literals hold name= (or
+// name+=, name[sub]=) into that prefix and the rest of the word (nil
+// when the prefix is all of it).
+func assignArgPrefix(w *syntax.Word) (prefix string, rest *syntax.Word, ok bool) {
+	var lead strings.Builder
+	for k, p := range w.Parts {
+		l, isLit := p.(*syntax.Lit)
+		if !isLit {
+			return "", nil, false
+		}
+		i := strings.IndexByte(l.Value, '=')
+		if i < 0 {
+			lead.WriteString(l.Value)
+			continue
+		}
+		lead.WriteString(l.Value[:i+1])
+		prefix = lead.String()
+		if !isAssignWord(prefix) || strings.ContainsAny(prefix, "\\'\"$`") {
+			return "", nil, false
+		}
+		parts := w.Parts[k+1:]
+		if tail := l.Value[i+1:]; tail != "" {
+			lit := &syntax.Lit{ValuePos: l.Pos(), ValueEnd: l.End(), Value: tail}
+			parts = append([]syntax.WordPart{lit}, parts...)
+		}
+		if len(parts) == 0 {
+			return prefix, nil, true
+		}
+		return prefix, &syntax.Word{Parts: parts}, true
+	}
+	return "", nil, false
+}
