@@ -19,7 +19,10 @@ func biSet(r *Runner, args []string) int {
 				sb.WriteString(r.setLine(n, v))
 			}
 		}
-		r.listFuncs(&sb)
+		if !r.opts.on(optPosix) {
+			// POSIX mode lists no functions
+			r.listFuncs(&sb)
+		}
 		return r.write("set", sb.String())
 	}
 	if w, c, bad := badSetLetter(args[1:]); bad {

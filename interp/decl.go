@@ -1507,7 +1507,9 @@ func (r *Runner) setLine(name string, v *variable) string {
 	if val == "" {
 		return name + "=\n"
 	}
-	if q := r.q(); q.needsANSI(val) {
+	// POSIX mode does not use $'…' (print_var_value): a value with
+	// nonprinting characters is single-quoted, or printed as it is
+	if q := r.q(); q.needsANSI(val) && !r.opts.on(optPosix) {
 		return name + "=" + q.ansi(val) + "\n"
 	}
 	if containsShellMetas(val) {
