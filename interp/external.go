@@ -397,6 +397,12 @@ func (r *Runner) reportSignal(pid int, sig syscall.Signal, core bool, args []str
 // execFailed reports why a program could not start and returns bash's
 // status for it.
 func (r *Runner) execFailed(path, name string, err error) int {
+	// bash names the pathname it gave execve (shell_execve), the PATH
+	// element joined to the name for a command found by a search
+	found := name
+	if strings.IndexByte(name, '/') < 0 && path != "" {
+		name = path
+	}
 	if err == errBinary {
 		r.errorf("%s: %s", name, err.Error())
 		return 126
@@ -412,7 +418,7 @@ func (r *Runner) execFailed(path, name string, err error) int {
 			// the file is there: its #! interpreter is not
 			r.errorf("%s: cannot execute: required file not found", name)
 		} else if strings.IndexByte(name, '/') < 0 && strings.IndexByte(path, '/') >= 0 {
-			r.errorf("%s: command not found", r.q().filename(name))
+			r.errorf("%s: command not found", r.q().filename(found))
 		} else {
 			r.errorf("%s: No such file or directory", name)
 		}
