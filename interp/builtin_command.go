@@ -292,6 +292,20 @@ func (r *Runner) describeCommand(sb *strings.Builder, n string, fl descFlags) bo
 		paths = r.allPaths(n)
 	}
 	for _, p := range paths {
+		if r.opts.on(optPosix) {
+			// POSIX mode reports only executable files, and a
+			// relative one below the current directory (bash's
+			// describe_command, sh_makepath with MP_DOCWD)
+			if !isExec(r.absPath(p)) {
+				if !all {
+					break
+				}
+				continue
+			}
+			if !strings.HasPrefix(p, "/") && fl&descType == 0 {
+				p = strings.TrimSuffix(r.dir, "/") + "/" + p
+			}
+		}
 		if fl&descAbsPath != 0 && !strings.HasPrefix(p, "/") {
 			p = strings.TrimSuffix(r.dir, "/") + "/" + strings.TrimPrefix(p, "./")
 		}

@@ -1,6 +1,10 @@
 package interp
 
-import "sort"
+import (
+	"os"
+	"sort"
+	"syscall"
+)
 
 // hashEntry is one remembered command location in the command hash
 // table (bash's PATH_DATA with its bucket's times_found).
@@ -53,6 +57,19 @@ func (r *Runner) hashSearch(name string) (string, bool) {
 	}
 	e.hits++
 	return e.path, true
+}
+
+// hashedStillThere reports whether a remembered path may be used: in
+// POSIX mode or with checkhash, bash checks that it is still an
+// executable file and searches PATH again when it is not
+// (search_for_command).
+func (r *Runner) hashedStillThere(path string) bool {
+	if !r.opts.on(optPosix) && !r.opts.sh(shCheckhash) {
+		return true
+	}
+	abs := r.absPath(path)
+	fi, err := os.Stat(abs)
+	return err == nil && !fi.IsDir() && syscall.Access(abs, 1) == nil
 }
 
 // hashRemove is bash's phash_remove; it reports whether name was there.

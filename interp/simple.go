@@ -916,7 +916,10 @@ func (r *Runner) lookPath(name string) string {
 		return findInPath(r, name, r.lookup("PATH").value())
 	}
 	if p, ok := r.hashSearch(name); ok {
-		return p
+		if r.hashedStillThere(p) {
+			return p
+		}
+		r.hashRemove(name)
 	}
 	p := findInPath(r, name, r.lookup("PATH").value())
 	if p != "" {
