@@ -267,6 +267,9 @@ func biJobs(r *Runner, args []string) int {
 				}
 			} else if s := j.exitStatus(); s != 0 {
 				state = "Exit " + itoa(int64(s))
+				if r.opts.on(optPosix) {
+					state = "Done(" + itoa(int64(s)) + ")"
+				}
 			}
 		}
 		sb.WriteString(padRight(state, 24) + j.cmd)
