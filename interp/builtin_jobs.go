@@ -384,7 +384,9 @@ func (r *Runner) signalInProcess(pid int, sig syscall.Signal) bool {
 	for t := r.jobs; t != nil && j == nil; t = t.outer {
 		j = t.byPid(pid)
 	}
-	if j == nil {
+	if j == nil || j.finished() {
+		// a finished job is gone, as bash's reaped child: kill(2)
+		// fails with ESRCH
 		return false
 	}
 	if sig != 0 && j.kill != nil {
