@@ -1,9 +1,11 @@
 package interp
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 )
 
 func filepathEval(p string) (string, error) { return filepath.EvalSymlinks(p) }
@@ -100,8 +102,33 @@ func (r *Runner) cdAs(name string, args []string) int {
 		target = dir
 	}
 	var newDir string
+	if !physical {
+		c, err := canonCheck(r.absPath(target))
+		switch {
+		case err == nil:
+			newDir = c
+		case r.opts.on(optPosix):
+			// a POSIX shell does not fall back to the physical path
+			// (bash's change_to_directory: errno other than ENOENT
+			// becomes ENOTDIR)
+			if !errors.Is(err, syscall.ENOENT) {
+				err = syscall.ENOTDIR
+			}
+			r.bErr(name, "%s: %s", r.q().filename(dir), pathErrMsg(err))
+			return 1
+		default:
+			// bash chdirs to the path as written: the kernel resolves
+			// its symbolic links and dot-dots
+			physical = true
+		}
+	}
 	if physical {
 		p, err := filepath.EvalSymlinks(r.absPath(target))
+		if err == nil {
+			// EvalSymlinks drops "x/.." without checking that x is
+			// a directory, as chdir(2) does
+			_, err = os.Stat(r.absPath(target))
+		}
 		if err != nil && r.deletedCwd(target) {
 			// chdir(".") still succeeds in a removed directory, but
 			// getcwd then fails: bash reports it, keeps its idea of the
@@ -117,8 +144,6 @@ func (r *Runner) cdAs(name string, args []string) int {
 			return 1
 		}
 		newDir = p
-	} else {
-		newDir = cleanLogical(r.absPath(target))
 	}
 	fi, err := os.Stat(newDir)
 	if err != nil {
@@ -170,6 +195,46 @@ func cleanLogical(p string) string {
 		return "/" + c
 	}
 	return c
+}
+
+// canonCheck canonicalises a path textually, as cd -L does, checking as
+// bash's sh_canonpath (PATH_CHECKEXISTS|PATH_CHECKDOTDOT) that each
+// directory it goes through, and the result, is an existing directory.
+func canonCheck(p string) (string, error) {
+	c := cleanLogical(p)
+	// walk p's components: a ".." must follow a directory, and so must
+	// every real element
+	cur := "/"
+	for _, el := range strings.Split(p, "/") {
+		switch el {
+		case "", ".":
+			continue
+		case "..":
+			if err := isDirErr(cur); err != nil {
+				return "", err
+			}
+			cur = filepath.Dir(cur)
+			continue
+		}
+		cur = filepath.Join(cur, el)
+		if err := isDirErr(cur); err != nil {
+			return "", err
+		}
+	}
+	return c, nil
+}
+
+// isDirErr is nil when p is an existing directory, else stat's error or
+// ENOTDIR.
+func isDirErr(p string) error {
+	fi, err := os.Stat(p)
+	if err != nil {
+		return err
+	}
+	if !fi.IsDir() {
+		return syscall.ENOTDIR
+	}
+	return nil
 }
 
 // deletedCwd reports whether cd's target names the runner's directory
