@@ -1082,6 +1082,10 @@ func timeSpec(c *syntax.TimeClause) *syntax.TimeClause {
 }
 
 func (r *Runner) timeClause(c *syntax.TimeClause) {
+	if st := r.posixTimeCall(c); st != nil {
+		r.stmt(st)
+		return
+	}
 	c = timeSpec(c)
 	start := time.Now()
 	ru0 := selfRusage()

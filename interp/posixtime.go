@@ -1,0 +1,93 @@
+package interp
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// In POSIX mode (above compatibility level 41) bash's parser does not take
+// time as a reserved word when the next word begins with a '-'
+// (time_command_acceptable): `time -p cmd` and `time -- cmd` run the time
+// utility found in PATH with those words, as the first stage of the
+// pipeline. mvdan's parser has read a time clause; posixTimeCall rebuilds
+// the command bash runs.
+
+// posixTimeCall returns the statement bash runs for the time clause c in
+// POSIX mode, or nil when c is timed by the shell.
+func (r *Runner) posixTimeCall(c *syntax.TimeClause) *syntax.Stmt {
+	if !r.opts.on(optPosix) || r.compatLevel() <= 41 {
+		return nil
+	}
+	lead := []*syntax.Word{litWordAt("time", c.Time)}
+	if c.PosixFormat {
+		lead = append(lead, litWordAt("-p", c.Time))
+	} else if !startsWithDash(c.Stmt) {
+		return nil
+	}
+	if c.Stmt == nil {
+		return &syntax.Stmt{Position: c.Time, Cmd: &syntax.CallExpr{Args: lead}}
+	}
+	return prefixFirstCall(c.Stmt, lead)
+}
+
+// startsWithDash reports whether the first word of st's first simple
+// command is a literal beginning with '-'.
+func startsWithDash(st *syntax.Stmt) bool {
+	call := firstCall(st)
+	return call != nil && len(call.Assigns) == 0 && len(call.Args) > 0 &&
+		strings.HasPrefix(call.Args[0].Lit(), "-")
+}
+
+// firstCall is the simple command that starts st's pipeline, or nil.
+func firstCall(st *syntax.Stmt) *syntax.CallExpr {
+	for st != nil {
+		switch c := st.Cmd.(type) {
+		case *syntax.CallExpr:
+			return c
+		case *syntax.BinaryCmd:
+			if c.Op != syntax.Pipe && c.Op != syntax.PipeAll {
+				return nil
+			}
+			st = c.X
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// prefixFirstCall copies st with words put before the arguments of the
+// simple command that starts its pipeline; nil when that command is not
+// a simple one without assignments (bash would take them as arguments).
+func prefixFirstCall(st *syntax.Stmt, words []*syntax.Word) *syntax.Stmt {
+	cp := *st
+	switch c := st.Cmd.(type) {
+	case *syntax.CallExpr:
+		if len(c.Assigns) > 0 {
+			return nil
+		}
+		call := *c
+		call.Args = append(append([]*syntax.Word(nil), words...), c.Args...)
+		cp.Cmd = &call
+	case *syntax.BinaryCmd:
+		if c.Op != syntax.Pipe && c.Op != syntax.PipeAll {
+			return nil
+		}
+		x := prefixFirstCall(c.X, words)
+		if x == nil {
+			return nil
+		}
+		bin := *c
+		bin.X = x
+		cp.Cmd = &bin
+	default:
+		return nil
+	}
+	return &cp
+}
+
+// litWordAt is a literal word written at pos.
+func litWordAt(s string, pos syntax.Pos) *syntax.Word {
+	return &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{ValuePos: pos, ValueEnd: pos, Value: s}}}
+}
