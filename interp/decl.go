@@ -536,6 +536,11 @@ func (r *Runner) declare(variant string, args []declArg) int {
 			} else {
 				r.bErr(variant, "%s", err.Error())
 			}
+			if (variant == "export" || variant == "readonly") && badAssignArg(a, err) {
+				// bash's EX_BADASSIGN ends a POSIX shell after a
+				// special builtin, as a usage error does
+				r.specialUsage = true
+			}
 			status = 1
 			continue
 		}
@@ -551,6 +556,21 @@ func (r *Runner) declare(variant string, args []declArg) int {
 		r.gateState(&StateInfo{Op: op, Names: changed})
 	}
 	return status
+}
+
+// badAssignArg reports whether err, met on a, is what bash's export and
+// readonly count as an assignment error (EX_BADASSIGN): a readonly
+// variable, or an invalid name in a word bash reads as an assignment
+// (name[sub]=v; 1a=v is no assignment for it, only an invalid name).
+func badAssignArg(a declArg, err error) bool {
+	if isReadonlyErr(err) {
+		return true
+	}
+	if a.assign != nil {
+		return true
+	}
+	i := strings.IndexByte(a.text, '=')
+	return i > 0 && isAssignWord(a.text[:i+1])
 }
 
 // resolveGlobalRef follows the chain of global namerefs from name, as
