@@ -80,7 +80,7 @@ func requoteAnsi(text string, dqParam bool) string {
 // value, or the bad substitution bash reports when that is no parameter.
 func (r *Runner) expandAnsiParam(b *fieldBuilder, text string, end int) error {
 	name := ansiC(text[4:end-1], r.escBytes())
-	bad := expErr("%s: bad substitution", requoteAnsi(text, true))
+	bad := r.badSubstErr(requoteAnsi(text, true))
 	if name == "" || paramLen(name) != len(name) {
 		return bad
 	}

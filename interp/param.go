@@ -285,11 +285,11 @@ func (r *Runner) paramExp(pe *syntax.ParamExp) (paramValue, error) {
 			if param, ok := badTransform(msg); ok {
 				return r.badTransformValue(param, msg)
 			}
-			return paramValue{}, expErr("%s: bad substitution", requoteAnsi(msg, false))
+			return paramValue{}, r.badSubstErr(requoteAnsi(msg, false))
 		}
 	}
 	if name == "#" && hashOpNoWord(pe) || badNamesPrefix(pe) {
-		return paramValue{}, expErr("%s: bad substitution", r.nodeText(pe))
+		return paramValue{}, r.badSubstErr(r.nodeText(pe))
 	}
 	// ${!prefix*} and ${!prefix@}
 	if pe.Excl && pe.Names != 0 {
@@ -531,7 +531,7 @@ func (r *Runner) baseValue(pe *syntax.ParamExp, name string) (paramValue, error)
 	if pe.Index != nil && r.nodeText(pe.Index) == "" {
 		// ${a[]} or ${!a[]} (which the parser took with a quoted empty
 		// subscript): no valid array reference
-		return paramValue{}, expErr("%s: bad substitution", r.nodeText(pe))
+		return paramValue{}, r.badSubstErr(r.nodeText(pe))
 	}
 	if r.circularLocalRef(name) {
 		// bash resolves a function's circular reference (local -n v=v,
