@@ -183,9 +183,7 @@ func (r *Runner) allPaths(n string) []string {
 	}
 	var out []string
 	for _, dir := range strings.Split(r.lookup("PATH").value(), ":") {
-		if dir == "" {
-			dir = "."
-		}
+		dir = r.pathElem(dir)
 		p := dir + "/" + n
 		if isExec(r.absPath(p)) {
 			out = append(out, p)

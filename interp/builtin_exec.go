@@ -181,9 +181,7 @@ func stripSourceNULs(b []byte) ([]byte, bool) {
 
 func findInPathAny(r *Runner, name string) string {
 	for _, dir := range strings.Split(r.lookup("PATH").value(), ":") {
-		if dir == "" {
-			dir = "."
-		}
+		dir = r.pathElem(dir)
 		p := dir + "/" + name
 		if fi, err := os.Stat(r.absPath(p)); err == nil && fi.Mode().IsRegular() {
 			return p

@@ -72,6 +72,18 @@ func (r *Runner) hashedStillThere(path string) bool {
 	return err == nil && !fi.IsDir() && syscall.Access(abs, 1) == nil
 }
 
+// pathElem is the directory a PATH element names: "." when empty; a
+// leading ~ is expanded outside POSIX mode (bash's find_in_path_element).
+func (r *Runner) pathElem(dir string) string {
+	if dir == "" {
+		return "."
+	}
+	if dir[0] == '~' && !r.opts.on(optPosix) {
+		return r.tildePath(dir)
+	}
+	return dir
+}
+
 // hashRemove is bash's phash_remove; it reports whether name was there.
 func (r *Runner) hashRemove(name string) bool {
 	if r.hash == nil || r.hashPath != r.lookup("PATH").value() {

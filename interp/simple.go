@@ -957,9 +957,7 @@ func (r *Runner) findCommand(name string) string {
 func findInPath(r *Runner, name, path string) string {
 	var firstNonExec string
 	for _, dir := range strings.Split(path, ":") {
-		if dir == "" {
-			dir = "."
-		}
+		dir = r.pathElem(dir)
 		p := dir + "/" + name
 		fi, err := os.Stat(r.absPath(p))
 		if err != nil || fi.IsDir() {
