@@ -104,6 +104,11 @@ func (r *Runner) arithExpansionAt(x syntax.ArithmExpr, dbl int) (int64, error) {
 	if ae, ok := err.(*arithError); ok && r.opts.on(optPosix) && !r.isInteractive() {
 		return n, &expandError{msg: ae.Error(), fatal: true}
 	}
+	if isReadonlyErr(err) && r.opts.on(optPosix) && !r.isInteractive() {
+		// an assignment to a readonly variable in $(( )) too
+		// (bash's expr_bind_variable: FORCE_EOF in POSIX mode)
+		return n, &expandError{msg: err.Error(), fatal: true}
+	}
 	return n, err
 }
 
