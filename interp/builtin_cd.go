@@ -118,8 +118,17 @@ func (r *Runner) cdAs(name string, args []string) int {
 			return 1
 		default:
 			// bash chdirs to the path as written: the kernel resolves
-			// its symbolic links and dot-dots
-			physical = true
+			// its symbolic links and dot-dots. When the directory the
+			// shell is in no longer has its path (removed, renamed),
+			// bash's last try, chdir to the relative name, starts
+			// from where the process is, which nash cannot follow:
+			// the textual result stands for it
+			c := cleanLogical(r.absPath(target))
+			if _, err := os.Stat(r.dir); err != nil && isDirErr(c) == nil {
+				newDir = c
+			} else {
+				physical = true
+			}
 		}
 	}
 	if physical {
