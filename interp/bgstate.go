@@ -28,6 +28,7 @@ type bgState struct {
 	Set           []bool
 	Shopt         []bool
 	BeforePosix   [3]bool
+	ShownShopt    []bool
 	Disabled      []string
 	Hash          []bgHash
 	HashSeq       uint64
@@ -252,6 +253,7 @@ func (c *Runner) captureBgState(st *syntax.Stmt) ([]byte, error) {
 	}
 	s.AliasN = c.aliasN
 	s.Set, s.Shopt, s.BeforePosix = c.opts.set[:], c.opts.shopt[:], c.opts.beforePosix
+	s.ShownShopt = c.opts.bashoptsShown
 	for name, off := range c.disabled {
 		if off {
 			s.Disabled = append(s.Disabled, name)
@@ -386,6 +388,9 @@ func (r *Runner) restoreBgState(data []byte) (*syntax.Stmt, error) {
 	copy(r.opts.set[:], s.Set)
 	copy(r.opts.shopt[:], s.Shopt)
 	r.opts.beforePosix = s.BeforePosix
+	if len(s.ShownShopt) == len(r.opts.shopt) {
+		r.opts.bashoptsShown = s.ShownShopt
+	}
 	if len(s.Disabled) > 0 {
 		r.disabled = map[string]bool{}
 		for _, n := range s.Disabled {

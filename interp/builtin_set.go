@@ -256,6 +256,10 @@ func biShopt(r *Runner, args []string) int {
 		}
 		switch {
 		case set || unset:
+			if !oflag {
+				// bash's toggle_shopts sets $BASHOPTS again
+				r.opts.bashoptsShown = nil
+			}
 			if oflag {
 				r.setLongOpt(n, set)
 			} else if opt, ok := shoptIndex(n); ok && isCompatShopt(opt) {

@@ -11,7 +11,15 @@ type options struct {
 	// inherit_errexit) as they were before, restored by set +o posix as
 	// bash does
 	beforePosix [3]bool
+	// bashoptsShown, when not nil, is what $BASHOPTS lists: bash sets
+	// it at startup and from the shopt builtin only, so set -o posix
+	// (or startup as sh) leaves it listing the shopts as they were
+	bashoptsShown []bool
 }
+
+// posixShopts are the shopts set -o posix turns on, in beforePosix's
+// order.
+var posixShopts = [...]shoptOpt{shExpandAliases, shShiftVerbose, shInheritErrexit}
 
 type setOpt int
 
@@ -175,7 +183,10 @@ func (o *options) setLong(name string, on bool) bool {
 	for i, n := range setOptNames {
 		if n == name {
 			if setOpt(i) == optPosix && on != o.set[i] {
-				for j, sh := range [...]shoptOpt{shExpandAliases, shShiftVerbose, shInheritErrexit} {
+				if o.bashoptsShown == nil {
+					o.bashoptsShown = append([]bool(nil), o.shopt[:]...)
+				}
+				for j, sh := range posixShopts {
 					if on {
 						o.beforePosix[j] = o.shopt[sh]
 						o.shopt[sh] = true
@@ -269,9 +280,13 @@ func (r *Runner) shellopts() string {
 }
 
 func (r *Runner) bashopts() string {
+	shown := r.opts.shopt[:]
+	if r.opts.bashoptsShown != nil {
+		shown = r.opts.bashoptsShown
+	}
 	var names []string
 	for i, n := range shoptNames {
-		if r.opts.shopt[i] {
+		if shown[i] {
 			names = append(names, n)
 		}
 	}

@@ -548,6 +548,8 @@ func (r *Runner) ExitStatus() int {
 // SetOpt turns a `set -o` option on or off by name ("errexit", ...);
 // single letters are accepted too. It reports whether name was known.
 func (r *Runner) SetOpt(name string, on bool) bool {
+	// an option given at startup is in $BASHOPTS from the start
+	defer func() { r.opts.bashoptsShown = nil }()
 	if len(name) == 1 {
 		return r.opts.setShort(name[0], on)
 	}
@@ -555,7 +557,24 @@ func (r *Runner) SetOpt(name string, on bool) bool {
 }
 
 // SetShopt turns a shopt option on or off.
-func (r *Runner) SetShopt(name string, on bool) bool { return r.opts.setShopt(name, on) }
+func (r *Runner) SetShopt(name string, on bool) bool {
+	r.opts.bashoptsShown = nil
+	return r.opts.setShopt(name, on)
+}
+
+// StartedAsSh makes $BASHOPTS list the shopts as they were before POSIX
+// mode turned some on: bash started as sh (without --posix or -o posix)
+// turns POSIX mode on after its startup, when $BASHOPTS is already set.
+func (r *Runner) StartedAsSh() {
+	if !r.opts.on(optPosix) {
+		return
+	}
+	shown := append([]bool(nil), r.opts.shopt[:]...)
+	for j, sh := range posixShopts {
+		shown[sh] = r.opts.beforePosix[j]
+	}
+	r.opts.bashoptsShown = shown
+}
 
 // SetVar sets a plain variable, optionally exported.
 func (r *Runner) SetVar(name, value string, export bool) {

@@ -17,6 +17,7 @@ type invocation struct {
 	command   *string // -c
 	stdin     bool    // -s
 	posix     bool
+	posixOpt  bool // --posix given (not only the name sh)
 	noProfile bool
 	noRC      bool
 	rcFile    string // --rcfile/--init-file: read instead of ~/.bashrc
@@ -79,7 +80,7 @@ func parseArgs(argv []string) (*invocation, error) {
 		case "--norc":
 			inv.noRC = true
 		case "--posix":
-			inv.posix = true
+			inv.posix, inv.posixOpt = true, true
 		case "--version":
 			inv.version = true
 		case "--help":

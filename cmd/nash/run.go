@@ -163,6 +163,11 @@ func run(argv []string) int {
 		fmt.Fprintf(os.Stderr, "%s: warning: cannot start debugger; debugging mode disabled\n", shellName(argv[0]))
 		r.SetShopt("extdebug", false)
 	}
+	if inv.posix && !inv.posixOpt && !setsPosix(inv.setOpts) {
+		// started as sh: POSIX mode comes after bash's startup, which
+		// has set $BASHOPTS
+		r.StartedAsSh()
+	}
 	if srcName != "" {
 		r.SetSourceName(srcName)
 	}
@@ -325,4 +330,14 @@ func sourceLogin(r *interp.Runner, posix bool) {
 func fileExists(p string) bool {
 	_, err := os.Stat(p)
 	return err == nil
+}
+
+// setsPosix reports whether the set options given include -o posix.
+func setsPosix(opts []optSet) bool {
+	for _, o := range opts {
+		if o.name == "posix" && o.on {
+			return true
+		}
+	}
+	return false
 }
