@@ -183,6 +183,10 @@ func (r *Runner) cdAs(name string, args []string) int {
 func (r *Runner) chdir(dir string, print bool) int {
 	old := r.dir
 	r.dir, r.inCwd = dir, false
+	if r.dirOwned && r.dirHandle != nil {
+		r.dirHandle.Close()
+	}
+	r.dirHandle, r.dirOwned = openDirHandle(dir), true
 	if err := r.setScalar("OLDPWD", old, false); err != nil {
 		r.bErr("cd", "%s", err.Error())
 	}

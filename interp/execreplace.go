@@ -115,7 +115,7 @@ func (r *Runner) replaceProcess(path string, argv, env []string, name string) er
 		}
 	}
 	if !r.inCwd {
-		if err := syscall.Chdir(r.dir); err != nil {
+		if err := r.chdirForExec(); err != nil {
 			return err
 		}
 	}

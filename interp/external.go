@@ -152,7 +152,7 @@ func (r *Runner) startProcess(path string, args, env []string) (*os.Process, err
 		Sys:   r.sysProcAttr(),
 	}
 	if !r.inCwd {
-		attr.Dir = r.dir
+		attr.Dir = r.spawnDir()
 	}
 	umask := r.umask != processUmaskCached()
 	if !umask && len(keep) == 0 {

@@ -135,11 +135,16 @@ type Runner struct {
 	// inCwd says dir is the process's own working directory (the shell
 	// has not changed directory): a child then inherits it, without the
 	// chdir a spawn otherwise makes.
-	inCwd  bool
-	umask  int
-	fds    *fdTable
-	params []string
-	arg0   string
+	inCwd bool
+	// dirHandle holds dir open once cd moved there (see openDirHandle);
+	// dirOwned says this runner opened it (a subshell shares its
+	// parent's) and closes it on its next cd
+	dirHandle *os.File
+	dirOwned  bool
+	umask     int
+	fds       *fdTable
+	params    []string
+	arg0      string
 
 	exit       int // $?
 	lastBg     int // $!

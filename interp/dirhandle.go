@@ -1,0 +1,52 @@
+package interp
+
+import (
+	"os"
+	"strconv"
+	"syscall"
+)
+
+// oPath is Linux's O_PATH (absent from package syscall): a handle that
+// reads nothing, needing no read permission on the directory.
+const oPath = 0x200000
+
+// openDirHandle opens an O_PATH handle on dir, the runner's new working
+// directory, or returns nil. The process never changes directory, so a
+// child is started with a chdir to the runner's: once that directory
+// is removed (a test's teardown deleting the directory it ran in), the
+// chdir would fail where bash's child, inheriting the removed directory
+// as its cwd, runs. The handle keeps the directory reachable. It is
+// closed by the *os.File finalizer once no runner (subshells share it)
+// refers to it.
+func openDirHandle(dir string) *os.File {
+	fd, err := syscall.Open(dir, oPath|syscall.O_DIRECTORY|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		return nil
+	}
+	return os.NewFile(uintptr(fd), dir)
+}
+
+// spawnDir is the directory a child starts in: the runner's, or, once
+// that path is gone, the directory itself through the handle (a child
+// still holds the parent's descriptors when it changes directory).
+func (r *Runner) spawnDir() string {
+	if r.dirHandle == nil {
+		return r.dir
+	}
+	if _, err := os.Stat(r.dir); err == nil {
+		return r.dir
+	}
+	return "/proc/self/fd/" + strconv.Itoa(int(r.dirHandle.Fd()))
+}
+
+// chdirForExec moves the process to the runner's directory before the
+// exec builtin replaces it, through the handle when the path is gone.
+func (r *Runner) chdirForExec() error {
+	err := syscall.Chdir(r.dir)
+	if err != nil && r.dirHandle != nil {
+		if ferr := syscall.Fchdir(int(r.dirHandle.Fd())); ferr == nil {
+			return nil
+		}
+	}
+	return err
+}
