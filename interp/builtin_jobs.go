@@ -78,6 +78,11 @@ func (r *Runner) reaped(j *job, pvar string) int {
 
 // biWait implements wait [-fn] [-p var] [id…].
 func biWait(r *Runner, args []string) int {
+	defer func() {
+		// bash's wait cleans up dead jobs
+		r.sh.fgWaits.Add(1)
+		r.reapCoprocs(true)
+	}()
 	a := args[1:]
 	anyOne := false
 	pvar := ""

@@ -1,9 +1,16 @@
 package interp
 
-import "mvdan.cc/sh/v3/syntax"
+import (
+	"sync/atomic"
 
-// coproc runs a coprocess: a background command connected by pipes.
-func (r *Runner) coproc(c *syntax.CoprocClause) {
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// coproc runs a coprocess: a background command connected by pipes. The
+// redirections written after it are its command's (bash's grammar puts
+// them inside the coproc): they are made in the coprocess.
+func (r *Runner) coproc(c *syntax.CoprocClause, redirs []*syntax.Redirect) {
+	c = r.unnamedCoproc(c)
 	name := "COPROC"
 	if c.Name != nil {
 		name = c.Name.Lit()
@@ -45,10 +52,17 @@ func (r *Runner) coproc(c *syntax.CoprocClause) {
 		}
 	}
 	cancel := sub.killableBy(job)
+	deadAt := new(atomic.Int64)
+	deadAt.Store(-1)
 	go func() {
-		sub.stmt(c.Stmt)
+		if len(redirs) > 0 {
+			sub.withRedirsOf(redirs, nil, false, func() { sub.stmt(c.Stmt) })
+		} else {
+			sub.stmt(c.Stmt)
+		}
 		st := sub.subStatus()
 		sub.fds.releaseAll()
+		deadAt.Store(r.sh.fgWaits.Load())
 		job.finish(st)
 		cancel()
 		close(ready)
@@ -88,7 +102,7 @@ func (r *Runner) coproc(c *syntax.CoprocClause) {
 	r.fds.set(rfd, rs)
 	r.fds.set(wfd, ws)
 	name = r.coprocSetVars(name, rfd, wfd, job.pid())
-	r.cop = &activeCoproc{name: name, job: job, rfd: rfd, wfd: wfd, rs: rs, ws: ws}
+	r.cop = &activeCoproc{name: name, job: job, rfd: rfd, wfd: wfd, rs: rs, ws: ws, deadAt: deadAt}
 	r.lastBg = job.pid()
 	r.exit = 0
 }
@@ -100,15 +114,25 @@ type activeCoproc struct {
 	job      *job
 	rfd, wfd int
 	rs, ws   *sharedFile
+	// deadAt is shell.fgWaits when it ended (-1 while it runs)
+	deadAt *atomic.Int64
 }
 
 // reapCoprocs disposes of the coprocess once it has ended, as bash's
-// coproc_reap does once the child is reaped (from its SIGCHLD handler,
-// so between commands here): its fds are closed (unless moved or closed
-// already) and NAME and NAME_PID are unset.
-func (r *Runner) reapCoprocs() {
+// coproc_reap does where it cleans up dead jobs: as its reader reads a
+// line, after a foreground command it waited for, after a loop's test or
+// body, and in wait. Its fds are closed (unless moved or closed already)
+// and NAME and NAME_PID are unset. bash learns of the end from SIGCHLD,
+// which a shell running builtins rarely handles before its next line or
+// loop test (its child is still starting, or just closed its pipe): there
+// the end counts only once a foreground wait has completed after it (the
+// in-process coprocess may end at once); after a wait (waited) it counts.
+func (r *Runner) reapCoprocs(waited bool) {
 	cp := r.cop
 	if cp == nil || !cp.job.finished() {
+		return
+	}
+	if d := cp.deadAt.Load(); !waited && (d < 0 || r.sh.fgWaits.Load() <= d) {
 		return
 	}
 	if cp.rfd >= 0 && r.fds.entry(cp.rfd) == cp.rs {
@@ -193,4 +217,48 @@ func (r *Runner) coprocFDClosed(fd int) {
 			return
 		}
 	}
+}
+
+// unnamedCoproc reads c as bash does where mvdan's parser read it
+// otherwise: bash names a coprocess only before a compound command, so in
+// `coproc cat 2>/dev/null` the word starts the simple command; and
+// `coproc x=1 cmd` starts with an assignment, not a command name. The
+// command is parsed again from the source, at the same offsets, lines
+// and columns; c is returned as is where that fails.
+func (r *Runner) unnamedCoproc(c *syntax.CoprocClause) *syntax.CoprocClause {
+	if c.Stmt == nil || isCompound(c.Stmt.Cmd) {
+		return c
+	}
+	src := r.curSrc
+	var from int
+	switch call, _ := c.Stmt.Cmd.(*syntax.CallExpr); {
+	case c.Name != nil:
+		from = int(c.Name.Pos().Offset())
+	case call != nil && len(call.Args) > 0 && srcAssignWord(src, call.Args[0]):
+		// (mvdan's statement may start at a later assignment)
+		from = min(int(c.Stmt.Pos().Offset()), int(call.Args[0].Pos().Offset()))
+	default:
+		return c
+	}
+	to := int(c.Stmt.End().Offset())
+	if from >= to || to > len(src) {
+		return c
+	}
+	b := []byte(src[:to])
+	for i := 0; i < from; i++ {
+		if b[i] != '\n' {
+			b[i] = ' '
+		}
+	}
+	f, err := parseBash(string(b), "")
+	if err != nil || len(f.Stmts) != 1 {
+		return c
+	}
+	return &syntax.CoprocClause{Coproc: c.Coproc, Stmt: f.Stmts[0]}
+}
+
+// srcAssignWord reports whether w, as written in src, is an assignment.
+func srcAssignWord(src string, w *syntax.Word) bool {
+	from, to := int(w.Pos().Offset()), int(w.End().Offset())
+	return from < to && to <= len(src) && isAssignWord(src[from:to])
 }

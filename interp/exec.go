@@ -376,6 +376,7 @@ func (r *Runner) runTop(stmts []*syntax.Stmt) {
 		r.sh.cmdNumber.Add(1) // bash's reader_loop counts each command it reads
 	}
 	r.echoVerbose(stmts)
+	r.reapCoprocs(false) // bash's reader cleans up dead jobs as it reads a line
 	if len(stmts) > 0 && r.noticeLine > 0 {
 		// bash's reader reports on its jobs as it reads a line: the
 		// one after the last command run
@@ -471,9 +472,11 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 	}
 	_, call := st.Cmd.(*syntax.CallExpr)
 	_, decl := st.Cmd.(*syntax.DeclClause)
-	if len(st.Redirs) > 0 && !call && !decl && !r.forksSubshell(st.Cmd) {
+	_, cop := st.Cmd.(*syntax.CoprocClause)
+	if len(st.Redirs) > 0 && !call && !decl && !cop && !r.forksSubshell(st.Cmd) {
 		// simple commands and declarations apply their own redirections
-		// (after expanding the words, with the command's ExecInfo)
+		// (after expanding the words, with the command's ExecInfo), a
+		// coprocess in its child
 		r.compoundRedirs(st, func() { r.cmd(st.Cmd, st) })
 	} else {
 		r.cmd(st.Cmd, st)
@@ -710,7 +713,7 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 	case *syntax.TimeClause:
 		r.timeClause(c)
 	case *syntax.CoprocClause:
-		r.coproc(c)
+		r.coproc(c, st.Redirs)
 	default:
 		r.errorf("unsupported command %T", c)
 		r.exit = 1
@@ -747,6 +750,7 @@ func (r *Runner) whileClause(c *syntax.WhileClause) {
 		r.noErrExit++
 		r.stmts(c.Cond)
 		r.noErrExit--
+		r.reapCoprocs(false) // bash's REAP after the test
 		if r.flow != flowNone {
 			if r.loopFlow() {
 				continue
@@ -867,6 +871,7 @@ func (r *Runner) forClause(c *syntax.ForClause) {
 			}
 			r.stmts(c.Do)
 			status = r.exit
+			r.reapCoprocs(false) // bash's REAP after the body
 			if r.flow != flowNone {
 				if r.loopFlow() {
 					continue

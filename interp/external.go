@@ -261,6 +261,10 @@ func (r *Runner) waitProcess(p *os.Process, args []string) ExecResult {
 		defer r.forwardToTail(p.Pid)()
 	}
 	st, err, ok := r.waitForeground(p, catching)
+	if ok {
+		r.sh.fgWaits.Add(1)
+		defer r.reapCoprocs(true) // bash's wait_for cleans up dead jobs
+	}
 	if s := r.sh.sigs; s != nil && ok && r.bgJob == nil && !r.async {
 		// a trapped signal that arrived while the child ran is pending
 		// before the next command (bash's handler has run by then)

@@ -38,6 +38,10 @@ type shell struct {
 	bgParses  bgParses
 	name      string // shell name for messages when $0 is not used
 	startName string // bash's shell_name, which \s shows (see shellName)
+	// fgWaits counts the waits for foreground processes and wait
+	// builtins completed: a coprocess's end is noticed only after one
+	// (see reapCoprocs)
+	fgWaits atomic.Int64
 	// cmdNumber counts the top-level commands the shell has read from a
 	// script or stdin (bash's current_command_number less one), for \#
 	cmdNumber atomic.Int64

@@ -195,6 +195,12 @@ func (r *Runner) runTrap(name string) {
 	if err := r.stmtsEchoing(f.Stmts, action, false, trapLabel(name)); err != nil && r.flow == flowNone {
 		r.reportSyntaxError(err, action, trapLabel(name))
 	}
+	if r.flow == flowAbort && !r.abortTop && r.subLevel == 0 {
+		// an error that abandons the line abandons only the action
+		// (bash's parse_and_execute catches the DISCARD); in a
+		// subshell it rethrows it, and the subshell ends
+		r.flow = flowNone
+	}
 	r.traceLevel = level
 	r.nesting = oldNesting
 	r.inTrap, r.inDebug = oldTrap, oldDebug
@@ -205,9 +211,10 @@ func (r *Runner) runTrap(name string) {
 	if r.flow == flowExit {
 		return
 	}
-	if r.flow != flowReturn {
+	if r.flow != flowReturn && r.flow != flowAbort {
 		// a return in the action leaves the function (or sourced
-		// file) with its status; otherwise the trap keeps $?
+		// file) with its status, an error abandoning the command line
+		// with its own; otherwise the trap keeps $?
 		r.exit = saved
 	}
 }
@@ -473,7 +480,6 @@ func (r *Runner) runPendingTraps() {
 			return
 		}
 	}
-	r.reapCoprocs()
 	r.runJobTraps()
 	s := r.sh.sigs
 	if s == nil || r.isSub {
