@@ -844,6 +844,7 @@ func (p *cmdPrinter) raw(n syntax.Node, start, end syntax.Pos) string {
 		return decodeRawBytes(p.src[s:e])
 	}
 	var sb strings.Builder
+	var joins joinDropper
 	at := s
 	syntax.Walk(n, func(node syntax.Node) bool {
 		var repl string
@@ -905,13 +906,15 @@ func (p *cmdPrinter) raw(n syntax.Node, start, end syntax.Pos) string {
 		if ns < at || ne > e || ns > ne {
 			return false
 		}
-		sb.WriteString(p.src[at:ns])
+		joins.drop(&sb, writtenMarkers(p.src[at:ns]))
+		// printed already: a here-document body in it keeps its
+		// backslash-newlines
 		sb.WriteString(repl)
 		at = ne
 		return false
 	})
-	sb.WriteString(p.src[at:e])
-	return decodeRawBytes(dropLineJoins(writtenMarkers(sb.String())))
+	joins.drop(&sb, writtenMarkers(p.src[at:e]))
+	return decodeRawBytes(sb.String())
 }
 
 // dropLineJoins removes backslash-newline pairs outside single quotes,
@@ -921,13 +924,24 @@ func dropLineJoins(s string) string {
 		return s
 	}
 	var sb strings.Builder
-	inSingle, inDouble := false, false
+	var d joinDropper
+	d.drop(&sb, s)
+	return sb.String()
+}
+
+// joinDropper is dropLineJoins over a text given in pieces: it knows the
+// quotes open at the end of the pieces so far.
+type joinDropper struct{ inSingle, inDouble bool }
+
+// drop writes s to sb without its backslash-newline pairs outside single
+// quotes.
+func (d *joinDropper) drop(sb *strings.Builder, s string) {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
-		case inSingle:
+		case d.inSingle:
 			if c == '\'' {
-				inSingle = false
+				d.inSingle = false
 			}
 		case c == '\\' && i+1 < len(s):
 			if s[i+1] == '\n' {
@@ -937,14 +951,13 @@ func dropLineJoins(s string) string {
 			sb.WriteByte(c)
 			i++
 			c = s[i]
-		case c == '\'' && !inDouble:
-			inSingle = true
+		case c == '\'' && !d.inDouble:
+			d.inSingle = true
 		case c == '"':
-			inDouble = !inDouble
+			d.inDouble = !d.inDouble
 		}
 		sb.WriteByte(c)
 	}
-	return sb.String()
 }
 
 // fallback prints n with mvdan's printer when its source is unknown.
