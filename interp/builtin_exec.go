@@ -62,6 +62,11 @@ func biSource(r *Runner, args []string) int {
 			r.flow = flowExit
 			r.exitCode = 1
 		}
+		if r.flow == flowNone {
+			// bash runs the RETURN trap once a file is named, read
+			// or not; its $? is the status from before the .
+			r.runReturnTrap(false)
+		}
 		return 1
 	}
 	data, binary := stripSourceNULs(data)
