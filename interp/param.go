@@ -1414,7 +1414,7 @@ func inlineOpWord(pe *syntax.ParamExp, quoted bool) bool {
 	default:
 		return false
 	}
-	dbl, sgl, list, esc := false, false, false, false
+	dbl, sgl, list, esc, nested := false, false, false, false, false
 	for _, part := range pe.Exp.Word.Parts {
 		switch p := part.(type) {
 		case *syntax.DblQuoted:
@@ -1426,6 +1426,11 @@ func inlineOpWord(pe *syntax.ParamExp, quoted bool) bool {
 			// element even with a null IFS: ${x- $@ } must do the same
 			if p.Param != nil && !p.Length && !p.Excl && (p.Param.Value == "*" || p.Param.Value == "@" || indexLit(p.Index) == "*" || indexLit(p.Index) == "@") {
 				list = true
+			}
+			// a nested one whose own word keeps its quoting:
+			// ${u:-${v:-"a  b"}} is one field too
+			if inlineOpWord(p, quoted) {
+				nested = true
 			}
 		case *syntax.Lit:
 			// a backslash quotes what follows: ${u-a\ b} is one field
@@ -1442,9 +1447,9 @@ func inlineOpWord(pe *syntax.ParamExp, quoted bool) bool {
 		// string path; nested "..." are flattened into the outer quotes,
 		// and $@ there is quoted too: "${1+ $@ }" makes a field per
 		// parameter
-		return (dbl || opWordHasAt(pe.Exp.Word)) && !sgl
+		return (dbl || nested || opWordHasAt(pe.Exp.Word)) && !sgl
 	}
-	return dbl || sgl || list || esc
+	return dbl || sgl || list || esc || nested
 }
 
 // expandOpWord expands the chosen word of ${x+word}/${x-word} into b as
