@@ -1377,6 +1377,10 @@ func (r *Runner) expOp(pe *syntax.ParamExp, pv paramValue) (paramValue, error) {
 			if m, err = r.compilePattern(pat, false, r.opts.sh(shExtglob)); err != nil {
 				return pv, nil
 			}
+		} else if quotedNullPattern(word) {
+			// a quoted null pattern matches no character, where an
+			// empty one matches each
+			return pv, nil
 		}
 		upper := op == syntax.UpperFirst || op == syntax.UpperAll
 		all := op == syntax.UpperAll || op == syntax.LowerAll
@@ -1397,6 +1401,22 @@ func (r *Runner) expOp(pe *syntax.ParamExp, pv paramValue) (paramValue, error) {
 		return r.transformOp(pe, pv, arg)
 	}
 	return pv, expErr("bad substitution")
+}
+
+// quotedNullPattern reports whether w, the pattern of a case conversion
+// that expanded to nothing, was a quoted null (${y^"$e"}): bash's
+// pattern then holds its null marker, which matches no character.
+func quotedNullPattern(w *syntax.Word) bool {
+	if w == nil {
+		return false
+	}
+	for _, part := range w.Parts {
+		switch part.(type) {
+		case *syntax.DblQuoted, *syntax.SglQuoted:
+			return true
+		}
+	}
+	return false
 }
 
 // wordValue expands the word of ${x:-word} keeping "$@"-style lists.
