@@ -879,7 +879,7 @@ func (p *cmdPrinter) raw(n syntax.Node, start, end syntax.Pos) string {
 				return true
 			}
 			xs, xe := node.X.Pos(), node.X.End()
-			repl = p.raw(nil, node.Pos(), xs) + writtenText(p.raw(node.X, xs, xe)) + p.raw(nil, xe, node.End())
+			repl = writtenMarkers(p.raw(nil, node.Pos(), xs) + writtenText(p.raw(node.X, xs, xe)) + p.raw(nil, xe, node.End()))
 		case *syntax.ParamExp:
 			if node.Index == nil {
 				return true
@@ -887,7 +887,8 @@ func (p *cmdPrinter) raw(n syntax.Node, start, end syntax.Pos) string {
 			is, ie := node.Index.Pos(), node.Index.End()
 			rest := *node
 			rest.Index = nil
-			repl = p.raw(nil, node.Pos(), is) + writtenText(p.raw(node.Index, is, ie)) + p.raw(&rest, ie, node.End())
+			// writtenMarkers: the expansion may be a rewrite's marker
+			repl = writtenMarkers(p.raw(nil, node.Pos(), is) + writtenText(p.raw(node.Index, is, ie)) + p.raw(&rest, ie, node.End()))
 		case *syntax.DblQuoted:
 			if !node.Dollar {
 				return true
