@@ -59,16 +59,36 @@ func (r *Runner) dynGot(name string, v *variable) *variable {
 		s.integer = true
 	}
 	if cur := r.vars.m[name]; cur != nil && cur.dynamic == dynScalar {
-		e := r.vars.own(name)
+		// the getter changes the value without marking the export
+		// environment for rebuilding: an exported one goes out with
+		// the value it had when the environment was last made
+		e := cur
+		if e.gen != r.vars.gen {
+			e = e.clone(r.vars.gen)
+			r.vars.m[name] = e
+		}
 		e.str, e.set = v.str, true
 		if dynGetterInteger(name) {
 			// set_int_value(…, 1) turns the attribute back on
 			e.attrs |= aInteger
 		}
-		r.vars.changed(e)
 		return &variable{kind: kString, set: true, str: v.str, attrs: e.attrs}
 	}
 	return v
+}
+
+// dynRegenExports gives the exported LINENO, EPOCHSECONDS and
+// EPOCHREALTIME their current values when the export environment is to
+// be made again, as bash regenerates its att_regenerate variables then.
+func (r *Runner) dynRegenExports() {
+	if !r.vars.envDirty {
+		return
+	}
+	for _, name := range [...]string{"EPOCHREALTIME", "EPOCHSECONDS", "LINENO"} {
+		if v := r.vars.m[name]; v != nil && v.dynamic == dynScalar && v.attrs&aExport != 0 {
+			r.lookup(name)
+		}
+	}
 }
 
 // dynGetterInteger reports whether bash's getter for name gives the

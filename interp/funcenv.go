@@ -30,6 +30,7 @@ func (r *Runner) childEnv() []string {
 			}
 		}
 	}
+	r.dynRegenExports()
 	env := r.vars.environ()
 	var extra []string
 	for name, f := range r.funcs {
