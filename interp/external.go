@@ -5,7 +5,6 @@ import (
 	"errors"
 	"io"
 	"os"
-	"sort"
 	"strings"
 	"sync"
 	"syscall"
@@ -25,17 +24,19 @@ func (r *Runner) runExternal(path string, args, env []string, info *ExecInfo) Ex
 }
 
 // withUnderscore returns env with _ set to the pathname of the command
-// about to run, as bash exports it to every program it starts. env is
-// sorted (varStore.environ) and may be shared: it is copied.
+// about to run, as bash exports it to every program it starts: in place
+// of an exported _, else last (add_or_supercede_exported_var). env may be
+// shared: it is copied.
 func withUnderscore(env []string, path string) []string {
-	i := sort.SearchStrings(env, "_=")
-	out := make([]string, 0, len(env)+1)
-	out = append(out, env[:i]...)
-	out = append(out, "_="+path)
-	if i < len(env) && strings.HasPrefix(env[i], "_=") {
-		i++
+	out := make([]string, len(env), len(env)+1)
+	copy(out, env)
+	for i, kv := range out {
+		if strings.HasPrefix(kv, "_=") {
+			out[i] = "_=" + path
+			return out
+		}
 	}
-	return append(out, env[i:]...)
+	return append(out, "_="+path)
 }
 
 // runExternalNamed is runExternal naming the program as name in its

@@ -1,7 +1,7 @@
 package interp
 
 import (
-	"sort"
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -32,6 +32,11 @@ func (r *Runner) childEnv() []string {
 	}
 	r.dynRegenExports()
 	env := r.vars.environ()
+	if r.lastArgEnv {
+		// $_ is still the environment's, exported where bash's table
+		// holds it (the pathname withUnderscore puts there replaces it)
+		env = r.vars.buildEnviron(&envEntry{name: "_", kv: "_=" + r.lastArg, born: r.vars.underscoreBorn})
+	}
 	var extra []string
 	for name, f := range r.funcs {
 		if !f.export {
@@ -45,7 +50,15 @@ func (r *Runner) childEnv() []string {
 	if len(extra) == 0 {
 		return env
 	}
-	sort.Strings(extra)
+	// bash's function table, walked bucket by bucket
+	slices.SortFunc(extra, func(a, b string) int {
+		ha := bashHash(a[len(funcEnvPrefix):strings.IndexByte(a, '=')-len(funcEnvSuffix)]) & (funcBuckets - 1)
+		hb := bashHash(b[len(funcEnvPrefix):strings.IndexByte(b, '=')-len(funcEnvSuffix)]) & (funcBuckets - 1)
+		if ha != hb {
+			return cmpUint(ha, hb)
+		}
+		return strings.Compare(a, b)
+	})
 	out := make([]string, 0, len(env)+len(extra))
 	out = append(out, env...)
 	return append(out, extra...)

@@ -542,16 +542,20 @@ func (r *Runner) prefixEnv(c *syntax.CallExpr) ([]string, bool) {
 		saved = append(saved, r.tempScalar(name, val))
 	}
 	r.untempAll(saved)
+	// bash's temporary environment comes before the variables, after
+	// the environment's invalid entries (envorder.go)
 	env := make([]string, 0, len(base)+len(over))
-	for _, kv := range base {
+	inv := min(len(r.vars.invalidEnv), len(base))
+	env = append(env, base[:inv]...)
+	for _, name := range bashHashOrder(order, tempEnvBuckets) {
+		env = append(env, name+"="+over[name])
+	}
+	for _, kv := range base[inv:] {
 		i := strings.IndexByte(kv, '=')
 		if _, ok := over[kv[:i]]; ok {
 			continue
 		}
 		env = append(env, kv)
-	}
-	for _, name := range order {
-		env = append(env, name+"="+over[name])
 	}
 	return env, true
 }

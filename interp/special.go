@@ -652,6 +652,7 @@ func (r *Runner) initVars() {
 			r.lastArg = v.str
 			r.lastArgEnv = v.attrs&aExport != 0
 		}
+		r.vars.underscoreBorn = v.born
 		delete(r.vars.m, "_")
 	} else if r.bashByName {
 		r.lastArg = r.bashArgv0

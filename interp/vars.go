@@ -48,6 +48,9 @@ type variable struct {
 	arr   *indexedArray
 	assoc *assocArray
 	gen   uint64
+	// born orders the creation of the binding (envorder.go); 0 for
+	// bindings made other than by own and makeLocal
+	born uint64
 }
 
 func (v *variable) clone(gen uint64) *variable {
@@ -113,6 +116,9 @@ type varStore struct {
 	envCache []string
 	envDirty bool
 	ctype    ctypeState // the character locale bash last set (locale.go)
+	// underscoreBorn is when the environment's _ was imported: while
+	// $_ is still that one, it is exported from there (childEnv)
+	underscoreBorn uint64
 	// invalidEnv holds the environment entries whose names cannot be
 	// variables (a-b=1, v[0]=x): bash keeps them apart (invalid_env)
 	// and passes them on to the commands it runs
@@ -127,7 +133,7 @@ func newVarStore() *varStore {
 // Both the parent and the copy move to fresh generations, so neither
 // writes into a variable the other can see.
 func (s *varStore) fork() *varStore {
-	c := &varStore{m: make(map[string]*variable, len(s.m)), gen: genCounter.Add(1), envCache: s.envCache, envDirty: s.envDirty, ctype: s.ctype, invalidEnv: s.invalidEnv}
+	c := &varStore{m: make(map[string]*variable, len(s.m)), gen: genCounter.Add(1), envCache: s.envCache, envDirty: s.envDirty, ctype: s.ctype, invalidEnv: s.invalidEnv, underscoreBorn: s.underscoreBorn}
 	for k, v := range s.m {
 		c.m[k] = v
 	}
@@ -152,7 +158,7 @@ func (s *varStore) get(name string) *variable { return s.m[name] }
 func (s *varStore) own(name string) *variable {
 	v := s.m[name]
 	if v == nil {
-		v = &variable{gen: s.gen}
+		v = &variable{gen: s.gen, born: bornCounter.Add(1)}
 		s.m[name] = v
 		return v
 	}
@@ -254,7 +260,7 @@ func (s *varStore) makeLocal(name string) (*variable, bool) {
 	if old != nil && old.attrs&aExport != 0 {
 		s.envDirty = true
 	}
-	v := &variable{gen: s.gen, local: true}
+	v := &variable{gen: s.gen, local: true, born: bornCounter.Add(1)}
 	if old != nil && old.attrs&aExport != 0 {
 		v.attrs |= aExport
 	}
@@ -301,12 +307,25 @@ func (s *varStore) globalBound(name string) bool {
 	return s.m[name] != nil
 }
 
-// environ returns NAME=value pairs of exported, set, scalar variables.
+// environ returns NAME=value pairs of exported, set, scalar variables,
+// in bash's order (envorder.go): the environment's invalid entries, the
+// locals, then the global variables.
 func (s *varStore) environ() []string {
 	if !s.envDirty && s.envCache != nil {
 		return s.envCache
 	}
-	env := make([]string, 0, len(s.m))
+	s.envCache = s.buildEnviron(nil)
+	s.envDirty = false
+	return s.envCache
+}
+
+// buildEnviron makes environ's list, with extra (if not nil) among the
+// global variables.
+func (s *varStore) buildEnviron(extra *envEntry) []string {
+	var locals, globals []envEntry
+	if extra != nil {
+		globals = append(globals, *extra)
+	}
 	for name, v := range s.m {
 		if v.attrs&aExport == 0 || !v.set {
 			// bash exports, for each name, the innermost binding that
@@ -319,15 +338,23 @@ func (s *varStore) environ() []string {
 		if v.kind == kIndexed || v.kind == kAssoc {
 			continue // bash does not export arrays
 		}
-		env = append(env, name+"="+v.str)
+		e := envEntry{name: name, kv: name + "=" + v.str, born: v.born}
+		if v.local {
+			locals = append(locals, e)
+		} else {
+			globals = append(globals, e)
+		}
 	}
+	env := make([]string, 0, len(s.invalidEnv)+len(locals)+len(globals)+1)
 	env = append(env, s.invalidEnv...)
+	env = append(env, orderSmallEnv(locals)...)
+	orderGlobalEnv(globals)
+	for _, e := range globals {
+		env = append(env, e.kv)
+	}
 	if ign := ignoredDflSignals(); ign != "" {
 		env = append(env, sigIgnEnv+"="+ign)
 	}
-	sort.Strings(env)
-	s.envCache = env
-	s.envDirty = false
 	return env
 }
 
