@@ -78,8 +78,18 @@ func bashRejectsError(f *syntax.File, text, name string) (string, error) {
 			if _, reserved := reservedStandIns[n.Name.Value]; reserved && !n.RsrvWord {
 				note(n.Name.Pos(), reservedStandIns[n.Name.Value])
 			}
-			if n.Body != nil && (n.Body.Negated || !isCompound(n.Body.Cmd)) {
-				note(n.Body.Pos(), padded(n.Body.Pos(), ")"))
+			// mvdan's parser takes f() { …; } && cmd as a function whose
+			// body is the whole list; bash's body is its first command
+			body := n.Body
+			for body != nil {
+				b, ok := body.Cmd.(*syntax.BinaryCmd)
+				if !ok || body.Negated {
+					break
+				}
+				body = b.X
+			}
+			if body != nil && (body.Negated || !isCompound(body.Cmd)) {
+				note(body.Pos(), padded(body.Pos(), ")"))
 			}
 		}
 		return true
