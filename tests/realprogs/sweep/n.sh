@@ -6,7 +6,8 @@ for v in 18.19.0 20.11.1 21.6.2; do
   mkdir -p nc/n/versions/node/$v/bin
   printf '#!/bin/sh\necho v%s "$@"\n' $v > nc/n/versions/node/$v/bin/node; chmod +x nc/n/versions/node/$v/bin/node
 done
-t() { echo "--- n $*"; bash $N "$@" 2>&1; echo "rc=$?"; }
+# curl says how many ms its failed connection took: masked
+t() { echo "--- n $*"; bash $N "$@" 2>&1 | sed "s/after [0-9]* ms/after N ms/"; echo "rc=${PIPESTATUS[0]}"; }
 t --version; t --help | head -30; t ls; t list; t which 20.11.1; t which 20; t which lts 2>&1 | head -3; t which nosuch
 t run 18.19.0 --x; t exec 21.6.2 node -e 1; t bogus 2>&1 | head -5
 t rm 21.6.2; t ls; t --preserve; t -V
