@@ -254,6 +254,16 @@ func (r *Runner) visibleNames() []string {
 // listValue is name's variable as a listing shows it, without computing
 // a dynamic array afresh (see dynSeen).
 func (r *Runner) listValue(name string) *variable {
+	if tv := r.tempVars[name]; tv != nil && r.vars.m[name] == tv && r.tempDepth[name] == len(r.vars.frames) {
+		// a builtin's prefix assignment is bash's temporary_env, which
+		// listings leave out: they show the variable under it, if any
+		// (a function's is a scope of its own, listed)
+		under := r.temps[name]
+		if under == nil || under.removedMarker() {
+			return nil
+		}
+		return under
+	}
 	if v, ok := r.vars.m[name]; ok && v.removedMarker() {
 		return nil
 	} else if ok && v.dynamic == dynScalar {
