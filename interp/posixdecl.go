@@ -19,6 +19,15 @@ var assignmentBuiltins = map[string]bool{
 	"alias": true, "declare": true, "export": true, "local": true, "readonly": true, "typeset": true,
 }
 
+// posixCommandDecl is commandDeclIndex in POSIX mode, -1 otherwise (no
+// word is looked at).
+func (r *Runner) posixCommandDecl(args []*syntax.Word) int {
+	if !r.opts.on(optPosix) {
+		return -1
+	}
+	return r.commandDeclIndex(args)
+}
+
 // commandDeclIndex returns the index in args of a declaration builtin
 // that follows one or more literal `command` words, or -1.
 func (r *Runner) commandDeclIndex(args []*syntax.Word) int {

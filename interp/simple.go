@@ -45,7 +45,7 @@ func (r *Runner) call(c *syntax.CallExpr, st *syntax.Stmt) {
 	var args []string
 	var err error
 	var refs map[string]bool
-	if d := r.commandDeclIndex(c.Args); d > 0 && r.opts.on(optPosix) {
+	if d := r.posixCommandDecl(c.Args); d > 0 {
 		args, refs, err = r.commandDeclFields(c.Args, d)
 	} else if arrayRefCommand(c.Args) {
 		args, refs, err = r.arrayRefFields(c.Args)
