@@ -46,6 +46,7 @@ type bgState struct {
 	TrapLive   []string
 
 	Depth, SubLevel     int
+	SubLevelAdj         int
 	ShPid, ShPpid       int
 	ShName, StartName   string
 	CmdString           bool
@@ -266,7 +267,7 @@ func (c *Runner) captureBgState(st *syntax.Stmt) ([]byte, error) {
 	s.Dir, s.Params, s.TopParams, s.Arg0 = c.dir, c.params, c.topParams, c.arg0
 	s.Exit, s.LastBg, s.PipeStatus = c.exit, c.lastBg, c.pipeStatus
 	s.Traps, s.TrapLive = c.traps.m, c.traps.live
-	s.Depth, s.SubLevel = c.nesting.Depth, c.subLevel
+	s.Depth, s.SubLevel, s.SubLevelAdj = c.nesting.Depth, c.subLevel, c.subLevelAdj
 	s.ShPid, s.ShPpid, s.ShName, s.StartName = c.sh.dollar(), c.sh.ppid, c.sh.name, c.sh.startName
 	s.CmdString, s.StdinCmds = c.sh.cmdString, c.sh.stdinCmds
 	s.SourceName, s.Line, s.NoticeLine = c.sourceName, c.line, c.noticeLine
@@ -410,7 +411,7 @@ func (r *Runner) restoreBgState(data []byte) (*syntax.Stmt, error) {
 		r.traps.m = map[string]string{}
 	}
 	r.nesting = Nesting{Depth: s.Depth, Kind: "subshell"}
-	r.subLevel = s.SubLevel
+	r.subLevel, r.subLevelAdj = s.SubLevel, s.SubLevelAdj
 	r.sh.dollarPid, r.sh.ppid, r.sh.name, r.sh.startName = s.ShPid, s.ShPpid, s.ShName, s.StartName
 	r.sh.cmdString, r.sh.stdinCmds = s.CmdString, s.StdinCmds
 	r.sourceName, r.line, r.noticeLine = s.SourceName, s.Line, s.NoticeLine

@@ -93,7 +93,7 @@ func (r *Runner) lookup(name string) *variable {
 	case "BASHPID":
 		return r.dynGot(name, intVar(itoa(int64(r.bashpid))))
 	case "BASH_SUBSHELL":
-		return r.dynGot(name, strVar(itoa(int64(r.subLevel))))
+		return r.dynGot(name, strVar(itoa(int64(r.subLevel+r.subLevelAdj))))
 	case "FUNCNAME":
 		if !r.inFunction() {
 			// bash keeps FUNCNAME declared but unset outside
@@ -526,7 +526,16 @@ func (r *Runner) specialAssign(name, val string) bool {
 		// next reference replaces it
 		r.dynStored(name, val)
 		return true
-	case "BASHPID", "EPOCHSECONDS", "EPOCHREALTIME", "BASH_SUBSHELL", "FUNCNAME",
+	case "BASH_SUBSHELL":
+		// assign_subshell: the level from here (and in subshells, one
+		// more); a value that is not a number is 0
+		n, err := strconv.ParseInt(strings.TrimSpace(val), 10, 64)
+		if err != nil {
+			n = 0
+		}
+		r.subLevelAdj = int(n) - r.subLevel
+		return true
+	case "BASHPID", "EPOCHSECONDS", "EPOCHREALTIME", "FUNCNAME",
 		"BASH_SOURCE", "BASH_LINENO", "BASH_ARGV", "BASH_ARGC":
 		return true
 	case "DIRSTACK":

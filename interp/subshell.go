@@ -54,6 +54,7 @@ func (r *Runner) fork(kind string) *Runner {
 		traps:         r.traps.forSubshell(),
 		nesting:       Nesting{Depth: r.nesting.Depth + 1, Kind: kind},
 		subLevel:      r.subLevel + 1,
+		subLevelAdj:   r.subLevelAdj,
 		inParen:       r.inParen,
 		bashpid:       fakePIDBase + int(fakePIDs.Add(1)),
 		jobs:          &jobTable{outer: r.jobs},
