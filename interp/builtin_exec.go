@@ -104,15 +104,36 @@ func biSource(r *Runner, args []string) int {
 	// set -v echoes the lines as written (text has them on the same lines)
 	oldNotice := r.noticeLine
 	r.noticeLine = 0 // the file's own lines (see jobnotice.go)
-	if xerr := r.stmtsEchoing(stmts, src, r.subLevel == 0, file); xerr != nil && perr == nil {
-		perr = xerr
+	for {
+		if xerr := r.stmtsEchoing(stmts, src, r.subLevel == 0, file); xerr != nil && perr == nil {
+			perr = xerr
+		}
+		if perr == nil || r.flow != flowNone {
+			break
+		}
+		line, ok := compoundDiscardLine(perr)
+		if !ok || r.subLevel > 0 || r.opts.on(optPosix) {
+			r.reportSyntaxError(perr, src, file)
+			r.exit = exBadSyntax // what the RETURN trap sees in $?
+			r.substSyntaxExit(perr, src)
+			break
+		}
+		// a syntax error in a compound assignment discards its line
+		// only (bash's parse_compound_assignment): $? is 1 and the
+		// lines after it are read, counting on from it
+		r.reportSyntaxErrorLines(perr, src, file, line, line)
+		r.exit = 1
+		src = src[lineStart(src, line+1):]
+		r.lineOff += line
+		f, text, perr = parseProgram(src, file)
+		if perr != nil {
+			stmts = completeBefore(text)
+		} else {
+			stmts = f.Stmts
+		}
+		r.curSrc = text
 	}
 	r.noticeLine = oldNotice
-	if perr != nil && r.flow == flowNone {
-		r.reportSyntaxError(perr, src, file)
-		r.exit = exBadSyntax // what the RETURN trap sees in $?
-		r.substSyntaxExit(perr, src)
-	}
 	r.bashCmd = lastCmd // as eval's: the RETURN trap sees the . command
 	r.leaveFuncTraps(hidden)
 	r.traceLevel--

@@ -471,6 +471,9 @@ func (r *Runner) evalString(src, kind string) int {
 				return r.exit
 			}
 		}
+		if line, ok := compoundDiscardLine(err); ok && r.subLevel == 0 && !r.opts.on(optPosix) {
+			return r.evalAfterCompoundError(err, line, src, kind)
+		}
 		r.reportSyntaxError(err, src, "eval")
 		if r.substSyntaxExit(err, src) {
 			return r.exit
@@ -484,6 +487,27 @@ func (r *Runner) evalString(src, kind string) int {
 		return 2
 	}
 	return r.runEvalStmts(f.Stmts, text, src, kind)
+}
+
+// evalAfterCompoundError handles a syntax error in a compound assignment
+// on line line of an eval'd string (compoundDiscardLine): bash's
+// parse_compound_assignment discards that line only, so the error is
+// reported, $? is 1, and the lines after it run.
+func (r *Runner) evalAfterCompoundError(err error, line int, src, kind string) int {
+	r.reportSyntaxErrorLines(err, src, "eval", line, line)
+	r.exit = 1
+	rest := src[lineStart(src, line+1):]
+	if strings.TrimSpace(rest) == "" {
+		return 1
+	}
+	// the rest's lines count on from the error's
+	oldLine := r.line
+	r.line += line
+	st := r.evalString(rest, kind)
+	if r.flow == flowNone {
+		r.line = oldLine
+	}
+	return st
 }
 
 // runEvalStmts runs the parsed statements of an eval'd string (text is
