@@ -193,14 +193,16 @@ func (r *Runner) listNames() []string {
 // goes through: listNames' and the dynamic scalars bash keeps in its
 // table (see dynlist.go).
 func (r *Runner) listingNames() []string {
-	names := r.listNames()
+	// bash keeps $_ and the dynamic scalars as variables: listings
+	// show them
+	return r.withUnbound(r.listNames(), dynScalars[:])
+}
+
+// withUnbound adds to names, sorted, those of extra that have no binding
+// in the store, keeping them sorted.
+func (r *Runner) withUnbound(names, extra []string) []string {
 	added := false
-	if _, ok := r.vars.m["_"]; !ok {
-		// bash keeps $_ as a variable: listings show it
-		names = append(names, "_")
-		added = true
-	}
-	for _, n := range dynListNames {
+	for _, n := range extra {
 		if _, ok := r.vars.m[n]; !ok {
 			names = append(names, n)
 			added = true
@@ -238,17 +240,7 @@ func (r *Runner) visibleNames() []string {
 			out = append(out, n)
 		}
 	}
-	added := false
-	for _, n := range dynScalars {
-		if _, ok := r.vars.m[n]; !ok {
-			out = append(out, n)
-			added = true
-		}
-	}
-	if added {
-		sort.Strings(out)
-	}
-	return out
+	return r.withUnbound(out, dynScalars[:])
 }
 
 // listValue is name's variable as a listing shows it, without computing
