@@ -311,6 +311,9 @@ func biHash(r *Runner, args []string) int {
 		}
 		return r.write("hash", sb.String())
 	}
+	if set&optBit('p') != 0 && !r.restrictedHashOK("hash", pathname) {
+		return 1
+	}
 	if set&optBit('r') != 0 {
 		r.hash = nil
 	}

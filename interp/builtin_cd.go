@@ -17,6 +17,9 @@ func biCd(r *Runner, args []string) int { return r.cdAs("cd", args) }
 // builtin name (pushd and popd change directory through cd, and bash's
 // messages then name them).
 func (r *Runner) cdAs(name string, args []string) int {
+	if name == "cd" && r.restrictedBuiltin("cd", "") {
+		return 1
+	}
 	physical := r.opts.on(optPhysical)
 	eflag := false
 	i := 1

@@ -30,6 +30,9 @@ func biCommand(r *Runner, args []string) int {
 		}
 		a = a[1:]
 	}
+	if pflag && r.restrictedBuiltin("command", "-p") {
+		return 1
+	}
 	if len(a) == 0 {
 		return 0
 	}

@@ -24,6 +24,9 @@ func biSource(r *Runner, args []string) int {
 		return r.usageFail()
 	}
 	file := a[0]
+	if r.restrictedPath(name, file) {
+		return 1
+	}
 	path := file
 	if !strings.Contains(file, "/") && r.opts.sh(shSourcepath) {
 		if p := findInPathAny(r, file); p != "" {
@@ -266,6 +269,9 @@ func biExec(r *Runner, args []string) int {
 	if len(a) == 0 {
 		r.keepRedirs = true
 		return 0
+	}
+	if r.restrictedBuiltin("exec", "") {
+		return 1
 	}
 	path := r.lookPath(a[0])
 	if path == "" {

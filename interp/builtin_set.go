@@ -68,6 +68,14 @@ func biSet(r *Runner, args []string) int {
 				}
 				continue
 			}
+			if c == 'r' && (on || !r.opts.restricted) {
+				// set -r restricts the shell (restricted.go); +r may
+				// not undo it, and does nothing otherwise
+				if on {
+					r.restrict()
+				}
+				continue
+			}
 			if !r.opts.setShort(c, on) {
 				r.bErr("set", "%c%c: invalid option", a[0], c)
 				r.errw().Write([]byte("set: usage: set [-abefhkmnptuvxBCEHPT] [-o option-name] [--] [-] [arg ...]\n"))
@@ -462,7 +470,7 @@ func badSetLetter(args []string) (sign, c byte, bad bool) {
 				}
 				continue
 			}
-			if _, ok := setOptLetters[a[j]]; !ok {
+			if _, ok := setOptLetters[a[j]]; !ok && a[j] != 'r' {
 				return a[0], a[j], true
 			}
 		}

@@ -75,5 +75,8 @@ func (r *Runner) setTableElem(name, key, val string, appendVal bool) {
 			val = p.path + val
 		}
 	}
+	if !r.restrictedHashOK("", val) {
+		return
+	}
 	r.hashInsert(key, val, 0)
 }

@@ -15,6 +15,9 @@ type options struct {
 	// it at startup and from the shopt builtin only, so set -o posix
 	// (or startup as sh) leaves it listing the shopts as they were
 	bashoptsShown []bool
+	// restricted is bash's restricted mode (set -r, restricted.go); it
+	// cannot be turned off
+	restricted bool
 }
 
 // posixShopts are the shopts set -o posix turns on, in beforePosix's
@@ -73,7 +76,7 @@ var setOptLetters = map[byte]setOpt{
 }
 
 // dashOrder is the order bash prints $- letters in.
-const dashOrder = "abefhkmnptuvxBCEHPT"
+const dashOrder = "abefhkmnprtuvxBCEHPT"
 
 type shoptOpt int
 
@@ -252,7 +255,10 @@ func (r *Runner) dashFlags() string {
 		if c == 'h' && r.sh.interactive {
 			b = append(b, 'i') // bash's flag order has i after h
 		}
-		if c == 'h' || c == 'B' {
+		if c == 'r' && r.opts.restricted {
+			b = append(b, c)
+		}
+		if c == 'h' || c == 'B' || c == 'r' {
 			continue
 		}
 		if s, ok := setOptLetters[c]; ok && s != optHashall && s != optBraceexpand && r.opts.on(s) {

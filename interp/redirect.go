@@ -369,6 +369,9 @@ func (r *Runner) fileRedirect(op syntax.RedirOperator, path string, fd int, varN
 	if path == "" {
 		return nil, &redirErr{": No such file or directory"}
 	}
+	if r.opts.restricted && op != syntax.RdrIn {
+		return nil, &redirErr{path + ": restricted: cannot redirect output"}
+	}
 	abs := r.absPath(path)
 	if r.opts.on(optNoclobber) && (op == syntax.RdrOut || op == syntax.RdrAll) {
 		if fi, err := os.Stat(abs); err == nil && fi.Mode().IsRegular() {

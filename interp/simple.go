@@ -232,6 +232,10 @@ func (r *Runner) runArgs(c *syntax.CallExpr, args []string, redirs []*syntax.Red
 		case cmdBuiltin:
 			r.withTempAssigns(c, false, func() { r.exit = r.runBuiltin(bi, args) })
 		case cmdExternal:
+			if r.restrictedPath("command", name) {
+				r.exit = 1
+				return
+			}
 			env, ok := r.prefixEnv(c)
 			if !ok {
 				return

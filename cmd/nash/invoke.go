@@ -29,6 +29,9 @@ type invocation struct {
 	noexec    bool
 	verbose   bool
 	noEditing bool // --noediting: an interactive shell without readline
+	// restricted: -r, or started as rbash; the shell restricts itself
+	// once its startup files are read
+	restricted bool
 }
 
 type optSet struct {
@@ -66,6 +69,7 @@ func parseArgs(argv []string) (*invocation, error) {
 		base = strings.TrimPrefix(base, "-")
 	}
 	inv.name = base
+	inv.restricted = base == "rbash"
 	if base == "sh" {
 		inv.posix = true
 	}
@@ -123,7 +127,9 @@ func parseArgs(argv []string) (*invocation, error) {
 				inv.interact = true
 			case 'l':
 				inv.login = true
-			case 'r', 'D':
+			case 'r':
+				inv.restricted = on
+			case 'D':
 			case 'o', 'O':
 				if len(a) == 0 {
 					if c == 'o' {

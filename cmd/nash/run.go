@@ -200,6 +200,10 @@ func run(argv []string) int {
 			r.SourceFile(env)
 		}
 	}
+	if inv.restricted {
+		// bash's maybe_make_restricted, after the startup files
+		r.Restrict()
+	}
 	if r.Exited() {
 		return r.ExitStatus()
 	}
