@@ -409,7 +409,7 @@ func (r *Runner) background(st *syntax.Stmt) {
 			c.fds.set(0, newShared(null, true))
 		}
 	}
-	job := r.jobs.add(c.bashpid, r.nodeText(st.Cmd))
+	job := r.jobs.add(c.bashpid, r.jobText(st))
 	if r.wantsBgProcess(st) {
 		// a process of its own, which outlives the shell as bash's
 		// forked subshell does (bgproc.go); if it cannot be started,
@@ -473,4 +473,17 @@ func (r *Runner) describeJob(j *job) {
 		return
 	}
 	fmt.Fprintf(r.errw(), "[%d] %d\n", j.id, j.pid())
+}
+
+// jobText is a background command as bash's jobs and its notices show it:
+// printed back as bash's make_command_string does (cmdPrinter), with its
+// redirections.
+func (r *Runner) jobText(st *syntax.Stmt) string {
+	fg := *st
+	fg.Background = false
+	p := newCmdPrinter(r.curSrc)
+	p.escBytes = r.escBytes()
+	p.list([]*syntax.Stmt{&fg})
+	p.flushDeferred("")
+	return strings.TrimRight(p.sb.String(), "\n")
 }
