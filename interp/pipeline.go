@@ -55,6 +55,10 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 		switch stages[i].Cmd.(type) {
 		case *syntax.CallExpr, *syntax.DeclClause, *syntax.LetClause:
 			sub.forkedSimple = stages[i].Cmd
+			// bash's child for a simple command keeps the level of
+			// $BASH_SUBSHELL; a function it calls raises it (call)
+			sub.subLevelAdj--
+			sub.simpleStageLevel = true
 		}
 		runners[i] = sub
 	}

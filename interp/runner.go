@@ -160,13 +160,17 @@ type Runner struct {
 	// subLevelAdj is added to subLevel for $BASH_SUBSHELL: bash's
 	// assign_subshell sets the level an assignment gives
 	subLevelAdj int
-	bashpid     int
-	jobs        *jobTable // this shell's or subshell's own jobs
-	calls       []callFrame
-	sourceName  string // BASH_SOURCE of the top level
-	line        int    // current line for LINENO and messages
-	curCmd      *ExecInfo
-	lastArg     string // $_
+	// simpleStageLevel: this runner is a pipeline stage's simple
+	// command, whose $BASH_SUBSHELL is its parent's until it calls a
+	// function
+	simpleStageLevel bool
+	bashpid          int
+	jobs             *jobTable // this shell's or subshell's own jobs
+	calls            []callFrame
+	sourceName       string // BASH_SOURCE of the top level
+	line             int    // current line for LINENO and messages
+	curCmd           *ExecInfo
+	lastArg          string // $_
 	// lastArgEnv: $_ is still the environment's, exported (bash's
 	// bind_lastarg takes the attribute off)
 	lastArgEnv bool
