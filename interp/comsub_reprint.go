@@ -97,10 +97,11 @@ func reformats(stmts []*syntax.Stmt) bool {
 	return false
 }
 
-// hasAnonFunc reports whether cs has a function definition without a name.
-func hasAnonFunc(cs *syntax.CmdSubst) bool {
+// hasAnonFunc reports whether n holds a function definition without a
+// name ("() cmd"), which the printer cannot print back.
+func hasAnonFunc(n syntax.Node) bool {
 	found := false
-	syntax.Walk(cs, func(n syntax.Node) bool {
+	syntax.Walk(n, func(n syntax.Node) bool {
 		if fd, ok := n.(*syntax.FuncDecl); ok && fd.Name == nil {
 			found = true
 		}

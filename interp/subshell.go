@@ -479,6 +479,9 @@ func (r *Runner) describeJob(j *job) {
 // printed back as bash's make_command_string does (cmdPrinter), with its
 // redirections.
 func (r *Runner) jobText(st *syntax.Stmt) string {
+	if hasAnonFunc(st) {
+		return r.nodeText(st.Cmd) // "() cmd" fails as a syntax error as it runs
+	}
 	fg := *st
 	fg.Background = false
 	p := newCmdPrinter(r.curSrc)
