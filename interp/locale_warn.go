@@ -131,6 +131,12 @@ func (r *Runner) localeStartup() {
 	}
 	if !r.trySetlocale("LC_ALL", "LC_ALL", loc, false) {
 		r.startupWarn = append(r.startupWarn, "warning: setlocale: LC_ALL: cannot change locale ("+loc+")")
+		// bash's setlocale(LC_ALL, "") before it has looked the name up
+		// for every category: a later failure of that name, whatever
+		// the category, finds no file missing (no errno text)
+		for _, c := range [...]string{"LC_CTYPE", "LC_COLLATE", "LC_MESSAGES", "LC_NUMERIC", "LC_TIME"} {
+			st.failed = append(st.failed[:len(st.failed):len(st.failed)], c+"\x00"+loc)
+		}
 	}
 }
 

@@ -329,6 +329,36 @@ func decodeEscapes(s string, echo, bytes bool) (string, bool) {
 	return sb.String(), false
 }
 
+// u32toutf8 is bash's encoder for what wctomb refuses too: UTF-8 in the
+// original scheme of up to six bytes, so surrogates and values past
+// U+10FFFF are encoded as they come, and nothing at all from 2^31 up.
+func u32toutf8(v uint32) string {
+	switch {
+	case v < 0x80:
+		return string([]byte{byte(v)})
+	case v >= 0x80000000:
+		return ""
+	}
+	n, lead := 2, byte(0xc0)
+	switch {
+	case v >= 0x4000000:
+		n, lead = 6, 0xfc
+	case v >= 0x200000:
+		n, lead = 5, 0xf8
+	case v >= 0x10000:
+		n, lead = 4, 0xf0
+	case v >= 0x800:
+		n, lead = 3, 0xe0
+	}
+	b := make([]byte, n)
+	for i := n - 1; i > 0; i-- {
+		b[i] = byte(v&0x3f) | 0x80
+		v >>= 6
+	}
+	b[0] = lead | byte(v)
+	return string(b)
+}
+
 func isHex(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
 }
@@ -342,7 +372,7 @@ func unicodeChar(v uint32, bytes bool) string {
 	case v <= 0x7f:
 		return string([]byte{byte(v)})
 	case !bytes:
-		return string(rune(v))
+		return u32toutf8(v)
 	case v < 0x10000:
 		return fmt.Sprintf("\\u%04X", v)
 	}

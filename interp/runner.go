@@ -160,6 +160,9 @@ type Runner struct {
 	// subLevelAdj is added to subLevel for $BASH_SUBSHELL: bash's
 	// assign_subshell sets the level an assignment gives
 	subLevelAdj int
+	// preRedirFds is the fd table before a simple command's
+	// redirections while they are made, for withTempAssigns
+	preRedirFds *fdTable
 	// simpleStageLevel: this runner is a pipeline stage's simple
 	// command, whose $BASH_SUBSHELL is its parent's until it calls a
 	// function

@@ -313,7 +313,11 @@ func (r *Runner) runArgs(c *syntax.CallExpr, args []string, redirs []*syntax.Red
 		r.withRedirs(redirs, info, run)
 		r.vars = vars
 	} else if len(redirs) > 0 {
+		if len(c.Assigns) > 0 {
+			r.preRedirFds = r.fds // for withTempAssigns
+		}
 		r.withRedirs(redirs, info, run)
+		r.preRedirFds = nil
 	} else {
 		run()
 	}
@@ -663,9 +667,14 @@ func restore[V any](m map[string]V, k string, v V, had bool) {
 // withTempAssigns runs fn with c's prefix assignments in place, exported,
 // and undoes them afterwards.
 func (r *Runner) withTempAssigns(c *syntax.CallExpr, isFunc bool, fn func()) {
+	warnFds := r.preRedirFds
+	r.preRedirFds = nil
 	if len(c.Assigns) == 0 {
 		fn()
 		return
+	}
+	if warnFds == nil {
+		warnFds = r.fds
 	}
 	var saved []tempSaved
 	for _, a := range c.Assigns {
@@ -693,7 +702,13 @@ func (r *Runner) withTempAssigns(c *syntax.CallExpr, isFunc bool, fn func()) {
 		}
 		saved = append(saved, r.tempScalar(name, val))
 		if localeVar(name) {
+			// bash binds the temporary environment as it expands the
+			// words, before the command's redirections: its warning
+			// goes to the shell's stderr
+			fds := r.fds
+			r.fds = warnFds
 			r.localeAssigned(name, val)
+			r.fds = fds
 		}
 	}
 	fn()
