@@ -615,9 +615,56 @@ func biNoJobControl(r *Runner, args []string) int {
 	return 1
 }
 
+// biFgBg is fg and bg. Without set -m there is no job control. With it,
+// a job started under job control is waited for in the foreground (fg,
+// its command printed first) or is already running in the background
+// (bg: nash's jobs never stop); one started before set -m, or from a
+// command substitution, is refused as bash refuses it.
 func biFgBg(r *Runner, args []string) int {
-	r.bErr(args[0], "no job control")
-	return 1
+	name := args[0]
+	if !r.opts.on(optMonitor) || r.isSub && !r.inComsub {
+		// a subshell runs without job control (a command
+		// substitution keeps its shell's for start_job to refuse)
+		r.bErr(name, "no job control")
+		return 1
+	}
+	a := args[1:]
+	if len(a) > 0 && a[0] == "--" {
+		a = a[1:]
+	}
+	spec, shown := "%+", "current"
+	if len(a) > 0 {
+		spec, shown = a[0], a[0]
+	}
+	j, err := r.jobs.resolve(spec)
+	if (err != 0 || j == nil) && r.inComsub && r.jobs.outer != nil {
+		// a command substitution lists its shell's jobs (jobs), and
+		// bash's start_job then refuses them
+		j, err = r.jobs.outer.resolve(spec)
+	}
+	if err != 0 || j == nil {
+		r.bErr(name, "%s: no such job", shown)
+		return 1
+	}
+	if !j.jobControl {
+		r.bErr(name, "job %d started without job control", j.id)
+		return 1
+	}
+	if name == "bg" {
+		if !j.finished() {
+			r.bErr(name, "job %d already in background", j.id)
+		}
+		return 0
+	}
+	if r.inComsub {
+		r.bErr(name, "no current jobs")
+		return 1
+	}
+	r.write(name, j.cmd+"\n")
+	if _, sig := r.awaitJobs([]*job{j}); sig != 0 {
+		return 128 + int(sig)
+	}
+	return r.reaped(j, "")
 }
 
 func evalSymlinks(p string) (string, error) {

@@ -10,14 +10,17 @@ import (
 // job is an asynchronous command: a background statement, a coprocess or
 // a process substitution (which has no job number: id 0).
 type job struct {
-	id     int
-	mu     sync.Mutex
-	pidV   int
-	cmd    string
-	done   chan struct{}
-	closed bool
-	status int
-	waited bool
+	id int
+	// jobControl: started while set -m was on (bash's J_JOBCONTROL),
+	// so fg and bg may take it
+	jobControl bool
+	mu         sync.Mutex
+	pidV       int
+	cmd        string
+	done       chan struct{}
+	closed     bool
+	status     int
+	waited     bool
 	// deathMsg is the notice for a job killed by a signal, printed (with
 	// the waiter's "NAME: line N: " prefix) by the wait that reaps it
 	deathMsg string
