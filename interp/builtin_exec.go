@@ -79,14 +79,7 @@ func biSource(r *Runner, args []string) int {
 	}
 	src := string(data)
 	named := r.namedCmds
-	f, text, perr := parseProgram(src, file)
-	var stmts []*syntax.Stmt
-	if perr != nil {
-		// bash runs the lines before the error, one at a time
-		stmts = completeBefore(text)
-	} else {
-		stmts = f.Stmts
-	}
+	stmts, text, perr := parseSourced(src, file)
 	oldParams := r.params
 	if len(a) > 1 {
 		r.params = a[1:]
@@ -128,12 +121,7 @@ func biSource(r *Runner, args []string) int {
 		r.exit = 1
 		src = src[lineStart(src, line+1):]
 		r.lineOff += line
-		f, text, perr = parseProgram(src, file)
-		if perr != nil {
-			stmts = completeBefore(text)
-		} else {
-			stmts = f.Stmts
-		}
+		stmts, text, perr = parseSourced(src, file)
 		r.curSrc = text
 	}
 	r.noticeLine = oldNotice
@@ -366,4 +354,15 @@ func (r *Runner) execCannotExecute(full string) {
 	case syscall.Access(full, 1) != nil:
 		r.bErr("exec", "%s: cannot execute: Permission denied", full)
 	}
+}
+
+// parseSourced parses a sourced file's text: its statements, or on a
+// syntax error those of the lines before it, which bash runs one at a
+// time before it reports the error.
+func parseSourced(src, file string) ([]*syntax.Stmt, string, error) {
+	f, text, err := parseProgram(src, file)
+	if err != nil {
+		return completeBefore(text), text, err
+	}
+	return f.Stmts, text, nil
 }
