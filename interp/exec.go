@@ -466,6 +466,9 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 		r.noErrExit++
 	}
 	mark := len(r.procFds)
+	// bash looks for an ERR trap before running the command
+	// (was_error_trap): one set by the command itself does not run for it
+	errTrap := r.traps.has("ERR")
 	if len(st.Redirs) > 0 && isControlStructure(st.Cmd) {
 		// sticky, as bash's stdin_redir: it outlives the command
 		r.stdinRedir = stdinRedirects(st.Redirs)
@@ -509,7 +512,7 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 			}
 			return
 		}
-		r.failed()
+		r.failed(errTrap)
 	}
 }
 
@@ -564,13 +567,15 @@ func checksErrexit(c syntax.Command) bool {
 	return false
 }
 
-// failed handles a non-zero status in a context that counts: ERR trap,
-// then set -e.
-func (r *Runner) failed() {
+// failed handles a non-zero status in a context that counts: ERR trap
+// (when one was set before the command ran), then set -e.
+func (r *Runner) failed(errTrap bool) {
 	if r.noErrExit > 0 {
 		return
 	}
-	r.runErrTrap()
+	if errTrap {
+		r.runErrTrap()
+	}
 	if r.opts.on(optErrexit) && r.flow == flowNone {
 		r.flow = flowExit
 		r.exitCode = r.exit
