@@ -929,7 +929,7 @@ func (r *Runner) unsetVarFlags(name string, oneWord bool) error {
 	if v.attrs&aReadonly != 0 {
 		return &varError{msg: name + ": cannot unset: readonly variable"}
 	}
-	r.vars.unbind(name)
+	r.vars.unbindScoped(name, r.opts.sh(shLocalvarUnset))
 	switch name {
 	case "PATH":
 		r.hash = nil

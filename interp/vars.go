@@ -180,7 +180,12 @@ func (s *varStore) changed(v *variable) {
 
 // unbind removes name's innermost binding. Inside a function that made
 // name local, the local stays declared but unset, as in bash.
-func (s *varStore) unbind(name string) {
+func (s *varStore) unbind(name string) { s.unbindScoped(name, false) }
+
+// unbindScoped is unbind; keepCallers (shopt localvar_unset) treats a
+// caller's local as the function's own: it stays declared but unset,
+// still hiding what it shadowed (bash's makunbound).
+func (s *varStore) unbindScoped(name string, keepCallers bool) {
 	v := s.m[name]
 	if v == nil {
 		return
@@ -190,7 +195,7 @@ func (s *varStore) unbind(name string) {
 	}
 	if v.local && len(s.frames) > 0 {
 		top := s.frames[len(s.frames)-1]
-		if _, ok := top.saved[name]; ok {
+		if _, ok := top.saved[name]; ok || keepCallers {
 			// unset in the scope that declared it: stays local, unset
 			nv := &variable{gen: s.gen, local: true, tempvar: v.tempvar}
 			if v.tempvar {
