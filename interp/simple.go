@@ -171,8 +171,14 @@ func (r *Runner) runArgs(c *syntax.CallExpr, args []string, redirs []*syntax.Red
 		r.traceCall(c, traced)
 	}
 	// bash binds $_ once the command is done: a function body and a
-	// builtin listing still see the previous command's
-	defer func(last string) { r.lastArg, r.lastArgEnv = last, false }(args[len(args)-1])
+	// builtin listing still see the previous command's. A command that
+	// exits the shell or returns never gets there (bash longjmps past
+	// bind_lastarg): an EXIT trap sees the command before it
+	defer func(last string) {
+		if r.flow != flowExit && r.flow != flowReturn {
+			r.lastArg, r.lastArgEnv = last, false
+		}
+	}(args[len(args)-1])
 	gate := r.sh.gate
 	if gate != nil {
 		info.Tainted = r.taintedValues(c)
