@@ -80,8 +80,12 @@ func (r *Runner) declClause(c *syntax.DeclClause, st *syntax.Stmt) {
 	variant := c.Variant.Value
 	var args []declArg
 	for _, a := range c.Args {
-		if a.Name == nil && a.Naked {
-			fs, err := r.fields([]*syntax.Word{a.Value})
+		w := a.Value
+		if bw, ok := r.declBraceWord(a); ok {
+			w = bw
+		}
+		if a.Name == nil && a.Naked || w != a.Value {
+			fs, err := r.fields([]*syntax.Word{w})
 			if err != nil {
 				r.expansionError(err)
 				return
