@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 )
@@ -569,4 +570,35 @@ func biPopd(r *Runner, args []string) int {
 		r.dirStack = append(r.dirStack[:i], r.dirStack[i+1:]...)
 	}
 	return r.printDirs("popd")
+}
+
+// tildeDirStack is the directory ~N, ~+N or ~-N names in the stack dirs
+// prints (bash's get_dirstack_from_string): ~N and ~+N count from the
+// current directory (the value of PWD), ~-N from the bottom. ok is false
+// for a prefix that is no such number or is out of range, which then
+// stays as written.
+func (r *Runner) tildeDirStack(s string) (string, bool) {
+	fromBottom := false
+	if s != "" && (s[0] == '+' || s[0] == '-') {
+		fromBottom = s[0] == '-'
+		s = s[1:]
+	}
+	if s == "" || s[0] < '0' || s[0] > '9' {
+		return "", false
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || n < 0 || n > int64(len(r.dirStack)) {
+		return "", false
+	}
+	// the entries bash keeps in pushd_directory_list: r.dirStack[0] is
+	// the bottom; position len(r.dirStack) stands for the current one
+	pos := len(r.dirStack) - int(n)
+	if fromBottom {
+		pos = int(n)
+	}
+	if pos == len(r.dirStack) {
+		v := r.lookup("PWD")
+		return v.value(), v.isSetScalar()
+	}
+	return r.dirStack[pos], true
 }

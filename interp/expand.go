@@ -679,10 +679,14 @@ func (r *Runner) tildeDir(user string) (string, bool) {
 		}
 		return homeOf(""), true
 	case "+":
-		return r.lookup("PWD").value(), true
+		v := r.lookup("PWD")
+		return v.value(), v.isSetScalar()
 	case "-":
 		v := r.lookup("OLDPWD")
 		return v.value(), v.isSetScalar()
+	}
+	if d, ok := r.tildeDirStack(user); ok {
+		return d, true
 	}
 	for i := 0; i < len(user); i++ {
 		if c := user[i]; c == '\\' || c == '$' || c == '\'' || c == '"' {
