@@ -1,6 +1,9 @@
 package interp
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // biTest implements test and [ with POSIX's argument-count rules.
 func biTest(r *Runner, args []string) int {
@@ -240,28 +243,18 @@ func (t *testParser) binary(a, op, b string) (bool, error) {
 	return ok, nil
 }
 
+// parseTestInt parses an integer operand as bash's legal_number does:
+// strtoimax in base 10 (leading white space of any kind, a sign), then
+// only blanks; a value out of int64's range is no number.
 func parseTestInt(s string) (int64, bool) {
-	s = strings.TrimSpace(s)
+	s = strings.TrimLeft(s, " \t\n\v\f\r")
+	s = strings.TrimRight(s, " \t")
 	if s == "" {
 		return 0, false
 	}
-	neg := false
-	if s[0] == '-' || s[0] == '+' {
-		neg = s[0] == '-'
-		s = s[1:]
-	}
-	if s == "" {
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
 		return 0, false
-	}
-	var n int64
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return 0, false
-		}
-		n = n*10 + int64(s[i]-'0')
-	}
-	if neg {
-		n = -n
 	}
 	return n, true
 }
