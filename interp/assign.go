@@ -900,7 +900,7 @@ func (r *Runner) unsetVarFlags(name string, oneWord bool) error {
 			if n != 0 {
 				return &varError{msg: base + ": not an array variable", notArray: true}
 			}
-			r.vars.unbind(base)
+			r.vars.unbindScoped(base, r.opts.sh(shLocalvarUnset))
 		}
 		return nil
 	}
