@@ -346,7 +346,9 @@ func biHash(r *Runner, args []string) int {
 			}
 			r.hashInsert(n, pathname, 0)
 		case set&optBit('d') != 0:
-			if !r.hashRemove(n) {
+			// bash's phash_remove finds nothing to complain about
+			// before its table exists (no command was ever hashed)
+			if !r.hashRemove(n) && r.hashSeq > 0 {
 				r.bErr("hash", "%s: not found", n)
 				status = 1
 			}
