@@ -961,6 +961,11 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		return n, err
 	}
 	cur := r.vars.get(name)
+	if cur == nil && variant == "export" && o.unexport && (as == nil && textVal == nil || as != nil && as.Naked) {
+		// export -n NAME only changes a variable that exists (bash's
+		// set_var_attribute with undo creates none)
+		return "", nil
+	}
 	arrayExisted := cur != nil && (cur.kind == kIndexed || cur.kind == kAssoc)
 	// a local made here is a new variable: the caller's type does not
 	// matter, nor its readonly attribute unless it is a global's
