@@ -28,10 +28,14 @@ func biSource(r *Runner, args []string) int {
 		return 1
 	}
 	path := file
-	if !strings.Contains(file, "/") && r.opts.sh(shSourcepath) {
-		if p := findInPathAny(r, file); p != "" {
-			path = p
-		} else if r.opts.on(optPosix) {
+	if !strings.Contains(file, "/") {
+		found := false
+		if r.opts.sh(shSourcepath) {
+			if p := findInPathAny(r, file); p != "" {
+				path, found = p, true
+			}
+		}
+		if !found && r.opts.on(optPosix) {
 			// a POSIX shell does not fall back to the current
 			// directory (bash's source_searches_cwd)
 			r.bErr(name, "%s: file not found", file)
@@ -54,14 +58,17 @@ func biSource(r *Runner, args []string) int {
 		data, err = os.ReadFile(r.absPath(path))
 	}
 	if err != nil {
-		if errors.Is(err, syscall.EISDIR) {
+		isDir := errors.Is(err, syscall.EISDIR)
+		if isDir {
 			// bash checks the file type first, with its own wording
 			r.bErr(name, "%s: is a directory", file)
 		} else {
 			r.errorf("%s: %s", file, pathErrMsg(err))
 		}
-		// bash's FEVAL_LONGJMP: not when run through command
-		if r.opts.on(optPosix) && r.inCommandBuiltin == 0 {
+		// bash's FEVAL_LONGJMP, for a file it cannot open (not a
+		// directory, which it returns from): not when run through
+		// command
+		if !isDir && r.opts.on(optPosix) && r.inCommandBuiltin == 0 {
 			r.flow = flowExit
 			r.exitCode = 1
 		}
