@@ -1564,9 +1564,14 @@ func (r *Runner) declareFuncs(variant string, o declOpts, rest []declArg) int {
 			if filter != 0 && !(filter&aExport != 0 && f.export || filter&aReadonly != 0 && r.readonlyFuncs[n] || filter&aTrace != 0 && f.trace) {
 				continue
 			}
-			if o.funcNames {
+			switch {
+			case (variant == "readonly" || variant == "export") && r.opts.on(optPosix):
+				// bash's show_var_attributes: a POSIX readonly or
+				// export lists no definitions, nor other attributes
+				sb.WriteString(variant + " -f " + n + "\n")
+			case o.funcNames:
 				sb.WriteString("declare -f" + funcFlags(r, f) + " " + n + "\n")
-			} else {
+			default:
 				// each followed by the declare that sets its
 				// attributes, when it has any
 				sb.WriteString(r.funcText(f))
