@@ -187,6 +187,7 @@ type spec struct {
 	hasPrec                        bool
 	prec                           int
 	conv                           byte
+	longDbl                        bool // an L modifier: long double even in POSIX mode
 }
 
 // pass runs the format once; false means a fatal format error.
@@ -276,6 +277,7 @@ func (p *printfState) pass(f string) bool {
 			}
 		}
 		for i < len(f) && strings.IndexByte("hjlLtz", f[i]) >= 0 {
+			sp.longDbl = sp.longDbl || f[i] == 'L'
 			i++
 		}
 		if i >= len(f) {
@@ -391,7 +393,13 @@ func (p *printfState) pass(f string) bool {
 			n := p.getUintmax()
 			p.pad(sp, formatUint(sp, n), true)
 		case 'e', 'E', 'f', 'F', 'g', 'G', 'a', 'A':
-			x := p.getFloat()
+			// bash's printf takes a long double, but a plain double in
+			// POSIX mode unless the format says L
+			fm := &longDouble
+			if p.r.opts.on(optPosix) && !sp.longDbl {
+				fm = &binary64
+			}
+			x := p.getFloat(fm)
 			s, numeric := formatFloat(sp, x)
 			p.pad(sp, s, numeric)
 		default:

@@ -231,7 +231,8 @@ func formatUint(sp spec, n uint64) string {
 
 // ldouble is an x87 long double value: finite (f), infinite or NaN.
 type ldouble struct {
-	f   *big.Float // finite values, 64-bit mantissa
+	f   *big.Float // finite values, 64-bit mantissa (53-bit for a double)
+	fm  *floatFormat
 	inf bool
 	nan bool
 	neg bool // sign of inf and NaN
@@ -239,16 +240,35 @@ type ldouble struct {
 
 const ldMantBits = 64
 
-// getFloat reads the next argument as strtold would.
-func (p *printfState) getFloat() ldouble {
+// floatFormat is a C floating type's binary format: the mantissa bits,
+// and the binary exponent e (of value = m·2^e, 0.5 <= m < 1) beyond which
+// a value overflows, below which it is subnormal, and at which its last
+// subnormal bit is worth 2^-1 (subBias: bits kept = e + subBias).
+type floatFormat struct {
+	mant          uint
+	maxExp        int
+	minExp        int
+	subBias       int
+	hexLeadNibble bool // %a prints the top four mantissa bits first (x87)
+}
+
+// longDouble is x87's 80-bit extended format, bash's floatmax_t.
+var longDouble = floatFormat{mant: ldMantBits, maxExp: 16384, minExp: -16381, subBias: 16445, hexLeadNibble: true}
+
+// binary64 is C's double.
+var binary64 = floatFormat{mant: 53, maxExp: 1024, minExp: -1021, subBias: 1074}
+
+// getFloat reads the next argument as strtold (or strtod, for binary64)
+// would.
+func (p *printfState) getFloat(fm *floatFormat) ldouble {
 	s, ok := p.next()
 	if !ok {
-		return ldouble{f: new(big.Float).SetPrec(ldMantBits)}
+		return ldouble{f: new(big.Float).SetPrec(fm.mant), fm: fm}
 	}
 	if len(s) > 0 && (s[0] == '\'' || s[0] == '"') {
-		return ldouble{f: new(big.Float).SetPrec(ldMantBits).SetInt64(charCode(s, p.r.utf8Locale()))}
+		return ldouble{f: new(big.Float).SetPrec(fm.mant).SetInt64(charCode(s, p.r.utf8Locale())), fm: fm}
 	}
-	x, end, over := strtold(s)
+	x, end, over := strtoFloat(s, fm)
 	if end < len(s) {
 		p.invalidNum(s)
 	} else if over {
@@ -258,8 +278,18 @@ func (p *printfState) getFloat() ldouble {
 }
 
 // strtold parses the longest prefix of s that strtold accepts.
-func strtold(s string) (x ldouble, end int, over bool) {
-	zero := ldouble{f: new(big.Float).SetPrec(ldMantBits)}
+func strtold(s string) (x ldouble, end int, over bool) { return strtoFloat(s, &longDouble) }
+
+// strtoFloat parses the longest prefix of s that strtold accepts, rounded
+// once to fm.
+func strtoFloat(s string, fm *floatFormat) (x ldouble, end int, over bool) {
+	x, end, over = strtoFloatIn(s, fm)
+	x.fm = fm
+	return x, end, over
+}
+
+func strtoFloatIn(s string, fm *floatFormat) (x ldouble, end int, over bool) {
+	zero := ldouble{f: new(big.Float).SetPrec(fm.mant)}
 	i := 0
 	for i < len(s) && isCSpace(s[i]) {
 		i++
@@ -349,24 +379,27 @@ func strtold(s string) (x ldouble, end int, over bool) {
 	}
 	m := new(big.Int)
 	m.SetString(string(mant), base)
-	f := new(big.Float).SetPrec(ldMantBits).SetMode(big.ToNearestEven)
 	if m.Sign() == 0 {
-		f.SetInt64(0)
+		f := new(big.Float).SetPrec(fm.mant)
 		if neg {
 			f.Neg(f)
 		}
 		return ldouble{f: f}, j, false
 	}
+	// round gives the value rounded to prec bits and how it was rounded
+	var round func(prec uint, mode big.RoundingMode) (*big.Float, big.Accuracy)
 	if hex {
-		f.SetInt(m)
 		e := exp - int64(4*fracDigits)
 		if e > 1<<20 {
 			return ldouble{inf: true, neg: neg}, j, true
 		}
 		if e < -(1 << 20) {
-			f.SetInt64(0)
-		} else {
-			f.SetMantExp(f, int(e))
+			return ldouble{f: signed(new(big.Float).SetPrec(fm.mant), neg)}, j, true
+		}
+		round = func(prec uint, mode big.RoundingMode) (*big.Float, big.Accuracy) {
+			f := new(big.Float).SetPrec(prec).SetMode(mode).SetInt(m)
+			acc := f.Acc()
+			return f.SetMantExp(f, int(e)), acc
 		}
 	} else {
 		e10 := exp - int64(fracDigits)
@@ -375,11 +408,7 @@ func strtold(s string) (x ldouble, end int, over bool) {
 		case digitsExp > 4940:
 			return ldouble{inf: true, neg: neg}, j, true
 		case digitsExp < -4960:
-			z := new(big.Float).SetPrec(ldMantBits)
-			if neg {
-				z.Neg(z)
-			}
-			return ldouble{f: z}, j, true
+			return ldouble{f: signed(new(big.Float).SetPrec(fm.mant), neg)}, j, true
 		}
 		r := new(big.Rat)
 		pow := new(big.Int).Exp(big.NewInt(10), big.NewInt(abs64(e10)), nil)
@@ -388,25 +417,64 @@ func strtold(s string) (x ldouble, end int, over bool) {
 		} else {
 			r.SetFrac(m, pow)
 		}
-		f.SetRat(r)
-	}
-	e := f.MantExp(nil)
-	if e > 16384 {
-		return ldouble{inf: true, neg: neg}, j, true
-	}
-	if e < -16381 {
-		// subnormal: only the bits down to 2^-16445 remain
-		over = true
-		if bits := e + 16445; bits >= 1 {
-			f.SetPrec(uint(bits)).SetPrec(ldMantBits)
-		} else {
-			f.SetInt64(0)
+		round = func(prec uint, mode big.RoundingMode) (*big.Float, big.Accuracy) {
+			f := new(big.Float).SetPrec(prec).SetMode(mode).SetRat(r)
+			return f, f.Acc()
 		}
 	}
+	// glibc's round_and_return takes the value truncated to the
+	// mantissa, the next (round) bit and whether any bit below it is set
+	t, _ := round(fm.mant, big.ToZero)
+	if e := t.MantExp(nil); e < fm.minExp {
+		t1, acc1 := round(fm.mant+1, big.ToZero)
+		roundBit, sticky := t1.Cmp(t) != 0, acc1 != big.Exact
+		// subnormal: rounded again to the bits down to the format's
+		// last, with glibc's sticky bits (its old round bit is
+		// dropped); ERANGE when that is inexact
+		f, over := subnormal(t, roundBit, sticky, e+fm.subBias, fm)
+		return ldouble{f: signed(f, neg)}, j, over
+	}
+	f, _ := round(fm.mant, big.ToNearestEven)
+	if f.MantExp(nil) > fm.maxExp {
+		return ldouble{inf: true, neg: neg}, j, true
+	}
+	return ldouble{f: signed(f, neg)}, j, over
+}
+
+// subnormal rounds t (positive, the value truncated to fm.mant bits) to
+// bits bits as glibc's round_and_return does for a tiny result: to
+// nearest, a tie going up when a bit below t's round bit was set
+// (sticky); inexact reports whether the result differs from the value
+// read.
+func subnormal(t *big.Float, roundBit, sticky bool, bits int, fm *floatFormat) (_ *big.Float, inexact bool) {
+	if bits < 0 {
+		return new(big.Float).SetPrec(fm.mant), true
+	}
+	if bits == 0 {
+		// below the least subnormal: it, or zero from half of it down
+		half := new(big.Float).SetMantExp(big.NewFloat(1), -fm.subBias-1)
+		if c := t.Cmp(half); c > 0 || c == 0 && sticky {
+			return new(big.Float).SetPrec(fm.mant).SetMantExp(big.NewFloat(1), -fm.subBias), true
+		}
+		return new(big.Float).SetPrec(fm.mant), true
+	}
+	even := new(big.Float).SetPrec(uint(bits)).SetMode(big.ToNearestEven).Set(t)
+	away := new(big.Float).SetPrec(uint(bits)).SetMode(big.ToNearestAway).Set(t)
+	g := even
+	if even.Cmp(away) != 0 && sticky {
+		// a tie (even rounded down, away up) with bits set below it
+		g = away
+	}
+	inexact = roundBit || sticky || g.Cmp(t) != 0
+	return g.SetPrec(fm.mant), inexact
+}
+
+// signed is f, negated when neg.
+func signed(f *big.Float, neg bool) *big.Float {
 	if neg {
 		f.Neg(f)
 	}
-	return ldouble{f: f}, j, over
+	return f
 }
 
 func abs64(n int64) int64 {
@@ -485,7 +553,11 @@ func formatFloat(sp spec, x ldouble) (string, bool) {
 			}
 		}
 	case 'a':
-		body = hexFloat(a, sp)
+		if x.fm != nil && !x.fm.hexLeadNibble {
+			body = hexDouble(a, sp)
+		} else {
+			body = hexFloat(a, sp)
+		}
 	}
 	if upper {
 		body = strings.ToUpper(body)
@@ -531,12 +603,38 @@ func hexFloat(a *big.Float, sp spec) string {
 	}
 	m := new(big.Float).SetPrec(ldMantBits)
 	e := a.MantExp(m) // a = m * 2^e, 0.5 <= m < 1
+	if e < longDouble.minExp {
+		// a subnormal: the raw 64-bit mantissa at exponent -16385
+		mi, _ := new(big.Float).SetMantExp(a, longDouble.subBias).Uint64()
+		return hexFormat(mi>>60, mi<<4, 15, -16385, sp)
+	}
 	mi, _ := new(big.Float).SetMantExp(m, ldMantBits).Uint64()
-	// value = mi * 2^(e-64); leading digit = mi>>60, exponent e-4.
-	exp := e - 4
-	frac := mi << 4 // 60 fraction bits, left-aligned in 64
-	nd := 15
-	lead := mi >> 60
+	// value = mi * 2^(e-64); leading digit = mi>>60, exponent e-4;
+	// 60 fraction bits, left-aligned in 64
+	return hexFormat(mi>>60, mi<<4, 15, e-4, sp)
+}
+
+// hexDouble is glibc's %a for a double: a leading 1 and 52 fraction bits
+// (0x1p+0 for 1), or a leading 0 at exponent -1022 for a subnormal.
+func hexDouble(a *big.Float, sp spec) string {
+	if a.Sign() == 0 {
+		return hexFloat(a, sp)
+	}
+	m := new(big.Float).SetPrec(ldMantBits)
+	e := a.MantExp(m) // a = m * 2^e, 0.5 <= m < 1
+	if e < -1021 {
+		mi, _ := new(big.Float).SetMantExp(a, 52+1022).Uint64()
+		return hexFormat(0, mi<<12, 13, -1022, sp)
+	}
+	mi, _ := new(big.Float).SetMantExp(m, 53).Uint64()
+	return hexFormat(1, (mi&(1<<52-1))<<12, 13, e-1, sp)
+}
+
+// hexFormat prints lead.frac p exp as glibc's printf_fphex does: frac
+// holds nd hex digits left-aligned in 64 bits; a precision rounds to
+// nearest, ties to even, and a carry out of the fraction increments the
+// leading digit.
+func hexFormat(lead, frac uint64, nd, exp int, sp spec) string {
 	if sp.hasPrec && sp.prec < nd {
 		shift := uint(64 - 4*sp.prec)
 		var keep, rem, half uint64
