@@ -120,7 +120,7 @@ func (r *Runner) expandParamPart(b *fieldBuilder, pe *syntax.ParamExp, quoted bo
 	}
 	if quoted {
 		if pv.star {
-			b.quoted(join(pv.list, r.quotedStarSep(pv)))
+			b.quoted(join(pv.list, r.quotedStarSep(pe)))
 			return nil
 		}
 		for i, s := range pv.list {
@@ -136,10 +136,11 @@ func (r *Runner) expandParamPart(b *fieldBuilder, pe *syntax.ParamExp, quoted bo
 	}
 	if b.patMode {
 		sep := ifsSep(r.ifs(), r.vars.get("IFS"), r.utf8Locale())
-		if !pv.star && !ifsJoinOp(pe) {
+		if !pv.star && !ifsJoinOp(pe) || pv.star && r.hdocDepth > 0 && hdocStarSpace(pe) {
 			// where words are not split (foo=$@, case $@ in, [[ $@ ]],
 			// <<< $@) bash joins the fields with spaces whatever IFS
-			// holds, as it does for "$@"
+			// holds, as it does for "$@"; so does a here-document
+			// for most * lists
 			sep = " "
 		}
 		b.unquotedExp(join(pv.list, sep))
@@ -183,14 +184,38 @@ func arrayRemoveOp(pe *syntax.ParamExp) bool {
 	return false
 }
 
-// quotedStarSep is the separator that a quoted $* or ${a[*]} (pv) joins
-// its elements with: IFS's first character, except that a here-document
-// joins $* with spaces whatever IFS holds.
-func (r *Runner) quotedStarSep(pv paramValue) string {
-	if r.hdocDepth > 0 && pv.name == "*" {
+// quotedStarSep is the separator that a quoted star list (pe is $*,
+// ${a[*]} or an operation on one) joins its elements with: IFS's first
+// character, except in a here-document where hdocStarSpace holds.
+func (r *Runner) quotedStarSep(pe *syntax.ParamExp) string {
+	if r.hdocDepth > 0 && hdocStarSpace(pe) {
 		return " "
 	}
 	return ifsSep(r.ifs(), r.vars.get("IFS"), r.utf8Locale())
+}
+
+// hdocStarSpace reports whether a here-document body joins the star list
+// pe expands to with spaces whatever IFS holds. bash expands the body
+// with Q_HERE_DOCUMENT, not Q_DOUBLE_QUOTES, and its
+// string_list_pos_params joins a '*' list so quoted with spaces: $* and
+// every slice, pattern removal, @ transformation and ${!a[*]}. A plain
+// ${a[*]} (array_value), ${!pre*}, and the pattern substitution and case
+// modification of either (which turn the quoting into Q_DOUBLE_QUOTES)
+// keep IFS's first character.
+func hdocStarSpace(pe *syntax.ParamExp) bool {
+	if pe.Param == nil || pe.Repl != nil || pe.Excl && pe.Names != 0 {
+		return false
+	}
+	if pe.Exp != nil {
+		switch pe.Exp.Op {
+		case syntax.UpperFirst, syntax.UpperAll, syntax.LowerFirst, syntax.LowerAll:
+			return false
+		}
+	}
+	if pe.Param.Value == "*" || pe.Excl || pe.Slice != nil {
+		return true
+	}
+	return ifsJoinOp(pe)
 }
 
 // atListEmpty reports whether the list that pe, a $@ or ${a[@]}
@@ -1276,7 +1301,7 @@ func (r *Runner) expOp(pe *syntax.ParamExp, pv paramValue) (paramValue, error) {
 			// string_rest_of_args)
 			sep := " "
 			if r.starJoinIFS {
-				sep = r.quotedStarSep(pv)
+				sep = r.quotedStarSep(pe)
 			}
 			return join(pv.list, sep) == ""
 		}
