@@ -85,17 +85,24 @@ func (r *Runner) cdAs(name string, args []string) int {
 		return 0
 	}
 	target := ""
+	// cd -P prints a directory found through CDPATH as CDPATH made it,
+	// not as the physical path (bash's cd_builtin prints temp then)
+	cdpathShown := ""
 	if !strings.HasPrefix(dir, "/") && !strings.HasPrefix(dir, "./") && !strings.HasPrefix(dir, "../") && dir != "." && dir != ".." {
 		if cp := r.lookup("CDPATH"); cp != nil && cp.set && cp.value() != "" {
 			for _, base := range strings.Split(cp.value(), ":") {
 				cand := dir
 				if base != "" {
-					cand = strings.TrimSuffix(base, "/") + "/" + dir
+					// sh_makepath's MP_DOTILDE: an element may start with ~
+					cand = strings.TrimSuffix(r.tildePath(base), "/") + "/" + dir
 				}
 				if fi, err := os.Stat(r.absPath(cand)); err == nil && fi.IsDir() {
 					target = cand
 					if base != "" {
 						printDir = true
+						if physical {
+							cdpathShown = cand
+						}
 					}
 					break
 				}
@@ -178,6 +185,12 @@ func (r *Runner) cdAs(name string, args []string) int {
 	if err := accessDir(newDir); err != nil {
 		r.bErr(name, "%s: %s", r.q().filename(dir), pathErrMsg(err))
 		return 1
+	}
+	if cdpathShown != "" {
+		if st := r.chdir(newDir, false); st != 0 {
+			return st
+		}
+		return r.write("cd", cdpathShown+"\n")
 	}
 	return r.chdir(newDir, printDir)
 }
