@@ -75,7 +75,9 @@ func (r *Runner) reportSyntaxErrorLines(err error, src, name string, from, to in
 		r.writeErrLine(prefix + ": line " + itoa(int64(line)) + ": " + text)
 	}
 	// the real bash, when there is one, words its own syntax errors
-	msgs, ok := r.bashSyntaxMessages(src)
+	// on the text as written: bash quotes the offending line, which
+	// must not show nash's parse rewrites (writtenMarkers keeps lines)
+	msgs, ok := r.bashSyntaxMessages(writtenMarkers(src))
 	msgs = slices.DeleteFunc(msgs, func(m bashMsg) bool { return m.line < from || to != 0 && m.line > to })
 	if len(msgs) > 0 {
 		for _, m := range msgs {
