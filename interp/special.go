@@ -759,9 +759,14 @@ func homeOf(name string) string {
 	return u.HomeDir
 }
 
+// processUmask reads the process umask by setting and restoring it, as
+// New does before the runner's goroutines start, and seeds the value
+// processUmaskCached compares against, which otherwise reads
+// /proc/self/status (some 2% of a short script's run) at the first spawn.
 func processUmask() int {
 	m := syscall.Umask(0o022)
 	syscall.Umask(m)
+	umaskOnce.Do(func() { umaskValue = m })
 	return m
 }
 
