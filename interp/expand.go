@@ -625,10 +625,13 @@ func (r *Runner) tildeLit(b *fieldBuilder, s string, assign, whole bool) string 
 	if i := strings.IndexByte(s, '/'); i >= 0 {
 		end = i
 	}
-	if assign {
-		if i := strings.IndexByte(s[:end], ':'); i >= 0 {
-			end = i
-		}
+	// a ':' ends the prefix in any word: bash's tilde_expand takes ":"
+	// as a suffix (echo ~root:x is /root:x). Outside an assignment bash
+	// first reads the prefix on to the '/', and a quote on the way
+	// stops the expansion: a literal with neither a '/' nor the whole
+	// word behind it is left alone.
+	if i := strings.IndexByte(s[:end], ':'); i >= 0 && (assign || whole || end < len(s)) {
+		end = i
 	}
 	if end < len(s) || whole {
 		prefix := s[1:end]
