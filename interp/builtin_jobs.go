@@ -146,6 +146,11 @@ func biWait(r *Runner, args []string) int {
 			if _, sig := r.awaitJobs([]*job{j}); sig != 0 {
 				return 128 + int(sig)
 			}
+			if running {
+				// bash waits (wait_for, which ends reporting on the
+				// jobs) only for the jobs it has not seen end
+				r.notifyJobs(r.line)
+			}
 			if j.id == 0 {
 				j.waited = true
 				r.jobs.forget(j)
@@ -198,6 +203,7 @@ func biWait(r *Runner, args []string) int {
 		if _, sig := r.awaitJobs([]*job{j}); sig != 0 {
 			return 128 + int(sig)
 		}
+		r.notifyJobs(r.line) // as bash's wait_for ends
 		status = r.reaped(j, pvar)
 	}
 	if anyOne {
@@ -216,6 +222,7 @@ func (r *Runner) waitAny(jobs []*job, pvar string) int {
 	if j == nil {
 		return 128 + int(sig)
 	}
+	r.reportJobs(r.line) // bash's wait_for_any_job reports, then reaps
 	return r.reaped(j, pvar)
 }
 
@@ -256,32 +263,7 @@ func biJobs(r *Runner, args []string) int {
 			sb.WriteString(itoa(int64(j.pid())) + "\n")
 			return
 		}
-		sb.WriteString("[" + itoa(int64(j.id)) + "]" + string(t.mark(j)) + " ")
-		if long {
-			sb.WriteString(padLeft(itoa(int64(j.pid())), 5))
-		}
-		sb.WriteString(" ")
-		state := "Running"
-		running := !j.finished()
-		if !running {
-			state = "Done"
-			if sig, core := j.killedBy(); sig != 0 {
-				state = signalDescription(sig)
-				if core {
-					state += " (core dumped)"
-				}
-			} else if s := j.exitStatus(); s != 0 {
-				state = "Exit " + itoa(int64(s))
-				if r.opts.on(optPosix) {
-					state = "Done(" + itoa(int64(s)) + ")"
-				}
-			}
-		}
-		sb.WriteString(padRight(state, 24) + j.cmd)
-		if running {
-			sb.WriteString(" &")
-		}
-		sb.WriteString("\n")
+		sb.WriteString(r.listing(t, j, long))
 	}
 	// bash marks a finished job it lists as reported (not with -p), and
 	// forgets the reported ones before it lists all jobs, or right after
@@ -398,4 +380,42 @@ func (r *Runner) signalInProcess(pid int, sig syscall.Signal) bool {
 		j.kill(sig)
 	}
 	return true
+}
+
+// listing is job j's line as jobs prints it, and as a shell with job
+// control reports a job's end (bash's pretty_print_job, JLIST_STANDARD
+// or with long JLIST_LONG): "[N]+  State<pad to 24>command", and the
+// job's directory where the shell's is now another.
+func (r *Runner) listing(t *jobTable, j *job, long bool) string {
+	var sb strings.Builder
+	sb.WriteString("[" + itoa(int64(j.id)) + "]" + string(t.mark(j)) + " ")
+	if long {
+		sb.WriteString(padLeft(itoa(int64(j.pid())), 5))
+	}
+	sb.WriteString(" ")
+	state := "Running"
+	running := !j.finished()
+	if !running {
+		state = "Done"
+		if sig, core := j.killedBy(); sig != 0 {
+			state = signalDescription(sig)
+			if core {
+				state += " (core dumped)"
+			}
+		} else if s := j.exitStatus(); s != 0 {
+			state = "Exit " + itoa(int64(s))
+			if r.opts.on(optPosix) {
+				state = "Done(" + itoa(int64(s)) + ")"
+			}
+		}
+	}
+	sb.WriteString(padRight(state, 24) + j.cmd)
+	if running {
+		sb.WriteString(" &")
+	}
+	if j.wd != "" && j.wd != r.dir {
+		sb.WriteString("  (wd: " + r.tildeShort(j.wd) + ")")
+	}
+	sb.WriteString("\n")
+	return sb.String()
 }

@@ -13,12 +13,21 @@ import "syscall"
 // (startup_state 2) forgets them silently, so a later jobs lists none,
 // while a script's shell (startup_state 0) keeps them for jobs and wait.
 // In a substitution of a -c string, or in posix mode, the job of $! stays
-// for a wait and nothing is printed.
+// for a wait and nothing is printed. With job control on (set -m), the
+// ends it does not report that way are reported as jobs lists them.
 func (r *Runner) notifyJobs(line int) {
+	r.reportJobs(line)
+	r.jobs.cleanup()
+}
+
+// reportJobs is bash's notify_of_job_status in a non-interactive shell
+// (see notifyJobs): it reports the jobs that ended and marks them
+// notified, without forgetting them.
+func (r *Runner) reportJobs(line int) {
 	if r.isInteractive() {
 		return
 	}
-	quiet := r.sh.cmdString && (r.inComsub || r.opts.on(optPosix))
+	quiet := r.inComsub || r.sh.cmdString && r.opts.on(optPosix)
 	for _, j := range r.jobs.numbered() {
 		if !j.finished() {
 			continue
@@ -37,15 +46,25 @@ func (r *Runner) notifyJobs(line int) {
 			}
 			continue
 		}
-		if m := j.takeDeathMsg(); m != "" && !r.hasTrapEntry(signalName(int(sig))) {
+		m := j.takeDeathMsg()
+		switch {
+		case m != "" && !r.hasTrapEntry(signalName(int(sig))):
 			old := r.line
 			r.line = line
 			r.errw().Write([]byte(r.errPrefix() + m + "\n"))
 			r.line = old
+		case r.opts.on(optMonitor) && !r.isSub:
+			// with job control on, any other end is reported as jobs
+			// lists it, and where the shell's directory has moved
+			// since the job started, that too
+			msg := r.listing(r.jobs, j, false)
+			if j.wd != "" && j.wd != r.dir {
+				msg += "(wd now: " + r.tildeShort(r.dir) + ")\n"
+			}
+			r.errw().Write([]byte(msg))
 		}
 		j.notified.Store(true)
 	}
-	r.jobs.cleanup()
 }
 
 // cleanup is bash's cleanup_dead_jobs: it forgets the finished jobs whose

@@ -17,10 +17,13 @@ type job struct {
 	mu         sync.Mutex
 	pidV       int
 	cmd        string
-	done       chan struct{}
-	closed     bool
-	status     int
-	waited     bool
+	// wd is the shell's directory when the job started, for the
+	// "(wd now: …)" of a job-control notice
+	wd     string
+	done   chan struct{}
+	closed bool
+	status int
+	waited bool
 	// deathMsg is the notice for a job killed by a signal, printed (with
 	// the waiter's "NAME: line N: " prefix) by the wait that reaps it
 	deathMsg string

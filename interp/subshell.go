@@ -411,6 +411,7 @@ func (r *Runner) background(st *syntax.Stmt) {
 	}
 	job := r.jobs.add(c.bashpid, r.jobText(st))
 	job.jobControl = r.opts.on(optMonitor)
+	job.wd = r.dir
 	if r.wantsBgProcess(st) {
 		// a process of its own, which outlives the shell as bash's
 		// forked subshell does (bgproc.go); if it cannot be started,
