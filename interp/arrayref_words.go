@@ -6,16 +6,19 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 )
 
-// arrayRefBuiltins are the builtins whose arguments bash's
-// fix_arrayref_words marks (W_ARRAYREF) when they are valid array
-// references as written.
-var arrayRefBuiltins = map[string]bool{
-	"declare": true, "let": true, "local": true, "printf": true, "read": true,
-	"test": true, "[": true, "typeset": true, "unset": true, "wait": true,
+// arrayRefBuiltin reports whether name is one of the builtins whose
+// arguments bash's fix_arrayref_words marks (W_ARRAYREF) when they are
+// valid array references as written.
+func arrayRefBuiltin(name string) bool {
+	switch name {
+	case "declare", "let", "local", "printf", "read", "test", "[", "typeset", "unset", "wait":
+		return true
+	}
+	return false
 }
 
 // arrayRefCommand reports whether words, unexpanded, run one of the
-// arrayRefBuiltins (possibly through `command`), as bash decides it on
+// arrayRefBuiltin (possibly through `command`), as bash decides it on
 // the words as written.
 func arrayRefCommand(words []*syntax.Word) bool {
 	for _, w := range words {
@@ -24,14 +27,14 @@ func arrayRefCommand(words []*syntax.Word) bool {
 			return false
 		}
 		if s != "command" {
-			return arrayRefBuiltins[s]
+			return arrayRefBuiltin(s)
 		}
 	}
 	return false
 }
 
 // arrayRefFields expands the words of a command run by one of the
-// arrayRefBuiltins. It also returns the fields that are, alone, the
+// arrayRefBuiltin. It also returns the fields that are, alone, the
 // expansion of a word that was a valid array reference as written (a
 // name, a subscript with balanced brackets and quotes): bash keeps
 // W_ARRAYREF on them, and unset then takes an associative array's

@@ -154,7 +154,7 @@ func sortedFuncNames(r *Runner) []string {
 // description, status 2. echo, test, [, true, false and : take --help
 // as an ordinary argument.
 func (r *Runner) runBuiltin(bi builtinFunc, args []string) int {
-	if len(args) > 1 && (args[1] == "--help" || helpAmongOpts(getoptSpecs[args[0]], args[1:])) {
+	if len(args) > 1 && (args[1] == "--help" || helpAmongOpts(getoptSpec(args[0]), args[1:])) {
 		if st, ok := r.builtinHelp(args[0]); ok {
 			return st
 		}

@@ -1,27 +1,43 @@
 package interp
 
-// getoptSpecs are the internal_getopt option strings of the builtins that
-// parse their options with their own loop in nash rather than with
+// getoptSpec returns the internal_getopt option string of name, one of
+// the builtins that parse their options with their own loop in nash rather than with
 // builtinOpts, so that runBuiltin can find a --help among their options
 // as bash's internal_getopt does ("declare -x --help" prints declare's
 // help). A leading '+' lets "+x" words count as options; ':' marks an
 // option that takes an argument, ';' one whose argument may be missing.
-var getoptSpecs = map[string]string{
-	"declare":  "+acfgilnprtuxAFGI",
-	"typeset":  "+acfgilnprtuxAFGI",
-	"export":   "aAfnp",
-	"readonly": "aAfnp",
-	"type":     "afptP",
-	"cd":       "eLP",
-	"set":      "+abefhkmnptuvxBCEHPTo;",
-	"printf":   "v:",
-	"enable":   "adnpsf:",
-	"wait":     "fnp:",
-	"unset":    "fnv",
-	"command":  "pvV",
-	"shopt":    "psuoq",
-	"exec":     "cla:",
-	"ulimit":   "aSHb;c;d;e;f;i;k;l;m;n;p;q;r;s;t;u;v;x;P;R;T;",
+// Other names get "". (A switch, not a map: a map literal is built by
+// package init at every shell start.)
+func getoptSpec(name string) string {
+	switch name {
+	case "declare", "typeset":
+		return "+acfgilnprtuxAFGI"
+	case "export", "readonly":
+		return "aAfnp"
+	case "type":
+		return "afptP"
+	case "cd":
+		return "eLP"
+	case "set":
+		return "+abefhkmnptuvxBCEHPTo;"
+	case "printf":
+		return "v:"
+	case "enable":
+		return "adnpsf:"
+	case "wait":
+		return "fnp:"
+	case "unset":
+		return "fnv"
+	case "command":
+		return "pvV"
+	case "shopt":
+		return "psuoq"
+	case "exec":
+		return "cla:"
+	case "ulimit":
+		return "aSHb;c;d;e;f;i;k;l;m;n;p;q;r;s;t;u;v;x;P;R;T;"
+	}
+	return ""
 }
 
 // helpAmongOpts reports whether bash's internal_getopt, walking args with

@@ -470,7 +470,7 @@ func badSetLetter(args []string) (sign, c byte, bad bool) {
 				}
 				continue
 			}
-			if _, ok := setOptLetters[a[j]]; !ok && a[j] != 'r' {
+			if _, ok := setOptLetter(a[j]); !ok && a[j] != 'r' {
 				return a[0], a[j], true
 			}
 		}

@@ -177,7 +177,7 @@ func biKill(r *Runner, args []string) int {
 				continue
 			}
 			_, n, ok := r.killSignal(s)
-			if p, special := pseudoSignals[strings.ToUpper(s)]; special {
+			if p, special := pseudoSignal(strings.ToUpper(s)); special {
 				// decode_signal knows the trap pseudo-signals, numbered
 				// from NSIG (65 on Linux) on
 				n, ok = p, true
@@ -404,5 +404,17 @@ func (r *Runner) killSignal(s string) (string, int, bool) {
 	return parseSignal(s, false)
 }
 
-// pseudoSignals are the numbers kill -l gives the trap pseudo-signals.
-var pseudoSignals = map[string]int{"EXIT": 0, "DEBUG": 65, "ERR": 66, "RETURN": 67}
+// pseudoSignal returns the number kill -l gives a trap pseudo-signal.
+func pseudoSignal(name string) (int, bool) {
+	switch name {
+	case "EXIT":
+		return 0, true
+	case "DEBUG":
+		return 65, true
+	case "ERR":
+		return 66, true
+	case "RETURN":
+		return 67, true
+	}
+	return 0, false
+}

@@ -336,11 +336,11 @@ func leadingTexts(args []declArg) []string {
 }
 
 func (r *Runner) declare(variant string, args []declArg) int {
-	helpSpec := getoptSpecs[variant]
+	helpSpec := getoptSpec(variant)
 	if variant == "local" && r.inFunction() {
 		// outside a function only a first --help counts (local_builtin
 		// checks it before the function context, the rest after)
-		helpSpec = getoptSpecs["declare"]
+		helpSpec = getoptSpec("declare")
 	}
 	if len(args) > 0 && args[0].assign == nil && helpAmongOpts(helpSpec, leadingTexts(args)) {
 		if st, ok := r.builtinHelp(variant); ok {

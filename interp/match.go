@@ -72,11 +72,39 @@ const (
 	ctXdigit
 )
 
-var ctypeNames = map[string]ctype{
-	"alnum": ctAlnum, "alpha": ctAlpha, "ascii": ctAscii, "blank": ctBlank,
-	"cntrl": ctCntrl, "digit": ctDigit, "graph": ctGraph, "lower": ctLower,
-	"print": ctPrint, "punct": ctPunct, "space": ctSpace, "upper": ctUpper,
-	"word": ctWord, "xdigit": ctXdigit,
+// ctypeName returns the class a [:name:] bracket expression names.
+func ctypeName(name string) (ctype, bool) {
+	switch name {
+	case "alnum":
+		return ctAlnum, true
+	case "alpha":
+		return ctAlpha, true
+	case "ascii":
+		return ctAscii, true
+	case "blank":
+		return ctBlank, true
+	case "cntrl":
+		return ctCntrl, true
+	case "digit":
+		return ctDigit, true
+	case "graph":
+		return ctGraph, true
+	case "lower":
+		return ctLower, true
+	case "print":
+		return ctPrint, true
+	case "punct":
+		return ctPunct, true
+	case "space":
+		return ctSpace, true
+	case "upper":
+		return ctUpper, true
+	case "word":
+		return ctWord, true
+	case "xdigit":
+		return ctXdigit, true
+	}
+	return 0, false
 }
 
 // isCtype reports whether c is in the class, as glibc's C.UTF-8 iswctype
@@ -308,7 +336,7 @@ func compileBracket(pat string, i int, fold, bytes bool) (*charClass, int, int) 
 			close := strings.Index(pat[i+1:], ":]")
 			if close >= 0 {
 				name := unescapePattern(pat[i+1 : i+1+close])
-				if t, ok := ctypeNames[name]; ok {
+				if t, ok := ctypeName(name); ok {
 					c.classes = append(c.classes, t)
 					for r := rune(0); r < utf8.RuneSelf; r++ {
 						if isCtype(r, t) {
@@ -387,35 +415,45 @@ func parseCollSym(pat string, i int) (rune, bool, int) {
 	if r, n := decodeChar(name + "\x00"); n == len(name) && name != "" {
 		return r, true, i
 	}
-	if r, ok := collNames[name]; ok {
-		return r, true, i
+	for _, c := range collNames {
+		if c.name == name {
+			return c.r, true, i
+		}
 	}
 	return 0, false, i
 }
 
-// collNames are the POSIX names of the portable character set.
-var collNames = map[string]rune{
-	"NUL": 0, "SOH": 1, "STX": 2, "ETX": 3, "EOT": 4, "ENQ": 5, "ACK": 6,
-	"alert": 7, "backspace": 8, "tab": 9, "newline": 10, "vertical-tab": 11,
-	"form-feed": 12, "carriage-return": 13, "SO": 14, "SI": 15, "DLE": 16,
-	"DC1": 17, "DC2": 18, "DC3": 19, "DC4": 20, "NAK": 21, "SYN": 22,
-	"ETB": 23, "CAN": 24, "EM": 25, "SUB": 26, "ESC": 27, "IS4": 28,
-	"FS": 28, "IS3": 29, "GS": 29, "IS2": 30, "RS": 30, "IS1": 31, "US": 31,
-	"space": ' ', "exclamation-mark": '!', "quotation-mark": '"',
-	"number-sign": '#', "dollar-sign": '$', "percent-sign": '%',
-	"ampersand": '&', "apostrophe": '\'', "left-parenthesis": '(',
-	"right-parenthesis": ')', "asterisk": '*', "plus-sign": '+', "comma": ',',
-	"hyphen": '-', "hyphen-minus": '-', "period": '.', "full-stop": '.',
-	"slash": '/', "solidus": '/', "zero": '0', "one": '1', "two": '2',
-	"three": '3', "four": '4', "five": '5', "six": '6', "seven": '7',
-	"eight": '8', "nine": '9', "colon": ':', "semicolon": ';',
-	"less-than-sign": '<', "equals-sign": '=', "greater-than-sign": '>',
-	"question-mark": '?', "commercial-at": '@', "left-square-bracket": '[',
-	"backslash": '\\', "reverse-solidus": '\\', "right-square-bracket": ']',
-	"circumflex": '^', "circumflex-accent": '^', "underscore": '_',
-	"low-line": '_', "grave-accent": '`', "left-brace": '{',
-	"left-curly-bracket": '{', "vertical-line": '|', "right-brace": '}',
-	"right-curly-bracket": '}', "tilde": '~', "DEL": 0x7f,
+// collNames are the POSIX names of the portable character set (a table,
+// not a map, so that no package init builds it at each shell start).
+var collNames = [...]struct {
+	name string
+	r    rune
+}{
+	{"NUL", 0}, {"SOH", 1}, {"STX", 2}, {"ETX", 3}, {"EOT", 4}, {"ENQ", 5},
+	{"ACK", 6}, {"alert", 7}, {"backspace", 8}, {"tab", 9}, {"newline", 10},
+	{"vertical-tab", 11}, {"form-feed", 12}, {"carriage-return", 13},
+	{"SO", 14}, {"SI", 15}, {"DLE", 16}, {"DC1", 17}, {"DC2", 18},
+	{"DC3", 19}, {"DC4", 20}, {"NAK", 21}, {"SYN", 22}, {"ETB", 23},
+	{"CAN", 24}, {"EM", 25}, {"SUB", 26}, {"ESC", 27}, {"IS4", 28},
+	{"FS", 28}, {"IS3", 29}, {"GS", 29}, {"IS2", 30}, {"RS", 30}, {"IS1", 31},
+	{"US", 31}, {"space", ' '}, {"exclamation-mark", '!'},
+	{"quotation-mark", '"'}, {"number-sign", '#'}, {"dollar-sign", '$'},
+	{"percent-sign", '%'}, {"ampersand", '&'}, {"apostrophe", '\''},
+	{"left-parenthesis", '('}, {"right-parenthesis", ')'}, {"asterisk", '*'},
+	{"plus-sign", '+'}, {"comma", ','}, {"hyphen", '-'},
+	{"hyphen-minus", '-'}, {"period", '.'}, {"full-stop", '.'},
+	{"slash", '/'}, {"solidus", '/'}, {"zero", '0'}, {"one", '1'},
+	{"two", '2'}, {"three", '3'}, {"four", '4'}, {"five", '5'}, {"six", '6'},
+	{"seven", '7'}, {"eight", '8'}, {"nine", '9'}, {"colon", ':'},
+	{"semicolon", ';'}, {"less-than-sign", '<'}, {"equals-sign", '='},
+	{"greater-than-sign", '>'}, {"question-mark", '?'},
+	{"commercial-at", '@'}, {"left-square-bracket", '['},
+	{"backslash", '\\'}, {"reverse-solidus", '\\'},
+	{"right-square-bracket", ']'}, {"circumflex", '^'},
+	{"circumflex-accent", '^'}, {"underscore", '_'}, {"low-line", '_'},
+	{"grave-accent", '`'}, {"left-brace", '{'}, {"left-curly-bracket", '{'},
+	{"vertical-line", '|'}, {"right-brace", '}'},
+	{"right-curly-bracket", '}'}, {"tilde", '~'}, {"DEL", 0x7f},
 }
 
 // patScan finds the end of an extended group's sub-pattern the way bash's

@@ -66,13 +66,49 @@ var setOptNames = [numSetOpts]string{
 	"verbose", "vi", "xtrace",
 }
 
-// setOptLetters maps `set -X` letters to options.
-var setOptLetters = map[byte]setOpt{
-	'a': optAllexport, 'B': optBraceexpand, 'e': optErrexit, 'E': optErrtrace,
-	'T': optFunctrace, 'h': optHashall, 'H': optHistexpand, 'k': optKeyword,
-	'm': optMonitor, 'C': optNoclobber, 'n': optNoexec, 'f': optNoglob,
-	'b': optNotify, 'u': optNounset, 't': optOnecmd, 'P': optPhysical,
-	'p': optPrivileged, 'v': optVerbose, 'x': optXtrace,
+// setOptLetter returns the option `set -X` sets for the letter X.
+func setOptLetter(c byte) (setOpt, bool) {
+	switch c {
+	case 'a':
+		return optAllexport, true
+	case 'B':
+		return optBraceexpand, true
+	case 'e':
+		return optErrexit, true
+	case 'E':
+		return optErrtrace, true
+	case 'T':
+		return optFunctrace, true
+	case 'h':
+		return optHashall, true
+	case 'H':
+		return optHistexpand, true
+	case 'k':
+		return optKeyword, true
+	case 'm':
+		return optMonitor, true
+	case 'C':
+		return optNoclobber, true
+	case 'n':
+		return optNoexec, true
+	case 'f':
+		return optNoglob, true
+	case 'b':
+		return optNotify, true
+	case 'u':
+		return optNounset, true
+	case 't':
+		return optOnecmd, true
+	case 'P':
+		return optPhysical, true
+	case 'p':
+		return optPrivileged, true
+	case 'v':
+		return optVerbose, true
+	case 'x':
+		return optXtrace, true
+	}
+	return 0, false
 }
 
 // dashOrder is the order bash prints $- letters in.
@@ -174,7 +210,7 @@ func defaultOptions() options {
 func (o *options) on(s setOpt) bool   { return o.set[s] }
 func (o *options) sh(s shoptOpt) bool { return o.shopt[s] }
 func (o *options) setShort(c byte, on bool) bool {
-	s, ok := setOptLetters[c]
+	s, ok := setOptLetter(c)
 	if !ok {
 		return false
 	}
@@ -261,7 +297,7 @@ func (r *Runner) dashFlags() string {
 		if c == 'h' || c == 'B' || c == 'r' {
 			continue
 		}
-		if s, ok := setOptLetters[c]; ok && s != optHashall && s != optBraceexpand && r.opts.on(s) {
+		if s, ok := setOptLetter(c); ok && s != optHashall && s != optBraceexpand && r.opts.on(s) {
 			b = append(b, c)
 		}
 	}

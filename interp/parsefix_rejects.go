@@ -24,8 +24,16 @@ import (
 // of the same length that mvdan's parser rejects in that place too, so
 // that the commands before it still run.
 
-// reservedStandIns maps each reserved word to its stand-in.
-var reservedStandIns = map[string]string{"in": "fi", "else": "done"}
+// reservedStandIn returns a reserved word's stand-in.
+func reservedStandIn(w string) (string, bool) {
+	switch w {
+	case "in":
+		return "fi", true
+	case "else":
+		return "done", true
+	}
+	return "", false
+}
 
 // bashRejectsError returns, when f (parsed from text) holds such a
 // command, the text with the stand-in and the parser's error for it.
@@ -46,7 +54,8 @@ func bashRejectsError(f *syntax.File, text, name string) (string, error) {
 		switch n := n.(type) {
 		case *syntax.Stmt:
 			if w, pos, ok := reservedCommandWord(n); ok {
-				note(pos, reservedStandIns[w])
+				standIn, _ := reservedStandIn(w)
+				note(pos, standIn)
 			}
 			for i := 0; i+1 < len(n.Redirs); i++ {
 				a, b := n.Redirs[i], n.Redirs[i+1]
@@ -64,7 +73,7 @@ func bashRejectsError(f *syntax.File, text, name string) (string, error) {
 			for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
 				i++
 			}
-			if i < len(text) && coprocRejects[tokenAt(text, i)] {
+			if i < len(text) && coprocRejects(tokenAt(text, i)) {
 				note(syntax.NewPos(uint(i), n.Coproc.Line(), n.Coproc.Col()+uint(i)-uint(n.Coproc.Offset())), padded(syntax.NewPos(uint(i), 0, 0), ")"))
 			}
 		case *syntax.BinaryCmd:
@@ -75,8 +84,8 @@ func bashRejectsError(f *syntax.File, text, name string) (string, error) {
 			if n.Name == nil {
 				return true // "() cmd": see anonfunc.go
 			}
-			if _, reserved := reservedStandIns[n.Name.Value]; reserved && !n.RsrvWord {
-				note(n.Name.Pos(), reservedStandIns[n.Name.Value])
+			if standIn, reserved := reservedStandIn(n.Name.Value); reserved && !n.RsrvWord {
+				note(n.Name.Pos(), standIn)
 			}
 			// mvdan's parser takes f() { …; } && cmd as a function whose
 			// body is the whole list; bash's body is its first command
@@ -108,10 +117,15 @@ func bashRejectsError(f *syntax.File, text, name string) (string, error) {
 	return bad, pe
 }
 
-// coprocRejects are the tokens bash's grammar takes for reserved words
+// coprocRejects reports the tokens bash's grammar takes for reserved words
 // that cannot start coproc's command.
-var coprocRejects = map[string]bool{"fi": true, "then": true, "else": true, "elif": true, "do": true,
-	"done": true, "esac": true, "in": true, "}": true, "!": true}
+func coprocRejects(tok string) bool {
+	switch tok {
+	case "fi", "then", "else", "elif", "do", "done", "esac", "in", "}", "!":
+		return true
+	}
+	return false
+}
 
 // soleLit returns the text of a word made of one literal part.
 func soleLit(w *syntax.Word) (string, bool) {
@@ -132,7 +146,7 @@ func isVarFdWord(w string) bool {
 }
 
 // reservedCommandWord returns the reserved word st's command starts with,
-// when it is one of reservedStandIns: a plain word first in the command,
+// when reservedStandIn has one for it: a plain word first in the command,
 // with no assignment or redirection before it.
 func reservedCommandWord(st *syntax.Stmt) (string, syntax.Pos, bool) {
 	c, ok := st.Cmd.(*syntax.CallExpr)
@@ -140,7 +154,7 @@ func reservedCommandWord(st *syntax.Stmt) (string, syntax.Pos, bool) {
 		return "", syntax.Pos{}, false
 	}
 	w, plain := plainLit(c.Args[0])
-	if _, reserved := reservedStandIns[w]; !plain || !reserved {
+	if _, reserved := reservedStandIn(w); !plain || !reserved {
 		return "", syntax.Pos{}, false
 	}
 	for _, rd := range st.Redirs {

@@ -14,9 +14,14 @@ import (
 // declaration builtin as such when it comes first, so the rest is done
 // here, on the words of the simple command.
 
-// assignmentBuiltins are bash's builtins with the ASSIGNMENT_BUILTIN flag.
-var assignmentBuiltins = map[string]bool{
-	"alias": true, "declare": true, "export": true, "local": true, "readonly": true, "typeset": true,
+// assignmentBuiltin reports bash's builtins with the ASSIGNMENT_BUILTIN
+// flag.
+func assignmentBuiltin(name string) bool {
+	switch name {
+	case "alias", "declare", "export", "local", "readonly", "typeset":
+		return true
+	}
+	return false
 }
 
 // posixCommandDecl is commandDeclIndex in POSIX mode, -1 otherwise (no
@@ -41,7 +46,7 @@ func (r *Runner) commandDeclIndex(args []*syntax.Word) int {
 	if i == 0 || i >= len(args) {
 		return -1
 	}
-	if s, ok := plainLit(args[i]); ok && assignmentBuiltins[s] && r.enabledBuiltin(s) != nil {
+	if s, ok := plainLit(args[i]); ok && assignmentBuiltin(s) && r.enabledBuiltin(s) != nil {
 		return i
 	}
 	return -1
@@ -62,7 +67,7 @@ func (r *Runner) commandDeclFields(args []*syntax.Word, decl int) ([]string, map
 			if err != nil {
 				return nil, nil, err
 			}
-			if len(fs) == 1 && arrayRefBuiltins[args[decl].Lit()] && writtenArrayRef(w) {
+			if len(fs) == 1 && arrayRefBuiltin(args[decl].Lit()) && writtenArrayRef(w) {
 				if refs == nil {
 					refs = map[string]bool{}
 				}

@@ -6,9 +6,10 @@ import (
 	"syscall"
 )
 
-// signalNames maps numbers to bash's names (without SIG), as `kill -l`
-// and `trap -l` list them on Linux.
-var signalNames = map[int]string{
+// signalNames holds bash's names (without SIG) of signals 1 to 31, as
+// `kill -l` and `trap -l` list them on Linux (an array, not a map, so
+// that no package init builds it at each shell start).
+var signalNames = [32]string{
 	1: "HUP", 2: "INT", 3: "QUIT", 4: "ILL", 5: "TRAP", 6: "ABRT", 7: "BUS",
 	8: "FPE", 9: "KILL", 10: "USR1", 11: "SEGV", 12: "USR2", 13: "PIPE",
 	14: "ALRM", 15: "TERM", 16: "STKFLT", 17: "CHLD", 18: "CONT", 19: "STOP",
@@ -18,8 +19,8 @@ var signalNames = map[int]string{
 
 // signalName returns bash's name for a signal number: "INT", "RTMIN+3".
 func signalName(n int) string {
-	if s, ok := signalNames[n]; ok {
-		return s
+	if n > 0 && n < len(signalNames) {
+		return signalNames[n]
 	}
 	switch {
 	case n == 34:

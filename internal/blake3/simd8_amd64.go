@@ -12,13 +12,11 @@ type vec8 = archsimd.Uint32x8
 
 // rotr16Idx and rotr8Idx are VPSHUFB indices rotating each 32-bit word
 // right by 16 and 8 bits (indices are relative to each 128-bit half).
-var rotr16Idx, rotr8Idx = func() (a, b [32]int8) {
-	for i := range a {
-		w, j := i/4*4%16, i%4
-		a[i], b[i] = int8(w+(j+2)%4), int8(w+(j+1)%4)
-	}
-	return a, b
-}()
+// Literals, so that no package init runs for them at each shell start.
+var (
+	rotr16Idx = [32]int8{2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13, 2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13}
+	rotr8Idx  = [32]int8{1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12, 1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12}
+)
 
 // g8 is the quarter-round on eight states.
 func g8(a, b, c, d, x, y vec8) (vec8, vec8, vec8, vec8) {
