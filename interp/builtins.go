@@ -201,8 +201,10 @@ func biFalse(r *Runner, args []string) int { return 1 }
 func biEcho(r *Runner, args []string) int {
 	args = args[1:]
 	newline, escapes := true, r.opts.sh(shXpgEcho)
-	// POSIX mode with xpg_echo: bash's echo takes no options at all.
-	for len(args) > 0 && !(escapes && r.opts.on(optPosix)) {
+	// POSIX mode with xpg_echo: bash's echo takes no options at all
+	// (decided once: an -e read as an option does not end them)
+	noOpts := escapes && r.opts.on(optPosix)
+	for len(args) > 0 && !noOpts {
 		a := args[0]
 		if len(a) < 2 || a[0] != '-' || strings.Trim(a[1:], "neE") != "" {
 			break
