@@ -27,13 +27,22 @@ var errBadRegex = errors.New("invalid regular expression")
 
 // ereToGo translates a POSIX extended regular expression as glibc's
 // regcomp reads it (with its GNU escapes \w \W \s \S \b \B \< \> \` \')
-// into Go's regexp syntax. Quoted characters match literally.
-func ereToGo(cs []reChar) (string, error) {
+// into Go's regexp syntax. Quoted characters match literally. The text
+// it will match is mapped by mapReSubject for the locale (bytes is true
+// outside UTF-8): a byte that is not a character there is one
+// stand-in rune, which only that byte in the pattern matches, and which
+// . and [^...] skip in a UTF-8 locale as glibc's regexec does.
+func ereToGo(cs []reChar, bytes bool) (string, error) {
+	m := newReByteMap(cs, bytes)
 	var sb strings.Builder
 	for i := 0; i < len(cs); i++ {
 		c := cs[i]
+		if m.mapped(i, c.c) {
+			sb.WriteString(reStandIn(c.c))
+			continue
+		}
 		if c.quoted {
-			sb.WriteString(regexp.QuoteMeta(string(c.c)))
+			sb.WriteString(regexp.QuoteMeta(string([]byte{c.c})))
 			continue
 		}
 		switch c.c {
@@ -56,10 +65,16 @@ func ereToGo(cs []reChar) (string, error) {
 			case n >= '1' && n <= '9' && !cs[i].quoted:
 				return "", errBadRegex // back-references: not supported
 			default:
-				sb.WriteString(regexp.QuoteMeta(string(n)))
+				sb.WriteString(regexp.QuoteMeta(string([]byte{n})))
+			}
+		case '.':
+			if bytes {
+				sb.WriteByte('.')
+			} else {
+				sb.WriteString("[^" + reStandInRange + "]")
 			}
 		case '[':
-			j, err := bracketToGo(&sb, cs, i)
+			j, err := bracketToGo(&sb, cs, i, m)
 			if err != nil {
 				return "", err
 			}
@@ -84,12 +99,16 @@ func ereToGo(cs []reChar) (string, error) {
 
 // bracketToGo translates the bracket expression starting at cs[start]
 // ('['), returning the index of its closing ']'.
-func bracketToGo(sb *strings.Builder, cs []reChar, start int) (int, error) {
+func bracketToGo(sb *strings.Builder, cs []reChar, start int, m reByteMap) (int, error) {
 	var out strings.Builder
 	out.WriteByte('[')
 	i := start + 1
 	if i < len(cs) && cs[i].c == '^' {
 		out.WriteByte('^')
+		if !m.bytes {
+			// an undecodable byte is in no set, its complement neither
+			out.WriteString(reStandInRange)
+		}
 		i++
 	}
 	first := true
@@ -123,7 +142,7 @@ func bracketToGo(sb *strings.Builder, cs []reChar, start int) (int, error) {
 					name = append(name, x.c)
 				}
 				if d == ':' {
-					out.WriteString("[:" + string(name) + ":]")
+					out.WriteString(reClass(string(name), m.bytes))
 				} else {
 					if len(name) != 1 {
 						return 0, errBadRegex
@@ -134,9 +153,13 @@ func bracketToGo(sb *strings.Builder, cs []reChar, start int) (int, error) {
 				continue
 			}
 		}
+		if m.mapped(i, c.c) {
+			out.WriteString(reBracketStandIn(c.c, m.bytes))
+			continue
+		}
 		if c.c == '-' {
 			// a range operator between two members, literal at an end
-			if i+1 < len(cs) && cs[i+1].c != ']' && out.Len() > 1 && !strings.HasSuffix(out.String(), "[^") {
+			if i+1 < len(cs) && cs[i+1].c != ']' && out.Len() > 1 && !strings.HasSuffix(out.String(), "[^") && !strings.HasSuffix(out.String(), "[^"+reStandInRange) {
 				out.WriteByte('-')
 				continue
 			}

@@ -181,11 +181,20 @@ func (r *Runner) regexMatch(s string, w *syntax.Word) (bool, error) {
 	}
 	// quoted parts match literally: rebuild with them escaped
 	expr := r.regexFromWord(w)
-	re, err := r.compileRegex(expr)
+	bytes := !r.utf8Locale()
+	re, err := r.compileRegex(expr, bytes)
 	if err != nil {
 		return false, &expandError{msg: "", status: 2}
 	}
-	m := re.FindStringSubmatchIndex(s)
+	subject, back := mapReSubject(s, bytes)
+	m := re.FindStringSubmatchIndex(subject)
+	if back != nil {
+		for i, k := range m {
+			if k >= 0 {
+				m[i] = back[k]
+			}
+		}
+	}
 	v := r.vars.own("BASH_REMATCH")
 	v.kind, v.set, v.arr = kIndexed, true, &indexedArray{}
 	if m == nil {
@@ -234,8 +243,8 @@ func (r *Runner) regexFromWord(w *syntax.Word) []reChar {
 	return cs
 }
 
-func (r *Runner) compileRegex(cs []reChar) (*regexp.Regexp, error) {
-	expr, err := ereToGo(cs)
+func (r *Runner) compileRegex(cs []reChar, bytes bool) (*regexp.Regexp, error) {
+	expr, err := ereToGo(cs, bytes)
 	if err != nil {
 		return nil, err
 	}
