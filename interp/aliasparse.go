@@ -24,6 +24,9 @@ func (r *Runner) runTopGroup(g []*syntax.Stmt, end int) {
 	defer func() { r.aliasTopSrc = oldTop }()
 	r.warnHdocParen(g)
 	r.warnHdocEOF(g, end == len(r.curSrc))
+	if r.hist != nil || r.histOn() {
+		r.histRecordGroup(g)
+	}
 	if len(r.aliases) > 0 && r.opts.sh(shExpandAliases) {
 		if stmts, src, base, ok := r.aliasExpandGroup(g, end); ok {
 			r.echoVerbose(g)

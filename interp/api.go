@@ -70,6 +70,9 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 			r.echoInput(line)
 		}
 		lastLen = len(line)
+		if r.hist != nil && r.histExpanding() && len(line) > 0 {
+			line = r.histExpandRead(line, r.lineOff+consumed+strings.Count(buf.String(), "\n")+1, buf.String())
+		}
 		buf.Write(line)
 		if !eof && buf.Len() == 0 {
 			continue

@@ -97,6 +97,9 @@ func (r *Runner) setLongOpt(name string, on bool) bool {
 	if name == "ignoreeof" {
 		r.syncIgnoreEOF()
 	}
+	if name == "history" && on {
+		r.histEnabled()
+	}
 	if name == "posix" {
 		// bash binds POSIXLY_CORRECT=y with posix mode, unbinds it without
 		if on {

@@ -119,7 +119,11 @@ func lookupBuiltin(name string) builtinFunc {
 		return biComplete
 	case "compopt":
 		return biCompopt
-	case "history", "fc", "bind", "suspend", "logout":
+	case "history":
+		return biHistory
+	case "fc":
+		return biFc
+	case "bind", "suspend", "logout":
 		return biNoJobControl
 	}
 	return nil
@@ -577,24 +581,6 @@ func biNoJobControl(r *Runner, args []string) int {
 		}
 		if set&optBit('l') != 0 {
 			return r.write("bind", strings.Join(r.bindableNames(), "\n")+"\n")
-		}
-		return 0
-	case "history":
-		if _, _, ok, st := r.simpleOpts("history", "acd:npsrw", args[1:]); !ok {
-			return st
-		}
-		return 0
-	case "fc":
-		// a history number (-N) ends the options, as bash's fc_number
-		opts := args[1:]
-		for i, a := range opts {
-			if n := strings.TrimPrefix(a, "-"); n != "" && strings.Trim(n, "0123456789") == "" {
-				opts = opts[:i]
-				break
-			}
-		}
-		if _, _, ok, st := r.simpleOpts("fc", "e:lnrs", opts); !ok {
-			return st
 		}
 		return 0
 	case "complete", "compgen", "compopt":

@@ -94,6 +94,11 @@ func (r *Runner) Run(f *syntax.File, src string) int {
 		if r.flow == flowExit {
 			break
 		}
+		if r.hist != nil && r.histExpanding() && i+1 < len(groups) {
+			// bash expands each line it reads from now on
+			r.runExpandingRest(src, end)
+			break
+		}
 		if r.opts.on(optPosix) != posix && i+1 < len(groups) && !r.aliasActive() {
 			// bash reads the rest in the new mode (posixquote.go)
 			posix = !posix
@@ -422,6 +427,9 @@ func (r *Runner) finish() int {
 	r.runExitTrap()
 	if r.flow == flowExit {
 		status = r.exitCode
+	}
+	if r.hist != nil {
+		r.histSaveOnExit()
 	}
 	r.settleBackground()
 	r.sh.jobs.reapAll()

@@ -209,6 +209,8 @@ type Runner struct {
 	pendingErr error
 	envGiven   bool
 	curSrc     string // source text of the code running, for messages
+	// hist is the history list (history.go), nil until set -o history
+	hist *histState
 	// verboseLine is the last line of the top-level source text read
 	// so far, for set -v (see echoVerbose)
 	verboseLine int

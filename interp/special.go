@@ -72,8 +72,7 @@ func (r *Runner) lookup(name string) *variable {
 	case "SRANDOM":
 		return r.dynGot(name, intVar(strconv.FormatUint(uint64(r.srandom()), 10)))
 	case "HISTCMD":
-		// history is off in a non-interactive shell
-		return r.dynGot(name, intVar("0"))
+		return r.dynGot(name, intVar(itoa(int64(r.histCmdNumber()))))
 	case "COMP_WORDBREAKS":
 		if v != nil {
 			return v // unset

@@ -92,6 +92,7 @@ func (r *Runner) fork(kind string) *Runner {
 		contsEnd:      r.contsEnd,
 		bgJob:         r.bgJob,
 		async:         r.async,
+		hist:          r.hist.clone(),
 	}
 	c.traps.keepLive(r.opts.on(optErrtrace), r.opts.on(optFunctrace))
 	if kind == "subshell" {
