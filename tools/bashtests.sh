@@ -22,7 +22,8 @@ if [ ${#names[@]} -eq 0 ]; then
 fi
 pass=0 fail=0 failed=()
 for name in "${names[@]}"; do
-	case $name in all|minimal|histexpand|history) continue ;; esac
+	# history: its history4.sub needs readline (^R search, ^O operate-and-get-next)
+	case $name in all|minimal|history) continue ;; esac
 	for sh in bash nash; do
 		rm -rf "$WORK/w"; cp -r "$SRC" "$WORK/w"
 		# both shells run as $WORK/sh/bash, so tests that print or copy

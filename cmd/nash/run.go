@@ -191,6 +191,11 @@ func run(argv []string) int {
 	if inv.interact && !inv.login {
 		sourceRC(r, inv)
 	}
+	if inv.interact && inv.command == nil {
+		// bash reads the history file after the startup files (not
+		// for a -c string)
+		r.LoadHistory()
+	}
 	switch {
 	case remoteCommand(r, inv):
 		// bash reads the bashrc files instead of $BASH_ENV then
