@@ -50,6 +50,9 @@ type histState struct {
 	// enabled says set -o history ran: a -c string (run by bash with
 	// SEVAL_NOHIST) is remembered only from then on
 	enabled bool
+	// lines are the lines of linesOf, the text last recorded from
+	lines   []string
+	linesOf string
 }
 
 // clone copies h for a subshell, which has its own copy of the list.
@@ -101,7 +104,7 @@ func (r *Runner) histReallyAdd(line string) {
 	if n > 0 && len(h.list) >= n {
 		// readline's add_history on a full stifled list
 		drop := len(h.list) - n + 1
-		h.list = append(h.list[:0:0], h.list[drop:]...)
+		h.list = h.list[drop:]
 		h.base += drop
 	}
 	e := histEntry{line: line}
@@ -142,7 +145,7 @@ func (r *Runner) histSync() {
 	h.limit = n
 	if n >= 0 && len(h.list) > n {
 		drop := len(h.list) - n
-		h.list = append(h.list[:0:0], h.list[drop:]...)
+		h.list = h.list[drop:]
 		h.base = drop
 	}
 }

@@ -41,7 +41,11 @@ func (r *Runner) histRecordGroup(g []*syntax.Stmt) {
 	if r.writtenSrc != "" && sameString(r.writtenFor, r.curSrc) {
 		text = r.writtenSrc
 	}
-	lines := strings.SplitAfter(text, "\n")
+	if !sameString(h.linesOf, text) {
+		// split once per text read, not once per command
+		h.linesOf, h.lines = text, strings.SplitAfter(text, "\n")
+	}
+	lines := h.lines
 	first := int(g[0].Pos().Line())
 	last, hdocs := histGroupEnd(g, lines)
 	for n := h.line + 1; n < first && n <= len(lines); n++ {
@@ -59,7 +63,7 @@ func (r *Runner) histRecordGroup(g []*syntax.Stmt) {
 	if first > len(lines) {
 		return
 	}
-	r.histAddCommand(lines[first-1:last], lineStart(r.curSrc, first), g, hdocs, first)
+	r.histAddCommand(lines[first-1:last], groupLineStart(r.curSrc, g), g, hdocs, first)
 }
 
 // histAddCommand records the lines of one command, which starts at byte
@@ -101,9 +105,19 @@ func (r *Runner) histAddCommand(lines []string, off int, g []*syntax.Stmt, hdocs
 		if l == "" {
 			continue // bash adds no empty line
 		}
-		if h.firstSaved && (hdoc || quote || isC != 1) {
+		if !r.opts.sh(shCmdhist) {
+			// each line is an entry of its own (bash_add_history)
+			if h.firstSaved && (hdoc || quote || isC != 1) {
+				r.histReallyAdd(l)
+			}
+			continue
+		}
+		lit := r.opts.sh(shLithist)
+		if h.firstSaved && (hdoc || quote || lit || isC != 1) {
 			sep := "; "
 			switch {
+			case lit && !hdoc:
+				sep = "\n"
 			case hdoc:
 				sep = ""
 				if hdocFirst {
