@@ -584,7 +584,13 @@ func (r *Runner) fillArray(arr *indexedArray, cur *variable, ae *syntax.ArrayExp
 				return true, err
 			}
 			valWord, appendElem := appendElemValue(el)
-			val, err := r.assignValue(valWord)
+			// a POSIX shell does no tilde expansion after [i]= (the
+			// word is no assignment statement's)
+			expand := r.assignValue
+			if r.opts.on(optPosix) {
+				expand = r.assignValueNoTilde
+			}
+			val, err := expand(valWord)
 			if err != nil {
 				return false, err
 			}
@@ -735,7 +741,7 @@ func (r *Runner) assignAssocList(name string, ae *syntax.ArrayExpr, appendVal bo
 		if el.Index != nil && kvPairs {
 			// after an unsubscripted first element, [k]=v is a plain
 			// word: bash stores its expanded text as a key or value
-			val, err := r.assignValue(r.kvElemWord(el))
+			val, err := r.assignValueNoTilde(r.kvElemWord(el))
 			if err != nil {
 				return err
 			}
@@ -754,7 +760,7 @@ func (r *Runner) assignAssocList(name string, ae *syntax.ArrayExpr, appendVal bo
 				// as declare sees its expanded words, single-quoted
 				text := r.arrayElemText(el)
 				if fl&asDecl != 0 {
-					val, err := r.assignValue(valWord)
+					val, err := r.assignValueNoTilde(valWord)
 					if err != nil {
 						return err
 					}
@@ -767,7 +773,7 @@ func (r *Runner) assignAssocList(name string, ae *syntax.ArrayExpr, appendVal bo
 				r.errorf("%s: bad array subscript", text)
 				continue
 			}
-			val, err := r.assignValue(valWord)
+			val, err := r.assignValueNoTilde(valWord)
 			if err != nil {
 				return err
 			}
@@ -790,7 +796,7 @@ func (r *Runner) assignAssocList(name string, ae *syntax.ArrayExpr, appendVal bo
 			// bash expands each key and value as an assignment's right
 			// side (no splitting, no globbing); an empty key is reported
 			// with the word as written and its pair skipped
-			val, err := r.assignValue(el.Value)
+			val, err := r.assignValueNoTilde(el.Value)
 			if err != nil {
 				return err
 			}

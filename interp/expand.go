@@ -25,6 +25,7 @@ type field struct {
 
 // fieldBuilder accumulates the fields of one or more words.
 type fieldBuilder struct {
+	noTilde bool // no tilde expansion (bash's W_NOTILDE)
 	fields  []field
 	cur     field
 	needEnd bool // an IFS whitespace delimiter was seen: end cur before more text
@@ -468,7 +469,7 @@ func (r *Runner) expandWord(b *fieldBuilder, w *syntax.Word, assign bool) (err e
 		case *syntax.Lit:
 			s := p.Value
 			// the word of "${x:-~}" is in double quotes: no tilde
-			if i == 0 && len(s) > 0 && s[0] == '~' && r.dblDepth == 0 {
+			if i == 0 && len(s) > 0 && s[0] == '~' && r.dblDepth == 0 && !b.noTilde {
 				s = r.tildeLit(b, s, assign, len(w.Parts) == 1)
 			}
 			if i == 0 && !assign && !b.patMode && !r.opts.on(optPosix) {
@@ -484,7 +485,7 @@ func (r *Runner) expandWord(b *fieldBuilder, w *syntax.Word, assign bool) (err e
 					s = r.tildeAfterColons(b, s[eq:])
 				}
 			}
-			if assign && strings.Contains(s, ":~") {
+			if assign && !b.noTilde && strings.Contains(s, ":~") {
 				s = r.tildeAfterColons(b, s)
 			}
 			if r.dblDepth > 0 {
@@ -873,6 +874,23 @@ func (r *Runner) assignValue(w *syntax.Word) (string, error) {
 		return s, nil
 	}
 	b := &fieldBuilder{patMode: true}
+	if err := r.expandWord(b, w, true); err != nil {
+		return "", err
+	}
+	return string(b.cur.buf), nil
+}
+
+// assignValueNoTilde is assignValue without tilde expansion: bash's
+// expand_subscript_string for the keys and values of an associative
+// array's compound assignment, and POSIX mode's [i]=value elements.
+func (r *Runner) assignValueNoTilde(w *syntax.Word) (string, error) {
+	if w == nil {
+		return "", nil
+	}
+	if s, ok := plainLit(w); ok {
+		return s, nil
+	}
+	b := &fieldBuilder{patMode: true, noTilde: true}
 	if err := r.expandWord(b, w, true); err != nil {
 		return "", err
 	}
