@@ -595,7 +595,8 @@ func (q quoter) printfArg(s string) string {
 	return b.String()
 }
 
-// timeLocation is the zone TZ names, else the process's local zone.
+// timeLocation is the zone TZ names (a zoneinfo file, else a POSIX TZ
+// string), else the process's local zone.
 func (r *Runner) timeLocation() *time.Location {
 	v := r.lookup("TZ")
 	if v == nil || !v.isSetScalar() {
@@ -605,10 +606,11 @@ func (r *Runner) timeLocation() *time.Location {
 	if tz == "" || tz == "UTC" || tz == "UTC0" || tz == ":UTC" {
 		return time.UTC
 	}
-	if loc, err := time.LoadLocation(strings.TrimPrefix(tz, ":")); err == nil {
+	tz = strings.TrimPrefix(tz, ":")
+	if loc, err := time.LoadLocation(tz); err == nil {
 		return loc
 	}
-	return time.UTC
+	return posixZone(tz)
 }
 
 // assignTo assigns to NAME or NAME[index] given as text.
