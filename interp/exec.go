@@ -626,6 +626,11 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 			r.stmts(c.Stmts)
 			return
 		}
+		if st != nil && !r.inTrap && !r.inDebug && r.traps.has("ERR") {
+			// bash makes a ( ) it forks the current command, printed,
+			// when an ERR trap could name it
+			r.bashCmd = cmdText{stmt: st, src: r.curSrc}
+		}
 		r.subshell(func(sub *Runner) {
 			sub.noticeLine = r.lineAt(int(c.End().Line()))
 			sub.inParen = true

@@ -622,7 +622,8 @@ func (r *Runner) writeRedirect(sb *strings.Builder, rd *syntax.Redirect) {
 type cmdText struct {
 	call   *syntax.CallExpr
 	redirs []*syntax.Redirect
-	node   syntax.Node // a compound command shown as written
+	node   syntax.Node  // a compound command shown as written
+	stmt   *syntax.Stmt // a subshell printed back as a job's text
 	src    string
 	text   string
 	done   bool
@@ -634,13 +635,17 @@ func (r *Runner) bashCommandText() string {
 	if b.done {
 		return b.text
 	}
-	if b.call == nil && b.node == nil {
+	if b.call == nil && b.node == nil && b.stmt == nil {
 		return b.text
 	}
 	old := r.curSrc
 	r.curSrc = b.src
 	switch n := b.node.(type) {
 	case nil:
+		if b.stmt != nil {
+			b.text = r.jobText(b.stmt)
+			break
+		}
 		b.text = r.simpleCommandText(b.call, b.redirs)
 	case *syntax.DeclClause, *syntax.LetClause:
 		// declarations and let are simple commands: words one space
