@@ -256,6 +256,9 @@ func (r *Runner) cmdSubst(cs *syntax.CmdSubst) (string, error) {
 	} else {
 		c.stmts(stmts)
 	}
+	// bash runs the text with parse_and_execute, which puts
+	// $BASH_COMMAND back as it ends: the EXIT trap sees the parent's
+	c.bashCmd = r.bashCmd
 	status := c.subStatus()
 	c.fds.releaseAll()
 	<-done
