@@ -310,6 +310,7 @@ func biExit(r *Runner, args []string) int {
 	r.flow = flowExit
 	r.exitCode = status
 	r.exitBuiltin = true
+	r.exitInFrame = len(r.calls) > 0 || r.inSource
 	return status
 }
 
@@ -330,7 +331,7 @@ func biReturn(r *Runner, args []string) int {
 	if ok && len(args) > 2 && (args[1] != "--" || len(args) > 3) {
 		return r.noArgs("return")
 	}
-	if len(r.calls) == 0 && !r.inSource {
+	if len(r.calls) == 0 && !r.inSource && !r.retInExit {
 		r.bErr("return", "can only `return' from a function or sourced script")
 		return r.usageFail()
 	}

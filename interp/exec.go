@@ -587,6 +587,7 @@ func (r *Runner) failed(errTrap bool) {
 	if r.opts.on(optErrexit) && r.flow == flowNone {
 		r.flow = flowExit
 		r.exitCode = r.exit
+		r.exitInFrame = len(r.calls) > 0 || r.inSource
 	}
 }
 

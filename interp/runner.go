@@ -114,6 +114,11 @@ type Runner struct {
 	// exitBuiltin records that the exit builtin started the exit now
 	// unwinding (see callFunc)
 	exitBuiltin bool
+	// exitInFrame: the shell started exiting (exit, set -e) inside a
+	// function or sourced file; bash's run_exit_trap then catches a
+	// return in the EXIT trap, which ends the trap with the shell's
+	// status. retInExit is that, while the trap runs.
+	exitInFrame, retInExit bool
 
 	vars   *varStore
 	funcs  map[string]*funcDef

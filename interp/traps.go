@@ -314,7 +314,15 @@ func (r *Runner) runExitTrap() {
 	r.exitTrapRan = true
 	status := r.exit
 	r.flow = flowNone
+	oldRet := r.retInExit
+	r.retInExit = r.exitInFrame
 	r.runTrap("EXIT")
+	r.retInExit = oldRet
+	if r.flow == flowReturn {
+		// a return in the action of an exit from inside a function
+		// lands in bash's run_exit_trap: its status is the shell's
+		status = r.exit
+	}
 	if r.flow != flowExit {
 		r.exit = status
 		r.exitCode = status
