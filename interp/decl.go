@@ -680,6 +680,7 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		}
 	}
 	index, subscripted, indexExpanded := "", false, false
+	elemRef := "" // readonly/export ref=v, ref naming this array element
 	if j := strings.IndexByte(name, '['); j > 0 && strings.HasSuffix(name, "]") {
 		subscripted = true
 		if as == nil && (subscriptEnd(name, j) != len(name)-1 || textVal == nil && !validArrayRef(name)) {
@@ -897,6 +898,17 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		// a reference to an element: declare ref=v assigns a[i]
 		if v := r.vars.get(rn); v != nil && v.kind == kNameRef && v.set && index == "" && (as != nil && as.Index == nil && as.Array == nil && as.Value != nil || as == nil && textVal != nil) && !o.array && !o.assoc {
 			if j := strings.IndexByte(v.str, '['); j > 0 && strings.HasSuffix(v.str, "]") && validName(v.str[:j]) {
+				if local && rn == name {
+					if !r.vars.isLocalHere(name) {
+						// a caller's or global reference: local ref=v
+						// makes a plain local (as for any reference)
+						goto notElem
+					}
+					// the function's own reference: bash's
+					// make_local_variable makes a variable named
+					// after the element, which nothing can see
+					return "", nil
+				}
 				// its subscript is expanded (and evaluated) once
 				rn = v.str[:j]
 				var err error
@@ -904,6 +916,11 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 					return "", err
 				}
 				indexExpanded = true
+				if variant == "readonly" || variant == "export" {
+					// these assign the element, then refuse it the
+					// attribute (as without a value, below)
+					elemRef = v.str
+				}
 				if av := r.vars.get(rn); av != nil && av.kind == kNameRef && !av.local {
 					// the element's array is itself a reference
 					// (declare -n a=b b='a[1]'): bash makes it the array
@@ -913,6 +930,7 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 				}
 			}
 		}
+	notElem:
 		if v := r.vars.get(rn); (o.array || o.assoc) && r.isElemRef(rn) && index == "" && (as == nil && textVal == nil || as != nil && as.Naked && as.Index == nil) {
 			// declare -a/-A ref, ref a reference to an element: the
 			// attribute goes to the element's array
@@ -1112,8 +1130,10 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 	if o.unNameref && v.kind == kNameRef {
 		v.kind = kString
 	}
-	v.attrs |= o.set &^ aReadonly
-	v.attrs &^= o.unset
+	if elemRef == "" {
+		v.attrs |= o.set &^ aReadonly
+		v.attrs &^= o.unset
+	}
 	if v.attrs&aExport != 0 || o.unset&aExport != 0 {
 		r.vars.envDirty = true
 	}
@@ -1185,6 +1205,10 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 	}
 	if err != nil {
 		return "", err
+	}
+	if elemRef != "" {
+		r.bErr(variant, "`%s': not a valid identifier", elemRef)
+		return "", nil
 	}
 	if o.set&aReadonly != 0 {
 		v = r.vars.own(name)
