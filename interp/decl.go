@@ -909,6 +909,31 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 					// after the element, which nothing can see
 					return "", nil
 				}
+				if sub := v.str[j+1 : len(v.str)-1]; sub == "@" || sub == "*" {
+					if av := r.vars.get(v.str[:j]); av == nil || av.kind != kAssoc {
+						// no element to assign: declare makes the
+						// array (as for any element) and reports the
+						// subscript; readonly and export report it
+						// and the name
+						elemDecl := variant != "readonly" && variant != "export"
+						if elemDecl && av != nil && av.attrs&aReadonly != 0 {
+							return "", readonlyErr(v.str[:j])
+						}
+						if elemDecl && (av == nil || av.kind == kString) {
+							nv := r.vars.own(v.str[:j])
+							arr := &indexedArray{}
+							if nv.set {
+								arr.set(0, nv.str)
+							}
+							nv.kind, nv.arr, nv.str, nv.set = kIndexed, arr, "", true
+						}
+						r.errorf("%s: bad array subscript", v.str)
+						if variant == "readonly" || variant == "export" {
+							r.bErr(variant, "`%s': not a valid identifier", v.str)
+						}
+						return "", errDeclFailed
+					}
+				}
 				// its subscript is expanded (and evaluated) once
 				rn = v.str[:j]
 				var err error
