@@ -895,20 +895,35 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 			// a local ref (bash's declare_transform_name)
 			rn = name
 		}
+		// which references to an element a declaration follows: in a
+		// function only the function's own (one of a caller's or a
+		// global one makes a plain local), with -g only global ones
+		// (a function's own makes a global); through the function's
+		// own, bash's make_local_variable makes a variable named after
+		// the element, which nothing can see
+		elemScope := 0 // 0 follow, 1 plain variable, 2 nothing visible
+		if rn == name && r.isElemRef(name) {
+			switch cur := r.vars.get(name); {
+			case o.global:
+				if cur.local {
+					elemScope = 1
+				}
+			case local && !r.vars.isLocalHere(name):
+				elemScope = 1
+			case local:
+				elemScope = 2
+			}
+		}
+		if elemScope == 2 && ((o.array || o.assoc) && index == "" && (as == nil && textVal == nil || as != nil && as.Naked && as.Index == nil) ||
+			index == "" && (as != nil && as.Index == nil && as.Array == nil && as.Value != nil || as == nil && textVal != nil)) {
+			return "", nil
+		}
+		if elemScope != 0 {
+			goto notElem
+		}
 		// a reference to an element: declare ref=v assigns a[i]
 		if v := r.vars.get(rn); v != nil && v.kind == kNameRef && v.set && index == "" && (as != nil && as.Index == nil && as.Array == nil && as.Value != nil || as == nil && textVal != nil) && !o.array && !o.assoc {
 			if j := strings.IndexByte(v.str, '['); j > 0 && strings.HasSuffix(v.str, "]") && validName(v.str[:j]) {
-				if local && rn == name {
-					if !r.vars.isLocalHere(name) {
-						// a caller's or global reference: local ref=v
-						// makes a plain local (as for any reference)
-						goto notElem
-					}
-					// the function's own reference: bash's
-					// make_local_variable makes a variable named
-					// after the element, which nothing can see
-					return "", nil
-				}
 				if sub := v.str[j+1 : len(v.str)-1]; sub == "@" || sub == "*" {
 					if av := r.vars.get(v.str[:j]); av == nil || av.kind != kAssoc {
 						// no element to assign: declare makes the
@@ -955,7 +970,6 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 				}
 			}
 		}
-	notElem:
 		if v := r.vars.get(rn); (o.array || o.assoc) && r.isElemRef(rn) && index == "" && (as == nil && textVal == nil || as != nil && as.Naked && as.Index == nil) {
 			// declare -a/-A ref, ref a reference to an element: the
 			// attribute goes to the element's array
@@ -963,6 +977,7 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 				rn = v.str[:j]
 			}
 		}
+	notElem:
 		if rn != name {
 			name = rn
 		} else if n, err, done := r.declGlobalShadowed(variant, a, o, name); done {
