@@ -914,7 +914,7 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 				elemScope = 2
 			}
 		}
-		if elemScope == 2 && ((o.array || o.assoc) && index == "" && (as == nil && textVal == nil || as != nil && as.Naked && as.Index == nil) ||
+		if elemScope == 2 && ((o.array || o.assoc || o.set != 0 && variant != "readonly" && variant != "export") && !o.nameref && index == "" && (as == nil && textVal == nil || as != nil && as.Naked && as.Index == nil) ||
 			index == "" && (as != nil && as.Index == nil && as.Array == nil && as.Value != nil || as == nil && textVal != nil)) {
 			return "", nil
 		}
@@ -970,11 +970,15 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 				}
 			}
 		}
-		if v := r.vars.get(rn); (o.array || o.assoc) && r.isElemRef(rn) && index == "" && (as == nil && textVal == nil || as != nil && as.Naked && as.Index == nil) {
-			// declare -a/-A ref, ref a reference to an element: the
-			// attribute goes to the element's array
+		if v := r.vars.get(rn); (o.array || o.assoc || o.set != 0 && variant != "readonly" && variant != "export") && !o.nameref && r.isElemRef(rn) && index == "" && (as == nil && textVal == nil || as != nil && as.Naked && as.Index == nil) {
+			// declare -a/-A/-x/-i... ref, ref a reference to an
+			// element: the attributes go to the element's array
+			// (made an indexed one when there is none)
 			if j := strings.IndexByte(v.str, '['); validName(v.str[:j]) {
 				rn = v.str[:j]
+				if !o.assoc && r.vars.get(rn) == nil {
+					o.array = true
+				}
 			}
 		}
 	notElem:
