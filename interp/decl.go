@@ -1221,7 +1221,7 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		}
 	case as != nil && as.Value != nil:
 		val := preVal
-		if as.Index == nil && !o.plainValue && isCompoundText(val) && (v.kind == kIndexed || v.kind == kAssoc) ||
+		if as.Index == nil && index == "" && !o.plainValue && isCompoundText(val) && (v.kind == kIndexed || v.kind == kAssoc) ||
 			as.Index != nil && r.quotedCompoundElem(name, r.nodeText(as.Index), val, o, arrayExisted) {
 			// declare -a x='(1 2)': bash still reads the value as a
 			// compound assignment when the variable is an array
