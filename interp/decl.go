@@ -649,6 +649,16 @@ func (r *Runner) declUsage(variant string) {
 	r.errw().Write([]byte(u[variant] + "\n"))
 }
 
+// noassignSpecial reports whether name is one of the arrays bash gives
+// the noassign attribute: no local may shadow them.
+func noassignSpecial(name string) bool {
+	switch name {
+	case "FUNCNAME", "GROUPS", "BASH_ARGC", "BASH_ARGV", "BASH_SOURCE", "BASH_LINENO":
+		return true
+	}
+	return false
+}
+
 // declareOne applies one name or name=value with the parsed options.
 func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (string, error) {
 	var name string
@@ -697,6 +707,11 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 			shown = a.text
 		}
 		return "", &varError{msg: "`" + shown + "': not a valid identifier"}
+	}
+	if local && noassignSpecial(name) && !r.dynRemoved(name) {
+		// bash's make_local_variable refuses the noassign specials
+		r.bErr(variant, "%s: variable may not be assigned value", name)
+		return "", errDeclFailed
 	}
 	if !local && !o.nameref {
 		r.dynDeclared(name)
