@@ -856,12 +856,12 @@ func (p *cmdPrinter) raw(n syntax.Node, start, end syntax.Pos) string {
 			sub := &cmdPrinter{src: p.src, amount: 4, comsub: true, posix: p.posix, escBytes: p.escBytes}
 			sub.list(node.Stmts)
 			sub.flushDeferred("")
-			repl = "$(" + sub.sb.String() + ")"
+			repl = "$(" + comsubLead(sub.sb.String()) + ")"
 		case *syntax.ProcSubst:
 			sub := &cmdPrinter{src: p.src, amount: 4, comsub: true, posix: p.posix, escBytes: p.escBytes}
 			sub.list(node.Stmts)
 			sub.flushDeferred("")
-			repl = node.Op.String() + sub.sb.String() + ")"
+			repl = node.Op.String() + comsubLead(sub.sb.String()) + ")"
 		case *syntax.ExtGlob:
 			if node.Pattern == nil || node.Pattern.Value != emptyExtglob {
 				return false
@@ -969,4 +969,14 @@ func (p *cmdPrinter) fallback(n syntax.Node) string {
 	var sb strings.Builder
 	syntax.NewPrinter().Print(&sb, n)
 	return strings.TrimRight(sb.String(), "\n")
+}
+
+// comsubLead is a substitution's printed body as bash's parse_comsub
+// keeps it: a space before a leading ( so that $( ( … )) does not read
+// back as arithmetic.
+func comsubLead(body string) string {
+	if strings.HasPrefix(body, "(") {
+		return " " + body
+	}
+	return body
 }
