@@ -270,6 +270,10 @@ func biKill(r *Runner, args []string) int {
 				continue
 			}
 		}
+		if pid >= fakePIDBase && pid == r.bashpid && r.isSub && sig != 0 && r.killSelf(sig) {
+			sent = true
+			continue
+		}
 		if pid == r.sh.pid && r.isSub && sig != 0 && r.deferSelfKill(sig) {
 			sent = true
 			continue

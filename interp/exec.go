@@ -632,7 +632,10 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 			// when an ERR trap could name it
 			r.bashCmd = cmdText{stmt: st, src: r.curSrc}
 		}
+		var died syscall.Signal
+		subPid := 0
 		r.subshell(func(sub *Runner) {
+			defer func() { died, subPid = sub.selfKilled, sub.bashpid }()
 			sub.noticeLine = r.lineAt(int(c.End().Line()))
 			sub.inParen = true
 			sub.loopDepth = 0 // not the loop's execution environment
@@ -650,6 +653,9 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 			// this shell
 			sub.compoundRedirs(st, func() { sub.stmts(c.Stmts) })
 		}, "subshell")
+		if died != 0 && st != nil {
+			r.reportKilledSubshell(subPid, died, st) // kill $BASHPID
+		}
 	case *syntax.BinaryCmd:
 		switch c.Op {
 		case syntax.AndStmt, syntax.OrStmt:

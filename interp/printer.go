@@ -189,7 +189,8 @@ func (p *cmdPrinter) listSep(c byte) {
 	case p.comsub && c == '\n' && !wasNewline:
 		p.put("\n")
 	default:
-		if c == ';' {
+		if c == ';' || wasNewline && !p.comsub {
+			// bash's parser made the newline a `;' connection
 			p.put(" ")
 		}
 		p.skipIndent++

@@ -322,6 +322,10 @@ type Runner struct {
 	// namedCmds counts the simple commands with a name run so far
 	// (syntaxErrorStatus)
 	namedCmds uint64
+
+	// selfKilled: kill $BASHPID ended this in-process subshell by this
+	// signal (killSelf)
+	selfKilled syscall.Signal
 }
 
 type flowKind uint8

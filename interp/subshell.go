@@ -133,9 +133,14 @@ func (c *Runner) subStatus() int {
 		c.exit = c.exitCode
 	}
 	c.flow = flowNone
-	c.runExitTrap()
+	if c.selfKilled == 0 || bashTermSignal(c.selfKilled) {
+		c.runExitTrap()
+	}
 	if c.flow == flowExit {
 		c.exit = c.exitCode
+	}
+	if c.selfKilled != 0 {
+		c.exit = 128 + int(c.selfKilled) // the signal's status, whatever the EXIT trap did
 	}
 	return c.exit & 0xff
 }
