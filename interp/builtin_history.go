@@ -187,22 +187,25 @@ func (r *Runner) histDeleteArg(arg string) int {
 			r.bErr("history", "%s: history position out of range", arg)
 			return 1
 		}
-		if strings.HasPrefix(sArg, "-") && start < 0 {
-			start += int64(n)
-		} else if start > 0 {
-			start -= int64(h.base)
+		// a position is from the end when written negative, else a
+		// history number
+		index := func(s string, v int64) (int64, bool) {
+			if strings.HasPrefix(s, "-") && v < 0 {
+				v += int64(n)
+			} else if v > 0 {
+				v -= int64(h.base)
+			}
+			if v < 0 || v >= int64(n) {
+				r.bErr("history", "%s: history position out of range", s)
+				return 0, false
+			}
+			return v, true
 		}
-		if start < 0 || start >= int64(n) {
-			r.bErr("history", "%s: history position out of range", sArg)
+		var ok bool
+		if start, ok = index(sArg, start); !ok {
 			return 1
 		}
-		if strings.HasPrefix(eArg, "-") && end < 0 {
-			end += int64(n)
-		} else if end > 0 {
-			end -= int64(h.base)
-		}
-		if end < 0 || end >= int64(n) {
-			r.bErr("history", "%s: history position out of range", eArg)
+		if end, ok = index(eArg, end); !ok {
 			return 1
 		}
 		if end < start {
