@@ -74,7 +74,12 @@ func biPrintf(r *Runner, args []string) int {
 	return status
 }
 
+// printfAssign stores printf -v's output in name. bash keeps it as a C
+// string, so the value ends at its first NUL byte.
 func (r *Runner) printfAssign(name, val string) int {
+	if i := strings.IndexByte(val, 0); i >= 0 {
+		val = val[:i]
+	}
 	if err := r.assignTo(name, val); err != nil {
 		if r.discarded(err) {
 			return 1
