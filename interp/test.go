@@ -243,19 +243,22 @@ func (r *Runner) regexFromWord(w *syntax.Word) []reChar {
 	return cs
 }
 
+// compileRegex returns the compiled form of the regex cs, cached by its
+// text as written (so a loop's [[ =~ ]] neither translates nor compiles
+// it again).
 func (r *Runner) compileRegex(cs []reChar, bytes bool) (*regexp.Regexp, error) {
-	expr, err := ereToGo(cs, bytes)
-	if err != nil {
-		return nil, err
-	}
 	fold := r.opts.sh(shNocasematch)
-	k := patKey{pat: "\x00re:" + expr, nocase: fold}
+	k := patKey{pat: "\x00re:" + reKey(cs), nocase: fold, bytes: bytes}
 	r.sh.mu.Lock()
 	if m := r.sh.patterns[k]; m != nil {
 		r.sh.mu.Unlock()
 		return m.re, nil
 	}
 	r.sh.mu.Unlock()
+	expr, err := ereToGo(cs, bytes)
+	if err != nil {
+		return nil, err
+	}
 	re, err := compileERE(expr, fold)
 	if err != nil {
 		return nil, err
@@ -264,6 +267,19 @@ func (r *Runner) compileRegex(cs []reChar, bytes bool) (*regexp.Regexp, error) {
 	r.sh.patterns[k] = &compiledPattern{re: re}
 	r.sh.mu.Unlock()
 	return re, nil
+}
+
+// reKey is cs as a cache key: a quoted character is marked by a NUL
+// before it, a byte no shell string holds.
+func reKey(cs []reChar) string {
+	b := make([]byte, 0, len(cs)+4)
+	for _, c := range cs {
+		if c.quoted {
+			b = append(b, 0)
+		}
+		b = append(b, c.c)
+	}
+	return string(b)
 }
 
 // unaryTest implements the file and string unary operators.
