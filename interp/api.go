@@ -86,27 +86,12 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 			buf.Reset()
 			continue
 		}
-		file, fixed, err := r.parseForMode(text, name)
-		if err == nil && mayHoldExtGlob(text) {
-			err = r.extglobParseError(file.Stmts, name)
+		file, fixed, st := r.parseLines(text, name, eof, consumed)
+		if st == linesMore {
+			continue
 		}
-		if err != nil {
-			if syntax.IsIncomplete(err) && !eof {
-				continue
-			}
-			r.lineOff = consumed
-			if !r.reportSyntaxError(err, text, name) {
-				r.exit = 2
-				if compoundEOF(err, text) {
-					r.exit = 1
-				}
-			}
-			r.flow = flowExit
-			r.exitCode = r.exit
+		if st == linesBad {
 			break
-		}
-		if n, _ := hdocEOFCount(fixed); n > 0 && !eof {
-			continue // the delimiter may be on a line not read yet
 		}
 		r.lineOff = consumed
 		r.writtenSrc, r.writtenFor = text, fixed
@@ -168,4 +153,42 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 	}
 	r.lineOff = 0
 	return r.finish()
+}
+
+// linesState is what parseLines makes of the lines read so far.
+type linesState uint8
+
+const (
+	linesRun  linesState = iota // a complete command list: run it
+	linesMore                   // incomplete, or a here-document's delimiter may follow: read on
+	linesBad                    // a syntax error, reported; the shell is exiting
+)
+
+// parseLines parses text, the lines a line-at-a-time reader gathered
+// (eof: no more follow; consumed: the lines before them). A syntax error
+// is reported as bash does and ends the shell, with status 1 for a
+// compound command cut off by the end of the input, else 2.
+func (r *Runner) parseLines(text, name string, eof bool, consumed int) (*syntax.File, string, linesState) {
+	file, fixed, err := r.parseForMode(text, name)
+	if err == nil && mayHoldExtGlob(text) {
+		err = r.extglobParseError(file.Stmts, name)
+	}
+	if err != nil {
+		if syntax.IsIncomplete(err) && !eof {
+			return nil, "", linesMore
+		}
+		r.lineOff = consumed
+		if !r.reportSyntaxError(err, text, name) {
+			r.exit = 2
+			if compoundEOF(err, text) {
+				r.exit = 1
+			}
+		}
+		r.flow, r.exitCode = flowExit, r.exit
+		return nil, "", linesBad
+	}
+	if n, _ := hdocEOFCount(fixed); n > 0 && !eof {
+		return nil, "", linesMore // the delimiter may be on a line not read yet
+	}
+	return file, fixed, linesRun
 }

@@ -3,8 +3,6 @@ package interp
 import (
 	"io"
 	"strings"
-
-	"mvdan.cc/sh/v3/syntax"
 )
 
 // histPreprocess is bash's pre_process_line for a line read (without
@@ -82,26 +80,12 @@ func (r *Runner) runExpandingLines(text, name string, consumed int) {
 			buf.Reset()
 			continue
 		}
-		file, fixed, err := r.parseForMode(src, name)
-		if err == nil && mayHoldExtGlob(src) {
-			err = r.extglobParseError(file.Stmts, name)
-		}
-		if err != nil {
-			if syntax.IsIncomplete(err) && !eof {
-				continue
-			}
-			r.lineOff = consumed
-			if !r.reportSyntaxError(err, src, name) {
-				r.exit = 2
-				if compoundEOF(err, src) {
-					r.exit = 1
-				}
-			}
-			r.flow, r.exitCode = flowExit, r.exit
-			return
-		}
-		if n, _ := hdocEOFCount(fixed); n > 0 && !eof {
+		file, fixed, st := r.parseLines(src, name, eof, consumed)
+		if st == linesMore {
 			continue
+		}
+		if st == linesBad {
+			return
 		}
 		r.lineOff = consumed
 		r.writtenSrc, r.writtenFor = src, fixed
