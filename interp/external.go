@@ -382,6 +382,13 @@ func (r *Runner) reportSignal(pid int, sig syscall.Signal, core bool, args []str
 			out = t.parent
 		}
 	}
+	r.deathNotice(out, pid, desc, core, cmd)
+}
+
+// deathNotice is bash's notice for a foreground process pid killed by
+// the signal described by desc: "  PID Desc<pad>(core dumped) cmd". A
+// background job keeps it for its end; otherwise out prints it.
+func (r *Runner) deathNotice(out *Runner, pid int, desc string, core bool, cmd string) {
 	msg := padLeft(itoa(int64(pid)), 5) + " " + desc
 	if pad := 24 - len(desc); pad > 0 {
 		msg += strings.Repeat(" ", pad)

@@ -1,7 +1,6 @@
 package interp
 
 import (
-	"strings"
 	"syscall"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -68,16 +67,5 @@ func (r *Runner) reportKilledSubshell(pid int, sig syscall.Signal, st *syntax.St
 		}
 		return
 	}
-	msg := padLeft(itoa(int64(pid)), 5) + " " + desc
-	if pad := 24 - len(desc); pad > 0 {
-		msg += strings.Repeat(" ", pad)
-	}
-	msg += oneLineText(r.curSrc, st)
-	if j := r.job; j != nil {
-		j.mu.Lock()
-		j.deathMsg = msg
-		j.mu.Unlock()
-		return
-	}
-	r.fds.writer(2).Write([]byte(r.noticePrefix() + msg + "\n"))
+	r.deathNotice(r, pid, desc, false, oneLineText(r.curSrc, st))
 }
