@@ -269,12 +269,13 @@ func (r *Runner) waitProcess(p *os.Process, args []string) ExecResult {
 	if s := r.sh.sigs; s != nil && ok && r.bgJob == nil && !r.async {
 		// a trapped signal that arrived while the child ran is pending
 		// before the next command (bash's handler has run by then)
-		killed := false
+		var killedBy syscall.Signal
 		if err == nil {
-			ws, _ := st.Sys().(syscall.WaitStatus)
-			killed = ws.Signaled()
+			if ws, _ := st.Sys().(syscall.WaitStatus); ws.Signaled() {
+				killedBy = ws.Signal()
+			}
 		}
-		s.settle(killed)
+		s.settle(killedBy)
 	}
 	interrupted := false
 	if catching {

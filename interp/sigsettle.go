@@ -20,13 +20,14 @@ import (
 
 // settle returns once every signal the runtime had received when it was
 // called is recorded in pending. It is cheap when nothing is in flight:
-// two lock round trips in os/signal and one to recordLoop. killed says
-// the child died by a signal.
-func (s *signalState) settle(killed bool) {
+// two lock round trips in os/signal and one to recordLoop. killedBy is
+// the signal the child died by, or 0.
+func (s *signalState) settle(killedBy syscall.Signal) {
 	probe := s.anyWatched()
 	if probe == 0 {
 		return
 	}
+	killed := killedBy != 0
 	// A signal sent to the process group (a keyboard's) can kill the
 	// child in the kernel before the shell's thread that is to run the
 	// handler got the CPU: it is still pending for the process then. (A
@@ -46,6 +47,15 @@ func (s *signalState) settle(killed bool) {
 	done := make(chan struct{})
 	s.flush <- done
 	<-done
+	// A thread that took the signal from the kernel but was descheduled
+	// inside the runtime's handler, before it queued it, escapes both
+	// checks above (seen on a loaded machine: a group SIGINT killed the
+	// child and the INT trap never ran). A child killed by a signal the
+	// shell traps was most likely sent it with the shell (a terminal's
+	// or a supervisor's group signal): wait for it a little longer.
+	if killedBy != 0 && s.isCaught(killedBy) {
+		s.awaitSelf(killedBy)
+	}
 }
 
 // kernelPendingMax bounds the wait for a signal the kernel holds for the shell.
