@@ -57,7 +57,11 @@ func biCommand(r *Runner, args []string) int {
 	if bi := r.enabledBuiltin(name); bi != nil {
 		r.inCommandBuiltin++
 		defer func() { r.inCommandBuiltin-- }()
-		return bi(r, a)
+		st := bi(r, a)
+		// command takes away a special builtin's usage error exit, also
+		// at an enclosing eval or source, which would find the mark
+		r.specialUsage = false
+		return st
 	}
 	path := ""
 	if pflag {
@@ -91,7 +95,9 @@ func biBuiltin(r *Runner, args []string) int {
 		r.bErr("builtin", "%s: not a shell builtin", args[1])
 		return 1
 	}
-	return r.runBuiltin(bi, args[1:])
+	st = r.runBuiltin(bi, args[1:])
+	r.specialUsage = false // builtin is not special itself (as command)
+	return st
 }
 
 // biType implements type [-afptP] name….

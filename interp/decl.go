@@ -386,7 +386,13 @@ func (r *Runner) declare(variant string, args []declArg) int {
 			if !strings.ContainsRune(validOpts, ch) {
 				r.bErr(variant, "%c%c: invalid option", t[0], ch)
 				r.declUsage(variant)
-				return r.usageFail()
+				if variant == "export" || variant == "readonly" {
+					return r.usageFail()
+				}
+				// declare, typeset and local are not special: the flag
+				// would outlive them and end the shell at an enclosing
+				// eval or source
+				return 2
 			}
 			o.sawFlags = true
 			switch ch {
