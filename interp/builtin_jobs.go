@@ -174,6 +174,24 @@ func biWait(r *Runner, args []string) int {
 	var targets []*job
 	for _, s := range a {
 		var j *job
+		if anyOne {
+			// bash's set_waitlist takes jobs only, each a pid of one
+			// or a job spec, and names the others as bad jobs
+			if pid, err := strconv.Atoi(s); err == nil && pid >= 0 && !strings.HasPrefix(s, "%") {
+				j = r.jobs.byPid(pid)
+			} else {
+				var err jobSpecError
+				if j, err = r.jobs.resolve(s); err == ambiguousJob {
+					r.jobSpec("wait", s) // says so, then as a bad job
+				}
+			}
+			if j == nil {
+				r.bErr("wait", "%s: no such job", s)
+				continue
+			}
+			targets = append(targets, j)
+			continue
+		}
 		if strings.HasPrefix(s, "%") {
 			if j = r.jobSpec("wait", s); j == nil {
 				status = 127
@@ -195,10 +213,6 @@ func biWait(r *Runner, args []string) int {
 				status = 127
 				continue
 			}
-		}
-		if anyOne {
-			targets = append(targets, j)
-			continue
 		}
 		if _, sig := r.awaitJobs([]*job{j}); sig != 0 {
 			return 128 + int(sig)
