@@ -405,8 +405,8 @@ func loopJump(r *Runner, name string, fl flowKind, args []string) int {
 func biShift(r *Runner, args []string) int {
 	n := 1
 	// bash's range errors name the first word, "--" included
-	first := ""
-	if len(args) > 1 {
+	first, named := "", len(args) > 1
+	if named {
 		first = args[1]
 	}
 	if len(args) > 1 && args[1] == "--" {
@@ -430,7 +430,7 @@ func biShift(r *Runner, args []string) int {
 	}
 	if n > len(r.params) {
 		if r.opts.sh(shShiftVerbose) {
-			if len(args) > 1 {
+			if named {
 				r.bErr("shift", "%s: shift count out of range", first)
 			} else {
 				r.bErr("shift", "shift count out of range")
