@@ -1152,6 +1152,16 @@ func (r *Runner) timeClause(c *syntax.TimeClause) {
 	io.WriteString(r.fds.writer(2), out)
 }
 
+// forceEOF ends the shell with status as bash's jump to the top level
+// with FORCE_EOF does; out of a -c string, eval'd or sourced text
+// included, bash's run_one_command turns that into status 127.
+func (r *Runner) forceEOF(status int) {
+	r.flow, r.exitCode = flowExit, status
+	if r.sh.cmdString && !r.isSub {
+		r.exitCode = 127
+	}
+}
+
 // expansionError reports an expansion error and applies bash's
 // consequence: a fatal one exits the shell, others abandon the current
 // top-level command.
@@ -1159,11 +1169,7 @@ func (r *Runner) expansionError(err error) {
 	r.reportErr(err)
 	if ee, ok := err.(*expandError); ok && ee.fatal {
 		r.exit = 1
-		r.flow = flowExit
-		r.exitCode = 1
-		if r.sh.cmdString && !r.isSub {
-			r.exitCode = 127
-		}
+		r.forceEOF(1)
 		return
 	}
 	r.exit = 1

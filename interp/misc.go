@@ -103,7 +103,7 @@ func (r *Runner) readonlyLoopVarExit(err error) bool {
 	if !ok || !ve.readonly || !r.opts.on(optPosix) || r.isInteractive() {
 		return false
 	}
-	r.flow, r.exitCode = flowExit, 1
+	r.forceEOF(1)
 	return true
 }
 

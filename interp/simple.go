@@ -491,12 +491,7 @@ func (r *Runner) assignList(as []*syntax.Assign, local bool) bool {
 				r.flow = flowAbort
 				r.topUnwind(err)
 				if r.opts.on(optPosix) && r.inCommandBuiltin == 0 {
-					r.flow = flowExit
-					r.exitCode = 1
-					if r.sh.cmdString && !r.isSub && r.nesting.Depth == 0 {
-						// bash's FORCE_EOF out of a -c string
-						r.exitCode = 127
-					}
+					r.forceEOF(1)
 				}
 			}
 			return false
