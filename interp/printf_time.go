@@ -211,7 +211,7 @@ func strftime(format string, t time.Time) string {
 			}
 			b.WriteByte(sign)
 			s := strconv.Itoa(off/3600*100 + off%3600/60)
-			b.WriteString(strings.Repeat("0", 4-len(s)) + s)
+			b.WriteString(strings.Repeat("0", max(0, 4-len(s))) + s)
 		case 'Z':
 			name, _ := t.Zone()
 			if swapCase {

@@ -2,6 +2,7 @@ package interp
 
 import (
 	"encoding/binary"
+	"strconv"
 	"time"
 )
 
@@ -33,7 +34,7 @@ func posixZone(tz string) *time.Location {
 	header() // version 1 data, which readers of version 2 skip
 	header()
 	b = append(b, '\n')
-	b = append(b, tz...)
+	b = append(b, clampTZOffsets(tz)...)
 	b = append(b, '\n')
 	loc, err := time.LoadLocationFromTZData(tz, b)
 	if err != nil {
@@ -64,4 +65,65 @@ func posixStdName(tz string) string {
 		return ""
 	}
 	return tz[:i]
+}
+
+// clampTZOffsets rewrites the standard and daylight-saving offsets of a
+// POSIX TZ string as glibc's tzset reads them: hours beyond 24 count as
+// 24, minutes and seconds beyond 59 as 59 (compute_offset). Go's parser
+// takes hours up to 167 and rejects the rest, so "UTC-25" would be 25
+// hours ahead, not glibc's 24.
+func clampTZOffsets(tz string) string {
+	out := make([]byte, 0, len(tz))
+	i := 0
+	for part := 0; part < 2 && i < len(tz); part++ {
+		name := posixStdName(tz[i:])
+		if name == "" {
+			break
+		}
+		n := len(name)
+		if tz[i] == '<' {
+			n += 2
+		}
+		out = append(out, tz[i:i+n]...)
+		i += n
+		j := i
+		if j < len(tz) && (tz[j] == '+' || tz[j] == '-') {
+			j++
+		}
+		var fields []int
+		for len(fields) < 3 {
+			k := j
+			for k < len(tz) && tz[k] >= '0' && tz[k] <= '9' {
+				k++
+			}
+			if k == j {
+				break
+			}
+			v, _ := strconv.Atoi(tz[j:min(k, j+9)])
+			fields = append(fields, v)
+			j = k
+			if len(fields) == 3 || j+1 >= len(tz) || tz[j] != ':' || tz[j+1] < '0' || tz[j+1] > '9' {
+				break
+			}
+			j++
+		}
+		if len(fields) == 0 {
+			break // no offset: left as written
+		}
+		if tz[i] == '+' || tz[i] == '-' {
+			out = append(out, tz[i])
+		}
+		for f, v := range fields {
+			limit := 59
+			if f == 0 {
+				limit = 24
+				out = strconv.AppendInt(out, int64(min(v, limit)), 10)
+				continue
+			}
+			out = append(out, ':')
+			out = strconv.AppendInt(out, int64(min(v, limit)), 10)
+		}
+		i = j
+	}
+	return string(append(out, tz[i:]...))
 }
