@@ -84,6 +84,14 @@ func (r *Runner) cdAs(name string, args []string) int {
 	if dir == "" {
 		return 0
 	}
+	if r.cwdLost {
+		// bash's change_to_directory asks for the directory it
+		// has no name for first
+		r.getcwdError("chdir")
+		if !strings.HasPrefix(dir, "/") {
+			return r.cdFromLost(name, dir, printDir)
+		}
+	}
 	target := ""
 	// cd -P prints a directory found through CDPATH as CDPATH made it,
 	// not as the physical path (bash's cd_builtin prints temp then)
@@ -195,27 +203,85 @@ func (r *Runner) cdAs(name string, args []string) int {
 	return r.chdir(newDir, printDir)
 }
 
+// cdFromLost is cd to a relative dir from a directory that has no path:
+// bash chdirs to it as written, from where the process is. The kernel
+// resolves it through the directory's handle; PWD gets the resulting
+// path (bash's is the relative name itself, canonicalised).
+func (r *Runner) cdFromLost(name, dir string, print bool) int {
+	fd, err := syscall.Open(r.spawnDir()+"/"+dir, oPath|syscall.O_DIRECTORY|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		r.bErr(name, "%s: %s", r.q().filename(dir), pathErrMsg(err))
+		return 1
+	}
+	p, err := os.Readlink("/proc/self/fd/" + strconv.Itoa(fd))
+	syscall.Close(fd)
+	if err != nil || !strings.HasPrefix(p, "/") || strings.HasSuffix(p, " (deleted)") {
+		// still nowhere with a name (cd . in a removed directory):
+		// PWD takes the name as written, canonicalised
+		st := 0
+		if !r.bindOldPwd() {
+			st = 1
+		}
+		if err := r.setScalar("PWD", filepath.Clean(dir), false); err != nil {
+			r.errorf("%s", err.Error())
+			return 1
+		}
+		if print {
+			if ws := r.write(name, filepath.Clean(dir)+"\n"); ws != 0 {
+				return ws
+			}
+		}
+		return st
+	}
+	return r.chdir(p, print)
+}
+
+// bindOldPwd gives OLDPWD the value of PWD, as bash's bindpwd does
+// whatever the directory was: with PWD unset, OLDPWD is left unset too
+// (bound to no value, keeping its attributes). A readonly OLDPWD is
+// reported as an assignment error and fails the cd (false).
+func (r *Runner) bindOldPwd() bool {
+	if v := r.lookup("PWD"); v != nil && v.set {
+		if err := r.setScalar("OLDPWD", v.value(), false); err != nil {
+			r.errorf("%s", err.Error())
+			return false
+		}
+		return true
+	}
+	if o := r.vars.get("OLDPWD"); o != nil && o.attrs&aReadonly != 0 {
+		r.errorf("%s", readonlyErr("OLDPWD").Error())
+		return false
+	}
+	o := r.vars.own("OLDPWD")
+	o.set, o.str = false, ""
+	r.vars.envDirty = true
+	return true
+}
+
 // chdir moves the runner (never the process) to dir, updating PWD and
 // OLDPWD.
 func (r *Runner) chdir(dir string, print bool) int {
-	old := r.dir
-	r.dir, r.inCwd = dir, false
+	from := r.dir
+	r.dir, r.inCwd, r.cwdLost = dir, false, false
 	if r.dirOwned && r.dirHandle != nil {
 		r.dirHandle.Close()
 	}
 	r.dirHandle, r.dirOwned = openDirHandle(dir), true
-	if err := r.setScalar("OLDPWD", old, false); err != nil {
-		r.bErr("cd", "%s", err.Error())
+	st := 0
+	if !r.bindOldPwd() {
+		st = 1
 	}
 	if err := r.setScalar("PWD", dir, false); err != nil {
-		r.bErr("cd", "%s", err.Error())
+		r.errorf("%s", err.Error()) // bash's bind_variable says it
 		return 1
 	}
-	r.gateState(&StateInfo{Op: "cd", From: old, To: dir})
+	r.gateState(&StateInfo{Op: "cd", From: from, To: dir})
 	if print {
-		return r.write("cd", dir+"\n")
+		if ws := r.write("cd", dir+"\n"); ws != 0 {
+			return ws
+		}
 	}
-	return 0
+	return st
 }
 
 // cleanLogical canonicalises a path textually, as cd -L does.
@@ -280,7 +346,12 @@ func (r *Runner) deletedCwd(target string) bool {
 // getcwdError prints bash's get_working_directory failure, without the
 // script and line prefix.
 func (r *Runner) getcwdError(who string) {
-	r.errw().Write([]byte(who + ": error retrieving current directory: getcwd: cannot access parent directories: No such file or directory\n"))
+	r.errw().Write([]byte(getcwdErrText(who) + "\n"))
+}
+
+// getcwdErrText is get_working_directory's complaint for who.
+func getcwdErrText(who string) string {
+	return who + ": error retrieving current directory: getcwd: cannot access parent directories: No such file or directory"
 }
 
 func accessDir(d string) error {

@@ -256,9 +256,24 @@ func biPwd(r *Runner, args []string) int {
 		return st
 	}
 	d := r.dir
+	if r.cwdLost {
+		r.getcwdError("pwd")
+		return 1
+	}
 	if physical {
 		if p, err := evalSymlinks(d); err == nil {
 			d = p
+		} else if os.IsNotExist(err) {
+			// bash's resetpwd: the shell's directory by getcwd,
+			// which fails when it was removed (the shell then
+			// forgets the name), finds the new path of a renamed one
+			p, ok := r.handlePath()
+			if !ok {
+				r.getcwdError("pwd")
+				r.cwdLost = true
+				return 1
+			}
+			r.dir, d = p, p
 		}
 	}
 	return r.write("pwd", d+"\n")

@@ -3,6 +3,7 @@ package interp
 import (
 	"os"
 	"strconv"
+	"strings"
 	"syscall"
 )
 
@@ -37,6 +38,26 @@ func (r *Runner) spawnDir() string {
 		return r.dir
 	}
 	return "/proc/self/fd/" + strconv.Itoa(int(r.dirHandle.Fd()))
+}
+
+// handlePath is the path the kernel knows for the runner's directory
+// (getcwd's answer), read through its handle; ok is false when the
+// directory was removed or there is no handle.
+func (r *Runner) handlePath() (string, bool) {
+	link := "/proc/self/cwd"
+	if r.dirHandle != nil {
+		link = "/proc/self/fd/" + strconv.Itoa(int(r.dirHandle.Fd()))
+	} else if !r.inCwd {
+		return "", false
+	}
+	p, err := os.Readlink(link)
+	if err != nil || !strings.HasPrefix(p, "/") || strings.HasSuffix(p, " (deleted)") {
+		return "", false
+	}
+	if _, err := os.Stat(p); err != nil {
+		return "", false
+	}
+	return p, true
 }
 
 // chdirForExec moves the process to the runner's directory before the

@@ -158,6 +158,11 @@ func (r *Runner) startupLookups() {
 // in the environment naming a locale that is not installed.
 func (r *Runner) StartupWarnings() []string { return r.startupWarn }
 
+// StartupErrors returns the complete lines bash prints to stderr as it
+// starts, after StartupWarnings': its working directory having no path
+// ("shell-init: error retrieving current directory: …").
+func (r *Runner) StartupErrors() []string { return r.startupErr }
+
 // localeVal is the value of a set string variable, else "".
 func (r *Runner) localeVal(name string) string {
 	if v := r.vars.get(name); v != nil && v.set && v.kind == kString {

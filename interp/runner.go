@@ -314,6 +314,11 @@ type Runner struct {
 	xtracePin         int                    // 1 + the fd xtrace lines go to for now, overriding xtraceFD
 	setParamsTop      bool                   // bash's ARGS_SETBLTIN: set replaced $@ outside a function since the last .
 	startupWarn       []string               // see StartupWarnings
+	startupErr        []string               // see StartupErrors
+	// cwdLost is bash's the_current_working_directory being NULL: the
+	// shell's directory has no path (removed under it) and pwd failed
+	// to find one, or the shell started there. pwd and cd complain.
+	cwdLost bool
 
 	// lastElem is the value an array element was last given, after its
 	// attributes (-i, -u, …): ${a[k]=v} expands to it
@@ -420,7 +425,12 @@ func New(opts ...Option) (*Runner, error) {
 	if r.dir == "" {
 		d, err := os.Getwd()
 		if err != nil {
-			d = "/"
+			// the directory has no path (removed): bash carries on in
+			// it, as its children do. The kernel's link to the
+			// process's directory stands for it (a subshell forked
+			// later is there too); "/" would run everything in /.
+			d, err, r.cwdLost = "/proc/self/cwd", nil, true
+			r.startupErr = append(r.startupErr, getcwdErrText("shell-init"))
 		}
 		r.dir, r.inCwd = d, err == nil
 	}

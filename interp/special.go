@@ -642,8 +642,14 @@ func (r *Runner) initVars() {
 		pwd = v.str
 		r.dir = v.str
 	}
-	set("PWD", pwd)
-	r.vars.own("PWD").attrs |= aExport
+	if !r.cwdLost {
+		// (else bash's get_working_directory failed: PWD stays as
+		// imported, or unset)
+		set("PWD", pwd)
+	}
+	if v := r.vars.get("PWD"); v != nil {
+		r.vars.own("PWD").attrs |= aExport
+	}
 	// bash sets BASH after PATH and PWD, from which it may derive it
 	if r.bashByName && r.bashPath == "" {
 		set("BASH", r.bashName())

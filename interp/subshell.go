@@ -39,6 +39,7 @@ func (r *Runner) fork(kind string) *Runner {
 		opts:          r.opts,
 		dir:           r.dir,
 		inCwd:         r.inCwd,
+		cwdLost:       r.cwdLost,
 		dirHandle:     r.dirHandle,
 		umask:         r.umask,
 		fds:           r.fds.clone(),

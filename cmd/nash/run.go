@@ -125,6 +125,9 @@ func run(argv []string) int {
 	for _, w := range r.StartupWarnings() {
 		fmt.Fprintf(os.Stderr, "%s: %s\n", shellName(argv[0]), w)
 	}
+	for _, e := range r.StartupErrors() {
+		fmt.Fprintln(os.Stderr, e)
+	}
 	r.SetVar("NUCLEIC_NASH", "1", true)
 	if id := sess.shellID(); id != "" {
 		r.SetVar("NUCLEIC_NASH_SHELL_ID", id, true)
