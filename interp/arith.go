@@ -1107,7 +1107,7 @@ func (c *arithCtx) lvalueOf(tok string, sub bool) arithLvalue {
 	i := strings.IndexByte(tok, '[')
 	name := r.resolveRef(tok[:i])
 	idx := tok[i+1 : len(tok)-1]
-	lv := arithLvalue{name: name, sub: true}
+	lv := arithLvalue{name: name, sub: true, tok: tok}
 	v := r.vars.get(name)
 	switch {
 	case idx == "":
@@ -1163,8 +1163,18 @@ func (c *arithCtx) streval(tok string, sub bool) int64 {
 	lv := c.lvalueOf(tok, sub)
 	c.lv = lv
 	var val string
-	set := false
 	v := r.lookup(lv.name)
+	nounset := r.opts.on(optNounset)
+	if nounset && (v == nil || !v.set) && (lv.bad == badNone || lv.bad == badAll) {
+		// bash's expr_streval asks only whether the variable
+		// exists: an unset element of a set array counts as 0, and
+		// the error names the array, not the element
+		name := lv.name
+		if lv.sub {
+			name = tok[:strings.IndexByte(tok, '[')]
+		}
+		c.throw(&expandError{msg: name + ": unbound variable", fatal: true})
+	}
 	switch {
 	case lv.bad == badAll:
 		r.errorf("%s: bad array subscript", tok)
@@ -1177,32 +1187,36 @@ func (c *arithCtx) streval(tok string, sub bool) int64 {
 		// bash names the array when it reads (A[$k], k empty) and
 		// the element when it assigns
 		r.errorf("%s: bad array subscript", tok[:strings.IndexByte(tok, '[')])
+	case lv.sub && v == nil && lv.index < 0 && !lv.assoc:
+		r.errorf("%s: bad array subscript", tok[:strings.IndexByte(tok, '[')])
 	case v == nil:
 	case lv.assoc:
-		val, set = v.assoc.m[lv.key]
+		val = v.assoc.m[lv.key]
 	case lv.sub && v.kind == kIndexed && v.arr != nil:
 		i := lv.index
 		if i < 0 {
 			i += int64(v.arr.maxIndex()) + 1
 		}
 		if i >= 0 {
-			val, set = v.arr.get(int(i))
+			val, _ = v.arr.get(int(i))
+		} else {
+			// a negative index still before the first element
+			// (array_value_internal's INDEX_ERROR); the value is 0
+			r.errorf("%s: bad array subscript", lv.name)
 		}
+	case lv.sub && lv.index < 0:
+		r.errorf("%s: bad array subscript", lv.name)
 	case lv.sub:
 		if lv.index == 0 && v.isSetScalar() {
-			val, set = v.value(), true
+			val = v.value()
 		}
 	default:
 		if v.isSetScalar() {
-			val, set = v.value(), true
+			val = v.value()
 		}
 	}
-	if !set && r.opts.on(optNounset) {
-		name := lv.name
-		if lv.sub {
-			name = tok
-		}
-		c.throw(&expandError{msg: name + ": unbound variable", fatal: true})
+	if nounset && (lv.bad == badEmpty || lv.bad == badEmptyKey) {
+		c.throw(&expandError{msg: tok + ": unbound variable", fatal: true})
 	}
 	if val == "" {
 		return 0
@@ -1247,6 +1261,12 @@ func (c *arithCtx) bind(lv arithLvalue, n int64) {
 		return
 	case lv.assoc:
 		err = r.declSetValue(lv.name, lv.key, itoa(n), false, nil)
+	case lv.sub && lv.index < 0 && r.negIndexBeforeStart(lv):
+		// bash re-evaluates the subscript text when it binds a
+		// negative index and names the element as written; nothing
+		// is assigned and the expression goes on
+		r.errorf("%s: bad array subscript", lv.tok)
+		return
 	case lv.sub:
 		err = r.setIndex(lv.name, lv.index, itoa(n), false, nil)
 	default:
@@ -1255,6 +1275,22 @@ func (c *arithCtx) bind(lv arithLvalue, n int64) {
 	if err != nil {
 		c.throw(err)
 	}
+}
+
+// negIndexBeforeStart reports whether lv's negative index, counted back
+// from the end of its array (or a set scalar as element 0), still falls
+// before element 0.
+func (r *Runner) negIndexBeforeStart(lv arithLvalue) bool {
+	v := r.lookup(lv.name)
+	last := int64(-1)
+	switch {
+	case v == nil || !v.set:
+	case v.kind == kIndexed && v.arr != nil:
+		last = int64(v.arr.maxIndex())
+	case v.kind == kString:
+		last = 0
+	}
+	return lv.index+last+1 < 0
 }
 
 func b2i(b bool) int64 {
