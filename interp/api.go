@@ -190,5 +190,8 @@ func (r *Runner) parseLines(text, name string, eof bool, consumed int) (*syntax.
 	if n, _ := hdocEOFCount(fixed); n > 0 && !eof {
 		return nil, "", linesMore // the delimiter may be on a line not read yet
 	}
+	if !eof && endsInJoin(text) {
+		return nil, "", linesMore // the next line continues this one
+	}
 	return file, fixed, linesRun
 }

@@ -26,6 +26,19 @@ func moveLineJoins(text string) string {
 	return string(s.b)
 }
 
+// endsInJoin reports whether text ends with a backslash-newline that
+// bash's reader removes (not one in single quotes, a comment or a
+// here-document body): a line-at-a-time reader must read the next line
+// before the command can be parsed, as the two lines are one to bash.
+func endsInJoin(text string) bool {
+	if !strings.HasSuffix(text, "\\\n") {
+		return false
+	}
+	s := newJoinScanner(text)
+	s.run()
+	return s.lastJoin == len(text)-2
+}
+
 // joinsToCheck reports whether text may hold a backslash-newline
 // moveLineJoins changes: one after a character of joinStarts, or on a
 // line with a "#" (a comment's end) or in a text with "<<" (a
@@ -38,7 +51,7 @@ func joinsToCheck(text string) bool {
 			return false
 		}
 		i += k
-		if hdoc || i > 0 && strings.IndexByte(joinStarts, text[i-1]) >= 0 {
+		if hdoc || i > 0 && (strings.IndexByte(joinStarts, text[i-1]) >= 0 || text[i-1] == ')') {
 			return true
 		}
 		if ls := strings.LastIndexByte(text[:i], '\n'); strings.IndexByte(text[ls+1:i], '#') >= 0 {
@@ -62,6 +75,7 @@ type joinScanner struct {
 	pending   []hdocPending // here-documents whose bodies start at the next newline
 	doneUntil int           // backslash-newlines before this were moved here
 	changed   bool
+	lastJoin  int // offset of the last backslash-newline met as a join, or -1
 }
 
 // hdocPending is a here-document operator met on the current line.
@@ -72,7 +86,7 @@ type hdocPending struct {
 }
 
 func newJoinScanner(text string) *joinScanner {
-	return &joinScanner{b: []byte(text), stack: []joinFrame{{kind: 'n'}}}
+	return &joinScanner{b: []byte(text), stack: []joinFrame{{kind: 'n'}}, lastJoin: -1}
 }
 
 func (s *joinScanner) top() *joinFrame { return &s.stack[len(s.stack)-1] }
@@ -92,6 +106,7 @@ func (s *joinScanner) run() {
 		f := s.top()
 		if c == '\\' {
 			if i+1 < len(b) && b[i+1] == '\n' {
+				s.lastJoin = i
 				if i >= s.doneUntil && s.moveJoin(i) {
 					if b[i-1] == '<' || b[i-1] == '$' {
 						i-- // it may start "<<" or "${" now; alone it has no state
@@ -219,7 +234,9 @@ const joinStarts = "&|;<>$({#"
 // it is moved before it. It reports whether it moved anything.
 func (s *joinScanner) moveJoin(i int) bool {
 	b := s.b
-	if i == 0 || strings.IndexByte(joinStarts, b[i-1]) < 0 {
+	// ")\<nl>)" in $(( )) or (( )) is the closing "))"
+	closing := i > 0 && b[i-1] == ')' && s.top().kind == 'a'
+	if i == 0 || strings.IndexByte(joinStarts, b[i-1]) < 0 && !closing {
 		return false
 	}
 	var run []byte
@@ -316,6 +333,9 @@ func (s *joinScanner) skipBodies(i int) int {
 				end++
 			}
 			line := b[i:end]
+			if !h.quoted && end == len(b)-1 && trailingJoin(line) {
+				s.lastJoin = end - 1 // the body line goes on
+			}
 			for h.stripTabs && len(line) > 0 && line[0] == '\t' {
 				line = line[1:]
 			}
@@ -334,6 +354,15 @@ func (s *joinScanner) skipBodies(i int) int {
 	}
 	s.pending = s.pending[:0]
 	return i
+}
+
+// trailingJoin reports whether line ends with an unescaped backslash.
+func trailingJoin(line []byte) bool {
+	n := 0
+	for n < len(line) && line[len(line)-1-n] == '\\' {
+		n++
+	}
+	return n%2 == 1
 }
 
 // joinsInBody moves the backslash-newlines that split an expansion
