@@ -179,7 +179,7 @@ func biTimes(r *Runner, args []string) int {
 
 // biCaller implements caller [N].
 func biCaller(r *Runner, args []string) int {
-	if len(r.calls) == 0 && r.sourceName == "" && r.sh.cmdString {
+	if len(r.calls) == 0 && r.sourceName == "" && !r.scriptFrame() {
 		// bash fails at once where BASH_SOURCE is empty (the top level
 		// of a -c string), before it looks at its arguments
 		return 1
@@ -211,7 +211,7 @@ func biCaller(r *Runner, args []string) int {
 	fr := r.calls[depth-1-n]
 	// the bottom of BASH_SOURCE, which a -c string does not have
 	bottom := "NULL"
-	if r.sourceName != "" || !r.sh.cmdString {
+	if r.sourceName != "" || r.scriptFrame() {
 		bottom = r.topSource()
 	}
 	if len(args) == 1 {

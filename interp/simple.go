@@ -918,8 +918,16 @@ func (r *Runner) defineFunc(c *syntax.FuncDecl) {
 		return
 	}
 	src := r.errName()
-	if r.sh.cmdString && len(r.calls) == 0 && r.sourceName == "" {
-		src = "environment"
+	if len(r.calls) == 0 && r.sourceName == "" {
+		// bash's make_function_def: a function defined outside any file
+		// comes from "environment" before the shell is initialized (a
+		// -c string runs then), else from "main" (stdin, interactive)
+		switch {
+		case r.sh.cmdString:
+			src = "environment"
+		case r.sh.stdinCmds:
+			src = "main"
+		}
 	}
 	r.ownFuncs()
 	old := r.funcs[name]

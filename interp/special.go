@@ -100,7 +100,7 @@ func (r *Runner) lookup(name string) *variable {
 			return &variable{kind: kIndexed, arr: &indexedArray{}}
 		}
 		arr := r.callsArray(func(f callFrame) string { return f.funcName }, "main")
-		if r.sh.cmdString {
+		if !r.scriptFrame() {
 			// bash pushes "main" only when it runs a script file
 			arr.arr.vals = arr.arr.vals[:len(arr.arr.vals)-1]
 		}
@@ -349,11 +349,16 @@ func (r *Runner) sourceArray() *variable {
 	for i := len(r.calls) - 1; i >= 0; i-- {
 		arr.vals = append(arr.vals, r.calls[i].source)
 	}
-	if r.sourceName != "" || !r.sh.cmdString {
+	if r.sourceName != "" || r.scriptFrame() {
 		arr.vals = append(arr.vals, r.topSource())
 	}
 	return &variable{kind: kIndexed, set: true, arr: arr}
 }
+
+// scriptFrame reports whether the shell runs a script file, whose frame
+// is the bottom of BASH_SOURCE, FUNCNAME and BASH_LINENO; a -c string and
+// commands read from stdin (a pipe, an interactive shell) have none.
+func (r *Runner) scriptFrame() bool { return !r.sh.cmdString && !r.sh.stdinCmds }
 
 func (r *Runner) topSource() string {
 	if r.sourceName != "" {
@@ -367,7 +372,7 @@ func (r *Runner) linenoArray() *variable {
 	for i := len(r.calls) - 1; i >= 0; i-- {
 		arr.vals = append(arr.vals, itoa(int64(r.calls[i].line)))
 	}
-	if !r.sh.cmdString {
+	if r.scriptFrame() {
 		// the script's own frame, as for BASH_SOURCE and FUNCNAME
 		arr.vals = append(arr.vals, "0")
 	}
