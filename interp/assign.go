@@ -813,7 +813,9 @@ func (r *Runner) assignAssocList(name string, ae *syntax.ArrayExpr, appendVal bo
 				// declare sees the words single-quoted
 				w = "'" + w + "'"
 			}
-			r.errorf("%s: %s: must use subscript when assigning associative array", name, w)
+			if err := r.reportError("%s: %s: must use subscript when assigning associative array", name, w); err != nil {
+				return err
+			}
 		}
 	}
 	for i := 0; i < len(pending); i += 2 {

@@ -1167,6 +1167,10 @@ func (r *Runner) forceEOF(status int) {
 // top-level command.
 func (r *Runner) expansionError(err error) {
 	r.reportErr(err)
+	if ee, ok := err.(*expandError); ok && ee.exitNow != 0 {
+		r.exit, r.exitCode, r.flow = ee.exitNow, ee.exitNow, flowExit
+		return
+	}
 	if ee, ok := err.(*expandError); ok && ee.fatal {
 		r.exit = 1
 		r.forceEOF(1)

@@ -360,9 +360,29 @@ type expandError struct {
 	// placed: a bad substitution that names the string it was in
 	// (see placeBadSubst)
 	placed bool
+	// exitNow, when not 0, is the status the shell exits with at once
+	// (reportError)
+	exitNow int
 }
 
 func (e *expandError) Error() string { return e.msg }
+
+// reportError is bash's report_error: it prints the message, and with
+// errexit on (not cleared, as in a command substitution, which does not
+// inherit it) the shell exits at once, even where errexit is ignored (an
+// if condition, a || list), with the last command's status or 1. It
+// returns that exit as an error for the caller to pass up, or nil.
+func (r *Runner) reportError(format string, a ...any) error {
+	r.errorf(format, a...)
+	if !r.opts.on(optErrexit) {
+		return nil
+	}
+	st := r.exit
+	if st == 0 {
+		st = 1
+	}
+	return &expandError{msg: sprintf(format, a...), reported: true, exitNow: st}
+}
 
 func expErr(format string, a ...any) error {
 	return &expandError{msg: sprintf(format, a...)}

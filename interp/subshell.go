@@ -180,7 +180,9 @@ func (r *Runner) cmdSubst(cs *syntax.CmdSubst) (string, error) {
 			}
 			b, err := os.ReadFile(r.absPath(path))
 			if err != nil {
-				r.errorf("%s: %s", path, pathErrMsg(err))
+				if err := r.reportError("%s: %s", path, pathErrMsg(err)); err != nil {
+					return "", err
+				}
 				r.lastSubStatus = 1
 				r.exit = 1
 				return "", nil
