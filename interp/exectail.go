@@ -142,12 +142,12 @@ func noForkSHLVL(env []string) []string {
 		if !ok {
 			continue
 		}
-		n, err := strconv.Atoi(v)
-		if err != nil {
+		n, ok := legalNumber(v)
+		if !ok {
 			n = 0
 		}
 		out := append([]string(nil), env...)
-		out[i] = "SHLVL=" + strconv.Itoa(max(n-1, 0))
+		out[i] = "SHLVL=" + strconv.FormatInt(max(n-1, 0), 10)
 		return out
 	}
 	return env

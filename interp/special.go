@@ -634,12 +634,20 @@ func (r *Runner) initVars() {
 	set("PPID", itoa(int64(r.sh.ppid)))
 	r.vars.own("PPID").attrs |= aReadonly | aInteger
 	setIfUnset("PATH", "/usr/local/bin:/usr/local/sbin:/usr/bin:/usr/sbin:/bin:/sbin:.")
-	// SHLVL: incremented and exported
-	lvl := 0
+	// SHLVL: incremented and exported, kept within bash's range
+	// (adjust_shell_level)
+	var lvl int64
 	if v := r.vars.get("SHLVL"); v != nil && v.set {
-		lvl, _ = strconv.Atoi(strings.TrimSpace(v.str))
+		if n, ok := legalNumber(v.str); ok {
+			lvl = n
+		}
 	}
-	set("SHLVL", strconv.Itoa(lvl+1))
+	lvl = max(lvl+1, 0)
+	if lvl >= 1000 {
+		r.startupWarn = append(r.startupWarn, "warning: shell level ("+itoa(lvl)+") too high, resetting to 1")
+		lvl = 1
+	}
+	set("SHLVL", itoa(lvl))
 	r.vars.own("SHLVL").attrs |= aExport
 	// PWD: kept when it names the current directory, else recomputed
 	pwd := r.dir
