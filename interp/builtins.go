@@ -356,8 +356,9 @@ func biReturn(r *Runner, args []string) int {
 }
 
 // loopCount reads the loop count argument of break or continue: a count
-// that is not a number exits the shell (status 128), as bash's
-// get_numeric_arg does at the top level; one below 1 is an error.
+// that is not a number exits the shell, as bash's get_numeric_arg does
+// (throw_to_top_level: the last status with 128 or'd in); one below 1 is
+// an error.
 func loopCount(r *Runner, name string, args []string) (int, bool) {
 	n := 1
 	if len(args) > 1 && args[1] == "--" {
@@ -368,7 +369,7 @@ func loopCount(r *Runner, name string, args []string) (int, bool) {
 		if err != nil {
 			r.bErr(name, "%s: numeric argument required", args[1])
 			r.flow = flowExit
-			r.exitCode = 128
+			r.exitCode = r.exit | 128
 			return 0, false
 		}
 		if len(args) > 2 {
