@@ -602,11 +602,7 @@ func (r *Runner) initVars() {
 	set("PS4", "+ ")
 	setIfUnset("TERM", "dumb")
 	if v := r.vars.get("SHELL"); v == nil || !v.set {
-		if u, err := user.Current(); err == nil {
-			if sh := loginShell(u.Username); sh != "" {
-				set("SHELL", sh)
-			}
-		}
+		set("SHELL", loginShellOf(itoa(int64(os.Getuid()))))
 	}
 	// bash's compiled-in default (Debian's build), for enable -f
 	setIfUnset("BASH_LOADABLES_PATH", "/usr/local/lib/bash:/usr/lib/bash:/opt/local/lib/bash:/usr/pkg/lib/bash:/opt/pkg/lib/bash:.")
@@ -713,21 +709,6 @@ func (r *Runner) initVars() {
 	}
 	r.vars.envDirty = true
 	r.topParams = r.params
-}
-
-// loginShell reads a user's shell from /etc/passwd.
-func loginShell(name string) string {
-	b, err := os.ReadFile("/etc/passwd")
-	if err != nil {
-		return ""
-	}
-	for _, line := range strings.Split(string(b), "\n") {
-		f := strings.Split(line, ":")
-		if len(f) >= 7 && f[0] == name {
-			return f[6]
-		}
-	}
-	return ""
 }
 
 func sameDir(a, b string) bool {

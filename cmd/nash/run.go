@@ -275,7 +275,7 @@ func readScript(name string, inv *invocation) (string, int) {
 		fmt.Fprintf(os.Stderr, "%s: %s: Is a directory\n", name, name)
 		return "", 126
 	}
-	data, err := os.ReadFile(path)
+	data, err := readScriptFile(path)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "%s: %s: %s\n", prog, name, errText(err))
 		return "", 126
