@@ -55,7 +55,7 @@ func biSource(r *Runner, args []string) int {
 			data, err = os.ReadFile(path)
 		}
 	} else {
-		data, err = os.ReadFile(r.absPath(path))
+		data, err = r.readOperand(path)
 	}
 	if err != nil {
 		isDir := errors.Is(err, syscall.EISDIR)

@@ -459,8 +459,8 @@ func (r *Runner) binaryTest(op, a, b string) (bool, error) {
 	case ">":
 		return a > b, nil
 	case "-nt", "-ot":
-		fa, ea := os.Stat(r.absPath(a))
-		fb, eb := os.Stat(r.absPath(b))
+		fa, ea := r.statOperand(a)
+		fb, eb := r.statOperand(b)
 		if op == "-nt" {
 			if ea != nil {
 				return false, nil
@@ -472,8 +472,8 @@ func (r *Runner) binaryTest(op, a, b string) (bool, error) {
 		}
 		return ea != nil || fa.ModTime().Before(fb.ModTime()), nil
 	case "-ef":
-		fa, ea := os.Stat(r.absPath(a))
-		fb, eb := os.Stat(r.absPath(b))
+		fa, ea := r.statOperand(a)
+		fb, eb := r.statOperand(b)
 		return ea == nil && eb == nil && os.SameFile(fa, fb), nil
 	}
 	return false, expErr("%s: binary operator expected", op)
