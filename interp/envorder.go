@@ -9,7 +9,8 @@ import (
 // The environment of a command lists its variables in the order bash's
 // maybe_make_export_env walks its variable tables: the invalid entries
 // from the environment first, then the command's prefix assignments (the
-// temporary environment), then function locals, then the global table;
+// temporary environment, also that of a builtin or function), then
+// function locals, then the global table;
 // each table bucket by bucket (hashlib.c: FNV-1 hash, newest first in a
 // bucket), followed by the exported functions. Programs that print their
 // environment (env, printenv) show that order.
