@@ -101,7 +101,9 @@ func biSource(r *Runner, args []string) int {
 	r.calls = append(r.calls, callFrame{funcName: "source", sourced: true, source: file, line: r.line, args: a[1:]})
 	r.gateState(&StateInfo{Op: "source", Names: []string{file}})
 	hidden := r.sourceTraps()
-	r.exit = 0
+	// $? in the file is the status from before the . (bash's
+	// parse_and_execute leaves it); a file with no command returns 0
+	empty := len(stmts) == 0 && perr == nil
 	r.traceLevel++
 	lastCmd := r.bashCmd
 	// set -v echoes the lines as written (text has them on the same lines)
@@ -156,6 +158,9 @@ func biSource(r *Runner, args []string) int {
 	}
 	if r.flow == flowNone {
 		r.runReturnTrap(returned)
+		if empty {
+			r.exit = 0
+		}
 	}
 	if r.exit == exBadSyntax {
 		return r.syntaxErrorStatus(named)
