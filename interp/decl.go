@@ -57,10 +57,12 @@ func declLine(c *syntax.DeclClause, src string) int {
 	return max(line, int(end.Line())+continuationsAt(src, int(end.Offset()), int(end.Line())))
 }
 
-// declClause runs declare, typeset, local, export, readonly and nameref
-// as the parser shaped them.
+// declClause runs declare, typeset, local, export and readonly as the
+// parser shaped them. The parser also takes ksh's nameref for one, which
+// bash does not have: it runs as an ordinary command name (a function,
+// a program, or "command not found").
 func (r *Runner) declClause(c *syntax.DeclClause, st *syntax.Stmt) {
-	if r.funcs[c.Variant.Value] != nil && !(r.opts.on(optPosix) && isSpecialBuiltin(c.Variant.Value)) {
+	if c.Variant.Value == "nameref" || r.funcs[c.Variant.Value] != nil && !(r.opts.on(optPosix) && isSpecialBuiltin(c.Variant.Value)) {
 		// a function named after the builtin comes first, as for any
 		// command name (a special builtin's in POSIX mode excepted)
 		if ce, ok := declAsCall(c); ok {
