@@ -1366,7 +1366,9 @@ func (r *Runner) expOp(pe *syntax.ParamExp, pv paramValue) (paramValue, error) {
 		if err != nil {
 			return pv, err
 		}
-		if s == "" {
+		// bash's parameter_brace_expand_error words the message itself
+		// only when no word is written: ${x?$empty} says "x: "
+		if w := pe.Exp.Word; w == nil || len(w.Parts) == 0 {
 			if op == syntax.ErrorUnsetOrNull {
 				s = "parameter null or not set"
 			} else {
