@@ -91,9 +91,16 @@ func (c *Runner) startBgProcess(st *syntax.Stmt) (*os.Process, error) {
 }
 
 // watchBgProcess finishes job when its process ends, with bash's status
-// for it and, for a signal bash reports, the notice wait prints.
-func watchBgProcess(sh *shell, job *job, p *os.Process) {
-	ps, err := p.Wait()
+// for it and, for a signal bash reports, the notice wait prints. With
+// untraced (a job under job control) its stops are followed too.
+func watchBgProcess(sh *shell, job *job, p *os.Process, untraced bool) {
+	var ps *os.ProcessState
+	var err error
+	if untraced {
+		ps, err = watchStops(job, p)
+	} else {
+		ps, err = p.Wait()
+	}
 	if s := sh.sigs; s != nil && s.catching() {
 		// a signal the job sent the shell before it ended (kill $$)
 		// reaches the trap table through the runtime's signal

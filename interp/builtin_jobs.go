@@ -24,33 +24,28 @@ func (r *Runner) jobSpec(name, spec string) *job {
 	return j
 }
 
-// waitAny blocks until one of jobs has finished and returns it.
-func waitAny(jobs []*job) *job {
+// waitAnyOr blocks until one of jobs has finished, or (with stops) one
+// has stopped, and returns it; it returns nil when stop (if not nil) is
+// poked.
+func waitAnyOr(jobs []*job, stop <-chan struct{}, stops bool) *job {
+	cases := make([]reflect.SelectCase, 0, 2*len(jobs)+1)
+	owner := make([]*job, 0, 2*len(jobs))
 	for _, j := range jobs {
-		if j.finished() {
-			return j
+		cases = append(cases, reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(j.done)})
+		owner = append(owner, j)
+		if stops {
+			cases = append(cases, reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(j.stateChanged())})
+			owner = append(owner, j)
 		}
 	}
-	cases := make([]reflect.SelectCase, len(jobs))
-	for i, j := range jobs {
-		cases[i] = reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(j.done)}
+	if stop != nil {
+		cases = append(cases, reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(stop)})
 	}
 	i, _, _ := reflect.Select(cases)
-	return jobs[i]
-}
-
-// waitAnyOr is waitAny that also returns (nil) when stop is poked.
-func waitAnyOr(jobs []*job, stop <-chan struct{}) *job {
-	cases := make([]reflect.SelectCase, len(jobs)+1)
-	for i, j := range jobs {
-		cases[i] = reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(j.done)}
-	}
-	cases[len(jobs)] = reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(stop)}
-	i, _, _ := reflect.Select(cases)
-	if i == len(jobs) {
+	if i == len(owner) {
 		return nil
 	}
-	return jobs[i]
+	return owner[i]
 }
 
 // reaped is called when wait has collected job j: it prints a pending
@@ -84,7 +79,7 @@ func biWait(r *Runner, args []string) int {
 		r.reapCoprocs(true)
 	}()
 	a := args[1:]
-	anyOne := false
+	anyOne, force := false, false
 	pvar := ""
 	for len(a) > 0 && strings.HasPrefix(a[0], "-") && a[0] != "-" {
 		if a[0] == "--" {
@@ -98,6 +93,7 @@ func biWait(r *Runner, args []string) int {
 			case 'n':
 				anyOne = true
 			case 'f':
+				force = true
 			case 'p':
 				v := opt[i+1:]
 				if v == "" {
@@ -141,10 +137,22 @@ func biWait(r *Runner, args []string) int {
 		if anyOne {
 			return r.waitAny(live, pvar)
 		}
-		for _, j := range live {
+		for i, j := range live {
+			if j.stoppedBy() != 0 {
+				continue
+			}
 			running := !j.finished()
-			if _, sig := r.awaitJobs([]*job{j}); sig != 0 {
+			if running {
+				r.warnStopped(live[:i])
+			}
+			if _, sig := r.awaitJob(j); sig != 0 {
 				return 128 + int(sig)
+			}
+			if j.stoppedBy() != 0 {
+				// it stopped meanwhile: bash's next pass over the
+				// table warns of it, and waits for the jobs after it
+				r.notifyJobs(r.line)
+				continue
 			}
 			if running {
 				// bash waits (wait_for, which ends reporting on the
@@ -158,6 +166,7 @@ func biWait(r *Runner, args []string) int {
 				j.notified.Store(true) // wait_for_single_pid
 			}
 		}
+		r.warnStopped(live)
 		// bash then forgets the finished jobs, but for a script the job
 		// of $! if it had ended before, and all saved statuses
 		// (wait_for_background_pids)
@@ -214,10 +223,23 @@ func biWait(r *Runner, args []string) int {
 				continue
 			}
 		}
-		if _, sig := r.awaitJobs([]*job{j}); sig != 0 {
+		if strings.HasPrefix(s, "%") && j.stoppedBy() != 0 {
+			r.errorf("warning: wait_for_job: job %d is stopped", j.id)
+		}
+		await := r.awaitJob
+		if force && r.opts.on(optMonitor) {
+			// wait -f goes on until the job ends
+			await = func(j *job) (*job, syscall.Signal) { return r.awaitJobs([]*job{j}) }
+		}
+		if _, sig := await(j); sig != 0 {
 			return 128 + int(sig)
 		}
 		r.notifyJobs(r.line) // as bash's wait_for ends
+		if sig := j.stoppedBy(); sig != 0 {
+			// a stopped job stays, its status that of the stop
+			status = 128 + int(sig)
+			continue
+		}
 		status = r.reaped(j, pvar)
 	}
 	if anyOne {
@@ -238,6 +260,16 @@ func (r *Runner) waitAny(jobs []*job, pvar string) int {
 	}
 	r.reportJobs(r.line) // bash's wait_for_any_job reports, then reaps
 	return r.reaped(j, pvar)
+}
+
+// warnStopped is wait's warning, as bash's wait_for_background_pids
+// gives it on each pass over the jobs, for the stopped ones among jobs.
+func (r *Runner) warnStopped(jobs []*job) {
+	for _, j := range jobs {
+		if j.id > 0 && j.stoppedBy() != 0 {
+			r.bErr("wait", "warning: job %d[%d] stopped", j.id, j.pid())
+		}
+	}
 }
 
 // biJobs implements jobs [-lnprs] [jobspec…] and jobs -x command [args…].
@@ -295,7 +327,7 @@ func biJobs(r *Runner, args []string) int {
 			t.cleanup()
 		}
 		for _, j := range t.numbered() {
-			if set&optBit('s') != 0 || set&optBit('r') != 0 && j.finished() {
+			if set&optBit('s') != 0 && j.state() != jobStopped || set&optBit('r') != 0 && j.state() != jobRunning {
 				continue
 			}
 			show(j)
@@ -409,7 +441,15 @@ func (r *Runner) listing(t *jobTable, j *job, long bool) string {
 	sb.WriteString(" ")
 	state := "Running"
 	running := !j.finished()
-	if !running {
+	stopped := j.stoppedBy()
+	switch {
+	case stopped != 0 && long:
+		state = signalDescription(stopped)
+	case stopped != 0 && r.opts.on(optPosix):
+		state = "Stopped(SIG" + signalName(int(stopped)) + ")"
+	case stopped != 0:
+		state = "Stopped"
+	case !running:
 		state = "Done"
 		if sig, core := j.killedBy(); sig != 0 {
 			state = signalDescription(sig)
@@ -424,7 +464,7 @@ func (r *Runner) listing(t *jobTable, j *job, long bool) string {
 		}
 	}
 	sb.WriteString(padRight(state, 24) + j.cmd)
-	if running {
+	if running && stopped == 0 {
 		sb.WriteString(" &")
 	}
 	if j.wd != "" && j.wd != r.dir {

@@ -258,6 +258,23 @@ func biKill(r *Runner, args []string) int {
 				sent = true
 				continue
 			}
+			if j.stoppedBy() != 0 && j.pid() < fakePIDBase {
+				// bash's kill_pid: a stopped job is continued so that
+				// TERM or HUP can end it, and one continued by kill is
+				// running again as after bg
+				if err := syscall.Kill(j.pid(), sig); err != nil {
+					r.bErr("kill", "(%d) - %s", j.pid(), errnoMessage(err.(syscall.Errno)))
+					continue
+				}
+				sent = true
+				switch sig {
+				case syscall.SIGTERM, syscall.SIGHUP:
+					syscall.Kill(j.pid(), syscall.SIGCONT)
+				case syscall.SIGCONT:
+					j.resume()
+				}
+				continue
+			}
 			pid = j.pid()
 		} else {
 			r.bErr("kill", "%s: arguments must be process or job IDs", s)

@@ -655,21 +655,55 @@ func biFgBg(r *Runner, args []string) int {
 		r.bErr(name, "job %d started without job control", j.id)
 		return 1
 	}
-	if name == "bg" {
-		if !j.finished() {
-			r.bErr(name, "job %d already in background", j.id)
-		}
-		return 0
-	}
 	if r.inComsub {
 		r.bErr(name, "no current jobs")
 		return 1
 	}
-	r.write(name, j.cmd+"\n")
-	if _, sig := r.awaitJobs([]*job{j}); sig != 0 {
+	if j.finished() {
+		r.bErr(name, "job has terminated")
+		return 1
+	}
+	stopped := j.stoppedBy() != 0
+	if name == "bg" {
+		if !stopped {
+			r.bErr(name, "job %d already in background", j.id)
+			return 0
+		}
+		// bash's start_job: the job's line, marked as it stands, then
+		// SIGCONT, then the current job is chosen again
+		line := "[" + itoa(int64(j.id)) + "]"
+		if r.opts.on(optPosix) {
+			line += " "
+		} else {
+			line += string(r.jobs.mark(j)) + " "
+		}
+		r.write(name, line+j.cmd+" &"+r.startWd(j)+"\n")
+		j.resume()
+		return 0
+	}
+	r.jobs.mu.Lock()
+	r.jobs.setCurrent(j.id)
+	r.jobs.mu.Unlock()
+	r.write(name, j.cmd+r.startWd(j)+"\n")
+	j.resume()
+	if _, sig := r.awaitJob(j); sig != 0 {
+		return 128 + int(sig)
+	}
+	if sig := j.stoppedBy(); sig != 0 {
+		// stopped again: it stays a job, as wait_for leaves it
+		r.notifyJobs(r.line)
 		return 128 + int(sig)
 	}
 	return r.reaped(j, "")
+}
+
+// startWd is start_job's note of a job's directory when the shell's
+// is now another.
+func (r *Runner) startWd(j *job) string {
+	if j.wd == "" || j.wd == r.dir {
+		return ""
+	}
+	return "\t(wd: " + r.tildeShort(j.wd) + ")"
 }
 
 func evalSymlinks(p string) (string, error) {

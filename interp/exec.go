@@ -428,6 +428,9 @@ func (r *Runner) finish() int {
 	if r.flow == flowExit {
 		status = r.exitCode
 	}
+	if r.opts.on(optMonitor) && !r.isSub {
+		r.jobs.terminateStopped()
+	}
 	if r.hist != nil {
 		r.histSaveOnExit()
 	}

@@ -261,7 +261,7 @@ func (r *Runner) waitProcess(p *os.Process, args []string) ExecResult {
 	if t := r.execTailNow(); t != nil && t.top && !r.isSub && ownsSignals() {
 		defer r.forwardToTail(p.Pid)()
 	}
-	st, err, ok := r.waitForeground(p, catching)
+	st, err, ok, stop := r.waitForeground(p, catching)
 	if ok {
 		r.sh.fgWaits.Add(1)
 		defer r.reapCoprocs(true) // bash's wait_for cleans up dead jobs
@@ -270,7 +270,7 @@ func (r *Runner) waitProcess(p *os.Process, args []string) ExecResult {
 		// a trapped signal that arrived while the child ran is pending
 		// before the next command (bash's handler has run by then)
 		var killedBy syscall.Signal
-		if err == nil {
+		if err == nil && st != nil {
 			if ws, _ := st.Sys().(syscall.WaitStatus); ws.Signaled() {
 				killedBy = ws.Signal()
 			}
@@ -280,13 +280,17 @@ func (r *Runner) waitProcess(p *os.Process, args []string) ExecResult {
 	interrupted := false
 	if catching {
 		byInt := false
-		if ok && err == nil {
+		if ok && err == nil && st != nil {
 			ws, _ := st.Sys().(syscall.WaitStatus)
 			byInt = ws.Signaled() && ws.Signal() == syscall.SIGINT
 		}
 		interrupted = r.endFgWait(mark, byInt)
 	}
 	res := ExecResult{Pid: p.Pid, Duration: time.Since(start)}
+	if stop != 0 {
+		res.Status = r.stoppedForeground(p, stop, args)
+		return res
+	}
 	if !ok {
 		// the shell is dying of a signal (termsigExit)
 		res.Status = r.exitCode

@@ -29,6 +29,16 @@ func (r *Runner) reportJobs(line int) {
 	}
 	quiet := r.inComsub || r.sh.cmdString && r.opts.on(optPosix)
 	for _, j := range r.jobs.numbered() {
+		if j.stoppedBy() != 0 && r.sh.cmdString && !quiet && !j.notified.Load() {
+			// a -c string's shell reports a job that stopped
+			msg := "\n" + r.listing(r.jobs, j, false)
+			if j.wd != "" && j.wd != r.dir {
+				msg += "(wd now: " + r.tildeShort(r.dir) + ")\n"
+			}
+			r.errw().Write([]byte(msg))
+			j.notified.Store(true)
+			continue
+		}
 		if !j.finished() {
 			continue
 		}

@@ -47,6 +47,13 @@ type job struct {
 	// command, which bash would have exec'd in the job's process: the
 	// job goes on by itself when this shell ends
 	inTail atomic.Bool
+	// stopSig is the signal that stopped the job's process, 0 while it
+	// runs; changed is closed (and renewed) when it stops, for the
+	// waits that end then (jobstop.go)
+	stopSig syscall.Signal
+	changed chan struct{}
+	// table is the job table the job is in
+	table *jobTable
 }
 
 // takeDeathMsg returns the job's pending death notice once.
@@ -108,8 +115,7 @@ func (j *job) exitStatus() int {
 // in-process subshells. Like bash's, it numbers jobs from one more than
 // the highest number in use, and tracks the current (%+) and previous
 // (%-) jobs as bash's set_current_job and reset_current do (jobs.c);
-// without job control no job is ever stopped, so only running jobs are
-// candidates.
+// only with job control is a job ever seen stopped.
 type jobTable struct {
 	mu        sync.Mutex
 	outer     *jobTable // the table of the shell a subshell was forked from
@@ -131,7 +137,7 @@ func (t *jobTable) add(pid int, cmd string) *job {
 	t.cleanup()
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	j := &job{pidV: pid, cmd: cmd, done: make(chan struct{}), ended: t.childEnded}
+	j := &job{pidV: pid, cmd: cmd, done: make(chan struct{}), ended: t.childEnded, changed: make(chan struct{}), table: t}
 	if cmd != "procsubst" {
 		j.id = t.lastID() + 1
 	}
@@ -162,29 +168,47 @@ func (t *jobTable) byID(id int) *job {
 	return nil
 }
 
-// newestRunning is the id of the newest running job older than job id
-// below (0: no limit), or 0.
-func (t *jobTable) newestRunning(below int) int {
+// newestIn is bash's most_recent_job_in_state: the id of the newest
+// job older than job id below (0: no limit) that is stopped, or else
+// running, or 0.
+func (t *jobTable) newestIn(below int, stopped bool) int {
 	best := 0
 	for _, j := range t.list {
-		if j.id > 0 && (below == 0 || j.id < below) && !j.finished() && j.id > best {
+		if j.id > 0 && (below == 0 || j.id < below) && j.state() == stateOf(stopped) && j.id > best {
 			best = j.id
 		}
 	}
 	return best
 }
 
-// setCurrent is bash's set_current_job without stopped jobs.
+// stateIs reports whether job id exists and is stopped (or running).
+func (t *jobTable) stateIs(id int, stopped bool) bool {
+	j := t.byID(id)
+	return j != nil && j.state() == stateOf(stopped)
+}
+
+// setCurrent is bash's set_current_job: id becomes %+, and %- the old
+// current job if stopped, else the newest stopped job older than a
+// stopped id, else the newest running job (older than a running id).
 func (t *jobTable) setCurrent(id int) {
 	if t.cur != id {
 		t.prev = t.cur
 		t.cur = id
 	}
+	if t.prev != t.cur && t.stateIs(t.prev, true) {
+		return
+	}
+	if t.stateIs(t.cur, true) {
+		if c := t.newestIn(t.cur, true); c != 0 {
+			t.prev = c
+			return
+		}
+	}
 	var c int
-	if cj := t.byID(t.cur); cj != nil && !cj.finished() {
-		c = t.newestRunning(t.cur)
+	if t.stateIs(t.cur, false) {
+		c = t.newestIn(t.cur, false)
 	} else {
-		c = t.newestRunning(0)
+		c = t.newestIn(0, false)
 	}
 	if c != 0 {
 		t.prev = c
@@ -193,9 +217,24 @@ func (t *jobTable) setCurrent(id int) {
 	}
 }
 
-// resetCurrent is bash's reset_current without stopped jobs.
+// resetCurrent is bash's reset_current: a stopped current job stays;
+// otherwise the stopped previous job, the newest stopped job or the
+// newest running job becomes current.
 func (t *jobTable) resetCurrent() {
-	if c := t.newestRunning(0); c != 0 {
+	c := 0
+	switch {
+	case t.stateIs(t.cur, true):
+		c = t.cur
+	case t.stateIs(t.prev, true):
+		c = t.prev
+	}
+	if c == 0 {
+		c = t.newestIn(0, true)
+	}
+	if c == 0 {
+		c = t.newestIn(0, false)
+	}
+	if c != 0 {
 		t.setCurrent(c)
 	} else {
 		t.cur, t.prev = 0, 0

@@ -135,35 +135,36 @@ func (r *Runner) runJobTraps() {
 // (returned as its number, with a nil job): bash's wait returns then,
 // its trap having run, except for SIGCHLD.
 func (r *Runner) awaitJobs(jobs []*job) (*job, syscall.Signal) {
-	if r.jobSig == nil {
-		s := r.sh.sigs
-		if s == nil || r.isSub {
-			return waitAny(jobs), 0
-		}
-		for {
-			if sig := s.interrupting(); sig != 0 {
-				return nil, sig
-			}
-			for _, j := range jobs {
-				if j.finished() {
-					return j, 0
-				}
-			}
-			if j := waitAnyOr(jobs, s.arrived); j != nil {
-				return j, 0
-			}
-		}
+	return r.awaitChange(jobs, false)
+}
+
+// awaitJob is awaitJobs for one job, which also ends when the job stops
+// (bash's wait_for returns once the job is no longer running).
+func (r *Runner) awaitJob(j *job) (*job, syscall.Signal) {
+	return r.awaitChange([]*job{j}, true)
+}
+
+func (r *Runner) awaitChange(jobs []*job, stops bool) (*job, syscall.Signal) {
+	var arrived <-chan struct{}
+	var interrupting func() syscall.Signal
+	switch {
+	case r.jobSig != nil:
+		arrived, interrupting = r.jobSig.arrived, r.jobSig.queued
+	case r.sh.sigs != nil && !r.isSub:
+		arrived, interrupting = r.sh.sigs.arrived, r.sh.sigs.interrupting
 	}
 	for {
-		if sig := r.jobSig.queued(); sig != 0 {
-			return nil, sig
+		if interrupting != nil {
+			if sig := interrupting(); sig != 0 {
+				return nil, sig
+			}
 		}
 		for _, j := range jobs {
-			if j.finished() {
+			if j.finished() || stops && j.stoppedBy() != 0 {
 				return j, 0
 			}
 		}
-		if j := waitAnyOr(jobs, r.jobSig.arrived); j != nil {
+		if j := waitAnyOr(jobs, arrived, stops); j != nil {
 			return j, 0
 		}
 	}

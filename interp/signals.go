@@ -98,6 +98,24 @@ func signalDescription(sig syscall.Signal) string {
 		return "Terminated"
 	case syscall.SIGSTKFLT:
 		return "Stack fault"
+	case syscall.SIGCHLD:
+		return "Child exited"
+	case syscall.SIGCONT:
+		return "Continued"
+	case syscall.SIGSTOP:
+		return "Stopped (signal)"
+	case syscall.SIGTSTP:
+		return "Stopped"
+	case syscall.SIGTTIN:
+		return "Stopped (tty input)"
+	case syscall.SIGTTOU:
+		return "Stopped (tty output)"
+	case syscall.SIGURG:
+		return "Urgent I/O condition"
+	case syscall.SIGWINCH:
+		return "Window changed"
+	case syscall.SIGIO:
+		return "I/O possible"
 	case syscall.SIGXCPU:
 		return "CPU time limit exceeded"
 	case syscall.SIGXFSZ:

@@ -431,7 +431,7 @@ func (r *Runner) background(st *syntax.Stmt) {
 		if p, err := c.startBgProcess(st); err == nil {
 			c.fds.releaseAll()
 			job.setPid(p.Pid)
-			go watchBgProcess(r.sh, job, p)
+			go watchBgProcess(r.sh, job, p, false)
 			r.lastBg = p.Pid
 			r.exit = 0
 			r.describeJob(job)

@@ -121,12 +121,30 @@ func (r *Runner) termsigExit(sig syscall.Signal) {
 // terminating signal caught for the EXIT trap ends the wait at once (ok
 // false; the program goes on running, orphaned). intr says fgInt holds
 // an untrapped SIGINT until the program ends (waitint.go): it is left to
-// fgInt then, not taken as a terminating signal.
-func (r *Runner) waitForeground(p *os.Process, intr bool) (st *os.ProcessState, err error, ok bool) {
+// fgInt then, not taken as a terminating signal. Under job control a
+// program that stops ends the wait too: stop is the signal (st nil).
+func (r *Runner) waitForeground(p *os.Process, intr bool) (st *os.ProcessState, err error, ok bool, stop syscall.Signal) {
+	wait := p.Wait
+	if j := r.bgJob; j != nil && j.jobControl && r.asyncExternal {
+		// the program is a background job: its stops are the job's
+		wait = func() (*os.ProcessState, error) { return watchStops(j, p) }
+	} else if r.fgStoppable() {
+		wait = func() (*os.ProcessState, error) {
+			for {
+				switch change, sig := nextChildChange(p.Pid); change {
+				case childStopped:
+					stop = sig
+					return nil, nil
+				case childEnded:
+					return p.Wait()
+				}
+			}
+		}
+	}
 	s := r.sh.sigs
 	if s == nil || r.isSub || !s.watchingTerm() {
-		st, err = p.Wait()
-		return st, err, true
+		st, err = wait()
+		return st, err, true, stop
 	}
 	type waited struct {
 		st  *os.ProcessState
@@ -134,20 +152,20 @@ func (r *Runner) waitForeground(p *os.Process, intr bool) (st *os.ProcessState, 
 	}
 	done := make(chan waited, 1)
 	go func() {
-		st, err := p.Wait()
+		st, err := wait()
 		done <- waited{st, err}
 	}()
 	for {
 		if sig := s.takeTerm(intr); sig != 0 {
 			r.termsigExit(sig)
-			return nil, nil, false
+			return nil, nil, false, 0
 		}
 		select {
 		case w := <-done:
 			if intr {
 				s.drop("INT")
 			}
-			return w.st, w.err, true
+			return w.st, w.err, true, stop
 		case <-s.arrived:
 		}
 	}

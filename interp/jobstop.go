@@ -1,0 +1,159 @@
+package interp
+
+import (
+	"os"
+	"syscall"
+)
+
+// jobState is bash's JOBSTATE: a job runs, is stopped, or is dead.
+type jobState int
+
+const (
+	jobRunning jobState = iota
+	jobStopped
+	jobDead
+)
+
+func stateOf(stopped bool) jobState {
+	if stopped {
+		return jobStopped
+	}
+	return jobRunning
+}
+
+// state is the job's JOBSTATE.
+func (j *job) state() jobState {
+	if j.finished() {
+		return jobDead
+	}
+	if j.stoppedBy() != 0 {
+		return jobStopped
+	}
+	return jobRunning
+}
+
+// stoppedBy is the signal that stopped the job, 0 when it is not
+// stopped.
+func (j *job) stoppedBy() syscall.Signal {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if j.closed {
+		return 0
+	}
+	return j.stopSig
+}
+
+// stateChanged returns a channel closed when the job next stops.
+func (j *job) stateChanged() <-chan struct{} {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return j.changed
+}
+
+// setStopped records that the job's process stopped by sig (0: it was
+// continued), as bash's waitchld and set_job_status_and_cleanup do: the
+// change is to be reported, and a job that stops becomes the current
+// job (one that is continued leaves the choice to reset_current).
+func (j *job) setStopped(sig syscall.Signal) {
+	j.mu.Lock()
+	if j.closed || j.stopSig == sig {
+		j.mu.Unlock()
+		return
+	}
+	j.stopSig = sig
+	if sig != 0 {
+		close(j.changed)
+		j.changed = make(chan struct{})
+	}
+	j.mu.Unlock()
+	j.notified.Store(false)
+	if t := j.table; t != nil {
+		t.mu.Lock()
+		if sig != 0 {
+			t.setCurrent(j.id)
+		} else {
+			t.resetCurrent()
+		}
+		t.mu.Unlock()
+	}
+}
+
+// resume sends a stopped job SIGCONT and marks it running at once, as
+// bash's start_job and kill_pid do, without waiting for the kernel's
+// report. The notice of the continuation is not due.
+func (j *job) resume() {
+	if j.stoppedBy() == 0 {
+		return
+	}
+	syscall.Kill(j.pid(), syscall.SIGCONT)
+	j.setStopped(0)
+	j.notified.Store(true)
+}
+
+// watchStops follows program p of a job under job control until it
+// ends, recording its stops and continuations in the job (bash's
+// waitchld with WUNTRACED|WCONTINUED); then p.Wait reaps it.
+func watchStops(j *job, p *os.Process) (*os.ProcessState, error) {
+	for {
+		change, sig := nextChildChange(p.Pid)
+		switch change {
+		case childStopped:
+			j.setStopped(sig)
+			if j.ended != nil {
+				// bash runs the CHLD trap for a stop too
+				j.ended()
+			}
+		case childContinued:
+			j.setStopped(0)
+		default:
+			// no longer stopped (a wait for it must wait for its end),
+			// and its end is to be reported, though bg marked it so
+			j.setStopped(0)
+			j.notified.Store(false)
+			return p.Wait()
+		}
+	}
+}
+
+// stoppedForeground makes a foreground program that stopped under job
+// control a stopped job, as bash's wait_for leaves it: the job becomes
+// current, the command's status is 128+sig, and the job is reaped when
+// it ends. A stop by SIGTSTP also leaves the loops running (bash's
+// set_job_status_and_cleanup sets breaking).
+func (r *Runner) stoppedForeground(p *os.Process, sig syscall.Signal, args []string) int {
+	cmd := r.bashCommandText()
+	if cmd == "" {
+		cmd = join(args, " ")
+	}
+	j := r.jobs.add(p.Pid, cmd)
+	j.jobControl = true
+	j.wd = r.dir
+	j.setStopped(sig)
+	go watchBgProcess(r.sh, j, p, true)
+	r.exit = 128 + int(sig)
+	if sig == syscall.SIGTSTP && r.loopDepth > 0 && r.flow == flowNone {
+		r.flow, r.flowN = flowBreak, r.loopDepth
+	}
+	r.forkedChildEnded()
+	r.notifyAfterChild()
+	return r.exit
+}
+
+// fgStoppable reports whether r waits for a foreground program as bash
+// does under job control, seeing it stop: in the shell itself (not a
+// subshell, job or pipeline stage) with set -m on.
+func (r *Runner) fgStoppable() bool {
+	return r.opts.on(optMonitor) && !r.isSub && !r.async && r.bgJob == nil && r.job == nil && r.pipePos == nil && r.execTailNow() == nil
+}
+
+// terminateStopped is bash's terminate_stopped_jobs, run as a shell with
+// job control on exits: its stopped jobs get SIGTERM, then SIGCONT so
+// that they act on it.
+func (t *jobTable) terminateStopped() {
+	for _, j := range t.numbered() {
+		if j.stoppedBy() != 0 && j.pid() < fakePIDBase {
+			syscall.Kill(j.pid(), syscall.SIGTERM)
+			syscall.Kill(j.pid(), syscall.SIGCONT)
+		}
+	}
+}
