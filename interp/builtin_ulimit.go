@@ -162,11 +162,23 @@ func nrOpen() uint64 {
 }
 
 // biUlimit implements ulimit [-HS] [-a] [-RcdefilmnpqrstuvxT] [limit].
+// As bash's ulimit_builtin, each resource option may take an argument
+// (the rest of its word, or the next word when that is no option) and
+// names a limit to show, or to set when it has one; a trailing operand is
+// the last option's argument.
 func biUlimit(r *Runner, args []string) int {
 	a := args[1:]
 	hard, soft, all := false, false, false
-	var sel []ulimitRes
+	type ulimitCmd struct {
+		u   ulimitRes
+		arg string
+		set bool
+	}
+	var cmds []ulimitCmd
 	find := func(c byte) (ulimitRes, bool) {
+		if c == 'T' {
+			return ulimitRes{'T', 6, 1, "max user processes", ""}, true
+		}
 		for _, u := range ulimitResources {
 			if u.flag == c {
 				return u, true
@@ -186,22 +198,29 @@ func biUlimit(r *Runner, args []string) int {
 			switch c {
 			case 'H':
 				hard = true
+				continue
 			case 'S':
 				soft = true
+				continue
 			case 'a':
 				all = true
-			default:
-				u, ok := find(c)
-				if c == 'T' {
-					u, ok = ulimitRes{'T', 6, 1, "max user processes", ""}, true
-				}
-				if !ok {
-					r.bErr("ulimit", "-%c: invalid option", c)
-					r.errw().Write([]byte("ulimit: usage: ulimit [-SHabcdefiklmnpqrstuvxPRT] [limit]\n"))
-					return 2
-				}
-				sel = append(sel, u)
+				continue
 			}
+			u, ok := find(c)
+			if !ok {
+				r.bErr("ulimit", "-%c: invalid option", c)
+				r.errw().Write([]byte("ulimit: usage: ulimit [-SHabcdefiklmnpqrstuvxPRT] [limit]\n"))
+				return 2
+			}
+			cmd := ulimitCmd{u: u}
+			if i+1 < len(opt) {
+				cmd.arg, cmd.set = opt[i+1:], true
+				i = len(opt)
+			} else if len(a) > 0 && (a[0] == "" || a[0][0] != '-' || a[0] == "-") {
+				cmd.arg, cmd.set = a[0], true
+				a = a[1:]
+			}
+			cmds = append(cmds, cmd)
 		}
 	}
 	show := func(u ulimitRes, label bool) string {
@@ -230,19 +249,30 @@ func biUlimit(r *Runner, args []string) int {
 		}
 		return r.write("ulimit", sb.String())
 	}
-	if len(sel) == 0 {
+	if len(cmds) == 0 {
 		u, _ := find('f')
-		sel = []ulimitRes{u}
+		cmds = []ulimitCmd{{u: u}}
 	}
-	if len(a) == 0 {
-		var sb strings.Builder
-		for _, u := range sel {
-			sb.WriteString(show(u, len(sel) > 1))
+	if last := &cmds[len(cmds)-1]; !last.set && len(a) > 0 {
+		last.arg, last.set = a[0], true
+	}
+	for _, c := range cmds {
+		if !c.set {
+			if st := r.write("ulimit", show(c.u, len(cmds) > 1)); st != 0 {
+				return st
+			}
+			continue
 		}
-		return r.write("ulimit", sb.String())
+		if r.setUlimit(c.u, c.arg, hard, soft) != 0 {
+			return 1
+		}
 	}
-	arg := a[0]
-	u := sel[len(sel)-1]
+	return 0
+}
+
+// setUlimit sets u's limit to arg (a number, unlimited, hard or soft):
+// both limits unless -H or -S chose one.
+func (r *Runner) setUlimit(u ulimitRes, arg string, hard, soft bool) int {
 	cur := r.getrlimit(u.res)
 	var v uint64
 	switch arg {
@@ -252,13 +282,23 @@ func biUlimit(r *Runner, args []string) int {
 		v = cur.Max
 	case "soft":
 		v = cur.Cur
+	case "":
+		v = 0 // bash's all_digits takes the empty word, as 0
 	default:
-		n, err := strconv.ParseUint(arg, 10, 64)
-		if err != nil {
+		if !allDigits(arg) {
 			r.bErr("ulimit", "%s: invalid number", arg)
 			return 1
 		}
+		// string_to_rlimtype: an unsigned value that wraps around
+		var n uint64
+		for i := 0; i < len(arg); i++ {
+			n = n*10 + uint64(arg[i]-'0')
+		}
 		v = n * u.factor
+		if v/u.factor != n {
+			r.bErr("ulimit", "%s: limit out of range", arg)
+			return 1
+		}
 	}
 	nl := cur
 	if !hard && !soft {
