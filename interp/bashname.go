@@ -108,7 +108,7 @@ func (r *Runner) varString(name string) string {
 // /etc/passwd has none (bash's get_current_user_info).
 func userShell() string {
 	uid := itoa(int64(os.Getuid()))
-	b, err := os.ReadFile("/etc/passwd")
+	b, err := readFileRaw("/etc/passwd")
 	if err == nil {
 		for _, line := range strings.Split(string(b), "\n") {
 			f := strings.Split(line, ":")

@@ -355,7 +355,7 @@ func getcwdErrText(who string) string {
 }
 
 func accessDir(d string) error {
-	f, err := os.Open(d)
+	f, err := openRaw(d, syscall.O_RDONLY, 0)
 	if err != nil {
 		return err
 	}

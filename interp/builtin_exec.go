@@ -52,7 +52,7 @@ func biSource(r *Runner, args []string) int {
 		if n, e := strconv.Atoi(path[8:]); e == nil && r.fds.get(n) != nil {
 			data, err = readAllFile(r.fds.get(n))
 		} else {
-			data, err = os.ReadFile(path)
+			data, err = readFileRaw(path)
 		}
 	} else {
 		data, err = r.readOperand(path)

@@ -330,7 +330,7 @@ func (r *Runner) fcEdit(ename string, hasE bool, cmds string) int {
 	if st := r.evalString(editor+" "+name, "fc"); st != 0 {
 		return 1
 	}
-	b, err := os.ReadFile(name)
+	b, err := readFileRaw(name)
 	if err != nil {
 		return 1
 	}

@@ -290,7 +290,7 @@ func (r *Runner) histAppendFile(file string) error {
 // (a "#digits" line is the time of the next) and returns the number of
 // lines of the file read.
 func (r *Runner) histReadFile(file string, skip int) (int, error) {
-	b, err := os.ReadFile(r.absPath(file))
+	b, err := readFileRaw(r.absPath(file))
 	if err != nil {
 		return 0, err
 	}

@@ -3,7 +3,6 @@ package interp
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -261,7 +260,7 @@ func biEnable(r *Runner, args []string) int {
 		// missing file or one that is not ELF (a name without '/' is
 		// looked for in the library path only, not here)
 		why := "cannot open shared object file: No such file or directory"
-		if b, err := os.ReadFile(r.absPath(file)); err == nil && strings.Contains(file, "/") {
+		if b, err := readFileRaw(r.absPath(file)); err == nil && strings.Contains(file, "/") {
 			why = "invalid ELF header"
 			if bytes.HasPrefix(b, []byte("\x7fELF")) {
 				why = "cannot load shared objects"

@@ -2,7 +2,6 @@ package interp
 
 import (
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 	"syscall"
@@ -135,7 +134,7 @@ func applyRlimits(pid int, limits map[int]syscall.Rlimit) {
 // (CAP_SYS_RESOURCE in its effective set: root in a container may lack
 // it, and bash's ulimit then fails with EPERM).
 func capSysResource() bool {
-	b, err := os.ReadFile("/proc/self/status")
+	b, err := readFileRaw("/proc/self/status")
 	if err != nil {
 		return syscall.Geteuid() == 0
 	}
@@ -150,7 +149,7 @@ func capSysResource() bool {
 
 // nrOpen is the kernel's ceiling on RLIMIT_NOFILE (fs.nr_open).
 func nrOpen() uint64 {
-	b, err := os.ReadFile("/proc/sys/fs/nr_open")
+	b, err := readFileRaw("/proc/sys/fs/nr_open")
 	if err != nil {
 		return rlimInfinity
 	}

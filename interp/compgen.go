@@ -469,7 +469,7 @@ func dbCompletions(file, word string, tilde bool) []string {
 	if tilde && strings.HasPrefix(word, "~") {
 		pre, word = "~", word[1:]
 	}
-	data, err := os.ReadFile(file)
+	data, err := readFileRaw(file)
 	if err != nil {
 		return nil
 	}
@@ -490,7 +490,7 @@ func dbCompletions(file, word string, tilde bool) []string {
 // entry its name when it starts with word, else its first alias that
 // does.
 func serviceCompletions(word string) []string {
-	data, err := os.ReadFile("/etc/services")
+	data, err := readFileRaw("/etc/services")
 	if err != nil {
 		return nil
 	}
@@ -525,7 +525,7 @@ func (r *Runner) hostNames() []string {
 	var out []string
 	var snarf func(file string, depth int)
 	snarf = func(file string, depth int) {
-		data, err := os.ReadFile(r.absPath(file))
+		data, err := readFileRaw(r.absPath(file))
 		if err != nil || depth > 8 {
 			return
 		}

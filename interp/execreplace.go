@@ -55,7 +55,7 @@ const (
 
 // fileHead returns the first bytes of the file at abs, up to n.
 func fileHead(abs string, n int) ([]byte, error) {
-	f, err := os.Open(abs)
+	f, err := openRaw(abs, syscall.O_RDONLY, 0)
 	if err != nil {
 		return nil, err
 	}

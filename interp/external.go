@@ -231,7 +231,7 @@ func processUmaskCached() int {
 }
 
 func readUmask() int {
-	b, err := os.ReadFile("/proc/self/status")
+	b, err := readFileRaw("/proc/self/status")
 	if err == nil {
 		for _, line := range strings.Split(string(b), "\n") {
 			if strings.HasPrefix(line, "Umask:") {

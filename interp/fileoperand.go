@@ -21,5 +21,5 @@ func (r *Runner) readOperand(name string) ([]byte, error) {
 	if name == "" {
 		return nil, &os.PathError{Op: "open", Path: name, Err: syscall.ENOENT}
 	}
-	return os.ReadFile(r.absPath(name))
+	return readFileRaw(r.absPath(name))
 }

@@ -378,7 +378,7 @@ func (r *Runner) histTruncateFile(file string) {
 		return
 	}
 	path := r.absPath(file)
-	b, err := os.ReadFile(path)
+	b, err := readFileRaw(path)
 	if err != nil {
 		return
 	}

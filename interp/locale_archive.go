@@ -3,7 +3,7 @@ package interp
 import (
 	"bytes"
 	"encoding/binary"
-	"os"
+	"syscall"
 )
 
 // localeArchive is glibc's archive of compiled locales (localedef adds to
@@ -32,7 +32,7 @@ const (
 // table and then each used entry's name, not the whole archive (megabytes
 // of locale data); an archive glibc would not accept holds nothing.
 func archiveHasLocale(path string, names []string) bool {
-	f, err := os.Open(path)
+	f, err := openRaw(path, syscall.O_RDONLY, 0)
 	if err != nil {
 		return false
 	}

@@ -34,14 +34,21 @@ func readFileRaw(path string) ([]byte, error) {
 }
 
 // passwdByUID returns the fields of uid's /etc/passwd entry, nil when
+// there is none. (os/user would open the file through the poller.)
+func passwdByUID(uid string) []string { return passwdEntry(2, uid) }
+
+// passwdByName returns the fields of name's /etc/passwd entry, nil when
 // there is none.
-func passwdByUID(uid string) []string {
+func passwdByName(name string) []string { return passwdEntry(0, name) }
+
+// passwdEntry returns the first /etc/passwd entry whose field i is val.
+func passwdEntry(i int, val string) []string {
 	b, err := readFileRaw("/etc/passwd")
 	if err != nil {
 		return nil
 	}
 	for _, line := range strings.Split(string(b), "\n") {
-		if f := strings.Split(line, ":"); len(f) >= 7 && f[2] == uid {
+		if f := strings.Split(line, ":"); len(f) >= 7 && f[i] == val {
 			return f
 		}
 	}

@@ -3,7 +3,6 @@ package interp
 import (
 	"io"
 	"os"
-	"os/user"
 	"strconv"
 	"strings"
 )
@@ -76,11 +75,10 @@ func (r *Runner) echoInput(line []byte) {
 // userName is the login name of the real user, as bash's \u shows it
 // (from the password database, not $USER).
 func userName() string {
-	u, err := user.LookupId(strconv.Itoa(os.Getuid()))
-	if err != nil {
-		return ""
+	if f := passwdByUID(strconv.Itoa(os.Getuid())); f != nil {
+		return f[0]
 	}
-	return u.Username
+	return ""
 }
 
 // runPromptCommand runs PROMPT_COMMAND before an interactive shell shows

@@ -2,7 +2,6 @@ package interp
 
 import (
 	"bytes"
-	"os"
 	"syscall"
 )
 
@@ -11,7 +10,7 @@ import (
 // order, which bash's file name completion keeps (Go's Readdirnames
 // drops . and ..).
 func rawDirNames(path string) ([]string, error) {
-	f, err := os.Open(path)
+	f, err := openRaw(path, syscall.O_RDONLY, 0)
 	if err != nil {
 		return nil, err
 	}

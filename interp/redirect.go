@@ -374,8 +374,16 @@ func (r *Runner) fileRedirect(op syntax.RedirOperator, path string, fd int, varN
 	}
 	abs := r.absPath(path)
 	if r.opts.on(optNoclobber) && (op == syntax.RdrOut || op == syntax.RdrAll) {
-		if fi, err := os.Stat(abs); err == nil && fi.Mode().IsRegular() {
+		// bash's noclobber_open: a regular file is refused; a name
+		// that stat does not find (a dangling symbolic link too) is
+		// created exclusively; nothing is truncated
+		fi, err := os.Stat(abs)
+		if err == nil && fi.Mode().IsRegular() {
 			return nil, &redirErr{path + ": cannot overwrite existing file"}
+		}
+		flags &^= os.O_TRUNC
+		if err != nil {
+			flags |= os.O_EXCL
 		}
 	}
 	if err := r.openFdLimitErr(); err != nil {
@@ -383,6 +391,9 @@ func (r *Runner) fileRedirect(op syntax.RedirOperator, path string, fd int, varN
 	}
 	f, err := openFile(abs, flags, r.umask)
 	if err != nil {
+		if flags&os.O_EXCL != 0 && errors.Is(err, syscall.EEXIST) {
+			return nil, &redirErr{path + ": cannot overwrite existing file"}
+		}
 		return nil, &redirErr{path + ": " + pathErrMsg(err)}
 	}
 	var offset int64
@@ -426,7 +437,7 @@ func (r *Runner) fileRedirect(op syntax.RedirOperator, path string, fd int, varN
 // file is created exclusively and its mode set explicitly.
 func openFile(path string, flags, umask int) (*os.File, error) {
 	if flags&os.O_CREATE == 0 || umask == processUmaskCached() {
-		return os.OpenFile(path, flags|syscall.O_CLOEXEC, 0o666)
+		return openRaw(path, flags, 0o666)
 	}
 	mode := uint32(0o666 &^ umask)
 	fd, err := syscall.Open(path, flags|os.O_EXCL|syscall.O_CLOEXEC, mode)
@@ -437,7 +448,24 @@ func openFile(path string, flags, umask int) (*os.File, error) {
 	if err != syscall.EEXIST || flags&os.O_EXCL != 0 {
 		return nil, &os.PathError{Op: "open", Path: path, Err: err}
 	}
-	return os.OpenFile(path, (flags&^os.O_CREATE)|syscall.O_CLOEXEC, 0)
+	return openRaw(path, flags&^os.O_CREATE, 0)
+}
+
+// openRaw opens path close-on-exec as a blocking *os.File. os.OpenFile
+// would start the runtime's poller, whose epoll and eventfd descriptors
+// then stay open in the shell where bash has none (children listing
+// /proc/$PPID/fd see them), and would make a FIFO non-blocking.
+func openRaw(path string, flags int, mode uint32) (*os.File, error) {
+	for {
+		fd, err := syscall.Open(path, flags|syscall.O_CLOEXEC, mode)
+		if err == syscall.EINTR {
+			continue
+		}
+		if err != nil {
+			return nil, &os.PathError{Op: "open", Path: path, Err: err}
+		}
+		return os.NewFile(uintptr(fd), path), nil
+	}
 }
 
 func pathErrMsg(err error) string {

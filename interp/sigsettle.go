@@ -65,7 +65,7 @@ const kernelPendingMax = 200 * time.Millisecond
 // process as a whole (ShdPnd in /proc/self/status): sent, but no thread
 // has taken it yet.
 func (s *signalState) kernelPending() bool {
-	b, err := os.ReadFile("/proc/self/status")
+	b, err := readFileRaw("/proc/self/status")
 	if err != nil {
 		return false
 	}

@@ -2,7 +2,6 @@ package interp
 
 import (
 	"os"
-	"os/user"
 	"sort"
 	"strconv"
 	"strings"
@@ -444,7 +443,7 @@ func (r *Runner) random() int {
 
 func (r *Runner) srandom() uint32 {
 	var b [4]byte
-	f, err := os.Open("/dev/urandom")
+	f, err := openRaw("/dev/urandom", syscall.O_RDONLY, 0)
 	if err == nil {
 		f.Read(b[:])
 		f.Close()
@@ -745,17 +744,15 @@ func homeOf(name string) string {
 		if h := os.Getenv("HOME"); h != "" {
 			return h
 		}
-		u, err := user.Current()
-		if err != nil {
-			return ""
+		if f := passwdByUID(itoa(int64(os.Getuid()))); f != nil {
+			return f[5]
 		}
-		return u.HomeDir
-	}
-	u, err := user.Lookup(name)
-	if err != nil {
 		return ""
 	}
-	return u.HomeDir
+	if f := passwdByName(name); f != nil {
+		return f[5]
+	}
+	return ""
 }
 
 // processUmask reads the process umask by setting and restoring it, as

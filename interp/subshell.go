@@ -178,7 +178,7 @@ func (r *Runner) cmdSubst(cs *syntax.CmdSubst) (string, error) {
 			if err != nil {
 				return "", err
 			}
-			b, err := os.ReadFile(r.absPath(path))
+			b, err := readFileRaw(r.absPath(path))
 			if err != nil {
 				if err := r.reportError("%s: %s", path, pathErrMsg(err)); err != nil {
 					return "", err
@@ -417,7 +417,7 @@ func (r *Runner) background(st *syntax.Stmt) {
 	// (or in a subshell), unless stdin was redirected for a compound
 	// command around it or comes from a pipe (bash's stdin_redir)
 	if (r.isSub || !r.opts.on(optMonitor)) && !r.stdinRedir {
-		if null, err := os.Open(os.DevNull); err == nil {
+		if null, err := openRaw(os.DevNull, syscall.O_RDONLY, 0); err == nil {
 			c.fds.set(0, newShared(null, true))
 		}
 	}
