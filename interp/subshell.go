@@ -167,6 +167,11 @@ func (r *Runner) forkedChildEnded() {
 // cmdSubst runs a command substitution and returns its output with
 // trailing newlines removed.
 func (r *Runner) cmdSubst(cs *syntax.CmdSubst) (string, error) {
+	if cs.TempFile || cs.ReplyVar {
+		// ${ cmd;} and ${|cmd;} are bash 5.3's (and mksh's): to bash 5.2
+		// they are a bad substitution
+		return "", expErr("%s: bad substitution", r.nodeText(cs))
+	}
 	if text, ok := bqErrorText(cs); ok {
 		return r.bqSyntaxError(text)
 	}
