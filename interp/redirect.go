@@ -269,6 +269,12 @@ func (r *Runner) redirect(rd *syntax.Redirect, info *ExecInfo) (func(), error) {
 		}
 		e := r.fds.entry(n)
 		if e == nil {
+			if move && fd != n && r.fds.entry(fd) != nil && inShellProcess(info) &&
+				!(info != nil && len(info.Argv) == 1 && info.Argv[0] == "exec") {
+				// bash saves n to undo the move's close first
+				// (add_undo_redirect), and that dup fails on its own line
+				io.WriteString(r.fds.writer(2), r.errName()+": redirection error: cannot duplicate fd: Bad file descriptor\n")
+			}
 			return nil, &redirErr{what + ": Bad file descriptor"}
 		}
 		if varName != "" {
