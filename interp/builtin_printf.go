@@ -437,7 +437,7 @@ func (p *printfState) pad(sp spec, s string, numeric bool) {
 	}
 	if sp.minus {
 		p.put(s)
-		p.put(strings.Repeat(" ", n))
+		p.fill(' ', n)
 		return
 	}
 	intPrec := sp.hasPrec && strings.IndexByte("diouxX", sp.conv) >= 0
@@ -450,12 +450,34 @@ func (p *printfState) pad(sp spec, s string, numeric bool) {
 			k += 2
 		}
 		p.put(s[:k])
-		p.put(strings.Repeat("0", n))
+		p.fill('0', n)
 		p.put(s[k:])
 		return
 	}
-	p.put(strings.Repeat(" ", n))
+	p.fill(' ', n)
 	p.put(s)
+}
+
+// fillChunk is the most padding fill builds at once.
+const fillChunk = 64 << 10
+
+// fill writes n copies of c. Printing directly, a wide field goes out in
+// pieces as it is made, as through bash's stdio buffer, instead of being
+// built whole: a 2 GB field took 6 GB of memory and two minutes.
+func (p *printfState) fill(c byte, n int) {
+	if !p.direct || n <= fillChunk {
+		p.put(strings.Repeat(string(c), n))
+		return
+	}
+	p.flush(len(p.out))
+	p.out, p.flushed = p.out[:0], 0
+	p.tw += n
+	piece := strings.Repeat(string(c), fillChunk)
+	for n > 0 && p.writeStatus == 0 {
+		k := min(n, fillChunk)
+		p.writeStatus = p.r.write("printf", piece[:k])
+		n -= k
+	}
 }
 
 // bexpand expands a %b argument; stop reports \c.
