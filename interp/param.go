@@ -969,7 +969,7 @@ func (r *Runner) sliceValue(pe *syntax.ParamExp, pv paramValue) (paramValue, err
 	if pv.isList {
 		if hasLen && length < 0 {
 			// bash never counts a length back from the end of a list
-			return pv, expErr("%s: substring expression < 0", strings.TrimSpace(r.sliceText(pe)))
+			return pv, expErr("%s: substring expression < 0", r.sliceText(pe))
 		}
 		list := pv.list
 		if pv.name == "@" || pv.name == "*" {
@@ -1008,7 +1008,7 @@ func (r *Runner) sliceValue(pe *syntax.ParamExp, pv paramValue) (paramValue, err
 		return paramValue{set: pv.set}, nil
 	}
 	if end < off {
-		return pv, expErr("%s: substring expression < 0", strings.TrimSpace(r.sliceText(pe)))
+		return pv, expErr("%s: substring expression < 0", r.sliceText(pe))
 	}
 	if bounds != nil {
 		off, end = int64(bounds[off]), int64(bounds[end])
@@ -1050,10 +1050,24 @@ func (r *Runner) utf8Locale() bool { return r.ctypeUTF8(r.ctypeName()) }
 // sliceText is the length expression of ${x:off:len} as written, which
 // bash names in its "substring expression < 0" message.
 func (r *Runner) sliceText(pe *syntax.ParamExp) string {
-	if pe.Slice.Length == nil {
+	n := pe.Slice.Length
+	if n == nil {
 		return ""
 	}
-	return r.nodeText(pe.Slice.Length)
+	// bash's text runs from the second colon to the closing brace,
+	// blanks included (${x:1: -5} says " -5")
+	src := r.curSrc
+	start, end := int(n.Pos().Offset()), int(pe.Rbrace.Offset())
+	if src == "" || !n.Pos().IsValid() || !pe.Rbrace.IsValid() || start > len(src) || end > len(src) || end < int(n.End().Offset()) {
+		return r.nodeText(n)
+	}
+	for start > 0 && strings.IndexByte(" \t\n", src[start-1]) >= 0 {
+		start--
+	}
+	if start == 0 || src[start-1] != ':' {
+		return r.nodeText(n)
+	}
+	return decodeRawBytes(writtenText(src[start:end]))
 }
 
 // assocSlice is ${h[@]:off:len} over an associative array's values in
@@ -1267,9 +1281,10 @@ func (r *Runner) replaceValue(pe *syntax.ParamExp, pv paramValue) (paramValue, e
 		return pv, nil
 	}
 	// an empty value the pattern matches becomes the replacement (bash's
-	// pat_subst); unanchored, bash's first-character test lets only a
-	// pattern starting with * match there
-	emptyRepl := m.matchString("") && (mode != 0 || strings.HasPrefix(pat, "*"))
+	// pat_subst); unanchored or anchored at the start, bash's
+	// first-character test (match_pattern_char) lets only a pattern
+	// starting with * match there
+	emptyRepl := m.matchString("") && (pat == "" || mode == '%' || strings.HasPrefix(pat, "*"))
 	return mapValue(pv, func(s string) string {
 		if s == "" {
 			if emptyRepl {
