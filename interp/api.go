@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"errors"
 	"io"
 	"os"
 	"strings"
@@ -90,6 +91,17 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 		if st == linesMore {
 			continue
 		}
+		if st == linesSkip {
+			if l := strings.TrimSuffix(text, "\n"); r.histOn() && !strings.Contains(l, "\n") {
+				// bash's reader added the line before the parser
+				// refused it (a multi-line one is not recorded here)
+				r.histCheckAdd(l)
+			}
+			consumed += strings.Count(text, "\n")
+			buf.Reset()
+			lr = newLineReader(f)
+			continue
+		}
 		if st == linesBad {
 			break
 		}
@@ -162,6 +174,7 @@ const (
 	linesRun  linesState = iota // a complete command list: run it
 	linesMore                   // incomplete, or a here-document's delimiter may follow: read on
 	linesBad                    // a syntax error, reported; the shell is exiting
+	linesSkip                   // a syntax error, reported; an interactive shell reads on
 )
 
 // parseLines parses text, the lines a line-at-a-time reader gathered
@@ -183,6 +196,21 @@ func (r *Runner) parseLines(text, name string, eof bool, consumed int) (*syntax.
 			if compoundEOF(err, text) {
 				r.exit = 1
 			}
+		}
+		if r.sh.interactiveCmds && name == "" {
+			if !eof {
+				// bash's reader_loop: an interactive shell drops the
+				// command and prompts again, $? 2
+				r.exit = 2
+				return nil, "", linesSkip
+			}
+			// it meets the end of the input again and says exit, after
+			// one more prompt when a quote was left open
+			var pe syntax.ParseError
+			if errors.As(err, &pe) && strings.Contains(pe.Text, "without closing quote") {
+				r.writePrompt(true)
+			}
+			io.WriteString(r.fds.writer(2), "exit\n")
 		}
 		r.flow, r.exitCode = flowExit, r.exit
 		return nil, "", linesBad

@@ -71,7 +71,17 @@ func (r *Runner) reportSyntaxErrorLines(err error, src, name string, from, to in
 	if prefix == r.errName() && name == "eval" {
 		prefix += ": eval"
 	}
+	// an interactive shell reading its commands (bash's parser_error
+	// with interactive set) names itself only, and does not quote the
+	// offending line
+	reading := r.sh.interactiveCmds && name == ""
 	emit := func(line int, text string) {
+		if reading {
+			if !strings.HasPrefix(text, "`") {
+				r.writeErrLine(prefix + ": " + text)
+			}
+			return
+		}
 		r.writeErrLine(prefix + ": line " + itoa(int64(line)) + ": " + text)
 	}
 	// the real bash, when there is one, words its own syntax errors
