@@ -49,6 +49,10 @@ type Case struct {
 	Exclude []string
 	// Skip, when not empty, says why the case is not run.
 	Skip string
+	// Unobserved, when not empty, says why the case holds only for an
+	// unobserved nash (replay -observe skips it): an observed shell
+	// holds its transport's descriptors, for one.
+	Unobserved string
 	// Script is the text written to script.sh.
 	Script string
 	// Files seed the case directory before the run.
@@ -66,7 +70,7 @@ type File struct {
 // lines are plain comments.
 var directives = map[string]bool{
 	"mode": true, "args": true, "stdin": true, "timeout": true,
-	"env": true, "exclude": true, "skip": true,
+	"env": true, "exclude": true, "skip": true, "unobserved": true,
 }
 
 // ParseCase parses the text of a case file. The format is:
@@ -210,6 +214,11 @@ func (c *Case) directive(key, val string) error {
 			return fmt.Errorf("skip needs a reason")
 		}
 		c.Skip = val
+	case "unobserved":
+		if val == "" {
+			return fmt.Errorf("unobserved needs a reason")
+		}
+		c.Unobserved = val
 	}
 	return nil
 }

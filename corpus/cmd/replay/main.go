@@ -120,6 +120,11 @@ func run() int {
 		defer col.close()
 		subject.Env = append(subject.Env, env...)
 		defer func() { fmt.Println(col.summary()) }()
+		for _, c := range cases {
+			if c.Unobserved != "" && c.Skip == "" {
+				c.Skip = "unobserved: " + c.Unobserved
+			}
+		}
 	}
 	s := corpus.Run(corpus.Options{
 		Cases: cases, Filter: filter, Oracle: oracle, Subject: subject,
