@@ -99,7 +99,6 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 			}
 			consumed += strings.Count(text, "\n")
 			buf.Reset()
-			lr = newLineReader(f)
 			continue
 		}
 		if st == linesBad {
@@ -174,7 +173,7 @@ const (
 	linesRun  linesState = iota // a complete command list: run it
 	linesMore                   // incomplete, or a here-document's delimiter may follow: read on
 	linesBad                    // a syntax error, reported; the shell is exiting
-	linesSkip                   // a syntax error, reported; an interactive shell reads on
+	linesSkip                   // a syntax error, reported; an interactive shell goes on
 )
 
 // parseLines parses text, the lines a line-at-a-time reader gathered
@@ -198,19 +197,16 @@ func (r *Runner) parseLines(text, name string, eof bool, consumed int) (*syntax.
 			}
 		}
 		if r.sh.interactiveCmds && name == "" {
-			if !eof {
-				// bash's reader_loop: an interactive shell drops the
-				// command and prompts again, $? 2
-				r.exit = 2
-				return nil, "", linesSkip
-			}
-			// it meets the end of the input again and says exit, after
-			// one more prompt when a quote was left open
+			// bash's reader_loop: an interactive shell drops the command
+			// and reads on, $? 2; at the end of the input (RunReader
+			// says exit or logout) after one more prompt when a quote
+			// was left open
 			var pe syntax.ParseError
-			if errors.As(err, &pe) && strings.Contains(pe.Text, "without closing quote") {
+			if eof && errors.As(err, &pe) && strings.Contains(pe.Text, "without closing quote") {
 				r.writePrompt(true)
 			}
-			io.WriteString(r.fds.writer(2), "exit\n")
+			r.exit = 2
+			return nil, "", linesSkip
 		}
 		r.flow, r.exitCode = flowExit, r.exit
 		return nil, "", linesBad

@@ -1173,8 +1173,7 @@ func (r *Runner) expansionError(err error) {
 	if ee, ok := err.(*expandError); ok && ee.exitNow != 0 {
 		r.exit, r.exitCode, r.flow = ee.exitNow, ee.exitNow, flowExit
 		return
-	}
-	if ee, ok := err.(*expandError); ok && ee.fatal {
+	} else if ok && ee.fatal {
 		r.exit = 1
 		r.forceEOF(1)
 		return

@@ -611,7 +611,7 @@ func (r *Runner) tempScalar(name, val string) tempSaved {
 		under, sv.shadowed = sv.under, sv.tv
 	}
 	r.temps[name] = under
-	v := &variable{kind: kString, set: true, str: val, attrs: aExport, gen: r.vars.gen, temp: true, born: bornCounter.Add(1)}
+	v := &variable{kind: kString, set: true, str: val, attrs: aExport, gen: r.vars.gen, tempEnv: true, born: bornCounter.Add(1)}
 	r.vars.m[name] = v
 	r.tempVars[name] = v
 	r.tempDepth[name] = len(r.vars.frames)

@@ -41,10 +41,10 @@ type variable struct {
 	// assignment (x=1 f; local x in f), bash's att_tempvar: unset keeps
 	// its export attribute
 	tempvar bool
-	// temp marks a prefix assignment's binding for a builtin or a
+	// tempEnv marks a prefix assignment's binding for a builtin or a
 	// function (tempScalar): bash's temporary environment, exported
 	// ahead of the global table
-	temp bool
+	tempEnv bool
 	// buf backs str after in-place appends (x+=y); see appendString.
 	// It is never shared between two variables.
 	buf   []byte
@@ -348,7 +348,7 @@ func (s *varStore) buildEnviron(extra *envEntry) []string {
 			continue // bash does not export arrays
 		}
 		e := envEntry{name: name, kv: name + "=" + v.str, born: v.born}
-		if v.local || v.temp {
+		if v.local || v.tempEnv {
 			locals = append(locals, e)
 		} else {
 			globals = append(globals, e)
