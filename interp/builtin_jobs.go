@@ -226,12 +226,8 @@ func biWait(r *Runner, args []string) int {
 		if strings.HasPrefix(s, "%") && j.stoppedBy() != 0 {
 			r.errorf("warning: wait_for_job: job %d is stopped", j.id)
 		}
-		await := r.awaitJob
-		if force && r.opts.on(optMonitor) {
-			// wait -f goes on until the job ends
-			await = func(j *job) (*job, syscall.Signal) { return r.awaitJobs([]*job{j}) }
-		}
-		if _, sig := await(j); sig != 0 {
+		// wait -f goes on until the job ends
+		if _, sig := r.awaitChange([]*job{j}, !(force && r.opts.on(optMonitor))); sig != 0 {
 			return 128 + int(sig)
 		}
 		r.notifyJobs(r.line) // as bash's wait_for ends

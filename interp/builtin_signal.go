@@ -240,6 +240,7 @@ func biKill(r *Runner, args []string) int {
 	sent := false
 	for _, s := range a {
 		var pid int
+		var stopped *job // a stopped job signalled by its spec
 		if s == "" {
 			r.bErr("kill", "`%s': not a pid or valid job spec", s)
 			continue
@@ -259,21 +260,7 @@ func biKill(r *Runner, args []string) int {
 				continue
 			}
 			if j.stoppedBy() != 0 && j.pid() < fakePIDBase {
-				// bash's kill_pid: a stopped job is continued so that
-				// TERM or HUP can end it, and one continued by kill is
-				// running again as after bg
-				if err := syscall.Kill(j.pid(), sig); err != nil {
-					r.bErr("kill", "(%d) - %s", j.pid(), errnoMessage(err.(syscall.Errno)))
-					continue
-				}
-				sent = true
-				switch sig {
-				case syscall.SIGTERM, syscall.SIGHUP:
-					syscall.Kill(j.pid(), syscall.SIGCONT)
-				case syscall.SIGCONT:
-					j.resume()
-				}
-				continue
+				stopped = j
 			}
 			pid = j.pid()
 		} else {
@@ -304,6 +291,18 @@ func biKill(r *Runner, args []string) int {
 			continue
 		}
 		sent = true
+		if stopped != nil {
+			// bash's kill_pid: a stopped job is continued so that TERM
+			// or HUP can end it, and one continued by kill is running
+			// again as after bg
+			switch sig {
+			case syscall.SIGTERM, syscall.SIGHUP:
+				syscall.Kill(pid, syscall.SIGCONT)
+			case syscall.SIGCONT:
+				stopped.markRunning()
+			}
+			continue
+		}
 		if (pid == r.sh.pid || pid == 0) && r.sh.sigs != nil && sig != 0 && (r.sh.sigs.isCaught(sig) || r.sh.sigs.isTerm(sig)) {
 			// also from a subshell run in-process: bash's forked child
 			// would have signalled the shell before it exits, so the

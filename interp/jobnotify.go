@@ -31,11 +31,7 @@ func (r *Runner) reportJobs(line int) {
 	for _, j := range r.jobs.numbered() {
 		if j.stoppedBy() != 0 && r.sh.cmdString && !quiet && !j.notified.Load() {
 			// a -c string's shell reports a job that stopped
-			msg := "\n" + r.listing(r.jobs, j, false)
-			if j.wd != "" && j.wd != r.dir {
-				msg += "(wd now: " + r.tildeShort(r.dir) + ")\n"
-			}
-			r.errw().Write([]byte(msg))
+			r.errw().Write([]byte("\n" + r.jobNotice(j)))
 			j.notified.Store(true)
 			continue
 		}
@@ -67,14 +63,20 @@ func (r *Runner) reportJobs(line int) {
 			// with job control on, any other end is reported as jobs
 			// lists it, and where the shell's directory has moved
 			// since the job started, that too
-			msg := r.listing(r.jobs, j, false)
-			if j.wd != "" && j.wd != r.dir {
-				msg += "(wd now: " + r.tildeShort(r.dir) + ")\n"
-			}
-			r.errw().Write([]byte(msg))
+			r.errw().Write([]byte(r.jobNotice(j)))
 		}
 		j.notified.Store(true)
 	}
+}
+
+// jobNotice is j's line as jobs lists it, followed, where the shell's
+// directory has moved since the job started, by where it is now.
+func (r *Runner) jobNotice(j *job) string {
+	msg := r.listing(r.jobs, j, false)
+	if j.wd != "" && j.wd != r.dir {
+		msg += "(wd now: " + r.tildeShort(r.dir) + ")\n"
+	}
+	return msg
 }
 
 // cleanup is bash's cleanup_dead_jobs: it forgets the finished jobs whose

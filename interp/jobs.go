@@ -171,20 +171,20 @@ func (t *jobTable) byID(id int) *job {
 // newestIn is bash's most_recent_job_in_state: the id of the newest
 // job older than job id below (0: no limit) that is stopped, or else
 // running, or 0.
-func (t *jobTable) newestIn(below int, stopped bool) int {
+func (t *jobTable) newestIn(below int, st jobState) int {
 	best := 0
 	for _, j := range t.list {
-		if j.id > 0 && (below == 0 || j.id < below) && j.state() == stateOf(stopped) && j.id > best {
+		if j.id > 0 && (below == 0 || j.id < below) && j.state() == st && j.id > best {
 			best = j.id
 		}
 	}
 	return best
 }
 
-// stateIs reports whether job id exists and is stopped (or running).
-func (t *jobTable) stateIs(id int, stopped bool) bool {
+// stateIs reports whether job id exists and is in state st.
+func (t *jobTable) stateIs(id int, st jobState) bool {
 	j := t.byID(id)
-	return j != nil && j.state() == stateOf(stopped)
+	return j != nil && j.state() == st
 }
 
 // setCurrent is bash's set_current_job: id becomes %+, and %- the old
@@ -195,20 +195,20 @@ func (t *jobTable) setCurrent(id int) {
 		t.prev = t.cur
 		t.cur = id
 	}
-	if t.prev != t.cur && t.stateIs(t.prev, true) {
+	if t.prev != t.cur && t.stateIs(t.prev, jobStopped) {
 		return
 	}
-	if t.stateIs(t.cur, true) {
-		if c := t.newestIn(t.cur, true); c != 0 {
+	if t.stateIs(t.cur, jobStopped) {
+		if c := t.newestIn(t.cur, jobStopped); c != 0 {
 			t.prev = c
 			return
 		}
 	}
 	var c int
-	if t.stateIs(t.cur, false) {
-		c = t.newestIn(t.cur, false)
+	if t.stateIs(t.cur, jobRunning) {
+		c = t.newestIn(t.cur, jobRunning)
 	} else {
-		c = t.newestIn(0, false)
+		c = t.newestIn(0, jobRunning)
 	}
 	if c != 0 {
 		t.prev = c
@@ -223,16 +223,16 @@ func (t *jobTable) setCurrent(id int) {
 func (t *jobTable) resetCurrent() {
 	c := 0
 	switch {
-	case t.stateIs(t.cur, true):
+	case t.stateIs(t.cur, jobStopped):
 		c = t.cur
-	case t.stateIs(t.prev, true):
+	case t.stateIs(t.prev, jobStopped):
 		c = t.prev
 	}
 	if c == 0 {
-		c = t.newestIn(0, true)
+		c = t.newestIn(0, jobStopped)
 	}
 	if c == 0 {
-		c = t.newestIn(0, false)
+		c = t.newestIn(0, jobRunning)
 	}
 	if c != 0 {
 		t.setCurrent(c)

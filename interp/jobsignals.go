@@ -144,6 +144,9 @@ func (r *Runner) awaitJob(j *job) (*job, syscall.Signal) {
 	return r.awaitChange([]*job{j}, true)
 }
 
+// awaitChange waits until one of jobs ends, or with stops is stopped,
+// and returns it; or returns the trapped signal that interrupted the
+// wait.
 func (r *Runner) awaitChange(jobs []*job, stops bool) (*job, syscall.Signal) {
 	var arrived <-chan struct{}
 	var interrupting func() syscall.Signal
@@ -160,7 +163,7 @@ func (r *Runner) awaitChange(jobs []*job, stops bool) (*job, syscall.Signal) {
 			}
 		}
 		for _, j := range jobs {
-			if j.finished() || stops && j.stoppedBy() != 0 {
+			if j.finished() {
 				return j, 0
 			}
 		}

@@ -14,13 +14,6 @@ const (
 	jobDead
 )
 
-func stateOf(stopped bool) jobState {
-	if stopped {
-		return jobStopped
-	}
-	return jobRunning
-}
-
 // state is the job's JOBSTATE.
 func (j *job) state() jobState {
 	if j.finished() {
@@ -43,7 +36,9 @@ func (j *job) stoppedBy() syscall.Signal {
 	return j.stopSig
 }
 
-// stateChanged returns a channel closed when the job next stops.
+// stateChanged returns a channel that is closed while the job is
+// stopped: a wait sees a stop that comes between its own check of the
+// job and its select.
 func (j *job) stateChanged() <-chan struct{} {
 	j.mu.Lock()
 	defer j.mu.Unlock()
@@ -60,9 +55,12 @@ func (j *job) setStopped(sig syscall.Signal) {
 		j.mu.Unlock()
 		return
 	}
+	was := j.stopSig
 	j.stopSig = sig
-	if sig != 0 {
+	switch {
+	case sig != 0 && was == 0:
 		close(j.changed)
+	case sig == 0:
 		j.changed = make(chan struct{})
 	}
 	j.mu.Unlock()
@@ -86,6 +84,12 @@ func (j *job) resume() {
 		return
 	}
 	syscall.Kill(j.pid(), syscall.SIGCONT)
+	j.markRunning()
+}
+
+// markRunning records that a stopped job was sent SIGCONT: it runs, and
+// the notice of its continuation is not due.
+func (j *job) markRunning() {
 	j.setStopped(0)
 	j.notified.Store(true)
 }

@@ -14,14 +14,9 @@ const (
 	childContinued                    // SIGCONT resumed it
 )
 
-// waitid(2)'s idtype, options and si_code values (Linux).
+// waitid(2)'s idtype and si_code values (Linux), which syscall lacks.
 const (
 	pPID         = 1
-	wStopped     = 0x2
-	wExited      = 0x4
-	wContinued   = 0x8
-	wNoWait      = 0x1000000
-	wNoHang      = 0x1
 	cldStopped   = 5
 	cldTrapped   = 4
 	cldContinued = 6
@@ -54,7 +49,7 @@ func waitid(pid, options int) (sigchldInfo, syscall.Errno) {
 // that Process.Wait reaps the child and reports its status as usual.
 func nextChildChange(pid int) (childChange, syscall.Signal) {
 	for {
-		info, e := waitid(pid, wExited|wStopped|wContinued|wNoWait)
+		info, e := waitid(pid, syscall.WEXITED|syscall.WSTOPPED|syscall.WCONTINUED|syscall.WNOWAIT)
 		if e != 0 {
 			return childEnded, 0 // Process.Wait reports the error
 		}
@@ -62,13 +57,13 @@ func nextChildChange(pid int) (childChange, syscall.Signal) {
 		case cldStopped, cldTrapped:
 			// consumed; if it was continued meanwhile there is none to
 			// take, and the next look sees the continuation
-			waitid(pid, wStopped|wNoHang)
+			waitid(pid, syscall.WSTOPPED|syscall.WNOHANG)
 			if info.code == cldTrapped {
 				continue
 			}
 			return childStopped, syscall.Signal(info.status)
 		case cldContinued:
-			waitid(pid, wContinued|wNoHang)
+			waitid(pid, syscall.WCONTINUED|syscall.WNOHANG)
 			return childContinued, 0
 		}
 		return childEnded, 0
