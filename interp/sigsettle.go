@@ -27,13 +27,12 @@ func (s *signalState) settle(killedBy syscall.Signal) {
 	if probe == 0 {
 		return
 	}
-	killed := killedBy != 0
 	// A signal sent to the process group (a keyboard's) can kill the
 	// child in the kernel before the shell's thread that is to run the
 	// handler got the CPU: it is still pending for the process then. (A
 	// child that handles it runs code first; reading /proc costs tens of
 	// microseconds, not spent after every program.)
-	for deadline := time.Now().Add(kernelPendingMax); killed && s.kernelPending() && time.Now().Before(deadline); {
+	for deadline := time.Now().Add(kernelPendingMax); killedBy != 0 && s.kernelPending() && time.Now().Before(deadline); {
 		time.Sleep(20 * time.Microsecond)
 	}
 	// Stop waits until the os/signal goroutine has delivered all the
@@ -50,10 +49,12 @@ func (s *signalState) settle(killedBy syscall.Signal) {
 	// A thread that took the signal from the kernel but was descheduled
 	// inside the runtime's handler, before it queued it, escapes both
 	// checks above (seen on a loaded machine: a group SIGINT killed the
-	// child and the INT trap never ran). A child killed by a signal the
-	// shell traps was most likely sent it with the shell (a terminal's
-	// or a supervisor's group signal): wait for it a little longer.
-	if killedBy != 0 && s.isCaught(killedBy) {
+	// child and the INT trap never ran). A child killed by a keyboard
+	// signal the shell traps was most likely sent it with the shell, by
+	// the terminal: wait for it a little longer. (Not for any signal: a
+	// child that kills itself with a TERM the shell traps would cost
+	// each run 200 ms.)
+	if (killedBy == syscall.SIGINT || killedBy == syscall.SIGQUIT) && s.isCaught(killedBy) {
 		s.awaitSelf(killedBy)
 	}
 }
