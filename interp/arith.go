@@ -1111,10 +1111,10 @@ func (c *arithCtx) lvalueOf(tok string, sub bool) arithLvalue {
 	v := r.vars.get(name)
 	switch {
 	case idx == "":
-		lv.bad, lv.tok = badEmpty, tok
+		lv.bad = badEmpty
 		return lv
 	case (idx == "@" || idx == "*") && r.allSubscript(v):
-		lv.bad, lv.tok = badAll, tok
+		lv.bad = badAll
 	}
 	if v != nil && v.kind == kAssoc {
 		lv.assoc = true
@@ -1130,7 +1130,7 @@ func (c *arithCtx) lvalueOf(tok string, sub bool) arithLvalue {
 		}
 		lv.key = k
 		if k == "" && lv.bad == badNone {
-			lv.bad, lv.tok = badEmptyKey, tok
+			lv.bad = badEmptyKey
 		}
 		return lv
 	}

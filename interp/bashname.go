@@ -107,15 +107,8 @@ func (r *Runner) varString(name string) string {
 // userShell is the login shell of the current user, /bin/sh when
 // /etc/passwd has none (bash's get_current_user_info).
 func userShell() string {
-	uid := itoa(int64(os.Getuid()))
-	b, err := readFileRaw("/etc/passwd")
-	if err == nil {
-		for _, line := range strings.Split(string(b), "\n") {
-			f := strings.Split(line, ":")
-			if len(f) >= 7 && f[2] == uid && f[6] != "" {
-				return f[6]
-			}
-		}
+	if f := passwdByUID(itoa(int64(os.Getuid()))); f != nil && f[6] != "" {
+		return f[6]
 	}
 	return "/bin/sh"
 }

@@ -252,9 +252,8 @@ func (r *Runner) bindOldPwd() bool {
 		r.errorf("%s", readonlyErr("OLDPWD").Error())
 		return false
 	}
-	o := r.vars.own("OLDPWD")
+	o := r.vars.own("OLDPWD") // (marks the environment stale if exported)
 	o.set, o.str = false, ""
-	r.vars.envDirty = true
 	return true
 }
 
@@ -355,11 +354,11 @@ func getcwdErrText(who string) string {
 }
 
 func accessDir(d string) error {
-	f, err := openRaw(d, syscall.O_RDONLY, 0)
+	fd, err := openFD(d, syscall.O_RDONLY, 0)
 	if err != nil {
 		return err
 	}
-	f.Close()
+	syscall.Close(fd)
 	return nil
 }
 

@@ -4,6 +4,8 @@ import (
 	"os"
 	"strings"
 	"syscall"
+
+	"nash/internal/rawread"
 )
 
 // readFileRaw reads a whole file with plain system calls. os.Open would
@@ -11,26 +13,16 @@ import (
 // stay open in the shell, where bash has none (a script listing
 // /proc/$$/fd sees them).
 func readFileRaw(path string) ([]byte, error) {
-	fd, err := syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
+	fd, err := openFD(path, syscall.O_RDONLY, 0)
 	if err != nil {
-		return nil, &os.PathError{Op: "open", Path: path, Err: err}
+		return nil, err
 	}
 	defer syscall.Close(fd)
-	var data []byte
-	buf := make([]byte, 16*1024)
-	for {
-		n, err := syscall.Read(fd, buf)
-		if err == syscall.EINTR {
-			continue
-		}
-		if err != nil {
-			return nil, &os.PathError{Op: "read", Path: path, Err: err}
-		}
-		if n == 0 {
-			return data, nil
-		}
-		data = append(data, buf[:n]...)
+	data, err := rawread.All(fd)
+	if err != nil {
+		return nil, &os.PathError{Op: "read", Path: path, Err: err}
 	}
+	return data, nil
 }
 
 // passwdByUID returns the fields of uid's /etc/passwd entry, nil when
@@ -53,14 +45,4 @@ func passwdEntry(i int, val string) []string {
 		}
 	}
 	return nil
-}
-
-// loginShellOf is the SHELL bash gives itself when none is set, as its
-// get_current_user_info finds it: the login shell of the password entry
-// of uid, /bin/sh when there is no entry.
-func loginShellOf(uid string) string {
-	if f := passwdByUID(uid); f != nil {
-		return f[6]
-	}
-	return "/bin/sh"
 }

@@ -462,15 +462,25 @@ func openFile(path string, flags, umask int) (*os.File, error) {
 // then stay open in the shell where bash has none (children listing
 // /proc/$PPID/fd see them), and would make a FIFO non-blocking.
 func openRaw(path string, flags int, mode uint32) (*os.File, error) {
+	fd, err := openFD(path, flags, mode)
+	if err != nil {
+		return nil, err
+	}
+	return os.NewFile(uintptr(fd), path), nil
+}
+
+// openFD is openRaw's open(2), close-on-exec and retried when a signal
+// interrupts it, for a caller that needs no *os.File.
+func openFD(path string, flags int, mode uint32) (int, error) {
 	for {
 		fd, err := syscall.Open(path, flags|syscall.O_CLOEXEC, mode)
 		if err == syscall.EINTR {
 			continue
 		}
 		if err != nil {
-			return nil, &os.PathError{Op: "open", Path: path, Err: err}
+			return -1, &os.PathError{Op: "open", Path: path, Err: err}
 		}
-		return os.NewFile(uintptr(fd), path), nil
+		return fd, nil
 	}
 }
 

@@ -429,10 +429,10 @@ func New(opts ...Option) (*Runner, error) {
 			// it, as its children do. The kernel's link to the
 			// process's directory stands for it (a subshell forked
 			// later is there too); "/" would run everything in /.
-			d, err, r.cwdLost = "/proc/self/cwd", nil, true
+			d, r.cwdLost = "/proc/self/cwd", true
 			r.startupErr = append(r.startupErr, getcwdErrText("shell-init"))
 		}
-		r.dir, r.inCwd = d, err == nil
+		r.dir, r.inCwd = d, true
 	}
 	if r.umask < 0 {
 		r.umask = processUmask()

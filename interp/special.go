@@ -443,10 +443,9 @@ func (r *Runner) random() int {
 
 func (r *Runner) srandom() uint32 {
 	var b [4]byte
-	f, err := openRaw("/dev/urandom", syscall.O_RDONLY, 0)
-	if err == nil {
-		f.Read(b[:])
-		f.Close()
+	if fd, err := openFD("/dev/urandom", syscall.O_RDONLY, 0); err == nil {
+		syscall.Read(fd, b[:])
+		syscall.Close(fd)
 	}
 	return uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16 | uint32(b[3])<<24
 }
@@ -601,7 +600,13 @@ func (r *Runner) initVars() {
 	set("PS4", "+ ")
 	setIfUnset("TERM", "dumb")
 	if v := r.vars.get("SHELL"); v == nil || !v.set {
-		set("SHELL", loginShellOf(itoa(int64(os.Getuid()))))
+		// bash's get_current_user_info: the password entry's login
+		// shell, /bin/sh when there is no entry
+		sh := "/bin/sh"
+		if f := passwdByUID(itoa(int64(os.Getuid()))); f != nil {
+			sh = f[6]
+		}
+		set("SHELL", sh)
 	}
 	// bash's compiled-in default (Debian's build), for enable -f
 	setIfUnset("BASH_LOADABLES_PATH", "/usr/local/lib/bash:/usr/lib/bash:/opt/local/lib/bash:/usr/pkg/lib/bash:/opt/pkg/lib/bash:.")

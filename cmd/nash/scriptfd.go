@@ -3,6 +3,8 @@ package main
 import (
 	"os"
 	"syscall"
+
+	"nash/internal/rawread"
 )
 
 // highFDMax is bash's HIGH_FD_MAX: the script's descriptor goes just
@@ -20,21 +22,10 @@ func readScriptFile(path string) ([]byte, error) {
 	if err != nil {
 		return nil, &os.PathError{Op: "open", Path: path, Err: err}
 	}
-	var data []byte
-	buf := make([]byte, 64*1024)
-	for {
-		n, err := syscall.Read(fd, buf)
-		if err == syscall.EINTR {
-			continue
-		}
-		if err != nil {
-			syscall.Close(fd)
-			return nil, &os.PathError{Op: "read", Path: path, Err: err}
-		}
-		if n == 0 {
-			break
-		}
-		data = append(data, buf[:n]...)
+	data, err := rawread.All(fd)
+	if err != nil {
+		syscall.Close(fd)
+		return nil, &os.PathError{Op: "read", Path: path, Err: err}
 	}
 	keepHigh(fd)
 	return data, nil

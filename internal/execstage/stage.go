@@ -3,6 +3,8 @@ package execstage
 import (
 	"syscall"
 	"unsafe"
+
+	"nash/internal/rawread"
 )
 
 // init runs the stage when this binary was started as one; otherwise it
@@ -92,20 +94,9 @@ func readNul(path string) ([]string, error) {
 		return nil, err
 	}
 	defer syscall.Close(fd)
-	var data []byte
-	buf := make([]byte, 64<<10)
-	for {
-		n, err := syscall.Read(fd, buf)
-		if err == syscall.EINTR {
-			continue
-		}
-		if err != nil {
-			return nil, err
-		}
-		if n == 0 {
-			break
-		}
-		data = append(data, buf[:n]...)
+	data, err := rawread.All(fd)
+	if err != nil {
+		return nil, err
 	}
 	var out []string
 	for len(data) > 0 {
