@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"syscall"
 	"time"
+	"unsafe"
 )
 
 // A signal reaches signalState in three steps: the runtime's handler
@@ -27,6 +28,7 @@ func (s *signalState) settle(killedBy syscall.Signal) {
 	if probe == 0 {
 		return
 	}
+	takePending()
 	// A signal sent to the process group (a keyboard's) can kill the
 	// child in the kernel before the shell's thread that is to run the
 	// handler got the CPU: it is still pending for the process then. (A
@@ -58,6 +60,24 @@ func (s *signalState) settle(killedBy syscall.Signal) {
 		s.awaitSelf(killedBy)
 	}
 }
+
+// takePending has the kernel deliver to the calling thread, now, a
+// signal it holds for the process: one sent to the shell's group (a
+// keyboard's SIGINT, also when the child handled it and exited) is
+// queued for a thread the kernel woke, which on a loaded machine may not
+// run before the shell has gone on, even out of the script. Changing
+// the thread's mask makes the kernel look at the process's pending
+// signals for this thread as the call returns; the bit changed is
+// SIGRTMAX, which nothing uses, and it is put back at once.
+func takePending() {
+	var set [1]uint64
+	set[0] = 1 << (sigRTMax - 1)
+	syscall.RawSyscall6(syscall.SYS_RT_SIGPROCMASK, 0 /* SIG_BLOCK */, uintptr(unsafe.Pointer(&set[0])), 0, 8, 0, 0)
+	syscall.RawSyscall6(syscall.SYS_RT_SIGPROCMASK, 1 /* SIG_UNBLOCK */, uintptr(unsafe.Pointer(&set[0])), 0, 8, 0, 0)
+}
+
+// sigRTMax is Linux's SIGRTMAX.
+const sigRTMax = 64
 
 // kernelPendingMax bounds the wait for a signal the kernel holds for the shell.
 const kernelPendingMax = 200 * time.Millisecond
