@@ -202,7 +202,12 @@ type Runner struct {
 	runningTrap string
 	trapSaved   int
 	inDebug     bool // running the DEBUG trap handler: it does not run itself
-	isSub       bool // an in-process subshell
+	// inErrTrap and inReturnTrap: the ERR or RETURN trap's action is
+	// running (bash's SIG_INPROGRESS), so that trap does not run itself
+	// again; both still run inside the other traps' actions
+	inErrTrap    bool
+	inReturnTrap bool
+	isSub        bool // an in-process subshell
 	// inComsub: a command substitution's shell or a subshell of one,
 	// which reports no job status (bash's startup_state 2)
 	inComsub   bool

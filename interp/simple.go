@@ -820,12 +820,17 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 	if returned {
 		r.flow = flowNone
 	}
-	if r.traps.has("RETURN") && !r.inTrap {
+	if r.traps.has("RETURN") && !r.inReturnTrap {
 		// $LINENO in the RETURN trap is the line the function starts on
 		r.line = f.line
 		r.runReturnTrap(returned)
 	}
-	r.leaveFuncTraps(hidden)
+	if r.flow != flowExit || r.exitBuiltin {
+		// an errexit (or other error) exit leaves for the top without
+		// bash's unwind-protects, so the EXIT trap it runs there still
+		// misses the traps the function hid
+		r.leaveFuncTraps(hidden)
+	}
 	if r.flow != flowExit {
 		// $LINENO (and the ERR trap for the call) is the caller's again
 		r.line = r.calls[len(r.calls)-1].line

@@ -172,6 +172,7 @@ func (r *Runner) runTrap(name string) {
 	saved := r.exit
 	oldNesting := r.nesting
 	oldTrap, oldDebug := r.inTrap, r.inDebug
+	oldErr, oldReturn := r.inErrTrap, r.inReturnTrap
 	oldLine, oldOff, oldConts := r.line, r.lineOff, r.lineConts
 	oldSrc := r.curSrc
 	r.curSrc, r.lineConts = pt.text, nil
@@ -183,6 +184,8 @@ func (r *Runner) runTrap(name string) {
 	oldPS := r.pipeStatus
 	r.psOwned = false
 	r.inDebug = r.inDebug || name == "DEBUG"
+	r.inErrTrap = r.inErrTrap || name == "ERR"
+	r.inReturnTrap = r.inReturnTrap || name == "RETURN"
 	r.nesting = Nesting{Depth: oldNesting.Depth + 1, Kind: "trap:" + name}
 	// the action is parsed and run like eval: its lines count from the
 	// line of the command that triggered it, and PS4 gets one more level
@@ -204,6 +207,7 @@ func (r *Runner) runTrap(name string) {
 	r.traceLevel = level
 	r.nesting = oldNesting
 	r.inTrap, r.inDebug = oldTrap, oldDebug
+	r.inErrTrap, r.inReturnTrap = oldErr, oldReturn
 	r.runningTrap = oldRunning
 	r.pipeStatus, r.psOwned = oldPS, false
 	r.line, r.lineOff, r.lineConts = oldLine, oldOff, oldConts
@@ -224,7 +228,7 @@ func (r *Runner) runTrap(name string) {
 // before that return (bash's return leaves without setting $?); the
 // frame's status is kept unless the trap itself returns.
 func (r *Runner) runReturnTrap(returned bool) {
-	if r.inTrap || !r.traps.has("RETURN") {
+	if r.inReturnTrap || !r.traps.has("RETURN") {
 		return
 	}
 	st := r.exit
@@ -238,7 +242,7 @@ func (r *Runner) runReturnTrap(returned bool) {
 }
 
 func (r *Runner) runErrTrap() {
-	if r.inTrap || !r.traps.has("ERR") {
+	if r.inErrTrap || !r.traps.has("ERR") {
 		return
 	}
 	r.runTrap("ERR")
