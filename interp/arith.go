@@ -1305,7 +1305,9 @@ func parseDecimal(s string) (int64, bool) {
 	if len(s) == 0 || len(s) > 18 {
 		return 0, false
 	}
-	if s[0] == '0' && len(s) > 1 {
+	if s[0] == '0' && len(s) > 1 || !isDigit(s[0]) {
+		// octal, or a sign that ParseInt would take before a leading
+		// zero ("-010" is -8): the full evaluator decides
 		return 0, false
 	}
 	n, err := strconv.ParseInt(s, 10, 64)
