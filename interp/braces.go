@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"math"
 	"strconv"
 	"strings"
 
@@ -113,6 +114,20 @@ func isNameByte(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
+// seqTooLong reports a sequence bash's mkseq refuses, which then stays
+// as written: one whose ends are too far apart to subtract, or with more
+// elements than a C int can count.
+func seqTooLong(start, end, incr int64) bool {
+	d := end - start
+	if (end >= 0) != (start >= 0) && (d >= 0) != (end >= 0) || d == math.MinInt64 {
+		return true // end-start overflows
+	}
+	if d < 0 {
+		d = -d
+	}
+	return d > math.MaxInt64-3 || d/incr > math.MaxInt32-3
+}
+
 // braceSequence generates {x..y[..incr]}: integers (zero-padded when
 // either end is written with a leading zero) or single characters.
 func braceSequence(be *syntax.BraceExp, yield func(string) error) error {
@@ -136,7 +151,7 @@ func braceSequence(be *syntax.BraceExp, yield func(string) error) error {
 	}
 	start, err1 := strconv.ParseInt(lits[0], 10, 64)
 	end, err2 := strconv.ParseInt(lits[1], 10, 64)
-	if err1 == nil && err2 == nil {
+	if err1 == nil && err2 == nil && !seqTooLong(start, end, incr) {
 		width := 0
 		if zeroPadded(lits[0]) || zeroPadded(lits[1]) {
 			width = len(lits[0])
