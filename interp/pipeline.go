@@ -28,6 +28,11 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 	}
 	collect(c)
 	n := len(stages)
+	for i, a := range all {
+		if a {
+			stages[i] = withStderrDup(stages[i])
+		}
+	}
 	r.sh.mu.Lock()
 	r.sh.pipelines++
 	pid := r.sh.pipelines
@@ -102,9 +107,6 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 		}
 		w := newShared(pw, true)
 		stageTable(r, runners[i]).set(1, w)
-		if all[i] {
-			stageTable(r, runners[i]).set(2, w.retain())
-		}
 		stageTable(r, runners[i+1]).set(0, newShared(pr, true))
 	}
 	mark, catching := r.beginFgWait()
@@ -341,4 +343,20 @@ func (r *Runner) debugStages(stages []*syntax.Stmt) []bool {
 		}
 	}
 	return done
+}
+
+// withStderrDup returns a copy of the stage before |& with bash's implicit
+// 2>&1 appended to its redirections: it applies after the stage's own
+// (`{ …; } >f |& cat` sends both streams to f, and an error opening f
+// goes to the original stderr).
+func withStderrDup(st *syntax.Stmt) *syntax.Stmt {
+	c := *st
+	pos := st.End()
+	c.Redirs = append(st.Redirs[:len(st.Redirs):len(st.Redirs)], &syntax.Redirect{
+		OpPos: pos,
+		Op:    syntax.DplOut,
+		N:     &syntax.Lit{ValuePos: pos, ValueEnd: pos, Value: "2"},
+		Word:  &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{ValuePos: pos, ValueEnd: pos, Value: "1"}}},
+	})
+	return &c
 }
