@@ -48,7 +48,8 @@ func biSet(r *Runner, args []string) int {
 			setParams = i < len(args)
 			break
 		}
-		if len(a) < 2 || (a[0] != '-' && a[0] != '+') {
+		if a == "" || (a[0] != '-' && a[0] != '+') {
+			// a lone + is an empty flag word, skipped as bash does
 			setParams = true
 			break
 		}
