@@ -58,6 +58,11 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 			}
 		}
 		lr.done()
+		if eof && len(line) > 0 && line[len(line)-1] != '\n' {
+			// as for a file, bash's shell_getc ends the last line with
+			// a newline: a trailing backslash joins it to nothing
+			line = append(line, '\n')
+		}
 		if eof && len(line) == 0 && buf.Len() == 0 && prompts && r.ignoreEOF(eofs) {
 			eofs++
 			eof = false

@@ -284,6 +284,11 @@ func readScript(name string, inv *invocation) (string, int) {
 		fmt.Fprintf(os.Stderr, "%s: %s: cannot execute binary file\n", name, name) // bash names the script, not itself
 		return "", 126
 	}
+	if len(data) > 0 && data[len(data)-1] != '\n' {
+		// bash's shell_getc ends a file's last line with a newline, so
+		// a backslash there joins it to nothing and is dropped
+		data = append(data, '\n')
+	}
 	return string(data), 0
 }
 
