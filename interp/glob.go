@@ -163,6 +163,10 @@ func (r *Runner) glob(pat string) []string {
 				}
 			}
 			bases = next
+		case part == "" && globbed:
+			// bash globs a directory part that is a pattern without
+			// its last slash and joins names with one: after the first
+			// pattern component, a run of slashes is one
 		case part == "":
 			for i := range bases {
 				bases[i] += "/"
