@@ -54,8 +54,9 @@ type command struct {
 }
 
 // start creates the command and its process. The returned command has not
-// started its run goroutine.
-func (s *Service) start(req Request, timeout time.Duration) (c *command, err error) {
+// started its run goroutine. The error result is named for the deferred
+// cleanup; c is local so that cleanup still sees it after `return nil, err`.
+func (s *Service) start(req Request, timeout time.Duration) (_ *command, err error) {
 	nash, err := s.nashPath()
 	if err != nil {
 		return nil, err
@@ -69,7 +70,7 @@ func (s *Service) start(req Request, timeout time.Duration) (c *command, err err
 	if session == "" {
 		session = s.cfg.sessionID
 	}
-	c = &command{
+	c := &command{
 		s: s, id: id, req: req, timeout: timeout,
 		marker:    []byte("NUCLEIC_CALL_ID=" + id),
 		runtime:   Runtime{Path: nash, BLAKE3: sum},
@@ -117,7 +118,7 @@ func (s *Service) start(req Request, timeout time.Duration) (c *command, err err
 			return e
 		})
 		if perr != nil {
-			err = fmt.Errorf("runner: start %s on a pty: %w", nash, perr)
+			err = startError(nash, "on a pty ", perr)
 			return nil, err
 		}
 		c.outR, c.stdin = ptmx, ptmx
@@ -151,7 +152,7 @@ func (s *Service) start(req Request, timeout time.Duration) (c *command, err err
 		}
 		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 		if serr := s.startShell(cmd, cmd.Start); serr != nil {
-			err = fmt.Errorf("runner: start %s: %w", nash, serr)
+			err = startError(nash, "", serr)
 			return nil, err
 		}
 		for _, f := range childEnds {
@@ -161,6 +162,16 @@ func (s *Service) start(req Request, timeout time.Duration) (c *command, err err
 	}
 	c.cmd, c.pid, c.started = cmd, cmd.Process.Pid, time.Now()
 	return c, nil
+}
+
+// startError describes a failed start of the shell. E2BIG is the caller's
+// doing (a command or environment beyond the kernel's exec limits), so it
+// is ErrTooLarge, not a runner failure.
+func startError(nash, how string, err error) error {
+	if errors.Is(err, syscall.E2BIG) {
+		return fmt.Errorf("%w: command and environment exceed the kernel's limits for exec: %v", ErrTooLarge, err)
+	}
+	return fmt.Errorf("runner: start %s %s%w", nash, how, err)
 }
 
 // startShell runs start (which starts cmd) under procMu and records the

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"runtime"
 	"strings"
 	"testing"
@@ -216,5 +217,64 @@ func TestHTTPBadInput(t *testing.T) {
 	}
 	if left := markedProcs(running.ID); len(left) > 0 {
 		t.Errorf("processes left: %v", left)
+	}
+}
+
+// TestHTTPExecLimits checks commands and environments too big for exec
+// (`nash -lc CMD` passes CMD as one argument, which Linux bounds at 32
+// pages): the default limit is that bound, a command at it runs, and
+// anything exec refuses is a 413 that leaves no fd, spool file, process
+// or running slot behind.
+func TestHTTPExecLimits(t *testing.T) {
+	s := newService(t, WithMaxRunning(2))
+	max := maxArgStrlen()
+	c, stop := newHTTP(t, s)
+	defer stop()
+
+	// ": xxx…" of exactly the limit is a valid command that exec takes.
+	atLimit := ": " + strings.Repeat("x", max-2)
+	body, _ := json.Marshal(Request{Cmd: atLimit})
+	var st Status
+	c.json("POST", "/v1/commands?wait_ms=20000", string(body), 201, &st)
+	if st.Receipt == nil || st.Receipt.Status != StatusExited || st.Receipt.ExitCode != 0 || st.Receipt.Command.Size != int64(max) {
+		t.Fatalf("command of %d bytes: %+v", max, st)
+	}
+	fds := fdCount(t) // after a first command: lazily opened fds are in
+
+	tests := []struct{ name, cmd, env string }{
+		{"command over the limit", ": " + strings.Repeat("x", max-1), ""},
+		{"1 MiB command", strings.Repeat("x", 1<<20), ""},
+		{"one env value too long for exec", "true", strings.Repeat("v", max+1)},
+	}
+	// More bad requests than running slots: a leaked slot would turn the
+	// later ones (and the final start) into 429s.
+	for i := 0; i < 2; i++ {
+		for _, tt := range tests {
+			req := Request{Cmd: tt.cmd}
+			if tt.env != "" {
+				req.Env = map[string]string{"BIG": tt.env}
+			}
+			body, _ := json.Marshal(req)
+			code, b := c.do("POST", "/v1/commands", "application/json", string(body))
+			if code != 413 || !json.Valid(b) {
+				t.Errorf("%s: %d %.200s, want 413", tt.name, code, b)
+			}
+		}
+	}
+	c.json("POST", "/v1/commands?wait_ms=20000", `{"cmd":"echo still fine"}`, 201, &st)
+	if st.Receipt == nil || st.Receipt.Status != StatusExited {
+		t.Errorf("start after the refused ones: %+v", st)
+	}
+	s.mu.Lock()
+	running := s.running
+	s.mu.Unlock()
+	if running != 0 {
+		t.Errorf("%d running slots taken", running)
+	}
+	if ents, _ := os.ReadDir(s.spoolDir); len(ents) != 0 {
+		t.Errorf("%d spool files left", len(ents))
+	}
+	if !settle(func() bool { return fdCount(t) <= fds }) {
+		t.Errorf("fds: %d before, %d after: %s", fds, fdCount(t), fdList())
 	}
 }

@@ -42,7 +42,7 @@ func defaultConfig() config {
 		drain:          250 * time.Millisecond,
 		outputLimit:    64 << 10,
 		maxOutputLimit: 1 << 20,
-		maxCommand:     1 << 20,
+		maxCommand:     maxArgStrlen(),
 		maxRunning:     64,
 		keepFinished:   1024,
 		scanFiles:      10000,
@@ -119,8 +119,15 @@ func WithOutputLimits(def, max int64) Option {
 	}
 }
 
-// WithMaxCommandBytes bounds the length of a command text. Default: 1 MiB.
+// WithMaxCommandBytes bounds the length of a command text. Default: the
+// longest text the kernel takes as one exec argument (`nash -lc CMD`):
+// 32 pages less the NUL, 131071 bytes with 4 KiB pages. A larger limit
+// is allowed, but longer commands then fail to start with ErrTooLarge.
 func WithMaxCommandBytes(n int) Option { return func(c *config) { c.maxCommand = n } }
+
+// maxArgStrlen is Linux's MAX_ARG_STRLEN (32 pages, NUL included) less
+// the NUL: the longest single exec argument.
+func maxArgStrlen() int { return 32*os.Getpagesize() - 1 }
 
 // WithMaxRunning bounds the number of commands running at once; Start
 // fails with ErrBusy beyond it. Default: 64.
