@@ -223,22 +223,24 @@ func TestSignal(t *testing.T) {
 }
 
 // pythonPath returns the real python3 binary (login shells reset PATH, so
-// pyenv shims would not be found).
-func pythonPath(t *testing.T) string {
+// pyenv shims would not be found), or "" without one.
+func pythonPath() string {
 	out, err := exec.Command("python3", "-c", "import sys; print(sys.executable)").Output()
 	if err != nil {
-		t.Skipf("python3: %v", err)
+		return ""
 	}
 	return strings.TrimSpace(string(out))
 }
 
 // TestInteractive drives cat and python3 -i through stdin, in pipe and
-// PTY modes.
+// PTY modes, under bash and under nash (the shell the runner is for).
+// Only the python cases skip when there is no python3.
 func TestInteractive(t *testing.T) {
-	py := pythonPath(t)
+	py := pythonPath()
 	tests := []struct {
 		name     string
 		cmd      string
+		python   bool
 		pty      bool
 		send     string
 		want     string
@@ -247,42 +249,47 @@ func TestInteractive(t *testing.T) {
 	}{
 		{name: "cat pipe", cmd: "cat", send: "hello\n", want: "hello\n", finish: (*Service).CloseStdin},
 		{name: "cat pty", cmd: "cat", pty: true, send: "hello\n", want: "hello\r\nhello\r\n", finish: (*Service).CloseStdin},
-		{name: "python pipe", cmd: py + " -i", send: "print(6*7)\n", want: "42\n", finish: (*Service).CloseStdin},
-		{name: "python pty", cmd: py + " -i", pty: true, send: "print(6*7)\r", want: "42\r\n", finish: func(s *Service, id string) error {
+		{name: "python pipe", cmd: py + " -i", python: true, send: "print(6*7)\n", want: "42\n", finish: (*Service).CloseStdin},
+		{name: "python pty", cmd: py + " -i", python: true, pty: true, send: "print(6*7)\r", want: "42\r\n", finish: func(s *Service, id string) error {
 			_, err := s.WriteStdin(id, []byte("exit(5)\r"))
 			return err
 		}, wantCode: 5},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			s := newService(t)
-			st, err := s.Start(Request{Cmd: tt.cmd, PTY: tt.pty, Stdin: !tt.pty, Env: map[string]string{"PYTHONUNBUFFERED": "1"}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if n, err := s.WriteStdin(st.ID, []byte(tt.send)); err != nil || n != len(tt.send) {
-				t.Fatalf("write: %d %v", n, err)
-			}
-			waitOutput(t, s, st.ID, "stdout", tt.want)
-			if err := tt.finish(s, st.ID); err != nil {
-				t.Fatal(err)
-			}
-			ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
-			defer cancel()
-			r, err := s.Wait(ctx, st.ID)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if r.Status != StatusExited || r.ExitCode != tt.wantCode {
-				t.Errorf("status %s %d, want exited %d", r.Status, r.ExitCode, tt.wantCode)
-			}
-			if tt.pty && r.Stderr.Size != 0 {
-				t.Errorf("pty stderr has %d bytes", r.Stderr.Size)
-			}
-			if _, err := s.WriteStdin(st.ID, []byte("x")); err == nil {
-				t.Error("write to a finished command succeeded")
-			}
-		})
+	for _, sh := range shells(true) {
+		for _, tt := range tests {
+			t.Run(sh.name+"/"+tt.name, func(t *testing.T) {
+				if tt.python && py == "" {
+					t.Skip("no python3")
+				}
+				s := newService(t, WithNashPath(sh.path))
+				st, err := s.Start(Request{Cmd: tt.cmd, PTY: tt.pty, Stdin: !tt.pty, Env: map[string]string{"PYTHONUNBUFFERED": "1"}})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if n, err := s.WriteStdin(st.ID, []byte(tt.send)); err != nil || n != len(tt.send) {
+					t.Fatalf("write: %d %v", n, err)
+				}
+				waitOutput(t, s, st.ID, "stdout", tt.want)
+				if err := tt.finish(s, st.ID); err != nil {
+					t.Fatal(err)
+				}
+				ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+				defer cancel()
+				r, err := s.Wait(ctx, st.ID)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if r.Status != StatusExited || r.ExitCode != tt.wantCode {
+					t.Errorf("status %s %d, want exited %d", r.Status, r.ExitCode, tt.wantCode)
+				}
+				if tt.pty && r.Stderr.Size != 0 {
+					t.Errorf("pty stderr has %d bytes", r.Stderr.Size)
+				}
+				if _, err := s.WriteStdin(st.ID, []byte("x")); !errors.Is(err, ErrConflict) {
+					t.Errorf("write to a finished command: %v, want ErrConflict", err)
+				}
+			})
+		}
 	}
 }
 
