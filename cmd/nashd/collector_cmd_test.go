@@ -65,9 +65,17 @@ type collServer struct {
 
 func startCollector(t *testing.T, state, socket string) *collServer {
 	t.Helper()
+	return startServe(t, state, socket, nil, "--no-runner")
+}
+
+// startServe starts nashd serve with env added to the test's environment
+// and the extra args.
+func startServe(t *testing.T, state, socket string, env []string, args ...string) *collServer {
+	t.Helper()
 	os.Remove(filepath.Join(state, serveInfoFile))
 	s := &collServer{t: t, state: state, socket: socket}
-	s.cmd = nashdCmd("serve", "--state", state, "--socket", socket, "--listen", "127.0.0.1:0", "--no-runner")
+	s.cmd = nashdCmd(append([]string{"serve", "--state", state, "--socket", socket, "--listen", "127.0.0.1:0"}, args...)...)
+	s.cmd.Env = append(s.cmd.Env, env...)
 	s.cmd.Stderr = os.Stderr
 	if err := s.cmd.Start(); err != nil {
 		t.Fatal(err)

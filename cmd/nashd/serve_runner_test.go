@@ -1,0 +1,139 @@
+package main
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"nash/collector/store"
+	"nash/runner"
+)
+
+// TestServeRunnerThroughNash drives the runner API of `nashd serve` over
+// its loopback port: requests without the key are refused, a command runs
+// under bin/nash (found on PATH, as in an image), and every shell it
+// starts, nested ones included, reaches the collector with the runner's
+// call id and its parent link. The runner API is not on the unix socket,
+// which sandboxes share.
+func TestServeRunnerThroughNash(t *testing.T) {
+	nash, _ := filepath.Abs("../../bin/nash")
+	if fi, err := os.Stat(nash); err != nil || fi.Mode()&0o111 == 0 {
+		t.Skip("bin/nash not built (make nash)")
+	}
+	state, home := t.TempDir(), t.TempDir()
+	sock := filepath.Join(t.TempDir(), "c.sock")
+	srv := startServe(t, state, sock, []string{
+		"HOME=" + home, "XDG_DATA_HOME=" + filepath.Join(home, "data"),
+		"PATH=" + filepath.Dir(nash) + ":" + os.Getenv("PATH"),
+	})
+	defer srv.stop()
+	out, _ := runNashd(t, "session", "new", "--state", state)
+	env := parseEvalLines(t, out)
+	sid := env["NUCLEIC_SESSION_ID"]
+	key, err := os.ReadFile(filepath.Join(state, runnerKeyFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	hc := &http.Client{Timeout: 60 * time.Second}
+	do := func(method, url, auth, body string) (int, []byte) {
+		t.Helper()
+		req, _ := http.NewRequest(method, url, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		if auth != "" {
+			req.Header.Set("Authorization", "Bearer "+auth)
+		}
+		resp, err := hc.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, b
+	}
+	api := "http://" + srv.listen
+
+	req := runner.Request{
+		// Three shells: the runner's nash -lc, and two nested ones.
+		Cmd: `"$NASH" -c '"$NASH" -c ": nested-call-marker"'; echo done`,
+		Cwd: t.TempDir(),
+		Env: map[string]string{
+			"NASH":                 nash,
+			"NUCLEIC_SESSION_ID":   sid,
+			"NUCLEIC_HOOK_TOKEN":   env["NUCLEIC_HOOK_TOKEN"],
+			"NUCLEIC_SHELL_SOCKET": sock,
+		},
+	}
+	body, _ := json.Marshal(req)
+	if code, b := do("POST", api+"/v1/commands", "", string(body)); code != 401 {
+		t.Fatalf("start without the key: %d %s, want 401", code, b)
+	}
+	if code, b := do("POST", api+"/v1/commands", "not-the-key", string(body)); code != 401 {
+		t.Fatalf("start with a wrong key: %d %s, want 401", code, b)
+	}
+	code, b := do("POST", api+"/v1/commands?wait_ms=30000", strings.TrimSpace(string(key)), string(body))
+	var st runner.Status
+	if err := json.Unmarshal(b, &st); code != 201 || err != nil || st.Receipt == nil {
+		t.Fatalf("start: %d %s %v", code, b, err)
+	}
+	r := st.Receipt
+	if r.Status != runner.StatusExited || r.ExitCode != 0 || r.Stdout.Size != int64(len("done\n")) || r.SessionID != sid {
+		t.Fatalf("receipt %+v", r)
+	}
+	if r.Runtime.Path != nash {
+		t.Fatalf("ran under %s, want %s", r.Runtime.Path, nash)
+	}
+
+	// Shells flush at exit; wait for the third to be stored.
+	var flat []*store.Shell
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		code, b := do("GET", api+"/api/sessions/"+sid+"/shells", "", "")
+		var roots []*store.Shell
+		if code == 200 && json.Unmarshal(b, &roots) == nil {
+			flat = flat[:0]
+			var walk func([]*store.Shell)
+			walk = func(l []*store.Shell) {
+				for _, x := range l {
+					flat = append(flat, x)
+					walk(x.Children)
+				}
+			}
+			walk(roots)
+			if len(flat) >= 3 {
+				break
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("shells of the session: %d %s", code, b)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if len(flat) != 3 {
+		t.Fatalf("%d shells, want 3", len(flat))
+	}
+	for _, x := range flat {
+		if x.CallID != r.CallID {
+			t.Errorf("shell %s has call id %q, want %q", x.ID, x.CallID, r.CallID)
+		}
+	}
+	// One chain: the runner's shell, its child, its grandchild.
+	if flat[0].ParentID != "" || flat[1].ParentID != flat[0].ID || flat[2].ParentID != flat[1].ID {
+		t.Errorf("parent links: %s<-%s, %s<-%s, %s<-%s", flat[0].ParentID, flat[0].ID,
+			flat[1].ParentID, flat[1].ID, flat[2].ParentID, flat[2].ID)
+	}
+
+	// The unix socket serves ingest only: no runner there.
+	resp, err := srv.client.Post("http://nashd/v1/commands", "application/json", strings.NewReader(string(body)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 404 {
+		t.Errorf("runner API on the unix socket: %d, want 404", resp.StatusCode)
+	}
+}
