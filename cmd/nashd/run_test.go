@@ -26,11 +26,13 @@ func TestRunExitStatus(t *testing.T) {
 		{name: "timeout", args: []string{"--timeout", "0.3", "--", "trap '' TERM; sleep 100"}, code: 124, status: runner.StatusTimedOut},
 		{name: "pty", args: []string{"--pty", "--", "[ -t 0 ] && [ -t 2 ] && echo tty >&2"}, stdout: "tty\r\n", status: runner.StatusExited},
 		{name: "no trailing newline", args: []string{"--", "printf x"}, stdout: "x\n", status: runner.StatusExited},
+		{name: "cwd", args: []string{"--", "pwd"}, stdout: "CWD\n", status: runner.StatusExited},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var out, errb bytes.Buffer
-			args := append([]string{"--json", "--nash", "/usr/bin/bash", "--state", t.TempDir(), "--cwd", t.TempDir()}, tt.args...)
+			cwd := t.TempDir()
+			args := append([]string{"--json", "--nash", "/usr/bin/bash", "--state", t.TempDir(), "--cwd", cwd}, tt.args...)
 			code := runMain(args, strings.NewReader(tt.stdin), &out, &errb)
 			if code != tt.code {
 				t.Errorf("exit %d, want %d; stderr %q", code, tt.code, errb.String())
@@ -41,8 +43,11 @@ func TestRunExitStatus(t *testing.T) {
 			if err := json.Unmarshal([]byte(s[i:]), &r); err != nil {
 				t.Fatalf("receipt line: %v in %q", err, s)
 			}
-			if s[:i] != tt.stdout {
-				t.Errorf("stdout %q, want %q", s[:i], tt.stdout)
+			if want := strings.ReplaceAll(tt.stdout, "CWD", cwd); s[:i] != want {
+				t.Errorf("stdout %q, want %q", s[:i], want)
+			}
+			if r.Cwd != cwd {
+				t.Errorf("receipt cwd %q, want %q", r.Cwd, cwd)
 			}
 			if r.Status != tt.status {
 				t.Errorf("status %s, want %s", r.Status, tt.status)
