@@ -170,6 +170,8 @@ func TestHTTPBadInput(t *testing.T) {
 		{"negative offset", "GET", d + "/output?offset=-1", "", "", 400},
 		{"text offset", "GET", d + "/output?offset=abc", "", "", 400},
 		{"offset past end", "GET", d + "/output?offset=999999", "", "", 416},
+		{"offset past end, running", "GET", r + "/output?offset=999999&wait_ms=100", "", "", 416},
+		{"stderr offset past end", "GET", d + "/output?stream=stderr&offset=1", "", "", 416},
 		{"bad stream", "GET", d + "/output?stream=stdin", "", "", 400},
 		{"unknown query", "GET", d + "/output?bogus=1", "", "", 400},
 		{"repeated query", "GET", d + "/output?offset=1&offset=2", "", "", 400},
