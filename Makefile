@@ -64,7 +64,7 @@ autoconf-test: nash
 	bash corpus/autoconf/run.sh -nash bin/nash
 
 image-test: build
-	bash images/test/rootfs-test.sh
+	REQUIRE_COLLECTOR=1 bash images/test/rootfs-test.sh
 
 clean:
 	rm -rf bin

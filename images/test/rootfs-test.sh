@@ -20,6 +20,7 @@
 #   NASH_ROOTFS_CACHE cache directory               (default: /var/cache/nash-rootfs)
 #   STEP_TIMEOUT  seconds one step in the root may take (default: 180)
 #   KEEP_ROOT=1   keep the extracted root after the run, for debugging
+#   REQUIRE_COLLECTOR=1  fail, not skip, when the collector checks cannot run
 # Ends with "image-test: N passed, M failed[, K skipped]"; exits 1 on any failure.
 set -eu
 
@@ -248,9 +249,15 @@ same_manifest() { # same_manifest NAME A B
 session_id=
 api= # host:port of the collector's loopback query API
 
+# skip_or_fail NAME: a check that cannot run is a skip, or a failure under
+# REQUIRE_COLLECTOR=1 (make image-test, so CI never passes without them).
+skip_or_fail() {
+	if [ "${REQUIRE_COLLECTOR-}" = 1 ]; then fail "$1 (REQUIRE_COLLECTOR=1)"; else skip "$1"; fi
+}
+
 start_collector() {
 	if [ ! -x "$NASHD_BIN" ]; then
-		skip "collector events: $NASHD_BIN is not built - event and parent-link checks not run"
+		skip_or_fail "collector events: $NASHD_BIN is not built - event and parent-link checks not run"
 		return 1
 	fi
 	state=$work/nashd
@@ -313,7 +320,7 @@ events: $(wc -l <"$work/export.jsonl"), shells: $(jq -c '[.. | objects | select(
 check_events() {
 	state=$work/nashd
 	if ! command -v jq >/dev/null 2>&1 || ! command -v curl >/dev/null 2>&1; then
-		skip "collector events: jq or curl is not installed"
+		skip_or_fail "collector events: jq or curl is not installed"
 		return
 	fi
 	sleep 1 # shells flush at exit; let the collector commit the last batches
@@ -332,8 +339,12 @@ check_events() {
 			shells(.[0] == "sh" and (join(" ") | test("nash-nested-marker"))))'
 	event_check "collector: sh started by xargs has the shell running xargs as parent" \
 		'child_of(shells(.[0] == "readlink"); shells(.[0] == "xargs"))'
-	event_check "collector: less's maintainer scripts ran in nash (update-alternatives exec)" \
-		'shells(.[0] == "update-alternatives") | length > 0'
+	event_check "collector: less's maintainer scripts ran in nash, under the shell that ran apt-get" \
+		'child_of(shells(.[0] == "update-alternatives"); shells(.[0] == ":" and .[1] == "nash-m-apt-parent"))'
+	for m in $launch_markers; do
+		event_check "collector: launch path $m sent events, with the nash that started it as parent" \
+			'child_of(shells(.[0] == ":" and .[1] == "nash-m-'"$m"'"); shells(.[0] == ":" and .[1] == "nash-m-parent"))'
+	done
 	event_check "collector: make's recipes ran in nash (cat in.txt exec)" \
 		'shells(.[0] == "cat" and .[1] == "in.txt") | length > 0'
 	if out=$("$NASHD_BIN" verify --state "$state" --session "$session_id" 2>&1); then
@@ -379,6 +390,15 @@ printf '%s\n' 'out.txt: in.txt' \
 	'	echo "$${NUCLEIC_NASH-unset} $$(readlink -f /proc/$$$$/exe)" >$@' \
 	'	cat $< >>$@' >"$root$T/mk/Makefile"
 echo from-make >"$root$T/mk/in.txt"
+# Launch paths run from one nash parent; each leaves a ": nash-m-NAME" exec
+# event, so the collector checks can tell which shell ran it.
+printf '#!/bin/sh\n: nash-m-posix-script\n' >"$root$T/m-posix.sh"
+printf '#!/usr/bin/env bash\n: nash-m-envbash-script\n' >"$root$T/m-bash.sh"
+chmod 0755 "$root$T/m-posix.sh" "$root$T/m-bash.sh"
+mkdir -p "$root$T/mk2"
+# a ';' so make hands the recipe to a shell rather than exec'ing it itself
+printf 'all:\n\t: nash-m-make; true\n' >"$root$T/mk2/Makefile"
+launch_markers="sh-c bash-c env-bash xargs-sh posix-script envbash-script make"
 nash=/usr/local/bin/nash
 is_nash="1 $nash"
 
@@ -386,6 +406,11 @@ collector=no
 if start_collector; then collector=yes; fi
 
 manifest "$work/m0"
+# Bad input changes nothing.
+check "divert.sh refuses an unknown option" sh -c "! /bin/sh $T/divert.sh --bogus $T/nash"
+check "divert.sh refuses a nash binary that does not run" sh -c "! /bin/sh $T/divert.sh /etc/passwd"
+manifest "$work/m0b"
+same_manifest "the refused runs of divert.sh changed nothing" "$work/m0" "$work/m0b"
 check "divert.sh installs nash" /bin/sh "$T/divert.sh" "$T/nash"
 manifest "$work/m1"
 check "divert.sh runs a second time (under nash as /bin/sh)" /bin/sh "$T/divert.sh" "$T/nash"
@@ -405,24 +430,45 @@ done
 	expect "#!/bin/sh script runs under nash" "$is_nash" "$T/posix.sh"
 	expect "#!/usr/bin/env bash script runs under nash" "$is_nash" "$T/bash.sh"
 	expect "nested shells run nash" "$is_nash" bash -c "sh -c ': nash-nested-marker; $probe'"
+	check "every launch path, from one nash parent" bash -c ": nash-m-parent
+		/bin/sh -c ': nash-m-sh-c'
+		bash -c ': nash-m-bash-c'
+		/usr/bin/env bash -c ': nash-m-env-bash'
+		echo x | xargs sh -c ': nash-m-xargs-sh'
+		$T/m-posix.sh
+		$T/m-bash.sh
+		make -s -C $T/mk2"
 	expect "/usr/bin/bash.real is the real bash" "unset /usr/bin/bash.real" /usr/bin/bash.real -c "$probe"
 	expect "/usr/bin/dash.real is the real dash" "unset /usr/bin/dash.real" /usr/bin/dash.real -c "$probe"
+	expect "nash's fallback reaches the real bash (NUCLEIC_NASH_DISABLE=1 bash -c)" "unset /usr/bin/bash.real" \
+		/usr/bin/env NUCLEIC_NASH_DISABLE=1 bash -c "$probe"
 	expect "login bash gets SHELL and NUCLEIC_REAL_BASH" "/bin/bash /usr/bin/bash.real" \
 		bash -lc 'echo "$SHELL $NUCLEIC_REAL_BASH"'
 }
 expect "login shells of root and uid 1000 are /bin/bash" "root:/bin/bash agent:/bin/bash" \
 	sh -c "getent passwd root agent | cut -d: -f1,7 | tr '\n' ' ' | sed 's/ \$//'"
-check "/etc/nash-version is written" test -s /etc/nash-version
+# shellcheck disable=SC2016 # expanded inside the root
+check "/etc/nash-version holds nash's version" sh -c 'v=$('"$nash"' -c "printf %s \"\$NASH_VERSION\"") &&
+	[ -n "$v" ] && [ "$(cat /etc/nash-version)" = "$v" ] || { echo "file: $(cat /etc/nash-version), nash: $v"; exit 1; }'
 check "nash doctor is healthy inside the root" "$nash" doctor
 if [ "$collector" = yes ] && command -v jq >/dev/null 2>&1; then
+	# every field the issue names: both shells are nash, where the real bash
+	# is, the collector, the capture level and the version
 	if out=$(in_root "$nash" doctor --json 2>&1) &&
-		printf '%s\n' "$out" | jq -e '.healthy and .collector.reachable and .session.hasToken' >/dev/null; then
-		pass "nash doctor --json sees the collector and the session"
+		printf '%s\n' "$out" | jq -e --arg v "$(in_root /bin/sh -c 'cat /etc/nash-version')" '
+			.healthy and .collector.reachable and .session.hasToken and .capture == "tap"
+			and .version == $v and .nash == "/usr/local/bin/nash"
+			and ([.shells[] | select(.isNash)] | length) == 2
+			and .realBash.found and .realBash.path == "/usr/bin/bash.real"' >/dev/null; then
+		pass "nash doctor --json: shells, real bash, collector, session, capture, version"
 	else
-		fail "nash doctor --json sees the collector and the session" "$out"
+		fail "nash doctor --json: shells, real bash, collector, session, capture, version" "$out"
 	fi
 fi
-check "apt-get install runs maintainer scripts under nash (less)" apt-get install -y --no-download less
+# From a nash parent, so the maintainer scripts' shells can be checked as
+# its descendants.
+check "apt-get install runs maintainer scripts under nash (less)" \
+	bash -c ': nash-m-apt-parent; apt-get install -y --no-download less'
 expect "less's postinst ran (pager alternative)" /usr/bin/less readlink -f /usr/bin/pager
 check "make runs its recipes" make -C "$T/mk"
 expect "make's recipe shell is nash" "$is_nash
