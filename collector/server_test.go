@@ -470,3 +470,44 @@ func (a *atomicMax) load() uint64 {
 	defer a.mu.Unlock()
 	return a.v
 }
+
+// TestBodyLimitBoundary checks the 1 MiB cap at its edge, with and without
+// a Content-Length: a batch of exactly MaxBatchBytes is stored, one byte
+// more is 413 (the cap is "above 1 MiB", not "at").
+func TestBodyLimitBoundary(t *testing.T) {
+	e := newEnv(t, Config{}, store.Options{})
+	pad := func(shell string, size int) []byte {
+		b := mustJSON(execBatch(e.session, shell, 1, 5))
+		return append(b, bytes.Repeat([]byte(" "), size-len(b))...) // trailing blanks are valid JSON
+	}
+	send := func(body []byte, chunked bool) (int, string) {
+		var r io.Reader = bytes.NewReader(body)
+		if chunked {
+			r = io.MultiReader(r) // hides the length: sent chunked
+		}
+		req, _ := http.NewRequest("POST", e.srv.URL+"/shell-event", r)
+		req.Header.Set("Authorization", "Bearer "+e.tok)
+		resp, err := e.srv.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		if chunked != (req.ContentLength <= 0) {
+			t.Fatalf("chunked=%v but ContentLength=%d", chunked, req.ContentLength)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(b)
+	}
+	for _, chunked := range []bool{false, true} {
+		shell := fmt.Sprint("sh-chunked-", chunked)
+		if code, body := send(pad(shell, MaxBatchBytes), chunked); code != 202 || !strings.Contains(body, `"stored":5`) {
+			t.Errorf("chunked=%v: %d-byte batch: %d %s, want 202 stored 5", chunked, MaxBatchBytes, code, body)
+		}
+		if code, body := send(pad(shell+"-big", MaxBatchBytes+1), chunked); code != 413 {
+			t.Errorf("chunked=%v: %d-byte batch: %d %s, want 413", chunked, MaxBatchBytes+1, code, body)
+		}
+	}
+	if MaxBatchBytes != 1<<20 {
+		t.Errorf("MaxBatchBytes = %d, the issue says 1 MiB", MaxBatchBytes)
+	}
+}
