@@ -1,197 +1,21 @@
 package collector
 
 import (
-	"bytes"
-	"context"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
-	"net"
-	"net/http"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"nash/collector/store"
+	"nash/internal/webdriver"
 	"nash/transport/wire"
 )
 
-// webDriver is a minimal W3C WebDriver client over plain net/http.
-type webDriver struct {
-	t       *testing.T
-	base    string
-	session string
-}
-
-func (d *webDriver) call(method, path string, body any) json.RawMessage {
-	d.t.Helper()
-	var rd *bytes.Reader
-	if body != nil {
-		rd = bytes.NewReader(mustJSON(body))
-	} else {
-		rd = bytes.NewReader(nil)
-	}
-	url := d.base + path
-	if d.session != "" && path != "/session" {
-		url = d.base + "/session/" + d.session + path
-	}
-	req, _ := http.NewRequest(method, url, rd)
-	req.Header.Set("Content-Type", "application/json")
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	resp, err := http.DefaultClient.Do(req.WithContext(ctx))
-	if err != nil {
-		d.t.Fatalf("webdriver %s %s: %v", method, path, err)
-	}
-	defer resp.Body.Close()
-	var out struct {
-		Value json.RawMessage `json:"value"`
-	}
-	json.NewDecoder(resp.Body).Decode(&out)
-	if resp.StatusCode != 200 {
-		d.t.Fatalf("webdriver %s %s: %s %s", method, path, resp.Status, out.Value)
-	}
-	return out.Value
-}
-
-// js runs script in the page and decodes its return value into v.
-func (d *webDriver) js(v any, script string, args ...any) {
-	d.t.Helper()
-	if args == nil {
-		args = []any{}
-	}
-	raw := d.call("POST", "/execute/sync", map[string]any{"script": script, "args": args})
-	if v != nil {
-		if err := json.Unmarshal(raw, v); err != nil {
-			d.t.Fatalf("decode %s: %v", raw, err)
-		}
-	}
-}
-
-// waitJS polls script until it returns true or the timeout passes; it
-// returns how long that took.
-func (d *webDriver) waitJS(timeout time.Duration, what, script string) time.Duration {
-	d.t.Helper()
-	start := time.Now()
-	for time.Since(start) < timeout {
-		var ok bool
-		d.js(&ok, script)
-		if ok {
-			return time.Since(start)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	d.t.Fatalf("timed out after %v waiting for %s", timeout, what)
-	return 0
-}
-
-func (d *webDriver) keys(keys ...string) {
-	var acts []map[string]string
-	for _, k := range keys {
-		acts = append(acts, map[string]string{"type": "keyDown", "value": k}, map[string]string{"type": "keyUp", "value": k})
-	}
-	d.call("POST", "/actions", map[string]any{"actions": []any{map[string]any{"type": "key", "id": "kb", "actions": acts}}})
-}
-
-func (d *webDriver) screenshot(path string) {
-	d.t.Helper()
-	var b64 string
-	if err := json.Unmarshal(d.call("GET", "/screenshot", nil), &b64); err != nil {
-		d.t.Fatal(err)
-	}
-	png, err := base64.StdEncoding.DecodeString(b64)
-	if err != nil {
-		d.t.Fatal(err)
-	}
-	if err := os.WriteFile(path, png, 0o644); err != nil {
-		d.t.Fatal(err)
-	}
-	d.t.Logf("screenshot: %s", path)
-}
-
-func freePort(t *testing.T) int {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port
-}
-
-func artifactsDir(t *testing.T) string {
-	if d := os.Getenv("NASH_ARTIFACTS"); d != "" {
-		if err := os.MkdirAll(d, 0o755); err == nil {
-			return d
-		}
-	}
-	return t.TempDir()
-}
-
-// startBrowser starts chromedriver and a headless Chromium session, or
-// skips the test when they are not installed.
-func startBrowser(t *testing.T) *webDriver {
-	driver, err := exec.LookPath("chromedriver")
-	if err != nil {
-		t.Skip("chromedriver not installed (apt-get install -y chromium chromium-driver): skipping browser test")
-	}
-	var browser string
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			browser = p
-			break
-		}
-	}
-	if browser == "" {
-		t.Skip("chromium not installed (apt-get install -y chromium chromium-driver): skipping browser test")
-	}
-	port := freePort(t)
-	cmd := exec.Command(driver, fmt.Sprintf("--port=%d", port), "--allowed-ips=127.0.0.1")
-	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
-	if testing.Verbose() == false {
-		cmd.Stdout, cmd.Stderr = nil, nil
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatalf("start chromedriver: %v", err)
-	}
-	t.Cleanup(func() {
-		cmd.Process.Kill()
-		cmd.Wait()
-	})
-	d := &webDriver{t: t, base: fmt.Sprintf("http://127.0.0.1:%d", port)}
-	deadline := time.Now().Add(15 * time.Second)
-	for {
-		resp, err := http.Get(d.base + "/status")
-		if err == nil {
-			resp.Body.Close()
-			if resp.StatusCode == 200 {
-				break
-			}
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("chromedriver did not become ready: %v", err)
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-	args := []string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-		"--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
-		"--disable-extensions", "--window-size=1500,900", "--user-data-dir=" + t.TempDir()}
-	raw := d.call("POST", "/session", map[string]any{"capabilities": map[string]any{"alwaysMatch": map[string]any{
-		"browserName": "chrome", "goog:chromeOptions": map[string]any{"binary": browser, "args": args},
-	}}})
-	var s struct {
-		SessionID string `json:"sessionId"`
-	}
-	json.Unmarshal(raw, &s)
-	if s.SessionID == "" {
-		t.Fatalf("no webdriver session: %s", raw)
-	}
-	d.session = s.SessionID
-	t.Cleanup(func() { d.call("DELETE", "", nil) })
-	return d
-}
+// binaryPreview is not UTF-8: the detail panel shows it as a hex dump.
+var binaryPreview = []byte("\x00\x01\x02\xffELF")
 
 const hostilePreview = `<script>window.__pwned=1</script><img src=x onerror="window.__pwned=2"> & "quotes"`
 
@@ -199,7 +23,7 @@ const hostilePreview = `<script>window.__pwned=1</script><img src=x onerror="win
 // live, an ingested event shows up within 1 s, keyboard navigation opens
 // the detail panel, and a hostile <script> preview is shown as text.
 func TestFeedInBrowser(t *testing.T) {
-	d := startBrowser(t)
+	d := webdriver.Start(t)
 	e := newEnv(t, Config{}, store.Options{})
 	// Some history first: a pipeline, a failing command, a fallback.
 	hist := execBatch(e.session, "a1b2c3d4-root", 1, 3)
@@ -211,13 +35,16 @@ func TestFeedInBrowser(t *testing.T) {
 		wire.Event{Kind: "pipe", Seq: 5, TS: time.Now().UnixMilli(), PipelineID: intp(1), FromIndex: intp(1), ToIndex: intp(2), Bytes: i64p(18234), Truncated: boolp(true)},
 		wire.Event{Kind: "fallback", Seq: 6, TS: time.Now().UnixMilli(), Reason: "parse-error", Input: "cat <<<(weird"},
 		wire.Event{Kind: "cd", Seq: 7, TS: time.Now().UnixMilli(), From: "/work", To: "/tmp"},
+		wire.Event{Kind: "deny", Seq: 8, TS: time.Now().UnixMilli(), CmdSeq: 3, Rule: "no-curl", Message: "network is off"},
+		wire.Event{Kind: "redirect", Seq: 9, TS: time.Now().UnixMilli(), CmdSeq: 3, Op: ">", Target: &wire.Target{Path: "/tmp/blob.bin"},
+			Bytes: i64p(7), PreviewB64: base64.StdEncoding.EncodeToString(binaryPreview)},
 	)
 	if code, body := e.post(nil, mustJSON(hist), e.tok); code != 202 {
 		t.Fatalf("ingest history: %d %s", code, body)
 	}
 
-	d.call("POST", "/url", map[string]string{"url": e.srv.URL + "/"})
-	d.waitJS(10*time.Second, "page to go live", `return document.getElementById("status").textContent === "live" && document.querySelectorAll("#rows tr").length === 7`)
+	d.Open(e.srv.URL + "/")
+	d.WaitJS(10*time.Second, "page to go live", `return document.getElementById("status").textContent === "live" && document.querySelectorAll("#rows tr").length === 9`)
 
 	// A live event: the hostile redirect preview.
 	child := "a1b2c3d4-root"
@@ -226,32 +53,52 @@ func TestFeedInBrowser(t *testing.T) {
 			Bytes: i64p(int64(len(hostilePreview))), Blake3: strings.Repeat("ab", 32), PreviewB64: base64.StdEncoding.EncodeToString([]byte(hostilePreview))}}}
 	// The page stamps the moment the row appears, so WebDriver's own
 	// polling latency does not count against the 1 s budget.
-	d.js(nil, `window.__seen = 0; new MutationObserver(() => {
+	d.JS(nil, `window.__seen = 0; new MutationObserver(() => {
 		if (!window.__seen && document.getElementById("rows").textContent.includes("/tmp/page.html")) window.__seen = Date.now();
 	}).observe(document.getElementById("rows"), {childList: true, subtree: true})`)
 	start := time.Now()
 	if code, body := e.post(nil, mustJSON(live), e.tok); code != 202 {
 		t.Fatalf("ingest live: %d %s", code, body)
 	}
-	d.waitJS(5*time.Second, "live row", `return window.__seen > 0`)
+	d.WaitJS(5*time.Second, "live row", `return window.__seen > 0`)
 	var seen int64
-	d.js(&seen, `return window.__seen`)
+	d.JS(&seen, `return window.__seen`)
 	lag := time.UnixMilli(seen).Sub(start)
 	t.Logf("live event shown %v after ingest began", lag.Round(time.Millisecond))
 	if lag > time.Second {
 		t.Errorf("live event shown %v after ingest, want within 1 s", lag)
 	}
 
+	// Rows: warnings, the truncation badge, exit status colours.
+	var rows struct {
+		Warn      []string `json:"warn"`
+		Truncated []string `json:"truncated"`
+		Bad       []string `json:"bad"`
+	}
+	d.JS(&rows, `const rows = Array.from(document.querySelectorAll("#rows tr"));
+		const sel = (q) => rows.filter(r => r.querySelector(q) !== null).map(r => r.children[4].textContent);
+		return {warn: rows.filter(r => r.classList.contains("warn")).map(r => r.children[4].textContent),
+			truncated: sel(".badge"), bad: sel(".exit-bad")}`)
+	if len(rows.Warn) != 2 || !strings.Contains(strings.Join(rows.Warn, "|"), "fallback to bash: parse-error") || !strings.Contains(strings.Join(rows.Warn, "|"), "no-curl network is off") {
+		t.Errorf("warning rows = %q, want the fallback and the deny", rows.Warn)
+	}
+	if len(rows.Truncated) != 1 || !strings.HasPrefix(rows.Truncated[0], "pipeline 1: 1 → 2") {
+		t.Errorf("rows with a truncation badge = %q, want the second pipe", rows.Truncated)
+	}
+	if len(rows.Bad) != 1 || rows.Bad[0] != "head -5" {
+		t.Errorf("rows with a failing exit = %q, want head -5", rows.Bad)
+	}
+
 	// Keyboard: j selects the newest row (the live one), Enter opens it.
-	d.keys("j", "\uE007")
-	d.waitJS(5*time.Second, "detail panel with preview", `const p = document.getElementById("preview"); return !document.getElementById("detail").hidden && p !== null && p.textContent.length > 0`)
+	d.Keys("j", "\uE007")
+	d.WaitJS(5*time.Second, "detail panel with preview", `const p = document.getElementById("preview"); return !document.getElementById("detail").hidden && p !== null && p.textContent.length > 0`)
 	var res struct {
 		Text    string `json:"text"`
 		Pwned   any    `json:"pwned"`
 		Scripts int    `json:"scripts"`
 		Parent  bool   `json:"parent"`
 	}
-	d.js(&res, `return {text: document.getElementById("preview").textContent, pwned: window.__pwned === undefined ? null : window.__pwned,
+	d.JS(&res, `return {text: document.getElementById("preview").textContent, pwned: window.__pwned === undefined ? null : window.__pwned,
 		scripts: document.querySelectorAll("#detail script, #detail img, #rows script, #rows img").length,
 		parent: document.getElementById("detail-body").textContent.includes("a1b2c3d4-root")}`)
 	if res.Text != hostilePreview {
@@ -263,23 +110,66 @@ func TestFeedInBrowser(t *testing.T) {
 	if !res.Parent {
 		t.Errorf("detail panel does not name the parent shell")
 	}
-	dir := artifactsDir(t)
-	d.screenshot(filepath.Join(dir, "feed-detail.png"))
+	var stored []EventView
+	e.getJSON("/api/events?shell=e5f6-child", &stored)
+	var full EventView
+	if len(stored) == 1 {
+		e.getJSON(fmt.Sprint("/api/events/", stored[0].ID), &full)
+	}
+	var hashes string
+	d.JS(&hashes, `return document.querySelector("#detail dl.hash").textContent`)
+	for _, h := range []string{strings.Repeat("ab", 32), full.Hash, full.PrevHash} {
+		if len(h) != 64 || !strings.Contains(hashes, h) {
+			t.Errorf("detail hashes %q lack %q (content, chain, previous)", hashes, h)
+		}
+	}
+	dir := webdriver.ArtifactsDir(t)
+	d.Screenshot(filepath.Join(dir, "feed-detail.png"))
 
 	// Esc closes; then open the pipeline's last stage and see three stages.
-	d.keys("\uE00C")
-	d.waitJS(2*time.Second, "detail to close", `return document.getElementById("detail").hidden`)
-	d.js(nil, `Array.from(document.querySelectorAll("#rows tr")).find(r => r.textContent.includes("head -5")).click()`)
-	d.waitJS(5*time.Second, "pipeline drawing", `return document.querySelectorAll("#detail .pipeline .stage").length === 3`)
+	d.Keys("\uE00C")
+	d.WaitJS(2*time.Second, "detail to close", `return document.getElementById("detail").hidden`)
+	d.JS(nil, `Array.from(document.querySelectorAll("#rows tr")).find(r => r.textContent.includes("head -5")).click()`)
+	d.WaitJS(5*time.Second, "pipeline drawing", `return document.querySelectorAll("#detail .pipeline .stage").length === 3`)
 	var links []string
-	d.js(&links, `return Array.from(document.querySelectorAll("#detail .pipeline .link b")).map(b => b.textContent)`)
+	d.JS(&links, `return Array.from(document.querySelectorAll("#detail .pipeline .link b")).map(b => b.textContent)`)
 	if len(links) != 2 || links[0] != "17.8 K" || links[1] != "17.8 K+" {
 		t.Errorf("pipeline links = %q", links)
 	}
+	var nesting bool
+	d.JS(&nesting, `return document.getElementById("detail-body").textContent.includes("depth 0 · top")`)
+	if !nesting {
+		t.Errorf("detail panel does not show the command's nesting")
+	}
+	// A preview that is not UTF-8 is shown as a hex dump.
+	d.JS(nil, `Array.from(document.querySelectorAll("#rows tr")).find(r => r.textContent.includes("/tmp/blob.bin")).click()`)
+	d.WaitJS(5*time.Second, "hex preview", `const p = document.getElementById("preview"); return p !== null && p.textContent.startsWith("00000000  00 01 02 ff 45 4c 46")`)
+	var hexHead string
+	d.JS(&hexHead, `return document.getElementById("preview").previousElementSibling.textContent`)
+	if !strings.Contains(hexHead, "7 B, hex") {
+		t.Errorf("hex preview heading = %q", hexHead)
+	}
+	// Kind filter: cd alone, then all kinds again.
+	d.JS(nil, `document.querySelector('#kinds [data-kind="cd"]').click()`)
+	d.WaitJS(5*time.Second, "kind filter", `const r = document.querySelectorAll("#rows tr"); return r.length === 1 && r[0].textContent.includes("/work → /tmp")`)
+	d.JS(nil, `document.querySelector('#kinds [data-kind="cd"]').click()`)
+	d.WaitJS(5*time.Second, "kind filter off", `return document.querySelectorAll("#rows tr").length === 10`)
 	// Failing filter leaves only the failing command.
-	d.js(nil, `document.getElementById("failing").click()`)
-	d.waitJS(5*time.Second, "failing filter", `const r = document.querySelectorAll("#rows tr"); return r.length === 1 && r[0].textContent.includes("head -5")`)
-	d.js(nil, `document.getElementById("failing").click()`)
-	d.waitJS(5*time.Second, "filter off", `return document.querySelectorAll("#rows tr").length === 8`)
-	d.screenshot(filepath.Join(dir, "feed-pipeline.png"))
+	d.JS(nil, `document.getElementById("failing").click()`)
+	d.WaitJS(5*time.Second, "failing filter", `const r = document.querySelectorAll("#rows tr"); return r.length === 1 && r[0].textContent.includes("head -5")`)
+	d.JS(nil, `document.getElementById("failing").click()`)
+	d.WaitJS(5*time.Second, "filter off", `return document.querySelectorAll("#rows tr").length === 10`)
+	d.Screenshot(filepath.Join(dir, "feed-pipeline.png"))
+}
+
+// getJSON decodes the answer to GET path on the test server into v.
+func (e *testEnv) getJSON(path string, v any) {
+	resp, err := e.srv.Client().Get(e.srv.URL + path)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if err := json.NewDecoder(resp.Body).Decode(v); err != nil {
+		e.t.Fatalf("GET %s: %v", path, err)
+	}
 }
