@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"os"
+	"path/filepath"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -92,22 +93,27 @@ func runLoad(t testing.TB, e *testEnv, ls loadSize) loadReport {
 	r.eventsPer = float64(r.events) / elapsed.Seconds()
 
 	ctx := context.Background()
-	want := int64(ls.batches * ls.events)
+	want := uint64(ls.batches * ls.events)
+	shells := 0
 	for s := range ls.sessions {
 		id := fmt.Sprint("load-", s)
-		counts, err := e.store.CountByShell(ctx, id)
+		counts, err := e.store.CountAndLastSeqByShell(ctx, id)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for shell, n := range counts {
-			if n != want {
-				t.Errorf("%s/%s: %d events stored, last seq %d", id, shell, n, want)
+		shells += len(counts)
+		for shell, c := range counts {
+			if c.Events != int64(c.LastSeq) || c.LastSeq != want {
+				t.Errorf("%s/%s: %d events stored, last seq %d, sent %d", id, shell, c.Events, c.LastSeq, want)
 			}
 		}
 		v, err := e.store.Verify(ctx, id)
 		if err != nil || !v.OK {
 			t.Errorf("verify %s: %+v %v", id, v, err)
 		}
+	}
+	if shells != ls.shells {
+		t.Errorf("%d shells have events stored, %d sent", shells, ls.shells)
 	}
 	return r
 }
@@ -125,8 +131,14 @@ func TestLoad(t *testing.T) {
 	e := newEnv(t, Config{}, store.Options{SessionCap: -1, BudgetBytes: -1})
 	r := runLoad(t, e, ls)
 	t.Logf("load %d shells x %d batches x %d events: %s", ls.shells, ls.batches, ls.events, r)
-	if dir := os.Getenv("NASH_ARTIFACTS"); dir != "" {
-		os.WriteFile(dir+"/load.txt", []byte(r.String()+"\n"), 0o644)
+	writeLoadArtifact(ls, r)
+}
+
+// writeLoadArtifact keeps the figures of a load run in $NASH_ARTIFACTS/load.txt.
+func writeLoadArtifact(ls loadSize, r loadReport) {
+	if dir := os.Getenv("NASH_ARTIFACTS"); dir != "" && os.MkdirAll(dir, 0o755) == nil {
+		line := fmt.Sprintf("load %d shells x %d batches x %d events: %s\n", ls.shells, ls.batches, ls.events, r)
+		os.WriteFile(filepath.Join(dir, "load.txt"), []byte(line), 0o644)
 	}
 }
 
@@ -140,5 +152,6 @@ func BenchmarkIngest(b *testing.B) {
 		b.ReportMetric(r.eventsPer, "events/s")
 		b.ReportMetric(float64(r.p99.Microseconds())/1000, "p99-ms")
 		b.Log(r)
+		writeLoadArtifact(ls, r)
 	}
 }

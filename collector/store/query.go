@@ -312,3 +312,31 @@ func (s *Store) CountByShell(ctx context.Context, session string) (map[string]in
 	}
 	return out, rows.Err()
 }
+
+// ShellCount is what one shell of a session has stored: how many events
+// and the highest seq among them. A shell that lost nothing and stored
+// nothing twice has Events == LastSeq.
+type ShellCount struct {
+	Events  int64
+	LastSeq uint64
+}
+
+// CountAndLastSeqByShell returns each shell's ShellCount for session,
+// computed from the events themselves (not the shells table's bookkeeping).
+func (s *Store) CountAndLastSeqByShell(ctx context.Context, session string) (map[string]ShellCount, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT shell_id, COUNT(*), MAX(seq) FROM events WHERE session_id = ? GROUP BY shell_id`, session)
+	if err != nil {
+		return nil, fmt.Errorf("count by shell: %w", err)
+	}
+	defer rows.Close()
+	out := map[string]ShellCount{}
+	for rows.Next() {
+		var id string
+		var c ShellCount
+		if err := rows.Scan(&id, &c.Events, &c.LastSeq); err != nil {
+			return nil, fmt.Errorf("count by shell: %w", err)
+		}
+		out[id] = c
+	}
+	return out, rows.Err()
+}
