@@ -3,7 +3,7 @@ GO      ?= go
 VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X main.version=$(VERSION)
 
-.PHONY: build nash nashd test unit corpus corpus-observed bench lint autoconf-test image-test clean fuzz
+.PHONY: build nash nashd test unit corpus corpus-observed bench lint autoconf-test image-test clean fuzz load
 
 build: nash nashd
 
@@ -48,6 +48,15 @@ corpus-observed: nash
 
 bench: build
 	$(GO) run ./bench -nash bin/nash
+
+# load is issue 5's collector load at full size (200 shells x 50 batches x
+# 200 events over loopback): the benchmark prints events/s and p99 batch
+# latency and checks count per shell = last seq; then a collector killed
+# with SIGKILL during the same load, restarted and sent the unacknowledged
+# batches again, must hold every event once with its chain intact.
+load:
+	NASH_LOAD=full $(GO) test -count=1 -run '^$$' -bench '^BenchmarkIngest$$' -benchtime 1x ./collector
+	NASH_LOAD=full $(GO) test -count=1 -run '^TestCrashRecovery$$' -v ./cmd/nashd
 
 # fuzz parses and runs random scripts in a sandbox (interp/fuzz_test.go);
 # crashers land in interp/testdata/fuzz and rerun with `make unit`.

@@ -256,17 +256,34 @@ func TestServeExportVerifyTamper(t *testing.T) {
 	}
 }
 
+// crashSize is the load TestCrashRecovery kills the collector in: small by
+// default, the 200 shells x 50 batches x 200 events with
+// NASH_LOAD=full, spread over sessions as TestLoad in package collector
+// does (one session of 2,000,000 events would pass the default
+// per-session cap, and eviction is not what this test is about).
+func crashSize() (shells, batches, per, sessions int) {
+	if os.Getenv("NASH_LOAD") == "full" {
+		return 200, 50, 200, 10
+	}
+	return 16, 30, 100, 2
+}
+
 // TestCrashRecovery kills a collector with SIGKILL while shells are sending,
-// restarts it, resends every batch that was not acknowledged, and checks
-// that each event is stored exactly once and the chains verify.
+// restarts it, has every shell resend the batches that were not
+// acknowledged (plus some that were), and checks that each event is stored
+// exactly once (count per shell = its last seq = what it sent) and the
+// chain verifies.
 func TestCrashRecovery(t *testing.T) {
-	const shells, batches, per = 16, 30, 100
+	shells, batches, per, sessions := crashSize()
 	state := t.TempDir()
 	sock := filepath.Join(t.TempDir(), "c.sock")
 	srv := startCollector(t, state, sock)
-	out, _ := runNashd(t, "session", "new", "--state", state)
-	env := parseEvalLines(t, out)
-	sid, tok := env["NUCLEIC_SESSION_ID"], env["NUCLEIC_HOOK_TOKEN"]
+	sids, toks := make([]string, sessions), make([]string, sessions)
+	for i := range sessions {
+		out, _ := runNashd(t, "session", "new", "--state", state)
+		env := parseEvalLines(t, out)
+		sids[i], toks[i] = env["NUCLEIC_SESSION_ID"], env["NUCLEIC_HOOK_TOKEN"]
+	}
 
 	acked := make([][]bool, shells)
 	var total sync.WaitGroup
@@ -274,13 +291,14 @@ func TestCrashRecovery(t *testing.T) {
 	ackCount := 0
 	killed := make(chan struct{})
 	var killOnce sync.Once
+	start := time.Now()
 	for sh := range shells {
 		acked[sh] = make([]bool, batches)
 		total.Add(1)
 		go func() {
 			defer total.Done()
 			for b := range batches {
-				code, _ := srv.post(execBatch(sid, fmt.Sprint("shell-", sh), uint64(b*per+1), per), tok)
+				code, _ := srv.post(execBatch(sids[sh%sessions], fmt.Sprint("shell-", sh), uint64(b*per+1), per), toks[sh%sessions])
 				if code == 202 {
 					acked[sh][b] = true
 					mu.Lock()
@@ -303,41 +321,75 @@ func TestCrashRecovery(t *testing.T) {
 	}
 	total.Wait()
 	srv.cmd.Wait()
+	killedAfter := time.Since(start)
 	if _, err := os.Stat(sock); err != nil {
 		t.Logf("socket gone after kill: %v", err)
 	}
 	srv2 := startCollector(t, state, sock) // must replace the stale socket
-	resent := 0
+	// Every shell resends, concurrently as shells do, what was not
+	// acknowledged, plus every fifth acked batch to prove duplicates are
+	// ignored; a busy collector (503) is retried.
+	var resent sync.WaitGroup
+	var nResent, nRetries int64
+	var cmu sync.Mutex
 	for sh := range shells {
-		for b := range batches {
-			// Resend everything not acknowledged, plus every fifth acked
-			// batch to prove duplicates are ignored.
-			if !acked[sh][b] || b%5 == 0 {
-				resent++
-				if code, err := srv2.post(execBatch(sid, fmt.Sprint("shell-", sh), uint64(b*per+1), per), tok); code != 202 {
-					t.Fatalf("resend: %d %v", code, err)
+		resent.Add(1)
+		go func() {
+			defer resent.Done()
+			for b := range batches {
+				if acked[sh][b] && b%5 != 0 {
+					continue
 				}
+				for attempt := 0; ; attempt++ {
+					code, err := srv2.post(execBatch(sids[sh%sessions], fmt.Sprint("shell-", sh), uint64(b*per+1), per), toks[sh%sessions])
+					if code == 202 {
+						break
+					}
+					if attempt == 10 || (code != 503 && err == nil) {
+						t.Errorf("resend shell-%d batch %d: %d %v", sh, b, code, err)
+						return
+					}
+					cmu.Lock()
+					nRetries++
+					cmu.Unlock()
+					time.Sleep(200 * time.Millisecond)
+				}
+				cmu.Lock()
+				nResent++
+				cmu.Unlock()
 			}
-		}
+		}()
 	}
+	resent.Wait()
 	srv2.stop()
-	t.Logf("killed after %d acked batches; resent %d", shells*batches/3, resent)
+	t.Logf("%d shells x %d batches x %d events: killed after %d acked batches (%v); resent %d batches (%d retries) in %v",
+		shells, batches, per, shells*batches/3, killedAfter.Round(time.Millisecond), nResent, nRetries, (time.Since(start) - killedAfter).Round(time.Millisecond))
 	st, err := store.Open(filepath.Join(state, store.DBFile), store.Options{ReadOnly: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	counts, err := st.CountByShell(context.Background(), sid)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for sh := range shells {
-		if n := counts[fmt.Sprint("shell-", sh)]; n != batches*per {
-			t.Errorf("shell-%d: %d events, want %d", sh, n, batches*per)
+	stored := 0
+	for i, sid := range sids {
+		counts, err := st.CountAndLastSeqByShell(context.Background(), sid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		stored += len(counts)
+		for sh := i; sh < shells; sh += sessions {
+			c := counts[fmt.Sprint("shell-", sh)]
+			if c.Events != int64(batches*per) || c.LastSeq != uint64(batches*per) {
+				t.Errorf("shell-%d: %d events, last seq %d; want %d of each", sh, c.Events, c.LastSeq, batches*per)
+			}
+		}
+		if v, code := runNashd(t, "verify", "--state", state, "--session", sid); code != 0 || !strings.Contains(v, "verified from start") {
+			t.Errorf("verify after crash: %s", v)
+		} else {
+			t.Log(strings.TrimSpace(v))
 		}
 	}
-	if v, code := runNashd(t, "verify", "--state", state, "--session", sid); code != 0 {
-		t.Fatalf("verify after crash: %s", v)
+	if stored != shells {
+		t.Errorf("%d shells stored, want %d", stored, shells)
 	}
 }
 
