@@ -9,65 +9,71 @@ import (
 	"testing"
 )
 
+// TestWorkspaceChanges checks the files a command creates, modifies and
+// deletes, with their hashes, under bash and under nash.
 func TestWorkspaceChanges(t *testing.T) {
-	s := newService(t)
-	dir := t.TempDir()
-	write := func(name, content string) {
-		p := filepath.Join(dir, name)
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	write("a", "old a\n")
-	write("b", "bee\n")
-	write("c", "same\n")
-	write(".git/HEAD", "ref\n")
-	write("sub/.git/x", "inner\n")
-	os.Symlink("a", filepath.Join(dir, "link"))
+	for _, sh := range shells(true) {
+		t.Run(sh.name, func(t *testing.T) {
+			s := newService(t, WithNashPath(sh.path))
+			dir := t.TempDir()
+			write := func(name, content string) {
+				p := filepath.Join(dir, name)
+				os.MkdirAll(filepath.Dir(p), 0o755)
+				if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			write("a", "old a\n")
+			write("b", "bee\n")
+			write("c", "same\n")
+			write(".git/HEAD", "ref\n")
+			write("sub/.git/x", "inner\n")
+			os.Symlink("a", filepath.Join(dir, "link"))
 
-	r := run(t, s, Request{Cwd: dir, Cmd: `echo new > new.txt; echo more >> a; rm b; touch c; chmod 600 c
-		echo changed > .git/HEAD; echo y > sub/.git/x; mkdir -p d; printf x > d/e; ln -sfn c link; mkdir emptydir`})
-	w := r.Workspace
-	paths := func(l []FileChange) []string {
-		out := []string{}
-		for _, f := range l {
-			out = append(out, f.Path)
-		}
-		sort.Strings(out)
-		return out
-	}
-	if got, want := paths(w.Created), []string{"d/e", "new.txt"}; !reflect.DeepEqual(got, want) {
-		t.Errorf("created %v, want %v", got, want)
-	}
-	if got, want := paths(w.Modified), []string{"a", "link"}; !reflect.DeepEqual(got, want) {
-		t.Errorf("modified %v, want %v", got, want)
-	}
-	if got, want := paths(w.Deleted), []string{"b"}; !reflect.DeepEqual(got, want) {
-		t.Errorf("deleted %v, want %v", got, want)
-	}
-	for _, f := range w.Created {
-		if f.Path == "new.txt" && (f.BLAKE3 != hashHex([]byte("new\n")) || f.Size != 4) {
-			t.Errorf("new.txt: %+v", f)
-		}
-	}
-	for _, f := range w.Modified {
-		switch f.Path {
-		case "a":
-			if f.BLAKE3 != hashHex([]byte("old a\nmore\n")) || f.BeforeBLAKE3 != hashHex([]byte("old a\n")) {
-				t.Errorf("a: %+v", f)
+			r := run(t, s, Request{Cwd: dir, Cmd: `echo new > new.txt; echo more >> a; rm b; touch c; chmod 600 c
+				echo changed > .git/HEAD; echo y > sub/.git/x; mkdir -p d; printf x > d/e; ln -sfn c link; mkdir emptydir`})
+			w := r.Workspace
+			paths := func(l []FileChange) []string {
+				out := []string{}
+				for _, f := range l {
+					out = append(out, f.Path)
+				}
+				sort.Strings(out)
+				return out
 			}
-		case "link":
-			if !f.Symlink || f.BLAKE3 != hashHex([]byte("c")) || f.BeforeBLAKE3 != hashHex([]byte("a")) {
-				t.Errorf("link: %+v", f)
+			if got, want := paths(w.Created), []string{"d/e", "new.txt"}; !reflect.DeepEqual(got, want) {
+				t.Errorf("created %v, want %v", got, want)
 			}
-		}
-	}
-	if w.Deleted[0].BeforeBLAKE3 != hashHex([]byte("bee\n")) {
-		t.Errorf("b: %+v", w.Deleted[0])
-	}
-	if w.Truncated {
-		t.Errorf("truncated")
+			if got, want := paths(w.Modified), []string{"a", "link"}; !reflect.DeepEqual(got, want) {
+				t.Errorf("modified %v, want %v", got, want)
+			}
+			if got, want := paths(w.Deleted), []string{"b"}; !reflect.DeepEqual(got, want) {
+				t.Errorf("deleted %v, want %v", got, want)
+			}
+			for _, f := range w.Created {
+				if f.Path == "new.txt" && (f.BLAKE3 != hashHex([]byte("new\n")) || f.Size != 4) {
+					t.Errorf("new.txt: %+v", f)
+				}
+			}
+			for _, f := range w.Modified {
+				switch f.Path {
+				case "a":
+					if f.BLAKE3 != hashHex([]byte("old a\nmore\n")) || f.BeforeBLAKE3 != hashHex([]byte("old a\n")) {
+						t.Errorf("a: %+v", f)
+					}
+				case "link":
+					if !f.Symlink || f.BLAKE3 != hashHex([]byte("c")) || f.BeforeBLAKE3 != hashHex([]byte("a")) {
+						t.Errorf("link: %+v", f)
+					}
+				}
+			}
+			if len(w.Deleted) != 1 || w.Deleted[0].BeforeBLAKE3 != hashHex([]byte("bee\n")) {
+				t.Errorf("deleted: %+v", w.Deleted)
+			}
+			if w.Truncated {
+				t.Errorf("truncated")
+			}
+		})
 	}
 }
 
