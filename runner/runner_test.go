@@ -385,3 +385,22 @@ func TestCapacityAndClose(t *testing.T) {
 		t.Fatalf("start after Close: %v, want ErrClosed", err)
 	}
 }
+
+// TestLoginShellOwnGroup checks the shape of a run: the shell is a login
+// shell (-l), leads its own process group, and the command text is its
+// -c argument.
+func TestLoginShellOwnGroup(t *testing.T) {
+	for _, sh := range shells(true) {
+		t.Run(sh.name, func(t *testing.T) {
+			s := newService(t, WithNashPath(sh.path))
+			// /proc/PID/stat: pid (comm) state ppid pgrp ...
+			r := run(t, s, Request{Cmd: `shopt -q login_shell && echo login; set -- $(cat /proc/$$/stat); [ "$5" = $$ ] && echo own-group; echo "$BASH_EXECUTION_STRING" | head -c 5`})
+			if got := string(readAll(t, s, r.CallID, "stdout")); got != "login\nown-group\nshopt" {
+				t.Fatalf("stdout %q, want login, own-group and the command text", got)
+			}
+			if r.Pid == 0 || r.Status != StatusExited {
+				t.Fatalf("receipt %+v", r)
+			}
+		})
+	}
+}
