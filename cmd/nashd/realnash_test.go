@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"os"
 	"os/exec"
@@ -116,7 +117,22 @@ func TestRealNashSession(t *testing.T) {
 	} else {
 		t.Log("chromedriver not installed: the UI is checked through its API only")
 	}
-	time.Sleep(300 * time.Millisecond) // let tail subscribe
+	// Wait until tail (and the page) are subscribed to the live stream.
+	clients := "nashd_sse_clients 1\n"
+	if d != nil {
+		clients = "nashd_sse_clients 2\n"
+	}
+	if !waitFor(20*time.Second, func() bool {
+		resp, err := http.Get("http://" + srv.listen + "/metrics")
+		if err != nil {
+			return false
+		}
+		defer resp.Body.Close()
+		m, _ := io.ReadAll(resp.Body)
+		return strings.Contains(string(m), clients)
+	}) {
+		t.Fatalf("live-stream clients never reached %q", clients)
+	}
 
 	work := t.TempDir()
 	sh := exec.Command(nash, "-c", e2eScript)
