@@ -5,10 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"log"
 	"net/http"
 	"strconv"
-	"sync"
 	"time"
 )
 
@@ -50,37 +48,6 @@ func (s *Service) Register(mux *http.ServeMux) {
 	mux.HandleFunc("POST /v1/commands/{id}/terminate", s.handleTerminate)
 	mux.HandleFunc("GET /v1/commands/{id}/receipt", s.handleReceipt)
 	mux.HandleFunc("GET /v1/artifacts/{hash}", s.handleArtifact)
-}
-
-var (
-	defaultOnce sync.Once
-	defaultSvc  *Service
-	defaultErr  error
-)
-
-// Register mounts the API of a default Service on mux: state under
-// DefaultStateDir() ($XDG_DATA_HOME/nashd/runner), shell "nash" next to
-// the running executable or on PATH, NUCLEIC_SESSION_ID of the process
-// environment as the default session, subreaper on. The Service is created
-// once per process and lives as long as it. If it cannot be created, the
-// routes answer 503 with the reason.
-func Register(mux *http.ServeMux) {
-	defaultOnce.Do(func() {
-		defaultSvc, defaultErr = New(WithSessionID(getenv("NUCLEIC_SESSION_ID")))
-		if defaultErr != nil {
-			log.Printf("runner: %v", defaultErr)
-		}
-	})
-	if defaultErr != nil {
-		h := func(w http.ResponseWriter, r *http.Request) {
-			writeJSON(w, http.StatusServiceUnavailable, map[string]string{"error": defaultErr.Error()})
-		}
-		mux.HandleFunc("/v1/commands", h)
-		mux.HandleFunc("/v1/commands/", h)
-		mux.HandleFunc("/v1/artifacts/", h)
-		return
-	}
-	defaultSvc.Register(mux)
 }
 
 func writeJSON(w http.ResponseWriter, code int, v any) {

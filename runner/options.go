@@ -153,5 +153,3 @@ func WithSubreaper(on bool) Option { return func(c *config) { c.subreaper = on }
 // bounded results handed to callers. It must return a new slice or b
 // itself, and must not retain b.
 func WithRedactor(f func(b []byte) []byte) Option { return func(c *config) { c.redact = f } }
-
-func getenv(k string) string { return os.Getenv(k) }

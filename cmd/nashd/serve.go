@@ -109,7 +109,11 @@ func runServe(args []string) int {
 				return fail("serve", err)
 			}
 			rmux := http.NewServeMux()
-			runner.Register(rmux)
+			if svc := mountRunner(rmux); svc != nil {
+				// Runs after the listeners stopped: ends every command's
+				// tree and writes its receipt, so none outlives serve.
+				defer svc.Close()
+			}
 			guarded := requireBearer(key, rmux)
 			mux.Handle("/v1/commands", guarded)
 			mux.Handle("/v1/commands/", guarded)
@@ -152,6 +156,30 @@ func runServe(args []string) int {
 	}()
 	<-done
 	return 0
+}
+
+// mountRunner mounts the runner API on mux and returns its Service, for
+// the caller to close at shutdown. The Service keeps its state under
+// runner.DefaultStateDir() and runs nash from next to nashd or from PATH.
+// If it cannot be created, the routes answer 503 with the reason and
+// mountRunner returns nil.
+func mountRunner(mux *http.ServeMux) *runner.Service {
+	svc, err := runner.New(runner.WithSessionID(os.Getenv("NUCLEIC_SESSION_ID")))
+	if err == nil {
+		svc.Register(mux)
+		return svc
+	}
+	log.Printf("nashd serve: %v", err)
+	b, _ := json.Marshal(map[string]string{"error": err.Error()})
+	h := func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusServiceUnavailable)
+		w.Write(append(b, '\n'))
+	}
+	mux.HandleFunc("/v1/commands", h)
+	mux.HandleFunc("/v1/commands/", h)
+	mux.HandleFunc("/v1/artifacts/", h)
+	return nil
 }
 
 // listenUnix listens on path with mode 0660, replacing a stale socket left

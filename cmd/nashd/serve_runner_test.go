@@ -1,12 +1,16 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"io"
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -136,4 +140,85 @@ func TestServeRunnerThroughNash(t *testing.T) {
 	if resp.StatusCode != 404 {
 		t.Errorf("runner API on the unix socket: %d, want 404", resp.StatusCode)
 	}
+}
+
+// TestServeShutdownEndsCommands stops nashd serve while a command whose
+// tree ignores SIGTERM runs: serve must end the tree and write the
+// command's receipt (cancelled) before it exits, not leave it running.
+func TestServeShutdownEndsCommands(t *testing.T) {
+	nash, _ := filepath.Abs("../../bin/nash")
+	if fi, err := os.Stat(nash); err != nil || fi.Mode()&0o111 == 0 {
+		t.Skip("bin/nash not built (make nash)")
+	}
+	state, home := t.TempDir(), t.TempDir()
+	data := filepath.Join(home, "data")
+	srv := startServe(t, state, filepath.Join(t.TempDir(), "c.sock"), []string{
+		"HOME=" + home, "XDG_DATA_HOME=" + data,
+		"PATH=" + filepath.Dir(nash) + ":" + os.Getenv("PATH"),
+	})
+	key, err := os.ReadFile(filepath.Join(state, runnerKeyFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req, _ := http.NewRequest("POST", "http://"+srv.listen+"/v1/commands", strings.NewReader(
+		`{"cmd":"trap '' TERM; sleep 100 & echo ready; sleep 100"}`))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Authorization", "Bearer "+strings.TrimSpace(string(key)))
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var st runner.Status
+	err = json.NewDecoder(resp.Body).Decode(&st)
+	resp.Body.Close()
+	if resp.StatusCode != 201 || err != nil {
+		t.Fatalf("start: %d %v", resp.StatusCode, err)
+	}
+	// Both sleeps and the shell are up.
+	deadline := time.Now().Add(15 * time.Second)
+	for len(markedPids(st.ID)) < 3 {
+		if time.Now().After(deadline) {
+			t.Fatalf("command did not start: %v", markedPids(st.ID))
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	start := time.Now()
+	srv.stop()
+	if el := time.Since(start); el > 15*time.Second {
+		t.Errorf("serve took %v to stop", el)
+	}
+	if left := markedPids(st.ID); len(left) > 0 {
+		for _, pid := range left {
+			syscall.Kill(pid, syscall.SIGKILL)
+		}
+		t.Fatalf("processes of %s outlived serve: %v", st.ID, left)
+	}
+	b, err := os.ReadFile(filepath.Join(data, "nashd", "runner", "receipts", st.ID+".json"))
+	var r runner.Receipt
+	if err != nil || json.Unmarshal(b, &r) != nil || r.Status != runner.StatusCancelled {
+		t.Fatalf("receipt after shutdown: %v %s", err, b)
+	}
+}
+
+// markedPids lists live processes whose environment holds
+// NUCLEIC_CALL_ID=id, as the runner marks a command's processes.
+func markedPids(id string) []int {
+	want := []byte("NUCLEIC_CALL_ID=" + id)
+	var out []int
+	ents, _ := os.ReadDir("/proc")
+	for _, e := range ents {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		stat, err := os.ReadFile("/proc/" + e.Name() + "/stat")
+		if i := bytes.LastIndexByte(stat, ')'); err != nil || i < 0 || i+2 >= len(stat) || stat[i+2] == 'Z' {
+			continue
+		}
+		env, err := os.ReadFile("/proc/" + e.Name() + "/environ")
+		if err == nil && slices.ContainsFunc(bytes.Split(env, []byte{0}), func(e []byte) bool { return bytes.Equal(e, want) }) {
+			out = append(out, pid)
+		}
+	}
+	return out
 }
