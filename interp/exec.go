@@ -85,7 +85,11 @@ func (r *Runner) Run(f *syntax.File, src string) int {
 		if mayExtGlob {
 			if err := r.extglobParseError(g, ""); err != nil {
 				// bash reads a line at a time: this one does not parse
-				r.reportExtglobError(err, src, groupLineStart(src, g))
+				written := src
+				if r.writtenSrc != "" && r.writtenFor == src {
+					written = r.writtenSrc
+				}
+				r.reportExtglobError(err, src, written, groupLineStart(src, g))
 				r.exit, r.flow, r.exitCode = 2, flowExit, 2
 				break
 			}

@@ -120,7 +120,9 @@ func (r *Runner) extglobParseError(stmts []*syntax.Stmt, name string) error {
 // reportExtglobError reports err, an extglobParseError of the top-level
 // command that starts at byte start of src: bash's words for the text
 // from that line on (its earlier lines were read with other settings).
-func (r *Runner) reportExtglobError(err error, src string, start int) {
+// written is src as written, before nash's parse rewrites, which keep
+// its lines: bash quotes the line from it.
+func (r *Runner) reportExtglobError(err error, src, written string, start int) {
 	pe, ok := err.(syntax.ParseError)
 	if !ok || start > len(src) {
 		r.reportSyntaxError(err, src, "")
@@ -128,8 +130,16 @@ func (r *Runner) reportExtglobError(err error, src string, start int) {
 	}
 	lines := strings.Count(src[:start], "\n")
 	pe.Pos = syntax.NewPos(pe.Pos.Offset()-uint(start), pe.Pos.Line()-uint(lines), pe.Pos.Col())
+	text := src[start:]
+	if written != src {
+		w := 0
+		for range lines {
+			w += strings.IndexByte(written[w:], '\n') + 1
+		}
+		text = written[w:]
+	}
 	oldOff := r.lineOff
 	r.lineOff += lines
-	r.reportSyntaxError(pe, src[start:], "")
+	r.reportSyntaxError(pe, text, "")
 	r.lineOff = oldOff
 }
