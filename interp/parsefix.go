@@ -19,7 +19,8 @@ import (
 //     double quotes (see quoteRegion), so it is expanded and evaluated (and fails) from its
 //     text when it runs, as bash's evaluator does;
 //   - a let clause that does not parse becomes a call of the let builtin
-//     (`\let`), whose arguments are ordinary words;
+//     (a quoted "let", see quoteRegion), whose arguments are ordinary
+//     words;
 //   - a lone "!" (a negated empty pipeline, status 1) becomes a group
 //     negating an empty command, `{ ! ${-+}; }`, which also lets it be
 //     negated again ("! !");
@@ -95,7 +96,8 @@ func parseProgramEdits(src, name string) (*syntax.File, string, []parseEdit, err
 		src = text
 		f, err = parseBash(src, name)
 	}
-	if err == nil && !mayHoldHdocParen(src) {
+	lets := strings.Contains(src, "let") // see parsefix_letwords.go
+	if err == nil && !mayHoldHdocParen(src) && (!lets || letWordsAt(f, src) < 0) {
 		if bad, rerr := bashRejectsError(f, src, name); rerr != nil {
 			return nil, bad, nil, rerr
 		}
@@ -115,7 +117,18 @@ func parseProgramEdits(src, name string) (*syntax.File, string, []parseEdit, err
 			}
 		}
 		if err == nil {
-			break
+			at := -1
+			if lets {
+				at = letWordsAt(f, text)
+			}
+			if at < 0 {
+				break
+			}
+			fixed, ed, _ := quoteRegion(text, at, at+len("let"))
+			text = fixed
+			edits = append(edits, ed...)
+			f, err = parseBash(text, name)
+			continue
 		}
 		fixed, ed, f2, err2, ok := fixParseError(text, name, err)
 		if !ok {
@@ -387,7 +400,9 @@ func rewritesAt(text string, i int) []parseRewrite {
 		return []parseRewrite{appendElemRewrite(i), subscriptRewrite(i, true)}
 	case strings.HasPrefix(text[i:], "let") && isCmdStart(text, i):
 		if i+3 == len(text) || strings.IndexByte(" \t\n;&|)", text[i+3]) >= 0 {
-			return []parseRewrite{insertRewrite(i, `\`)}
+			return []parseRewrite{func(text string) (string, []parseEdit, bool) {
+				return quoteRegion(text, i, i+len("let"))
+			}}
 		}
 	}
 	return nil

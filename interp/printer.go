@@ -313,12 +313,16 @@ func (p *cmdPrinter) callExpr(c *syntax.CallExpr) {
 		first = false
 		p.assign(a)
 	}
-	for _, w := range c.Args {
+	for i, w := range c.Args {
 		if !first {
 			p.put(" ")
 		}
 		first = false
-		p.put(p.word(w))
+		if s := p.word(w); i == 0 && s == insertedLet {
+			p.put("let") // a let clause as bash reads it (letWordsAt)
+		} else {
+			p.put(s)
+		}
 	}
 }
 

@@ -1,0 +1,70 @@
+package interp
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// mvdan's parser reads the arguments of let as arithmetic, where bash
+// reads ordinary words: a <, >, |, & or parenthesis in them is an
+// operator or a syntax error to bash (`let x=2>1` redirects to the file
+// 1, `let (a=3)` is a syntax error near a=3). letWordsAt finds the first
+// let clause whose text holds one of them outside quotes and expansions;
+// parseProgram makes it a call of the let builtin, a quoted "let", which the
+// parser reads as words, redirections and operators as bash does. A
+// compound assignment's parentheses, `let a=(3)+1`, stay arithmetic.
+func letWordsAt(f *syntax.File, text string) int {
+	at := -1
+	syntax.Walk(f, func(n syntax.Node) bool {
+		if at >= 0 {
+			return false
+		}
+		if lc, ok := n.(*syntax.LetClause); ok {
+			from, to := int(lc.Let.Offset()), int(lc.End().Offset())
+			if to <= len(text) && strings.HasPrefix(text[from:], "let") && letTextHasOperator(text[from+3:to]) {
+				at = from
+			}
+		}
+		return true
+	})
+	return at
+}
+
+// insertedLet is the command name of the let call letWordsAt leads to as parseProgram writes
+// it: quoted as quoteRegion quotes, which writtenText undoes.
+const insertedLet = synthQuote + `let"`
+
+// letTextHasOperator reports whether s, the text of let's arguments,
+// holds a byte that bash's lexer ends a word at (other than a blank)
+// outside quotes, expansions and a name=( … ) compound value.
+func letTextHasOperator(s string) bool {
+	// a quote or pair left open holds the rest: no operator after it
+	for i := 0; i < len(s); i++ {
+		e := i
+		switch c := s[i]; c {
+		case '\\':
+			e = i + 1
+		case '\'', '"', '`':
+			e = skipQuoted(s, i)
+		case '$':
+			if i+1 < len(s) && s[i+1] == '(' {
+				e = matchParen(s, i+1)
+			} else if i+1 < len(s) && s[i+1] == '{' {
+				e = matchPair(s, i+1, '{', '}', false)
+			}
+		case '(':
+			if i == 0 || s[i-1] != '=' {
+				return true
+			}
+			e = matchParen(s, i)
+		case ')', '<', '>', '|', '&', ';':
+			return true
+		}
+		if e < 0 {
+			return false
+		}
+		i = e
+	}
+	return false
+}
