@@ -36,7 +36,7 @@ func runServe(args []string) int {
 	budget := fs.Int64("budget", store.DefaultBudgetBytes, "database size budget in bytes, oldest events evicted first")
 	inflight := fs.Int("max-inflight", 32, "batches processed at once")
 	maxConns := fs.Int("max-conns", 1024, "simultaneous connections per listener")
-	noRunner := fs.Bool("no-runner", false, "do not mount the runner API on the TCP listener")
+	noRunner := fs.Bool("no-runner", false, "do not mount the runner API (on the socket and the TCP listener)")
 	sockGroup := fs.String("socket-group", "", "group `NAME` or gid to own the socket (so sandbox users in it can connect)")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -76,6 +76,30 @@ func runServe(args []string) int {
 	errc := make(chan error, 2)
 	info := serveInfo{Pid: os.Getpid()}
 
+	// The runner API, on the socket and the port alike. It executes
+	// commands, and the socket is shared with sandboxes (mode 0660) and
+	// the port with every local user, so it also needs the key only the
+	// state directory's owner can read.
+	runnerRoutes := func(*http.ServeMux) {}
+	if !*noRunner {
+		key, err := runnerKey(*state)
+		if err != nil {
+			return fail("serve", err)
+		}
+		rmux := http.NewServeMux()
+		if svc := mountRunner(rmux); svc != nil {
+			// Runs after the listeners stopped: ends every command's
+			// tree and writes its receipt, so none outlives serve.
+			defer svc.Close()
+		}
+		guarded := requireBearer(key, rmux)
+		runnerRoutes = func(mux *http.ServeMux) {
+			mux.Handle("/v1/commands", guarded)
+			mux.Handle("/v1/commands/", guarded)
+			mux.Handle("/v1/artifacts/", guarded)
+		}
+		log.Printf("nashd serve: runner API key in %s", filepath.Join(*state, runnerKeyFile))
+	}
 	if *sock != "" {
 		ln, err := listenUnix(*sock, *sockGroup)
 		switch {
@@ -88,6 +112,7 @@ func runServe(args []string) int {
 		default:
 			mux := http.NewServeMux()
 			srv.IngestRoutes(mux)
+			runnerRoutes(mux)
 			info.Socket = *sock
 			go func() { errc <- collector.Serve(ctx, collector.LimitListener(ln, *maxConns), mux) }()
 			defer os.Remove(*sock)
@@ -100,26 +125,7 @@ func runServe(args []string) int {
 		}
 		mux := http.NewServeMux()
 		srv.Routes(mux)
-		if !*noRunner {
-			// the runner executes commands: loopback alone would let any
-			// local user do so, so it also needs the key only the state
-			// directory's owner can read
-			key, err := runnerKey(*state)
-			if err != nil {
-				return fail("serve", err)
-			}
-			rmux := http.NewServeMux()
-			if svc := mountRunner(rmux); svc != nil {
-				// Runs after the listeners stopped: ends every command's
-				// tree and writes its receipt, so none outlives serve.
-				defer svc.Close()
-			}
-			guarded := requireBearer(key, rmux)
-			mux.Handle("/v1/commands", guarded)
-			mux.Handle("/v1/commands/", guarded)
-			mux.Handle("/v1/artifacts/", guarded)
-			log.Printf("nashd serve: runner API key in %s", filepath.Join(*state, runnerKeyFile))
-		}
+		runnerRoutes(mux)
 		info.Listen = ln.Addr().String()
 		go func() {
 			errc <- collector.Serve(ctx, collector.LimitListener(ln, *maxConns), collector.LoopbackOnly(mux))

@@ -22,8 +22,8 @@ import (
 // its loopback port: requests without the key are refused, a command runs
 // under bin/nash (found on PATH, as in an image), and every shell it
 // starts, nested ones included, reaches the collector with the runner's
-// call id and its parent link. The runner API is not on the unix socket,
-// which sandboxes share.
+// call id and its parent link. The unix socket serves the runner API
+// behind the same key.
 func TestServeRunnerThroughNash(t *testing.T) {
 	nash, _ := filepath.Abs("../../bin/nash")
 	if fi, err := os.Stat(nash); err != nil || fi.Mode()&0o111 == 0 {
@@ -131,14 +131,33 @@ func TestServeRunnerThroughNash(t *testing.T) {
 			flat[1].ParentID, flat[1].ID, flat[2].ParentID, flat[2].ID)
 	}
 
-	// The unix socket serves ingest only: no runner there.
-	resp, err := srv.client.Post("http://nashd/v1/commands", "application/json", strings.NewReader(string(body)))
-	if err != nil {
-		t.Fatal(err)
+	// The unix socket serves the runner API too, behind the same key:
+	// sandboxes share the socket but not the state directory.
+	sockDo := func(auth string) (int, []byte) {
+		t.Helper()
+		req, _ := http.NewRequest("POST", "http://nashd/v1/commands?wait_ms=30000", strings.NewReader(string(body)))
+		req.Header.Set("Content-Type", "application/json")
+		if auth != "" {
+			req.Header.Set("Authorization", "Bearer "+auth)
+		}
+		resp, err := srv.client.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, b
 	}
-	resp.Body.Close()
-	if resp.StatusCode != 404 {
-		t.Errorf("runner API on the unix socket: %d, want 404", resp.StatusCode)
+	if code, b := sockDo(""); code != 401 {
+		t.Errorf("runner API on the unix socket without the key: %d %s, want 401", code, b)
+	}
+	if code, b := sockDo("not-the-key"); code != 401 {
+		t.Errorf("runner API on the unix socket with a wrong key: %d %s, want 401", code, b)
+	}
+	code, b = sockDo(strings.TrimSpace(string(key)))
+	var st2 runner.Status
+	if err := json.Unmarshal(b, &st2); code != 201 || err != nil || st2.Receipt == nil || st2.Receipt.Status != runner.StatusExited || st2.Receipt.ExitCode != 0 {
+		t.Errorf("runner API on the unix socket with the key: %d %s %v", code, b, err)
 	}
 }
 
