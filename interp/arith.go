@@ -517,7 +517,7 @@ func (c *arithCtx) run() (val int64, err error) {
 // arithPanic carries an error out of the recursive descent.
 type arithPanic struct{ err error }
 
-func isArithBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+func isArithBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\n' }
 
 // fail reports msg with bash's expression and error token.
 func (c *arithCtx) fail(msg string) {

@@ -18,24 +18,34 @@ import (
 // to stays mapped: what shows a slice of it (syntax errors, the printer)
 // maps it back.
 //
+// A carriage return is mapped the same way: to bash it is an ordinary
+// word character (a script with CRLF line ends runs `echo hi\r`, and
+// `then\r` is no keyword), while mvdan's lexer drops it before a newline
+// and takes it for a blank elsewhere.
+//
 // Mapping is idempotent (valid UTF-8 is left as it is), so text that was
 // mapped once may be parsed again. The price is that a script that
-// itself holds one of these 128 private-use runes has it read as the byte
+// itself holds one of these 129 private-use runes has it read as the byte
 // it stands for.
 
-// rawRuneBase + b is the rune standing for the byte b (b >= 0x80).
+// rawRuneBase + b is the rune standing for the byte b (b >= 0x80, or a
+// carriage return).
 const rawRuneBase = 0x10FF00
 
-// encodeRawBytes maps each byte of s that is not valid UTF-8 to its rune.
+// rawCR is the rune standing for a carriage return.
+const rawCR = rawRuneBase + '\r'
+
+// encodeRawBytes maps each byte of s that is not valid UTF-8, and each
+// carriage return, to its rune.
 func encodeRawBytes(s string) string {
-	if utf8.ValidString(s) {
+	if utf8.ValidString(s) && strings.IndexByte(s, '\r') < 0 {
 		return s
 	}
 	var sb strings.Builder
 	sb.Grow(len(s) + 8)
 	for i := 0; i < len(s); {
 		r, w := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && w == 1 {
+		if r == utf8.RuneError && w == 1 || r == '\r' {
 			sb.WriteRune(rawRuneBase + rune(s[i]))
 		} else {
 			sb.WriteString(s[i : i+w])
@@ -46,14 +56,15 @@ func encodeRawBytes(s string) string {
 }
 
 // hasRawRunes reports whether s holds a rune standing for a byte: their
-// UTF-8 encodings all start with F4 8F BE or F4 8F BF.
+// UTF-8 encodings all start with F4 8F BE or F4 8F BF (F4 8F BC 8D for
+// a carriage return).
 func hasRawRunes(s string) bool {
 	for {
 		i := strings.Index(s, "\xf4\x8f")
 		if i < 0 || i+2 >= len(s) {
 			return false
 		}
-		if c := s[i+2]; c == 0xbe || c == 0xbf {
+		if c := s[i+2]; c == 0xbe || c == 0xbf || c == 0xbc && strings.HasPrefix(s[i:], string(rune(rawCR))) {
 			return true
 		}
 		s = s[i+2:]
@@ -69,7 +80,7 @@ func decodeRawBytes(s string) string {
 	sb.Grow(len(s))
 	for i := 0; i < len(s); {
 		r, w := utf8.DecodeRuneInString(s[i:])
-		if r >= rawRuneBase+0x80 && r <= rawRuneBase+0xff {
+		if r >= rawRuneBase+0x80 && r <= rawRuneBase+0xff || r == rawCR {
 			sb.WriteByte(byte(r - rawRuneBase))
 		} else {
 			sb.WriteString(s[i : i+w])
