@@ -628,11 +628,31 @@ func subscriptRewrite(i int, elem bool) parseRewrite {
 		if j < 0 {
 			return "", nil, false
 		}
-		if elem && !strings.HasPrefix(text[j+1:], "=") && !strings.HasPrefix(text[j+1:], "+=") {
+		assign := strings.HasPrefix(text[j+1:], "=") || strings.HasPrefix(text[j+1:], "+=")
+		if elem && !assign {
+			return "", nil, false
+		}
+		if !assign && !inParamExp(text, i) && strings.ContainsAny(text[i+1:j], "()") {
+			// outside an assignment and ${ }, a[…] is a glob in a word,
+			// where bash's lexer ends the word at the parenthesis: a
+			// syntax error (echo a[(b)], $x[(1)])
 			return "", nil, false
 		}
 		return quoteRegion(text, i+1, j)
 	}
+}
+
+// inParamExp reports whether the name before the "[" at offset i opens a
+// parameter expansion: ${a[…]}, ${#a[…]} or ${!a[…]}.
+func inParamExp(text string, i int) bool {
+	k := i
+	for k > 0 && isNameChar(text[k-1]) {
+		k--
+	}
+	if k > 0 && (text[k-1] == '#' || text[k-1] == '!') {
+		k--
+	}
+	return k >= 2 && text[k-2:k] == "${"
 }
 
 // quoteRegion wraps text[from:to] in double quotes, unless it holds
