@@ -1,3 +1,15 @@
+# screenfetch shuffles the logo's lines when awk's time-seeded rand() picks
+# one of five numbers in 999 (an easter egg): an exported awk function
+# answers that one call with a number that does not, so both shells print
+# the same lines.
+awk() {
+	if [ "$*" = 'BEGIN{srand();print int(rand()*(1000-1))+1 }' ]; then
+		echo 1
+	else
+		command awk "$@"
+	fi
+}
+export -f awk
 screenfetch -V | head -5
 screenfetch -h | head -30
 screenfetch -n -N -d '-mem;-uptime;-cpu;-gpu;-pkgs;-disk;-shell' 2>&1
