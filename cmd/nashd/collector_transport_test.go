@@ -65,15 +65,16 @@ func TestTransportClientContract(t *testing.T) {
 	defer st.Close()
 	deadline := time.Now().Add(15 * time.Second)
 	for {
-		counts, err := st.CountByShell(context.Background(), sid)
+		counts, err := st.CountAndLastSeqByShell(context.Background(), sid)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if counts["shell-x"] == 12 {
+		n := counts["shell-x"].Events
+		if n == 12 {
 			break
 		}
-		if counts["shell-x"] > 12 || time.Now().After(deadline) {
-			t.Fatalf("stored %d events, want 12 (client stats %+v)", counts["shell-x"], c3.Stats())
+		if n > 12 || time.Now().After(deadline) {
+			t.Fatalf("stored %d events, want 12 (client stats %+v)", n, c3.Stats())
 		}
 		c3.Flush(time.Second)
 		time.Sleep(100 * time.Millisecond)

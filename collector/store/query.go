@@ -294,25 +294,6 @@ func (s *Store) Stats(ctx context.Context) (*Stats, error) {
 	return st, err
 }
 
-// CountByShell returns how many events each shell of session has stored.
-func (s *Store) CountByShell(ctx context.Context, session string) (map[string]int64, error) {
-	rows, err := s.r.QueryContext(ctx, `SELECT shell_id, COUNT(*) FROM events WHERE session_id = ? GROUP BY shell_id`, session)
-	if err != nil {
-		return nil, fmt.Errorf("count by shell: %w", err)
-	}
-	defer rows.Close()
-	out := map[string]int64{}
-	for rows.Next() {
-		var id string
-		var n int64
-		if err := rows.Scan(&id, &n); err != nil {
-			return nil, fmt.Errorf("count by shell: %w", err)
-		}
-		out[id] = n
-	}
-	return out, rows.Err()
-}
-
 // ShellCount is what one shell of a session has stored: how many events
 // and the highest seq among them. A shell that lost nothing and stored
 // nothing twice has Events == LastSeq.

@@ -47,8 +47,8 @@ func TestAppendIdempotentAndVerifies(t *testing.T) {
 	if err != nil || r.Stored != 5 || r.Duplicates != 5 {
 		t.Fatalf("overlapping append: %+v %v", r, err)
 	}
-	counts, err := s.CountByShell(ctx, "s1")
-	if err != nil || counts["sh1"] != 15 {
+	counts, err := s.CountAndLastSeqByShell(ctx, "s1")
+	if err != nil || counts["sh1"].Events != 15 {
 		t.Fatalf("count = %v %v", counts, err)
 	}
 	v, err := s.Verify(ctx, "s1")
@@ -89,9 +89,9 @@ func TestConcurrentAppendsGroupCorrectly(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	counts, _ := s.CountByShell(ctx, "s1")
+	counts, _ := s.CountAndLastSeqByShell(ctx, "s1")
 	for sh := range 8 {
-		if n := counts[fmt.Sprint("sh", sh)]; n != 500 {
+		if n := counts[fmt.Sprint("sh", sh)].Events; n != 500 {
 			t.Errorf("shell %d: %d events, want 500", sh, n)
 		}
 	}
@@ -165,9 +165,9 @@ func TestSessionCapKeepsAnchor(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	counts, _ := s.CountByShell(ctx, "s1")
-	if counts["sh1"] != 30 {
-		t.Fatalf("kept %d events, want 30", counts["sh1"])
+	counts, _ := s.CountAndLastSeqByShell(ctx, "s1")
+	if counts["sh1"].Events != 30 {
+		t.Fatalf("kept %d events, want 30", counts["sh1"].Events)
 	}
 	v, err := s.Verify(ctx, "s1")
 	if err != nil || !v.OK || v.AnchorChain != 70 || v.Events != 30 {
