@@ -1,10 +1,8 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-	"io"
 	"net"
 	"net/http"
 	"os"
@@ -83,26 +81,14 @@ func TestServeWithNoFlags(t *testing.T) {
 		url    string
 	}{{viaSocket, "http://nashd/shell-event"}, {http.DefaultClient, "http://" + defaultListen + "/shell-event"}} {
 		body, _ := json.Marshal(execBatch(sid, "sh1", uint64(i*10+1), 10))
-		req, _ := http.NewRequest("POST", c.url, bytes.NewReader(body))
-		req.Header.Set("Authorization", "Bearer "+tok)
-		resp, err := c.client.Do(req)
-		if err != nil {
-			t.Fatalf("POST %s: %v", c.url, err)
-		}
-		b, _ := io.ReadAll(resp.Body)
-		resp.Body.Close()
-		if resp.StatusCode != 202 || !strings.Contains(string(b), `"stored":10`) {
-			t.Errorf("POST %s: %d %s", c.url, resp.StatusCode, b)
+		code, b := doRequest(t, c.client, "POST", c.url, tok, string(body))
+		if code != 202 || !strings.Contains(string(b), `"stored":10`) {
+			t.Errorf("POST %s: %d %s", c.url, code, b)
 		}
 	}
-	resp, err := http.Get("http://" + defaultListen + "/")
-	if err != nil {
-		t.Fatal(err)
-	}
-	page, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	if resp.StatusCode != 200 || !strings.Contains(string(page), "nash feed") {
-		t.Errorf("UI at the default address: %d %.80s", resp.StatusCode, page)
+	code, page := doRequest(t, http.DefaultClient, "GET", "http://"+defaultListen+"/", "", "")
+	if code != 200 || !strings.Contains(string(page), "nash feed") {
+		t.Errorf("UI at the default address: %d %.80s", code, page)
 	}
 	serve.Process.Signal(syscall.SIGTERM)
 	serve.Wait()

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"io"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -46,18 +45,7 @@ func TestServeRunnerThroughNash(t *testing.T) {
 	hc := &http.Client{Timeout: 60 * time.Second}
 	do := func(method, url, auth, body string) (int, []byte) {
 		t.Helper()
-		req, _ := http.NewRequest(method, url, strings.NewReader(body))
-		req.Header.Set("Content-Type", "application/json")
-		if auth != "" {
-			req.Header.Set("Authorization", "Bearer "+auth)
-		}
-		resp, err := hc.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		b, _ := io.ReadAll(resp.Body)
-		return resp.StatusCode, b
+		return doRequest(t, hc, method, url, auth, body)
 	}
 	api := "http://" + srv.listen
 
@@ -135,18 +123,7 @@ func TestServeRunnerThroughNash(t *testing.T) {
 	// sandboxes share the socket but not the state directory.
 	sockDo := func(auth string) (int, []byte) {
 		t.Helper()
-		req, _ := http.NewRequest("POST", "http://nashd/v1/commands?wait_ms=30000", strings.NewReader(string(body)))
-		req.Header.Set("Content-Type", "application/json")
-		if auth != "" {
-			req.Header.Set("Authorization", "Bearer "+auth)
-		}
-		resp, err := srv.client.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		b, _ := io.ReadAll(resp.Body)
-		return resp.StatusCode, b
+		return doRequest(t, srv.client, "POST", "http://nashd/v1/commands?wait_ms=30000", auth, string(body))
 	}
 	if code, b := sockDo(""); code != 401 {
 		t.Errorf("runner API on the unix socket without the key: %d %s, want 401", code, b)
@@ -179,19 +156,11 @@ func TestServeShutdownEndsCommands(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	req, _ := http.NewRequest("POST", "http://"+srv.listen+"/v1/commands", strings.NewReader(
-		`{"cmd":"trap '' TERM; sleep 100 & echo ready; sleep 100"}`))
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Authorization", "Bearer "+strings.TrimSpace(string(key)))
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
+	code, b := doRequest(t, http.DefaultClient, "POST", "http://"+srv.listen+"/v1/commands", strings.TrimSpace(string(key)),
+		`{"cmd":"trap '' TERM; sleep 100 & echo ready; sleep 100"}`)
 	var st runner.Status
-	err = json.NewDecoder(resp.Body).Decode(&st)
-	resp.Body.Close()
-	if resp.StatusCode != 201 || err != nil {
-		t.Fatalf("start: %d %v", resp.StatusCode, err)
+	if err := json.Unmarshal(b, &st); code != 201 || err != nil {
+		t.Fatalf("start: %d %s %v", code, b, err)
 	}
 	// Both sleeps and the shell are up.
 	deadline := time.Now().Add(15 * time.Second)
@@ -212,7 +181,7 @@ func TestServeShutdownEndsCommands(t *testing.T) {
 		}
 		t.Fatalf("processes of %s outlived serve: %v", st.ID, left)
 	}
-	b, err := os.ReadFile(filepath.Join(data, "nashd", "runner", "receipts", st.ID+".json"))
+	b, err = os.ReadFile(filepath.Join(data, "nashd", "runner", "receipts", st.ID+".json"))
 	var r runner.Receipt
 	if err != nil || json.Unmarshal(b, &r) != nil || r.Status != runner.StatusCancelled {
 		t.Fatalf("receipt after shutdown: %v %s", err, b)
