@@ -81,31 +81,39 @@ func startServe(t *testing.T, state, socket string, env []string, args ...string
 	if err := s.cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
+	killAtEnd(t, s.cmd)
+	if !waitFor(30*time.Second, func() bool {
+		si, ok := readServeInfo(state)
+		s.listen = si.Listen
+		return ok && si.Pid == s.cmd.Process.Pid
+	}) {
+		t.Fatal("nashd serve did not start")
+	}
+	s.client = unixClient(socket)
+	return s
+}
+
+// killAtEnd kills cmd, started, when the test ends if it has not been
+// waited for by then.
+func killAtEnd(t *testing.T, cmd *exec.Cmd) {
 	t.Cleanup(func() {
-		if s.cmd.ProcessState == nil {
-			s.cmd.Process.Kill()
-			s.cmd.Wait()
+		if cmd.ProcessState == nil {
+			cmd.Process.Kill()
+			cmd.Wait()
 		}
 	})
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		if si, ok := readServeInfo(state); ok && si.Pid == s.cmd.Process.Pid {
-			s.listen = si.Listen
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("nashd serve did not start")
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	s.client = &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{
+}
+
+// unixClient is an HTTP client that reaches nashd serve through its unix
+// socket, whatever the URL's host.
+func unixClient(socket string) *http.Client {
+	return &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{
 		DialContext: func(ctx context.Context, _, _ string) (net.Conn, error) {
 			var d net.Dialer
 			return d.DialContext(ctx, "unix", socket)
 		},
 		MaxIdleConnsPerHost: 64,
 	}}
-	return s
 }
 
 func (s *collServer) post(b *wire.Batch, tok string) (int, error) {

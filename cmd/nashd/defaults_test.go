@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"net"
 	"net/http"
@@ -37,12 +36,7 @@ func TestServeWithNoFlags(t *testing.T) {
 	if err := serve.Start(); err != nil {
 		t.Fatal(err)
 	}
-	defer func() {
-		if serve.ProcessState == nil {
-			serve.Process.Kill()
-			serve.Wait()
-		}
-	}()
+	killAtEnd(t, serve)
 	if !waitFor(30*time.Second, func() bool { si, ok := readServeInfo(state); return ok && si.Pid == serve.Process.Pid }) {
 		t.Fatalf("nashd serve with no flags did not come up with its state in %s", state)
 	}
@@ -71,15 +65,10 @@ func TestServeWithNoFlags(t *testing.T) {
 	}
 	sid, tok := ev["NUCLEIC_SESSION_ID"], ev["NUCLEIC_HOOK_TOKEN"]
 
-	viaSocket := &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{
-		DialContext: func(ctx context.Context, _, _ string) (net.Conn, error) {
-			var d net.Dialer
-			return d.DialContext(ctx, "unix", sock)
-		}}}
 	for i, c := range []struct {
 		client *http.Client
 		url    string
-	}{{viaSocket, "http://nashd/shell-event"}, {http.DefaultClient, "http://" + defaultListen + "/shell-event"}} {
+	}{{unixClient(sock), "http://nashd/shell-event"}, {http.DefaultClient, "http://" + defaultListen + "/shell-event"}} {
 		body, _ := json.Marshal(execBatch(sid, "sh1", uint64(i*10+1), 10))
 		code, b := doRequest(t, c.client, "POST", c.url, tok, string(body))
 		if code != 202 || !strings.Contains(string(b), `"stored":10`) {

@@ -103,12 +103,7 @@ func TestRealNashSession(t *testing.T) {
 	if err := tail.Start(); err != nil {
 		t.Fatal(err)
 	}
-	defer func() {
-		if tail.ProcessState == nil {
-			tail.Process.Kill()
-			tail.Wait()
-		}
-	}()
+	killAtEnd(t, tail)
 	var d *webdriver.Driver
 	if _, err := exec.LookPath("chromedriver"); err == nil {
 		d = webdriver.Start(t)
