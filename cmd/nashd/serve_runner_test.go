@@ -17,22 +17,30 @@ import (
 	"nash/runner"
 )
 
+// nashOnPath returns nashBinary and a PATH on which it is found as nash,
+// the name the runner of nashd serve looks for.
+func nashOnPath(t *testing.T) (nash, path string) {
+	t.Helper()
+	nash = nashBinary(t)
+	if filepath.Base(nash) != "nash" {
+		t.Fatalf("NASH_BIN=%s: the runner finds nash by name on PATH, so the binary must be named nash", nash)
+	}
+	return nash, filepath.Dir(nash) + ":" + os.Getenv("PATH")
+}
+
 // TestServeRunnerThroughNash drives the runner API of `nashd serve` over
 // its loopback port: requests without the key are refused, a command runs
-// under bin/nash (found on PATH, as in an image), and every shell it
+// under nash (found on PATH, as in an image), and every shell it
 // starts, nested ones included, reaches the collector with the runner's
 // call id and its parent link. The unix socket serves the runner API
 // behind the same key.
 func TestServeRunnerThroughNash(t *testing.T) {
-	nash, _ := filepath.Abs("../../bin/nash")
-	if fi, err := os.Stat(nash); err != nil || fi.Mode()&0o111 == 0 {
-		t.Skip("bin/nash not built (make nash)")
-	}
+	nash, path := nashOnPath(t)
 	state, home := t.TempDir(), t.TempDir()
 	sock := filepath.Join(t.TempDir(), "c.sock")
 	srv := startServe(t, state, sock, []string{
 		"HOME=" + home, "XDG_DATA_HOME=" + filepath.Join(home, "data"),
-		"PATH=" + filepath.Dir(nash) + ":" + os.Getenv("PATH"),
+		"PATH=" + path,
 	})
 	defer srv.stop()
 	out, _ := runNashd(t, "session", "new", "--state", state)
@@ -142,15 +150,12 @@ func TestServeRunnerThroughNash(t *testing.T) {
 // tree ignores SIGTERM runs: serve must end the tree and write the
 // command's receipt (cancelled) before it exits, not leave it running.
 func TestServeShutdownEndsCommands(t *testing.T) {
-	nash, _ := filepath.Abs("../../bin/nash")
-	if fi, err := os.Stat(nash); err != nil || fi.Mode()&0o111 == 0 {
-		t.Skip("bin/nash not built (make nash)")
-	}
+	_, path := nashOnPath(t)
 	state, home := t.TempDir(), t.TempDir()
 	data := filepath.Join(home, "data")
 	srv := startServe(t, state, filepath.Join(t.TempDir(), "c.sock"), []string{
 		"HOME=" + home, "XDG_DATA_HOME=" + data,
-		"PATH=" + filepath.Dir(nash) + ":" + os.Getenv("PATH"),
+		"PATH=" + path,
 	})
 	key, err := os.ReadFile(filepath.Join(state, runnerKeyFile))
 	if err != nil {
