@@ -105,12 +105,12 @@ func TestRealNashSession(t *testing.T) {
 	}
 	killAtEnd(t, tail)
 	var d *webdriver.Driver
-	if _, err := exec.LookPath("chromedriver"); err == nil {
+	if ok, missing := webdriver.Installed(); ok {
 		d = webdriver.Start(t)
 		d.Open("http://" + srv.listen + "/")
 		d.WaitJS(10*time.Second, "page to go live", `return document.getElementById("status").textContent === "live"`)
 	} else {
-		t.Log("chromedriver not installed: the UI is checked through its API only")
+		t.Log(missing + ": the UI is checked through its API only")
 	}
 	// Wait until tail (and the page) are subscribed to the live stream.
 	clients := "nashd_sse_clients 1\n"

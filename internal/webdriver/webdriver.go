@@ -144,23 +144,35 @@ func freePort(t testing.TB) int {
 	return l.Addr().(*net.TCPAddr).Port
 }
 
+// find returns the paths of chromedriver and of a Chromium, or why they
+// cannot be used.
+func find() (driver, browser, missing string) {
+	driver, err := exec.LookPath("chromedriver")
+	if err != nil {
+		return "", "", "chromedriver not installed (apt-get install -y chromium chromium-driver)"
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return driver, p, ""
+		}
+	}
+	return "", "", "chromium not installed (apt-get install -y chromium chromium-driver)"
+}
+
+// Installed reports whether Start can run a browser, for tests that check
+// less without one rather than skip; the string says what is missing.
+func Installed() (bool, string) {
+	_, _, missing := find()
+	return missing == "", missing
+}
+
 // Start starts chromedriver and a headless Chromium session, both ended
 // by the test's cleanup, or skips the test when they are not installed.
 func Start(t testing.TB) *Driver {
 	t.Helper()
-	driver, err := exec.LookPath("chromedriver")
-	if err != nil {
-		t.Skip("chromedriver not installed (apt-get install -y chromium chromium-driver): skipping browser test")
-	}
-	var browser string
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			browser = p
-			break
-		}
-	}
-	if browser == "" {
-		t.Skip("chromium not installed (apt-get install -y chromium chromium-driver): skipping browser test")
+	driver, browser, missing := find()
+	if missing != "" {
+		t.Skip(missing + ": skipping browser test")
 	}
 	port := freePort(t)
 	cmd := exec.Command(driver, fmt.Sprintf("--port=%d", port), "--allowed-ips=127.0.0.1")
