@@ -90,28 +90,23 @@ func TestServeRunnerThroughNash(t *testing.T) {
 
 	// Shells flush at exit; wait for the third to be stored.
 	var flat []*store.Shell
-	deadline := time.Now().Add(15 * time.Second)
-	for {
-		code, b := do("GET", api+"/api/sessions/"+sid+"/shells", "", "")
+	var walk func([]*store.Shell)
+	walk = func(l []*store.Shell) {
+		for _, x := range l {
+			flat = append(flat, x)
+			walk(x.Children)
+		}
+	}
+	if !waitFor(15*time.Second, func() bool {
 		var roots []*store.Shell
+		code, b = do("GET", api+"/api/sessions/"+sid+"/shells", "", "")
+		flat = flat[:0]
 		if code == 200 && json.Unmarshal(b, &roots) == nil {
-			flat = flat[:0]
-			var walk func([]*store.Shell)
-			walk = func(l []*store.Shell) {
-				for _, x := range l {
-					flat = append(flat, x)
-					walk(x.Children)
-				}
-			}
 			walk(roots)
-			if len(flat) >= 3 {
-				break
-			}
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("shells of the session: %d %s", code, b)
-		}
-		time.Sleep(100 * time.Millisecond)
+		return len(flat) >= 3
+	}) {
+		t.Fatalf("shells of the session: %d %s", code, b)
 	}
 	if len(flat) != 3 {
 		t.Fatalf("%d shells, want 3", len(flat))
@@ -168,12 +163,8 @@ func TestServeShutdownEndsCommands(t *testing.T) {
 		t.Fatalf("start: %d %s %v", code, b, err)
 	}
 	// Both sleeps and the shell are up.
-	deadline := time.Now().Add(15 * time.Second)
-	for len(markedPids(st.ID)) < 3 {
-		if time.Now().After(deadline) {
-			t.Fatalf("command did not start: %v", markedPids(st.ID))
-		}
-		time.Sleep(50 * time.Millisecond)
+	if !waitFor(15*time.Second, func() bool { return len(markedPids(st.ID)) >= 3 }) {
+		t.Fatalf("command did not start: %v", markedPids(st.ID))
 	}
 	start := time.Now()
 	srv.stop()
