@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -319,6 +320,10 @@ func TestCrashRecovery(t *testing.T) {
 		env := parseEvalLines(t, out)
 		sids[i], toks[i] = env["NUCLEIC_SESSION_ID"], env["NUCLEIC_HOOK_TOKEN"]
 	}
+	// send posts batch b of shell sh, in the session of the shell's share.
+	send := func(srv *collServer, sh, b int) (int, error) {
+		return srv.post(execBatch(sids[sh%sessions], fmt.Sprint("shell-", sh), uint64(b*per+1), per), toks[sh%sessions])
+	}
 
 	acked := make([][]bool, shells)
 	var total sync.WaitGroup
@@ -333,7 +338,7 @@ func TestCrashRecovery(t *testing.T) {
 		go func() {
 			defer total.Done()
 			for b := range batches {
-				code, _ := srv.post(execBatch(sids[sh%sessions], fmt.Sprint("shell-", sh), uint64(b*per+1), per), toks[sh%sessions])
+				code, _ := send(srv, sh, b)
 				if code == 202 {
 					acked[sh][b] = true
 					mu.Lock()
@@ -365,8 +370,7 @@ func TestCrashRecovery(t *testing.T) {
 	// acknowledged, plus every fifth acked batch to prove duplicates are
 	// ignored; a busy collector (503) is retried.
 	var resent sync.WaitGroup
-	var nResent, nRetries int64
-	var cmu sync.Mutex
+	var nResent, nRetries atomic.Int64
 	for sh := range shells {
 		resent.Add(1)
 		go func() {
@@ -376,7 +380,7 @@ func TestCrashRecovery(t *testing.T) {
 					continue
 				}
 				for attempt := 0; ; attempt++ {
-					code, err := srv2.post(execBatch(sids[sh%sessions], fmt.Sprint("shell-", sh), uint64(b*per+1), per), toks[sh%sessions])
+					code, err := send(srv2, sh, b)
 					if code == 202 {
 						break
 					}
@@ -384,21 +388,17 @@ func TestCrashRecovery(t *testing.T) {
 						t.Errorf("resend shell-%d batch %d: %d %v", sh, b, code, err)
 						return
 					}
-					cmu.Lock()
-					nRetries++
-					cmu.Unlock()
+					nRetries.Add(1)
 					time.Sleep(200 * time.Millisecond)
 				}
-				cmu.Lock()
-				nResent++
-				cmu.Unlock()
+				nResent.Add(1)
 			}
 		}()
 	}
 	resent.Wait()
 	srv2.stop()
 	t.Logf("%d shells x %d batches x %d events: killed after %d acked batches (%v); resent %d batches (%d retries) in %v",
-		shells, batches, per, shells*batches/3, killedAfter.Round(time.Millisecond), nResent, nRetries, (time.Since(start) - killedAfter).Round(time.Millisecond))
+		shells, batches, per, shells*batches/3, killedAfter.Round(time.Millisecond), nResent.Load(), nRetries.Load(), (time.Since(start) - killedAfter).Round(time.Millisecond))
 	st, err := store.Open(filepath.Join(state, store.DBFile), store.Options{ReadOnly: true})
 	if err != nil {
 		t.Fatal(err)
