@@ -652,8 +652,7 @@ func skipToDelim(s string, i int, delim func(byte) bool) int {
 // every expansion but pathname expansion. Text that is not one word is
 // taken as it is.
 func (r *Runner) expandNoGlob(tok string) []string {
-	src := ": " + escapeWordText(tok)
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), "")
+	f, src, err := parseRawFile(": "+escapeWordText(tok), "")
 	if err != nil || len(f.Stmts) != 1 {
 		return []string{tok}
 	}

@@ -39,8 +39,9 @@ func (r *Runner) expandExtglobPattern(b *fieldBuilder, pat string) error {
 // expandPatternChunk expands one quoted string or expansion of an
 // extended pattern; text that does not parse stays literal.
 func (r *Runner) expandPatternChunk(b *fieldBuilder, chunk string) error {
-	src := ": " + chunk
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), "")
+	// the chunk is text as written, which may hold bytes that are not
+	// UTF-8 or carriage returns (rawbytes.go)
+	f, src, err := parseRawFile(": "+chunk, "")
 	if err != nil || len(f.Stmts) != 1 {
 		b.literal(chunk)
 		return nil
