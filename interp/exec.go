@@ -53,6 +53,16 @@ func (r *Runner) KilledBy() syscall.Signal {
 	return r.sh.tailSignal
 }
 
+// asWritten returns src as written: writtenSrc when src is the rewrite
+// of it that is running (writtenFor), else src itself. Rewrites keep the
+// lines, so a line of one is the same line of the other.
+func (r *Runner) asWritten(src string) string {
+	if r.writtenSrc != "" && src == r.writtenFor {
+		return r.writtenSrc
+	}
+	return src
+}
+
 // RunProgram is Run for a program from ParseProgram: text is the text it
 // returned, src the program as written.
 func (r *Runner) RunProgram(f *syntax.File, text, src string) int {
@@ -85,11 +95,7 @@ func (r *Runner) Run(f *syntax.File, src string) int {
 		if mayExtGlob {
 			if err := r.extglobParseError(g, ""); err != nil {
 				// bash reads a line at a time: this one does not parse
-				written := src
-				if r.writtenSrc != "" && r.writtenFor == src {
-					written = r.writtenSrc
-				}
-				r.reportExtglobError(err, src, written, groupLineStart(src, g))
+				r.reportExtglobError(err, src, r.asWritten(src), groupLineStart(src, g))
 				r.exit, r.flow, r.exitCode = 2, flowExit, 2
 				break
 			}
@@ -106,10 +112,7 @@ func (r *Runner) Run(f *syntax.File, src string) int {
 		if r.opts.on(optPosix) != posix && i+1 < len(groups) && !r.aliasActive() {
 			// bash reads the rest in the new mode (posixquote.go)
 			posix = !posix
-			written := src
-			if r.writtenSrc != "" && r.writtenFor == src {
-				written = r.writtenSrc
-			}
+			written := r.asWritten(src)
 			line := strings.Count(src[:end], "\n") + 1
 			if f2, text, err := r.reparseFrom(written, line, r.sourceName); err == nil {
 				src, r.curSrc = text, text
@@ -323,10 +326,7 @@ func (r *Runner) echoVerboseTo(end int) {
 	if !r.opts.on(optVerbose) || end <= from {
 		return
 	}
-	src := r.curSrc
-	if r.writtenSrc != "" && len(src) == len(r.writtenFor) && src == r.writtenFor {
-		src = r.writtenSrc
-	}
+	src := r.asWritten(r.curSrc)
 	// skip to the start of line from+1
 	for n := 0; n < from && src != ""; n++ {
 		i := strings.IndexByte(src, '\n')

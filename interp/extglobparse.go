@@ -130,14 +130,7 @@ func (r *Runner) reportExtglobError(err error, src, written string, start int) {
 	}
 	lines := strings.Count(src[:start], "\n")
 	pe.Pos = syntax.NewPos(pe.Pos.Offset()-uint(start), pe.Pos.Line()-uint(lines), pe.Pos.Col())
-	text := src[start:]
-	if written != src {
-		w := 0
-		for range lines {
-			w += strings.IndexByte(written[w:], '\n') + 1
-		}
-		text = written[w:]
-	}
+	text := written[lineStart(written, lines+1):]
 	oldOff := r.lineOff
 	r.lineOff += lines
 	r.reportSyntaxError(pe, text, "")

@@ -130,10 +130,7 @@ func (r *Runner) histExpandRead(line []byte, lineNo int, before string) []byte {
 // offset end, the start of a line, with history expansion.
 func (r *Runner) runExpandingRest(src string, end int) {
 	line := strings.Count(src[:end], "\n")
-	written := src
-	if r.writtenSrc != "" && sameString(r.writtenFor, src) {
-		written = r.writtenSrc
-	}
+	written := r.asWritten(src)
 	rest := written[lineStart(written, line+1):]
 	r.runExpandingLines(rest, r.sourceName, r.lineOff+line)
 }

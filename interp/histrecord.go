@@ -37,10 +37,7 @@ func (r *Runner) histRecordGroup(g []*syntax.Stmt) {
 		h.line = r.verboseLine
 	}
 	h.live = true
-	text := r.curSrc
-	if r.writtenSrc != "" && sameString(r.writtenFor, r.curSrc) {
-		text = r.writtenSrc
-	}
+	text := r.asWritten(r.curSrc)
 	if !sameString(h.linesOf, text) {
 		// split once per text read, not once per command
 		h.linesOf, h.lines = text, strings.SplitAfter(text, "\n")
