@@ -118,14 +118,11 @@ func isNameByte(c byte) bool {
 // as written: one whose ends are too far apart to subtract, or with more
 // elements than a C int can count.
 func seqTooLong(start, end, incr int64) bool {
-	d := end - start
-	if (end >= 0) != (start >= 0) && (d >= 0) != (end >= 0) || d == math.MinInt64 {
-		return true // end-start overflows
+	d := uint64(end) - uint64(start) // |end-start|, exact in uint64
+	if start > end {
+		d = uint64(start) - uint64(end)
 	}
-	if d < 0 {
-		d = -d
-	}
-	return d > math.MaxInt64-3 || d/incr > math.MaxInt32-3
+	return d > math.MaxInt64-3 || d/uint64(incr) > math.MaxInt32-3
 }
 
 // braceSequence generates {x..y[..incr]}: integers (zero-padded when

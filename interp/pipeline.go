@@ -15,7 +15,6 @@ import (
 // the bytes; a Gate that taps a link gets a copier interposed there.
 func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 	var stages []*syntax.Stmt
-	var all []bool // |& after stage i
 	var collect func(n *syntax.BinaryCmd)
 	collect = func(n *syntax.BinaryCmd) {
 		if x, ok := n.X.Cmd.(*syntax.BinaryCmd); ok && (x.Op == syntax.Pipe || x.Op == syntax.PipeAll) && !n.X.Negated && !n.X.Background && len(n.X.Redirs) == 0 {
@@ -23,16 +22,13 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 		} else {
 			stages = append(stages, n.X)
 		}
-		all = append(all, n.Op == syntax.PipeAll)
+		if n.Op == syntax.PipeAll {
+			stages[len(stages)-1] = withStderrDup(stages[len(stages)-1])
+		}
 		stages = append(stages, n.Y)
 	}
 	collect(c)
 	n := len(stages)
-	for i, a := range all {
-		if a {
-			stages[i] = withStderrDup(stages[i])
-		}
-	}
 	r.sh.mu.Lock()
 	r.sh.pipelines++
 	pid := r.sh.pipelines
