@@ -96,7 +96,7 @@ func parseProgramEdits(src, name string) (*syntax.File, string, []parseEdit, err
 		src = text
 		f, err = parseBash(src, name)
 	}
-	lets := strings.Contains(src, "let") // see parsefix_letwords.go
+	lets := mayHoldLetClause(src) // see parsefix_letwords.go
 	if err == nil && !mayHoldHdocParen(src) && (!lets || letWordsAt(f, src) < 0) {
 		if bad, rerr := bashRejectsError(f, src, name); rerr != nil {
 			return nil, bad, nil, rerr

@@ -11,8 +11,8 @@ import (
 // operator or a syntax error to bash (`let x=2>1` redirects to the file
 // 1, `let (a=3)` is a syntax error near a=3). letWordsAt finds the first
 // let clause whose text holds one of them outside quotes and expansions;
-// parseProgram makes it a call of the let builtin, a quoted "let", which the
-// parser reads as words, redirections and operators as bash does. A
+// parseProgram makes it a call of the let builtin (insertedLet), which
+// the parser reads as words, redirections and operators as bash does. A
 // compound assignment's parentheses, `let a=(3)+1`, stay arithmetic.
 func letWordsAt(f *syntax.File, text string) int {
 	at := -1
@@ -31,9 +31,27 @@ func letWordsAt(f *syntax.File, text string) int {
 	return at
 }
 
-// insertedLet is the command name of the let call letWordsAt leads to as parseProgram writes
-// it: quoted as quoteRegion quotes, which writtenText undoes.
+// insertedLet is the command name of the let call that parseProgram
+// makes of such a clause: quoted as quoteRegion quotes, which
+// writtenText undoes.
 const insertedLet = synthQuote + `let"`
+
+// mayHoldLetClause reports whether text may hold a let clause with
+// arguments, "let" and a blank where a command starts, so that most
+// programs (with "delete" or "complete", say) skip letWordsAt's walk.
+func mayHoldLetClause(text string) bool {
+	for i := 0; ; {
+		k := strings.Index(text[i:], "let")
+		if k < 0 {
+			return false
+		}
+		i += k
+		if e := i + len("let"); e < len(text) && (text[e] == ' ' || text[e] == '\t') && isCmdStart(text, i) {
+			return true
+		}
+		i += len("let")
+	}
+}
 
 // letTextHasOperator reports whether s, the text of let's arguments,
 // holds a byte that bash's lexer ends a word at (other than a blank)

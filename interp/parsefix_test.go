@@ -148,3 +148,25 @@ func TestSurelyBadSubst(t *testing.T) {
 		t.Errorf("written text of %q is %q", text, got)
 	}
 }
+
+// TestMayHoldLetClause: the text test that lets most programs skip
+// letWordsAt's walk must not miss a let clause.
+func TestMayHoldLetClause(t *testing.T) {
+	for _, tt := range []struct {
+		text string
+		want bool
+	}{
+		{"let x=1", true},
+		{"a; let\tx>1", true},
+		{"if true; then let y; fi", true},
+		{"(let z)", true},
+		{"delete x; complete -F f g", false},
+		{"outlet x", false},
+		{"let", false},
+		{"echo let it be", true}, // a false positive costs only the walk
+	} {
+		if got := mayHoldLetClause(tt.text); got != tt.want {
+			t.Errorf("mayHoldLetClause(%q) = %v, want %v", tt.text, got, tt.want)
+		}
+	}
+}
