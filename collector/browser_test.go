@@ -2,7 +2,6 @@ package collector
 
 import (
 	"encoding/base64"
-	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -111,10 +110,14 @@ func TestFeedInBrowser(t *testing.T) {
 		t.Errorf("detail panel does not name the parent shell")
 	}
 	var stored []EventView
-	e.getJSON("/api/events?shell=e5f6-child", &stored)
+	if code := e.getJSON("/api/events?shell=e5f6-child", &stored); code != 200 {
+		t.Fatalf("GET the live event: %d", code)
+	}
 	var full EventView
 	if len(stored) == 1 {
-		e.getJSON(fmt.Sprint("/api/events/", stored[0].ID), &full)
+		if code := e.getJSON(fmt.Sprint("/api/events/", stored[0].ID), &full); code != 200 {
+			t.Fatalf("GET event %d: %d", stored[0].ID, code)
+		}
 	}
 	var hashes string
 	d.JS(&hashes, `return document.querySelector("#detail dl.hash").textContent`)
@@ -160,16 +163,4 @@ func TestFeedInBrowser(t *testing.T) {
 	d.JS(nil, `document.getElementById("failing").click()`)
 	d.WaitJS(5*time.Second, "filter off", `return document.querySelectorAll("#rows tr").length === 10`)
 	d.Screenshot(filepath.Join(dir, "feed-pipeline.png"))
-}
-
-// getJSON decodes the answer to GET path on the test server into v.
-func (e *testEnv) getJSON(path string, v any) {
-	resp, err := e.srv.Client().Get(e.srv.URL + path)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	if err := json.NewDecoder(resp.Body).Decode(v); err != nil {
-		e.t.Fatalf("GET %s: %v", path, err)
-	}
 }

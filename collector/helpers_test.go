@@ -94,6 +94,23 @@ func (e *testEnv) post(client *http.Client, body []byte, tok string) (int, strin
 	return resp.StatusCode, buf.String()
 }
 
+// getJSON sends GET path to the test server and returns the status; an
+// answer of 200 is decoded into v (when not nil) and must decode.
+func (e *testEnv) getJSON(path string, v any) int {
+	e.t.Helper()
+	resp, err := e.srv.Client().Get(e.srv.URL + path)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode == http.StatusOK && v != nil {
+		if err := json.NewDecoder(resp.Body).Decode(v); err != nil {
+			e.t.Fatalf("GET %s: %v", path, err)
+		}
+	}
+	return resp.StatusCode
+}
+
 func mustJSON(v any) []byte {
 	b, err := json.Marshal(v)
 	if err != nil {

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"net"
@@ -161,17 +160,6 @@ func TestQueryAPI(t *testing.T) {
 	child.ParentShell = strp("root")
 	e.post(nil, mustJSON(child), e.tok)
 
-	get := func(path string, v any) int {
-		resp, err := e.srv.Client().Get(e.srv.URL + path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		if v != nil {
-			json.NewDecoder(resp.Body).Decode(v)
-		}
-		return resp.StatusCode
-	}
 	var evs []EventView
 	tests := []struct {
 		path string
@@ -190,31 +178,31 @@ func TestQueryAPI(t *testing.T) {
 	}
 	for _, tc := range tests {
 		evs = nil
-		if code := get(tc.path, &evs); code != tc.code || len(evs) != tc.n {
+		if code := e.getJSON(tc.path, &evs); code != tc.code || len(evs) != tc.n {
 			t.Errorf("%s: %d with %d events, want %d with %d", tc.path, code, len(evs), tc.code, tc.n)
 		}
 	}
-	get("/api/events?kind=redirect", &evs)
+	e.getJSON("/api/events?kind=redirect", &evs)
 	if !evs[0].PreviewCut || strings.Contains(string(evs[0].Data), strings.Repeat("QUJD", 200)) {
 		t.Errorf("list preview not shortened: %s", evs[0].Data[:100])
 	}
 	var one EventView
-	if code := get(fmt.Sprintf("/api/events/%d", evs[0].ID), &one); code != 200 || one.PreviewCut || !strings.Contains(string(one.Data), strings.Repeat("QUJD", 2000)) || one.PrevHash == "" {
+	if code := e.getJSON(fmt.Sprintf("/api/events/%d", evs[0].ID), &one); code != 200 || one.PreviewCut || !strings.Contains(string(one.Data), strings.Repeat("QUJD", 2000)) || one.PrevHash == "" {
 		t.Errorf("detail: %d cut=%v prev=%q", code, one.PreviewCut, one.PrevHash)
 	}
-	if code := get("/api/events/999", nil); code != 404 {
+	if code := e.getJSON("/api/events/999", nil); code != 404 {
 		t.Errorf("missing event: %d", code)
 	}
 	var tree []store.Shell
-	if get("/api/sessions/s-1/shells", &tree); len(tree) != 1 || len(tree[0].Children) != 1 {
+	if e.getJSON("/api/sessions/s-1/shells", &tree); len(tree) != 1 || len(tree[0].Children) != 1 {
 		t.Errorf("tree = %+v", tree)
 	}
 	var v store.VerifyResult
-	if get("/api/sessions/s-1/verify", &v); !v.OK || v.Events != 6 {
+	if e.getJSON("/api/sessions/s-1/verify", &v); !v.OK || v.Events != 6 {
 		t.Errorf("verify = %+v", v)
 	}
 	var ss []store.Session
-	if get("/api/sessions", &ss); len(ss) != 1 || ss[0].Failing != 1 {
+	if e.getJSON("/api/sessions", &ss); len(ss) != 1 || ss[0].Failing != 1 {
 		t.Errorf("sessions = %+v", ss)
 	}
 	resp, _ := e.srv.Client().Get(e.srv.URL + "/")
