@@ -164,11 +164,11 @@ func runServe(args []string) int {
 	return 0
 }
 
-// mountRunner mounts the runner API on mux and returns its Service, for
-// the caller to close at shutdown. The Service keeps its state under
-// runner.DefaultStateDir() and runs nash from next to nashd or from PATH.
-// If it cannot be created, the routes answer 503 with the reason and
-// mountRunner returns nil.
+// mountRunner mounts the runner API on mux, which serves nothing else,
+// and returns its Service, for the caller to close at shutdown. The
+// Service keeps its state under runner.DefaultStateDir() and runs nash
+// from next to nashd or from PATH. If it cannot be created, mux answers
+// 503 with the reason and mountRunner returns nil.
 func mountRunner(mux *http.ServeMux) *runner.Service {
 	svc, err := runner.New(runner.WithSessionID(os.Getenv("NUCLEIC_SESSION_ID")))
 	if err == nil {
@@ -182,9 +182,7 @@ func mountRunner(mux *http.ServeMux) *runner.Service {
 		w.WriteHeader(http.StatusServiceUnavailable)
 		w.Write(append(b, '\n'))
 	}
-	mux.HandleFunc("/v1/commands", h)
-	mux.HandleFunc("/v1/commands/", h)
-	mux.HandleFunc("/v1/artifacts/", h)
+	mux.HandleFunc("/", h) // the caller routes only the runner's paths here
 	return nil
 }
 

@@ -206,3 +206,29 @@ func markedPids(id string) []int {
 	}
 	return out
 }
+
+// TestServeRunnerUnavailable starts nashd serve where the runner cannot
+// keep its state: the collector still serves, and every runner route
+// answers 503 with the reason (behind the key, like the working API).
+func TestServeRunnerUnavailable(t *testing.T) {
+	state := t.TempDir()
+	srv := startServe(t, state, filepath.Join(t.TempDir(), "c.sock"), []string{"XDG_DATA_HOME=/dev/null/nashd"})
+	defer srv.stop()
+	key, err := os.ReadFile(filepath.Join(state, runnerKeyFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	api := "http://" + srv.listen
+	if code, b := doRequest(t, http.DefaultClient, "POST", api+"/v1/commands", "", `{"cmd":"true"}`); code != 401 {
+		t.Errorf("runner API without the key: %d %s, want 401", code, b)
+	}
+	for _, path := range []string{"/v1/commands", "/v1/commands/c-1", "/v1/artifacts/ab"} {
+		code, b := doRequest(t, http.DefaultClient, "GET", api+path, strings.TrimSpace(string(key)), "")
+		if code != 503 || !strings.Contains(string(b), `"error":"runner: state dir`) {
+			t.Errorf("GET %s: %d %s, want 503 with the reason", path, code, b)
+		}
+	}
+	if code, b := doRequest(t, http.DefaultClient, "GET", api+"/api/sessions", "", ""); code != 200 {
+		t.Errorf("collector API: %d %s", code, b)
+	}
+}
