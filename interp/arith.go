@@ -393,8 +393,9 @@ const (
 	tCond
 )
 
-// arithEval is the evaluation state shared by nested expressions: the
-// recursion depth and the runner.
+// arithEval is the evaluation state of an expression: the runner and the
+// recursion depth. Nested expressions get a copy one level deeper; it is
+// held by value so that evaluating (( )) allocates nothing for it.
 type arithEval struct {
 	r     *Runner
 	depth int
@@ -436,7 +437,7 @@ func bracketEnd(s string, open int) int {
 
 // arithCtx is the tokenizer and parser state of one expression string.
 type arithCtx struct {
-	ev       *arithEval
+	ev       arithEval
 	expr     string
 	tp       int // next unread position
 	lasttp   int // start of the last token read (-1: none)
@@ -479,7 +480,7 @@ const (
 )
 
 // subexpr evaluates the expression string s (bash's subexpr).
-func (ev *arithEval) subexpr(s string) (int64, error) {
+func (ev arithEval) subexpr(s string) (int64, error) {
 	i := 0
 	for i < len(s) && isArithBlank(s[i]) {
 		i++
@@ -489,9 +490,7 @@ func (ev *arithEval) subexpr(s string) (int64, error) {
 	}
 	ev.depth++
 	c := arithCtx{ev: ev, expr: s, lasttp: -1}
-	val, err := c.run()
-	ev.depth--
-	return val, err
+	return c.run()
 }
 
 // run evaluates the whole expression; errors travel as arithPanic and are

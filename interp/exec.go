@@ -852,7 +852,9 @@ func (r *Runner) forClause(c *syntax.ForClause) {
 			// bash traces the select head once, before expanding its
 			// words, then runs the DEBUG trap
 			r.traceForHead("select", l.Name.Value, l)
-			r.debugText(r.forHeadText("select", l.Name.Value, l))
+			if r.debugWanted() {
+				r.debugText(r.forHeadText("select", l.Name.Value, l))
+			}
 			if r.flow != flowNone {
 				return
 			}
@@ -975,7 +977,9 @@ func (r *Runner) caseClause(c *syntax.CaseClause) {
 	// bash traces the head and runs the DEBUG trap before it expands
 	// the word (execute_case_command)
 	r.traceCase(c)
-	r.debugText("case " + r.nodeText(c.Word) + " in ")
+	if r.debugWanted() {
+		r.debugText("case " + r.nodeText(c.Word) + " in ")
+	}
 	if r.flow != flowNone {
 		return
 	}

@@ -35,6 +35,9 @@ type fieldBuilder struct {
 	mb      bool
 	noGlob  bool
 	patMode bool // building a pattern (no splitting), keep pat only
+	// bufOnly: the caller reads the text only (patMode callers such as
+	// literal), so the pattern form is not built
+	bufOnly bool
 	// atFields records that a quoted $@ or ${a[@]} produced fields
 	atFields bool
 	// logOn keeps the word's steps in log, for a word that may assign
@@ -114,6 +117,9 @@ func (b *fieldBuilder) quoted(s string) {
 	b.flushPending()
 	b.cur.valid = true
 	b.cur.buf = append(b.cur.buf, s...)
+	if b.bufOnly {
+		return
+	}
 	for {
 		i := strings.IndexByte(s, '/')
 		if i < 0 || b.patMode {
@@ -140,6 +146,9 @@ func (b *fieldBuilder) literal(s string) {
 	b.flushPending()
 	b.cur.valid = true
 	b.cur.buf = append(b.cur.buf, s...)
+	if b.bufOnly {
+		return
+	}
 	b.cur.pat = append(b.cur.pat, s...)
 	if !b.cur.glob && hasGlobChars(s) {
 		b.cur.glob = true
@@ -153,6 +162,9 @@ func (b *fieldBuilder) unquotedExp(s string) {
 		b.flushPending()
 		b.cur.valid = true
 		b.cur.buf = append(b.cur.buf, s...)
+		if b.bufOnly {
+			return
+		}
 		b.cur.pat = append(b.cur.pat, s...)
 		b.cur.glob = true
 		return
@@ -878,7 +890,7 @@ func (r *Runner) literal(w *syntax.Word) (string, error) {
 	if s, ok := plainLit(w); ok {
 		return s, nil
 	}
-	b := &fieldBuilder{patMode: true}
+	b := &fieldBuilder{patMode: true, bufOnly: true}
 	if err := r.expandWord(b, w, false); err != nil {
 		return "", err
 	}
@@ -893,7 +905,7 @@ func (r *Runner) assignValue(w *syntax.Word) (string, error) {
 	if s, ok := plainLit(w); ok {
 		return s, nil
 	}
-	b := &fieldBuilder{patMode: true}
+	b := &fieldBuilder{patMode: true, bufOnly: true}
 	if err := r.expandWord(b, w, true); err != nil {
 		return "", err
 	}
@@ -910,7 +922,7 @@ func (r *Runner) assignValueNoTilde(w *syntax.Word) (string, error) {
 	if s, ok := plainLit(w); ok {
 		return s, nil
 	}
-	b := &fieldBuilder{patMode: true, noTilde: true}
+	b := &fieldBuilder{patMode: true, noTilde: true, bufOnly: true}
 	if err := r.expandWord(b, w, true); err != nil {
 		return "", err
 	}
@@ -922,6 +934,9 @@ func (r *Runner) pattern(w *syntax.Word) (string, error) {
 	if w == nil {
 		return "", nil
 	}
+	if s, ok := plainPattern(w); ok {
+		return s, nil
+	}
 	// a pattern is a word of its own: in "${x#'a'}" and in a
 	// here-document the single quotes still quote
 	oldDbl, oldHdoc, oldPat := r.dblDepth, r.hdocDepth, r.patDbl
@@ -932,6 +947,20 @@ func (r *Runner) pattern(w *syntax.Word) (string, error) {
 		return "", err
 	}
 	return string(b.cur.pat), nil
+}
+
+// plainPattern returns the pattern of a word that is one unquoted
+// literal with nothing in it to expand or quote: its text as it is (a
+// case pattern like x*5 needs no field building on every iteration).
+func plainPattern(w *syntax.Word) (string, bool) {
+	if len(w.Parts) != 1 {
+		return "", false
+	}
+	l, ok := w.Parts[0].(*syntax.Lit)
+	if !ok || strings.HasPrefix(l.Value, "~") || strings.IndexByte(l.Value, '\\') >= 0 {
+		return "", false
+	}
+	return l.Value, true
 }
 
 // document expands a here-document body.

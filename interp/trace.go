@@ -721,13 +721,20 @@ func (r *Runner) debugSimple(n syntax.Node, st *syntax.Stmt) {
 // debugText runs the DEBUG trap with $BASH_COMMAND text (a case or select
 // head, as bash's execute_case_command and execute_select_command set it).
 func (r *Runner) debugText(text string) {
-	if r.inDebug || !r.traps.has("DEBUG") {
+	if !r.debugWanted() {
 		return
 	}
 	if !r.inTrap {
 		r.bashCmd = cmdText{text: text, done: true}
 	}
 	r.runTrap("DEBUG")
+}
+
+// debugWanted reports whether a DEBUG trap would run now: callers test
+// it before they build the command text for debugText, which a loop
+// would otherwise build on every iteration for nothing.
+func (r *Runner) debugWanted() bool {
+	return !r.inDebug && r.traps.has("DEBUG")
 }
 
 // tracePattern is the right side of [[ x == pattern ]] as bash traces it:
