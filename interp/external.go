@@ -350,6 +350,10 @@ func (r *Runner) reportSignal(pid int, sig syscall.Signal, core bool, args []str
 	if r.inComsub {
 		return // notify_of_job_status prints nothing in a substitution
 	}
+	if r.ownsStageProcess() {
+		*r.stageDeath = stageDeath{pid: pid, sig: sig, core: core}
+		return // the pipeline reports its job as a whole
+	}
 	if sig == syscall.SIGINT {
 		// wait_for prints a newline (after the ^C the terminal echoed)
 		// only for a job started with job control

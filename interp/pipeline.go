@@ -105,6 +105,15 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 		stageTable(r, runners[i]).set(1, w)
 		stageTable(r, runners[i+1]).set(0, newShared(pr, true))
 	}
+	var deaths []stageDeath
+	if r.job == nil && !r.async {
+		deaths = make([]stageDeath, n)
+		for i, sub := range runners {
+			if sub != r {
+				sub.stageDeath = &deaths[i]
+			}
+		}
+	}
 	mark, catching := r.beginFgWait()
 	var wg sync.WaitGroup
 	status := make([]int, n)
@@ -158,6 +167,11 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 	}
 	if !lastpipe && !r.inTrap {
 		r.pipelineBashCommand(stages)
+	}
+	if deaths != nil && !lastpipe && !r.inComsub {
+		// with lastpipe, bash never reports the job of the elements it
+		// forked
+		r.pipelineNotice(stages, runners, deaths, status)
 	}
 	r.pipeStatus = status
 	r.psOwned = false

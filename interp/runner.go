@@ -275,6 +275,7 @@ type Runner struct {
 	tail              *execTail   // the command bash would exec in place of this ( ) subshell
 	inParen           bool        // in a ( ) subshell, or forked from one (bash's SUBSHELL_PAREN)
 	pipeParen         bool        // the ( ) of a pipeline element: its tail runs outside the pipe environment
+	stageDeath        *stageDeath // a foreground pipeline stage's: how its own process died (pipejob.go)
 	async             bool        // in an asynchronous job, coprocess or process substitution: not the shell's foreground
 	tailInt           bool        // the command bash would exec in this runner's place died by SIGINT
 	execBuiltin       bool        // the exec builtin is running a program

@@ -1,0 +1,105 @@
+package interp
+
+import (
+	"strings"
+	"syscall"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// stageDeath is how the process that a foreground pipeline stage ran in
+// its own place died (bash's pipeline element, exec'd in the child it
+// forked): sig 0 while nothing killed it. bash reports a pipeline as one
+// job (notify_of_job_status), by the status of its last process, or the
+// last that failed with pipefail, not each element by itself.
+type stageDeath struct {
+	pid  int
+	sig  syscall.Signal
+	core bool
+}
+
+// ownsStageProcess reports whether the program r is waiting for is the
+// pipeline element itself: the stage's simple command run directly, or
+// the tail of the stage's ( ), which bash execs in the element's child.
+func (r *Runner) ownsStageProcess() bool {
+	if r.stageDeath == nil || r.curStmt == nil {
+		return false
+	}
+	if r.simpleStageLevel && r.forkedSimple == r.curStmt.Cmd {
+		return true
+	}
+	return r.pipeParen && r.execTailNow() != nil
+}
+
+// pipelineNotice prints bash's notice for a foreground pipeline whose
+// job status is a death by a signal: the description alone for SIGTERM
+// or a trapped signal, else "NAME: line N: " and a line per element
+// (pretty_print_job's JLIST_LONG: pid, state, command), the state left
+// blank where it repeats the first element's.
+func (r *Runner) pipelineNotice(stages []*syntax.Stmt, runners []*Runner, deaths []stageDeath, status []int) {
+	k := len(stages) - 1
+	if r.opts.on(optPipefail) {
+		for i := len(status) - 1; i >= 0; i-- {
+			if status[i] != 0 {
+				k = i
+				break
+			}
+		}
+	}
+	d := deaths[k]
+	switch d.sig {
+	case 0, syscall.SIGPIPE:
+		return
+	case syscall.SIGINT:
+		if r.opts.on(optMonitor) {
+			r.fds.writer(2).Write([]byte("\n"))
+		}
+		return
+	}
+	if d.sig == syscall.SIGTERM || r.traps != nil && !r.traps.inherited && r.traps.m[signalName(int(d.sig))] != "" {
+		desc := signalDescription(d.sig)
+		if d.core {
+			desc += " (core dumped)"
+		}
+		r.fds.writer(2).Write([]byte(desc + "\n"))
+		return
+	}
+	var b strings.Builder
+	b.WriteString(r.noticePrefix())
+	firstState := ""
+	for i, st := range stages {
+		pid, state := runners[i].bashpid, "Done"
+		if dd := deaths[i]; dd.sig != 0 {
+			pid, state = dd.pid, signalDescription(dd.sig)
+		} else if status[i] != 0 {
+			state = "Exit " + itoa(int64(status[i]))
+			if r.opts.on(optPosix) {
+				state = "Done(" + itoa(int64(status[i])) + ")"
+			}
+		}
+		if i > 0 {
+			b.WriteString("     ")
+		}
+		b.WriteString(padLeft(itoa(int64(pid)), 5) + " ")
+		shown := state
+		if i == 0 {
+			firstState = state
+		} else if state == firstState && deaths[i].core == deaths[0].core {
+			shown = ""
+		}
+		b.WriteString(shown)
+		pad := 24 - len(shown)
+		if shown == "" {
+			pad = 22 // bash counts the "| " that follows
+		}
+		b.WriteString(strings.Repeat(" ", pad))
+		if deaths[i].core {
+			b.WriteString("(core dumped) ")
+		}
+		if i > 0 {
+			b.WriteString("| ")
+		}
+		b.WriteString(oneLineText(r.curSrc, st) + "\n")
+	}
+	r.fds.writer(2).Write([]byte(b.String()))
+}
