@@ -2,6 +2,9 @@
 GO      ?= go
 VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X main.version=$(VERSION)
+# nash starts in internal/entrysig's entry, which records the signal
+# dispositions it inherited before the Go runtime replaces them.
+NASH_LDFLAGS := $(LDFLAGS) -E=nash/internal/entrysig.entry
 
 .PHONY: build nash nashd test unit corpus corpus-observed bench lint autoconf-test image-test clean fuzz load
 
@@ -20,7 +23,7 @@ build: nash nashd
 # images install nash (COPY, cp). Copy the result so that bin/nash, which
 # the corpus and bench run, starts like an installed nash.
 nash:
-	GOEXPERIMENT=simd,nogreenteagc CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o bin/.nash.link ./cmd/nash
+	GOEXPERIMENT=simd,nogreenteagc CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(NASH_LDFLAGS)' -o bin/.nash.link ./cmd/nash
 	cp bin/.nash.link bin/nash.tmp && mv bin/nash.tmp bin/nash && rm -f bin/.nash.link
 
 nashd:

@@ -9,15 +9,19 @@ import (
 	"syscall"
 	"time"
 	"unsafe"
+
+	"nash/internal/entrysig"
 )
 
 // What os/signal cannot match (checked against bash 5.2 for every
 // signal kill -l lists): a trap on SIGPROF never runs (the runtime keeps
 // SIGPROF for its profiler and never forwards it) and one on SIGRTMIN
 // does not stop it killing the shell (the runtime forwards SIGRTMIN to
-// the default); trap '' on SIGILL, SIGTRAP, SIGBUS, SIGFPE, SIGSTKFLT or
-// SIGSYS does not reach the commands the shell runs (the runtime resets
-// them in the child after fork; nash children learn it via sigIgnEnv);
+// the default); trap '' on SIGILL, SIGTRAP, SIGBUS, SIGFPE, SIGSTKFLT,
+// SIGSYS, SIGSEGV or SIGCHLD, or an ignore inherited on SIGPROF too, does
+// not reach the commands the shell runs (the runtime resets them in the
+// child after fork, and the last three are not ignored in the shell
+// itself: see kernelIgnorable; nash children learn it via sigIgnEnv);
 // SIGSEGV, SIGBUS and SIGFPE sent by another process meet the runtime's
 // handler (a traceback, status 2).
 
@@ -106,7 +110,7 @@ func ignoredDflSignals() string {
 		if sig == 32 || sig == 33 {
 			sig = sigRTMIN // reserved by libc and the runtime
 		}
-		if signal.Ignored(sig) || sig == sigRTMIN && kernelIgnores(sig) {
+		if signal.Ignored(sig) || hardIgnored[sig] || sig == sigRTMIN && kernelIgnores(sig) {
 			if len(b) > 0 {
 				b = append(b, ',')
 			}
@@ -129,10 +133,32 @@ func DefaultSignals() {
 				inherited[syscall.Signal(n)] = true
 			}
 		}
+		// what the process really inherited, recorded before the
+		// runtime took the signals over (when linked for it)
+		for sig := syscall.Signal(1); sig <= sigRTMAX; sig++ {
+			if entrysig.Ignored(int(sig)) && (sig < 32 || sig >= sigRTMIN) {
+				inherited[sig] = true
+			}
+		}
+		profiling := os.Getenv("NASH_CPUPROFILE") != ""
 		for sig := range inherited {
-			if sig > 0 && sig <= sigRTMAX && sig != syscall.SIGKILL && sig != syscall.SIGSTOP {
-				signal.Ignore(sig)
-				hardIgnored[sig] = true
+			if sig <= 0 || sig > sigRTMAX || sig == syscall.SIGKILL || sig == syscall.SIGSTOP {
+				continue
+			}
+			hardIgnored[sig] = true
+			if !kernelIgnorable(sig) || sig == syscall.SIGPROF && profiling {
+				continue
+			}
+			signal.Ignore(sig)
+			if !kernelIgnores(sig) {
+				// os/signal leaves the runtime's handler on the signals
+				// it does not notify (SIGILL, SIGSYS…); children inherit
+				// only a kernel SIG_IGN
+				var old kernelSigaction
+				ign := kernelSigaction{handler: 1} // SIG_IGN
+				if rtSigaction(sig, &ign, &old) == nil {
+					goHandlers[sig] = savedHandler{old, true}
+				}
 			}
 		}
 		for _, sig := range []syscall.Signal{syscall.SIGHUP, syscall.SIGINT} {
@@ -142,7 +168,7 @@ func DefaultSignals() {
 			}
 		}
 		sigs := dflSignals
-		if os.Getenv("NASH_CPUPROFILE") == "" {
+		if !profiling {
 			sigs = append(sigs[:len(sigs):len(sigs)], syscall.SIGPROF)
 		}
 		for sig := sigRTMIN + 1; sig <= sigRTMAX; sig++ {
@@ -225,6 +251,20 @@ func isUserFault(sig syscall.Signal) bool {
 		}
 	}
 	return false
+}
+
+// kernelIgnorable reports whether the shell may ignore sig at the kernel
+// for an empty trap or an inherited SIG_IGN. Not SIGCHLD: with it ignored the
+// kernel reaps children itself and every wait for a command fails (bash
+// keeps its own handler too), so the ignore is only recorded, as it is
+// for the faults the runtime turns into panics (os/signal does not
+// ignore those).
+func kernelIgnorable(sig syscall.Signal) bool {
+	switch sig {
+	case syscall.SIGCHLD, syscall.SIGSEGV, syscall.SIGBUS, syscall.SIGFPE:
+		return false
+	}
+	return true
 }
 
 // kernelIgnores reports whether the kernel disposition of sig is SIG_IGN

@@ -450,6 +450,8 @@ func (r *Runner) watchSignal(name string, num int, action string, reset bool) {
 		s.mu.Lock()
 		delete(s.caught, sig)
 		s.mu.Unlock()
+	case action == "" && !kernelIgnorable(sig):
+		signal.Reset(sig) // recorded as ignored; delivered to no trap
 	case action == "":
 		signal.Ignore(sig)
 		ignoreRaw(sig)

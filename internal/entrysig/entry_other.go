@@ -1,0 +1,3 @@
+//go:build !linux || !(amd64 || arm64)
+
+package entrysig

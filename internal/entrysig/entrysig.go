@@ -1,0 +1,50 @@
+// Package entrysig records the signal dispositions the process was started
+// with, before the Go runtime replaces them.
+//
+// The runtime installs its own handler for nearly every signal before any
+// Go code runs, keeping an inherited SIG_IGN only for SIGHUP and SIGINT. A
+// shell must know them all: bash lists the signals ignored at entry in
+// trap -p, refuses to trap them, and its children inherit them ignored
+// (a parent ignoring SIGPIPE makes `yes | head -1` end with "Broken pipe"
+// and status 1 instead of dying of SIGPIPE). When the binary is linked
+// with `-ldflags=-E=nash/internal/entrysig.entry` (the Makefile does), the
+// process starts in this package's entry, which queries every signal's
+// disposition with raw system calls and then jumps to the runtime's own
+// entry point. Without that flag nothing is recorded and Known reports
+// false.
+package entrysig
+
+// sigaction is the kernel's struct sigaction on amd64 and arm64, as
+// rt_sigaction(2) writes it.
+type sigaction struct {
+	handler  uintptr
+	flags    uint64
+	restorer uintptr
+	mask     uint64
+}
+
+// nsig is one more than the highest signal number, 64 on Linux.
+const nsig = 65
+
+// acts and captured are written by entry, before the runtime starts and
+// so before any goroutine exists; after that they are only read.
+var (
+	acts     [nsig]sigaction
+	captured uintptr
+)
+
+// sigIgn is SIG_IGN.
+const sigIgn = 1
+
+// Known reports whether the dispositions at entry were recorded, that is
+// whether the binary was linked with this package's entry point.
+func Known() bool { return captured != 0 }
+
+// Ignored reports whether sig was ignored (SIG_IGN) when the process
+// started. It reports false when nothing was recorded (see Known).
+func Ignored(sig int) bool {
+	if sig <= 0 || sig >= nsig || captured == 0 {
+		return false
+	}
+	return acts[sig].handler == sigIgn
+}
