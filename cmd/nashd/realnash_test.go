@@ -32,7 +32,7 @@ func nashBinary(t *testing.T) string {
 		return abs
 	}
 	out := filepath.Join(t.TempDir(), "nash")
-	cmd := exec.Command("go", "build", "-o", out, "nash/cmd/nash")
+	cmd := exec.Command("go", "build", "-ldflags=-E=nash/internal/entrysig.entry", "-o", out, "nash/cmd/nash")
 	cmd.Env = append(os.Environ(), "CGO_ENABLED=0", "GOEXPERIMENT=simd,nogreenteagc")
 	if b, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go build nash: %v\n%s", err, b)

@@ -71,10 +71,11 @@ func run(m *testing.M) int {
 }
 
 // goBuild builds cmd/nash to out with extra build flags, with the
-// Makefile's GOEXPERIMENTs so the tests run the nash that ships (the SIMD
-// hasher behind pipe taps included).
+// Makefile's GOEXPERIMENTs and entry point so the tests run the nash that
+// ships (the SIMD hasher behind pipe taps and the record of inherited
+// signal dispositions included).
 func goBuild(out string, flags ...string) error {
-	args := append([]string{"build"}, flags...)
+	args := append([]string{"build", "-ldflags=-E=nash/internal/entrysig.entry"}, flags...)
 	args = append(args, "-o", out, "nash/cmd/nash")
 	cmd := exec.Command("go", args...)
 	cmd.Env = append(os.Environ(), "CGO_ENABLED=0", "GOEXPERIMENT=simd,nogreenteagc")
