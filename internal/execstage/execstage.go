@@ -85,6 +85,13 @@ func Exec(p Plan) error {
 	return err
 }
 
+// StartArgs returns the path, arguments and environment with which a new
+// process (os.StartProcess) runs p through a stage: it inherits the
+// descriptors of p.Src, which the stage places.
+func StartArgs(p Plan) (path string, argv, env []string) {
+	return selfExe, encode(p), []string{envMarker}
+}
+
 // stageName is argv[0] of the stage, as ps shows it for its moment.
 const stageName = "nash-exec-stage"
 

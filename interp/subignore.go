@@ -1,0 +1,67 @@
+package interp
+
+import (
+	"sort"
+	"strings"
+	"syscall"
+)
+
+// subshellIgnored lists the signals that the trap ” of a subshell (or
+// one it inherited) ignores and this process does not: a subshell runs
+// in this process, so its programs must be started ignoring them.
+func (r *Runner) subshellIgnored() []int {
+	if !r.isSub || r.traps == nil {
+		return nil
+	}
+	var out []int
+	for name, action := range r.traps.m {
+		if action != "" {
+			continue
+		}
+		_, num, ok := parseSignal(name, false)
+		sig := syscall.Signal(num)
+		if !ok || num <= 0 || sig == syscall.SIGKILL || sig == syscall.SIGSTOP || kernelIgnores(sig) {
+			continue
+		}
+		out = append(out, num)
+	}
+	sort.Ints(out)
+	return out
+}
+
+// withSigIgn is env with sigs added to sigIgnEnv, for a nash that the
+// program may be: its runtime hides an inherited SIG_IGN from it.
+func withSigIgn(env []string, sigs []int) []string {
+	prefix := sigIgnEnv + "="
+	var list []string
+	out := make([]string, 0, len(env)+1)
+	for _, kv := range env {
+		if strings.HasPrefix(kv, prefix) {
+			list = append(list, strings.Split(kv[len(prefix):], ",")...)
+			continue
+		}
+		out = append(out, kv)
+	}
+	for _, s := range sigs {
+		list = append(list, itoa(int64(s)))
+	}
+	return append(out, prefix+strings.Join(list, ","))
+}
+
+// stagedIgnored is what the stage for a subshell's program ignores: the
+// subshell's ign and what this process ignores, but SIGQUIT, which the
+// shell ignores only for itself unless a trap ” ignores it (see
+// quitForExec).
+func (r *Runner) stagedIgnored(ign []int) []int {
+	out := append([]int(nil), ign...)
+	_, ownQuit := goHandler(syscall.SIGQUIT)
+	if a, ok := r.traps.m["QUIT"]; ok && a == "" {
+		ownQuit = false
+	}
+	for _, s := range ignoredSignals() {
+		if s != int(syscall.SIGQUIT) || !ownQuit {
+			out = append(out, s)
+		}
+	}
+	return out
+}
