@@ -6,8 +6,8 @@ import (
 	"syscall"
 )
 
-// subshellIgnored lists the signals that the trap ” of a subshell (or
-// one it inherited) ignores and this process does not: a subshell runs
+// subshellIgnored lists the signals that a subshell's empty trap action
+// (its own or inherited) ignores and this process does not: a subshell runs
 // in this process, so its programs must be started ignoring them.
 func (r *Runner) subshellIgnored() []int {
 	if !r.isSub || r.traps == nil {
