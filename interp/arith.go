@@ -464,6 +464,9 @@ type arithLvalue struct {
 	// @ or * (see allSubscript) or an empty one; tok is the name token
 	bad badSubscript
 	tok string
+	// v is the binding of a plain name's variable as lvalueOf found it
+	// (see isBinding)
+	v *variable
 	// pending is the name token of an assignment target whose
 	// subscript is evaluated only when it is assigned
 	pending string
@@ -684,21 +687,43 @@ func (c *arithCtx) expLand() int64 {
 	return v
 }
 
-// arithLevels are the left-associative binary operator levels from
-// loosest to tightest: | ^ & (== !=) (< > <= >=) (<< >>) (+ -).
-var arithLevels = [][]int{
-	{'|'}, {'^'}, {'&'}, {tEqEq, tNeq}, {'<', '>', tLeq, tGeq}, {tLsh, tRsh}, {'+', '-'},
+// binaryLevel is the level of a left-associative binary operator token,
+// from loosest to tightest: | ^ & (== !=) (< > <= >=) (<< >>) (+ -);
+// -1 for any other token.
+func binaryLevel(t int) int {
+	switch t {
+	case '|':
+		return 0
+	case '^':
+		return 1
+	case '&':
+		return 2
+	case tEqEq, tNeq:
+		return 3
+	case '<', '>', tLeq, tGeq:
+		return 4
+	case tLsh, tRsh:
+		return 5
+	case '+', '-':
+		return 6
+	}
+	return -1
 }
 
+// expBinary evaluates the binary operators of level and tighter (bash's
+// expbor down to exp3, one function a level there). Climbing the
+// precedences in one loop reads the same tokens in the same order and
+// groups them the same way, without a call per level for every operand.
 func (c *arithCtx) expBinary(level int) int64 {
-	if level == len(arithLevels) {
-		return c.expMulDiv()
-	}
-	v := c.expBinary(level + 1)
-	for tokIn(c.curtok, arithLevels[level]) {
+	v := c.expMulDiv()
+	for {
+		l := binaryLevel(c.curtok)
+		if l < level {
+			return v
+		}
 		op := c.curtok
 		c.readtok()
-		v2 := c.expBinary(level + 1)
+		v2 := c.expBinary(l + 1)
 		switch op {
 		case '|':
 			v |= v2
@@ -729,16 +754,6 @@ func (c *arithCtx) expBinary(level int) int64 {
 		}
 		c.lasttok = tNum
 	}
-	return v
-}
-
-func tokIn(t int, set []int) bool {
-	for _, s := range set {
-		if s == t {
-			return true
-		}
-	}
-	return false
 }
 
 func (c *arithCtx) expMulDiv() int64 {
@@ -846,7 +861,7 @@ func (c *arithCtx) exp0() int64 {
 		c.readtok()
 	case tNum, tStr:
 		val = c.tokval
-		if c.curtok == tStr {
+		if c.curtok == tStr && c.mayPostIncDec() {
 			saved := *c
 			c.noeval = 1
 			c.readtok()
@@ -896,6 +911,35 @@ func isNameStart(c byte) bool {
 
 func isNameChar(c byte) bool { return isNameStart(c) || isDigit(c) }
 
+// opAhead looks at the text from cp for a token that reading could not
+// fail on nor act on: the end, or an operator character. It returns that
+// character (0 at the end) and the one after it. The peeks bash makes
+// after a name (is it an assignment, a post-increment) then need no
+// reading of the token.
+func (c *arithCtx) opAhead(cp int) (op, next byte, ok bool) {
+	s := c.expr
+	for cp < len(s) && isArithBlank(s[cp]) {
+		cp++
+	}
+	if cp >= len(s) {
+		return 0, 0, true
+	}
+	if !isArithOpChar(int(s[cp])) {
+		return 0, 0, false
+	}
+	if cp+1 < len(s) {
+		next = s[cp+1]
+	}
+	return s[cp], next, true
+}
+
+// mayPostIncDec reports whether the token after the current name may be
+// ++ or --, so that exp0 must read it to know.
+func (c *arithCtx) mayPostIncDec() bool {
+	op, next, ok := c.opAhead(c.tp)
+	return !ok || (op == '+' || op == '-') && next == op
+}
+
 // readtok reads the next token into curtok (bash's readtok).
 func (c *arithCtx) readtok() {
 	s := c.expr
@@ -934,13 +978,20 @@ func (c *arithCtx) readtok() {
 		}
 		tok := s[c.tp:cp]
 		// peek at the next token to see whether this is an assignment
-		saved := *c
-		c.tp = cp
-		c.noeval = 1
-		c.curtok = tStr
-		c.readtok()
-		peek := c.curtok
-		*c = saved
+		var peek int
+		if op, next, ok := c.opAhead(cp); ok {
+			if op == '=' && next != '=' {
+				peek = '='
+			}
+		} else {
+			saved := *c
+			c.tp = cp
+			c.noeval = 1
+			c.curtok = tStr
+			c.readtok()
+			peek = c.curtok
+			*c = saved
+		}
 		c.tp = cp
 		c.tokstr = tok
 		if c.lasttok == tPreInc || c.lasttok == tPreDec || peek != '=' {
@@ -1101,7 +1152,8 @@ func (c *arithCtx) strlong(num string) int64 {
 func (c *arithCtx) lvalueOf(tok string, sub bool) arithLvalue {
 	r := c.ev.r
 	if !sub {
-		return arithLvalue{name: r.resolveRef(tok)}
+		name, v, _ := r.followRefVar(tok)
+		return arithLvalue{name: name, v: v}
 	}
 	i := strings.IndexByte(tok, '[')
 	name := r.resolveRef(tok[:i])
@@ -1162,7 +1214,10 @@ func (c *arithCtx) streval(tok string, sub bool) int64 {
 	lv := c.lvalueOf(tok, sub)
 	c.lv = lv
 	var val string
-	v := r.lookup(lv.name)
+	v := lv.v
+	if !isBinding(lv.name, v) {
+		v = r.lookup(lv.name)
+	}
 	nounset := r.opts.on(optNounset)
 	if nounset && (v == nil || !v.set) && (lv.bad == badNone || lv.bad == badAll) {
 		// bash's expr_streval asks only whether the variable

@@ -196,10 +196,12 @@ func (r *Runner) setScalar(name, val string, global bool) error {
 }
 
 func (r *Runner) setScalarFlags(name, val string, fl assignFlags) error {
-	if cur := r.vars.get(name); cur != nil && cur.attrs&aReadonly != 0 && fl&asGlobal == 0 {
+	// one lookup for the checks below: an assignment in a loop is hot
+	cur := r.vars.get(name)
+	if cur != nil && cur.attrs&aReadonly != 0 && fl&asGlobal == 0 {
 		return readonlyErr(name)
 	}
-	if cur := r.vars.get(name); cur != nil && cur.kind == kNameRef && !validName(val) {
+	if cur != nil && cur.kind == kNameRef && !validName(val) {
 		// a reference declared without a target (declare -n r; r=x)
 		// gets the value as its target, which must name a variable
 		if pe, ok := parseIndirect(val); !ok || pe.Index == nil {
@@ -214,7 +216,7 @@ func (r *Runner) setScalarFlags(name, val string, fl assignFlags) error {
 	}
 	// bash evaluates an integer variable's value before its special
 	// hook sees it (OPTIND=1+1 sets getopts to 2)
-	iv := r.vars.get(name)
+	iv := cur
 	if (iv == nil || iv.dynamic == dynScalar) && r.dynInteger(name) {
 		// RANDOM (and SECONDS once referenced), integers with no
 		// stored attributes, take their value's arithmetic (RANDOM=1+1
@@ -233,7 +235,7 @@ func (r *Runner) setScalarFlags(name, val string, fl assignFlags) error {
 			}
 			r.reportErr(err)
 			if name == "SECONDS" {
-				r.specialAssign(name, "0")
+				r.specialAssign(name, "0", r.vars.get(name))
 			}
 			return nil
 		}
@@ -243,7 +245,7 @@ func (r *Runner) setScalarFlags(name, val string, fl assignFlags) error {
 	if err != nil {
 		return err
 	}
-	if special := r.specialAssign(name, val); special {
+	if special := r.specialAssign(name, val, cur); special {
 		return nil
 	}
 	v := r.binding(name, fl)

@@ -891,10 +891,14 @@ func (r *Runner) literal(w *syntax.Word) (string, error) {
 		return s, nil
 	}
 	b := &fieldBuilder{patMode: true, bufOnly: true}
-	if err := r.expandWord(b, w, false); err != nil {
+	b.cur.buf = r.takeWordBuf()
+	err := r.expandWord(b, w, false)
+	s := string(b.cur.buf)
+	r.giveWordBuf(b.cur.buf)
+	if err != nil {
 		return "", err
 	}
-	return string(b.cur.buf), nil
+	return s, nil
 }
 
 // assignValue expands an assignment's value (tilde after ':' too).
@@ -906,10 +910,14 @@ func (r *Runner) assignValue(w *syntax.Word) (string, error) {
 		return s, nil
 	}
 	b := &fieldBuilder{patMode: true, bufOnly: true}
-	if err := r.expandWord(b, w, true); err != nil {
+	b.cur.buf = r.takeWordBuf()
+	err := r.expandWord(b, w, true)
+	s := string(b.cur.buf)
+	r.giveWordBuf(b.cur.buf)
+	if err != nil {
 		return "", err
 	}
-	return string(b.cur.buf), nil
+	return s, nil
 }
 
 // assignValueNoTilde is assignValue without tilde expansion: bash's
@@ -923,10 +931,14 @@ func (r *Runner) assignValueNoTilde(w *syntax.Word) (string, error) {
 		return s, nil
 	}
 	b := &fieldBuilder{patMode: true, noTilde: true, bufOnly: true}
-	if err := r.expandWord(b, w, true); err != nil {
+	b.cur.buf = r.takeWordBuf()
+	err := r.expandWord(b, w, true)
+	s := string(b.cur.buf)
+	r.giveWordBuf(b.cur.buf)
+	if err != nil {
 		return "", err
 	}
-	return string(b.cur.buf), nil
+	return s, nil
 }
 
 // pattern expands a word into a glob pattern: quoted parts are escaped.
@@ -943,10 +955,14 @@ func (r *Runner) pattern(w *syntax.Word) (string, error) {
 	r.dblDepth, r.hdocDepth, r.patDbl = 0, 0, oldPat || oldDbl > 0
 	defer func() { r.dblDepth, r.hdocDepth, r.patDbl = oldDbl, oldHdoc, oldPat }()
 	b := &fieldBuilder{patMode: true}
-	if err := r.expandWord(b, w, false); err != nil {
+	b.cur.pat = r.takeWordBuf()
+	err := r.expandWord(b, w, false)
+	s := string(b.cur.pat)
+	r.giveWordBuf(b.cur.pat)
+	if err != nil {
 		return "", err
 	}
-	return string(b.cur.pat), nil
+	return s, nil
 }
 
 // plainPattern returns the pattern of a word that is one unquoted

@@ -579,7 +579,7 @@ func (r *Runner) baseValue(pe *syntax.ParamExp, name string) (paramValue, error)
 		})
 		return pv, err
 	}
-	name, circular := r.followRef(name)
+	name, bound, circular := r.followRefVar(name)
 	if circular {
 		// looked up again for an element
 		r.errorf("warning: %s: circular name reference", pe.Param.Value)
@@ -592,7 +592,7 @@ func (r *Runner) baseValue(pe *syntax.ParamExp, name string) (paramValue, error)
 		}
 		return paramValue{name: pe.Param.Value}, nil
 	}
-	if pe.Index == nil {
+	if pe.Index == nil && elemRefVar(bound) {
 		if ep, err := r.refElem(name); err != nil {
 			return paramValue{}, err
 		} else if ep != nil {
@@ -600,8 +600,11 @@ func (r *Runner) baseValue(pe *syntax.ParamExp, name string) (paramValue, error)
 			return r.baseValue(ep, ep.Param.Value)
 		}
 	}
-	v := r.lookup(name)
-	if pe.Index != nil && r.isElemRef(name) {
+	v := bound
+	if !isBinding(name, v) {
+		v = r.lookup(name)
+	}
+	if pe.Index != nil && elemRefVar(bound) {
 		// a[1], the name a reference to an element leads to, is no
 		// variable: ${ref[@]} and ${ref[0]} find nothing
 		v = nil
@@ -788,8 +791,10 @@ func bareNameRef(w *syntax.Word) bool {
 
 // isElemRef reports whether name is a nameref whose value is an array
 // element (a[1]), without expanding anything.
-func (r *Runner) isElemRef(name string) bool {
-	v := r.vars.get(name)
+func (r *Runner) isElemRef(name string) bool { return elemRefVar(r.vars.get(name)) }
+
+// elemRefVar is isElemRef for the variable v bound to the name.
+func elemRefVar(v *variable) bool {
 	return v != nil && v.kind == kNameRef && v.set && strings.IndexByte(v.str, '[') > 0
 }
 
@@ -887,22 +892,30 @@ func (r *Runner) lastRefValue(name string) (val string, ok bool) {
 }
 
 func (r *Runner) followRef(name string) (string, bool) {
+	name, _, circular := r.followRefVar(name)
+	return name, circular
+}
+
+// followRefVar is followRef that also returns r.vars.get of the name it
+// returns, which it has at hand: a caller about to look the name up
+// (see isBinding) need not do it again.
+func (r *Runner) followRefVar(name string) (string, *variable, bool) {
 	orig := name
 	for i := 0; i < 8; i++ {
 		v := r.vars.get(name)
 		if v == nil || v.kind != kNameRef || !v.set || v.str == "" {
-			return name, false
+			return name, v, false
 		}
 		next := v.str
 		if j := strings.IndexByte(next, '['); j > 0 {
-			return name, false
+			return name, v, false
 		}
 		if next == orig || next == name {
-			return name, true
+			return name, v, true
 		}
 		name = next
 	}
-	return name, false
+	return name, r.vars.get(name), false
 }
 
 func (r *Runner) arrayKeys(name string, star bool) paramValue {

@@ -219,6 +219,9 @@ type Runner struct {
 	pendingErr error
 	envGiven   bool
 	curSrc     string // source text of the code running, for messages
+	// wordBuf is a spare buffer that literal and pattern lend to the
+	// word they build (see takeWordBuf)
+	wordBuf []byte
 	// hist is the history list (history.go), nil until set -o history
 	hist *histState
 	// verboseLine is the last line of the top-level source text read

@@ -9,6 +9,22 @@ import (
 	"time"
 )
 
+// isBinding reports whether lookup(name) is v, name's binding in the
+// store: name is no special parameter and v no dynamic variable. A
+// caller that has v at hand (followRefVar) then needs no second lookup.
+func isBinding(name string, v *variable) bool {
+	if v == nil || v.dynamic == dynOpts || v.dynamic == dynScalar || name == "" {
+		return false
+	}
+	switch c := name[0]; {
+	case c >= '0' && c <= '9':
+		return false
+	case len(name) == 1 && strings.IndexByte("?#$!-_@*", c) >= 0:
+		return false
+	}
+	return true
+}
+
 // lookup returns the variable name refers to, synthesising special and
 // dynamic parameters. The result must not be modified.
 func (r *Runner) lookup(name string) *variable {
@@ -484,9 +500,10 @@ func (r *Runner) dynRemoved(name string) bool {
 }
 
 // specialAssign handles assignments to dynamic variables. It reports
-// whether the assignment was fully handled.
-func (r *Runner) specialAssign(name, val string) bool {
-	if r.dynRemoved(name) {
+// whether the assignment was fully handled. cur is name's binding (nil:
+// none), which the caller has at hand: only unset marks one removed.
+func (r *Runner) specialAssign(name, val string, cur *variable) bool {
+	if cur != nil && cur.dynamic == dynRemoved {
 		return false // unset made it an ordinary variable
 	}
 	switch name {

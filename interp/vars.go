@@ -234,7 +234,9 @@ func (s *varStore) isLocalHere(name string) bool {
 	return ok
 }
 
-func (s *varStore) pushFrame() { s.frames = append(s.frames, &frame{saved: map[string]*variable{}}) }
+// pushFrame starts a function call's scope; its saved map is made when
+// the first local is (a call that declares none allocates no map).
+func (s *varStore) pushFrame() { s.frames = append(s.frames, &frame{}) }
 
 func (s *varStore) popFrame() {
 	f := s.frames[len(s.frames)-1]
@@ -265,6 +267,9 @@ func (s *varStore) makeLocal(name string) (*variable, bool) {
 		return s.own(name), true
 	}
 	old := s.m[name]
+	if f.saved == nil {
+		f.saved = map[string]*variable{}
+	}
 	f.saved[name] = old
 	if old != nil && old.attrs&aExport != 0 {
 		s.envDirty = true
