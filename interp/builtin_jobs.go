@@ -18,10 +18,16 @@ func (r *Runner) jobSpec(name, spec string) *job {
 	case noSuchJob:
 		r.bErr(name, "%s: no such job", spec)
 	case ambiguousJob:
-		w := strings.TrimPrefix(strings.TrimPrefix(spec, "%"), "?")
-		r.bErr(name, "%s: ambiguous job spec", w)
+		r.ambiguousSpec(name, spec)
 	}
 	return j
+}
+
+// ambiguousSpec is get_job_spec's complaint about a %name or %?text that
+// more than one job matches.
+func (r *Runner) ambiguousSpec(name, spec string) {
+	w := strings.TrimPrefix(strings.TrimPrefix(spec, "%"), "?")
+	r.bErr(name, "%s: ambiguous job spec", w)
 }
 
 // waitAnyOr blocks until one of jobs has finished, or (with stops) one
@@ -331,6 +337,10 @@ func biJobs(r *Runner, args []string) int {
 	} else {
 		for _, s := range a {
 			j, err := t.resolve(s)
+			if err == ambiguousJob {
+				// then, as for any spec naming no job, sh_badjob
+				r.ambiguousSpec("jobs", s)
+			}
 			if err != 0 {
 				r.bErr("jobs", "%s: no such job", s)
 				status = 1
@@ -393,6 +403,8 @@ func biDisown(r *Runner, args []string) int {
 			}
 		} else if j, err := r.jobs.resolve(s); err == 0 {
 			found = j
+		} else if err == ambiguousJob {
+			r.ambiguousSpec("disown", s)
 		}
 		if found == nil {
 			r.bErr("disown", "%s: no such job", s)
