@@ -1275,11 +1275,14 @@ func (c *arithCtx) streval(tok string, sub bool) int64 {
 	if val == "" {
 		return 0
 	}
+	// bash evaluates every value as an expression, a number too, and
+	// its depth check comes first: at the limit the error is raised
+	// reading a variable whose value is 1 (the token is that name's)
+	if c.ev.depth >= arithMaxDepth && strings.TrimLeft(val, " \t\n") != "" {
+		c.fail("expression recursion level exceeded")
+	}
 	if n, ok := parseDecimal(val); ok {
 		return n
-	}
-	if c.ev.depth >= arithMaxDepth {
-		c.fail("expression recursion level exceeded")
 	}
 	n, err := c.ev.subexpr(val)
 	if err != nil {
