@@ -150,11 +150,15 @@ func (r *Runner) arithNode(x syntax.ArithmExpr, cmd string) (int64, error) {
 // expansions, remembered per node, so a loop's (( … )) does not walk its
 // syntax tree on every iteration.
 func (r *Runner) staticArithText(x syntax.ArithmExpr) (string, bool) {
+	if e, ok := r.arithMemo.get(x); ok {
+		return e.text, e.static && e.src == r.curSrc
+	}
 	sh := r.sh
 	sh.mu.Lock()
 	e, ok := sh.arithStatic[x]
 	sh.mu.Unlock()
 	if ok {
+		r.arithMemo.put(x, e)
 		return e.text, e.static && e.src == r.curSrc
 	}
 	static := true
@@ -180,8 +184,10 @@ func (r *Runner) staticArithText(x syntax.ArithmExpr) (string, bool) {
 	if sh.arithStatic == nil || len(sh.arithStatic) > 1<<14 {
 		sh.arithStatic = map[syntax.ArithmExpr]arithStaticText{}
 	}
-	sh.arithStatic[x] = arithStaticText{text: text, static: static, src: r.curSrc}
+	e = arithStaticText{text: text, static: static, src: r.curSrc}
+	sh.arithStatic[x] = e
 	sh.mu.Unlock()
+	r.arithMemo.put(x, e)
 	return text, static
 }
 

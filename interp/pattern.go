@@ -68,13 +68,18 @@ func asciiOnly(s string) bool {
 // compilePatternIn compiles pat, cached, for a byte locale or a UTF-8 one.
 func (r *Runner) compilePatternIn(pat string, nocase, extglob, bytes bool) (*compiledPattern, error) {
 	k := patKey{pat, nocase, extglob, bytes}
+	if m := r.patMemo.get(k); m != nil {
+		return m, nil
+	}
 	r.sh.mu.Lock()
 	m := r.sh.patterns[k]
 	r.sh.mu.Unlock()
 	if m != nil {
+		r.patMemo.put(k, m)
 		return m, nil
 	}
 	m = newPattern(pat, nocase, extglob, bytes)
+	r.patMemo.put(k, m)
 	r.sh.mu.Lock()
 	if len(r.sh.patterns) > 8192 {
 		r.sh.patterns = map[patKey]*compiledPattern{}

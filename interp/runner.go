@@ -222,6 +222,9 @@ type Runner struct {
 	// wordBuf is a spare buffer that literal and pattern lend to the
 	// word they build (see takeWordBuf)
 	wordBuf []byte
+	// patMemo and arithMemo front the shell's shared caches (memo.go)
+	patMemo   patMemo
+	arithMemo arithMemo
 	// hist is the history list (history.go), nil until set -o history
 	hist *histState
 	// verboseLine is the last line of the top-level source text read
