@@ -149,22 +149,6 @@ func (r *Runner) startProcess(path string, args, env []string) (*os.Process, err
 	// child: os.StartProcess, unlike os/exec, opens no /dev/null for it
 	files := r.fds.files()
 	k, keep := inPlaceTail(files)
-	if ign := r.subshellIgnored(); len(ign) > 0 && execstage.Available() && predictExec(r.absPath(abs)) == execRuns {
-		// a ( ) runs in this process: its trap '' reaches its programs
-		// only through a stage that ignores the signals, as the
-		// programs of bash's forked subshell inherit SIG_IGN
-		src := make([]int, len(files))
-		for i, f := range files {
-			src[i] = -1
-			if f != nil {
-				src[i] = i
-			}
-		}
-		plan := execstage.Plan{Path: r.absPath(abs), Argv: args, Env: withSigIgn(env, ign), Src: src,
-			Ignore: r.stagedIgnored(ign), ErrPrefix: r.errPrefix(), Name: args[0]}
-		abs, args, env = execstage.StartArgs(plan)
-		k, keep = len(files), nil
-	}
 	attr := &os.ProcAttr{
 		Env:   env,
 		Files: files[:k],
@@ -172,6 +156,11 @@ func (r *Runner) startProcess(path string, args, env []string) (*os.Process, err
 	}
 	if !r.inCwd {
 		attr.Dir = r.spawnDir()
+	}
+	if ign := r.spawnIgnores(); ign != nil && execstage.Available() && predictExec(r.absPath(abs)) == execRuns {
+		if p, ok, err := r.startStaged(r.absPath(abs), args, attr, files, ign); ok {
+			return p, err
+		}
 	}
 	umask := r.umask != processUmaskCached()
 	if !umask && len(keep) == 0 {

@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"syscall"
@@ -48,18 +49,18 @@ func withSigIgn(env []string, sigs []int) []string {
 	return append(out, prefix+strings.Join(list, ","))
 }
 
-// stagedIgnored is what the stage for a subshell's program ignores: the
-// subshell's ign and what this process ignores, but SIGQUIT, which the
-// shell ignores only for itself unless a trap ” ignores it (see
+// stagedIgnored is what the stage for a program ignores: ign and what
+// this process ignores, but SIGQUIT, which the shell ignores only for
+// itself unless an empty trap ignores it or it was ignored at entry (see
 // quitForExec).
 func (r *Runner) stagedIgnored(ign []int) []int {
 	out := append([]int(nil), ign...)
 	_, ownQuit := goHandler(syscall.SIGQUIT)
-	if a, ok := r.traps.m["QUIT"]; ok && a == "" {
+	if r.trapIgnores(syscall.SIGQUIT) || hardIgnored[syscall.SIGQUIT] {
 		ownQuit = false
 	}
 	for _, s := range ignoredSignals() {
-		if s != int(syscall.SIGQUIT) || !ownQuit {
+		if (s != int(syscall.SIGQUIT) || !ownQuit) && !slices.Contains(out, s) {
 			out = append(out, s)
 		}
 	}

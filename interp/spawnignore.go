@@ -1,0 +1,124 @@
+package interp
+
+import (
+	"os"
+	"os/signal"
+	"syscall"
+
+	"nash/internal/execstage"
+)
+
+// faultSignals are the signals a child forked by the Go runtime always
+// starts with at their default action, whatever the shell's disposition:
+// the runtime keeps a handler on them (or, for SIGCHLD and the faults,
+// the shell must: see kernelIgnorable), and resets every signal it
+// handles in the child before exec.
+var faultSignals = [...]syscall.Signal{
+	syscall.SIGILL, syscall.SIGTRAP, syscall.SIGBUS, syscall.SIGFPE,
+	syscall.SIGSEGV, syscall.SIGSTKFLT, syscall.SIGSYS, syscall.SIGPROF,
+	syscall.SIGCHLD,
+}
+
+// spawnIgnores returns the signals a program about to start must have
+// ignored that a plain spawn would start at their default: SIGINT and
+// SIGQUIT for an asynchronous command (bash's setup_async_signals), the
+// signals an empty trap in a subshell ignores (the subshell runs in
+// this process), and those of faultSignals the shell ignores (inherited,
+// or by an empty trap). It returns nil, cheaply, in the common case.
+func (r *Runner) spawnIgnores() []int {
+	extra := r.subshellIgnored()
+	if r.asyncExternal && r.jobSig != nil {
+		r.jobSig.mu.Lock()
+		for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGQUIT} {
+			if trapped, ok := r.jobSig.disp[sig]; ok && !trapped && !signal.Ignored(sig) {
+				extra = appendSignal(extra, sig)
+			}
+		}
+		r.jobSig.mu.Unlock()
+	}
+	for _, sig := range faultSignals {
+		if hardIgnored[sig] || r.trapIgnores(sig) {
+			extra = appendSignal(extra, sig)
+		}
+	}
+	return extra
+}
+
+// appendSignal adds sig to list unless it is there.
+func appendSignal(list []int, sig syscall.Signal) []int {
+	for _, s := range list {
+		if s == int(sig) {
+			return list
+		}
+	}
+	return append(list, int(sig))
+}
+
+// trapIgnores reports whether the shell's trap table ignores sig (an
+// empty trap action).
+func (r *Runner) trapIgnores(sig syscall.Signal) bool {
+	if r.traps == nil {
+		return false
+	}
+	a, ok := r.traps.m[signalName(int(sig))]
+	return ok && a == ""
+}
+
+// startStaged starts path through an exec stage that ignores ign (and
+// what this process ignores: the stage's runtime would reset it) and
+// then executes path in the same process, so $! and the job keep the
+// program's pid. files is the child's whole descriptor table. It returns
+// once the program runs (or the stage failed): until then a signal sent
+// to the new process would meet the stage's runtime instead of the
+// ignore, a window some milliseconds long where bash's forked child has
+// one of microseconds. ok is false if the stage could not be set up,
+// having done nothing.
+func (r *Runner) startStaged(path string, argv []string, attr *os.ProcAttr, files []*os.File, ign []int) (p *os.Process, ok bool, err error) {
+	var fds [2]int
+	if syscall.Pipe2(fds[:], syscall.O_CLOEXEC) != nil {
+		return nil, false, nil
+	}
+	defer syscall.Close(fds[0])
+	// the stage's descriptors are the shell's at their own numbers
+	// (os.StartProcess puts them there), then the pipe's write end,
+	// which the stage marks close-on-exec: it closes as the program
+	// starts
+	src := make([]int, len(files)+1)
+	for i, f := range files {
+		src[i] = -1
+		if f != nil {
+			src[i] = i
+		}
+	}
+	src[len(files)] = -1
+	w := os.NewFile(uintptr(fds[1]), "stage-sync")
+	a := *attr
+	a.Files = append(files[:len(files):len(files)], w)
+	stage, sargv, senv := execstage.StartArgs(execstage.Plan{Path: path, Argv: argv,
+		Env: withSigIgn(attr.Env, ign), Src: src, Ignore: r.stagedIgnored(ign),
+		ErrPrefix: r.errPrefix(), Name: argv[0]})
+	a.Env = senv
+	if r.umask != processUmaskCached() {
+		spawnMu.Lock()
+		old := syscall.Umask(r.umask)
+		p, err = os.StartProcess(stage, sargv, &a)
+		syscall.Umask(old)
+		spawnMu.Unlock()
+	} else {
+		p, err = startShared(stage, sargv, &a)
+	}
+	w.Close()
+	if err == nil {
+		var b [1]byte
+		for {
+			n, rerr := syscall.Read(fds[0], b[:])
+			if rerr == syscall.EINTR {
+				continue
+			}
+			if n <= 0 {
+				break
+			}
+		}
+	}
+	return p, true, err
+}
