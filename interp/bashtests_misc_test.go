@@ -24,8 +24,8 @@ func TestExecfailAndEmptyPathMatchBash(t *testing.T) {
 	})
 }
 
-// mapfile -d ” without -t stores elements without the NUL (a bash
-// string ends there), callbacks included.
+// mapfile -d with an empty delimiter and without -t stores elements
+// without the NUL (a bash string ends there), callbacks included.
 func TestMapfileNulDelimMatchBash(t *testing.T) {
 	testAgainstBash(t, []struct{ name, src string }{
 		{"nul", `printf 'abc\0def\0' | { mapfile -C echo -c 1 -d '' A; declare -p A; echo "${A[@]}"; }`},

@@ -28,7 +28,8 @@ func containsShellMetas(s string) bool {
 	return false
 }
 
-// singleQuote wraps s in single quotes, writing ' as '\”.
+// singleQuote wraps s in single quotes, writing each quote inside as
+// quote, backslash, quote, quote.
 func singleQuote(s string) string {
 	if s == "'" {
 		return `\'`

@@ -482,7 +482,8 @@ func (r *Runner) debugForHead(kw, name string, l *syntax.WordIter) {
 }
 
 // traceCond prints one evaluated term of [[ … ]] as bash does: unary
-// "[[ OP ARG ]]", binary "[[ A OP B ]]", empty arguments as ”.
+// "[[ OP ARG ]]", binary "[[ A OP B ]]", empty arguments as two single
+// quotes.
 func (r *Runner) traceCond(invert bool, op string, args ...string) {
 	if !r.opts.on(optXtrace) {
 		return
