@@ -593,7 +593,8 @@ func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 // printfArg is printf %q: two single quotes for the empty string, $'…'
 // when there are non-printable characters, else backslashes before the
-// characters // the shell treats specially (bash's sh_backslash_quote with flags 3).
+// characters the shell treats specially (bash's sh_backslash_quote with
+// flags 3).
 func (q quoter) printfArg(s string) string {
 	if s == "" {
 		return "''"
