@@ -721,14 +721,8 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 				r.exit = 2
 				return
 			}
+			// an expansion error abandons the command line, as anywhere
 			r.expansionError(err)
-			if abandonsLine(err) {
-				return // bash abandons the command line
-			}
-			if r.flow == flowAbort {
-				r.flow = flowNone
-			}
-			r.exit = 2
 			return
 		}
 		r.exit = int(b2i(!ok))
