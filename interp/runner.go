@@ -225,6 +225,8 @@ type Runner struct {
 	// patMemo and arithMemo front the shell's shared caches (memo.go)
 	patMemo   patMemo
 	arithMemo arithMemo
+	// lastFuncKind is the Nesting kind funcKind made last
+	lastFuncKind struct{ name, kind string }
 	// hist is the history list (history.go), nil until set -o history
 	hist *histState
 	// verboseLine is the last line of the top-level source text read

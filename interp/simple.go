@@ -783,7 +783,7 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 	r.params = args[1:]
 	r.calls = append(r.calls, callFrame{funcName: f.name, source: f.source, line: r.line, args: args[1:]})
 	r.vars.pushFrame()
-	r.nesting = Nesting{Depth: oldNesting.Depth + 1, Kind: "function:" + f.name}
+	r.nesting = Nesting{Depth: oldNesting.Depth + 1, Kind: r.funcKind(f.name)}
 	if f.src != "" {
 		r.curSrc = f.src
 		if f.aliasesRead {
@@ -868,6 +868,15 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 }
 
 // funcNestMax is $FUNCNEST as bash reads it: a number, else no limit.
+// funcKind is the Nesting kind of a call of the function name, the last
+// one made kept: a loop calling one function builds the text once.
+func (r *Runner) funcKind(name string) string {
+	if r.lastFuncKind.name != name || r.lastFuncKind.kind == "" {
+		r.lastFuncKind.name, r.lastFuncKind.kind = name, "function:"+name
+	}
+	return r.lastFuncKind.kind
+}
+
 func (r *Runner) funcNestMax() int {
 	v := r.lookup("FUNCNEST")
 	if v == nil || !v.set {
