@@ -447,11 +447,38 @@ func (r *Runner) paramExp(pe *syntax.ParamExp) (paramValue, error) {
 	case pe.Slice != nil:
 		return r.sliceValue(pe, pv)
 	case pe.Repl != nil:
+		if noValue(pv) {
+			return pv, nil // the words are not expanded (nor their errors)
+		}
 		return r.replaceValue(pe, pv)
 	case pe.Exp != nil:
+		if noValue(pv) && patternOp(pe.Exp.Op) {
+			return pv, nil
+		}
 		return r.expOp(pe, pv)
 	}
 	return pv, nil
+}
+
+// noValue reports a parameter with no value to work on, an unset one or
+// a list of no elements: bash's pattern removal, substitution and case
+// modification then return at once, without expanding their words.
+func noValue(pv paramValue) bool {
+	if pv.isList {
+		return len(pv.list) == 0
+	}
+	return !pv.set
+}
+
+// patternOp reports the operators that take a pattern word: # ## % %%
+// ^ ^^ , ,,.
+func patternOp(op syntax.ParExpOperator) bool {
+	switch op {
+	case syntax.RemSmallPrefix, syntax.RemLargePrefix, syntax.RemSmallSuffix, syntax.RemLargeSuffix,
+		syntax.UpperFirst, syntax.UpperAll, syntax.LowerFirst, syntax.LowerAll:
+		return true
+	}
+	return false
 }
 
 // badNamesPrefix reports a ${!prefix*} or ${!prefix@} bash rejects: a
