@@ -88,6 +88,15 @@ func requoteHdocText(text string) (string, bool) {
 		}
 		for _, op := range hdocOpsIn(text, line, end) {
 			w, k, _, ok := hdocDelimWordAt(text, op)
+			if ok && w.end <= len(text) && strings.HasPrefix(text[k:w.end], "$'") {
+				if nw, ok := ansiCDelim(text[k:w.end]); ok {
+					if b == nil {
+						b = []byte(text)
+					}
+					copy(b[k:w.end], nw)
+				}
+				continue
+			}
 			if !ok || !w.quoted || len(w.escape) > 0 || len(w.dqEsc) > 0 || w.end > len(text) {
 				continue
 			}
@@ -126,4 +135,28 @@ func parsedFurther(err2, err error) bool {
 	p2, _, ok2 := parseErrorPos(err2)
 	p, _, ok := parseErrorPos(err)
 	return ok2 && ok && p2.Offset() > p.Offset()
+}
+
+// ansiCDelim is requotedDelim for a delimiter written $'…': bash decodes
+// its escapes (<<$'E\tF' ends at a line E<TAB>F), mvdan compares the
+// lines with it as written and never finds the end. ok is false when
+// word is more than one $'…' part or has nothing to decode.
+func ansiCDelim(word string) (string, bool) {
+	for i := 2; i < len(word); i++ {
+		switch word[i] {
+		case '\\':
+			i++
+		case '\'':
+			if i != len(word)-1 {
+				return "", false
+			}
+			raw := word[2:i]
+			d := ansiC(raw, false)
+			if d == raw {
+				return "", false
+			}
+			return requotedDelim(d, len(word))
+		}
+	}
+	return "", false
 }
