@@ -31,12 +31,13 @@ func (r *Runner) ownsStageProcess() bool {
 	return r.pipeParen && r.execTailNow() != nil
 }
 
-// pipelineNotice prints bash's notice for a foreground pipeline whose
-// job status is a death by a signal: the description alone for SIGTERM
-// or a trapped signal, else "NAME: line N: " and a line per element
-// (pretty_print_job's JLIST_LONG: pid, state, command), the state left
-// blank where it repeats the first element's.
-func (r *Runner) pipelineNotice(stages []*syntax.Stmt, runners []*Runner, deaths []stageDeath, status []int) {
+// pipelineNotice prints bash's notice for a pipeline c whose job status
+// is a death by a signal: the description alone for SIGTERM or a trapped
+// signal, else "NAME: line N: " and a line per element (pretty_print_job's
+// JLIST_LONG: pid, state, command), the state left blank where it repeats
+// the first element's. A background job's notice waits for its waiter,
+// and has no description alone.
+func (r *Runner) pipelineNotice(c *syntax.BinaryCmd, stages []*syntax.Stmt, runners []*Runner, deaths []stageDeath, status []int) {
 	k := len(stages) - 1
 	if r.opts.on(optPipefail) {
 		for i := len(status) - 1; i >= 0; i-- {
@@ -47,16 +48,30 @@ func (r *Runner) pipelineNotice(stages []*syntax.Stmt, runners []*Runner, deaths
 		}
 	}
 	d := deaths[k]
+	var bg *job // the background job the pipeline is, if any
+	if r.job != nil && r.jobCmd == syntax.Command(c) {
+		bg = r.job
+	}
+	if bg != nil && d.sig != 0 {
+		bg.setKilledBy(d.sig, d.core)
+	}
 	switch d.sig {
 	case 0, syscall.SIGPIPE:
 		return
 	case syscall.SIGINT:
-		if r.opts.on(optMonitor) {
+		if bg == nil && r.opts.on(optMonitor) {
 			r.fds.writer(2).Write([]byte("\n"))
 		}
 		return
 	}
-	if d.sig == syscall.SIGTERM || r.traps != nil && !r.traps.inherited && r.traps.m[signalName(int(d.sig))] != "" {
+	// the job this process runs for the shell that started it, which
+	// decides by its own traps (this one inherited them for display)
+	childJob := r.bgProcess && r.forkedFor == syntax.Command(c)
+	trapped := r.traps != nil && (!r.traps.inherited || childJob) && r.traps.m[signalName(int(d.sig))] != ""
+	if d.sig == syscall.SIGTERM || trapped {
+		if bg != nil || childJob {
+			return // nothing for a background job
+		}
 		desc := signalDescription(d.sig)
 		if d.core {
 			desc += " (core dumped)"
@@ -65,7 +80,6 @@ func (r *Runner) pipelineNotice(stages []*syntax.Stmt, runners []*Runner, deaths
 		return
 	}
 	var b strings.Builder
-	b.WriteString(r.noticePrefix())
 	firstState := ""
 	for i, st := range stages {
 		pid, state := runners[i].bashpid, "Done"
@@ -78,7 +92,7 @@ func (r *Runner) pipelineNotice(stages []*syntax.Stmt, runners []*Runner, deaths
 			}
 		}
 		if i > 0 {
-			b.WriteString("     ")
+			b.WriteString("\n     ")
 		}
 		b.WriteString(padLeft(itoa(int64(pid)), 5) + " ")
 		shown := state
@@ -99,7 +113,14 @@ func (r *Runner) pipelineNotice(stages []*syntax.Stmt, runners []*Runner, deaths
 		if i > 0 {
 			b.WriteString("| ")
 		}
-		b.WriteString(oneLineText(r.curSrc, st) + "\n")
+		b.WriteString(oneLineText(r.curSrc, st))
 	}
-	r.fds.writer(2).Write([]byte(b.String()))
+	if bg != nil {
+		// the waiter prints it, with its own prefix
+		bg.mu.Lock()
+		bg.deathMsg = b.String()
+		bg.mu.Unlock()
+		return
+	}
+	r.fds.writer(2).Write([]byte(r.noticePrefix() + b.String() + "\n"))
 }

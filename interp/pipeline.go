@@ -105,13 +105,10 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 		stageTable(r, runners[i]).set(1, w)
 		stageTable(r, runners[i+1]).set(0, newShared(pr, true))
 	}
-	var deaths []stageDeath
-	if r.job == nil && !r.async {
-		deaths = make([]stageDeath, n)
-		for i, sub := range runners {
-			if sub != r {
-				sub.stageDeath = &deaths[i]
-			}
+	deaths := make([]stageDeath, n)
+	for i, sub := range runners {
+		if sub != r {
+			sub.stageDeath = &deaths[i]
 		}
 	}
 	mark, catching := r.beginFgWait()
@@ -168,10 +165,10 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 	if !lastpipe && !r.inTrap {
 		r.pipelineBashCommand(stages)
 	}
-	if deaths != nil && !lastpipe && !r.inComsub {
+	if !lastpipe && !r.inComsub {
 		// with lastpipe, bash never reports the job of the elements it
 		// forked
-		r.pipelineNotice(stages, runners, deaths, status)
+		r.pipelineNotice(c, stages, runners, deaths, status)
 	}
 	r.pipeStatus = status
 	r.psOwned = false

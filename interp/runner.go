@@ -197,6 +197,9 @@ type Runner struct {
 	// bgJob is the asynchronous command this runner (or a subshell of
 	// it) runs in, for settleBackground
 	bgJob *job
+	// jobCmd is the command of the background job this runner was made
+	// for: a pipeline that is reports as the job (pipejob.go)
+	jobCmd syntax.Command
 	// runningTrap names the trap whose action is running ("" for none,
 	// and in a subshell), trapSaved the $? its last run started with
 	runningTrap string

@@ -460,6 +460,7 @@ func (r *Runner) background(st *syntax.Stmt) {
 	fg := *st
 	fg.Background = false
 	c.bgJob = job
+	c.jobCmd = fg.Cmd
 	r.sh.bg.add(job)
 	go func() {
 		c.stmt(&fg)
