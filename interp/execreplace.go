@@ -7,6 +7,7 @@ import (
 	"strings"
 	"syscall"
 
+	"nash/internal/entrysig"
 	"nash/internal/execstage"
 )
 
@@ -121,6 +122,9 @@ func (r *Runner) replaceProcess(path string, argv, env []string, name string) er
 	}
 	syscall.Umask(r.umask)
 	defer r.quitForExec()()
+	// the program inherits what the shell was started with ignored,
+	// SIGCHLD and the faults too (DefaultSignals only records those)
+	defer entrysig.Reinstate()()
 	if verdict == execFails {
 		// let execve report why, with nothing moved: the shell may go on
 		// (execfail) with its descriptors, and the runtime's, intact

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"syscall"
+
+	"nash/internal/entrysig"
 )
 
 // realBash finds the real bash to hand control to: NUCLEIC_REAL_BASH (or
@@ -60,7 +62,12 @@ func execRealBash(rb string, argv []string, env []string) error {
 		return os.ErrNotExist
 	}
 	env = setEnv(env, "NUCLEIC_NASH_FELLBACK", "1")
-	return syscall.Exec(rb, argv, env)
+	// bash must inherit what this process did: the ignores the runtime
+	// replaced with its handlers would reach it at the default
+	undo := entrysig.Reinstate()
+	err := syscall.Exec(rb, argv, env)
+	undo()
+	return err
 }
 
 func setEnv(env []string, k, v string) []string {

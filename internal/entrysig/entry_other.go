@@ -1,3 +1,6 @@
 //go:build !linux || !(amd64 || arm64)
 
 package entrysig
+
+// Reinstate does nothing where no dispositions are recorded.
+func Reinstate() (undo func()) { return func() {} }
