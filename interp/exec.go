@@ -607,6 +607,9 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 	case *syntax.CallExpr:
 		r.call(c, st)
 	case *syntax.Block:
+		if st != nil && st == r.quietTail && len(c.Stmts) > 0 {
+			r.quietTail = c.Stmts[len(c.Stmts)-1]
+		}
 		r.stmts(c.Stmts)
 	case *syntax.Subshell:
 		pipeIn := r.pipePos != nil && r.pipePos.Index > 0
@@ -616,6 +619,9 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 			// subshell (nor a second $BASH_SUBSHELL level) for it
 			r.forkedFor = nil
 			r.inParen = true
+			if n := len(c.Stmts); n > 0 {
+				r.quietTail = c.Stmts[n-1]
+			}
 			r.stdinRedir = r.stdinRedir || pipeIn || st != nil && stdinRedirects(st.Redirs)
 			if r.job != nil && st != nil {
 				r.tail = &execTail{stmt: parenTail(c.Stmts), text: r.job.cmd}
@@ -645,6 +651,9 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 			defer func() { died, subPid = sub.selfKilled, sub.bashpid }()
 			sub.noticeLine = r.lineAt(int(c.End().Line()))
 			sub.inParen = true
+			if n := len(c.Stmts); n > 0 {
+				sub.quietTail = c.Stmts[n-1]
+			}
 			sub.loopDepth = 0 // not the loop's execution environment
 			sub.stdinRedir = pipeIn || st != nil && stdinRedirects(st.Redirs)
 			if st != nil {

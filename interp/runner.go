@@ -348,6 +348,13 @@ type Runner struct {
 	// selfKilled: kill $BASHPID ended this in-process subshell by this
 	// signal (killSelf)
 	selfKilled syscall.Signal
+
+	// quietTail is the statement of a ( ) subshell whose end ends the
+	// subshell with no check for pending signals in between (its last
+	// one, followed into { } groups and function bodies); selfKillQuiet
+	// records that killSelf ran there (subStatus).
+	quietTail     *syntax.Stmt
+	selfKillQuiet bool
 }
 
 type flowKind uint8

@@ -31,6 +31,7 @@ func (r *Runner) killSelf(sig syscall.Signal) bool {
 		return true
 	}
 	r.selfKilled = sig
+	r.selfKillQuiet = r.quietTail != nil && r.curStmt == r.quietTail
 	r.flow, r.exitCode = flowExit, 128+int(sig)
 	return true
 }

@@ -768,6 +768,9 @@ func (r *Runner) takePosixPropagate(name string) bool {
 
 // callFunc runs a shell function with args (args[0] is its name).
 func (r *Runner) callFunc(f *funcDef, args []string) {
+	if r.quietTail != nil && r.curStmt == r.quietTail {
+		r.quietTail = f.body // a call ending a ( ) ends it with its body
+	}
 	f.load()
 	if max := r.funcNestMax(); max > 0 && len(r.calls) >= max || len(r.calls) >= 10000 {
 		// bash discards the top-level command (FUNCNEST, or nash's own cap)

@@ -134,7 +134,10 @@ func (c *Runner) subStatus() int {
 		c.exit = c.exitCode
 	}
 	c.flow = flowNone
-	if c.selfKilled == 0 || bashTermSignal(c.selfKilled) {
+	// bash notices a signal it sent itself at its next check (QUIT);
+	// when the kill ended a ( ) with none between, the first is in the
+	// EXIT trap, whose run then dies at once without running it
+	if c.selfKilled == 0 || bashTermSignal(c.selfKilled) && !c.selfKillQuiet {
 		c.runExitTrap()
 	}
 	if c.flow == flowExit {
