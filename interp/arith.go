@@ -55,6 +55,17 @@ func subscriptError(err error) error {
 	return err
 }
 
+// namedByCmd gives an integer variable's arithmetic error, raised by an
+// assignment in an expansion (${i:=1/0}), the name of the command
+// running, as bash's evalerror prefixes this_command_name: "[[: " or
+// "((: " there, nothing for a simple command's words.
+func (r *Runner) namedByCmd(err error) error {
+	if ae, ok := err.(*arithError); ok && !ae.inSubscript && ae.cmd == "" {
+		ae.cmd = r.thisCmd
+	}
+	return err
+}
+
 // abandonsLine reports whether err is an arithmetic error after which
 // bash abandons the command line even in (( )), let or [[ ]].
 func abandonsLine(err error) bool {

@@ -1403,11 +1403,11 @@ func (r *Runner) expOp(pe *syntax.ParamExp, pv paramValue) (paramValue, error) {
 		if pe.Index != nil {
 			r.lastElem = s // a dynamic table's element keeps the word
 			if err := r.assignIndexed(r.resolveRef(name), pe.Index, s, false); err != nil {
-				return pv, err
+				return pv, r.namedByCmd(err)
 			}
 			s = r.lastElem // after -i/-u/-l, as for a variable below
 		} else if err := r.setScalar(r.resolveRef(name), s, false); err != nil {
-			return pv, err
+			return pv, r.namedByCmd(err)
 		} else if v := r.lookup(r.resolveRef(name)); v != nil && v.set {
 			// the value after -i/-u/-l: ${a:=4+3} is 7 under declare -i
 			s = v.value()
