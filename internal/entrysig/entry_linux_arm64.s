@@ -1,9 +1,7 @@
 #include "textflag.h"
 
-// entry is the process entry point when linked with -E: for every signal
-// 1..64 it calls rt_sigaction(sig, NULL, &acts[sig], 8), then marks the
-// record complete and jumps to the runtime's entry. It uses neither the
-// stack nor the registers the runtime's entry reads (RSP points at argc).
+// entry is entry_linux_amd64.s's entry for arm64: it records every
+// signal's disposition and jumps to the runtime's entry with RSP untouched.
 TEXT ·entry(SB),NOSPLIT|NOFRAME,$0
 	MOVD	$1, R9
 	MOVD	$·acts(SB), R10
