@@ -135,6 +135,11 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 				starts[i].fire()
 			}
 			status[i] = c.subStatus()
+			if c.selfKilled != 0 && deaths[i].sig == 0 {
+				// kill $BASHPID ended the stage, which bash forks:
+				// its job died of the signal as a process would have
+				deaths[i] = stageDeath{pid: c.bashpid, sig: c.selfKilled}
+			}
 			c.fds.releaseAll()
 			r.forkedChildEnded() // bash forks each stage
 		}(i)
