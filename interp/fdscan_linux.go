@@ -45,7 +45,7 @@ func lowDescriptors() (fds []int, ok bool) {
 	for i := range pfds {
 		pfds[i].fd = int32(i + 3)
 	}
-	_, _, errno := syscall.Syscall(syscall.SYS_POLL, uintptr(unsafe.Pointer(&pfds[0])), uintptr(len(pfds)), 0)
+	errno := ppoll(pfds, &syscall.Timespec{})
 	if errno != 0 {
 		return nil, false
 	}

@@ -1,9 +1,6 @@
 package interp
 
-import (
-	"syscall"
-	"unsafe"
-)
+import "syscall"
 
 // A tapped pipe link is two pipes with a copier between them. With a
 // plain pipe, a writer whose reader has exited gets EPIPE (or SIGPIPE) on
@@ -24,7 +21,7 @@ func teeWait(src, dst int, srcReady bool) bool {
 		fds[1].events = pollOut
 	}
 	for {
-		_, _, errno := syscall.Syscall(syscall.SYS_POLL, uintptr(unsafe.Pointer(&fds[0])), 2, ^uintptr(0))
+		errno := ppoll(fds[:], nil)
 		if errno == syscall.EINTR {
 			continue
 		}
