@@ -158,7 +158,7 @@ func (r *Runner) startProcess(path string, args, env []string) (*os.Process, err
 		attr.Dir = r.spawnDir()
 	}
 	if ign := r.spawnIgnores(); ign != nil && execstage.Available() && predictExec(r.absPath(abs)) == execRuns {
-		if p, ok, err := r.startStaged(r.absPath(abs), args, attr, files, ign); ok {
+		if p, ok, err := r.startStaged(abs, args, attr, files, ign); ok {
 			return p, err
 		}
 	}

@@ -67,12 +67,14 @@ func (r *Runner) trapIgnores(sig syscall.Signal) bool {
 // startStaged starts path through an exec stage that ignores ign (and
 // what this process ignores: the stage's runtime would reset it) and
 // then executes path in the same process, so $! and the job keep the
-// program's pid. files is the child's whole descriptor table. It returns
-// once the program runs (or the stage failed): until then a signal sent
-// to the new process would meet the stage's runtime instead of the
-// ignore, a window some milliseconds long where bash's forked child has
-// one of microseconds. ok is false if the stage could not be set up,
-// having done nothing.
+// program's pid. path is as a plain spawn executes it, a relative one
+// from the child's directory, so that a script's interpreter gets it as
+// written ($0 of ./x.sh). files is the child's whole descriptor table.
+// It returns once the program runs (or the stage failed): until then a
+// signal sent to the new process would meet the stage's runtime instead
+// of the ignore, a window some milliseconds long where bash's forked
+// child has one of microseconds. ok is false if the stage could not be
+// set up, having done nothing.
 func (r *Runner) startStaged(path string, argv []string, attr *os.ProcAttr, files []*os.File, ign []int) (p *os.Process, ok bool, err error) {
 	var fds [2]int
 	if syscall.Pipe2(fds[:], syscall.O_CLOEXEC) != nil {

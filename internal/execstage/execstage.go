@@ -41,7 +41,7 @@ type Limit struct {
 
 // Plan is what the stage does before it executes the program.
 type Plan struct {
-	Path string   // the program, an absolute path
+	Path string   // the program (a relative path is from the stage's directory)
 	Argv []string // its arguments, argv[0] included
 	Env  []string // its environment
 
