@@ -174,10 +174,8 @@ func (r *Runner) quitForExec() func() {
 	if _, own := goHandler(syscall.SIGQUIT); !own || !kernelIgnores(syscall.SIGQUIT) {
 		return func() {}
 	}
-	if r.traps != nil {
-		if a, ok := r.traps.m["QUIT"]; ok && a == "" {
-			return func() {}
-		}
+	if r.trapIgnores(syscall.SIGQUIT) {
+		return func() {}
 	}
 	dflMu.Lock()
 	var old kernelSigaction

@@ -36,6 +36,9 @@ func (r *Runner) spawnIgnores() []int {
 		}
 		r.jobSig.mu.Unlock()
 	}
+	if len(hardIgnored) == 0 && (r.traps == nil || len(r.traps.m) == 0) {
+		return extra // nothing ignored: the scan below would find nothing
+	}
 	for _, sig := range faultSignals {
 		if hardIgnored[sig] || r.trapIgnores(sig) {
 			extra = appendSignal(extra, sig)
