@@ -887,18 +887,7 @@ func (r *Runner) literal(w *syntax.Word) (string, error) {
 	if w == nil {
 		return "", nil
 	}
-	if s, ok := plainLit(w); ok {
-		return s, nil
-	}
-	b := &fieldBuilder{patMode: true, bufOnly: true}
-	b.cur.buf = r.takeWordBuf()
-	err := r.expandWord(b, w, false)
-	s := string(b.cur.buf)
-	r.giveWordBuf(b.cur.buf)
-	if err != nil {
-		return "", err
-	}
-	return s, nil
+	return r.wordText(w, false)
 }
 
 // assignValue expands an assignment's value (tilde after ':' too).
@@ -906,12 +895,18 @@ func (r *Runner) assignValue(w *syntax.Word) (string, error) {
 	if w == nil {
 		return "", nil
 	}
+	return r.wordText(w, true)
+}
+
+// wordText is literal, or assignValue when assign is set: the text of w
+// after expansion, as one string, built in the runner's spare buffer.
+func (r *Runner) wordText(w *syntax.Word, assign bool) (string, error) {
 	if s, ok := plainLit(w); ok {
 		return s, nil
 	}
 	b := &fieldBuilder{patMode: true, bufOnly: true}
 	b.cur.buf = r.takeWordBuf()
-	err := r.expandWord(b, w, true)
+	err := r.expandWord(b, w, assign)
 	s := string(b.cur.buf)
 	r.giveWordBuf(b.cur.buf)
 	if err != nil {
