@@ -203,7 +203,8 @@ func fixParseError(text, name string, perr error) (string, []parseEdit, *syntax.
 		if envElemAt(text, at) {
 			cands = []parseRewrite{insertRewrite(at, envElemMarker)}
 		} else {
-			cands = []parseRewrite{gluedCompoundRewrite(at)} // see arrayglued.go
+			// see arrayglued.go, envcompound.go
+			cands = []parseRewrite{gluedCompoundRewrite(at), envCompoundRewrite(at)}
 		}
 	}
 	if bracketWordAt(perr, text, at) {
@@ -752,6 +753,9 @@ func writtenMarkers(s string) string {
 	}
 	if strings.Contains(s, argcName) {
 		s = strings.ReplaceAll(s, "${"+argcName, "${#")
+	}
+	if strings.Contains(s, blanksName) {
+		s = writtenBlanks(s)
 	}
 	return s
 }
