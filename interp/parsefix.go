@@ -363,17 +363,29 @@ func fixCandidates(text string, at int) []parseRewrite {
 // declNameRewrite quotes the name of a declaration's argument when it is
 // not a valid name (export 1abc=x, declare -- -x=1), which mvdan's parser
 // rejects: bash hands the word to the builtin, which reports it, and
-// "1abc"=x is that same word.
+// "1abc"=x is that same word. A name with a backslash (export \c=$2) is
+// no assignment for bash's parser either: the word is expanded as any
+// other (split, no tilde after "="), and the builtin gets c=...; ""\c=$2
+// is that same word.
 func declNameRewrite(at int) parseRewrite {
 	return func(text string) (string, []parseEdit, bool) {
 		end := at
-		for end < len(text) && strings.IndexByte("=+[ \t\n;&|()<>\"'$`\\", text[end]) < 0 {
+		escaped := false
+		for end < len(text) && strings.IndexByte("=+[ \t\n;&|()<>\"'$`\\", text[end]) < 0 ||
+			end+1 < len(text) && text[end] == '\\' && text[end+1] != '\n' {
+			if text[end] == '\\' {
+				escaped = true
+				end++
+			}
 			end++
 		}
 		if end == at || !strings.HasPrefix(text[end:], "=") && !strings.HasPrefix(text[end:], "+=") {
 			return "", nil, false
 		}
 		name := text[at:end]
+		if escaped {
+			return text[:at] + `""` + text[at:], []parseEdit{{at, 2}}, true
+		}
 		if validName(name) {
 			return "", nil, false
 		}
