@@ -180,6 +180,8 @@ func cases() []benchCase {
 			script: `make -s -j1 -f mk500 SHELL="$SH" >/dev/null`},
 		{name: "2000 execs of /bin/true", target: "<=0.85x", posix: true,
 			script: `i=0; while [ $i -lt 2000 ]; do /bin/true; i=$((i+1)); done`},
+		{name: "500 /bin/true &, then wait", target: "<=1.0x", posix: true,
+			script: `i=0; while [ $i -lt 500 ]; do /bin/true & i=$((i+1)); done; wait`},
 		{name: "200k arithmetic loop", target: "<=1.0x",
 			script: `i=0; s=0; while (( i < 200000 )); do (( s += i, i++ )); done; echo $s`},
 		{name: "string building 50k", target: "<=1.0x",

@@ -67,16 +67,17 @@ func (r *Runner) trapIgnores(sig syscall.Signal) bool {
 	return ok && a == ""
 }
 
-// startStaged starts path through an exec stage that ignores ign (and
-// what this process ignores: the stage's runtime would reset it) and
+// startStaged starts path through a fast exec stage that ignores ign
+// (and what this process ignores: a Go runtime start resets it) and
 // then executes path in the same process, so $! and the job keep the
 // program's pid. path is as a plain spawn executes it, a relative one
 // from the child's directory, so that a script's interpreter gets it as
 // written ($0 of ./x.sh). files is the child's whole descriptor table.
 // It returns once the program runs (or the stage failed): until then a
-// signal sent to the new process would meet the stage's runtime instead
-// of the ignore, a window some milliseconds long where bash's forked
-// child has one of microseconds. ok is false if the stage could not be
+// signal sent to the new process could come before the ignore, where
+// bash's forked child sets it at once (and a stage that starts the Go
+// runtime, in a binary without entrysig's entry point, takes some
+// milliseconds). ok is false if the stage could not be
 // set up, having done nothing.
 func (r *Runner) startStaged(path string, argv []string, attr *os.ProcAttr, files []*os.File, ign []int) (p *os.Process, ok bool, err error) {
 	var fds [2]int
@@ -84,24 +85,14 @@ func (r *Runner) startStaged(path string, argv []string, attr *os.ProcAttr, file
 		return nil, false, nil
 	}
 	defer syscall.Close(fds[0])
-	// the stage's descriptors are the shell's at their own numbers
-	// (os.StartProcess puts them there), then the pipe's write end,
-	// which the stage marks close-on-exec: it closes as the program
-	// starts
-	src := make([]int, len(files)+1)
-	for i, f := range files {
-		src[i] = -1
-		if f != nil {
-			src[i] = i
-		}
-	}
-	src[len(files)] = -1
+	// the stage's descriptors are the program's (os.StartProcess puts
+	// them in place), then the pipe's write end, which the stage marks
+	// close-on-exec: it closes as the program starts
 	w := os.NewFile(uintptr(fds[1]), "stage-sync")
 	a := *attr
 	a.Files = append(files[:len(files):len(files)], w)
-	stage, sargv, senv := execstage.StartArgs(execstage.Plan{Path: path, Argv: argv,
-		Env: withSigIgn(attr.Env, ign), Src: src, Ignore: r.stagedIgnored(ign),
-		ErrPrefix: r.errPrefix(), Name: argv[0]})
+	stage, sargv, senv := execstage.StartFastArgs(path, argv, withSigIgn(attr.Env, ign),
+		r.stagedIgnored(ign), len(files), r.errPrefix(), argv[0])
 	a.Env = senv
 	if r.umask != processUmaskCached() {
 		spawnMu.Lock()

@@ -1,10 +1,129 @@
 #include "textflag.h"
 
-// entry is the process entry point when linked with -E: for every signal
-// 1..64 it calls rt_sigaction(sig, NULL, &acts[sig], 8), then marks the
-// record complete and jumps to the runtime's entry. It uses neither the
-// stack nor the registers the runtime's entry reads (SP points at argc).
+// entry is the process entry point when linked with -E. A fast exec
+// stage (internal/execstage's fast.go gives the layout) is run here, with
+// raw system calls, so that it costs no Go runtime start; when the
+// program cannot be executed, the process goes on into the runtime as
+// the stage's Go initialiser, which reports why. Otherwise, for every
+// signal 1..64 it calls rt_sigaction(sig, NULL, &acts[sig], 8), then
+// marks the record complete and jumps to the runtime's entry. It uses
+// neither the stack nor the registers the runtime's entry reads (SP
+// points at argc, then argv, a NULL, envp and a NULL).
 TEXT ·entry(SB),NOSPLIT|NOFRAME,$0
+	MOVQ	0(SP), R8	// argc
+	CMPQ	R8, $7
+	JLT	capture
+	MOVQ	8(SP), SI	// argv[0] must be the stage's name
+	LEAQ	·fastName(SB), DI
+name:
+	MOVBLZX	(SI), AX
+	MOVBLZX	(DI), BX
+	CMPL	AX, BX
+	JNE	capture
+	INCQ	SI
+	INCQ	DI
+	TESTL	AX, AX
+	JNE	name
+	LEAQ	16(SP)(R8*8), R8	// envp
+	MOVQ	R8, R9
+	MOVQ	(R9), AX
+	TESTQ	AX, AX
+	JEQ	capture
+envend:
+	MOVQ	8(R9), AX
+	TESTQ	AX, AX
+	JEQ	envlast
+	ADDQ	$8, R9
+	JMP	envend
+envlast:
+	MOVQ	(R9), SI	// the last entry must be the marker
+	LEAQ	·fastMarker(SB), DI
+marker:
+	MOVBLZX	(SI), AX
+	MOVBLZX	(DI), BX
+	CMPL	AX, BX
+	JNE	capture
+	INCQ	SI
+	INCQ	DI
+	TESTL	AX, AX
+	JNE	marker
+	MOVQ	16(SP), SI	// argv[1]: the mask, hexadecimal
+	XORQ	R12, R12
+	MOVBLZX	(SI), AX
+	TESTL	AX, AX
+	JEQ	capture
+hex:
+	MOVBLZX	(SI), AX
+	TESTL	AX, AX
+	JEQ	hexdone
+	CMPL	AX, $0x30	// '0'
+	JLT	capture
+	CMPL	AX, $0x39	// '9'
+	JLE	digit
+	CMPL	AX, $0x61	// 'a'
+	JLT	capture
+	CMPL	AX, $0x66	// 'f'
+	JGT	capture
+	SUBL	$0x57, AX	// 'a'-10
+	JMP	addhex
+digit:
+	SUBL	$0x30, AX
+addhex:
+	SHLQ	$4, R12
+	ORQ	AX, R12
+	INCQ	SI
+	JMP	hex
+hexdone:
+	MOVQ	24(SP), SI	// argv[2]: the descriptor, decimal
+	XORQ	R13, R13
+	MOVBLZX	(SI), AX
+	TESTL	AX, AX
+	JEQ	capture
+dec:
+	MOVBLZX	(SI), AX
+	TESTL	AX, AX
+	JEQ	decdone
+	CMPL	AX, $0x30
+	JLT	capture
+	CMPL	AX, $0x39
+	JGT	capture
+	SUBL	$0x30, AX
+	IMULQ	$10, R13
+	ADDQ	AX, R13
+	INCQ	SI
+	JMP	dec
+decdone:
+	// parsed: now act. The marker leaves the environment for the
+	// program (kept in R14 to be put back if the execve fails).
+	MOVQ	(R9), R14
+	MOVQ	$0, (R9)
+	MOVQ	$1, BX
+ignore:
+	TESTQ	$1, R12
+	JEQ	nextsig
+	MOVQ	$13, AX		// SYS_rt_sigaction(sig, &ignAct, NULL, 8)
+	MOVQ	BX, DI
+	LEAQ	·ignAct(SB), SI
+	XORQ	DX, DX
+	MOVQ	$8, R10
+	SYSCALL
+nextsig:
+	SHRQ	$1, R12
+	INCQ	BX
+	CMPQ	BX, $65
+	JLT	ignore
+	MOVQ	$72, AX		// SYS_fcntl(fd, F_SETFD, FD_CLOEXEC)
+	MOVQ	R13, DI
+	MOVQ	$2, SI
+	MOVQ	$1, DX
+	SYSCALL
+	MOVQ	$59, AX		// SYS_execve(argv[5], &argv[6], envp)
+	MOVQ	48(SP), DI
+	LEAQ	56(SP), SI
+	MOVQ	R8, DX
+	SYSCALL
+	MOVQ	R14, (R9)	// failed: the Go initialiser reports it
+capture:
 	MOVQ	$1, R12
 	LEAQ	·acts(SB), R13
 loop:
@@ -21,3 +140,16 @@ loop:
 	JLT	loop
 	MOVQ	$1, ·captured(SB)
 	JMP	_rt0_amd64_linux(SB)
+
+// the fast stage's name and marker, NUL-terminated (execstage's fastName
+// and fastMarker), and the struct sigaction that ignores
+DATA	·fastName+0(SB)/8, $"nash-fas"
+DATA	·fastName+8(SB)/7, $"t-stage"
+GLOBL	·fastName(SB), RODATA, $16
+DATA	·fastMarker+0(SB)/8, $"NUCLEIC_"
+DATA	·fastMarker+8(SB)/8, $"NASH_EXE"
+DATA	·fastMarker+16(SB)/8, $"C_STAGE="
+DATA	·fastMarker+24(SB)/1, $"2"
+GLOBL	·fastMarker(SB), RODATA, $32
+DATA	·ignAct+0(SB)/8, $1
+GLOBL	·ignAct(SB), RODATA, $32

@@ -12,6 +12,11 @@
 // disposition with raw system calls and then jumps to the runtime's own
 // entry point. Without that flag nothing is recorded and Known reports
 // false.
+//
+// On amd64 the entry also runs internal/execstage's fast stages (a
+// background program started with some signals ignored) before the
+// runtime starts, which saves each such start the runtime's few
+// milliseconds; elsewhere the stage's Go initialiser runs them.
 package entrysig
 
 // sigaction is the kernel's struct sigaction on amd64 and arm64, as

@@ -2,11 +2,28 @@ package entrysig
 
 import (
 	"maps"
+	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"syscall"
 	"testing"
+
+	"nash/internal/execstage"
 )
+
+// buildShow builds testdata/show into dir with the given linker flags.
+func buildShow(t *testing.T, dir, ldflags string) string {
+	t.Helper()
+	bin := filepath.Join(dir, "show")
+	cmd := exec.Command("go", "build", "-ldflags="+ldflags, "-o", bin, "./testdata/show")
+	cmd.Env = append(cmd.Environ(), "CGO_ENABLED=0")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build -ldflags=%q: %v\n%s", ldflags, err, out)
+	}
+	return bin
+}
 
 // TestEntry builds a program that prints what this package recorded, with
 // and without the entry point, and starts it from a bash that ignores
@@ -26,16 +43,7 @@ func TestEntry(t *testing.T) {
 		}
 		return strings.TrimSpace(string(out))
 	}
-	build := func(ldflags string) string {
-		t.Helper()
-		bin := filepath.Join(dir, "show")
-		cmd := exec.Command("go", "build", "-ldflags="+ldflags, "-o", bin, "./testdata/show")
-		cmd.Env = append(cmd.Environ(), "CGO_ENABLED=0")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("go build -ldflags=%q: %v\n%s", ldflags, err, out)
-		}
-		return bin
-	}
+	build := func(ldflags string) string { return buildShow(t, dir, ldflags) }
 
 	bin := build("-E=nash/internal/entrysig.entry")
 	base := run(bin, "")
@@ -62,4 +70,56 @@ func TestEntry(t *testing.T) {
 	if got := run(bin, `trap '' INT USR1 PIPE TERM CHLD; `); got != "false:" {
 		t.Errorf("without the entry point: got %q, want %q", got, "false:")
 	}
+}
+
+// TestFastStage runs a fast exec stage (internal/execstage's layout) with
+// a binary linked with the entry point: the entry runs it before the Go
+// runtime starts, which GODEBUG=inittrace=1 would make talk; the program
+// starts with the signals ignored and without the stage's marker. The
+// same binary without the entry point runs its main instead.
+func TestFastStage(t *testing.T) {
+	if runtime.GOARCH != "amd64" {
+		t.Skip("the entry runs fast stages on amd64 only (arm64 leaves them to the Go initialiser)")
+	}
+	if _, err := os.Stat("/bin/sh"); err != nil {
+		t.Skip("no /bin/sh")
+	}
+	dir := t.TempDir()
+	run := func(bin string) (string, string) {
+		t.Helper()
+		_, args, env := execstage.StartFastArgs("/bin/sh", []string{"prog", "-c",
+			`grep '^SigIgn' /proc/self/status; echo "$0"; env | grep -c NUCLEIC_NASH_EXEC_STAGE`},
+			[]string{"GODEBUG=inittrace=1"}, []int{int(syscall.SIGINT), int(syscall.SIGQUIT), int(syscall.SIGUSR2)}, 3, "nash: ", "prog")
+		cmd := exec.Command(bin, args[1:]...)
+		cmd.Args[0] = args[0]
+		cmd.Env = env
+		var out, errb strings.Builder
+		cmd.Stdout, cmd.Stderr = &out, &errb
+		cmd.Run()
+		return out.String(), errb.String()
+	}
+	// what this test's process ignores at the kernel, its children
+	// inherit too
+	self, _ := os.ReadFile("/proc/self/status")
+	want := parseSigIgn(string(self)) | 1<<1 | 1<<2 | 1<<11
+	out, errs := run(buildShow(t, dir, "-E=nash/internal/entrysig.entry"))
+	if got := parseSigIgn(out); got != want || !strings.HasSuffix(out, "prog\n0\n") || errs != "" {
+		t.Errorf("with the entry point: %q (stderr %q), want SigIgn %x, then prog and 0", out, errs, want)
+	}
+	if out, _ := run(buildShow(t, dir, "")); out != "false:\n" {
+		t.Errorf("without the entry point: %q, want the program's own output", out)
+	}
+}
+
+// parseSigIgn reads the SigIgn mask from a /proc status line in out.
+func parseSigIgn(out string) uint64 {
+	var n uint64
+	for _, l := range strings.Split(out, "\n") {
+		if v, ok := strings.CutPrefix(l, "SigIgn:\t"); ok {
+			for _, c := range v {
+				n = n<<4 | uint64(strings.IndexRune("0123456789abcdef", c))
+			}
+		}
+	}
+	return n
 }

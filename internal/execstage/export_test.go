@@ -8,3 +8,11 @@ var (
 	StageName = stageName
 	EnvMarker = envMarker
 )
+
+// Fast-stage hooks.
+var (
+	FastName   = fastName
+	FastMarker = fastMarker
+	ParseHex   = parseHex
+	AppendHex  = appendHex
+)
