@@ -313,7 +313,10 @@ func (r *Runner) paramExp(pe *syntax.ParamExp) (paramValue, error) {
 			return paramValue{}, r.badSubstErr(requoteAnsi(msg, false))
 		}
 	}
-	if name == "#" && hashOpNoWord(pe) || badNamesPrefix(pe) {
+	if name == "#" && hashOpNoWord(pe) || badNamesPrefix(pe) || pe.Excl && (name == "!" || name == "$") {
+		// ${!!} and ${!$}: bash indirects only through a name, a
+		// number and $#, $?, $@, $*; it reads "!!" as a parameter,
+		// which is none
 		return paramValue{}, r.badSubstErr(r.nodeText(pe))
 	}
 	// ${!prefix*} and ${!prefix@}

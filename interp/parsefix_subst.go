@@ -61,10 +61,12 @@ func surelyBadSubst(body string) bool {
 		return false
 	}
 	if body[0] == '!' {
-		// only a transformation of the variable a name refers to:
-		// ${!ref@ } (${!ref@} is the names starting with ref)
-		_, ok := indirectTransform(body)
-		return ok && !validSubstOp(body[len(body)-len(transformPart(body)):])
+		// a transformation of the variable a name refers to: ${!ref@ }
+		// (${!ref@} is the names starting with ref)
+		if _, ok := indirectTransform(body); ok {
+			return !validSubstOp(body[len(body)-len(transformPart(body)):])
+		}
+		return badIndirectName(body)
 	}
 	s := body
 	length := false
@@ -260,4 +262,50 @@ func indirectTransform(body string) (string, bool) {
 func transformPart(body string) string {
 	ref, _ := indirectTransform(body)
 	return body[1+len(ref):]
+}
+
+// badIndirectName reports whether bash rejects ${body}, body starting
+// with "!", for the parameter it reads there (parameter_brace_expand):
+// "!" and what follows up to an operator character; after a "!" directly
+// followed by one of "#?@*", which may be indirected through, that
+// character and the rest up to an operator. Indirection through a name,
+// a number or one of "#?@*" needs that to be a valid parameter (${!?x},
+// ${!#[0-9]}, ${!1x} are not); otherwise the whole is a parameter (${!}
+// is $!, ${!!} and ${!$} are none). ${!prefix*}, ${!prefix@} and
+// ${!name[@]} are other expansions, left alone.
+func badIndirectName(body string) bool {
+	const stops = "#%^,~:-=?+/@}" // with "~", as bash is built
+	n := 1
+	for n < len(body) && strings.IndexByte(stops, body[n]) < 0 {
+		if body[n] == '[' {
+			e := matchBracket(body, n)
+			if e < 0 {
+				return false
+			}
+			n = e
+		}
+		n++
+	}
+	name := body[:n]
+	if n == 1 && n < len(body) && strings.IndexByte("#?@*", body[1]) >= 0 {
+		n = 2
+		for n < len(body) && strings.IndexByte("#%:-=?+/@}", body[n]) < 0 {
+			n++
+		}
+		name = body[:n]
+	}
+	rest := body[n:]
+	if rest == "@" || strings.HasSuffix(name, "*") && rest == "" {
+		return false // ${!prefix@}, ${!prefix*}
+	}
+	if len(name) == 1 {
+		return false // $! itself
+	}
+	switch c := name[1]; {
+	case isNameStart(c) || isDigit(c):
+		return paramLen(name[1:]) != len(name)-1
+	case strings.IndexByte("#?@*", c) >= 0:
+		return len(name) > 2
+	}
+	return true
 }
