@@ -96,16 +96,25 @@ func parseProgramEdits(src, name string) (*syntax.File, string, []parseEdit, err
 		src = text
 		f, err = parseBash(src, name)
 	}
+	var edits []parseEdit
+	written := src // before the rewrites that keep the parse
+	if err == nil && mayHoldArithCase(src) {
+		// see parsefix_arithcase.go
+		if text, ed, ok := arithCaseRewrite(f, src); ok {
+			if f2, err2 := parseBash(text, name); err2 == nil {
+				src, f, edits = text, f2, ed
+			}
+		}
+	}
 	lets := mayHoldLetClause(src) // see parsefix_letwords.go
 	if err == nil && !mayHoldHdocParen(src) && (!lets || letWordsAt(f, src) < 0) {
 		if bad, rerr := bashRejectsError(f, src, name); rerr != nil {
-			return nil, bad, nil, rerr
+			return nil, bad, edits, unmapParseError(rerr, edits, written)
 		}
 		finishParse(f, src)
-		return f, src, nil, nil
+		return f, src, edits, nil
 	}
 	text := src
-	var edits []parseEdit
 	for range maxParseFixes {
 		if mayHoldHdocParen(text) {
 			stmts := parseStmtsBefore(f, err, text, name)
@@ -139,13 +148,13 @@ func parseProgramEdits(src, name string) (*syntax.File, string, []parseEdit, err
 	}
 	if err == nil {
 		if bad, rerr := bashRejectsError(f, text, name); rerr != nil {
-			return nil, bad, edits, unmapParseError(rerr, edits, src)
+			return nil, bad, edits, unmapParseError(rerr, edits, written)
 		}
 		fixInsertedLines(f, text)
 		finishParse(f, text)
 		return f, text, edits, nil
 	}
-	return nil, text, edits, unmapParseError(err, edits, src)
+	return nil, text, edits, unmapParseError(err, edits, written)
 }
 
 // finishParse corrects what mvdan's parser reads otherwise in a parsed

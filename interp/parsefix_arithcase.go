@@ -1,0 +1,76 @@
+package interp
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// bash keeps the text of a $(…) inside $((…)) as it prints the command
+// back, and decides when it expands $((…)) whether it is arithmetic by
+// counting the parentheses of that text (chk_arithsub). A case clause is
+// printed without "(" before its patterns, so a $((…)) holding a $(…)
+// with a case item never balances: bash runs it as the command
+// substitution $( (…)), the text between the outer parentheses a
+// subshell ("1+10: command not found"). arithCaseRewrite inserts the
+// blank that makes mvdan's parser read it so.
+
+// mayHoldArithCase reports whether src may hold such a $((…)).
+func mayHoldArithCase(src string) bool {
+	return strings.Contains(src, "$((") && strings.Contains(src, "case")
+}
+
+// arithCaseRewrite returns src with a blank after the "$(" of every
+// $((…)) of f that bash runs as a command substitution, and the edits.
+func arithCaseRewrite(f *syntax.File, src string) (string, []parseEdit, bool) {
+	var at []int
+	syntax.Walk(f, func(n syntax.Node) bool {
+		if ae, ok := n.(*syntax.ArithmExp); ok && !ae.Bracket && holdsComsubCase(ae.X) {
+			at = append(at, int(ae.Left.Offset()))
+		}
+		return true
+	})
+	if len(at) == 0 {
+		return "", nil, false
+	}
+	// Walk visits an outer $((…)) before those inside it: insert from
+	// the right, so each offset is one of the text before it
+	edits := make([]parseEdit, 0, len(at))
+	for k := len(at) - 1; k >= 0; k-- {
+		i := at[k] + len("$(")
+		if i > len(src) || !strings.HasPrefix(src[at[k]:], "$((") {
+			return "", nil, false
+		}
+		src = src[:i] + " " + src[i:]
+		edits = append(edits, parseEdit{i, 1})
+	}
+	return src, edits, true
+}
+
+// holdsComsubCase reports whether n holds a $(…) (not `…`, whose text
+// bash keeps as written) with a case clause that has an item.
+func holdsComsubCase(n syntax.Node) bool {
+	if n == nil {
+		return false
+	}
+	found := false
+	syntax.Walk(n, func(n syntax.Node) bool {
+		if found {
+			return false
+		}
+		if cs, ok := n.(*syntax.CmdSubst); ok {
+			if cs.Backquotes {
+				return false
+			}
+			syntax.Walk(cs, func(n syntax.Node) bool {
+				if cc, ok := n.(*syntax.CaseClause); ok && len(cc.Items) > 0 {
+					found = true
+				}
+				return !found
+			})
+			return false
+		}
+		return true
+	})
+	return found
+}
