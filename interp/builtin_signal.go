@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -274,6 +275,12 @@ func biKill(r *Runner, args []string) int {
 				continue
 			}
 		}
+		if pid >= fakePIDBase && sig == 0 && r.inSubshellPid(pid) {
+			// kill -0 on this subshell or one it runs in: a process
+			// that exists, for bash's forked subshells
+			sent = true
+			continue
+		}
 		if pid >= fakePIDBase && pid == r.bashpid && r.isSub && sig != 0 && r.killSelf(sig) {
 			sent = true
 			continue
@@ -437,4 +444,19 @@ func pseudoSignal(name string) (int, bool) {
 		return 67, true
 	}
 	return 0, false
+}
+
+// subshellPids lists the synthetic $BASHPID of r (when it is a subshell)
+// and of the subshells it runs in, for a subshell r starts.
+func (r *Runner) subshellPids() []int {
+	if r.bashpid < fakePIDBase {
+		return nil
+	}
+	return append(r.outerPids[:len(r.outerPids):len(r.outerPids)], r.bashpid)
+}
+
+// inSubshellPid reports whether pid is the $BASHPID of r or of a
+// subshell r runs in.
+func (r *Runner) inSubshellPid(pid int) bool {
+	return pid == r.bashpid || slices.Contains(r.outerPids, pid)
 }

@@ -173,12 +173,15 @@ type Runner struct {
 	// function
 	simpleStageLevel bool
 	bashpid          int
-	jobs             *jobTable // this shell's or subshell's own jobs
-	calls            []callFrame
-	sourceName       string // BASH_SOURCE of the top level
-	line             int    // current line for LINENO and messages
-	curCmd           *ExecInfo
-	lastArg          string // $_
+	// outerPids are the $BASHPID of the subshells this one runs in
+	// (synthetic: they run in this process), for kill -0
+	outerPids  []int
+	jobs       *jobTable // this shell's or subshell's own jobs
+	calls      []callFrame
+	sourceName string // BASH_SOURCE of the top level
+	line       int    // current line for LINENO and messages
+	curCmd     *ExecInfo
+	lastArg    string // $_
 	// lastArgEnv: $_ is still the environment's, exported (bash's
 	// bind_lastarg takes the attribute off)
 	lastArgEnv bool

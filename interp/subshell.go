@@ -58,6 +58,7 @@ func (r *Runner) fork(kind string) *Runner {
 		subLevelAdj:   r.subLevelAdj,
 		inParen:       r.inParen,
 		bashpid:       fakePIDBase + int(fakePIDs.Add(1)),
+		outerPids:     r.subshellPids(),
 		jobs:          &jobTable{outer: r.jobs},
 		calls:         append([]callFrame(nil), r.calls...),
 		sourceName:    r.sourceName,
