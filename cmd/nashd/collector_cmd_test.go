@@ -94,6 +94,26 @@ func startServe(t *testing.T, state, socket string, env []string, args ...string
 	return s
 }
 
+// waitStreamClients waits until n live-stream clients are subscribed, as
+// the server's metrics count them: a client started just before may take
+// long to connect on a loaded machine, and it would miss what is posted
+// before it has.
+func (s *collServer) waitStreamClients(n int) {
+	s.t.Helper()
+	want := fmt.Sprintf("nashd_sse_clients %d\n", n)
+	if !waitFor(20*time.Second, func() bool {
+		resp, err := http.Get("http://" + s.listen + "/metrics")
+		if err != nil {
+			return false
+		}
+		defer resp.Body.Close()
+		m, _ := io.ReadAll(resp.Body)
+		return strings.Contains(string(m), want)
+	}) {
+		s.t.Fatalf("live-stream clients never reached %q", want)
+	}
+}
+
 // killAtEnd kills cmd, started, when the test ends if it has not been
 // waited for by then.
 func killAtEnd(t *testing.T, cmd *exec.Cmd) {
@@ -442,7 +462,7 @@ func TestTailFollowsFiltered(t *testing.T) {
 	if err := tail.Start(); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(500 * time.Millisecond) // let it connect
+	srv.waitStreamClients(1)
 	b := execBatch(sid, "sh1", 1, 3)
 	two := 2
 	b.Events[1].Argv, b.Events[1].ExitCode = []string{"grep", "needle"}, &two

@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"os"
 	"os/exec"
@@ -113,21 +112,11 @@ func TestRealNashSession(t *testing.T) {
 		t.Log(missing + ": the UI is checked through its API only")
 	}
 	// Wait until tail (and the page) are subscribed to the live stream.
-	clients := "nashd_sse_clients 1\n"
+	clients := 1
 	if d != nil {
-		clients = "nashd_sse_clients 2\n"
+		clients = 2
 	}
-	if !waitFor(20*time.Second, func() bool {
-		resp, err := http.Get("http://" + srv.listen + "/metrics")
-		if err != nil {
-			return false
-		}
-		defer resp.Body.Close()
-		m, _ := io.ReadAll(resp.Body)
-		return strings.Contains(string(m), clients)
-	}) {
-		t.Fatalf("live-stream clients never reached %q", clients)
-	}
+	srv.waitStreamClients(clients)
 
 	work := t.TempDir()
 	sh := exec.Command(nash, "-c", e2eScript)
