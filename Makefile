@@ -39,7 +39,10 @@ unit: nash
 	GOARCH=arm64 CGO_ENABLED=0 $(GO) vet ./cmd/nash ./interp/... ./internal/... ./observe/... ./redact/... ./transport/...
 	GOARCH=arm64 GOEXPERIMENT=simd,nogreenteagc CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(NASH_LDFLAGS)' -o /dev/null ./cmd/nash
 	GOEXPERIMENT=simd $(GO) vet ./internal/blake3
-	$(GO) test -count=1 ./...
+	# tests/realprogs runs real programs (a sweep of 23 and more) under both shells:
+	# on a loaded machine it outlasts go test's default 10 m (each script
+	# keeps its own hang guard)
+	$(GO) test -count=1 -timeout 30m ./...
 	# the differential tests that run bin/nash itself against bash
 	NASH_BIN=$(CURDIR)/bin/nash $(GO) test -count=1 -run '^(TestReadMatchesBash|TestTraceAndTrapsMatchBash|TestTraceFacilitiesMatchBash)$$' ./interp
 	GOEXPERIMENT=simd $(GO) test -count=1 ./internal/blake3
