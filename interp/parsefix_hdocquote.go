@@ -12,7 +12,8 @@ import (
 // joins the body's backslash-newlines and parses its $( ) and `…`, which
 // may swallow the delimiter line. requoteHdocDelims rewrites such a word,
 // in place and at the same length, to one whose last part is quoted
-// ('EOF' for E'O'F, 'EO'\F for \E'O'F), and the program is parsed again.
+// ('EOF' for E'O'F, 'EO'\F for \E'O'F), and the program is parsed again;
+// a delimiter written $'…' is rewritten to its decoded text, quoted.
 
 // maxHdocRequotes bounds the re-parses for mismatched delimiters: a
 // body read as written may reveal another here-document.
@@ -28,11 +29,21 @@ func requoteHdocDelims(f *syntax.File, text string) (string, bool) {
 		if !isRedir || (rd.Op != syntax.Hdoc && rd.Op != syntax.DashHdoc) || rd.Word == nil {
 			return true
 		}
-		if !quotedHdocWord(rd.Word) || parserSawQuoted(rd.Word) {
-			return true
-		}
 		from, to := int(rd.Word.Pos().Offset()), int(rd.Word.End().Offset())
 		if from < 0 || to > len(text) || from >= to {
+			return true
+		}
+		if strings.HasPrefix(text[from:to], "$'") {
+			// bash decodes the escapes of <<$'E\tF', mvdan does not
+			if w, ok := ansiCDelim(text[from:to]); ok {
+				if b == nil {
+					b = []byte(text)
+				}
+				copy(b[from:to], w)
+			}
+			return true
+		}
+		if !quotedHdocWord(rd.Word) || parserSawQuoted(rd.Word) {
 			return true
 		}
 		w, ok := requotedDelim(hdocDelim(rd.Word), to-from)
