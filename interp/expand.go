@@ -529,6 +529,8 @@ func (r *Runner) expandWord(b *fieldBuilder, w *syntax.Word, assign bool) (err e
 			r.unquotedLit(b, s, false)
 		case *syntax.SglQuoted:
 			switch {
+			case r.hdocPatDollar && p.Dollar:
+				b.quoted("$" + p.Value)
 			case r.dblDepth > 0 && !p.Dollar:
 				if err := r.sglInDbl(b, p.Value); err != nil {
 					return err
@@ -543,6 +545,9 @@ func (r *Runner) expandWord(b *fieldBuilder, w *syntax.Word, assign bool) (err e
 		case *syntax.DblQuoted:
 			if r.dblDepth > 0 {
 				p = innerDbl(p)
+			}
+			if r.hdocPatDollar && p.Dollar {
+				b.quoted("$")
 			}
 			if err := r.expandDbl(b, p); err != nil {
 				return err
@@ -946,9 +951,13 @@ func (r *Runner) pattern(w *syntax.Word) (string, error) {
 	}
 	// a pattern is a word of its own: in "${x#'a'}" and in a
 	// here-document the single quotes still quote
-	oldDbl, oldHdoc, oldPat := r.dblDepth, r.hdocDepth, r.patDbl
+	// bash reads $'…' and $"…" as such in the pattern of a
+	// here-document's ${x#pattern}, but as "$" and a quoted string in
+	// one nested in the word of another expansion, ${x:+${x#$'a'}}
+	oldDbl, oldHdoc, oldPat, oldDollar := r.dblDepth, r.hdocDepth, r.patDbl, r.hdocPatDollar
+	r.hdocPatDollar = oldHdoc > 0 && r.hdocParams > 1
 	r.dblDepth, r.hdocDepth, r.patDbl = 0, 0, oldPat || oldDbl > 0
-	defer func() { r.dblDepth, r.hdocDepth, r.patDbl = oldDbl, oldHdoc, oldPat }()
+	defer func() { r.dblDepth, r.hdocDepth, r.patDbl, r.hdocPatDollar = oldDbl, oldHdoc, oldPat, oldDollar }()
 	b := &fieldBuilder{patMode: true}
 	b.cur.pat = r.takeWordBuf()
 	err := r.expandWord(b, w, false)

@@ -77,6 +77,10 @@ func (r *Runner) expandParamPart(b *fieldBuilder, pe *syntax.ParamExp, quoted bo
 			}
 		}
 	}
+	if r.hdocDepth > 0 {
+		r.hdocParams++ // see pattern
+		defer func() { r.hdocParams-- }()
+	}
 	old, oldJoin := r.inlineOp, r.starJoinIFS
 	if inlineOpWord(pe, quoted) || atJoinOp(b, pe, quoted) {
 		r.inlineOp = pe
