@@ -429,7 +429,8 @@ func (r *Runner) paramExp(pe *syntax.ParamExp) (paramValue, error) {
 		if pv.isList {
 			return paramValue{str: itoa(int64(len(pv.list))), set: true}, nil
 		}
-		if !pv.set && r.opts.on(optNounset) {
+		if !pv.set && r.opts.on(optNounset) && pe.Param.Value != "!" {
+			// (${#!} with no job is 0: bash counts no text)
 			v := r.lookup(pv.name)
 			if pe.Index == nil || v == nil || !v.set || v.kind == kString {
 				// ${#x[5]} and ${#1} report x and 1; a missing element
@@ -533,8 +534,9 @@ func overridesUnset(pe *syntax.ParamExp) bool {
 func (r *Runner) unbound(pe *syntax.ParamExp, pv paramValue) error {
 	name := pe.Param.Value
 	switch {
-	case isDigits(name) && pe.Short:
-		// bash names $9 as written, and ${9} and ${10} without the $
+	case (isDigits(name) || name == "!") && pe.Short:
+		// bash names $9 and $! as written, and ${9}, ${10} and ${!}
+		// without the $
 		name = "$" + name
 	case pe.Index != nil:
 		k, _ := r.indexString(pe.Index)
