@@ -891,6 +891,15 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		v.attrs |= o.set
 		return name, nil
 	}
+	if o.unNameref && !local && !o.global && index == "" && (as == nil || as.Naked && as.Index == nil && as.Value == nil && as.Array == nil) && textVal == nil &&
+		o.set == 0 && o.unset == 0 && !o.array && !o.assoc {
+		// declare +n ref alone: bash turns off the attribute of the
+		// last reference in the chain from ref (declare -n b=c a=b;
+		// declare +n a makes b plain)
+		if last := r.lastRefName(name); last != "" {
+			name = last
+		}
+	}
 	if o.unNameref && !local && index == "" && (as == nil || as.Index == nil) && ((as != nil && (as.Value != nil || as.Array != nil)) || textVal != nil) {
 		// declare +n ref=value: the reference stops being one, keeping
 		// its target's name as its value, and the value and the other

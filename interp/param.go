@@ -907,9 +907,6 @@ func (r *Runner) viaGlobal(name string, fn func() error) error {
 	return err
 }
 
-// followRef is resolveRef that also reports a circular chain (a nameref
-// leading back to itself or to the name it started from), which bash
-// treats as no variable when reading.
 // lastRefValue is ${!name} of a nameref: the value of the last reference
 // in the chain that starts at name (bash's find_variable_last_nameref), as
 // in declare -n a=b b=c, where ${!a} is c. ok is false when the chain ends
@@ -927,6 +924,29 @@ func (r *Runner) lastRefValue(name string) (val string, ok bool) {
 	return val, true
 }
 
+// lastRefName is the last reference in the chain of namerefs that starts
+// at name (bash's find_variable_last_nameref): the one whose target is
+// no nameref. It is "" when name is no nameref or the chain is circular.
+func (r *Runner) lastRefName(name string) string {
+	last := ""
+	v := r.vars.get(name)
+	for level := 0; v != nil && v.kind == kNameRef; level++ {
+		if level >= 8 {
+			return ""
+		}
+		last = name
+		if !v.set || v.str == "" {
+			break
+		}
+		name = v.str
+		v = r.vars.get(name)
+	}
+	return last
+}
+
+// followRef is resolveRef that also reports a circular chain (a nameref
+// leading back to itself or to the name it started from), which bash
+// treats as no variable when reading.
 func (r *Runner) followRef(name string) (string, bool) {
 	name, _, circular := r.followRefVar(name)
 	return name, circular
