@@ -1193,8 +1193,29 @@ func (r *Runner) expansionError(err error) {
 	if ee, ok := err.(*expandError); ok && ee.status != 0 {
 		r.exit = ee.status
 	}
+	if ee, ok := err.(*expandError); ok && r.opts.on(optErrexit) && !r.sh.interactive && viaReportError(ee.msg) {
+		// bash reported it with report_error, which under set -e
+		// exits at once, whatever the context (|| true, if, a
+		// function called in one)
+		r.flow, r.exitCode = flowExit, r.exit
+		return
+	}
 	r.flow = flowAbort
 	r.topUnwind(err)
+}
+
+// viaReportError reports whether bash prints an expansion error of
+// message msg with report_error (subst.c), as it does for a bad
+// substitution and an indirection to no valid name, and not through the
+// arithmetic evaluator or a substring's checks, which do not exit under
+// set -e.
+func viaReportError(msg string) bool {
+	for _, s := range []string{"bad substitution", ": invalid indirect expansion", ": invalid variable name", ": cannot assign in this way"} {
+		if strings.HasSuffix(msg, s) || strings.HasPrefix(msg, "bad substitution: no closing") {
+			return true
+		}
+	}
+	return false
 }
 
 // reportErr prints err with bash's "name: line N: " prefix.
