@@ -109,7 +109,7 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 		if st == linesBad {
 			break
 		}
-		r.lineOff = consumed
+		r.lineOff = consumed + r.discardShift
 		r.writtenSrc, r.writtenFor = text, fixed
 		text = fixed
 		r.curSrc = text
@@ -194,7 +194,7 @@ func (r *Runner) parseLines(text, name string, eof bool, consumed int) (*syntax.
 		if syntax.IsIncomplete(err) && !eof {
 			return nil, "", linesMore
 		}
-		r.lineOff = consumed
+		r.lineOff = consumed + r.discardShift
 		if !r.reportSyntaxError(err, text, name) {
 			r.exit = 2
 			if compoundEOF(err, text) {

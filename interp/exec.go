@@ -391,6 +391,7 @@ func (r *Runner) runTop(stmts []*syntax.Stmt) {
 		// one after the last command run
 		r.notifyJobs(r.noticeLine + 1)
 	}
+	r.discardLine = 0
 	for _, st := range stmts {
 		// bash's line_number as its reader left it: the line where the
 		// command read ends (for job notices, noticeLine)
@@ -404,6 +405,14 @@ func (r *Runner) runTop(stmts []*syntax.Stmt) {
 	switch r.flow {
 	case flowAbort:
 		r.flow = flowNone
+		if r.discardLine > 0 && r.discardLine < r.noticeLine {
+			// bash's line_number stays that of the command that failed
+			// (a compound command restores it only when it ends), and
+			// its reader counts the lines it reads next from there
+			shift := r.discardLine - r.noticeLine
+			r.lineOff += shift
+			r.discardShift += shift
+		}
 		if r.abortTop && r.sh.cmdString {
 			// the -c string is bash's outermost parse_and_execute,
 			// which the unwinding ends
@@ -1199,6 +1208,10 @@ func (r *Runner) expansionError(err error) {
 		// function called in one)
 		r.flow, r.exitCode = flowExit, r.exit
 		return
+	}
+	r.discardLine = 0
+	if len(r.calls) == 0 {
+		r.discardLine = r.line
 	}
 	r.flow = flowAbort
 	r.topUnwind(err)

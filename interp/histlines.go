@@ -87,7 +87,7 @@ func (r *Runner) runExpandingLines(text, name string, consumed int) {
 		if st == linesBad {
 			return
 		}
-		r.lineOff = consumed
+		r.lineOff = consumed + r.discardShift
 		r.writtenSrc, r.writtenFor = src, fixed
 		r.curSrc = fixed
 		r.verboseLine = 0

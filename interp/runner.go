@@ -324,6 +324,8 @@ type Runner struct {
 	psOwned           bool                   // pipeStatus may be written in place
 	dblDepth          int                    // inside double quotes during expansion
 	hdocDepth         int                    // expanding a here-document body: $'…' stays literal
+	discardLine       int                    // where an expansion error gave up a top-level command (see runTop)
+	discardShift      int                    // what such errors took off the lines read after them
 	hdocParams        int                    // ${…} being expanded in a here-document body, nested
 	hdocPatDollar     bool                   // a pattern inside such a word: $'…' is "$" and '…' (expand.go)
 	patDbl            bool                   // expanding a pattern written in double quotes or a here-document (ansiname.go)
