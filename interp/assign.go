@@ -196,6 +196,9 @@ func (r *Runner) setScalar(name, val string, global bool) error {
 }
 
 func (r *Runner) setScalarFlags(name, val string, fl assignFlags) error {
+	if r.prefixExpanding && r.tempVars[name] != nil {
+		defer r.setUnderTemp(name, val)
+	}
 	// one lookup for the checks below: an assignment in a loop is hot
 	cur := r.vars.get(name)
 	if cur != nil && cur.attrs&aReadonly != 0 && fl&asGlobal == 0 {

@@ -35,6 +35,8 @@ func (r *Runner) expandPrefix(c *syntax.CallExpr) (pre []preAssign, ok bool) {
 		return nil, true
 	}
 	var saved []tempSaved
+	var names []string // of the temporary variables made
+	var idx []int      // the entry of pre of each
 	defer func() { r.untempAll(saved) }()
 	for _, a := range c.Assigns {
 		if a.Name == nil || a.Array != nil || a.Index != nil {
@@ -48,7 +50,7 @@ func (r *Runner) expandPrefix(c *syntax.CallExpr) (pre []preAssign, ok bool) {
 			pre = append(pre, preAssign{a: a, readonly: true})
 			continue
 		}
-		val, err := r.assignValue(a.Value)
+		val, err := r.prefixValue(a.Value)
 		if err != nil {
 			r.expansionError(err)
 			return nil, false
@@ -65,6 +67,14 @@ func (r *Runner) expandPrefix(c *syntax.CallExpr) (pre []preAssign, ok bool) {
 			}
 		}
 		saved = append(saved, r.tempScalar(name, val))
+		names = append(names, name)
+		idx = append(idx, len(pre)-1)
+	}
+	// an expansion may have assigned one made before it (X= Y=${X:=b})
+	for k, name := range names {
+		if tv := r.tempVars[name]; tv != nil && tv.set && tv.kind == kString {
+			pre[idx[k]].val = tv.str
+		}
 	}
 	return pre, true
 }
@@ -105,10 +115,22 @@ func (r *Runner) tempAssignValue(a *syntax.Assign) (val string, skip, ok bool) {
 		}
 		return "", true, true
 	}
-	val, err := r.assignValue(a.Value)
+	val, err := r.prefixValue(a.Value)
 	if err != nil {
 		r.expansionError(err)
 		return "", false, false
 	}
 	return val, false, true
+}
+
+// prefixValue expands the value of a prefix assignment. Meanwhile an
+// assignment to a variable of the temporary environment made so far
+// (X= Y=${X:=b} cmd) also binds the variable under it (setUnderTemp),
+// as bash's bind_variable binds both.
+func (r *Runner) prefixValue(w *syntax.Word) (string, error) {
+	old := r.prefixExpanding
+	r.prefixExpanding = true
+	val, err := r.assignValue(w)
+	r.prefixExpanding = old
+	return val, err
 }

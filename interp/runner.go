@@ -325,6 +325,7 @@ type Runner struct {
 	dblDepth          int                    // inside double quotes during expansion
 	hdocDepth         int                    // expanding a here-document body: $'…' stays literal
 	discardLine       int                    // where an expansion error gave up a top-level command (see runTop)
+	prefixExpanding   bool                   // expanding a prefix assignment's value (prefixValue)
 	discardShift      int                    // what such errors took off the lines read after them
 	hdocParams        int                    // ${…} being expanded in a here-document body, nested
 	hdocPatDollar     bool                   // a pattern inside such a word: $'…' is "$" and '…' (expand.go)

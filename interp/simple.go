@@ -554,6 +554,13 @@ func (r *Runner) prefixEnv(c *syntax.CallExpr) ([]string, bool) {
 		// later assignments in the same prefix see earlier ones
 		saved = append(saved, r.tempScalar(name, val))
 	}
+	for _, name := range order {
+		// an expansion may have assigned one made before it
+		// (X= Y=${X:=b} cmd)
+		if tv := r.tempVars[name]; tv != nil && tv.set && tv.kind == kString {
+			over[name] = tv.str
+		}
+	}
 	r.untempAll(saved)
 	// bash's temporary environment comes before the variables, after
 	// the environment's invalid entries (envorder.go)

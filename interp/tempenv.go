@@ -130,3 +130,23 @@ func tempForLocal(r *Runner, name string, local bool) *variable {
 	}
 	return cur
 }
+
+// setUnderTemp assigns val to the binding under name's prefix-assignment
+// variable of the command being set up, when there is one (see
+// prefixValue); the variable itself has the value already.
+func (r *Runner) setUnderTemp(name, val string) {
+	tv, current := r.tempHere(name)
+	if tv == nil || !current {
+		return
+	}
+	under := r.temps[name]
+	if under == nil {
+		delete(r.vars.m, name)
+	} else {
+		r.vars.m[name] = under
+	}
+	if r.setScalar(name, val, false) == nil {
+		r.temps[name] = r.vars.m[name]
+	}
+	r.vars.m[name] = tv
+}
