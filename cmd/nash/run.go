@@ -143,7 +143,10 @@ func run(argv []string) int {
 			continue
 		}
 		if !r.SetOpt(o.name, o.on) {
-			fmt.Fprintf(os.Stderr, "%s: %s: invalid option name\n", shellName(argv[0]), o.name)
+			// bash's set builtin reports it, as a builtin error at
+			// line 0 named after the shell
+			name := shellName(argv[0])
+			fmt.Fprintf(os.Stderr, "%s: line 0: %s: %s: invalid option name\n", name, name, o.name)
 			return 2
 		}
 	}
