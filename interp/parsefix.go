@@ -98,13 +98,8 @@ func parseProgramEdits(src, name string) (*syntax.File, string, []parseEdit, err
 	}
 	var edits []parseEdit
 	written := src // before the rewrites that keep the parse
-	if err == nil && mayHoldArithCase(src) {
-		// see parsefix_arithcase.go
-		if text, ed, ok := arithCaseRewrite(f, src); ok {
-			if f2, err2 := parseBash(text, name); err2 == nil {
-				src, f, edits = text, f2, ed
-			}
-		}
+	if err == nil {
+		src, f, edits = arithCaseFix(f, src, name, nil)
 	}
 	lets := mayHoldLetClause(src) // see parsefix_letwords.go
 	if err == nil && !mayHoldHdocParen(src) && (!lets || letWordsAt(f, src) < 0) {
@@ -147,6 +142,7 @@ func parseProgramEdits(src, name string) (*syntax.File, string, []parseEdit, err
 		edits = append(edits, ed...)
 	}
 	if err == nil {
+		text, f, edits = arithCaseFix(f, text, name, edits)
 		if bad, rerr := bashRejectsError(f, text, name); rerr != nil {
 			return nil, bad, edits, unmapParseError(rerr, edits, written)
 		}

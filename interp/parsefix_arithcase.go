@@ -15,6 +15,24 @@ import (
 // subshell ("1+10: command not found"). arithCaseRewrite inserts the
 // blank that makes mvdan's parser read it so.
 
+// arithCaseFix applies arithCaseRewrite to text, which parsed as f, and
+// returns the text, its parse and edits with the rewrite's added; all
+// unchanged when there is nothing to rewrite (or it would not parse).
+func arithCaseFix(f *syntax.File, text, name string, edits []parseEdit) (string, *syntax.File, []parseEdit) {
+	if !mayHoldArithCase(text) {
+		return text, f, edits
+	}
+	fixed, ed, ok := arithCaseRewrite(f, text)
+	if !ok {
+		return text, f, edits
+	}
+	f2, err := parseBash(fixed, name)
+	if err != nil {
+		return text, f, edits
+	}
+	return fixed, f2, append(edits, ed...)
+}
+
 // mayHoldArithCase reports whether src may hold such a $((…)).
 func mayHoldArithCase(src string) bool {
 	return strings.Contains(src, "$((") && strings.Contains(src, "case")
