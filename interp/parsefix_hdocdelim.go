@@ -299,6 +299,23 @@ func scanHdocWord(text string, k int) (hdocWord, bool) {
 			}
 			k += 2
 			continue
+		case c == '$' && k+1 < len(text) && text[k+1] == '\'':
+			// $'…': a backslash escapes its quote, and the delimiter
+			// is the decoded text
+			e := k + 2
+			for e < len(text) && text[e] != '\'' {
+				if text[e] == '\\' {
+					e++
+				}
+				e++
+			}
+			if e >= len(text) {
+				return w, false
+			}
+			sb.WriteString(ansiC(text[k+2:e], false))
+			w.quoted = true
+			k = e + 1
+			continue
 		case c == '\'':
 			e := closingQuote(text, k)
 			if e < 0 {

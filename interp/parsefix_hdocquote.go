@@ -63,21 +63,55 @@ func requoteHdocDelims(f *syntax.File, text string) (string, bool) {
 }
 
 // requotedDelim is a word of n bytes, whose last part is quoted, that
-// delimits with d; ok is false when there is none (d holds a quote).
+// delimits with d: in single quotes, or in double quotes when d holds a
+// single quote and nothing special there. ok is false when there is none.
 func requotedDelim(d string, n int) (string, bool) {
 	extra := n - len(d)
-	if d == "" || strings.ContainsAny(d, "'\n") || extra < 2 {
+	q := "'"
+	if strings.Contains(d, "'") {
+		q = `"`
+	}
+	if d == "" || strings.Contains(d, "\n") || extra < 2 {
 		return "", false
+	}
+	if q == `"` && strings.ContainsAny(d, "\"\\$`") {
+		return escapedDelim(d, n)
 	}
 	var w string
 	if extra%2 == 0 {
-		w = "'" + d + "'" // two bytes more
+		w = q + d + q // two bytes more
 		extra -= 2
 	} else {
-		w = "'" + d[:len(d)-1] + "'\\" + d[len(d)-1:] // three more
+		w = q + d[:len(d)-1] + q + "\\" + d[len(d)-1:] // three more
 		extra -= 3
 	}
 	// pad with empty quotes, which keep the last part quoted
+	return w + strings.Repeat("''", extra/2), true
+}
+
+// escapedDelim is requotedDelim for a d that holds both quotes: its
+// quotes and specials backslash-escaped, a plain character too when the
+// length needs it, then empty quotes.
+func escapedDelim(d string, n int) (string, bool) {
+	var b strings.Builder
+	plain := 0
+	for i := 0; i < len(d); i++ {
+		if strings.IndexByte("'\"\\$` \t;&|<>()", d[i]) >= 0 {
+			b.WriteByte('\\')
+		} else {
+			plain++
+		}
+		b.WriteByte(d[i])
+	}
+	w := b.String()
+	if (n-len(w))%2 == 1 && plain > 0 {
+		i := strings.IndexFunc(w, func(r rune) bool { return !strings.ContainsRune("'\"\\$` \t;&|<>()", r) })
+		w = w[:i] + "\\" + w[i:]
+	}
+	extra := n - len(w)
+	if extra < 2 || extra%2 != 0 {
+		return "", false
+	}
 	return w + strings.Repeat("''", extra/2), true
 }
 
