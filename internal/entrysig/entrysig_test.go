@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -116,9 +117,7 @@ func parseSigIgn(out string) uint64 {
 	var n uint64
 	for _, l := range strings.Split(out, "\n") {
 		if v, ok := strings.CutPrefix(l, "SigIgn:\t"); ok {
-			for _, c := range v {
-				n = n<<4 | uint64(strings.IndexRune("0123456789abcdef", c))
-			}
+			n, _ = strconv.ParseUint(v, 16, 64)
 		}
 	}
 	return n
