@@ -43,11 +43,11 @@ type optSet struct {
 // as it reads it, and its report_error exits at once, status 1 without
 // the usage, when -e (or -o errexit) came before.
 type invalidOption struct {
-	c       byte
+	sign, c byte // sign is the option's '-' or '+'
 	errexit bool
 }
 
-func (e invalidOption) Error() string { return fmt.Sprintf("-%c: invalid option", e.c) }
+func (e invalidOption) Error() string { return fmt.Sprintf("%c%c: invalid option", e.sign, e.c) }
 
 // errexitSet reports whether the options set so far leave errexit on.
 func errexitSet(opts []optSet) bool {
@@ -111,7 +111,8 @@ func parseArgs(argv []string) (*invocation, error) {
 			a = a[1:]
 			break
 		}
-		if len(s) < 2 || (s[0] != '-' && s[0] != '+') {
+		// a lone + is an empty option word, skipped
+		if s == "" || (s[0] != '-' && s[0] != '+') {
 			break
 		}
 		a = a[1:]
@@ -152,7 +153,7 @@ func parseArgs(argv []string) (*invocation, error) {
 				inv.setOpts = append(inv.setOpts, optSet{string(c), on})
 			default:
 				if strings.IndexByte("abefhkmnptuvxBCEHPT", c) < 0 {
-					return nil, invalidOption{c: c, errexit: errexitSet(inv.setOpts)}
+					return nil, invalidOption{sign: s[0], c: c, errexit: errexitSet(inv.setOpts)}
 				}
 				inv.setOpts = append(inv.setOpts, optSet{string(c), on})
 			}
