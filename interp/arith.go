@@ -115,10 +115,12 @@ func (r *Runner) arithExpansionAt(x syntax.ArithmExpr, dbl int) (int64, error) {
 	if ae, ok := err.(*arithError); ok && r.opts.on(optPosix) && !r.isInteractive() {
 		return n, &expandError{msg: ae.Error(), fatal: true}
 	}
-	if isReadonlyErr(err) && r.opts.on(optPosix) && !r.isInteractive() {
-		// an assignment to a readonly variable in $(( )) too
-		// (bash's expr_bind_variable: FORCE_EOF in POSIX mode)
-		return n, &expandError{msg: err.Error(), fatal: true}
+	if isReadonlyErr(err) {
+		// an assignment to a readonly variable in $(( )) too (bash's
+		// expr_bind_variable: FORCE_EOF in POSIX mode), after
+		// err_readonly's report_error
+		fatal := r.opts.on(optPosix) && !r.isInteractive()
+		return n, &expandError{msg: err.Error(), fatal: fatal, report: true, lastStatus: true}
 	}
 	return n, err
 }

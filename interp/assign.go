@@ -420,7 +420,7 @@ func (r *Runner) assignIndexed(name string, idx syntax.ArithmExpr, val string, a
 			return err
 		}
 		if k == "" {
-			return &expandError{msg: name + "[" + strings.TrimSpace(r.nodeText(idx)) + "]: bad array subscript"}
+			return badTargetErr(name + "[" + strings.TrimSpace(r.nodeText(idx)) + "]")
 		}
 		r.setTableElem(name, k, val, appendVal)
 		return nil
@@ -434,7 +434,7 @@ func (r *Runner) assignIndexed(name string, idx syntax.ArithmExpr, val string, a
 		} else if ok && (r.nodeText(idx) == "" || t == "*" || t == "@") {
 			// only a subscript written empty, a[]=v: a[ ]=v and
 			// a[""]=v, like a[$empty]=v, evaluate to element 0
-			return &expandError{msg: name + "[" + t + "]: bad array subscript"}
+			return badTargetErr(name + "[" + t + "]")
 		}
 		if cur != nil && cur.attrs&aReadonly != 0 && cur.kind == kIndexed {
 			i, err := r.subscriptIndex(idx)
@@ -442,7 +442,7 @@ func (r *Runner) assignIndexed(name string, idx syntax.ArithmExpr, val string, a
 				return err
 			}
 			if i < 0 && i+int64(cur.arr.maxIndex())+1 < 0 {
-				return &expandError{msg: name + "[" + strings.TrimSpace(r.nodeText(idx)) + "]: bad array subscript"}
+				return badTargetErr(name + "[" + strings.TrimSpace(r.nodeText(idx)) + "]")
 			}
 		}
 	}
@@ -455,7 +455,7 @@ func (r *Runner) assignIndexed(name string, idx syntax.ArithmExpr, val string, a
 			return err
 		}
 		if k == "" {
-			return &expandError{msg: name + "[" + strings.TrimSpace(r.nodeText(idx)) + "]: bad array subscript"}
+			return badTargetErr(name + "[" + strings.TrimSpace(r.nodeText(idx)) + "]")
 		}
 		return r.setAssocElem(name, k, val, appendVal)
 	}
@@ -493,7 +493,7 @@ func (r *Runner) setIndex(name string, i int64, val string, appendVal bool, idx 
 	if i < 0 {
 		i += int64(v.arr.maxIndex()) + 1
 		if i < 0 {
-			return &expandError{msg: name + "[" + strings.TrimSpace(r.nodeText(idx)) + "]: bad array subscript"}
+			return badTargetErr(name + "[" + strings.TrimSpace(r.nodeText(idx)) + "]")
 		}
 	}
 	if appendVal {

@@ -159,6 +159,10 @@ func (r *Runner) runBuiltin(bi builtinFunc, args []string) int {
 			return st
 		}
 	}
+	if r.ignoresErrexit(args[0]) {
+		r.ignoringErrexit++
+		defer func() { r.ignoringErrexit-- }()
+	}
 	return bi(r, args)
 }
 

@@ -84,11 +84,14 @@ func (r *Runner) printfAssign(name, val string) int {
 		if r.discarded(err) {
 			return 1
 		}
-		ee, badSub := err.(*expandError)
-		badSub = badSub && strings.HasSuffix(ee.msg, ": bad array subscript")
-		if ve, ok := err.(*varError); isReadonlyErr(err) || ok && ve.named || badSub {
-			// not the builtin's error: bash's report_error
+		if ve, ok := err.(*varError); ok && ve.named {
+			// not the builtin's error
 			r.errorf("%s", err.Error())
+			return 1
+		}
+		if via, _ := viaReportError(err); via {
+			// not the builtin's error: bash's report_error
+			r.reportErr(err)
 			return 1
 		}
 		r.bErr("printf", "%s", err.Error())

@@ -736,7 +736,7 @@ func (r *Runner) setReadVar(name, val string) error {
 			n += int64(cur.arr.maxIndex()) + 1
 		}
 		if n < 0 {
-			return &expandError{msg: name + ": bad array subscript"}
+			return badSubscriptErr(name)
 		}
 	}
 	return r.setIndex(base, n, val, false, nil)

@@ -544,7 +544,11 @@ func (r *Runner) declare(variant string, args []declArg) int {
 				return 1
 			}
 			if (variant == "export" || variant == "readonly") && !viaDeclare && isReadonlyErr(err) {
+				// bash's err_readonly, a report_error
 				r.errorf("%s", err.Error())
+				if r.reportExit() {
+					return 1
+				}
 			} else {
 				r.bErr(variant, "%s", err.Error())
 			}
@@ -1032,7 +1036,7 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 	if subscripted && index == "" && textVal != nil {
 		// declare 'a[]=v': an empty subscript, reported as an
 		// assignment's is
-		return "", &expandError{msg: name + "[]: bad array subscript"}
+		return "", badSubscriptErr(name + "[]")
 	}
 	// NAME[SUB] without a value: declare, typeset and local make NAME an
 	// indexed array (an associative one stays as it is); readonly and
@@ -1346,7 +1350,7 @@ func (r *Runner) declAssocElem(name string, idx syntax.ArithmExpr, val string, a
 		}
 	}
 	if key == "" {
-		return &expandError{msg: t + ": bad array subscript"}
+		return badSubscriptErr(t)
 	}
 	return r.setAssocElem(name, key, val, appendVal)
 }

@@ -1189,25 +1189,21 @@ func (r *Runner) forceEOF(status int) {
 // consequence: a fatal one exits the shell, others abandon the current
 // top-level command.
 func (r *Runner) expansionError(err error) {
-	r.reportErr(err)
-	if ee, ok := err.(*expandError); ok && ee.exitNow != 0 {
+	if r.reportErr(err); r.flow == flowExit {
+		return // a report_error under set -e
+	}
+	ee, ok := err.(*expandError)
+	if ok && ee.exitNow != 0 {
 		r.exit, r.exitCode, r.flow = ee.exitNow, ee.exitNow, flowExit
-		return
-	} else if ok && ee.fatal {
-		r.exit = 1
-		r.forceEOF(1)
 		return
 	}
 	r.exit = 1
-	if ee, ok := err.(*expandError); ok && ee.status != 0 {
-		r.exit = ee.status
-	}
-	if ee, ok := err.(*expandError); ok && r.opts.on(optErrexit) && !r.sh.interactive && viaReportError(ee.msg) {
-		// bash reported it with report_error, which under set -e
-		// exits at once, whatever the context (|| true, if, a
-		// function called in one)
-		r.flow, r.exitCode = flowExit, r.exit
+	if ok && ee.fatal {
+		r.forceEOF(1)
 		return
+	}
+	if ok && ee.status != 0 {
+		r.exit = ee.status
 	}
 	r.discardLine = 0
 	if len(r.calls) == 0 {
@@ -1217,26 +1213,18 @@ func (r *Runner) expansionError(err error) {
 	r.topUnwind(err)
 }
 
-// viaReportError reports whether bash prints an expansion error of
-// message msg with report_error (subst.c), as it does for a bad
-// substitution and an indirection to no valid name, and not through the
-// arithmetic evaluator or a substring's checks, which do not exit under
-// set -e.
-func viaReportError(msg string) bool {
-	for _, s := range []string{"bad substitution", ": invalid indirect expansion", ": invalid variable name", ": cannot assign in this way"} {
-		if strings.HasSuffix(msg, s) || strings.HasPrefix(msg, "bad substitution: no closing") {
-			return true
-		}
-	}
-	return false
-}
-
 // reportErr prints err with bash's "name: line N: " prefix.
 func (r *Runner) reportErr(err error) {
 	if ee, ok := err.(*expandError); err == nil || ok && ee.reported {
 		return
 	}
 	r.errorf("%s", err.Error())
+	if via, failed := viaReportError(err); via && r.reportExits() {
+		if failed {
+			r.exit = 1
+		}
+		r.reportExit()
+	}
 }
 
 // errorf prints a message with bash's prefix to fd 2.

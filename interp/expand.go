@@ -375,6 +375,13 @@ type expandError struct {
 	// exitNow, when not 0, is the status the shell exits with at once
 	// (reportError)
 	exitNow int
+	// report: bash prints this error with report_error, which under
+	// set -e exits the shell even where errexit is otherwise ignored;
+	// with the last command's status when lastStatus, else 1
+	report, lastStatus bool
+	// badTarget: an assignment's subscript was bad; the assignment
+	// failed, not the expansion of a word
+	badTarget bool
 }
 
 func (e *expandError) Error() string { return e.msg }
@@ -386,7 +393,7 @@ func (e *expandError) Error() string { return e.msg }
 // returns that exit as an error for the caller to pass up, or nil.
 func (r *Runner) reportError(format string, a ...any) error {
 	r.errorf(format, a...)
-	if !r.opts.on(optErrexit) {
+	if !r.reportExits() {
 		return nil
 	}
 	st := r.exit
@@ -398,6 +405,30 @@ func (r *Runner) reportError(format string, a ...any) error {
 
 func expErr(format string, a ...any) error {
 	return &expandError{msg: sprintf(format, a...)}
+}
+
+// reportErrf is an expansion error that bash prints with report_error
+// (see expandError.report).
+func reportErrf(format string, a ...any) error {
+	return &expandError{msg: sprintf(format, a...), report: true}
+}
+
+// badSubscriptErr is bash's err_badarraysub for text, the array
+// reference, as report_error prints it.
+func badSubscriptErr(text string) error {
+	return reportLastErrf("%s: bad array subscript", text)
+}
+
+// badTargetErr is badSubscriptErr for the subscript of an assignment
+// (see expandError.badTarget).
+func badTargetErr(text string) error {
+	return &expandError{msg: text + ": bad array subscript", report: true, lastStatus: true, badTarget: true}
+}
+
+// reportLastErrf is reportErrf for an error bash reports without
+// setting the status to 1 first.
+func reportLastErrf(format string, a ...any) error {
+	return &expandError{msg: sprintf(format, a...), report: true, lastStatus: true}
 }
 
 // fields expands words as command arguments: brace, tilde, parameter,
@@ -822,7 +853,7 @@ func (r *Runner) sglInDbl(b *fieldBuilder, s string) error {
 	if strings.ContainsAny(s, "$`\\") {
 		w, text, err := parseDocument(s)
 		if err != nil {
-			return expErr("%s: bad substitution", s)
+			return reportErrf("%s: bad substitution", s)
 		}
 		// the new nodes' offsets are into text (nodeText reads them)
 		oldSrc := r.curSrc

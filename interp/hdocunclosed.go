@@ -119,11 +119,11 @@ func (r *Runner) hdocUnclosedError(body string) error {
 			": unexpected EOF while looking for matching `" + want + "'")
 		return &expandError{msg: "unclosed command substitution", reported: true}
 	case "$((":
-		return expErr("bad substitution: no closing `)' in %s", body)
+		return reportErrf("bad substitution: no closing `)' in %s", body)
 	case "${":
-		return expErr("%s: bad substitution", body)
+		return reportErrf("%s: bad substitution", body)
 	case "`":
-		return expErr("bad substitution: no closing \"`\" in %s", body[at:])
+		return reportErrf("bad substitution: no closing \"`\" in %s", body[at:])
 	}
 	return nil
 }

@@ -282,10 +282,27 @@ func ifsSep(ifs string, v *variable, mb bool) string {
 	return firstIFSChar(ifs, mb)
 }
 
+// assignDefaultErr is the expansion error of a ${x:=word} whose
+// assignment failed with err: bash's parameter_brace_expand_rhs, finding
+// the variable readonly or not assigned (a bad subscript), ends a
+// non-interactive POSIX shell and otherwise abandons the command with
+// status 2, after err_readonly or err_badarraysub (report_error) said
+// why. Other errors (a subscript's arithmetic) pass as they are.
+func (r *Runner) assignDefaultErr(err error) error {
+	ee, bad := err.(*expandError)
+	if bad = bad && ee.badTarget; !bad && !isReadonlyErr(err) {
+		return err
+	}
+	if r.opts.on(optPosix) && !r.isInteractive() {
+		return &expandError{msg: err.Error(), fatal: true, report: true, lastStatus: true}
+	}
+	return &expandError{msg: err.Error(), status: 2, report: true, lastStatus: true}
+}
+
 // paramExp evaluates a parameter expansion to a value.
 func (r *Runner) paramExp(pe *syntax.ParamExp) (paramValue, error) {
 	if pe.Param == nil {
-		return paramValue{}, expErr("bad substitution")
+		return paramValue{}, reportErrf("bad substitution")
 	}
 	name := pe.Param.Value
 	if name == argcName {
@@ -330,7 +347,7 @@ func (r *Runner) paramExp(pe *syntax.ParamExp) (paramValue, error) {
 	}
 	if pe.Excl && pe.Index == nil && !pe.Length && r.circularRef(name) && !r.circularLocalRef(name) {
 		// ${!ref} of a circular reference: no variable to name
-		return paramValue{}, expErr("%s: invalid indirect expansion", name)
+		return paramValue{}, reportLastErrf("%s: invalid indirect expansion", name)
 	}
 	pv, err := r.baseValue(pe, name)
 	if err != nil {
@@ -361,7 +378,7 @@ func (r *Runner) paramExp(pe *syntax.ParamExp) (paramValue, error) {
 		if v := r.vars.get(name); v != nil && v.kind == kNameRef && !pe.Length && pe.Index == nil {
 			t, ok := r.lastRefValue(name)
 			if !ok {
-				return paramValue{}, expErr("%s: invalid indirect expansion", name)
+				return paramValue{}, reportLastErrf("%s: invalid indirect expansion", name)
 			}
 			return paramValue{str: t, set: true}, nil
 		}
@@ -372,7 +389,7 @@ func (r *Runner) paramExp(pe *syntax.ParamExp) (paramValue, error) {
 		if !pv.set && !pv.isList && pe.Index != nil && r.lookup(r.resolveRef(name)) == nil {
 			// ${!a[i]} with no variable a at all (bash finds no
 			// variable to take the element of)
-			return paramValue{}, expErr("%s[%s]: invalid indirect expansion", name, r.nodeText(pe.Index))
+			return paramValue{}, reportLastErrf("%s[%s]: invalid indirect expansion", name, r.nodeText(pe.Index))
 		} else if !pv.set && !pv.isList && pe.Index != nil {
 			// ${!a[i]} of an unset element: unset (not an error)
 			indirect = "!" + name + "[" + r.nodeText(pe.Index) + "]"
@@ -382,22 +399,22 @@ func (r *Runner) paramExp(pe *syntax.ParamExp) (paramValue, error) {
 		} else {
 			if !pv.set && !pv.isList {
 				// not an unbound-variable error even under set -u
-				return paramValue{}, expErr("%s: invalid indirect expansion", name)
+				return paramValue{}, reportLastErrf("%s: invalid indirect expansion", name)
 			}
 			if target == "" && pv.isList {
 				if len(pv.list) == 0 {
 					// ${!@} with no positional parameters: nothing
 					return paramValue{}, nil
 				}
-				return paramValue{}, expErr(": invalid variable name")
+				return paramValue{}, reportLastErrf(": invalid variable name")
 			}
 			if target == "" {
 				// set but empty: bash names the (empty) target
-				return paramValue{}, expErr(": invalid variable name")
+				return paramValue{}, reportLastErrf(": invalid variable name")
 			}
 			ipe, ok := parseIndirect(target)
 			if !ok {
-				return paramValue{}, expErr("%s: invalid variable name", target)
+				return paramValue{}, reportLastErrf("%s: invalid variable name", target)
 			}
 			if err := r.expandRefSubscript(ipe); err != nil {
 				return paramValue{}, err
@@ -674,7 +691,9 @@ func (r *Runner) baseValue(pe *syntax.ParamExp, name string) (paramValue, error)
 			if k, err := r.indexString(pe.Index); err != nil {
 				return paramValue{}, err
 			} else if k == "" {
-				r.errorf("%s: bad array subscript", pe.Param.Value)
+				if err := r.reportError("%s: bad array subscript", pe.Param.Value); err != nil {
+					return paramValue{}, err
+				}
 			}
 			return paramValue{name: name}, nil
 		}
@@ -686,7 +705,9 @@ func (r *Runner) baseValue(pe *syntax.ParamExp, name string) (paramValue, error)
 		if i < 0 {
 			// no elements (or no variable): any negative subscript
 			// is before the start, which bash reports
-			r.errorf("%s: bad array subscript", pe.Param.Value)
+			if err := r.reportError("%s: bad array subscript", pe.Param.Value); err != nil {
+				return paramValue{}, err
+			}
 		}
 		return paramValue{name: name}, nil
 	}
@@ -698,7 +719,9 @@ func (r *Runner) baseValue(pe *syntax.ParamExp, name string) (paramValue, error)
 		}
 		if k == "" {
 			// reported, and the expansion goes on unset
-			r.errorf("%s: bad array subscript", pe.Param.Value)
+			if err := r.reportError("%s: bad array subscript", pe.Param.Value); err != nil {
+				return paramValue{}, err
+			}
 			return paramValue{name: name}, nil
 		}
 		if nv := r.lookup(name); nv != nil && nv.set && nv.kind == kAssoc {
@@ -720,7 +743,9 @@ func (r *Runner) baseValue(pe *syntax.ParamExp, name string) (paramValue, error)
 			i += int64(v.arr.maxIndex()) + 1
 			if i < 0 {
 				// bash reports it and goes on with an unset element
-				r.errorf("%s: bad array subscript", pe.Param.Value)
+				if err := r.reportError("%s: bad array subscript", pe.Param.Value); err != nil {
+					return paramValue{}, err
+				}
 				return paramValue{name: name}, nil
 			}
 		}
@@ -733,7 +758,9 @@ func (r *Runner) baseValue(pe *syntax.ParamExp, name string) (paramValue, error)
 		}
 		if i < 0 {
 			// bash counts back from the end of indexed arrays only
-			r.errorf("%s: bad array subscript", pe.Param.Value)
+			if err := r.reportError("%s: bad array subscript", pe.Param.Value); err != nil {
+				return paramValue{}, err
+			}
 			return paramValue{name: name}, nil
 		}
 		if nv := r.lookup(name); nv != nil && nv.set && nv.kind == v.kind {
@@ -1427,16 +1454,16 @@ func (r *Runner) expOp(pe *syntax.ParamExp, pv paramValue) (paramValue, error) {
 		}
 		name := pe.Param.Value
 		if !validName(name) && !(pe.Index != nil && validName(name)) {
-			return pv, expErr("$%s: cannot assign in this way", name)
+			return pv, reportErrf("$%s: cannot assign in this way", name)
 		}
 		if pe.Index != nil {
 			r.lastElem = s // a dynamic table's element keeps the word
 			if err := r.assignIndexed(r.resolveRef(name), pe.Index, s, false); err != nil {
-				return pv, r.namedByCmd(err)
+				return pv, r.assignDefaultErr(r.namedByCmd(err))
 			}
 			s = r.lastElem // after -i/-u/-l, as for a variable below
 		} else if err := r.setScalar(r.resolveRef(name), s, false); err != nil {
-			return pv, r.namedByCmd(err)
+			return pv, r.assignDefaultErr(r.namedByCmd(err))
 		} else if v := r.lookup(r.resolveRef(name)); v != nil && v.set {
 			// the value after -i/-u/-l: ${a:=4+3} is 7 under declare -i
 			s = v.value()
@@ -1511,7 +1538,7 @@ func (r *Runner) expOp(pe *syntax.ParamExp, pv paramValue) (paramValue, error) {
 		}
 		return r.transformOp(pe, pv, arg)
 	}
-	return pv, expErr("bad substitution")
+	return pv, reportErrf("bad substitution")
 }
 
 // quotedNullPattern reports whether w, the pattern of a case conversion
@@ -1877,7 +1904,7 @@ func (r *Runner) transformOp(pe *syntax.ParamExp, pv paramValue, op string) (par
 		}
 		return paramValue{str: s, set: true}, nil
 	}
-	return pv, expErr("%s: bad substitution", "${"+pe.Param.Value+"@"+op+"}")
+	return pv, reportErrf("%s: bad substitution", "${"+pe.Param.Value+"@"+op+"}")
 }
 
 func attrFlags(v *variable) string {
@@ -1929,7 +1956,7 @@ func (r *Runner) badTransformValue(param, text string) (paramValue, error) {
 		// ${!ref@Z}: the variable ref names, as ${!ref} finds it
 		ipe, ok := parseIndirect(ref)
 		if !ok {
-			return paramValue{}, expErr("%s: bad substitution", text)
+			return paramValue{}, reportErrf("%s: bad substitution", text)
 		}
 		ipe.Excl = true
 		pv, err := r.paramExp(ipe)
@@ -1939,11 +1966,11 @@ func (r *Runner) badTransformValue(param, text string) (paramValue, error) {
 		if pv.isList && len(pv.list) == 0 {
 			return paramValue{isList: true, star: pv.star}, nil
 		}
-		return paramValue{}, &expandError{msg: text + ": bad substitution", fatal: true}
+		return paramValue{}, &expandError{msg: text + ": bad substitution", fatal: true, report: true}
 	}
 	pe, ok := parseIndirect(param)
 	if !ok {
-		return paramValue{}, expErr("%s: bad substitution", text)
+		return paramValue{}, reportErrf("%s: bad substitution", text)
 	}
 	pv, err := r.baseValue(pe, pe.Param.Value)
 	if err != nil {
@@ -1958,7 +1985,7 @@ func (r *Runner) badTransformValue(param, text string) (paramValue, error) {
 		}
 		return paramValue{isList: pv.isList, star: pv.star}, nil
 	}
-	return paramValue{}, &expandError{msg: text + ": bad substitution", fatal: true}
+	return paramValue{}, &expandError{msg: text + ": bad substitution", fatal: true, report: true}
 }
 
 // attrsOfWholeArray reports whether pe is ${a@a} or ${a@A} (or ${!r@a})

@@ -7,5 +7,5 @@ package interp
 // returns expand_wdesc_fatal there.
 func (r *Runner) badSubstErr(text string) error {
 	fatal := r.opts.on(optPosix) && !r.isInteractive() && r.compatLevel() > 43
-	return &expandError{msg: text + ": bad substitution", fatal: fatal}
+	return &expandError{msg: text + ": bad substitution", fatal: fatal, report: true}
 }

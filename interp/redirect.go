@@ -128,7 +128,10 @@ func (r *Runner) assignFdVar(name string, fd int) error {
 		set = func() error { return r.assignTo(name, itoa(int64(fd))) } // {a[i]}>file
 	}
 	if err := set(); err != nil {
-		r.reportErr(err)
+		if r.reportErr(err); r.flow == flowExit {
+			// a report_error that ended the shell (set -e)
+			return &expandError{msg: err.Error(), reported: true, exitNow: r.exitCode}
+		}
 		return &redirErr{name + ": cannot assign fd to variable"}
 	}
 	r.varFds = append(r.varFds, fd)

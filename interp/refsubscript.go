@@ -238,7 +238,7 @@ func (r *Runner) textSubscriptKey(name, sub string) (string, error) {
 	}
 	if v := r.vars.get(name); v != nil && v.kind == kAssoc {
 		if k == "" {
-			return "", &expandError{msg: name + "[" + sub + "]: bad array subscript"}
+			return "", badSubscriptErr(name + "[" + sub + "]")
 		}
 		return k, nil
 	}

@@ -192,8 +192,11 @@ type Runner struct {
 	abortTop  bool // flowAbort passes eval and source (see discardError)
 	flowN     int
 	exitCode  int
-	noErrExit int  // >0 while running a context exempt from set -e
-	inTrap    bool // running a trap handler
+	noErrExit int // >0 while running a context exempt from set -e
+	// ignoringErrexit >0: an eval, source or command run where set -e is
+	// ignored is running, and report_error does not exit (reportExits)
+	ignoringErrexit int
+	inTrap          bool // running a trap handler
 	// inPromptCmd: running PROMPT_COMMAND, which bash, like a trap,
 	// runs as non-interactive code (parse_and_execute's SEVAL_NONINT)
 	inPromptCmd bool

@@ -479,11 +479,18 @@ func (r *Runner) assignOnly(c *syntax.CallExpr, redirs []*syntax.Redirect) {
 func (r *Runner) assignList(as []*syntax.Assign, local bool) bool {
 	for _, a := range as {
 		if err := r.assign(a, 0); err != nil {
-			if _, ok := err.(*expandError); ok {
+			if ee, ok := err.(*expandError); ok {
 				r.expansionError(err)
+				if ee.badTarget && r.flow == flowAbort && r.opts.on(optPosix) && r.inCommandBuiltin == 0 && !r.isInteractive() {
+					// a failed assignment, as below
+					r.forceEOF(1)
+				}
 				return false
 			}
 			r.reportErr(err)
+			if isReadonlyErr(err) && r.reportExit() {
+				return false
+			}
 			r.exit = 1
 			if !r.isInteractive() {
 				// bash abandons the rest of the line after an assignment
@@ -1142,9 +1149,13 @@ func (r *Runner) usageFail() int {
 
 // tempReadonly reports a prefix assignment to a readonly variable. bash
 // only warns and runs the command, except in POSIX mode where the
-// command is abandoned with status 1 (true is returned then).
+// command is abandoned with status 1 (true is returned then), and under
+// set -e, where the warning, a report_error, exits the shell.
 func (r *Runner) tempReadonly(name string) bool {
 	r.errorf("%s: readonly variable", name)
+	if r.reportExit() {
+		return true
+	}
 	if !r.opts.on(optPosix) || r.isInteractive() {
 		return false
 	}
