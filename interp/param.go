@@ -1871,6 +1871,10 @@ func (r *Runner) transformOp(pe *syntax.ParamExp, pv paramValue, op string) (par
 		}
 		return paramValue{str: "declare -" + flags + " " + name + "=" + s, set: true}, nil
 	case "K", "k":
+		if !pv.set && !pv.isList {
+			// an unset value stays unset, as with @Q
+			return pv, nil
+		}
 		v := r.lookup(name)
 		if v == nil || !v.set || !pv.isList || name == "@" || name == "*" {
 			return mapValue(pv, r.q().shell), nil
@@ -1895,7 +1899,9 @@ func (r *Runner) transformOp(pe *syntax.ParamExp, pv paramValue, op string) (par
 				out = append(out, itoa(int64(v.arr.index(p))), quoteVal(v.arr.vals[p]))
 			}
 		}
-		if op == "k" {
+		if op == "k" || len(out) == 0 {
+			// no elements: "${x[@]@K}" is no word at all, as
+			// "${x[@]}" is
 			return paramValue{list: out, isList: true, star: pv.star, set: true}, nil
 		}
 		s := join(out, " ")
