@@ -44,6 +44,10 @@ func (r *Runner) coproc(c *syntax.CoprocClause, redirs []*syntax.Redirect) {
 	sub.fds.set(0, newShared(inR, true))
 	sub.fds.set(1, newShared(outW, true))
 	job := r.jobs.add(sub.bashpid, "coproc")
+	// bash's coprocess is a process that outlives the shell: the ending
+	// shell lets this one run its shell code first (settleBackground)
+	sub.bgJob = job
+	r.sh.bg.add(job)
 	ready := make(chan int, 1)
 	sub.onSpawn = func(pid int) {
 		select {
@@ -64,6 +68,7 @@ func (r *Runner) coproc(c *syntax.CoprocClause, redirs []*syntax.Redirect) {
 		sub.fds.releaseAll()
 		deadAt.Store(r.sh.fgWaits.Load())
 		job.finish(st)
+		r.sh.bg.remove(job)
 		cancel()
 		close(ready)
 	}()
