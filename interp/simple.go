@@ -1170,7 +1170,9 @@ func (r *Runner) tempReadonly(name string) bool {
 // a first word only once the next token is read, so a multi-line second
 // word moves the command to the line where that word ends, and so does a
 // line continuation right after it (the lexer reads past it to find the
-// end of the word). src is the text the positions refer to.
+// end of the word), and so do here-document bodies the lexer reads at
+// the newline after a sole word (lookaheadLine). src is the text the
+// positions refer to.
 func simpleLine(c *syntax.CallExpr, redirs []*syntax.Redirect, src string) int {
 	var first, firstEnd syntax.Pos
 	isWord := false
@@ -1213,7 +1215,8 @@ func simpleLine(c *syntax.CallExpr, redirs []*syntax.Redirect, src string) int {
 		consider(rd.Pos(), rd.OpPos)
 	}
 	if !next.IsValid() {
-		return line
+		// the lookahead is the token after the command
+		return lookaheadLine(src, int(firstEnd.Offset()), line)
 	}
 	nextLine := int(next.Line()) + continuationsAt(src, int(next.Offset()), int(next.Line()))
 	return max(line, nextLine)
