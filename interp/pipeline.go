@@ -188,6 +188,27 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 	}
 	r.exit = st
 	r.notifyAfterChild()
+	if !lastpipe {
+		r.pipelineErrLine(stages)
+	}
+}
+
+// pipelineErrLine leaves r.line at the line of the pipeline's last stage
+// that is a simple command: bash's parent sets the line of each such
+// stage as it forks it, and keeps the last for an ERR trap after the
+// pipeline ($LINENO there names the line of the last stage, not the
+// first).
+func (r *Runner) pipelineErrLine(stages []*syntax.Stmt) {
+	for i := len(stages) - 1; i >= 0; i-- {
+		switch c := stages[i].Cmd.(type) {
+		case *syntax.CallExpr:
+			r.line = r.lineAt(simpleLine(c, stages[i].Redirs, r.curSrc))
+			return
+		case *syntax.DeclClause, *syntax.LetClause:
+			r.line = r.lineAt(int(c.Pos().Line()))
+			return
+		}
+	}
 }
 
 func stageTable(r, sub *Runner) *fdTable {
