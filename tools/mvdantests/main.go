@@ -37,8 +37,11 @@ import (
 	"time"
 )
 
-// mode is the -mode flag.
-var mode string
+// mode and fallback are the -mode and -fallback flags.
+var (
+	mode     string
+	fallback bool
+)
 
 // tables are the test tables whose `in` scripts are portable to Linux.
 var tables = map[string]bool{"runTests": true, "runTestsUnix": true, "runTests64bit": true}
@@ -55,6 +58,8 @@ func main() {
 	jobs := flag.Int("j", 2, "parallel snippets")
 	quiet := flag.Bool("q", false, "print only the summary and the differing scripts")
 	timeout := flag.Duration("timeout", 5*time.Second, "per-run timeout")
+	syntaxTests := flag.Bool("syntax", false, "take instead the inputs of the parser's fileTests table (syntax/filetests_test.go)")
+	flag.BoolVar(&fallback, "fallback", false, "let nash hand a script it cannot parse to the real bash, as in production")
 	flag.StringVar(&mode, "mode", "c", "how the shell gets the snippet: `c` (-c IN), file (a script file's name) or stdin (the script on its standard input)")
 	flag.Parse()
 
@@ -64,8 +69,15 @@ func main() {
 			fatal(fmt.Errorf("locating mvdan.cc/sh/v3: %v", err))
 		}
 		*file = filepath.Join(strings.TrimSpace(string(out)), "interp", "interp_test.go")
+		if *syntaxTests {
+			*file = filepath.Join(filepath.Dir(filepath.Dir(*file)), "syntax", "filetests_test.go")
+		}
 	}
-	ins, err := snippets(*file)
+	extract := snippets
+	if *syntaxTests {
+		extract = fileTestInputs
+	}
+	ins, err := extract(*file)
 	if err != nil {
 		fatal(err)
 	}
@@ -169,6 +181,42 @@ func snippets(file string) ([]string, error) {
 	return ins, nil
 }
 
+// fileTestInputs returns the input strings of the fileTest calls in file
+// (their first argument, a []string literal), each once, in order.
+func fileTestInputs(file string) ([]string, error) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, file, nil, 0)
+	if err != nil {
+		return nil, err
+	}
+	var ins []string
+	seen := map[string]bool{}
+	ast.Inspect(f, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || len(call.Args) == 0 {
+			return true
+		}
+		if id, ok := call.Fun.(*ast.Ident); !ok || id.Name != "fileTest" {
+			return true
+		}
+		lit, ok := call.Args[0].(*ast.CompositeLit)
+		if !ok {
+			return true
+		}
+		for _, e := range lit.Elts {
+			if s, ok := constString(e); ok && !seen[s] {
+				seen[s] = true
+				ins = append(ins, s)
+			}
+		}
+		return true
+	})
+	if len(ins) == 0 {
+		return nil, errors.New("no fileTest inputs found in " + file)
+	}
+	return ins, nil
+}
+
 // constString evaluates a string literal or a concatenation of them.
 func constString(e ast.Expr) (string, bool) {
 	switch e := e.(type) {
@@ -248,7 +296,9 @@ func runShell(sh, in string, timeout time.Duration) string {
 		"MIXEDCASE_INTERP_GLOBAL=value",
 		"PATH_PROG=sh",
 		"ENV_PROG=env",
-		"NUCLEIC_NASH_NO_FALLBACK=1",
+	}
+	if !fallback {
+		cmd.Env = append(cmd.Env, "NUCLEIC_NASH_NO_FALLBACK=1")
 	}
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
