@@ -58,6 +58,7 @@ func main() {
 	jobs := flag.Int("j", 2, "parallel snippets")
 	quiet := flag.Bool("q", false, "print only the summary and the differing scripts")
 	timeout := flag.Duration("timeout", 5*time.Second, "per-run timeout")
+	asSh := flag.Bool("sh", false, "run both shells by the name sh (bash's POSIX mode)")
 	syntaxTests := flag.Bool("syntax", false, "take instead the inputs of the parser's fileTests table (syntax/filetests_test.go)")
 	flag.BoolVar(&fallback, "fallback", false, "let nash hand a script it cannot parse to the real bash, as in production")
 	flag.StringVar(&mode, "mode", "c", "how the shell gets the snippet: `c` (-c IN), file (a script file's name) or stdin (the script on its standard input)")
@@ -89,17 +90,36 @@ func main() {
 	if err != nil {
 		fatal(err)
 	}
-	// nash runs by a symlink named bash, so that its messages and $0
-	// carry the same name as bash's
+	// nash runs by a symlink named bash (both by ones named sh with
+	// -sh), so that its messages and $0 carry the same name as bash's
+	name := "bash"
+	if *asSh {
+		name = "sh"
+	}
+	bashPath, err := filepath.Abs(*bash)
+	if err != nil {
+		fatal(err)
+	}
 	shim, err := os.MkdirTemp("", "mvdantests-shim.")
 	if err != nil {
 		fatal(err)
 	}
 	defer os.RemoveAll(shim)
-	if err := os.Symlink(nashPath, filepath.Join(shim, "bash")); err != nil {
+	for _, d := range []string{"nash", "bash"} {
+		if err := os.Mkdir(filepath.Join(shim, d), 0o755); err != nil {
+			fatal(err)
+		}
+	}
+	if err := os.Symlink(nashPath, filepath.Join(shim, "nash", name)); err != nil {
 		fatal(err)
 	}
-	nashPath = filepath.Join(shim, "bash")
+	nashPath = filepath.Join(shim, "nash", name)
+	if *asSh {
+		if err := os.Symlink(bashPath, filepath.Join(shim, "bash", name)); err != nil {
+			fatal(err)
+		}
+		bashPath = filepath.Join(shim, "bash", name)
+	}
 
 	var todo []string
 	skipped := 0
@@ -121,7 +141,7 @@ func main() {
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			b := runShell(*bash, in, *timeout)
+			b := runShell(bashPath, in, *timeout)
 			n := runShell(nashPath, in, *timeout)
 			if b != n {
 				diffs[i] = report(in, b, n, *quiet)
