@@ -313,18 +313,8 @@ func (r *Runner) paramExp(pe *syntax.ParamExp) (paramValue, error) {
 		npe.Param = &argc
 		pe, name = &npe, "#"
 	}
-	if pe.Excl && (name == "#" || name == "?") && r.opts.on(optPosix) && bareParamExp(pe) {
-		// POSIX mode: ${!#} and ${!?} are $! with the # or ? operator
-		// (an empty pattern, or an error when $! is unset), not
-		// indirections through $# and $?
-		op := syntax.ErrorUnset
-		if name == "#" {
-			op = syntax.RemSmallPrefix
-		}
-		bang := *pe.Param
-		bang.Value = "!"
-		pe = &syntax.ParamExp{Dollar: pe.Dollar, Rbrace: pe.Rbrace, Param: &bang, Exp: &syntax.Expansion{Op: op}}
-		name = "!"
+	if bpe, ok := r.bangParam(pe); ok {
+		pe, name = bpe, "!"
 	}
 	if name == badSubstName {
 		if msg, ok := badSubstText(pe); ok {
