@@ -16,6 +16,9 @@ import "strings"
 // blanksName is the parameter, never set, whose ${…+} holds blanks to drop.
 const blanksName = "__nash_blanks"
 
+// parenMark goes before each parenthesis the rewrite escapes.
+const parenMark = "${" + blanksName + "-}"
+
 // envCompoundRewrite is that rewrite for the assignment word at offset at.
 func envCompoundRewrite(at int) parseRewrite {
 	return func(text string) (string, []parseEdit, bool) {
@@ -68,7 +71,7 @@ func envCompoundInserts(text string, at int) ([]textInsert, bool) {
 	if end < 0 {
 		return nil, false
 	}
-	ins := []textInsert{{open, `\`}}
+	ins := []textInsert{{open, parenMark + `\`}}
 	for k := open + 1; k < end; k++ {
 		if text[k] == '#' && strings.IndexByte("( \t\n", text[k-1]) >= 0 {
 			return nil, false // a comment
@@ -118,14 +121,18 @@ func envCompoundInserts(text string, at int) ([]textInsert, bool) {
 			k++
 		}
 	}
-	return append(ins, textInsert{end, `\`}), true
+	return append(ins, textInsert{end, parenMark + `\`}), true
 }
 
 // writtenBlanks drops from s the runs of blanks envCompoundRewrite put
 // in ${__nash_blanks+…}, with their markers: the words are joined by the
-// one escaped blank before such a run, as bash joins them.
+// one blank before such a run, unescaped, as bash joins them; the
+// marked parentheses lose their escapes.
 func writtenBlanks(s string) string {
+	s = strings.ReplaceAll(s, parenMark+`\(`, "(")
+	s = strings.ReplaceAll(s, parenMark+`\)`, ")")
 	pre := "${" + blanksName + "+"
+	s = strings.ReplaceAll(s, `\ `+pre, " "+pre)
 	for {
 		i := strings.Index(s, pre)
 		if i < 0 {
