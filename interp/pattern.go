@@ -32,6 +32,9 @@ type compiledPattern struct {
 	// pattern is made of single-character nodes only (?, [...], literal
 	// characters), else -1: findAt then tries one length, not all.
 	fixed int
+	// subLen is bash's idea of that length (subMatchLen), which
+	// replace follows where it differs
+	subLen int
 }
 
 const (
@@ -91,7 +94,7 @@ func (r *Runner) compilePatternIn(pat string, nocase, extglob, bytes bool) (*com
 
 // newPattern compiles pat (quoted characters backslash-escaped).
 func newPattern(pat string, nocase, extglob, bytes bool) *compiledPattern {
-	m := &compiledPattern{src: pat, fold: nocase, bytes: bytes}
+	m := &compiledPattern{src: pat, fold: nocase, bytes: bytes, subLen: subMatchLen(pat, bytes)}
 	if lit, ok := literalPattern(pat, extglob); ok && !nocase {
 		m.literal, m.lit = true, lit
 		return m
@@ -353,6 +356,9 @@ func runeBounds(s string) []int {
 
 // replace implements ${x/p/r}, ${x//p/r}, ${x/#p/r} and ${x/%p/r}.
 func (m *compiledPattern) replace(s string, anchor byte, all bool, with func(string) string) string {
+	if n := m.subLen; n > 0 && n != m.naturalLen() {
+		return m.replaceLen(s, anchor, all, with, n)
+	}
 	switch anchor {
 	case '#':
 		bounds := m.bounds(s)
