@@ -107,8 +107,9 @@ func biSource(r *Runner, args []string) int {
 	r.traceLevel++
 	lastCmd := r.bashCmd
 	// set -v echoes the lines as written (text has them on the same lines)
-	oldNotice := r.noticeLine
+	oldNotice, oldCalls := r.noticeLine, r.textCalls
 	r.noticeLine = 0 // the file's own lines (see jobnotice.go)
+	r.textCalls = len(r.calls)
 	for {
 		if xerr := r.stmtsEchoing(stmts, src, r.subLevel == 0, file); xerr != nil && perr == nil {
 			perr = xerr
@@ -133,7 +134,7 @@ func biSource(r *Runner, args []string) int {
 		stmts, text, perr = parseSourced(src, file)
 		r.curSrc = text
 	}
-	r.noticeLine = oldNotice
+	r.noticeLine, r.textCalls = oldNotice, oldCalls
 	r.bashCmd = lastCmd // as eval's: the RETURN trap sees the . command
 	r.leaveFuncTraps(hidden)
 	r.traceLevel--

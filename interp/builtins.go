@@ -552,10 +552,11 @@ func (r *Runner) runEvalText(text, src, kind string, run func() error) int {
 	r.traceLevel++
 	// the text's lines count from the eval's line (r.line is already
 	// where the eval is, whatever offset the runner had)
-	oldOff, oldConts := r.lineOff, r.lineConts
-	r.lineOff, r.lineConts = r.line-1, nil
+	oldOff, oldConts, oldCalls := r.lineOff, r.lineConts, r.textCalls
+	r.lineOff, r.lineConts, r.textCalls = r.line-1, nil, len(r.calls)
 	lastCmd := r.bashCmd
 	xerr := run()
+	r.textCalls = oldCalls
 	// bash's parse_and_execute puts $BASH_COMMAND back (restore_lastcom)
 	r.bashCmd = lastCmd
 	r.lineOff, r.lineConts = oldOff, oldConts

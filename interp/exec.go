@@ -1206,7 +1206,7 @@ func (r *Runner) expansionError(err error) {
 		r.exit = ee.status
 	}
 	r.discardLine = 0
-	if len(r.calls) == 0 {
+	if len(r.calls) == r.textCalls {
 		r.discardLine = r.line
 	}
 	r.flow = flowAbort

@@ -323,26 +323,31 @@ type Runner struct {
 	exitTrapRan       bool
 	retPrev           int // $? as the last return ran, for the RETURN trap
 	errTrapOwnerDepth int
-	condNot           bool                   // a ! applies to the next traced [[ ]] term
-	psOwned           bool                   // pipeStatus may be written in place
-	dblDepth          int                    // inside double quotes during expansion
-	hdocDepth         int                    // expanding a here-document body: $'…' stays literal
-	discardLine       int                    // where an expansion error gave up a top-level command (see runTop)
-	prefixExpanding   bool                   // expanding a prefix assignment's value (prefixValue)
-	discardShift      int                    // what such errors took off the lines read after them
-	hdocParams        int                    // ${…} being expanded in a here-document body, nested
-	hdocPatDollar     bool                   // a pattern inside such a word: $'…' is "$" and '…' (expand.go)
-	patDbl            bool                   // expanding a pattern written in double quotes or a here-document (ansiname.go)
-	inlineOp          *syntax.ParamExp       // ${x+word}/${x-word} whose word expandParamPart expands in place
-	starJoinIFS       bool                   // the expansion is quoted or not split: $* joins with IFS for ${*:-w}
-	rlimits           map[int]syscall.Rlimit // subshell ulimit overlay; copy on write
-	readAhead         *lineReader            // last regular file read by read
-	xtraceFD          int                    // 1 + the fd BASH_XTRACEFD names for xtrace; 0: stderr
-	xtraceVal         string                 // the BASH_XTRACEFD value xtraceFD follows
-	xtracePin         int                    // 1 + the fd xtrace lines go to for now, overriding xtraceFD
-	setParamsTop      bool                   // bash's ARGS_SETBLTIN: set replaced $@ outside a function since the last .
-	startupWarn       []string               // see StartupWarnings
-	startupErr        []string               // see StartupErrors
+	condNot           bool // a ! applies to the next traced [[ ]] term
+	psOwned           bool // pipeStatus may be written in place
+	dblDepth          int  // inside double quotes during expansion
+	hdocDepth         int  // expanding a here-document body: $'…' stays literal
+	discardLine       int  // where an expansion error gave up a top-level command (see runTop)
+	prefixExpanding   bool // expanding a prefix assignment's value (prefixValue)
+	discardShift      int  // what such errors took off the lines read after them
+	// textCalls is len(calls) where the text being read (the script, a
+	// sourced file, an eval'd string) began: an expansion error counts
+	// for its lines only there, not in a function, which restores
+	// bash's line_number as it unwinds
+	textCalls     int
+	hdocParams    int                    // ${…} being expanded in a here-document body, nested
+	hdocPatDollar bool                   // a pattern inside such a word: $'…' is "$" and '…' (expand.go)
+	patDbl        bool                   // expanding a pattern written in double quotes or a here-document (ansiname.go)
+	inlineOp      *syntax.ParamExp       // ${x+word}/${x-word} whose word expandParamPart expands in place
+	starJoinIFS   bool                   // the expansion is quoted or not split: $* joins with IFS for ${*:-w}
+	rlimits       map[int]syscall.Rlimit // subshell ulimit overlay; copy on write
+	readAhead     *lineReader            // last regular file read by read
+	xtraceFD      int                    // 1 + the fd BASH_XTRACEFD names for xtrace; 0: stderr
+	xtraceVal     string                 // the BASH_XTRACEFD value xtraceFD follows
+	xtracePin     int                    // 1 + the fd xtrace lines go to for now, overriding xtraceFD
+	setParamsTop  bool                   // bash's ARGS_SETBLTIN: set replaced $@ outside a function since the last .
+	startupWarn   []string               // see StartupWarnings
+	startupErr    []string               // see StartupErrors
 	// cwdLost is bash's the_current_working_directory being NULL: the
 	// shell's directory has no path (removed under it) and pwd failed
 	// to find one, or the shell started there. pwd and cd complain.

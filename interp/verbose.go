@@ -44,8 +44,9 @@ func (r *Runner) stmtsEchoing(stmts []*syntax.Stmt, src string, catchAbort bool,
 					return err
 				}
 			}
+			r.discardLine = 0
 			r.stmts(g)
-			if !r.lineAbortCaught(catchAbort) {
+			if !r.lineAbortCaught(catchAbort, g) {
 				return nil
 			}
 		}
@@ -85,8 +86,9 @@ func (r *Runner) stmtsEchoing(stmts []*syntax.Stmt, src string, catchAbort bool,
 		}
 		r.warnHdocParen(g)
 		r.warnHdocEOF(g, i == len(groups)-1)
+		r.discardLine = 0
 		r.stmts(g)
-		if !r.lineAbortCaught(catchAbort) {
+		if !r.lineAbortCaught(catchAbort, g) {
 			return nil
 		}
 	}
@@ -98,9 +100,17 @@ func (r *Runner) stmtsEchoing(stmts []*syntax.Stmt, src string, catchAbort bool,
 // sourced file is to run. With catch, an error that abandoned the command
 // line (flowAbort) ends only that line: bash's parse_and_execute goes on
 // with the next command (outside a subshell, where it rethrows).
-func (r *Runner) lineAbortCaught(catch bool) bool {
+//
+// bash's line_number then stays that of the command that failed, and it
+// counts the lines it reads next from there: the rest of the text is
+// shifted back by the lines of group g, the command line, after it.
+func (r *Runner) lineAbortCaught(catch bool, g []*syntax.Stmt) bool {
 	if catch && r.flow == flowAbort && !r.abortTop {
 		r.flow = flowNone
+		if end := r.lineAt(int(g[len(g)-1].End().Line())); r.discardLine > 0 && r.discardLine < end {
+			r.lineOff += r.discardLine - end
+		}
+		r.discardLine = 0
 	}
 	return r.flow == flowNone
 }
