@@ -67,10 +67,11 @@ func (r *Runner) envElemCall(c *syntax.CallExpr) *syntax.CallExpr {
 	}
 	cp := &syntax.CallExpr{Assigns: append([]*syntax.Assign(nil), c.Assigns...)}
 	i := 0
+	defer func() { r.envElemFailed(cp) }()
 	for ; i < len(c.Args); i++ {
 		w := c.Args[i]
 		if isEnvElemWord(w) {
-			r.reportEnvElem(r.nodeText(w))
+			r.badEnvElem(r.nodeText(w))
 			continue
 		}
 		lit, ok := w.Parts[0].(*syntax.Lit)
@@ -78,7 +79,7 @@ func (r *Runner) envElemCall(c *syntax.CallExpr) *syntax.CallExpr {
 			break
 		}
 		if text := r.nodeText(w); isNameStart(text[0]) && envElemAt(text, 0) {
-			r.reportEnvElem(text)
+			r.badEnvElem(text)
 			continue
 		}
 		eq := strings.IndexByte(lit.Value, '=')
@@ -108,4 +109,33 @@ func (r *Runner) reportEnvElem(text string) {
 		}
 	}
 	r.errorf("`%s': not a valid identifier", text)
+}
+
+// badEnvElem reports the element assignment written as text, only the
+// first in a non-interactive POSIX shell, which gives up the command
+// there (envElemFailed).
+func (r *Runner) badEnvElem(text string) {
+	if !r.envElemBad || !r.opts.on(optPosix) || r.isInteractive() {
+		r.reportEnvElem(text)
+	}
+	r.envElemBad = true
+}
+
+// envElemFailed applies, after envElemCall reported an element written
+// before the command name of cp, what a failed temporary assignment does
+// in a non-interactive POSIX shell (bash's assign_in_env callers): the
+// command line is abandoned with status 1, and the shell ends before a
+// special builtin.
+func (r *Runner) envElemFailed(cp *syntax.CallExpr) {
+	bad := r.envElemBad
+	r.envElemBad = false
+	if !bad || !r.opts.on(optPosix) || r.isInteractive() || len(cp.Args) == 0 {
+		return
+	}
+	r.exit = 1
+	if name, ok := plainLit(cp.Args[0]); ok && isSpecialBuiltin(name) {
+		r.forceEOF(1)
+		return
+	}
+	r.flow = flowAbort
 }

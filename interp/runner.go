@@ -334,7 +334,9 @@ type Runner struct {
 	// sourced file, an eval'd string) began: an expansion error counts
 	// for its lines only there, not in a function, which restores
 	// bash's line_number as it unwinds
-	textCalls     int
+	textCalls int
+	// envElemBad: envElemCall reported an element assignment
+	envElemBad    bool
 	hdocParams    int                    // ${…} being expanded in a here-document body, nested
 	hdocPatDollar bool                   // a pattern inside such a word: $'…' is "$" and '…' (expand.go)
 	patDbl        bool                   // expanding a pattern written in double quotes or a here-document (ansiname.go)

@@ -33,6 +33,9 @@ func (r *Runner) call(c *syntax.CallExpr, st *syntax.Stmt) {
 		}
 	}
 	c = r.envElemCall(c) // may leave only assignments
+	if r.flow != flowNone {
+		return
+	}
 	if len(c.Args) == 0 {
 		r.assignOnly(c, redirs)
 		r.noteLocale()
