@@ -942,7 +942,9 @@ func (r *Runner) unsetVarFlags(name string, oneWord bool) error {
 	if v.attrs&aReadonly != 0 {
 		return &varError{msg: name + ": cannot unset: readonly variable"}
 	}
-	r.vars.unbindScoped(name, r.opts.sh(shLocalvarUnset))
+	if !r.unsetTemp(name, v) {
+		r.vars.unbindScoped(name, r.opts.sh(shLocalvarUnset))
+	}
 	switch name {
 	case "PATH":
 		r.hash = nil

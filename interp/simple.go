@@ -651,7 +651,10 @@ func (r *Runner) untemp(sv tempSaved) {
 	if name == "PATH" {
 		r.hash = nil
 	}
-	if sv.shadowed != nil {
+	if under == tempRevealed {
+		// unset removed the temporary variable: what is bound now
+		// stays (unsetTemp)
+	} else if sv.shadowed != nil {
 		// the binding under both may have changed (x=1 x=2 export x)
 		r.vars.m[name] = sv.shadowed
 		sv.under = under

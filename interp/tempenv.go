@@ -150,3 +150,36 @@ func (r *Runner) setUnderTemp(name, val string) {
 	}
 	r.vars.m[name] = tv
 }
+
+// tempRevealed stands, in Runner.temps, for the binding under a prefix
+// assignment that unset removed (unsetTemp): the binding visible when the
+// command ends stays. It is never bound or changed.
+var tempRevealed = &variable{}
+
+// unsetTemp unsets v, name's visible binding, when it is a prefix
+// assignment's variable (x=1 unset x, x=1 f with f unsetting x): as
+// bash's unset removes the variable from the temporary environment, the
+// binding under it is revealed, and it is what a second unset removes
+// and what stays after the command. It reports whether v was one.
+func (r *Runner) unsetTemp(name string, v *variable) bool {
+	if tv := r.tempVars[name]; tv == nil || tv != v || r.vars.m[name] != tv {
+		return false
+	}
+	if v.local {
+		// a local made over a call's prefix assignment (v=1 f, local v
+		// in f), which it took the place of, is unset as a local
+		return false
+	}
+	under, ok := r.temps[name]
+	if !ok || under == tempRevealed {
+		return false
+	}
+	if under == nil {
+		delete(r.vars.m, name)
+	} else {
+		r.vars.m[name] = under
+	}
+	r.temps[name] = tempRevealed
+	r.vars.envDirty = true
+	return true
+}
