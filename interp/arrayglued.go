@@ -32,18 +32,19 @@ func gluedCompoundRewrite(at int) parseRewrite {
 		if len(marks) == 0 {
 			return "", nil, false
 		}
-		var sb strings.Builder
-		edits := make([]parseEdit, 0, len(marks))
-		from := 0
-		for n, k := range marks {
-			sb.WriteString(text[from:k])
-			sb.WriteByte('\\')
-			// each edit is at an offset of the text with the ones before
-			edits = append(edits, parseEdit{k + n, 1})
-			from = k
+		// the marks envCompoundRewrite puts, which writtenBlanks
+		// reads: the word prints as written
+		ins := make([]textInsert, 0, len(marks)+2)
+		for _, k := range marks {
+			if text[k] == '(' || text[k] == ')' {
+				ins = append(ins, textInsert{k, parenMark + `\`})
+				continue
+			}
+			// the blank, a tab too, inside ${__nash_blanks+…}: the
+			// words are joined by one escaped space, as bash joins them
+			ins = append(ins, textInsert{k, `\ ${` + blanksName + "+"}, textInsert{k + 1, "}"})
 		}
-		sb.WriteString(text[from:])
-		return sb.String(), edits, true
+		return applyInserts(text, ins)
 	}
 }
 

@@ -26,20 +26,26 @@ func envCompoundRewrite(at int) parseRewrite {
 		if !ok {
 			return "", nil, false
 		}
-		var sb strings.Builder
-		edits := make([]parseEdit, 0, len(ins))
-		from, shift := 0, 0
-		for _, in := range ins {
-			sb.WriteString(text[from:in.at])
-			sb.WriteString(in.s)
-			// each edit is at an offset of the text with the ones before
-			edits = append(edits, parseEdit{in.at + shift, len(in.s)})
-			shift += len(in.s)
-			from = in.at
-		}
-		sb.WriteString(text[from:])
-		return sb.String(), edits, true
+		return applyInserts(text, ins)
 	}
+}
+
+// applyInserts makes the insertions ins, in order, into text, as a
+// parseRewrite returns them.
+func applyInserts(text string, ins []textInsert) (string, []parseEdit, bool) {
+	var sb strings.Builder
+	edits := make([]parseEdit, 0, len(ins))
+	from, shift := 0, 0
+	for _, in := range ins {
+		sb.WriteString(text[from:in.at])
+		sb.WriteString(in.s)
+		// each edit is at an offset of the text with the ones before
+		edits = append(edits, parseEdit{in.at + shift, len(in.s)})
+		shift += len(in.s)
+		from = in.at
+	}
+	sb.WriteString(text[from:])
+	return sb.String(), edits, true
 }
 
 // textInsert is a string to insert at an offset of the original text.
