@@ -478,6 +478,9 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 		return
 	}
 	r.line = r.lineAt(int(st.Pos().Line()))
+	if l := closeLine(st.Cmd); l > 0 {
+		r.line = r.lineAt(l)
+	}
 	r.curStmt = st
 	if r.opts.on(optNoexec) {
 		return
@@ -538,6 +541,19 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 		}
 		r.failed(errTrap)
 	}
+}
+
+// closeLine is the line of the )) or ]] that closes an arithmetic or
+// conditional command, or 0: bash reads (( )) and [[ ]] whole before it
+// makes the command, whose line is where the reading ended.
+func closeLine(c syntax.Command) int {
+	switch c := c.(type) {
+	case *syntax.ArithmCmd:
+		return int(c.Right.Line())
+	case *syntax.TestClause:
+		return int(c.Right.Line())
+	}
+	return 0
 }
 
 // compoundRedirs runs fn with a compound command's redirections, made
