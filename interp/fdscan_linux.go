@@ -14,8 +14,11 @@ const lowFDs = 64
 // maxScanFDs is the largest descriptor table lowDescriptors answers for.
 // The kernel grows a table from 64 slots to powers of two from 128 (a
 // shell started by a process holding descriptor 255, as bash scripts and
-// some harnesses do, has 256); beyond 1024, /proc is listed.
-const maxScanFDs = 1024
+// some harnesses do, has 256); beyond 512, /proc is listed. tableSize's
+// select sets are twice this size, and must not exceed FD_SETSIZE (1024):
+// qemu's user-mode emulation (amd64 images on arm64 hosts) copies them
+// into the host's fixed-size fd_set and aborted the shell on a larger one.
+const maxScanFDs = 512
 
 // openDescriptors lists the descriptors above 2 open in this process.
 // Listing /proc/self/fd costs a shell start some 30-50 us (the first /proc

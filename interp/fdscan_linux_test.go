@@ -57,7 +57,8 @@ func TestInheritedFilesScan(t *testing.T) {
 		{[]int{4, 9, 63}, true},
 		{[]int{5, 70}, true},
 		{[]int{300}, true},
-		{[]int{4, 1023}, true},
+		{[]int{4, 511}, true},
+		{[]int{600}, false},
 		{[]int{1100}, false},
 	} {
 		max := 2
