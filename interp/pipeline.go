@@ -265,14 +265,8 @@ func teePipes(dst, src *os.File, tap PipeTap) bool {
 	rfd, wfd := int(src.Fd()), int(dst.Fd())
 	buf := make([]byte, 256*1024)
 	failed, first, srcReady := false, true, false
-	poller := newTeePoller(rfd, wfd)
-	wait := func(srcReady bool) bool { return teeWait(rfd, wfd, srcReady) }
-	if poller != nil {
-		defer poller.close()
-		wait = poller.wait
-	}
 	for {
-		n, err := rawTee(rfd, wfd, len(buf))
+		n, err := syscall.Tee(rfd, wfd, len(buf), spliceNonblock)
 		if err == syscall.EINTR {
 			continue
 		}
@@ -283,7 +277,7 @@ func teePipes(dst, src *os.File, tap PipeTap) bool {
 		if err == syscall.EAGAIN {
 			// src empty (or, once it had data, dst full): wait, and
 			// give up as soon as the next stage has gone
-			if !wait(srcReady) {
+			if !teeWait(rfd, wfd, srcReady) {
 				break
 			}
 			srcReady = !srcReady
@@ -297,7 +291,7 @@ func teePipes(dst, src *os.File, tap PipeTap) bool {
 		}
 		got := 0
 		for got < int(n) {
-			m, rerr := rawRead(rfd, buf[got:n])
+			m, rerr := syscall.Read(rfd, buf[got:n])
 			if rerr == syscall.EINTR {
 				continue
 			}
