@@ -219,9 +219,11 @@ func hdocTermFrom(text string, from int, stop string, dash bool) int {
 }
 
 // hdocOpsIn returns the offsets of the here-document operators in
-// text[from:to], one line, outside quotes and before a comment.
+// text[from:to], one line, outside quotes, arithmetic (a << there is a
+// shift) and before a comment.
 func hdocOpsIn(text string, from, to int) []int {
 	var ops []int
+	arith := 0
 	for k := from; k < to; k++ {
 		switch c := text[k]; {
 		case c == '\\':
@@ -232,9 +234,15 @@ func hdocOpsIn(text string, from, to int) []int {
 			}
 		case c == '#' && (k == from || strings.IndexByte(" \t;&|()", text[k-1]) >= 0):
 			return ops
+		case strings.HasPrefix(text[k:], "(("):
+			arith++
+			k++
+		case strings.HasPrefix(text[k:], "))") && arith > 0:
+			arith--
+			k++
 		case strings.HasPrefix(text[k:], "<<<"):
 			k += 2
-		case strings.HasPrefix(text[k:], "<<"):
+		case arith == 0 && strings.HasPrefix(text[k:], "<<"):
 			ops = append(ops, k)
 			k++
 		}
