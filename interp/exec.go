@@ -405,14 +405,7 @@ func (r *Runner) runTop(stmts []*syntax.Stmt) {
 	switch r.flow {
 	case flowAbort:
 		r.flow = flowNone
-		if r.discardLine > 0 && r.discardLine < r.noticeLine {
-			// bash's line_number stays that of the command that failed
-			// (a compound command restores it only when it ends), and
-			// its reader counts the lines it reads next from there
-			shift := r.discardLine - r.noticeLine
-			r.lineOff += shift
-			r.discardShift += shift
-		}
+		r.discardShift += r.shiftAfterDiscard(r.noticeLine)
 		if r.abortTop && r.sh.cmdString {
 			// the -c string is bash's outermost parse_and_execute,
 			// which the unwinding ends
@@ -1227,6 +1220,22 @@ func (r *Runner) expansionError(err error) {
 	}
 	r.flow = flowAbort
 	r.topUnwind(err)
+}
+
+// shiftAfterDiscard counts the lines read after a command that an
+// expansion error gave up (discardLine) from that command's line, as
+// bash's reader does: its line_number stays that of the command that
+// failed (a compound command restores it only when it ends), while end,
+// the line where the command read ends, is past it. It returns the shift
+// applied to the lines read next.
+func (r *Runner) shiftAfterDiscard(end int) int {
+	shift := 0
+	if r.discardLine > 0 && r.discardLine < end {
+		shift = r.discardLine - end
+		r.lineOff += shift
+	}
+	r.discardLine = 0
+	return shift
 }
 
 // reportErr prints err with bash's "name: line N: " prefix.

@@ -396,11 +396,7 @@ func (r *Runner) reportError(format string, a ...any) error {
 	if !r.reportExits() {
 		return nil
 	}
-	st := r.exit
-	if st == 0 {
-		st = 1
-	}
-	return &expandError{msg: sprintf(format, a...), reported: true, exitNow: st}
+	return &expandError{msg: sprintf(format, a...), reported: true, exitNow: r.reportStatus()}
 }
 
 func expErr(format string, a ...any) error {

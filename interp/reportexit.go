@@ -18,12 +18,18 @@ func (r *Runner) reportExit() bool {
 	if !r.reportExits() {
 		return false
 	}
-	st := r.exit
-	if st == 0 {
-		st = 1
-	}
+	st := r.reportStatus()
 	r.exit, r.exitCode, r.flow = st, st, flowExit
 	return true
+}
+
+// reportStatus is the status report_error exits with: the last
+// command's, or 1.
+func (r *Runner) reportStatus() int {
+	if r.exit != 0 {
+		return r.exit
+	}
+	return 1
 }
 
 // ignoresErrexit reports whether builtin name, run where set -e is

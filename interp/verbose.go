@@ -100,17 +100,12 @@ func (r *Runner) stmtsEchoing(stmts []*syntax.Stmt, src string, catchAbort bool,
 // sourced file is to run. With catch, an error that abandoned the command
 // line (flowAbort) ends only that line: bash's parse_and_execute goes on
 // with the next command (outside a subshell, where it rethrows).
-//
-// bash's line_number then stays that of the command that failed, and it
-// counts the lines it reads next from there: the rest of the text is
-// shifted back by the lines of group g, the command line, after it.
+// The lines of the rest of the text then count from the command that
+// failed (shiftAfterDiscard), g being the command line.
 func (r *Runner) lineAbortCaught(catch bool, g []*syntax.Stmt) bool {
 	if catch && r.flow == flowAbort && !r.abortTop {
 		r.flow = flowNone
-		if end := r.lineAt(int(g[len(g)-1].End().Line())); r.discardLine > 0 && r.discardLine < end {
-			r.lineOff += r.discardLine - end
-		}
-		r.discardLine = 0
+		r.shiftAfterDiscard(r.lineAt(int(g[len(g)-1].End().Line())))
 	}
 	return r.flow == flowNone
 }
