@@ -61,11 +61,16 @@ func bracketScan(cs []rune, i *int) (int, bool) {
 		}
 		return 0
 	}
+	// inside[k]: within a [: :], [. .] or [= =] (k indexing ":.="),
+	// each opened and closed on its own as in MATCHLEN
+	const kinds = ":.="
+	var inside [len(kinds)]bool
 	bl := 1
-	inClass, inColl, inEquiv := false, false, false
 	c := at(*i)
 	*i++
 	for {
+		open := strings.IndexRune(kinds, at(*i))
+		shut := strings.IndexRune(kinds, c)
 		switch {
 		case c == 0:
 			*i = len(cs)
@@ -77,38 +82,19 @@ func bracketScan(cs []rune, i *int) (int, bool) {
 				return bl, false
 			}
 			*i++
-		case c == '[' && at(*i) == ':':
+		case c == '[' && open >= 0:
 			*i++
 			bl++
-			inClass = true
-		case inClass && c == ':' && at(*i) == ']':
-			*i++
-			bl++
-			inClass = false
-		case c == '[' && at(*i) == '.':
-			*i++
-			bl++
-			if at(*i) == ']' {
+			if open > 0 && at(*i) == ']' {
+				// [.]. and [=]=: a ] right after is the symbol
 				*i++
 				bl++
 			}
-			inColl = true
-		case inColl && c == '.' && at(*i) == ']':
+			inside[open] = true
+		case shut >= 0 && inside[shut] && at(*i) == ']':
 			*i++
 			bl++
-			inColl = false
-		case c == '[' && at(*i) == '=':
-			*i++
-			bl++
-			if at(*i) == ']' {
-				*i++
-				bl++
-			}
-			inEquiv = true
-		case inEquiv && c == '=' && at(*i) == ']':
-			*i++
-			bl++
-			inEquiv = false
+			inside[shut] = false
 		default:
 			bl++
 		}
