@@ -28,7 +28,7 @@ const (
 
 type patNode struct {
 	op   patOp
-	r    rune
+	r    rune // opLit: the character; opStar: 2 for a run of stars
 	cls  *charClass
 	ext  *extGroup
 	rest string // opRest: the remaining pattern text, compared literally
@@ -567,6 +567,8 @@ func compileNodes(pat string, fold, extglob, bytes bool) []patNode {
 		case '*':
 			if len(nodes) == 0 || nodes[len(nodes)-1].op != opStar {
 				nodes = append(nodes, patNode{op: opStar})
+			} else {
+				nodes[len(nodes)-1].r = 2 // a run of stars (see match)
 			}
 			i++
 		case '[':
@@ -693,11 +695,19 @@ func (m matcher) match(p []patNode, s string, start bool) bool {
 			if m.leadingDotBlocked(s, start) {
 				return false
 			}
+			if nd.r > 1 && s != "" && s[0] == '/' && m.flags&mfPathname != 0 {
+				return false // strmatch checks the slash once per star of a run
+			}
 			// like bash, take a run of * and ? together: each ? eats a
-			// character before the star is tried
+			// character before the star is tried; under FNM_PATHNAME a
+			// slash stops the run, but a run that ends the pattern
+			// matches the rest, slashes and all (strmatch's shortcut)
 			for p = p[1:]; len(p) > 0 && (p[0].op == opStar || p[0].op == opAny); p = p[1:] {
+				if s != "" && s[0] == '/' && m.flags&mfPathname != 0 {
+					return false
+				}
 				if p[0].op == opAny {
-					if s == "" || s[0] == '/' && m.flags&mfPathname != 0 {
+					if s == "" {
 						return false
 					}
 					_, n := m.dec(s)
@@ -712,7 +722,7 @@ func (m matcher) match(p []patNode, s string, start bool) bool {
 				}
 			}
 			if len(p) == 0 {
-				return limit == len(s)
+				return true
 			}
 			if p[0].op == opExt || p[0].op == opRest {
 				kind := byte('?')
