@@ -761,15 +761,17 @@ func (r *Runner) shellPath() string {
 	return "/bin/bash"
 }
 
+// homeOf returns the home directory of user name, or of the current user
+// for "", from the password database; "" when name has no entry.
 func homeOf(name string) string {
 	if name == "" {
-		if h := os.Getenv("HOME"); h != "" {
-			return h
-		}
+		// bash's get_current_user_info: the password entry's directory,
+		// "/" without one; the environment's HOME is not consulted (a
+		// script may have unset it)
 		if f := passwdByUID(itoa(int64(os.Getuid()))); f != nil {
 			return f[5]
 		}
-		return ""
+		return "/"
 	}
 	if f := passwdByName(name); f != nil {
 		return f[5]
