@@ -627,7 +627,7 @@ func (r *Runner) fillArray(arr *indexedArray, cur *variable, ae *syntax.ArrayExp
 			next = i + 1
 			continue
 		}
-		vals, err := r.fields([]*syntax.Word{el.Value})
+		vals, err := r.fieldsOf([]*syntax.Word{el.Value}, true)
 		if err != nil {
 			return false, err
 		}
@@ -705,7 +705,7 @@ func (r *Runner) expandArrayElems(ae *syntax.ArrayExpr, assoc bool) (*syntax.Arr
 			out.Elems = append(out.Elems, &cp)
 			continue
 		}
-		vals, err := r.fields([]*syntax.Word{el.Value})
+		vals, err := r.fieldsOf([]*syntax.Word{el.Value}, true)
 		if err != nil {
 			return nil, err
 		}
@@ -809,7 +809,7 @@ func (r *Runner) assignAssocList(name string, ae *syntax.ArrayExpr, appendVal bo
 			pendingWords = append(pendingWords, el.Value)
 			continue
 		}
-		vals, err := r.fields([]*syntax.Word{el.Value})
+		vals, err := r.fieldsOf([]*syntax.Word{el.Value}, true)
 		if err != nil {
 			return err
 		}

@@ -26,9 +26,9 @@ func braceWords(w *syntax.Word, yield func(*syntax.Word) error) error {
 	prefix, suffix := w.Parts[:idx], w.Parts[idx+1:]
 	emit := func(mid []syntax.WordPart) error {
 		parts := make([]syntax.WordPart, 0, len(prefix)+len(mid)+len(suffix))
-		parts = append(parts, prefix...)
-		parts = append(parts, mid...)
-		parts = append(parts, suffix...)
+		parts = appendJoinLits(parts, prefix)
+		parts = appendJoinLits(parts, mid)
+		parts = appendJoinLits(parts, suffix)
 		return braceWords(&syntax.Word{Parts: joinShortParams(parts)}, yield)
 	}
 	if !be.Sequence {
@@ -46,6 +46,31 @@ func braceWords(w *syntax.Word, yield func(*syntax.Word) error) error {
 		}
 		return emit([]syntax.WordPart{&syntax.Lit{Value: s}})
 	})
+}
+
+// appendJoinLits appends ps to parts, joining adjacent literals and
+// dropping empty ones, so that the words read as bash's textual brace
+// expansion leaves them: the ~ of {~,b} is a word of its own that tilde
+// expansion sees whole, not ~ followed by an empty literal.
+func appendJoinLits(parts, ps []syntax.WordPart) []syntax.WordPart {
+	for _, p := range ps {
+		lit, ok := p.(*syntax.Lit)
+		if !ok {
+			parts = append(parts, p)
+			continue
+		}
+		if lit.Value == "" {
+			continue
+		}
+		if n := len(parts); n > 0 {
+			if prev, ok := parts[n-1].(*syntax.Lit); ok {
+				parts[n-1] = &syntax.Lit{ValuePos: prev.ValuePos, ValueEnd: lit.ValueEnd, Value: prev.Value + lit.Value}
+				continue
+			}
+		}
+		parts = append(parts, p)
+	}
+	return parts
 }
 
 // joinShortParams redoes, after brace expansion, what bash's textual

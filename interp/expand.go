@@ -26,10 +26,14 @@ type field struct {
 // fieldBuilder accumulates the fields of one or more words.
 type fieldBuilder struct {
 	noTilde bool // no tilde expansion (bash's W_NOTILDE)
-	fields  []field
-	cur     field
-	needEnd bool // an IFS whitespace delimiter was seen: end cur before more text
-	ifs     string
+	// noAssignTilde: the word is not assignment-like for bash (no
+	// W_ASSIGNMENT: an element of a compound array assignment, or a word
+	// brace expansion made): no tilde expansion after its = or :
+	noAssignTilde bool
+	fields        []field
+	cur           field
+	needEnd       bool // an IFS whitespace delimiter was seen: end cur before more text
+	ifs           string
 	// mb: the locale is UTF-8, so IFS holds characters, not bytes: é
 	// in IFS splits at é only (bash's multibyte IFS)
 	mb      bool
@@ -431,6 +435,13 @@ func reportLastErrf(format string, a ...any) error {
 // command, arithmetic and process substitution, splitting, globbing and
 // quote removal.
 func (r *Runner) fields(words []*syntax.Word) ([]string, error) {
+	return r.fieldsOf(words, false)
+}
+
+// fieldsOf is fields; noAssignTilde expands words that bash does not take
+// as assignment-like (the elements of a=(...)), without tilde expansion
+// after a = or :.
+func (r *Runner) fieldsOf(words []*syntax.Word, noAssignTilde bool) ([]string, error) {
 	// fast path: plain literal words
 	out := make([]string, 0, len(words))
 	var b *fieldBuilder
@@ -440,7 +451,7 @@ func (r *Runner) fields(words []*syntax.Word) ([]string, error) {
 			continue
 		}
 		if b == nil {
-			b = &fieldBuilder{ifs: r.ifs(), mb: r.utf8Locale(), noGlob: r.opts.on(optNoglob)}
+			b = &fieldBuilder{ifs: r.ifs(), mb: r.utf8Locale(), noGlob: r.opts.on(optNoglob), noAssignTilde: noAssignTilde}
 		}
 		if err := r.expandWordBraces(b, w); err != nil {
 			return nil, err
@@ -490,6 +501,9 @@ func (r *Runner) expandWordBraces(b *fieldBuilder, w *syntax.Word) error {
 	if r.opts.on(optBraceexpand) && hasBraceCandidate(w) {
 		bw := &syntax.Word{Parts: append([]syntax.WordPart(nil), w.Parts...)}
 		if syntax.SplitBraces(bw) {
+			old := b.noAssignTilde
+			b.noAssignTilde = true
+			defer func() { b.noAssignTilde = old }()
 			return braceWords(bw, func(word *syntax.Word) error {
 				if err := expand(word); err != nil {
 					return err
@@ -531,7 +545,7 @@ func (r *Runner) expandWord(b *fieldBuilder, w *syntax.Word, assign bool) (err e
 			if i == 0 && len(s) > 0 && s[0] == '~' && r.dblDepth == 0 && !b.noTilde {
 				s = r.tildeLit(b, s, assign, len(w.Parts) == 1)
 			}
-			if i == 0 && !assign && !b.patMode && !r.opts.on(optPosix) {
+			if i == 0 && !assign && !b.patMode && !b.noAssignTilde && !r.opts.on(optPosix) {
 				if eq := assignPrefixLen(s); eq > 0 && eq < len(s) && s[eq] == '~' {
 					b.literal(s[:eq])
 					s = r.tildeLit(b, s[eq:], true, len(w.Parts) == 1)
