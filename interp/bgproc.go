@@ -70,7 +70,7 @@ func (c *Runner) startBgProcess(st *syntax.Stmt) (*os.Process, error) {
 	c.fds.set(n, newShared(pr, true))
 	env := c.vars.environ()
 	env = append(env[:len(env):len(env)], bgStateEnv+"="+strconv.Itoa(n))
-	p, err := c.startProcess(c.sh.bgExe, c.sh.bgArgv, env)
+	p, err := c.startProcess(c.bgExecPath(), c.sh.bgArgv, env)
 	c.fds.close(n)
 	if err != nil {
 		pw.Close()

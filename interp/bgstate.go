@@ -71,6 +71,10 @@ type bgState struct {
 	InParen, InComsub   bool
 	StdinRedir          bool
 	ThisCmd             string
+	// Comm is the shell's process name (/proc/PID/comm): the job's
+	// process takes it, as bash's forked subshell keeps bash's, where
+	// starting nash again through /proc/self/exe would make it "exe"
+	Comm string
 	// IgnoreInt: the job ignores SIGINT and SIGQUIT, as bash's
 	// asynchronous children do without job control
 	IgnoreInt bool
@@ -269,6 +273,7 @@ func (c *Runner) captureBgState(st *syntax.Stmt) ([]byte, error) {
 	s.Traps, s.TrapLive = c.traps.m, c.traps.live
 	s.Depth, s.SubLevel, s.SubLevelAdj = c.nesting.Depth, c.subLevel, c.subLevelAdj
 	s.ShPid, s.ShPpid, s.ShName, s.StartName = c.sh.dollar(), c.sh.ppid, c.sh.name, c.sh.startName
+	s.Comm = processName()
 	s.CmdString, s.StdinCmds = c.sh.cmdString, c.sh.stdinCmds
 	s.SourceName, s.Line, s.NoticeLine = c.sourceName, c.line, c.noticeLine
 	s.LineOff, s.LineConts, s.ContsEnd = c.lineOff, c.lineConts, c.contsEnd
@@ -427,6 +432,7 @@ func (r *Runner) restoreBgState(data []byte) (*syntax.Stmt, error) {
 	r.xtraceFD, r.xtraceVal, r.traceLevel = s.XtraceFD, s.XtraceVal, s.TraceLevel
 	r.noErrExit, r.inParen, r.inComsub, r.stdinRedir = s.NoErrExit, s.InParen, s.InComsub, s.StdinRedir
 	r.thisCmd = s.ThisCmd
+	setProcessName(s.Comm)
 	r.async, r.bgProcess = true, true
 	r.forkedFor = cmd.Cmd
 	r.lastSubStatus = -1

@@ -33,11 +33,14 @@ type shell struct {
 	procSubsts bgJobs
 	// bgExe is the nash binary that runs asynchronous compound commands
 	// as processes of their own (bgproc.go); empty: they run in-process
-	bgExe     string
-	bgArgv    []string
-	bgParses  bgParses
-	name      string // shell name for messages when $0 is not used
-	startName string // bash's shell_name, which \s shows (see shellName)
+	bgExe  string
+	bgArgv []string
+	// bgNamed is the path bgExe is started by (bgexe.go), found once
+	bgNamed     string
+	bgNamedOnce sync.Once
+	bgParses    bgParses
+	name        string // shell name for messages when $0 is not used
+	startName   string // bash's shell_name, which \s shows (see shellName)
 	// fgWaits counts the waits for foreground processes and wait
 	// builtins completed: a coprocess's end is noticed only after one
 	// (see reapCoprocs)

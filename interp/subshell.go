@@ -84,6 +84,8 @@ func (r *Runner) fork(kind string) *Runner {
 		secondsOff:      r.secondsOff,
 		topParams:       r.topParams,
 		bashPath:        r.bashPath,
+		bashArgv0:       r.bashArgv0,
+		bashByName:      r.bashByName,
 		hashPath:        r.hashPath,
 		onExec:          r.onExec,
 		rlimits:         r.rlimits,
