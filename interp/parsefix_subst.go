@@ -58,7 +58,7 @@ func matchBrace(text string, open int) int { return matchPair(text, open, '{', '
 // Forms it cannot judge simply (indirection, ambiguous "#") are not.
 func surelyBadSubst(body string) bool {
 	if body == "" {
-		return false
+		return true // ${}
 	}
 	if body[0] == '!' {
 		// a transformation of the variable a name refers to: ${!ref@ }
