@@ -153,10 +153,8 @@ func isCtype(c rune, t ctype) bool {
 		return false // an undecodable byte is in no class
 	}
 	switch t {
-	case ctAlnum, ctWord:
-		return unicode.IsLetter(c) || unicode.IsDigit(c)
-	case ctAlpha:
-		return unicode.IsLetter(c) || unicode.IsDigit(c)
+	case ctAlnum, ctWord, ctAlpha:
+		return isWAlpha(c)
 	case ctBlank:
 		return unicode.Is(unicode.Zs, c) && c != 0xa0 && c != 0x2007 && c != 0x202f
 	case ctCntrl:
@@ -164,17 +162,40 @@ func isCtype(c rune, t ctype) bool {
 	case ctGraph:
 		return isWPrint(c) && !isWSpace(c)
 	case ctLower:
-		return unicode.IsLower(c)
+		return isWLower(c)
 	case ctPrint:
 		return isWPrint(c)
 	case ctPunct:
-		return isWPrint(c) && !isWSpace(c) && !unicode.IsLetter(c) && !unicode.IsDigit(c)
+		return isWPrint(c) && !isWSpace(c) && !isWAlpha(c)
 	case ctSpace:
 		return isWSpace(c)
 	case ctUpper:
-		return unicode.IsUpper(c)
+		return isWUpper(c)
 	}
 	return false
+}
+
+// isWAlpha is glibc's alpha class above ASCII (its localedata's
+// unicode_utils.is_alpha): the Alphabetic property (letters, letter
+// numbers such as Ⅰ, and combining marks like the Hebrew points), and the
+// decimal digits of every script, which C keeps out of [:digit:].
+func isWAlpha(c rune) bool {
+	return unicode.IsLetter(c) || unicode.IsDigit(c) || unicode.Is(unicode.Nl, c) ||
+		unicode.Is(unicode.Other_Alphabetic, c)
+}
+
+// isWUpper is glibc's upper class: a character with a lower case
+// mapping (the title case ǅ too), or an Uppercase one (Lu, and Other_Uppercase
+// such as Ⓐ and Ⅰ).
+func isWUpper(c rune) bool {
+	return unicode.ToLower(c) != c || unicode.IsUpper(c) || unicode.Is(unicode.Other_Uppercase, c)
+}
+
+// isWLower is glibc's lower class: a character with an upper case
+// mapping (ǅ again), ß, or a Lowercase one (Ll, and Other_Lowercase such
+// as ª and the modifier letters).
+func isWLower(c rune) bool {
+	return unicode.ToUpper(c) != c || c == 0xdf || unicode.IsLower(c) || unicode.Is(unicode.Other_Lowercase, c)
 }
 
 // decodeChar returns the first character of s and its width; s must not

@@ -1736,7 +1736,7 @@ func (op caseOp) apply(c rune) rune {
 		return unicode.ToUpper(c)
 	case op == caseLower:
 		return unicode.ToLower(c)
-	case unicode.IsUpper(c):
+	case isWUpper(c):
 		return unicode.ToLower(c)
 	}
 	return unicode.ToUpper(c)
@@ -1764,18 +1764,29 @@ func caseConvOp(s string, m *compiledPattern, conv caseOp, all, bytes bool) stri
 			c, n = rune(s[i]), 1
 		}
 		ch := s[i : i+n]
+		first := i == 0
 		i += n
-		switch {
-		case c == utf8.RuneError && n == 1, bytes && c >= utf8.RuneSelf:
-			sb.WriteString(ch)
-		case m == nil || m.matchString(ch):
-			sb.WriteRune(conv.apply(c))
-		default:
-			sb.WriteString(ch)
-		}
-		if !all {
-			sb.WriteString(s[i:])
+		invalid := !bytes && c == utf8.RuneError && n == 1
+		// ${x~}: bash's sh_modcase toggles the first character and every
+		// one that is not alphanumeric (an invalid byte is not), which
+		// shows on invalid bytes and on the rare cased symbols
+		convert := all || first || conv == caseToggle && !bytes && (invalid || !isCtype(c, ctAlnum))
+		if !all && !first && conv != caseToggle {
+			sb.WriteString(s[i-n:])
 			break
+		}
+		switch {
+		case !convert, m != nil && !m.matchString(ch):
+			sb.WriteString(ch)
+		case invalid && conv == caseToggle:
+			// bash toggles an invalid byte as the Latin-1 character of
+			// its value and keeps the low byte of the result (ÿ's Ÿ,
+			// U+0178, gives "x")
+			sb.WriteByte(byte(conv.apply(rune(ch[0]))))
+		case invalid, bytes && c >= utf8.RuneSelf:
+			sb.WriteString(ch)
+		default:
+			sb.WriteRune(conv.apply(c))
 		}
 	}
 	return sb.String()

@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -137,13 +138,13 @@ func reClass(name string, bytes bool) string {
 	const nbsp = `\x{A0}\x{2007}\x{202F}`
 	switch name {
 	case "alpha":
-		return `\p{L}` + nonASCIIRanges(unicode.Nd)
+		return `\p{L}\p{Nl}` + nonASCIIRanges(unicode.Nd) + nonASCIIRanges(unicode.Other_Alphabetic)
 	case "alnum":
-		return `\p{L}\p{Nd}`
+		return `\p{L}\p{Nd}\p{Nl}` + nonASCIIRanges(unicode.Other_Alphabetic)
 	case "upper":
-		return `\p{Lu}`
+		return classRanges(isWUpper, unicode.Lu, unicode.Lt, unicode.Other_Uppercase)
 	case "lower":
-		return `\p{Ll}`
+		return classRanges(isWLower, unicode.Ll, unicode.Lt, unicode.Other_Lowercase)
 	case "space":
 		return `\t-\r \x{1680}\x{2000}-\x{2006}\x{2008}-\x{200A}\x{2028}\x{2029}\x{205F}\x{3000}`
 	case "blank":
@@ -155,9 +156,47 @@ func reClass(name string, bytes bool) string {
 	case "graph":
 		return `\p{L}\p{M}\p{N}\p{P}\p{S}\p{Cf}` + co + nbsp
 	case "punct":
-		return `\p{M}\p{Nl}\p{No}\p{P}\p{S}\p{Cf}` + co + nbsp
+		notAlpha := func(c rune) bool { return !isWAlpha(c) }
+		return classRanges(notAlpha, unicode.M, unicode.No, unicode.P, unicode.S, unicode.Cf) + co + nbsp
 	}
 	return ascii
+}
+
+// classRanges writes, as a class body, the characters of the tables that
+// in admits, in runs: the classes whose glibc definition is a Unicode
+// category less some of its members.
+func classRanges(in func(rune) bool, tables ...*unicode.RangeTable) string {
+	var cs []rune
+	for _, t := range tables {
+		for _, r := range t.R16 {
+			for c := rune(r.Lo); c <= rune(r.Hi); c += rune(r.Stride) {
+				if in(c) {
+					cs = append(cs, c)
+				}
+			}
+		}
+		for _, r := range t.R32 {
+			for c := rune(r.Lo); c <= rune(r.Hi); c += rune(r.Stride) {
+				if in(c) {
+					cs = append(cs, c)
+				}
+			}
+		}
+	}
+	slices.Sort(cs)
+	var sb strings.Builder
+	for i := 0; i < len(cs); {
+		j := i
+		for j+1 < len(cs) && cs[j+1] <= cs[j]+1 {
+			j++
+		}
+		sb.WriteString(`\x{` + strconv.FormatUint(uint64(cs[i]), 16) + `}`)
+		if cs[j] != cs[i] {
+			sb.WriteString(`-\x{` + strconv.FormatUint(uint64(cs[j]), 16) + `}`)
+		}
+		i = j + 1
+	}
+	return sb.String()
 }
 
 // nonASCIIRanges writes the ranges of t above 0x7f as a class body.
