@@ -1298,6 +1298,11 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		r.vars.own(name).attrs |= aExport
 		r.vars.envDirty = true
 	}
+	if name == "GLOBIGNORE" && ((as != nil && !as.Naked) || textVal != nil || variant != "export" && variant != "readonly") {
+		// declare_internal sets the variable up again; export and
+		// readonly only when they assign
+		r.syncGlobIgnore()
+	}
 	if name == "IGNOREEOF" {
 		// bash's sv_ignoreeof: the option follows the variable
 		cur := r.vars.get(name)

@@ -636,6 +636,9 @@ func (r *Runner) tempScalar(name, val string) tempSaved {
 	if name == "PATH" {
 		r.hash = nil // bash's sv_path flushes the hash table
 	}
+	if name == "GLOBIGNORE" {
+		r.syncGlobIgnore()
+	}
 	return sv
 }
 
@@ -667,6 +670,10 @@ func (r *Runner) untemp(sv tempSaved) {
 	restore(r.tempVars, name, sv.tv, sv.hadTV)
 	restore(r.tempDepth, name, sv.depth, sv.hadDepth)
 	r.vars.envDirty = true
+	if name == "GLOBIGNORE" {
+		// bash's dispose_used_env_vars sets the variable up again
+		r.syncGlobIgnore()
+	}
 }
 
 // untempAll undoes tempScalar calls in reverse order.
@@ -871,7 +878,11 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 	localOptind := r.vars.isLocalHere("OPTIND")
 	localIgnoreEOF := r.vars.isLocalHere("IGNOREEOF")
 	localCompat := r.vars.isLocalHere("BASH_COMPAT")
+	localGlobIgnore := r.vars.isLocalHere("GLOBIGNORE")
 	r.vars.popFrame()
+	if localGlobIgnore {
+		r.syncGlobIgnore()
+	}
 	if localCompat {
 		r.setCompatOpts(r.compatLevel())
 	}

@@ -578,6 +578,21 @@ func (r *Runner) specialAssign(name, val string, cur *variable) bool {
 	return false
 }
 
+// syncGlobIgnore is bash's setup_glob_ignore, run whenever GLOBIGNORE
+// may have changed other than by a plain assignment (a declaration, a
+// function's local going away, a command's temporary value coming and
+// going): a non-empty pattern list turns dotglob on, no variable at all
+// turns it off, an empty one leaves it.
+func (r *Runner) syncGlobIgnore() {
+	v := r.lookup("GLOBIGNORE")
+	switch {
+	case v == nil || !v.set:
+		r.opts.shopt[shDotglob] = false
+	case len(splitIgnoreSpec(v.value())) > 0:
+		r.opts.shopt[shDotglob] = true
+	}
+}
+
 // dynamic markers on variables: dynRemoved means the special meaning was
 // lost by unset (bash: "If RANDOM is unset, it loses its special
 // properties").
