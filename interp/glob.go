@@ -289,7 +289,7 @@ func (g *globState) matchDir(out []string, base, part string, m *compiledPattern
 		names = append(names, e.Name())
 	}
 	for _, name := range names {
-		if g.skipName(part, name) || !m.matchName(name, g.dotglob) {
+		if g.skipName(part, name) || !g.r.forText(m, name).matchName(name, g.dotglob) {
 			continue
 		}
 		if last {

@@ -23,6 +23,8 @@ type compiledPattern struct {
 	nodes   []patNode
 	fold    bool
 	bytes   bool // compiled for a single-byte locale: a byte is a character
+	extglob bool
+	invalid bool // the pattern is not valid UTF-8 (see forText)
 	// shape of patterns that remove/replace can answer with string search:
 	// shapeStarLit is "*LIT", shapeLitStar is "LIT*" (LIT in lit).
 	shape int
@@ -56,7 +58,21 @@ func (r *Runner) byteLocaleFor(pat, s string) bool {
 	if asciiOnly(pat) && asciiOnly(s) {
 		return false
 	}
-	return !r.utf8Locale()
+	// in a UTF-8 locale bash's xstrmatch matches bytes when the pattern
+	// or the text does not convert to wide characters
+	return !r.utf8Locale() || !utf8.ValidString(pat) || !utf8.ValidString(s)
+}
+
+// forText returns the pattern to match the whole of s with: m, or, when m
+// was compiled for UTF-8 and it or s is not valid UTF-8, m compiled for
+// bytes, as bash's xstrmatch then matches bytes. (remove_pattern and
+// pat_subst try substrings, each matched in its own mode: not done here.)
+func (r *Runner) forText(m *compiledPattern, s string) *compiledPattern {
+	if m.bytes || !m.invalid && utf8.ValidString(s) {
+		return m
+	}
+	b, _ := r.compilePatternIn(m.src, m.fold, m.extglob, true)
+	return b
 }
 
 func asciiOnly(s string) bool {
@@ -94,7 +110,8 @@ func (r *Runner) compilePatternIn(pat string, nocase, extglob, bytes bool) (*com
 
 // newPattern compiles pat (quoted characters backslash-escaped).
 func newPattern(pat string, nocase, extglob, bytes bool) *compiledPattern {
-	m := &compiledPattern{src: pat, fold: nocase, bytes: bytes, subLen: subMatchLen(pat, bytes)}
+	m := &compiledPattern{src: pat, fold: nocase, bytes: bytes, extglob: extglob, subLen: subMatchLen(pat, bytes),
+		invalid: !utf8.ValidString(pat)}
 	if lit, ok := literalPattern(pat, extglob); ok && !nocase {
 		m.literal, m.lit = true, lit
 		return m
