@@ -11,14 +11,9 @@ import (
 // tracePrefix is PS4 expanded, its first character repeated once per
 // level of indirection (command substitution, eval), as bash does.
 func (r *Runner) tracePrefix() string {
-	ps4 := "+ "
-	if v := r.vars.get("PS4"); v != nil {
-		if !v.set {
-			ps4 = ""
-		} else {
-			ps4 = v.str
-		}
-	}
+	// PS4 starts as "+ " (initVars); unset, it traces with no prefix
+	// (an array's element 0 is its value)
+	ps4 := r.vars.get("PS4").value()
 	if strings.ContainsAny(ps4, "$`\\") || r.opts.on(optPosix) && strings.IndexByte(ps4, '!') >= 0 {
 		old := r.opts.set[optXtrace]
 		r.opts.set[optXtrace] = false
