@@ -106,12 +106,15 @@ func (r *Runner) declClause(c *syntax.DeclClause, st *syntax.Stmt) {
 		}
 		args = append(args, declArg{assign: a})
 	}
-	if len(st.Redirs) > 0 || r.opts.on(optXtrace) {
+	stage := r.simpleStageLevel && r.forkedSimple == syntax.Command(c)
+	if len(st.Redirs) > 0 || r.opts.on(optXtrace) || stage {
 		// bash expands the words before it applies the redirections
-		// (a substitution's stderr is the shell's) and before it
-		// traces the command
-		r.declPreexpand(args)
+		// (a substitution's stderr is the shell's), before it traces
+		// the command and, in a pipeline, before it raises
+		// $BASH_SUBSHELL for the builtin
+		r.declPreexpand(args, stage)
 	}
+	r.raiseStageLevel(c)
 	if r.opts.on(optXtrace) {
 		r.traceDecl(variant, args)
 	}
@@ -186,12 +189,12 @@ func (r *Runner) declLastWord(variant string, args []declArg) string {
 }
 
 // declPreexpand expands, once, the values of args' scalar assignments
-// whose expansion has side effects (substitutions), and has each
-// assignment take its value as expanded.
-func (r *Runner) declPreexpand(args []declArg) {
+// whose expansion has side effects (substitutions), or all of them, and
+// has each assignment take its value as expanded.
+func (r *Runner) declPreexpand(args []declArg, all bool) {
 	for i, a := range args {
 		as := a.assign
-		if as == nil || as.Naked || as.Value == nil || as.Array != nil || !hasSideEffects(as.Value) {
+		if as == nil || as.Naked || as.Value == nil || as.Array != nil || !all && !hasSideEffects(as.Value) {
 			continue
 		}
 		v, err := r.assignValue(as.Value)

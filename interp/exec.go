@@ -1056,7 +1056,9 @@ func (r *Runner) caseClause(c *syntax.CaseClause) {
 
 func (r *Runner) letClause(c *syntax.LetClause) {
 	var n int64
-	fields, split, ferr := r.letFields(c) // letwords.go
+	stage := r.simpleStageLevel && r.forkedSimple == syntax.Command(c)
+	fields, split, ferr := r.letFields(c, stage) // letwords.go
+	r.raiseStageLevel(c)
 	if r.opts.on(optXtrace) && ferr == nil {
 		// traced as a command with its expanded words
 		line := r.tracePrefix() + "let"

@@ -16,10 +16,12 @@ import (
 // letFields returns the fields of c's arguments, and false when none of
 // them holds an unquoted expansion or a list ("$@", "${a[@]}"): each
 // argument is then one expression, evaluated from its text as before.
-func (r *Runner) letFields(c *syntax.LetClause) ([]string, bool, error) {
+// With words, it returns the fields whatever the arguments hold (a
+// pipeline element expands them before it raises $BASH_SUBSHELL).
+func (r *Runner) letFields(c *syntax.LetClause, words bool) ([]string, bool, error) {
 	src := r.curSrc
-	var words []string
-	split := false
+	var ws []string
+	split := words
 	for _, x := range c.Exprs {
 		start := int(x.Pos().Offset())
 		if !x.Pos().IsValid() || start >= len(src) {
@@ -30,20 +32,20 @@ func (r *Runner) letFields(c *syntax.LetClause) ([]string, bool, error) {
 			return nil, false, nil
 		}
 		w := src[start:end]
-		words = append(words, w)
+		ws = append(ws, w)
 		// "$@" and "${a[@]}" make fields of their own when quoted
 		split = split || unquotedExpansion(w) || strings.Contains(w, "$@") || strings.Contains(w, "${@") || strings.Contains(w, "[@]")
 	}
 	if !split {
 		return nil, false, nil
 	}
-	text := "x " + strings.Join(words, " ")
+	text := "x " + strings.Join(ws, " ")
 	f, parsed, err := parseRawFile(text, "")
 	if err != nil || len(f.Stmts) != 1 {
 		return nil, false, nil
 	}
 	ce, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
-	if !ok || len(ce.Args) != len(words)+1 {
+	if !ok || len(ce.Args) != len(ws)+1 {
 		return nil, false, nil
 	}
 	// the parsed words' positions refer to this text

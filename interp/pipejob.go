@@ -31,6 +31,17 @@ func (r *Runner) ownsStageProcess() bool {
 	return r.pipeParen && r.execTailNow() != nil
 }
 
+// raiseStageLevel raises $BASH_SUBSHELL once c, the pipeline stage's
+// own simple command, turns out to run a builtin or function: bash's
+// child for the element expands the words at its parent's level, then
+// increments subshell_level for execute_subshell_builtin_or_function.
+func (r *Runner) raiseStageLevel(c syntax.Command) {
+	if r.simpleStageLevel && r.forkedSimple == c && !r.stageLevelUp {
+		r.subLevelAdj++
+		r.stageLevelUp = true
+	}
+}
+
 // pipelineNotice prints bash's notice for a pipeline c whose job status
 // is a death by a signal: the description alone for SIGTERM or a trapped
 // signal, else "NAME: line N: " and a line per element (pretty_print_job's

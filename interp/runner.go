@@ -175,7 +175,9 @@ type Runner struct {
 	// command, whose $BASH_SUBSHELL is its parent's until it calls a
 	// function
 	simpleStageLevel bool
-	bashpid          int
+	// stageLevelUp: raiseStageLevel has raised $BASH_SUBSHELL for it
+	stageLevelUp bool
+	bashpid      int
 	// outerPids are the $BASHPID of the subshells this one runs in
 	// (synthetic: they run in this process), for kill -0
 	outerPids  []int

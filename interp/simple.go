@@ -147,10 +147,6 @@ func (r *Runner) runArgs(c *syntax.CallExpr, args []string, redirs []*syntax.Red
 	info := &ExecInfo{Argv: args, Dir: r.dir, Nesting: r.nesting, Line: r.line, Pipeline: r.pipePos}
 	kind, fn, bi := r.resolve(name)
 	r.namedCmds++
-	if kind == cmdFunction && r.simpleStageLevel && r.forkedSimple == syntax.Command(c) {
-		r.subLevelAdj++ // bash's function runs in the stage's subshell
-		r.simpleStageLevel = false
-	}
 	switch kind {
 	case cmdFunction:
 		info.Function = true
@@ -169,6 +165,13 @@ func (r *Runner) runArgs(c *syntax.CallExpr, args []string, redirs []*syntax.Red
 			return
 		}
 		r.prefixVals = pre
+	}
+	if kind != cmdExternal {
+		r.raiseStageLevel(c)
+		if kind == cmdFunction {
+			// the function's commands are not the stage's own
+			r.simpleStageLevel = false
+		}
 	}
 	if r.opts.on(optXtrace) {
 		r.traceCall(c, traced)
