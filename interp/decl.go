@@ -1560,6 +1560,21 @@ func (r *Runner) declarePrint(variant string, args []declArg) int {
 			name += "[" + sub + "]"
 			v = nil
 		}
+		if as := a.assign; as != nil && !as.Naked && as.Array == nil {
+			// declare -p x=1: bash looks the whole word up as a name
+			// (a name=(…) word it assigns first, which nash does not)
+			val, err := r.assignValue(as.Value)
+			if err != nil {
+				r.expansionError(err)
+				return 1
+			}
+			op := "="
+			if as.Append {
+				op = "+="
+			}
+			name += op + val
+			v = nil
+		}
 		if v == nil {
 			// bash flushes what it printed before reporting the error
 			if sb.Len() > 0 {
