@@ -154,29 +154,36 @@ func (r *Runner) assign(a *syntax.Assign, fl assignFlags) error {
 		return r.assignIndexed(rn, a.Index, val, a.Append)
 	}
 	target := r.resolveRef(name)
-	if ep, err := r.refElem(target); err != nil {
-		return err
-	} else if ep != nil {
-		// a nameref to an array element assigns the element; when the
-		// array's name is itself such a reference (local -n v='v[0]'),
-		// bash finds no array there
-		base := r.resolveRef(ep.Param.Value)
-		if bv := r.vars.get(ep.Param.Value); r.isElemRef(base) && bv != nil && bv.kind == kNameRef && !bv.local {
-			// a global one (declare -n a=b b='a[1]'; a=v): bash's
-			// find_or_make_array_variable makes it the array
-			r.errorf("warning: %s: removing nameref attribute", ep.Param.Value)
-			v := r.vars.own(ep.Param.Value)
-			v.kind, v.str, v.set = kString, "", false
-			base = ep.Param.Value
-		} else if r.isElemRef(base) {
-			return &varError{msg: "`" + r.vars.get(base).str + "': not a valid identifier"}
-		}
-		return r.assignIndexed(base, ep.Index, val, a.Append)
+	if r.isElemRef(target) {
+		return r.assignRefElem(target, val, a.Append)
 	}
 	if a.Append {
 		return r.appendScalar(target, val, fl)
 	}
 	return r.setScalarFlags(target, val, fl)
+}
+
+// assignRefElem assigns (or appends) val to the array element that the
+// nameref target names (declare -n r='a[1]'; r=v sets a[1]).
+func (r *Runner) assignRefElem(target, val string, appendVal bool) error {
+	ep, err := r.refElem(target)
+	if err != nil || ep == nil {
+		return err
+	}
+	// when the array's name is itself such a reference (local -n
+	// v='v[0]'), bash finds no array there
+	base := r.resolveRef(ep.Param.Value)
+	if bv := r.vars.get(ep.Param.Value); r.isElemRef(base) && bv != nil && bv.kind == kNameRef && !bv.local {
+		// a global one (declare -n a=b b='a[1]'; a=v): bash's
+		// find_or_make_array_variable makes it the array
+		r.errorf("warning: %s: removing nameref attribute", ep.Param.Value)
+		v := r.vars.own(ep.Param.Value)
+		v.kind, v.str, v.set = kString, "", false
+		base = ep.Param.Value
+	} else if r.isElemRef(base) {
+		return &varError{msg: "`" + r.vars.get(base).str + "': not a valid identifier"}
+	}
+	return r.assignIndexed(base, ep.Index, val, appendVal)
 }
 
 func (r *Runner) binding(name string, fl assignFlags) *variable {
@@ -203,6 +210,11 @@ func (r *Runner) setScalarFlags(name, val string, fl assignFlags) error {
 	cur := r.vars.get(name)
 	if cur != nil && cur.attrs&aReadonly != 0 && fl&asGlobal == 0 {
 		return readonlyErr(name)
+	}
+	if elemRefVar(cur) {
+		// read, printf -v, getopts and arithmetic assign through a
+		// reference to an element as an assignment does
+		return r.assignRefElem(name, val, false)
 	}
 	if cur != nil && cur.kind == kNameRef && !validName(val) {
 		// a reference declared without a target (declare -n r; r=x)
