@@ -433,9 +433,14 @@ func (r *Runner) varIsSetSub(s string, expand bool) bool {
 		// a scalar is its own element 0, and name[@] expands to it
 		return key == "0" || key == "@" || key == "*"
 	}
-	if isDigits(s) {
-		n, _ := strconv.Atoi(s)
-		return n <= len(r.params)
+	if n, ok := legalNumber(s); ok {
+		// -v N: is $N set (bash's legal_number: a sign and blanks
+		// around are allowed)
+		return n >= 0 && n <= int64(len(r.params))
+	}
+	if !validName(s) {
+		// special parameters ($@, $#, $? …) are not variables
+		return false
 	}
 	if r.circularRef(s) && !r.circularLocalRef(s) {
 		// bash warns and finds no variable
