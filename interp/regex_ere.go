@@ -34,15 +34,15 @@ var errBadRegex = errors.New("invalid regular expression")
 // . and [^...] skip in a UTF-8 locale as glibc's regexec does.
 func ereToGo(cs []reChar, bytes bool) (string, error) {
 	m := newReByteMap(cs, bytes)
-	var sb strings.Builder
+	var e ereOut
 	for i := 0; i < len(cs); i++ {
 		c := cs[i]
 		if m.mapped(i, c.c) {
-			sb.WriteString(reStandIn(c.c))
+			e.atom(reStandIn(c.c))
 			continue
 		}
 		if c.quoted {
-			sb.WriteString(regexp.QuoteMeta(string([]byte{c.c})))
+			e.atom(regexp.QuoteMeta(string([]byte{c.c})))
 			continue
 		}
 		switch c.c {
@@ -53,34 +53,58 @@ func ereToGo(cs []reChar, bytes bool) (string, error) {
 			i++
 			n := cs[i].c
 			switch {
-			case strings.IndexByte("wWsSbB", n) >= 0 && !cs[i].quoted:
-				sb.WriteByte('\\')
-				sb.WriteByte(n)
+			case strings.IndexByte("wWsS", n) >= 0 && !cs[i].quoted:
+				e.atom(`\` + string([]byte{n}))
+			case (n == 'b' || n == 'B') && !cs[i].quoted:
+				e.anchor(`\` + string([]byte{n}))
 			case (n == '<' || n == '>') && !cs[i].quoted:
-				sb.WriteString(`\b`)
+				e.anchor(`\b`)
 			case n == '`' && !cs[i].quoted:
-				sb.WriteString(`\A`)
+				e.anchor(`\A`)
 			case n == '\'' && !cs[i].quoted:
-				sb.WriteString(`\z`)
+				e.anchor(`\z`)
 			case n >= '1' && n <= '9' && !cs[i].quoted:
 				return "", errBadRegex // back-references: not supported
 			default:
-				sb.WriteString(regexp.QuoteMeta(string([]byte{n})))
+				e.atom(regexp.QuoteMeta(string([]byte{n})))
 			}
 		case '.':
 			if bytes {
-				sb.WriteByte('.')
+				e.atom(".")
 			} else {
-				sb.WriteString("[^" + reStandInRange + "]")
+				e.atom("[^" + reStandInRange + "]")
 			}
 		case '[':
+			var sb strings.Builder
 			j, err := bracketToGo(&sb, cs, i, m)
 			if err != nil {
 				return "", err
 			}
+			e.atom(sb.String())
 			i = j
+		case '^', '$':
+			e.anchor(string([]byte{c.c}))
+		case '(':
+			e.groups = append(e.groups, len(e.out))
+			e.out = append(e.out, '(')
+			e.prev = ereNone
+		case ')':
+			start := len(e.out)
+			if k := len(e.groups); k > 0 {
+				start, e.groups = e.groups[k-1], e.groups[:k-1]
+			}
+			e.out = append(e.out, ')')
+			e.start, e.prev = start, ereAtom
+		case '|':
+			e.out = append(e.out, '|')
+			e.prev = ereNone
+		case '*', '+', '?':
+			if err := e.repeat(string([]byte{c.c})); err != nil {
+				return "", err
+			}
 		case '{':
-			// an interval: {n}, {n,} or {n,m}; anything else is invalid
+			// an interval: {n}, {n,}, {,m} or {n,m}; anything else is
+			// invalid
 			j := i + 1
 			for j < len(cs) && (cs[j].c >= '0' && cs[j].c <= '9' || cs[j].c == ',') && !cs[j].quoted {
 				j++
@@ -88,13 +112,67 @@ func ereToGo(cs []reChar, bytes bool) (string, error) {
 			if j == i+1 || j >= len(cs) || cs[j].c != '}' || cs[j].quoted || strings.Count(reText(cs[i+1:j]), ",") > 1 {
 				return "", errBadRegex
 			}
-			sb.WriteString(reText(cs[i : j+1]))
+			iv := reText(cs[i : j+1])
+			if strings.HasPrefix(iv, "{,") {
+				iv = "{0" + iv[1:] // glibc's {,m} is {0,m}
+			}
+			if err := e.repeat(iv); err != nil {
+				return "", err
+			}
 			i = j
 		default:
-			sb.WriteByte(c.c)
+			e.atom(string([]byte{c.c}))
 		}
 	}
-	return sb.String(), nil
+	return string(e.out), nil
+}
+
+// ereOut is the Go expression ereToGo builds, with what it needs to
+// place repetition operators as glibc's regcomp reads them.
+type ereOut struct {
+	out    []byte
+	prev   int   // ereNone, ereAnchor, ereAtom or ereRepeat
+	start  int   // where the last atom (or group) starts in out
+	groups []int // where the open groups start
+}
+
+// what the last token of an ereOut was
+const (
+	ereNone   = iota // nothing: the start, after ( or |
+	ereAnchor        // ^ $ \b \B \< \> \` \'
+	ereAtom
+	ereRepeat
+)
+
+func (e *ereOut) atom(s string) {
+	if e.prev != ereAtom || s == "" || s[0]&0xc0 != 0x80 {
+		// (a UTF-8 continuation byte is part of the atom before it)
+		e.start = len(e.out)
+	}
+	e.prev = ereAtom
+	e.out = append(e.out, s...)
+}
+
+func (e *ereOut) anchor(s string) {
+	e.out = append(e.out, s...)
+	e.prev = ereAnchor
+}
+
+// repeat applies the repetition operator op to the last atom. With no
+// atom before it (at the start, after ( or |, or an anchor) glibc's
+// regcomp fails (REG_BADRPT); a second operator repeats the repeated
+// atom (a** is (a*)*, a*? is (a*)? and not Go's lazy star).
+func (e *ereOut) repeat(op string) error {
+	switch e.prev {
+	case ereNone, ereAnchor:
+		return errBadRegex
+	case ereRepeat:
+		e.out = append(e.out[:e.start], append([]byte("(?:"), e.out[e.start:]...)...)
+		e.out = append(e.out, ')')
+	}
+	e.out = append(e.out, op...)
+	e.prev = ereRepeat
+	return nil
 }
 
 // bracketToGo translates the bracket expression starting at cs[start]
