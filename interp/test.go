@@ -195,8 +195,11 @@ func (r *Runner) regexMatch(s string, w *syntax.Word) (bool, error) {
 			}
 		}
 	}
-	v := r.vars.own("BASH_REMATCH")
-	v.kind, v.set, v.arr = kIndexed, true, &indexedArray{}
+	// bash's sh_regmatch unbinds the global BASH_REMATCH and makes a new
+	// global array: its attributes (readonly, export …) are dropped and
+	// a function's local BASH_REMATCH is left as it is
+	v := r.vars.global("BASH_REMATCH")
+	*v = variable{kind: kIndexed, set: true, arr: &indexedArray{}, gen: v.gen, born: v.born}
 	if m == nil {
 		return false, nil
 	}
