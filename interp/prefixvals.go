@@ -37,6 +37,7 @@ func (r *Runner) expandPrefix(c *syntax.CallExpr) (pre []preAssign, ok bool) {
 	var saved []tempSaved
 	var names []string // of the temporary variables made
 	var idx []int      // the entry of pre of each
+	var bound []string // the value each was bound to
 	defer func() { r.untempAll(saved) }()
 	for _, a := range c.Assigns {
 		if a.Name == nil || a.Array != nil || a.Index != nil {
@@ -68,11 +69,14 @@ func (r *Runner) expandPrefix(c *syntax.CallExpr) (pre []preAssign, ok bool) {
 		}
 		saved = append(saved, r.tempScalar(name, val))
 		names = append(names, name)
+		bound = append(bound, val)
 		idx = append(idx, len(pre)-1)
 	}
-	// an expansion may have assigned one made before it (X= Y=${X:=b})
+	// an expansion may have assigned one made before it (X= Y=${X:=b});
+	// one left as bound keeps its value as expanded (x+="" is not the
+	// old value appended twice)
 	for k, name := range names {
-		if tv := r.tempVars[name]; tv != nil && tv.set && tv.kind == kString {
+		if tv := r.tempVars[name]; tv != nil && tv.set && tv.kind == kString && tv.str != bound[k] {
 			pre[idx[k]].val = tv.str
 		}
 	}
