@@ -75,8 +75,7 @@ func (r *Runner) declClause(c *syntax.DeclClause, st *syntax.Stmt) {
 	// bash had started last (see thisCmd); the declaration is one too
 	r.declPrefix = r.thisCmd
 	defer func() { r.thisCmd, r.declPrefix = "", "" }()
-	r.debugSimple(c, st)
-	if r.flow != flowNone {
+	if r.debugSimple(c, st) || r.flow != flowNone {
 		return
 	}
 	variant := c.Variant.Value

@@ -722,8 +722,7 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 		}
 		r.defineFunc(c)
 	case *syntax.ArithmCmd:
-		r.debugCompound(c)
-		if r.flow != flowNone {
+		if r.debugCompound(c) || r.flow != flowNone {
 			return
 		}
 		r.traceArith(c)
@@ -735,8 +734,7 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 		}
 		r.exit = int(b2i(n == 0))
 	case *syntax.TestClause:
-		r.debugCompound(c)
-		if r.flow != flowNone {
+		if r.debugCompound(c) || r.flow != flowNone {
 			return
 		}
 		r.thisCmd = "[["
@@ -758,7 +756,7 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 		r.noteLocale()
 	case *syntax.LetClause:
 		r.line = r.lineAt(int(c.Pos().Line()))
-		if r.debugSimple(c, st); r.flow != flowNone {
+		if r.debugSimple(c, st) || r.flow != flowNone {
 			return
 		}
 		r.letClause(c)
@@ -873,8 +871,8 @@ func (r *Runner) forClause(c *syntax.ForClause) {
 			// bash traces the select head once, before expanding its
 			// words, then runs the DEBUG trap
 			r.traceForHead("select", l.Name.Value, l)
-			if r.debugWanted() {
-				r.debugText(r.forHeadText("select", l.Name.Value, l))
+			if r.debugWanted() && r.debugText(r.forHeadText("select", l.Name.Value, l)) {
+				return
 			}
 			if r.flow != flowNone {
 				return
@@ -899,9 +897,14 @@ func (r *Runner) forClause(c *syntax.ForClause) {
 		for _, it := range items {
 			r.thisCmd = ""
 			r.traceForHead("for", name, l)
-			r.debugForHead("for", name, l)
+			skip := r.debugForHead("for", name, l)
 			if r.flow != flowNone {
 				return
+			}
+			if skip {
+				// extdebug: this iteration is skipped, the variable
+				// not even set (bash's execute_for_command continues)
+				continue
 			}
 			v := r.vars.get(name)
 			ref := v != nil && v.kind == kNameRef
@@ -936,10 +939,13 @@ func (r *Runner) forClause(c *syntax.ForClause) {
 		}
 	case *syntax.CStyleLoop:
 		parts, split := r.arithForParts(l)
-		// before each part is evaluated: the DEBUG trap, then the trace
+		// before each part is evaluated: the DEBUG trap, then the trace;
+		// a part the trap skips (extdebug) is not evaluated, its value 0
+		skip := false
 		head := func(k int) bool {
+			skip = false
 			if split {
-				r.debugArithFor(parts[k])
+				skip = r.debugArithFor(parts[k])
 				if r.flow != flowNone {
 					return false
 				}
@@ -951,14 +957,14 @@ func (r *Runner) forClause(c *syntax.ForClause) {
 			return
 		}
 		r.thisCmd = "(("
-		if l.Init != nil {
+		if l.Init != nil && !skip {
 			if _, err := r.arithCmd(l.Init); err != nil {
 				r.arithCmdError(err)
 				return
 			}
 		}
 		for {
-			if !head(1) {
+			if !head(1) || skip {
 				break
 			}
 			if l.Cond != nil {
@@ -981,7 +987,7 @@ func (r *Runner) forClause(c *syntax.ForClause) {
 			if !head(2) {
 				break
 			}
-			if l.Post != nil {
+			if l.Post != nil && !skip {
 				if _, err := r.arithCmd(l.Post); err != nil {
 					r.arithCmdError(err)
 					return
@@ -998,8 +1004,8 @@ func (r *Runner) caseClause(c *syntax.CaseClause) {
 	// bash traces the head and runs the DEBUG trap before it expands
 	// the word (execute_case_command)
 	r.traceCase(c)
-	if r.debugWanted() {
-		r.debugText("case " + r.nodeText(c.Word) + " in ")
+	if r.debugWanted() && r.debugText("case "+r.nodeText(c.Word)+" in ") {
+		return
 	}
 	if r.flow != flowNone {
 		return

@@ -50,8 +50,9 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 		sub.stdinRedir = sub.stdinRedir || i > 0 // its stdin is a pipe
 		sub.forkedFor = stages[i].Cmd
 		sub.leaveLoopsFor(stages[i].Cmd)
-		if debugged != nil && debugged[i] {
+		if debugged != nil && debugged[i] != 0 {
 			sub.debugDone = stages[i].Cmd
+			sub.debugSkip = debugged[i] == debugSkipped
 		}
 		switch stages[i].Cmd.(type) {
 		case *syntax.CallExpr, *syntax.DeclClause, *syntax.LetClause:
@@ -149,11 +150,12 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 		r.fds = r.lastpipeFDs
 		r.lastpipeFDs = nil
 		starts[n-2].wait()
-		if debugged != nil && debugged[n-1] {
+		if debugged != nil && debugged[n-1] != 0 {
 			r.debugDone = stages[n-1].Cmd
+			r.debugSkip = debugged[n-1] == debugSkipped
 		}
 		r.stmt(stages[n-1])
-		r.debugDone = nil
+		r.debugDone, r.debugSkip = nil, false
 		status[n-1] = r.exit
 		if r.flow == flowExit {
 			status[n-1] = r.exitCode
@@ -176,6 +178,9 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 		r.pipelineNotice(c, stages, runners, deaths, status)
 	}
 	r.pipeStatus = status
+	if debugged != nil {
+		r.pipeStatus = unskippedStatuses(status, debugged)
+	}
 	r.psOwned = false
 	st := status[n-1]
 	if r.opts.on(optPipefail) {
@@ -348,12 +353,13 @@ func (r *Runner) pipelineBashCommand(stages []*syntax.Stmt) {
 // execute_simple_command before it forks the command; the stages (and
 // commands in them) do not run it again. Other stages are subshells,
 // which keep no DEBUG trap without set -T. It reports which stages had
-// it; nil when there is no DEBUG trap (most pipelines: no allocation).
-func (r *Runner) debugStages(stages []*syntax.Stmt) []bool {
+// it, and which it skipped (extdebug); nil when there is no DEBUG trap
+// (most pipelines: no allocation).
+func (r *Runner) debugStages(stages []*syntax.Stmt) []debugMark {
 	if r.inDebug || !r.traps.has("DEBUG") {
 		return nil
 	}
-	done := make([]bool, len(stages))
+	done := make([]debugMark, len(stages))
 	for i, st := range stages {
 		switch c := st.Cmd.(type) {
 		case *syntax.CallExpr:
@@ -369,14 +375,40 @@ func (r *Runner) debugStages(stages []*syntax.Stmt) []bool {
 		default:
 			continue
 		}
-		r.runTrap("DEBUG")
-		done[i] = true
+		done[i] = debugRan
+		if skip, _ := r.debugTrap(); skip {
+			done[i] = debugSkipped
+		}
 		if r.flow != flowNone {
 			break
 		}
 	}
 	return done
 }
+
+// unskippedStatuses is PIPESTATUS without the stages the DEBUG trap
+// skipped (extdebug): bash forks no process for them, and its PIPESTATUS
+// lists the pipeline's processes. Without any, it is the last status.
+func unskippedStatuses(status []int, marks []debugMark) []int {
+	var ps []int
+	for i, st := range status {
+		if marks[i] != debugSkipped {
+			ps = append(ps, st)
+		}
+	}
+	if len(ps) == 0 {
+		ps = status[len(status)-1:]
+	}
+	return ps
+}
+
+// debugMark says what the DEBUG trap did for a pipeline stage.
+type debugMark uint8
+
+const (
+	debugRan     debugMark = 1 + iota // ran in the pipeline's shell
+	debugSkipped                      // and said to skip the stage
+)
 
 // withStderrDup returns a copy of the stage before |& with bash's implicit
 // 2>&1 appended to its redirections: it applies after the stage's own

@@ -289,6 +289,7 @@ type Runner struct {
 	onSpawn           func(pid int)
 	forkedSimple      syntax.Command // the simple command this pipeline stage runs, which runs no ERR trap
 	debugDone         syntax.Command // its DEBUG trap already ran, in the shell that started this pipeline stage
+	debugSkip         bool           // and, with extdebug, said to skip it
 	assignTrace       *syntax.Assign // traced by assignOnly once its value is expanded, before it is stored
 	assignTraceFn     func()
 	stageGo           *stageStart // fired once this pipeline stage's first command is under way (stagestart.go)

@@ -26,9 +26,18 @@ func (r *Runner) call(c *syntax.CallExpr, st *syntax.Stmt) {
 	}
 	if r.debugDone == syntax.Command(c) {
 		r.debugDone = nil
+		if r.debugSkip {
+			r.debugSkip = false
+			r.exit = 0
+			return
+		}
 	} else if !r.inDebug && r.traps.has("DEBUG") {
-		r.runTrap("DEBUG")
+		skip, _ := r.debugTrap()
 		if r.flow != flowNone {
+			return
+		}
+		if skip {
+			r.exit = 0
 			return
 		}
 	}
@@ -828,14 +837,20 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 	oldLoop := r.loopDepth
 	r.loopDepth = 0
 	hidden := r.enterFuncTraps(f)
+	skipped := false
 	if r.traps.has("DEBUG") && !r.inDebug {
 		// a function that inherits the DEBUG trap runs it once more as
 		// it starts, with $BASH_COMMAND still the call and $LINENO
-		// the line where the body starts
+		// the line where the body starts; with extdebug a non-zero
+		// status skips the body (and the RETURN trap), the function
+		// returning that status
 		r.line = r.lineAt(int(f.body.Cmd.Pos().Line()))
-		r.runTrap("DEBUG")
+		var st int
+		if skipped, st = r.debugTrap(); skipped && r.flow == flowNone {
+			r.exit = st
+		}
 	}
-	if r.flow == flowNone {
+	if r.flow == flowNone && !skipped {
 		oldNotice := r.noticeLine
 		r.noticeLine = r.lineAt(int(f.body.Cmd.Pos().Line()))
 		r.runFuncBody(f)
@@ -853,7 +868,7 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 	if returned {
 		r.flow = flowNone
 	}
-	if r.traps.has("RETURN") && !r.inReturnTrap {
+	if r.traps.has("RETURN") && !r.inReturnTrap && !(skipped && !returned) {
 		// $LINENO in the RETURN trap is the line the function starts on
 		r.line = f.line
 		r.runReturnTrap(returned)

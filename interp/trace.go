@@ -332,10 +332,11 @@ func (r *Runner) traceArithText(raw string) string {
 }
 
 // debugArithFor runs the DEBUG trap before one part of a for ((…))
-// header is evaluated, with $BASH_COMMAND "((part))" as bash shows it.
-func (r *Runner) debugArithFor(part string) {
+// header is evaluated, with $BASH_COMMAND "((part))" as bash shows it. It
+// reports whether the part is skipped (debugTrap): its value is then 0.
+func (r *Runner) debugArithFor(part string) bool {
 	if r.inDebug || !r.traps.has("DEBUG") {
-		return
+		return false
 	}
 	if !r.inTrap {
 		part = strings.TrimLeft(part, " \t\n")
@@ -344,7 +345,8 @@ func (r *Runner) debugArithFor(part string) {
 		}
 		r.bashCmd = cmdText{text: "((" + part + "))", done: true}
 	}
-	r.runTrap("DEBUG")
+	skip, _ := r.debugTrap()
+	return skip
 }
 
 // removeDoubleQuotes drops the double quotes from an expression's text,
@@ -466,14 +468,16 @@ func (r *Runner) forHeadText(kw, name string, l *syntax.WordIter) string {
 // debugForHead runs the DEBUG trap before an iteration of a for loop,
 // after its xtrace line, with $BASH_COMMAND the loop's head as written
 // ("for i in 1 2"), as bash's execute_for_command does.
-func (r *Runner) debugForHead(kw, name string, l *syntax.WordIter) {
+// It reports whether the iteration is skipped (debugTrap).
+func (r *Runner) debugForHead(kw, name string, l *syntax.WordIter) bool {
 	if r.inDebug || !r.traps.has("DEBUG") {
-		return
+		return false
 	}
 	if !r.inTrap {
 		r.bashCmd = cmdText{text: r.forHeadText(kw, name, l), done: true}
 	}
-	r.runTrap("DEBUG")
+	skip, _ := r.debugTrap()
+	return skip
 }
 
 // traceCond prints one evaluated term of [[ … ]] as bash does: unary
@@ -676,28 +680,40 @@ func (r *Runner) bashCommandText() string {
 }
 
 // setBashCommandNode makes a compound command ([[ ]], (( ))) the current
-// $BASH_COMMAND and runs the DEBUG trap for it, as bash does.
-func (r *Runner) debugCompound(n syntax.Node) {
+// $BASH_COMMAND and runs the DEBUG trap for it, as bash does. It reports
+// whether the command is skipped (debugTrap); r.exit is then 0.
+func (r *Runner) debugCompound(n syntax.Node) bool {
 	if r.inDebug {
-		return
+		return false
 	}
 	if !r.inTrap {
 		r.bashCmd = cmdText{node: n, src: r.curSrc}
 	}
+	return r.debugNode(n)
+}
+
+// debugNode runs the DEBUG trap for n unless the shell that started this
+// pipeline stage ran it already, and reports whether n is skipped, with
+// r.exit 0 then.
+func (r *Runner) debugNode(n syntax.Node) bool {
+	skip := false
 	if r.debugDone == n {
-		r.debugDone = nil
-		return
+		r.debugDone, skip = nil, r.debugSkip
+		r.debugSkip = false
+	} else if r.traps.has("DEBUG") {
+		skip, _ = r.debugTrap()
 	}
-	if r.traps.has("DEBUG") {
-		r.runTrap("DEBUG")
+	if skip && r.flow == flowNone {
+		r.exit = 0
 	}
+	return skip
 }
 
 // debugSimple is debugCompound for a declaration or let, which bash
 // shows in $BASH_COMMAND as a simple command with its redirections.
-func (r *Runner) debugSimple(n syntax.Node, st *syntax.Stmt) {
+func (r *Runner) debugSimple(n syntax.Node, st *syntax.Stmt) bool {
 	if r.inDebug {
-		return
+		return false
 	}
 	if !r.inTrap {
 		r.bashCmd = cmdText{node: n, src: r.curSrc}
@@ -705,25 +721,24 @@ func (r *Runner) debugSimple(n syntax.Node, st *syntax.Stmt) {
 			r.bashCmd.redirs = st.Redirs
 		}
 	}
-	if r.debugDone == n {
-		r.debugDone = nil
-		return
-	}
-	if r.traps.has("DEBUG") {
-		r.runTrap("DEBUG")
-	}
+	return r.debugNode(n)
 }
 
 // debugText runs the DEBUG trap with $BASH_COMMAND text (a case or select
 // head, as bash's execute_case_command and execute_select_command set it).
-func (r *Runner) debugText(text string) {
+// It reports whether the command is skipped (debugTrap), with r.exit 0.
+func (r *Runner) debugText(text string) bool {
 	if !r.debugWanted() {
-		return
+		return false
 	}
 	if !r.inTrap {
 		r.bashCmd = cmdText{text: text, done: true}
 	}
-	r.runTrap("DEBUG")
+	skip, _ := r.debugTrap()
+	if skip && r.flow == flowNone {
+		r.exit = 0
+	}
+	return skip
 }
 
 // debugWanted reports whether a DEBUG trap would run now: callers test

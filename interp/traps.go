@@ -147,10 +147,12 @@ func trapLabel(name string) string {
 }
 
 // runTrap runs the action for name in the current runner, keeping $?.
-func (r *Runner) runTrap(name string) {
+// It returns the action's own status (bash's trap_exit_value), which
+// the DEBUG trap's callers read (debugTrap).
+func (r *Runner) runTrap(name string) int {
 	action, ok := r.traps.m[name]
 	if !ok || action == "" || !r.traps.active(name) {
-		return
+		return 0
 	}
 	if r.traps.parsed == nil {
 		r.traps.parsed = map[string]parsedTrap{}
@@ -163,7 +165,7 @@ func (r *Runner) runTrap(name string) {
 			r.lineOff = trapLineOff(name, r.line)
 			r.reportSyntaxError(err, action, trapLabel(name))
 			r.lineOff = oldOff
-			return
+			return 0
 		}
 		pt = parsedTrap{f: f, text: text}
 		r.traps.parsed[name] = pt
@@ -198,6 +200,7 @@ func (r *Runner) runTrap(name string) {
 	if err := r.stmtsEchoing(f.Stmts, action, false, trapLabel(name)); err != nil && r.flow == flowNone {
 		r.reportSyntaxError(err, action, trapLabel(name))
 	}
+	status := r.exit
 	if r.flow == flowAbort && !r.abortTop && r.subLevel == 0 {
 		// an error that abandons the line abandons only the action
 		// (bash's parse_and_execute catches the DISCARD); in a
@@ -213,7 +216,7 @@ func (r *Runner) runTrap(name string) {
 	r.line, r.lineOff, r.lineConts = oldLine, oldOff, oldConts
 	r.curSrc = oldSrc
 	if r.flow == flowExit {
-		return
+		return status
 	}
 	if r.flow != flowReturn && r.flow != flowAbort {
 		// a return in the action leaves the function (or sourced
@@ -221,6 +224,25 @@ func (r *Runner) runTrap(name string) {
 		// with its own; otherwise the trap keeps $?
 		r.exit = saved
 	}
+	return status
+}
+
+// debugTrap runs the DEBUG trap before a command and reports whether the
+// command is skipped. With extdebug (bash's debugging mode) a trap that
+// ends with a non-zero status skips the command, which callers count as
+// succeeded; one that ends with 2 in a function or sourced file also
+// returns from it with status 2 (r.flow is flowReturn then). st is the
+// trap's status.
+func (r *Runner) debugTrap() (skip bool, st int) {
+	st = r.runTrap("DEBUG")
+	if st == 0 || r.flow != flowNone || !r.opts.sh(shExtdebug) {
+		return false, st
+	}
+	if st == 2 && (len(r.calls) > 0 || r.inSource) {
+		r.retPrev = r.exit
+		r.flow, r.exit = flowReturn, 2
+	}
+	return true, st
 }
 
 // runReturnTrap runs the RETURN trap as a function or sourced file
