@@ -275,9 +275,9 @@ func (r *Runner) runArgs(c *syntax.CallExpr, args []string, redirs []*syntax.Red
 			}
 			// bash's parent disposes of the temporary environment
 			// (sv_locale again) as soon as it has forked; a pipeline
-			// part or the last command of a ( ) is exec'd by the
-			// child bash forked already
-			if t := r.tail; r.pipePos == nil && (t == nil || t.stmt == nil || t.stmt.Cmd != syntax.Command(c) || len(t.stmt.Redirs) > 0) {
+			// part, an asynchronous command or the last command of
+			// a ( ) is exec'd by the child bash forked already
+			if t := r.tail; r.pipePos == nil && r.forkedFor != syntax.Command(c) && (t == nil || t.stmt == nil || t.stmt.Cmd != syntax.Command(c) || len(t.stmt.Redirs) > 0) {
 				r.localeAfterTemp(c)
 			}
 			res = r.runExternal(fn.path, args, env, info)
@@ -772,7 +772,11 @@ func (r *Runner) withTempAssigns(c *syntax.CallExpr, isFunc bool, fn func()) {
 		}
 		r.untemp(sv)
 	}
-	r.localeAfterTemp(c)
+	if r.forkedFor != syntax.Command(c) {
+		// (the child bash forked for a pipeline element or an
+		// asynchronous command exits without disposing of them)
+		r.localeAfterTemp(c)
+	}
 }
 
 // markPosixPropagate records, as bash's push_posix_temp_var sets
