@@ -91,10 +91,16 @@ func (r *Runner) testExpr(x syntax.TestExpr) (bool, error) {
 			}
 			return m, nil
 		case syntax.TsReMatch:
-			if r.opts.on(optXtrace) {
-				r.traceCond(r.takeCondNot(), x.Op.String(), left, r.traceRegex(rw))
+			// the right side is expanded once: the trace and the match
+			// both come from it
+			expr, err := r.regexFromWord(rw)
+			if err != nil {
+				return false, err
 			}
-			return r.regexMatch(left, rw)
+			if r.opts.on(optXtrace) {
+				r.traceCond(r.takeCondNot(), x.Op.String(), left, traceRegex(expr))
+			}
+			return r.regexMatch(left, expr)
 		}
 		right, err := operand(rw)
 		if err != nil {
@@ -173,14 +179,8 @@ func intCompare(op string, a, b int64) bool {
 }
 
 // regexMatch implements =~ with POSIX extended regular expressions and
-// sets BASH_REMATCH.
-func (r *Runner) regexMatch(s string, w *syntax.Word) (bool, error) {
-	b := &fieldBuilder{patMode: true}
-	if err := r.expandWord(b, w, false); err != nil {
-		return false, err
-	}
-	// quoted parts match literally: rebuild with them escaped
-	expr := r.regexFromWord(w)
+// sets BASH_REMATCH. expr is the expanded right side (regexFromWord).
+func (r *Runner) regexMatch(s string, expr []reChar) (bool, error) {
 	bytes := !r.utf8Locale()
 	re, err := r.compileRegex(expr, bytes)
 	if err != nil {
@@ -213,7 +213,18 @@ func (r *Runner) regexMatch(s string, w *syntax.Word) (bool, error) {
 	return true, nil
 }
 
-func (r *Runner) regexFromWord(w *syntax.Word) []reChar {
+// regexFromWord expands the right side of =~, marking the characters that
+// were quoted, which match literally. At compatibility level 31 and below
+// quoting is only removed, as bash expands the word like the left side
+// there: every character keeps its meaning in the regex.
+func (r *Runner) regexFromWord(w *syntax.Word) ([]reChar, error) {
+	if r.compatLevel() <= 31 {
+		s, err := r.literal(w)
+		if err != nil {
+			return nil, err
+		}
+		return appendReChars(nil, s, false), nil
+	}
 	var cs []reChar
 	for _, part := range w.Parts {
 		switch p := part.(type) {
@@ -225,7 +236,9 @@ func (r *Runner) regexFromWord(w *syntax.Word) []reChar {
 			cs = appendReChars(cs, val, true)
 		case *syntax.DblQuoted:
 			b := &fieldBuilder{patMode: true}
-			r.expandDbl(b, p)
+			if err := r.expandDbl(b, p); err != nil {
+				return nil, err
+			}
 			cs = appendReChars(cs, string(b.cur.buf), true)
 		case *syntax.Lit:
 			v := p.Value
@@ -239,11 +252,13 @@ func (r *Runner) regexFromWord(w *syntax.Word) []reChar {
 			}
 		default:
 			b := &fieldBuilder{patMode: true}
-			r.expandWord(b, &syntax.Word{Parts: []syntax.WordPart{part}}, false)
+			if err := r.expandWord(b, &syntax.Word{Parts: []syntax.WordPart{part}}, false); err != nil {
+				return nil, err
+			}
 			cs = appendReChars(cs, string(b.cur.buf), false)
 		}
 	}
-	return cs
+	return cs, nil
 }
 
 // compileRegex returns the compiled form of the regex cs, cached by its

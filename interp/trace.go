@@ -811,48 +811,13 @@ func (r *Runner) tracePattern(w *syntax.Word, pat string) string {
 // (quote_string_for_globbing with QGLOB_REGEXP): a quoted character is
 // backslash-escaped when it is special in an extended regular expression,
 // and written as it is otherwise.
-func (r *Runner) traceRegex(w *syntax.Word) string {
-	plain := func() string {
-		s, _ := r.literal(w)
-		return s
-	}
-	if w == nil || hasSideEffects(w) {
-		return plain()
-	}
+func traceRegex(expr []reChar) string {
 	var sb strings.Builder
-	esc := func(s string) {
-		for i := 0; i < len(s); i++ {
-			if ereChar(s[i]) {
-				sb.WriteByte('\\')
-			}
-			sb.WriteByte(s[i])
+	for _, c := range expr {
+		if c.quoted && ereChar(c.c) {
+			sb.WriteByte('\\')
 		}
-	}
-	for _, p := range w.Parts {
-		switch p := p.(type) {
-		case *syntax.Lit:
-			v := p.Value
-			for i := 0; i < len(v); i++ {
-				if v[i] == '\\' && i+1 < len(v) {
-					i++
-					esc(v[i : i+1])
-					continue
-				}
-				sb.WriteByte(v[i])
-			}
-		case *syntax.SglQuoted, *syntax.DblQuoted:
-			s, err := r.literal(&syntax.Word{Parts: []syntax.WordPart{p}})
-			if err != nil {
-				return plain()
-			}
-			esc(s)
-		default:
-			s, err := r.literal(&syntax.Word{Parts: []syntax.WordPart{p}})
-			if err != nil {
-				return plain()
-			}
-			sb.WriteString(s)
-		}
+		sb.WriteByte(c.c)
 	}
 	return sb.String()
 }
