@@ -226,7 +226,7 @@ func (r *Runner) regexFromWord(w *syntax.Word) ([]reChar, error) {
 		return appendReChars(nil, s, false), nil
 	}
 	var cs []reChar
-	for _, part := range w.Parts {
+	for i, part := range w.Parts {
 		switch p := part.(type) {
 		case *syntax.SglQuoted:
 			val := p.Value
@@ -242,13 +242,20 @@ func (r *Runner) regexFromWord(w *syntax.Word) ([]reChar, error) {
 			cs = appendReChars(cs, string(b.cur.buf), true)
 		case *syntax.Lit:
 			v := p.Value
-			for i := 0; i < len(v); i++ {
-				if v[i] == '\\' && i+1 < len(v) {
-					cs = append(cs, reChar{v[i+1], true})
-					i++
+			if i == 0 && strings.HasPrefix(v, "~") {
+				// tilde expansion, whose directory matches literally
+				// (bash quotes it)
+				b := &fieldBuilder{patMode: true}
+				v = r.tildeLit(b, v, false, len(w.Parts) == 1)
+				cs = appendReChars(cs, string(b.cur.buf), true)
+			}
+			for k := 0; k < len(v); k++ {
+				if v[k] == '\\' && k+1 < len(v) {
+					cs = append(cs, reChar{v[k+1], true})
+					k++
 					continue
 				}
-				cs = append(cs, reChar{v[i], false})
+				cs = append(cs, reChar{v[k], false})
 			}
 		default:
 			b := &fieldBuilder{patMode: true}
