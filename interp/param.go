@@ -1493,7 +1493,7 @@ func (r *Runner) expOp(pe *syntax.ParamExp, pv paramValue) (paramValue, error) {
 		}
 		suffix := op == syntax.RemSmallSuffix || op == syntax.RemLargeSuffix
 		small := op == syntax.RemSmallPrefix || op == syntax.RemSmallSuffix
-		return mapValue(pv, func(s string) string { return m.remove(s, suffix, small) }), nil
+		return mapValue(pv, func(s string) string { return r.removeIn(m, s, suffix, small) }), nil
 	case syntax.UpperFirst, syntax.UpperAll, syntax.LowerFirst, syntax.LowerAll:
 		word, toggle := toggleCaseWord(pe.Exp.Word)
 		pat, err := r.pattern(word)

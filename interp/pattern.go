@@ -233,6 +233,48 @@ func (m *compiledPattern) matchName(s string, dotglob bool) bool {
 	return matcher{flags: f | m.byteFlag()}.match(m.nodes, s, true)
 }
 
+// removeIn is remove as bash's remove_pattern does it: when the pattern
+// or s is not valid UTF-8 in a UTF-8 locale, remove_upattern tries the
+// prefixes or suffixes at every byte, and strmatch matches each in its
+// own mode (characters when it is valid text, else bytes).
+func (r *Runner) removeIn(m *compiledPattern, s string, suffix, small bool) string {
+	if m.bytes || !m.invalid && utf8.ValidString(s) {
+		return m.remove(s, suffix, small)
+	}
+	if s == "" || m.src == "" {
+		return s
+	}
+	match := func(t string) bool { return r.forText(m, t).matchString(t) }
+	n := len(s)
+	switch {
+	case !suffix && small:
+		for p := 0; p <= n; p++ {
+			if match(s[:p]) {
+				return s[p:]
+			}
+		}
+	case !suffix:
+		for p := n; p >= 0; p-- {
+			if match(s[:p]) {
+				return s[p:]
+			}
+		}
+	case small:
+		for p := n; p >= 0; p-- {
+			if match(s[p:]) {
+				return s[:p]
+			}
+		}
+	default:
+		for p := 0; p <= n; p++ {
+			if match(s[p:]) {
+				return s[:p]
+			}
+		}
+	}
+	return s
+}
+
 // remove implements ${x#p} ${x##p} ${x%p} ${x%%p}.
 func (m *compiledPattern) remove(s string, suffix, small bool) string {
 	if m.literal {
