@@ -11,23 +11,23 @@ import (
 // bgExe, /proc/self/exe, would make every job "exe" where bash's forked
 // subshell keeps the shell's name. The path the shell was found by ($BASH
 // at its start) is used instead when it still names the running binary
-// and gives the shell's name; else bgExe, and the job renames itself
-// (restoreBgState), which leaves a moment when it is "exe".
+// and gives the shell's name; else bgExe, and the job renames itself to
+// bgRename (restoreBgState), which leaves a moment when it is "exe".
 func (r *Runner) bgExecPath() string {
 	r.sh.bgNamedOnce.Do(func() {
 		r.sh.bgNamed = r.sh.bgExe
 		comm := processName()
-		cand := r.shellPath()
-		if r.bashByName && r.bashPath == "" {
-			cand = r.bashName()
-		}
+		cand := r.startBash()
 		if comm == "" || !filepath.IsAbs(cand) || !sameComm(filepath.Base(cand), comm) {
+			r.sh.bgRename = comm
 			return
 		}
 		a, err1 := os.Stat(cand)
 		b, err2 := os.Stat(r.sh.bgExe)
 		if err1 == nil && err2 == nil && os.SameFile(a, b) {
 			r.sh.bgNamed = cand
+		} else {
+			r.sh.bgRename = comm
 		}
 	})
 	return r.sh.bgNamed

@@ -273,7 +273,8 @@ func (c *Runner) captureBgState(st *syntax.Stmt) ([]byte, error) {
 	s.Traps, s.TrapLive = c.traps.m, c.traps.live
 	s.Depth, s.SubLevel, s.SubLevelAdj = c.nesting.Depth, c.subLevel, c.subLevelAdj
 	s.ShPid, s.ShPpid, s.ShName, s.StartName = c.sh.dollar(), c.sh.ppid, c.sh.name, c.sh.startName
-	s.Comm = processName()
+	c.bgExecPath()
+	s.Comm = c.sh.bgRename // only a job started as "exe" renames itself
 	s.CmdString, s.StdinCmds = c.sh.cmdString, c.sh.stdinCmds
 	s.SourceName, s.Line, s.NoticeLine = c.sourceName, c.line, c.noticeLine
 	s.LineOff, s.LineConts, s.ContsEnd = c.lineOff, c.lineConts, c.contsEnd

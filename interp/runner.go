@@ -37,6 +37,7 @@ type shell struct {
 	bgArgv []string
 	// bgNamed is the path bgExe is started by (bgexe.go), found once
 	bgNamed     string
+	bgRename    string // the name a job started by bgExe takes; "" if none
 	bgNamedOnce sync.Once
 	bgParses    bgParses
 	name        string // shell name for messages when $0 is not used

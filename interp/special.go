@@ -696,11 +696,7 @@ func (r *Runner) initVars() {
 		r.vars.own("PWD").attrs |= aExport
 	}
 	// bash sets BASH after PATH and PWD, from which it may derive it
-	if r.bashByName && r.bashPath == "" {
-		set("BASH", r.bashName())
-	} else {
-		set("BASH", r.shellPath())
-	}
+	set("BASH", r.startBash())
 	if v := r.vars.get("OLDPWD"); v == nil || !v.set || !isDir(v.str) {
 		ov := r.vars.own("OLDPWD")
 		ov.set, ov.str = false, ""
@@ -764,6 +760,15 @@ func sameDir(a, b string) bool {
 func isDir(p string) bool {
 	fi, err := os.Stat(p)
 	return err == nil && fi.IsDir()
+}
+
+// startBash is $BASH as the shell sets it at start: derived from the
+// invocation name (BashName), else the shell's path.
+func (r *Runner) startBash() string {
+	if r.bashByName && r.bashPath == "" {
+		return r.bashName()
+	}
+	return r.shellPath()
 }
 
 func (r *Runner) shellPath() string {
