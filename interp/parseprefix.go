@@ -35,12 +35,14 @@ func completeBefore(text string) []*syntax.Stmt {
 }
 
 // brokenLineAfter reports whether the line holding the statement that
-// ends at off is finished before the next command starts: only blanks,
-// separators and a comment stand between off and a newline.
+// ends at off is finished before the next command starts: only blanks
+// and a comment stand between off and a newline. The statement's own
+// ';' or '&' is part of it (Stmt.End): another one is the failing token
+// of the same line (echo a; ;), which bash reads whole.
 func brokenLineAfter(text string, off int) bool {
 	for i := off; i < len(text); i++ {
 		switch text[i] {
-		case ' ', '\t', ';', '&':
+		case ' ', '\t':
 		case '\n':
 			return true
 		case '#':
