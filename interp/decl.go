@@ -475,12 +475,15 @@ func (r *Runner) declare(variant string, args []declArg) int {
 	if len(rest) == 0 {
 		return r.declareList(variant, o)
 	}
+	local := (variant == "local" || (variant == "declare" || variant == "typeset") && r.inFunction() && !o.global)
 	if o.print && variant != "export" && variant != "readonly" {
 		// export -p and readonly -p with names export or mark them,
 		// as bash's set_or_show_attributes does (-p only lists)
+		if st := r.declPrintCompound(variant, rest, o, local); st != 0 {
+			return st
+		}
 		return r.declarePrint(variant, rest)
 	}
-	local := (variant == "local" || (variant == "declare" || variant == "typeset") && r.inFunction() && !o.global)
 	status := 0
 	var changed []string
 	outerErrW := r.earlyErrW
@@ -1524,6 +1527,37 @@ func (r *Runner) declareList(variant string, o declOpts) int {
 }
 
 // declarePrint is declare -p NAME….
+// declPrintCompound makes the variables of the name=(…) words of a
+// declare -p before anything is printed: bash assigns a compound array
+// argument of a declaration command while it expands the words (its
+// expand_declaration_argument), through an internal declare that gets
+// only the options shaping the value (-a -A -g -i -l -u -c), and leaves
+// the builtin the bare name, which -p then prints.
+func (r *Runner) declPrintCompound(variant string, args []declArg, o declOpts, local bool) int {
+	po := declOpts{array: o.array, assoc: o.assoc, global: o.global, inherit: o.inherit,
+		set: o.set & (aInteger | aLower | aUpper | aCapital)}
+	for _, a := range args {
+		as := a.assign
+		if as == nil || as.Naked || as.Array == nil || as.Index != nil {
+			continue
+		}
+		if _, err := r.declareOne(variant, a, po, local); err != nil {
+			// a failed internal declare abandons the command line
+			// (DISCARD), its error reported without a builtin's prefix
+			if err != errDeclFailed {
+				if we, ok := err.(*declWordError); ok {
+					err = we.err
+				}
+				r.errorf("%s", err.Error())
+			}
+			r.exit, r.flow = 1, flowAbort
+			r.topUnwind(err)
+			return 1
+		}
+	}
+	return 0
+}
+
 func (r *Runner) declarePrint(variant string, args []declArg) int {
 	status := 0
 	var sb strings.Builder
@@ -1561,7 +1595,7 @@ func (r *Runner) declarePrint(variant string, args []declArg) int {
 		}
 		if as := a.assign; as != nil && !as.Naked && as.Array == nil {
 			// declare -p x=1: bash looks the whole word up as a name
-			// (a name=(…) word it assigns first, which nash does not)
+			// (a name=(…) word was assigned first, by declPrintCompound)
 			val, err := r.assignValue(as.Value)
 			if err != nil {
 				r.expansionError(err)
