@@ -57,7 +57,7 @@ func biCommand(r *Runner, args []string) int {
 	if bi := r.enabledBuiltin(name); bi != nil {
 		r.inCommandBuiltin++
 		defer func() { r.inCommandBuiltin-- }()
-		st := bi(r, a)
+		st := r.runBuiltin(bi, a)
 		// command takes away a special builtin's usage error exit, also
 		// at an enclosing eval or source, which would find the mark
 		r.specialUsage = false
@@ -97,6 +97,11 @@ func biBuiltin(r *Runner, args []string) int {
 	}
 	st = r.runBuiltin(bi, args[1:])
 	r.specialUsage = false // builtin is not special itself (as command)
+	if args[1] == "exec" {
+		// bash keeps the redirections only of a command it sees as
+		// exec, or as command exec, not builtin exec
+		r.keepRedirs = false
+	}
 	return st
 }
 
