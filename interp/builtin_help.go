@@ -154,6 +154,12 @@ func sortedFuncNames(r *Runner) []string {
 // description, status 2. echo, test, [, true, false and : take --help
 // as an ordinary argument.
 func (r *Runner) runBuiltin(bi builtinFunc, args []string) int {
+	if args[0] == "exec" {
+		// bash makes exec's redirections permanent before exec runs
+		// (execute_builtin_or_function), so they outlast its usage
+		// error, its --help and, under execfail, a command not found
+		defer func() { r.keepRedirs = true }()
+	}
 	if len(args) > 1 && (args[1] == "--help" || helpAmongOpts(getoptSpec(args[0]), args[1:])) {
 		if st, ok := r.builtinHelp(args[0]); ok {
 			return st
