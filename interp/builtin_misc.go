@@ -60,19 +60,21 @@ func biUmask(r *Runner, args []string) int {
 	}
 	mode := a[0]
 	if mode[0] >= '0' && mode[0] <= '9' {
+		// bash's read_octal takes up to 07777; the kernel keeps the
+		// permission bits
 		n, err := strconv.ParseUint(mode, 8, 32)
-		if err != nil || n > 0o777 {
+		if err != nil || n > 0o7777 {
 			r.bErr("umask", "%s: octal number out of range", mode)
 			return 1
 		}
-		r.umask = int(n)
+		r.umask = int(n) & 0o777
 		if symbolic {
 			return biUmask(r, []string{"umask", "-S"})
 		}
 		return 0
 	}
-	m, bad, isOp := symbolicUmask(r.umask, mode)
-	if bad != 0 {
+	m, ok, bad, isOp := symbolicUmask(r.umask, mode)
+	if !ok {
 		if isOp {
 			r.bErr("umask", "`%c': invalid symbolic mode operator", bad)
 		} else {
@@ -101,16 +103,22 @@ func permString(p int) string {
 	return s
 }
 
-// symbolicUmask applies a symbolic mode (u+x,go-w,a=r) to the mask cur. On
-// error it returns the offending byte and whether it stood where an
-// operator was expected.
-func symbolicUmask(cur int, mode string) (mask int, bad byte, isOp bool) {
+// symbolicUmask applies a symbolic mode (u+x,go-w,a=r) to the mask cur,
+// walking it as bash's parse_symbolic_mode does. On error it returns
+// ok false, the offending byte (NUL where the text ends: "u", "u=r,")
+// and whether it stood where an operator was expected.
+func symbolicUmask(cur int, mode string) (mask int, ok bool, bad byte, isOp bool) {
+	at := func(i int) byte {
+		if i < len(mode) {
+			return mode[i]
+		}
+		return 0
+	}
 	perm := ^cur & 0o777
-	for _, clause := range strings.Split(mode, ",") {
-		i := 0
+	for i := 0; ; {
 		who := 0
-		for i < len(clause) && strings.IndexByte("ugoa", clause[i]) >= 0 {
-			switch clause[i] {
+		for ; strings.IndexByte("ugoa", at(i)) >= 0 && at(i) != 0; i++ {
+			switch mode[i] {
 			case 'u':
 				who |= 0o700
 			case 'g':
@@ -120,31 +128,32 @@ func symbolicUmask(cur int, mode string) (mask int, bad byte, isOp bool) {
 			case 'a':
 				who |= 0o777
 			}
-			i++
 		}
 		if who == 0 {
 			who = 0o777
 		}
-		if i >= len(clause) {
-			return 0, ' ', true
-		}
-		op := clause[i]
+		op := at(i)
 		if op != '+' && op != '-' && op != '=' {
-			return 0, op, true
+			return 0, false, op, true
 		}
 		i++
 		bits := 0
-		for ; i < len(clause); i++ {
-			switch clause[i] {
+		for ; ; i++ {
+			switch at(i) {
 			case 'r':
 				bits |= 0o444
+				continue
 			case 'w':
 				bits |= 0o222
+				continue
 			case 'x':
 				bits |= 0o111
-			default:
-				return 0, clause[i], false
+				continue
 			}
+			break
+		}
+		if c := at(i); c != 0 && c != ',' {
+			return 0, false, c, false
 		}
 		bits &= who
 		switch op {
@@ -155,8 +164,11 @@ func symbolicUmask(cur int, mode string) (mask int, bad byte, isOp bool) {
 		case '=':
 			perm = perm&^who | bits
 		}
+		if at(i) == 0 {
+			return ^perm & 0o777, true, 0, false
+		}
+		i++ // past the ','
 	}
-	return ^perm & 0o777, 0, false
 }
 
 // biTimes prints the shell's and its children's CPU times.

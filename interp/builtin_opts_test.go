@@ -25,9 +25,13 @@ func TestSymbolicUmask(t *testing.T) {
 		{0o022, "u=rwx,g=rx,o=", 0o027, 0, false},
 		{0o022, "abc", 0, 'b', true},
 		{0o022, "u+z", 0, 'z', false},
+		{0o022, "u", 0, 0, true},
+		{0o022, "u=r,", 0, 0, true},
+		{0o022, ",", 0, ',', true},
+		{0o022, "u=rwxx", 0o022, 0, false},
 	} {
-		got, bad, op := symbolicUmask(tc.cur, tc.mode)
-		if got != tc.want || bad != tc.bad || op != tc.op {
+		got, ok, bad, op := symbolicUmask(tc.cur, tc.mode)
+		if ok != (bad == 0 && !op) || got != tc.want || bad != tc.bad || op != tc.op {
 			t.Errorf("symbolicUmask(%o, %q) = %o %q %v, want %o %q %v", tc.cur, tc.mode, got, bad, op, tc.want, tc.bad, tc.op)
 		}
 	}
