@@ -90,6 +90,8 @@ func biHelp(r *Runner, args []string) int {
 		}
 	}
 	if found == 0 {
+		// the header of a pattern is out before bash looks for a match
+		io.WriteString(r.out(), sb.String())
 		r.bErr("help", "no help topics match `%s'.  Try `help help' or `man -k %s' or `info %s'.", pat, pat, pat)
 		return 1
 	}
