@@ -144,7 +144,7 @@ func (r *Runner) actionCompletions(acts uint32, word string) []string {
 			for _, n := range r.visibleNames() {
 				v := r.vars.get(n)
 				special := v == nil && slices.Contains(listedSpecials[:], n) // computed arrays
-				if special || v != nil && v.kind != kString {
+				if special || v != nil && (v.kind == kIndexed || v.kind == kAssoc) {
 					names = append(names, n)
 				}
 			}

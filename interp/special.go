@@ -237,8 +237,8 @@ var dynScalars = [...]string{"BASHPID", "BASH_ARGV0", "BASH_COMMAND", "BASH_SUBS
 const compWordBreaks = " \t\n\"'@><=;|&(:"
 
 // visibleNames returns the sorted names of the variables that are set
-// (an array counts even when empty), as ${!prefix@} and compgen -v list
-// them, without computing any dynamic value.
+// (an empty array given its () counts), as ${!prefix@} and compgen -v
+// list them, without computing any dynamic value.
 func (r *Runner) visibleNames() []string {
 	var out []string
 	for _, n := range r.listNames() {
@@ -250,7 +250,9 @@ func (r *Runner) visibleNames() []string {
 			}
 			continue
 		}
-		if v.set || v.kind != kString {
+		// an array or nameref declared without a value is invisible
+		// in bash (att_invisible), as an unset scalar is
+		if v.set {
 			out = append(out, n)
 		}
 	}
