@@ -184,7 +184,9 @@ func (r *Runner) builtinHelp(name string) (int, bool) {
 	for _, t := range helpTopics {
 		if t.name == name {
 			r.write(name, t.name+": "+t.synopsis+"\n"+t.long)
-			return 2, true
+			// bash's CASE_HELPOPT returns EX_USAGE: a special
+			// builtin's --help ends a POSIX shell as a usage error does
+			return r.usageFail(), true
 		}
 	}
 	return 0, false
