@@ -62,9 +62,10 @@ func declLine(c *syntax.DeclClause, src string) int {
 // bash does not have: it runs as an ordinary command name (a function,
 // a program, or "command not found").
 func (r *Runner) declClause(c *syntax.DeclClause, st *syntax.Stmt) {
-	if c.Variant.Value == "nameref" || r.funcs[c.Variant.Value] != nil && !(r.opts.on(optPosix) && isSpecialBuiltin(c.Variant.Value)) {
+	if v := c.Variant.Value; v == "nameref" || r.funcs[v] != nil && !r.posixSpecial(v) || r.enabledBuiltin(v) == nil {
 		// a function named after the builtin comes first, as for any
-		// command name (a special builtin's in POSIX mode excepted)
+		// command name (a special builtin's in POSIX mode excepted),
+		// and a builtin enable -n turned off is any command name
 		if ce, ok := declAsCall(c); ok {
 			r.call(ce, st)
 			return

@@ -403,10 +403,8 @@ type resolved struct {
 // resolve finds what name runs, in bash's order: special builtins (in
 // POSIX mode), functions, builtins, then PATH.
 func (r *Runner) resolve(name string) (cmdKind, resolved, builtinFunc) {
-	if r.opts.on(optPosix) && isSpecialBuiltin(name) {
-		if bi := lookupBuiltin(name); bi != nil {
-			return cmdSpecial, resolved{}, bi
-		}
+	if r.posixSpecial(name) {
+		return cmdSpecial, resolved{}, r.enabledBuiltin(name)
 	}
 	if f := r.funcs[name]; f != nil {
 		return cmdFunction, resolved{fn: f}, nil
@@ -426,6 +424,13 @@ func (r *Runner) resolve(name string) (cmdKind, resolved, builtinFunc) {
 		return cmdExternal, resolved{path: name}, nil
 	}
 	return cmdNotFound, resolved{}, nil
+}
+
+// posixSpecial reports whether name is a special builtin that POSIX
+// mode finds before functions and will not let a function be named
+// after: bash's find_special_builtin, which skips one enable -n turned off.
+func (r *Runner) posixSpecial(name string) bool {
+	return r.opts.on(optPosix) && isSpecialBuiltin(name) && r.enabledBuiltin(name) != nil
 }
 
 func isSpecialBuiltin(name string) bool {
@@ -964,7 +969,7 @@ func (r *Runner) defineFunc(c *syntax.FuncDecl) {
 		return
 	}
 	name := c.Name.Value
-	if r.opts.on(optPosix) && isSpecialBuiltin(name) {
+	if r.posixSpecial(name) {
 		r.errorf("`%s': is a special builtin", name)
 		r.exit = 2
 		r.flow = flowExit
