@@ -35,9 +35,7 @@ func biHelp(r *Runner, args []string) int {
 		sb.WriteString("Use `info bash' to find out more about the shell in general.\n")
 		sb.WriteString("Use `man -k' or `info' to find out more about commands not in this list.\n\n")
 		sb.WriteString("A star (*) next to a name means that the command is disabled.\n\n")
-		for _, t := range helpTopics {
-			sb.WriteString(" " + t.synopsis + "\n")
-		}
+		r.helpListing(&sb)
 		// bash's listing ignores write errors (no message, status 0)
 		io.WriteString(r.out(), sb.String())
 		return 0
