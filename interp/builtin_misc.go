@@ -206,7 +206,7 @@ func biCaller(r *Runner, args []string) int {
 	if len(args) > 1 {
 		v, err := strconv.Atoi(args[1])
 		if err != nil || v < 0 {
-			r.bErr("caller", "%s: invalid number", args[1])
+			r.bErr("caller", "%s", invalidNumMsg(args[1]))
 			r.builtinUsage("caller")
 			return 2
 		}

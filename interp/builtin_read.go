@@ -364,7 +364,7 @@ func biRead(r *Runner, args []string) int {
 		case 'n', 'N':
 			n, ok := legalNumber(arg)
 			if !ok || n < 0 || n != int64(int32(n)) {
-				r.bErr("read", "%s: invalid number", arg)
+				r.bErr("read", "%s", invalidNumMsg(arg))
 				return false, 1
 			}
 			nchars, nflag = int(n), true

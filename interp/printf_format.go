@@ -32,15 +32,21 @@ func charCode(s string, utf bool) int64 {
 
 // invalidNum reports a bad numeric argument the way sh_invalidnum does.
 func (p *printfState) invalidNum(s string) {
+	p.errorf("%s", invalidNumMsg(s))
+	p.convErr = true
+}
+
+// invalidNumMsg is bash's sh_invalidnum message for a bad number s (as
+// printf, read -n, ulimit and caller give it): one that looks octal or
+// hex is named so.
+func invalidNumMsg(s string) string {
 	switch {
 	case len(s) > 1 && s[0] == '0' && isDigit(s[1]):
-		p.errorf("%s: invalid octal number", s)
+		return s + ": invalid octal number"
 	case len(s) > 1 && s[0] == '0' && s[1] == 'x':
-		p.errorf("%s: invalid hex number", s)
-	default:
-		p.errorf("%s: invalid number", s)
+		return s + ": invalid hex number"
 	}
-	p.convErr = true
+	return s + ": invalid number"
 }
 
 func (p *printfState) erange(s string) {
