@@ -35,7 +35,8 @@ func getoptSpec(name string) string {
 	case "exec":
 		return "cla:"
 	case "ulimit":
-		return "aSHb;c;d;e;f;i;k;l;m;n;p;q;r;s;t;u;v;x;P;R;T;"
+		// the limits Linux has (no -b, -k, -P or -T)
+		return "aSHc;d;e;f;i;l;m;n;p;q;r;s;t;u;v;x;R;"
 	}
 	return ""
 }

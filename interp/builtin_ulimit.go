@@ -160,7 +160,7 @@ func nrOpen() uint64 {
 	return n
 }
 
-// biUlimit implements ulimit [-HS] [-a] [-RcdefilmnpqrstuvxT] [limit].
+// biUlimit implements ulimit [-HS] [-a] [-Rcdefilmnpqrstuvx] [limit].
 // As bash's ulimit_builtin, each resource option may take an argument
 // (the rest of its word, or the next word when that is no option) and
 // names a limit to show, or to set when it has one; a trailing operand is
@@ -175,9 +175,6 @@ func biUlimit(r *Runner, args []string) int {
 	}
 	var cmds []ulimitCmd
 	find := func(c byte) (ulimitRes, bool) {
-		if c == 'T' {
-			return ulimitRes{'T', 6, 1, "max user processes", ""}, true
-		}
 		for _, u := range ulimitResources {
 			if u.flag == c {
 				return u, true
@@ -285,7 +282,7 @@ func (r *Runner) setUlimit(u ulimitRes, arg string, hard, soft bool) int {
 		v = 0 // bash's all_digits takes the empty word, as 0
 	default:
 		if !allDigits(arg) {
-			r.bErr("ulimit", "%s: invalid number", arg)
+			r.bErr("ulimit", "%s", invalidNumMsg(arg))
 			return 1
 		}
 		// string_to_rlimtype: an unsigned value that wraps around
