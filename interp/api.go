@@ -222,5 +222,8 @@ func (r *Runner) parseLines(text, name string, eof bool, consumed int) (*syntax.
 	if !eof && endsInJoin(text) {
 		return nil, "", linesMore // the next line continues this one
 	}
+	if mayPinANSI(fixed) {
+		r.pinANSI(file)
+	}
 	return file, fixed, linesRun
 }

@@ -81,6 +81,7 @@ func (r *Runner) Run(f *syntax.File, src string) int {
 	}
 	groups := topLevelGroups(f.Stmts)
 	mayExtGlob := mayHoldExtGlob(src) // else no group needs extglobParseError's walk
+	pin := mayPinANSI(src)
 	posix := r.opts.on(optPosix)
 	for i := 0; i < len(groups); i++ {
 		g := groups[i]
@@ -99,6 +100,9 @@ func (r *Runner) Run(f *syntax.File, src string) int {
 				r.exit, r.flow, r.exitCode = 2, flowExit, 2
 				break
 			}
+		}
+		if pin {
+			r.pinANSI(stmtNodes(g)...) // bash reads a line at a time
 		}
 		r.runTopGroup(g, end)
 		if r.flow == flowExit {
@@ -120,6 +124,7 @@ func (r *Runner) Run(f *syntax.File, src string) int {
 					r.writtenFor = text // the lines are still those as written
 				}
 				groups, i = topLevelGroups(f2.Stmts), -1
+				pin = mayPinANSI(src)
 			}
 		}
 	}
@@ -142,7 +147,7 @@ func (r *Runner) RunIncremental(src, name string) int {
 	// tests of the text are made once
 	mayExtGlob, longFd := mayHoldExtGlob(src), mayHoldLongFd(src)
 	raw, manyHdocs := hasRawRunes(src), mayExceedHdocMax(src)
-	mayAnon := mayHoldAnonFunc(src)
+	mayAnon, pin := mayHoldAnonFunc(src), mayPinANSI(src)
 	var group []*syntax.Stmt
 	lastLine, lastEnd := uint(0), 0
 	end := len(src)
@@ -222,6 +227,9 @@ func (r *Runner) RunIncremental(src, name string) int {
 					continue
 				}
 			}
+			if pin {
+				r.pinANSI(st) // read now, after the lines before it ran
+			}
 			group = append(group, st)
 			lastLine, lastEnd = st.End().Line(), stmtEnd(st)
 		}
@@ -250,7 +258,7 @@ func (r *Runner) RunIncremental(src, name string) int {
 		_, text, perr2 := r.reparseFrom(orig, strings.Count(src[:restart], "\n")+1, name)
 		src, perr, r.curSrc, end = text, perr2, text, len(text)
 		r.writtenFor = text
-		raw, mayAnon = hasRawRunes(src), mayHoldAnonFunc(src)
+		raw, mayAnon, pin = hasRawRunes(src), mayHoldAnonFunc(src), mayPinANSI(src)
 		mayExtGlob, longFd = mayHoldExtGlob(src), mayHoldLongFd(src)
 	}
 	if aliasFrom >= 0 {

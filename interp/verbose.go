@@ -27,9 +27,10 @@ func (r *Runner) stmtsEchoing(stmts []*syntax.Stmt, src string, catchAbort bool,
 	aliases := r.aliasActive() || strings.Contains(src, "alias")
 	// (the option is tested per line: a line may turn it off)
 	checkExtglob := mayHoldExtGlob(src) && extglobStop(stmts).IsValid()
+	pin := mayPinANSI(src) // bash reads the text a line at a time (ansipin.go)
 	if n, _ := hdocEOFCount(r.curSrc); n == 0 && !r.srcHasHdocParen() && !r.opts.on(optVerbose) && !strings.Contains(src, "v") {
 		// set -v (or -o verbose) cannot turn on partway
-		if !catchAbort && !checkExtglob && !aliases {
+		if !catchAbort && !checkExtglob && !aliases && !pin {
 			r.stmts(stmts)
 			return nil
 		}
@@ -43,6 +44,9 @@ func (r *Runner) stmtsEchoing(stmts []*syntax.Stmt, src string, catchAbort bool,
 				if err := r.extglobParseError(g, ""); err != nil {
 					return err
 				}
+			}
+			if pin {
+				r.pinANSI(stmtNodes(g)...)
 			}
 			r.discardLine = 0
 			r.stmts(g)
@@ -86,6 +90,9 @@ func (r *Runner) stmtsEchoing(stmts []*syntax.Stmt, src string, catchAbort bool,
 		}
 		r.warnHdocParen(g)
 		r.warnHdocEOF(g, i == len(groups)-1)
+		if pin {
+			r.pinANSI(stmtNodes(g)...)
+		}
 		r.discardLine = 0
 		r.stmts(g)
 		if !r.lineAbortCaught(catchAbort, g) {

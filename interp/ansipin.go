@@ -1,0 +1,120 @@
+package interp
+
+import (
+	"strconv"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// bash decodes $'…' as it parses, so the \u and \U escapes in it become
+// characters in the locale the command was read in: after
+// LC_ALL=C; echo $'\u00e9' on one line the é is still UTF-8, and a
+// function keeps the characters of the locale it was defined in. nash
+// decodes $'…' as it runs; pinANSI makes the two agree by rewriting those
+// escapes, when a command is read, into \xHH escapes of the bytes they
+// stand for then, which mean the same in any locale.
+
+// mayPinANSI reports whether src may hold a \u or \U escape.
+func mayPinANSI(src string) bool {
+	return strings.Contains(src, `\u`) || strings.Contains(src, `\U`)
+}
+
+// pinANSI rewrites the \u and \U escapes of the $'…' words of the nodes
+// for the runner's current locale. Here-document bodies are left alone
+// (bash reads $'…' there as written) and so are backquoted commands,
+// which bash parses again when it runs them.
+func (r *Runner) pinANSI(nodes ...syntax.Node) {
+	bytes := r.escBytes()
+	var visit func(node syntax.Node) bool
+	visit = func(node syntax.Node) bool {
+		switch n := node.(type) {
+		case *syntax.CmdSubst:
+			return !n.Backquotes
+		case *syntax.Redirect:
+			if n.Word != nil {
+				syntax.Walk(n.Word, visit)
+			}
+			return false
+		case *syntax.SglQuoted:
+			if n.Dollar {
+				n.Value = pinUnicodeEscapes(n.Value, bytes)
+			}
+		}
+		return true
+	}
+	for _, n := range nodes {
+		syntax.Walk(n, visit)
+	}
+}
+
+// pinUnicodeEscapes returns the body of a $'…' with each \u and \U escape
+// replaced by \xHH escapes of what decodeEscapes makes of it (bytes: the
+// locale is not UTF-8). The other escapes are kept as they are, read as
+// decodeEscapes reads them, so that \c\u… stays a control character
+// followed by text.
+func pinUnicodeEscapes(s string, bytes bool) string {
+	if !mayPinANSI(s) {
+		return s
+	}
+	var sb strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c != '\\' || i+1 >= len(s) {
+			sb.WriteByte(c)
+			continue
+		}
+		e := s[i+1]
+		switch e {
+		case 'c':
+			// \c takes the next character (\\ as one backslash)
+			j := i + 2
+			if j < len(s) {
+				j++
+				if s[j-1] == '\\' && j < len(s) && s[j] == '\\' {
+					j++
+				}
+			}
+			sb.WriteString(s[i:j])
+			i = j - 1
+			continue
+		case 'u', 'U':
+		default:
+			sb.WriteString(s[i : i+2])
+			i++
+			continue
+		}
+		max := 4
+		if e == 'U' {
+			max = 8
+		}
+		j := i + 2
+		for j < len(s) && j < i+2+max && isHex(s[j]) {
+			j++
+		}
+		if j == i+2 {
+			sb.WriteString(s[i : i+2])
+			i++
+			continue
+		}
+		n, _ := strconv.ParseUint(s[i+2:j], 16, 32)
+		for _, b := range []byte(unicodeChar(uint32(n), bytes)) {
+			sb.WriteString(`\x`)
+			sb.WriteByte(hexDigits[b>>4])
+			sb.WriteByte(hexDigits[b&15])
+		}
+		i = j - 1
+	}
+	return sb.String()
+}
+
+const hexDigits = "0123456789abcdef"
+
+// stmtNodes returns stmts as nodes, for pinANSI.
+func stmtNodes(stmts []*syntax.Stmt) []syntax.Node {
+	out := make([]syntax.Node, len(stmts))
+	for i, st := range stmts {
+		out[i] = st
+	}
+	return out
+}
