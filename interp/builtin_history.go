@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"io"
 	"os"
 	"strconv"
 	"strings"
@@ -50,20 +51,17 @@ func biHistory(r *Runner, args []string) int {
 		if !h.lastPushed && h.lastAdded && !r.histDeleteLast() {
 			return 1
 		}
+		// each line is out before the next word's error, as through
+		// bash's line-buffered stdout, whose write errors it ignores
 		st := 0
-		var sb strings.Builder
 		for _, a := range rest {
-			out, res, err := r.histExpand(a)
+			out, res, _ := r.histExpand(a)
 			if res < 0 {
-				_ = err
 				r.bErr("history", "%s: history expansion failed", a)
 				st = 1
 				continue
 			}
-			sb.WriteString(out + "\n")
-		}
-		if w := r.write("history", sb.String()); w != 0 {
-			return w
+			io.WriteString(r.out(), out+"\n")
 		}
 		return st
 	case has('d'):
