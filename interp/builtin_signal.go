@@ -53,39 +53,47 @@ func biTrap(r *Runner, args []string) int {
 	if len(a) == 0 || set&optBit('p') != 0 {
 		// trap -p in POSIX mode shows default dispositions as well
 		showAll := set&optBit('p') != 0 && r.opts.on(optPosix)
-		var names []string
-		if len(a) > 0 {
-			for _, s := range a {
-				n, _, ok := parseSignal(s, true)
-				if !ok {
-					r.bErr("trap", "%s: invalid signal specification", s)
-					return 1
-				}
-				names = append(names, n)
-			}
-		} else if showAll {
-			names = allTrapNames()
-		} else {
-			names = r.traps.names()
-		}
-		var sb strings.Builder
-		for _, n := range names {
+		// bash's display_traps: each named signal shown as it comes, an
+		// invalid one reported between them
+		out := r.lineOut("trap")
+		show := func(n string) {
 			act, ok := r.traps.m[n]
 			if !ok && !showAll {
-				continue
+				return
 			}
 			sig := n
 			if !ok {
 				// bash's showtrap with show_default
-				sb.WriteString("trap -- - " + n + "\n")
-				continue
+				out.put("trap -- - " + n + "\n")
+				return
 			}
 			if _, num, _ := parseSignal(n, false); num > 0 && !r.opts.on(optPosix) {
 				sig = "SIG" + n
 			}
-			sb.WriteString("trap -- " + singleQuote(act) + " " + sig + "\n")
+			out.put("trap -- " + singleQuote(act) + " " + sig + "\n")
 		}
-		return r.write("trap", sb.String())
+		st := 0
+		switch {
+		case len(a) > 0:
+			for _, s := range a {
+				n, _, ok := parseSignal(s, true)
+				if !ok {
+					r.bErr("trap", "%s: invalid signal specification", s)
+					st = 1
+					continue
+				}
+				show(n)
+			}
+		case showAll:
+			for _, n := range allTrapNames() {
+				show(n)
+			}
+		default:
+			for _, n := range r.traps.names() {
+				show(n)
+			}
+		}
+		return out.finish(st)
 	}
 	// a valid signal number first means every argument is a signal to
 	// reset, in POSIX mode too; other signal names only when alone

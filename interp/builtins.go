@@ -712,3 +712,42 @@ func evalSymlinks(p string) (string, error) {
 }
 
 var _ = os.Stdout
+
+// lineOut writes a builtin's listing a line at a time, as through bash's
+// line-buffered stdout, so the error of a later argument comes after the
+// lines of earlier ones; a failed write is reported once, at the end, as
+// sh_chkwrite does.
+type lineOut struct {
+	r    *Runner
+	name string
+	err  error
+}
+
+func (r *Runner) lineOut(name string) *lineOut { return &lineOut{r: r, name: name} }
+
+func (o *lineOut) put(s string) {
+	if o.err == nil && s != "" {
+		_, o.err = io.WriteString(o.r.out(), s)
+	}
+}
+
+// finish returns st, or the write error's status.
+func (o *lineOut) finish(st int) int {
+	if o.err != nil {
+		return o.r.writeFailed(o.name, o.err)
+	}
+	return st
+}
+
+// flushListing writes what a builtin has listed in sb so far, before it
+// reports an error about a later argument, as bash's line-buffered stdout
+// has those lines out already. On a write error sb is kept for the
+// builtin's final write, which reports it.
+func (r *Runner) flushListing(sb *strings.Builder) {
+	if sb.Len() == 0 {
+		return
+	}
+	if _, err := io.WriteString(r.out(), sb.String()); err == nil {
+		sb.Reset()
+	}
+}
