@@ -246,7 +246,7 @@ func biCaller(r *Runner, args []string) int {
 
 // biEnable implements enable [-n] [-a] [name…].
 func biEnable(r *Runner, args []string) int {
-	disable, all, special, unload := false, false, false, false
+	disable, all, special, unload, print := false, false, false, false, false
 	file := ""
 	a, ok, st := r.builtinOpts("enable", "adnpsf:", usageLine("enable"), args[1:], func(c byte, arg string) (bool, int) {
 		switch c {
@@ -254,6 +254,8 @@ func biEnable(r *Runner, args []string) int {
 			disable = true
 		case 'a':
 			all = true
+		case 'p':
+			print = true
 		case 's':
 			// -s restricts a listing to the POSIX special builtins
 			special = true
@@ -266,6 +268,24 @@ func biEnable(r *Runner, args []string) int {
 	})
 	if !ok {
 		return st
+	}
+	if len(a) == 0 || print {
+		// as bash: -p lists, whatever names follow
+		var sb strings.Builder
+		names := append([]string(nil), builtinNames...)
+		sort.Strings(names)
+		for _, n := range names {
+			off := r.disabled != nil && r.disabled[n]
+			if off && !disable && !all || !off && disable && !all || special && !isSpecialBuiltin(n) {
+				continue
+			}
+			if off {
+				sb.WriteString("enable -n " + n + "\n")
+			} else {
+				sb.WriteString("enable " + n + "\n")
+			}
+		}
+		return r.write("enable", sb.String())
 	}
 	if len(a) > 0 && file != "" {
 		// nash loads no shared objects: report what dlopen would for a
@@ -292,23 +312,6 @@ func biEnable(r *Runner, args []string) int {
 			status = 1
 		}
 		return status
-	}
-	if len(a) == 0 {
-		var sb strings.Builder
-		names := append([]string(nil), builtinNames...)
-		sort.Strings(names)
-		for _, n := range names {
-			off := r.disabled != nil && r.disabled[n]
-			if off && !disable && !all || !off && disable && !all || special && !isSpecialBuiltin(n) {
-				continue
-			}
-			if off {
-				sb.WriteString("enable -n " + n + "\n")
-			} else {
-				sb.WriteString("enable " + n + "\n")
-			}
-		}
-		return r.write("enable", sb.String())
 	}
 	status := 0
 	for _, n := range a {
