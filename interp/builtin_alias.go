@@ -324,6 +324,7 @@ func biHash(r *Runner, args []string) int {
 			p, ok := r.hashSearch(n)
 			switch {
 			case !ok:
+				r.flushListing(&sb)
 				r.bErr("hash", "%s: not found", n)
 				status = 1
 			case set&optBit('l') != 0:

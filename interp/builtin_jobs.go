@@ -337,6 +337,9 @@ func biJobs(r *Runner, args []string) int {
 	} else {
 		for _, s := range a {
 			j, err := t.resolve(s)
+			if err != 0 {
+				r.flushListing(&sb)
+			}
 			if err == ambiguousJob {
 				// then, as for any spec naming no job, sh_badjob
 				r.ambiguousSpec("jobs", s)

@@ -256,12 +256,14 @@ func biShopt(r *Runner, args []string) int {
 			if oflag {
 				// the set -o lookup's wording; bash's shopt -os/-ou
 				// then still succeeds
+				r.flushListing(&sb)
 				r.bErr("shopt", "%s: invalid option name", n)
 				if !set && !unset {
 					status = 1
 				}
 				continue
 			}
+			r.flushListing(&sb)
 			r.bErr("shopt", "%s: invalid shell option name", n)
 			status = 1
 			continue
