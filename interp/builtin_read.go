@@ -284,36 +284,42 @@ func legalNumber(s string) (int64, bool) {
 	return n, err == nil
 }
 
-// parseTimeout parses read -t's argument: decimal seconds with an
-// optional fraction.
+// parseTimeout parses read -t's argument (and TMOUT) as bash's uconvert
+// does: an optional sign, decimal seconds and up to six digits of a
+// fraction, the seventh rounding and any after it unchecked; "" and "."
+// are 0. Negative whole seconds are invalid.
 func parseTimeout(s string) (time.Duration, bool) {
-	t := s
-	if t != "" && (t[0] == '+' || t[0] == '-') {
-		if t[0] == '-' {
-			return 0, false
-		}
-		t = t[1:]
+	neg := false
+	if s != "" && (s[0] == '+' || s[0] == '-') {
+		neg = s[0] == '-'
+		s = s[1:]
 	}
-	ip, fp, _ := strings.Cut(t, ".")
-	if ip == "" && fp == "" {
-		return 0, false
-	}
-	var d time.Duration
+	ip, fp, _ := strings.Cut(s, ".")
+	var sec, usec int64
 	for _, c := range []byte(ip) {
 		if c < '0' || c > '9' {
 			return 0, false
 		}
-		d = d*10 + time.Duration(c-'0')*time.Second
+		sec = sec*10 + int64(c-'0')
 	}
-	scale := time.Second / 10
-	for _, c := range []byte(fp) {
-		if c < '0' || c > '9' {
+	n := 0
+	for ; n < 6 && n < len(fp); n++ {
+		if fp[n] < '0' || fp[n] > '9' {
 			return 0, false
 		}
-		d += time.Duration(c-'0') * scale
-		scale /= 10
+		usec = usec*10 + int64(fp[n]-'0')
 	}
-	return d, true
+	for k := n; k < 6; k++ {
+		usec *= 10
+	}
+	if n == 6 && len(fp) > 6 && fp[6] >= '5' && fp[6] <= '9' {
+		usec++
+	}
+	if neg && sec > 0 {
+		// uconvert signs the whole seconds only: -.5 is half a second
+		return 0, false
+	}
+	return time.Duration(sec)*time.Second + time.Duration(usec)*time.Microsecond, true
 }
 
 // validTargetName reports whether s is a name or name[subscript], as

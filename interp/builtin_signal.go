@@ -2,7 +2,6 @@ package interp
 
 import (
 	"slices"
-	"strconv"
 	"strings"
 	"syscall"
 )
@@ -170,7 +169,8 @@ func biKill(r *Runner, args []string) int {
 			status = 1
 		}
 		for _, s := range a[1:] {
-			if n, err := strconv.Atoi(s); err == nil {
+			if n64, ok := legalNumber(s); ok && n64 == int64(int(n64)) {
+				n := int(n64)
 				if n > 128 {
 					n -= 128
 				}
