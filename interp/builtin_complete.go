@@ -217,7 +217,12 @@ func biComplete(r *Runner, args []string) int {
 		}
 		status := 0
 		for _, n := range list {
-			if r.comps == nil || r.comps.specs[n] == nil {
+			if r.comps == nil {
+				// bash's progcomp_remove succeeds before the table
+				// exists (no compspec was ever defined)
+				continue
+			}
+			if r.comps.specs[n] == nil {
 				r.bErr("complete", "%s: no completion specification", n)
 				status = 1
 				continue
