@@ -1455,6 +1455,16 @@ func (r *Runner) localDashListed(variant string, o declOpts) bool {
 	return r.funcFrame().setOpts != nil
 }
 
+// localHere reports whether name is a local variable of the function
+// running (its innermost scope), not of a caller.
+func (r *Runner) localHere(name string) bool {
+	if len(r.vars.frames) == 0 {
+		return false
+	}
+	_, ok := r.vars.frames[len(r.vars.frames)-1].saved[name]
+	return ok
+}
+
 // localDashVisible reports whether a function executing (the innermost
 // or a caller, by dynamic scope) made a local -.
 func (r *Runner) localDashVisible() bool {
@@ -1502,10 +1512,8 @@ func (r *Runner) declareList(variant string, o declOpts) int {
 		if v == nil || !filter(v) {
 			continue
 		}
-		if variant == "local" && len(r.vars.frames) > 0 {
-			if _, ok := r.vars.frames[len(r.vars.frames)-1].saved[n]; !ok {
-				continue
-			}
+		if variant == "local" && len(r.vars.frames) > 0 && !r.localHere(n) {
+			continue
 		}
 		if !o.print && !o.attrFlags() && (variant == "declare" || variant == "typeset") {
 			// plain `declare`: like set, NAME=value
@@ -1580,6 +1588,10 @@ func (r *Runner) declarePrint(variant string, args []declArg) int {
 			// special parameters ($?, $1 …) are not variables
 			v = nil
 		case v != nil && v.removedMarker():
+			v = nil
+		case v != nil && variant == "local" && !r.localHere(name):
+			// bash's show_localname_attributes: only a local of the
+			// function running, not one of a caller's
 			v = nil
 		}
 		if a.assign != nil && a.assign.Index != nil {
