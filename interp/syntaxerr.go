@@ -110,11 +110,15 @@ func (r *Runner) reportSyntaxErrorLines(err error, src, name string, from, to in
 	}
 	if pe.Incomplete || strings.Contains(pe.Text, "reached EOF") {
 		if q := unterminatedQuote(pe.Text); q != "" {
+			// bash says no more (parse_matched_pair)
 			emit(line, "unexpected EOF while looking for matching `"+q+"'")
+			return false
 		}
+		// bash ends the last line with a newline and counts the end
+		// of the input as the line after it
 		last := strings.Count(src, "\n") + 1
-		if strings.HasSuffix(src, "\n") {
-			last--
+		if !strings.HasSuffix(src, "\n") {
+			last++
 		}
 		if name == "eval" {
 			last = base + 1
@@ -205,6 +209,10 @@ func (r *Runner) writeErrLine(s string) {
 	r.fds.writer(2).Write([]byte(s + "\n"))
 }
 
+// unterminatedQuote is the quote a parse error's message says was left
+// open, or "". mvdan quotes tokens in backquotes (reached EOF without
+// matching `{` with `}`): only its closing-quote message names one, and
+// a backquote as "`".
 func unterminatedQuote(msg string) string {
 	switch {
 	case strings.Contains(msg, "not closed") && strings.Contains(msg, `"`):
@@ -212,8 +220,12 @@ func unterminatedQuote(msg string) string {
 			return "'"
 		}
 		return `"`
-	case strings.Contains(msg, "`"):
-		return "`"
+	case strings.Contains(msg, "without closing quote"):
+		for _, q := range []string{"\"`\"", "`\"`", "`'`"} {
+			if strings.Contains(msg, q) {
+				return q[1:2]
+			}
+		}
 	}
 	return ""
 }
