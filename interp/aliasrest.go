@@ -598,3 +598,49 @@ func fixAddedLines(g []*syntax.Stmt, added []int, text string, marks bool) {
 		fixInsertedLines(f, text)
 	}
 }
+
+// aliasTextIncomplete reports whether text, the lines a line-at-a-time
+// reader gathered, needs more lines once its aliases are substituted: a
+// command left open, a here-document whose delimiter may follow, or a
+// line joined to the next.
+func (r *Runner) aliasTextIncomplete(text, name string) bool {
+	at := aliasText{tail: text, chain: -1, marks: strings.IndexByte(text, 0) >= 0}
+	for {
+		g, gEnd, err := r.aliasGroup(&at, name)
+		if err != nil {
+			return syntax.IsIncomplete(err)
+		}
+		if len(g) == 0 {
+			return endsInJoin(text)
+		}
+		if hasHdoc(g) {
+			// parseProgram marks a body the end of the text delimited
+			// (aliasGroup's reparse may have made the mark already)
+			fixed := at.full()
+			if !strings.Contains(fixed, hdocEOFMark) {
+				_, fixed, _ = r.parseForMode(fixed, name)
+			}
+			if n, _ := hdocEOFCount(fixed); n > 0 {
+				return true
+			}
+		}
+		if at.onlyCommentsAfter(gEnd) {
+			return endsInJoin(text)
+		}
+		at.advance(gEnd)
+	}
+}
+
+// hasHdoc reports whether a statement of g has a here-document.
+func hasHdoc(g []*syntax.Stmt) bool {
+	found := false
+	for _, st := range g {
+		syntax.Walk(st, func(n syntax.Node) bool {
+			if rd, ok := n.(*syntax.Redirect); ok && (rd.Op == syntax.Hdoc || rd.Op == syntax.DashHdoc) {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
+}

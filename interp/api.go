@@ -92,6 +92,24 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 			buf.Reset()
 			continue
 		}
+		if !prompts && r.aliasActive() {
+			// bash substitutes aliases as it reads (aliasrest.go): a
+			// value may open a compound command the next lines close
+			if !eof && r.aliasTextIncomplete(text, name) {
+				continue
+			}
+			r.runAliasRest(text, consumed+r.discardShift, name, true)
+			consumed += strings.Count(text, "\n")
+			buf.Reset()
+			if r.flow == flowExit || name == "" && r.fds.entry(0) == nil {
+				break
+			}
+			if g := r.fds.get(0); name == "" && g != nil && g != f {
+				f = g
+			}
+			lr = newLineReader(f)
+			continue
+		}
 		file, fixed, st := r.parseLines(text, name, eof, consumed)
 		if st == linesMore {
 			continue
