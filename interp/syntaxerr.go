@@ -82,6 +82,12 @@ func (r *Runner) reportSyntaxErrorLines(err error, src, name string, from, to in
 			}
 			return
 		}
+		if strings.HasPrefix(text, "warning: ") {
+			// bash's internal_warning names the shell alone, as
+			// for a command, not the -c string or eval
+			r.writeErrLine(r.errName() + ": line " + itoa(int64(line)) + ": " + text)
+			return
+		}
 		r.writeErrLine(prefix + ": line " + itoa(int64(line)) + ": " + text)
 	}
 	// the real bash, when there is one, words its own syntax errors
@@ -91,6 +97,7 @@ func (r *Runner) reportSyntaxErrorLines(err error, src, name string, from, to in
 	msgs = slices.DeleteFunc(msgs, func(m bashMsg) bool { return m.line < from || to != 0 && m.line > to })
 	if len(msgs) > 0 {
 		for _, m := range msgs {
+			m.text = shiftHdocAt(m.text, base)
 			if r.hdocWarned["line "+itoa(int64(m.line+base))+": "+m.text] {
 				continue // written when the command ran (warnHdoc)
 			}
@@ -297,4 +304,20 @@ func emptyCondTerm(pe syntax.ParseError, src string) (next syntax.Pos, ok bool) 
 		n++
 	}
 	return syntax.NewPos(uint(off+n), pe.Pos.Line(), pe.Pos.Col()+uint(n)), true
+}
+
+// shiftHdocAt moves the line a here-document warning of bash -n names
+// (here-document at line N) by base, as the line it is written at.
+func shiftHdocAt(text string, base int) string {
+	const at = "warning: here-document at line "
+	rest, ok := strings.CutPrefix(text, at)
+	if !ok || base == 0 {
+		return text
+	}
+	i := strings.IndexByte(rest, ' ')
+	n, err := strconv.Atoi(rest[:max(i, 0)])
+	if err != nil {
+		return text
+	}
+	return at + strconv.Itoa(n+base) + rest[i:]
 }
