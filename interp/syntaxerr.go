@@ -289,6 +289,10 @@ func emptyCondTerm(pe syntax.ParseError, src string) (next syntax.Pos, ok bool) 
 		op = "[["
 	case "`!` must be followed by an expression":
 		op = "!"
+	case "`&&` must be followed by an expression":
+		op = "&&"
+	case "`||` must be followed by an expression":
+		op = "||"
 	default:
 		return next, false
 	}
