@@ -75,7 +75,18 @@ func (r *Runner) reportSyntaxErrorLines(err error, src, name string, from, to in
 	// with interactive set) names itself only, and does not quote the
 	// offending line
 	reading := r.sh.interactiveCmds && name == ""
+	// under set -e, bash's parser_error exits the shell after its first
+	// message (exit_immediately_on_error): the offending line and any
+	// other message are never written
+	quit := false
 	emit := func(line int, text string) {
+		if quit {
+			return
+		}
+		if !strings.HasPrefix(text, "warning: ") && r.reportExits() {
+			quit = true
+			defer func() { r.exit, r.exitCode, r.flow = 2, 2, flowExit }()
+		}
 		if reading {
 			if !strings.HasPrefix(text, "`") {
 				r.writeErrLine(prefix + ": " + text)
