@@ -324,7 +324,7 @@ type parseRewrite func(text string) (string, []parseEdit, bool)
 // at: the "((" and "let" before it on the same command, nearest first.
 func fixCandidates(text string, at int) []parseRewrite {
 	var out []parseRewrite
-	if at < len(text) && text[at] == '=' && at > 0 && strings.IndexByte("= \t\n(", text[at-1]) >= 0 {
+	if at < len(text) && text[at] == '=' && at > 0 && strings.IndexByte("= \t\n(", text[at-1]) >= 0 && !inDparen(text, at) {
 		out = append(out, insertRewrite(at, `\`))
 	}
 	if at < len(text) && text[at] == '(' {
@@ -363,6 +363,15 @@ func fixCandidates(text string, at int) []parseRewrite {
 		out = append(out, declNameRewrite(at))
 	}
 	return out
+}
+
+// inDparen reports whether offset at is inside a "((" not closed
+// before it: a "=" there is arithmetic bash evaluates when it runs
+// ((a = = 1)), for the "((" rewrite to quote, not a compound
+// assignment's word.
+func inDparen(text string, at int) bool {
+	i := strings.LastIndex(text[:at], "((")
+	return i >= 0 && !strings.Contains(text[i:at], "))")
 }
 
 // declNameRewrite quotes the name of a declaration's argument when it is
