@@ -83,7 +83,10 @@ func surelyBadSubst(body string) bool {
 	n := paramLen(s)
 	switch {
 	case n < 0:
-		return false
+		// a subscript the braces end (${a[}, ${a[1}): bash finds no
+		// valid array reference; one holding a command substitution
+		// may hold the "}" matchBrace stopped at
+		return !strings.Contains(s, "$(") && !strings.Contains(s, "`")
 	case n == 0:
 		return true
 	}
