@@ -542,7 +542,12 @@ func skipSeparators(text string, off int) int {
 
 // wordAt returns the span of the word starting at off, after blanks.
 func wordAt(text string, off int) (int, int) {
-	for off < len(text) && (text[off] == ' ' || text[off] == '\t') {
+	// a backslash-newline is gone before bash's parser reads the word
+	for off < len(text) && (text[off] == ' ' || text[off] == '\t' ||
+		text[off] == '\\' && off+1 < len(text) && text[off+1] == '\n') {
+		if text[off] == '\\' {
+			off++
+		}
 		off++
 	}
 	end := off
