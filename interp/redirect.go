@@ -383,32 +383,18 @@ func (r *Runner) fileRedirect(op syntax.RedirOperator, path string, fd int, varN
 	if path == "" {
 		return nil, &redirErr{": No such file or directory"}
 	}
-	if r.opts.restricted && op != syntax.RdrIn {
+	netPath := netRedirPath(path)
+	if r.opts.restricted && (op != syntax.RdrIn || netPath) {
 		return nil, &redirErr{path + ": restricted: cannot redirect output"}
 	}
-	abs := r.absPath(path)
-	if r.opts.on(optNoclobber) && (op == syntax.RdrOut || op == syntax.RdrAll) {
-		// bash's noclobber_open: a regular file is refused; a name
-		// that stat does not find (a dangling symbolic link too) is
-		// created exclusively; nothing is truncated
-		fi, err := os.Stat(abs)
-		if err == nil && fi.Mode().IsRegular() {
-			return nil, &redirErr{path + ": cannot overwrite existing file"}
+	var f *os.File
+	var err error
+	if netPath {
+		if f, err = r.netOpen(path); err != nil {
+			return nil, &redirErr{path + ": " + pathErrMsg(err)}
 		}
-		flags &^= os.O_TRUNC
-		if err != nil {
-			flags |= os.O_EXCL
-		}
-	}
-	if err := r.openFdLimitErr(); err != nil {
-		return nil, &redirErr{path + ": " + pathErrMsg(err)}
-	}
-	f, err := openFile(abs, flags, r.umask)
-	if err != nil {
-		if flags&os.O_EXCL != 0 && errors.Is(err, syscall.EEXIST) {
-			return nil, &redirErr{path + ": cannot overwrite existing file"}
-		}
-		return nil, &redirErr{path + ": " + pathErrMsg(err)}
+	} else if f, flags, err = r.openRedirFile(op, path, flags); err != nil {
+		return nil, err
 	}
 	var offset int64
 	special := true
@@ -444,6 +430,37 @@ func (r *Runner) fileRedirect(op syntax.RedirOperator, path string, fd int, varN
 		r.fds.set(fd, s)
 	}
 	return r.gateRedirect(info, ri), nil
+}
+
+// openRedirFile opens path for a redirection with flags, as bash's
+// redir_open does for a file that is not special; it returns the flags
+// used (noclobber takes O_TRUNC off).
+func (r *Runner) openRedirFile(op syntax.RedirOperator, path string, flags int) (*os.File, int, error) {
+	abs := r.absPath(path)
+	if r.opts.on(optNoclobber) && (op == syntax.RdrOut || op == syntax.RdrAll) {
+		// bash's noclobber_open: a regular file is refused; a name
+		// that stat does not find (a dangling symbolic link too) is
+		// created exclusively; nothing is truncated
+		fi, err := os.Stat(abs)
+		if err == nil && fi.Mode().IsRegular() {
+			return nil, 0, &redirErr{path + ": cannot overwrite existing file"}
+		}
+		flags &^= os.O_TRUNC
+		if err != nil {
+			flags |= os.O_EXCL
+		}
+	}
+	if err := r.openFdLimitErr(); err != nil {
+		return nil, 0, &redirErr{path + ": " + pathErrMsg(err)}
+	}
+	f, err := openFile(abs, flags, r.umask)
+	if err != nil {
+		if flags&os.O_EXCL != 0 && errors.Is(err, syscall.EEXIST) {
+			return nil, 0, &redirErr{path + ": cannot overwrite existing file"}
+		}
+		return nil, 0, &redirErr{path + ": " + pathErrMsg(err)}
+	}
+	return f, flags, nil
 }
 
 // openFile opens path for a redirection. New files get 0666 minus the
