@@ -38,7 +38,7 @@ func TestParseIPv6(t *testing.T) {
 	mapped := []byte{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 127, 0, 0, 1}
 	for s, want := range map[string][]byte{
 		"::1": loop, "0:0:0:0:0:0:0:1": loop, "::ffff:127.0.0.1": mapped, "::": make([]byte, 16),
-		"1::": {0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+		"1::":           {0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
 		"1:2:3:4:5:6:7": nil, "1:2:3:4:5:6:7:8:9": nil, "1::2::3": nil, "12345::": nil, "::g": nil, "1:": nil, "127.0.0.1": nil,
 	} {
 		got, ok := parseIPv6(s)
