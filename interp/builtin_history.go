@@ -1,7 +1,6 @@
 package interp
 
 import (
-	"io"
 	"os"
 	"strconv"
 	"strings"
@@ -61,7 +60,9 @@ func biHistory(r *Runner, args []string) int {
 				st = 1
 				continue
 			}
-			io.WriteString(r.out(), out+"\n")
+			if w := r.writeUnchecked("history", out+"\n"); w != 0 {
+				return w
+			}
 		}
 		return st
 	case has('d'):

@@ -27,27 +27,7 @@ func biTrap(r *Runner, args []string) int {
 		return r.usageFail()
 	}
 	if set&optBit('l') != 0 {
-		// five entries a line, counting the signals listed (32 and 33
-		// have no name); a short last line keeps its tab
-		var sb strings.Builder
-		col := 0
-		for n := 1; n <= 64; n++ {
-			name := signalName(n)
-			if name == "" {
-				continue
-			}
-			sb.WriteString(padLeft(itoa(int64(n)), 2) + ") SIG" + name)
-			if col++; col < 5 {
-				sb.WriteByte('\t')
-			} else {
-				sb.WriteByte('\n')
-				col = 0
-			}
-		}
-		if col != 0 {
-			sb.WriteByte('\n')
-		}
-		return r.write("trap", sb.String())
+		return r.write("trap", signalTable())
 	}
 	if len(a) == 0 || set&optBit('p') != 0 {
 		// trap -p in POSIX mode shows default dispositions as well
@@ -136,6 +116,31 @@ func biTrap(r *Runner, args []string) int {
 	return status
 }
 
+// signalTable is the list of trap -l and kill -l: five entries a line,
+// counting the signals listed (32 and 33 have no name); a short last line
+// keeps its tab.
+func signalTable() string {
+	var sb strings.Builder
+	col := 0
+	for n := 1; n <= 64; n++ {
+		name := signalName(n)
+		if name == "" {
+			continue
+		}
+		sb.WriteString(padLeft(itoa(int64(n)), 2) + ") SIG" + name)
+		if col++; col < 5 {
+			sb.WriteByte('\t')
+		} else {
+			sb.WriteByte('\n')
+			col = 0
+		}
+	}
+	if col != 0 {
+		sb.WriteByte('\n')
+	}
+	return sb.String()
+}
+
 // biKill implements kill [-s SIG | -SIG | -n N] pid… and kill -l.
 func biKill(r *Runner, args []string) int {
 	a := args[1:]
@@ -150,18 +155,19 @@ func biKill(r *Runner, args []string) int {
 			return st
 		}
 		a = append(a[:1:1], rest...)
+		// bash's display_signal_list prints each name as it goes and
+		// carries on past a bad one, failing at the end; it does not
+		// check its writes (kill -l >&- succeeds silently)
 		if len(a) == 1 {
 			if r.opts.on(optPosix) {
-				return r.write("kill", posixSignalList())
+				return r.writeUnchecked("kill", posixSignalList())
 			}
-			return biTrap(r, []string{"trap", "-l"})
+			return r.writeUnchecked("kill", signalTable())
 		}
-		// bash prints each name as it goes and carries on past a bad
-		// one, failing at the end
 		var sb strings.Builder
 		status := 0
 		bad := func(s string) {
-			if st := r.write("kill", sb.String()); st != 0 {
+			if st := r.writeUnchecked("kill", sb.String()); st != 0 {
 				status = st
 			}
 			sb.Reset()
@@ -197,7 +203,7 @@ func biKill(r *Runner, args []string) int {
 			}
 			sb.WriteString(itoa(int64(n)) + "\n")
 		}
-		if st := r.write("kill", sb.String()); st != 0 {
+		if st := r.writeUnchecked("kill", sb.String()); st != 0 {
 			return st
 		}
 		return status

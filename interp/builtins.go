@@ -751,3 +751,17 @@ func (r *Runner) flushListing(sb *strings.Builder) {
 		sb.Reset()
 	}
 }
+
+// writeUnchecked writes s for a builtin that, as bash's, does not check
+// its writes (no message, no failure on a closed or full descriptor); a
+// broken pipe still ends a subshell as SIGPIPE would.
+func (r *Runner) writeUnchecked(name, s string) int {
+	if s == "" {
+		return 0
+	}
+	_, err := io.WriteString(r.out(), s)
+	if errno, ok := underlyingErrno(err); ok && errno == syscall.EPIPE {
+		return r.writeFailed(name, err)
+	}
+	return 0
+}
