@@ -256,7 +256,8 @@ func (r *Runner) printAllComps() int {
 	for _, n := range r.comps.order.keys() {
 		writeCompSpec(&sb, n, r.comps.specs[n])
 	}
-	return r.write("complete", sb.String())
+	// bash checks the writes of complete -p NAME only
+	return r.writeUnchecked("complete", sb.String())
 }
 
 // printComps prints the compspecs of names, complaining about the ones

@@ -214,7 +214,7 @@ func biCaller(r *Runner, args []string) int {
 	}
 	depth := len(r.calls)
 	if depth == 0 && len(args) == 1 {
-		return r.write("caller", "0 NULL\n")
+		return r.writeUnchecked("caller", "0 NULL\n")
 	}
 	if n >= depth {
 		return 1
@@ -230,7 +230,7 @@ func biCaller(r *Runner, args []string) int {
 		if depth-2-n >= 0 {
 			src = r.calls[depth-2-n].source
 		}
-		return r.write("caller", itoa(int64(fr.line))+" "+src+"\n")
+		return r.writeUnchecked("caller", itoa(int64(fr.line))+" "+src+"\n")
 	}
 	caller := "main"
 	src := bottom
@@ -241,7 +241,7 @@ func biCaller(r *Runner, args []string) int {
 		caller = r.calls[depth-2-n].funcName
 		src = r.calls[depth-2-n].source
 	}
-	return r.write("caller", itoa(int64(fr.line))+" "+caller+" "+src+"\n")
+	return r.writeUnchecked("caller", itoa(int64(fr.line))+" "+caller+" "+src+"\n")
 }
 
 // biEnable implements enable [-n] [-a] [name…].
