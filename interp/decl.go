@@ -719,6 +719,14 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 			name, index = name[:j], name[j+1:len(name)-1]
 		}
 	}
+	if as == nil && textVal != nil && validName(name) && variant != "export" && variant != "readonly" {
+		// "a[@]=v" as text: assign_array_element refuses @ and * as an
+		// indexed array's subscript, reported without the builtin's name
+		if err := r.allSubscriptErr(name+"["+index+"]", name, index); err != nil {
+			r.errorf("%s", err.Error())
+			return "", errDeclFailed
+		}
+	}
 	if !validName(name) {
 		shown := name
 		if a.assign == nil {
