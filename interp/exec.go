@@ -1174,6 +1174,8 @@ func (r *Runner) timeClause(c *syntax.TimeClause) {
 	}
 	if c.Stmt != nil {
 		r.stmt(c.Stmt)
+	} else {
+		r.exit = 0 // bash times a null command, which succeeds
 	}
 	real := time.Since(start)
 	ru1 := selfRusage()
