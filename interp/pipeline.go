@@ -28,6 +28,21 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 		stages = append(stages, n.Y)
 	}
 	collect(c)
+	for i := 1; i < len(stages); i++ {
+		st := pipedTimeCall(stages[i])
+		if st == nil {
+			continue
+		}
+		// the clause held the rest of the pipeline: its stages are ours
+		rest := append([]*syntax.Stmt(nil), stages[i+1:]...)
+		stages = stages[:i]
+		if b, ok := st.Cmd.(*syntax.BinaryCmd); ok && (b.Op == syntax.Pipe || b.Op == syntax.PipeAll) && !st.Negated && len(st.Redirs) == 0 {
+			collect(b)
+		} else {
+			stages = append(stages, st)
+		}
+		stages = append(stages, rest...)
+	}
 	n := len(stages)
 	r.sh.mu.Lock()
 	r.sh.pipelines++

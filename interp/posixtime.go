@@ -91,3 +91,32 @@ func prefixFirstCall(st *syntax.Stmt, words []*syntax.Word) *syntax.Stmt {
 func litWordAt(s string, pos syntax.Pos) *syntax.Word {
 	return &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{ValuePos: pos, ValueEnd: pos, Value: s}}}
 }
+
+// pipedTimeCall returns the command bash runs for a pipeline stage after
+// the first that mvdan read as a time clause: bash takes time as a
+// reserved word only where a pipeline starts, so after a "|" it is the
+// time utility found in PATH, run with the words that follow (-p
+// included). It is nil for any other stage.
+func pipedTimeCall(st *syntax.Stmt) *syntax.Stmt {
+	c, ok := st.Cmd.(*syntax.TimeClause)
+	if !ok || st.Negated || st.Background {
+		return nil
+	}
+	lead := []*syntax.Word{litWordAt("time", c.Time)}
+	if c.PosixFormat {
+		lead = append(lead, litWordAt("-p", c.Time))
+	}
+	if c.Stmt == nil {
+		cp := *st
+		cp.Cmd = &syntax.CallExpr{Args: lead}
+		return &cp
+	}
+	inner := prefixFirstCall(c.Stmt, lead)
+	if inner == nil {
+		return nil
+	}
+	cp := *st
+	cp.Cmd = inner.Cmd
+	cp.Redirs = append(append([]*syntax.Redirect(nil), inner.Redirs...), st.Redirs...)
+	return &cp
+}
