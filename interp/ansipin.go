@@ -1,7 +1,6 @@
 package interp
 
 import (
-	"strconv"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -84,21 +83,13 @@ func pinUnicodeEscapes(s string, bytes bool) string {
 			i++
 			continue
 		}
-		max := 4
-		if e == 'U' {
-			max = 8
-		}
-		j := i + 2
-		for j < len(s) && j < i+2+max && isHex(s[j]) {
-			j++
-		}
-		if j == i+2 {
+		n, j, ok := unicodeEscape(s, i+1)
+		if !ok {
 			sb.WriteString(s[i : i+2])
 			i++
 			continue
 		}
-		n, _ := strconv.ParseUint(s[i+2:j], 16, 32)
-		for _, b := range []byte(unicodeChar(uint32(n), bytes)) {
+		for _, b := range []byte(unicodeChar(n, bytes)) {
 			sb.WriteString(`\x`)
 			sb.WriteByte(hexDigits[b>>4])
 			sb.WriteByte(hexDigits[b&15])

@@ -1,13 +1,15 @@
 package interp
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"os"
 	"strconv"
 	"strings"
 	"syscall"
+	"time"
+
+	"nash/internal/sockdial"
 )
 
 // bash opens a redirection target of the form /dev/tcp/HOST/PORT or
@@ -79,48 +81,7 @@ func servicePort(serv string, stream bool) (int, bool) {
 	if stream {
 		proto = "tcp"
 	}
-	return lookupService("/etc/services", serv, proto)
-}
-
-// lookupService finds the port of name (or one of its aliases) for proto
-// in a services file, as glibc's files database does.
-func lookupService(file, name, proto string) (int, bool) {
-	f, err := openRaw(file, os.O_RDONLY, 0)
-	if err != nil {
-		return 0, false
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := sc.Text()
-		if i := strings.IndexByte(line, '#'); i >= 0 {
-			line = line[:i]
-		}
-		fs := strings.Fields(line)
-		if len(fs) < 2 {
-			continue
-		}
-		port, pr, ok := strings.Cut(fs[1], "/")
-		if !ok || pr != proto {
-			continue
-		}
-		if fs[0] != name && !containsStr(fs[2:], name) {
-			continue
-		}
-		if n, err := strconv.Atoi(port); err == nil && n >= 0 && n <= 0xffff {
-			return n, true
-		}
-	}
-	return 0, false
-}
-
-func containsStr(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
+	return sockdial.LookupService("/etc/services", serv, proto)
 }
 
 // strtoulWhole is C's strtoul(s, &end, 10) with *end == '\0' required:
@@ -157,7 +118,7 @@ type ipAddr []byte
 // lookupHost returns host's addresses in the order they are tried, or
 // getaddrinfo's message for why there are none. Numeric forms are read
 // here, as getaddrinfo reads them (inet_aton's 127.1 and 0x7f000001
-// too); a name is looked up by getaddrinfo itself, through getent, so
+// too, IPv6 without a zone); a name is looked up by getaddrinfo itself, through getent, so
 // that /etc/hosts, DNS, search domains and the order of the answers are
 // the system's: the Go resolver would cost every start of the shell the
 // initialisation of package net.
@@ -165,7 +126,7 @@ func (r *Runner) lookupHost(host string) ([]ipAddr, string) {
 	if ip, ok := inetAton(host); ok {
 		return []ipAddr{ip}, ""
 	}
-	if ip, ok := parseIPv6(host); ok {
+	if ip := sockdial.ParseIP(host); len(ip) == 16 {
 		return []ipAddr{ip}, ""
 	}
 	if host == "" || strings.HasPrefix(host, "-") {
@@ -173,7 +134,13 @@ func (r *Runner) lookupHost(host string) ([]ipAddr, string) {
 	}
 	getent := r.lookPath("getent")
 	if getent == "" {
-		return nil, "Name or service not known"
+		// a system without getent: /etc/hosts and DNS as the
+		// transport's minimal resolver reads them
+		ip, err := sockdial.Resolve(host, time.Now().Add(30*time.Second))
+		if err != nil {
+			return nil, "Name or service not known"
+		}
+		return []ipAddr{ip}, ""
 	}
 	out, ok := r.captureHelper(getent, []string{"getent", "ahosts", host})
 	if !ok {
@@ -186,11 +153,8 @@ func (r *Runner) lookupHost(host string) ([]ipAddr, string) {
 		if len(f) < 2 || seen[f[0]] {
 			continue
 		}
-		ip, ok := inetAton(f[0])
-		if !ok {
-			ip, ok = parseIPv6(f[0])
-		}
-		if ok {
+		ip := sockdial.ParseIP(f[0])
+		if ip != nil {
 			seen[f[0]] = true
 			ips = append(ips, ip)
 		}
@@ -249,63 +213,6 @@ func (r *Runner) captureHelper(path string, argv []string) ([]byte, bool) {
 		}
 	}
 	return out.Bytes(), ws.Exited() && ws.ExitStatus() == 0
-}
-
-// parseIPv6 parses the text form of an IPv6 address (:: shortening and a
-// dotted IPv4 tail; no zone).
-func parseIPv6(s string) (ipAddr, bool) {
-	if !strings.Contains(s, ":") {
-		return nil, false
-	}
-	head, tail, gap := strings.Cut(s, "::")
-	if gap && strings.Contains(tail, "::") {
-		return nil, false
-	}
-	h, ok := ipv6Groups(head, !gap)
-	if !ok {
-		return nil, false
-	}
-	t, ok := ipv6Groups(tail, true)
-	if !ok || gap && len(h)+len(t) > 7 || !gap && len(h) != 8 {
-		return nil, false
-	}
-	var full [8]uint16
-	copy(full[:], h)
-	copy(full[8-len(t):], t)
-	ip := make(ipAddr, 16)
-	for i, g := range full {
-		ip[2*i], ip[2*i+1] = byte(g>>8), byte(g)
-	}
-	return ip, true
-}
-
-// ipv6Groups parses colon-separated groups of hex digits, the last of
-// which may be a dotted IPv4 address when v4Tail.
-func ipv6Groups(part string, v4Tail bool) ([]uint16, bool) {
-	if part == "" {
-		return nil, true
-	}
-	fs := strings.Split(part, ":")
-	var out []uint16
-	for i, f := range fs {
-		if v4Tail && i == len(fs)-1 && strings.Count(f, ".") == 3 {
-			v4, ok := inetAton(f)
-			if !ok {
-				return nil, false
-			}
-			out = append(out, uint16(v4[0])<<8|uint16(v4[1]), uint16(v4[2])<<8|uint16(v4[3]))
-			continue
-		}
-		if f == "" || len(f) > 4 {
-			return nil, false
-		}
-		v, err := strconv.ParseUint(f, 16, 16)
-		if err != nil {
-			return nil, false
-		}
-		out = append(out, uint16(v))
-	}
-	return out, true
 }
 
 // inetAton parses the IPv4 forms inet_aton accepts: one to four parts

@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"nash/internal/sockdial"
 )
 
 func TestNetRedirPath(t *testing.T) {
@@ -32,22 +34,6 @@ func TestInetAton(t *testing.T) {
 	}
 }
 
-func TestParseIPv6(t *testing.T) {
-	loop := make([]byte, 16)
-	loop[15] = 1
-	mapped := []byte{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 127, 0, 0, 1}
-	for s, want := range map[string][]byte{
-		"::1": loop, "0:0:0:0:0:0:0:1": loop, "::ffff:127.0.0.1": mapped, "::": make([]byte, 16),
-		"1::":           {0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-		"1:2:3:4:5:6:7": nil, "1:2:3:4:5:6:7:8:9": nil, "1::2::3": nil, "12345::": nil, "::g": nil, "1:": nil, "127.0.0.1": nil,
-	} {
-		got, ok := parseIPv6(s)
-		if ok != (want != nil) || ok && !bytes.Equal(got, want) {
-			t.Errorf("parseIPv6(%q) = %v, %v; want %v", s, got, ok, want)
-		}
-	}
-}
-
 // TestServicePort checks getaddrinfo's reading of the service: numbers
 // as strtoul reads them, names in the services file.
 func TestServicePort(t *testing.T) {
@@ -67,7 +53,7 @@ func TestServicePort(t *testing.T) {
 		port        int
 		ok          bool
 	}{{"http", "tcp", 80, true}, {"www", "tcp", 80, true}, {"domain", "tcp", 0, false}, {"domain", "udp", 53, true}, {"bad", "tcp", 0, false}} {
-		port, ok := lookupService(file, c.name, c.proto)
+		port, ok := sockdial.LookupService(file, c.name, c.proto)
 		if port != c.port || ok != c.ok {
 			t.Errorf("lookupService(%q, %q) = %d, %v; want %d, %v", c.name, c.proto, port, ok, c.port, c.ok)
 		}

@@ -284,21 +284,13 @@ func decodeEscapes(s string, echo, bytes bool) (string, bool) {
 			sb.WriteByte(byte(n))
 			i = j - 1
 		case 'u', 'U':
-			max := 4
-			if e == 'U' {
-				max = 8
-			}
-			j := i + 1
-			for j < len(s) && j < i+1+max && isHex(s[j]) {
-				j++
-			}
-			if j == i+1 {
+			n, j, ok := unicodeEscape(s, i)
+			if !ok {
 				sb.WriteByte('\\')
 				sb.WriteByte(e)
 				continue
 			}
-			n, _ := strconv.ParseUint(s[i+1:j], 16, 32)
-			sb.WriteString(unicodeChar(uint32(n), bytes))
+			sb.WriteString(unicodeChar(n, bytes))
 			i = j - 1
 		case '0', '1', '2', '3', '4', '5', '6', '7':
 			start := i
@@ -328,6 +320,25 @@ func decodeEscapes(s string, echo, bytes bool) (string, bool) {
 		}
 	}
 	return sb.String(), false
+}
+
+// unicodeEscape reads the hex digits of a \u (up to 4) or \U (up to 8)
+// escape whose letter is s[i]: the value and the index after the digits;
+// not ok without a digit.
+func unicodeEscape(s string, i int) (uint32, int, bool) {
+	max := 4
+	if s[i] == 'U' {
+		max = 8
+	}
+	j := i + 1
+	for j < len(s) && j < i+1+max && isHex(s[j]) {
+		j++
+	}
+	if j == i+1 {
+		return 0, j, false
+	}
+	n, _ := strconv.ParseUint(s[i+1:j], 16, 32)
+	return uint32(n), j, true
 }
 
 // u32toutf8 is bash's encoder for what wctomb refuses too: UTF-8 in the

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -39,10 +40,10 @@ func JoinHostPort(host, port string) string {
 	return host + ":" + port
 }
 
-// resolve returns the 4- or 16-byte address of host: an IP literal, a
+// Resolve returns the 4- or 16-byte address of host: an IP literal, a
 // name in /etc/hosts (first match), localhost, or what the DNS servers
 // of /etc/resolv.conf answer before deadline (zero: no bound).
-func resolve(host string, deadline time.Time) ([]byte, error) {
+func Resolve(host string, deadline time.Time) ([]byte, error) {
 	if ip := ParseIP(host); ip != nil {
 		return ip, nil
 	}
@@ -61,9 +62,46 @@ func resolve(host string, deadline time.Time) ([]byte, error) {
 
 // lookupHosts finds name in a hosts file; nil when absent.
 func lookupHosts(path, name string) []byte {
+	var ip []byte
+	eachLine(path, func(fields []string) bool {
+		for _, n := range fields[1:] {
+			if strings.EqualFold(n, name) {
+				if ip = ParseIP(fields[0]); ip != nil {
+					return false
+				}
+			}
+		}
+		return true
+	})
+	return ip
+}
+
+// LookupService finds the port of name (or one of its aliases) for proto
+// in a services file (/etc/services), as glibc's files database does.
+func LookupService(path, name, proto string) (int, bool) {
+	port, found := 0, false
+	eachLine(path, func(fields []string) bool {
+		p, pr, ok := strings.Cut(fields[1], "/")
+		if !ok || pr != proto || fields[0] != name && !slices.Contains(fields[2:], name) {
+			return true
+		}
+		n, err := strconv.Atoi(p)
+		if err == nil && n >= 0 && n <= 0xffff {
+			port, found = n, true
+			return false
+		}
+		return true
+	})
+	return port, found
+}
+
+// eachLine calls fn with the fields of each line of the file at path that
+// has at least two once comments (from #) are cut, until fn returns
+// false. A file that cannot be read has no lines.
+func eachLine(path string, fn func(fields []string) bool) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil
+		return
 	}
 	defer f.Close()
 	sc := bufio.NewScanner(f)
@@ -72,19 +110,10 @@ func lookupHosts(path, name string) []byte {
 		if i := strings.IndexByte(line, '#'); i >= 0 {
 			line = line[:i]
 		}
-		fields := strings.Fields(line)
-		if len(fields) < 2 {
-			continue
-		}
-		for _, n := range fields[1:] {
-			if strings.EqualFold(n, name) {
-				if ip := ParseIP(fields[0]); ip != nil {
-					return ip
-				}
-			}
+		if fields := strings.Fields(line); len(fields) >= 2 && !fn(fields) {
+			return
 		}
 	}
-	return nil
 }
 
 // ParseIP parses a dotted IPv4 address (4 bytes) or an IPv6 address

@@ -56,7 +56,7 @@ func sockaddr(network, addr string, deadline time.Time) (syscall.Sockaddr, error
 		if err != nil || p < 0 || p > 65535 {
 			return nil, fmt.Errorf("invalid port %q", port)
 		}
-		ip, err := resolve(host, deadline)
+		ip, err := Resolve(host, deadline)
 		if err != nil {
 			return nil, err
 		}
