@@ -307,20 +307,26 @@ func biKill(r *Runner, args []string) int {
 			sent = true
 			continue
 		}
+		var stopSig syscall.Signal
+		if stopped != nil && sig == syscall.SIGCONT {
+			// one continued by kill is running again as after bg,
+			// marked before it can end (see job.resume)
+			stopSig = stopped.stoppedBy()
+			stopped.markRunning()
+		}
 		if err := syscall.Kill(pid, sig); err != nil {
+			if stopSig != 0 {
+				stopped.setStopped(stopSig)
+			}
 			r.bErr("kill", "(%d) - %s", pid, errnoMessage(err.(syscall.Errno)))
 			continue
 		}
 		sent = true
 		if stopped != nil {
 			// bash's kill_pid: a stopped job is continued so that TERM
-			// or HUP can end it, and one continued by kill is running
-			// again as after bg
-			switch sig {
-			case syscall.SIGTERM, syscall.SIGHUP:
+			// or HUP can end it
+			if sig == syscall.SIGTERM || sig == syscall.SIGHUP {
 				syscall.Kill(pid, syscall.SIGCONT)
-			case syscall.SIGCONT:
-				stopped.markRunning()
 			}
 			continue
 		}

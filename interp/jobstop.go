@@ -83,8 +83,11 @@ func (j *job) resume() {
 	if j.stoppedBy() == 0 {
 		return
 	}
-	syscall.Kill(j.pid(), syscall.SIGCONT)
+	// marked first: a job that ends as soon as it is continued has its
+	// end recorded by watchStops after this, so that it is reported
+	// (bash's start_job blocks SIGCHLD for the same reason)
 	j.markRunning()
+	syscall.Kill(j.pid(), syscall.SIGCONT)
 }
 
 // markRunning records that a stopped job was sent SIGCONT: it runs, and
