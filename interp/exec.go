@@ -1273,11 +1273,16 @@ func (r *Runner) reportErr(err error) {
 // errorf prints a message with bash's prefix to fd 2.
 func (r *Runner) errorf(format string, a ...any) {
 	msg := fmt.Sprintf(format, a...)
-	w := r.fds.writer(2)
+	io.WriteString(r.errOut(), r.errPrefix()+msg+"\n")
+}
+
+// errOut is where the shell's error messages go: stderr as it was before
+// the redirections of the declaration being run (earlyErrW), else fd 2.
+func (r *Runner) errOut() io.Writer {
 	if r.earlyErrW != nil {
-		w = r.earlyErrW
+		return r.earlyErrW
 	}
-	io.WriteString(w, r.errPrefix()+msg+"\n")
+	return r.fds.writer(2)
 }
 
 // errPrefix is "NAME: line N: " as bash prints it.

@@ -58,12 +58,8 @@ func (r *Runner) netOpen(path string) (*os.File, error) {
 	if errors.As(err, &se) {
 		op = se.Syscall
 	}
-	io := r.fds.writer(2)
-	if r.earlyErrW != nil {
-		io = r.earlyErrW
-	}
 	// bash's sys_error: no line number
-	io.Write([]byte(r.errName() + ": " + op + ": " + pathErrMsg(err) + "\n"))
+	r.errOut().Write([]byte(r.errName() + ": " + op + ": " + pathErrMsg(err) + "\n"))
 	return nil, err
 }
 
