@@ -5,8 +5,10 @@
 // raw system calls, so that it costs no Go runtime start; when the
 // program cannot be executed, the process goes on into the runtime as
 // the stage's Go initialiser, which reports why. Otherwise, for every
-// signal 1..64 it calls rt_sigaction(sig, NULL, &acts[sig], 8), then
-// marks the record complete and jumps to the runtime's entry. It uses
+// signal 1..64 it calls rt_sigaction(sig, NULL, &acts[sig], 8), maps
+// the text and read-only data in and turns memory profiling off (see the
+// package doc), then marks the record complete and jumps to the
+// runtime's entry. It uses
 // neither the stack nor the registers the runtime's entry reads (SP
 // points at argc, then argv, a NULL, envp and a NULL).
 TEXT ·entry(SB),NOSPLIT|NOFRAME,$0
@@ -138,6 +140,20 @@ loop:
 	INCQ	R12
 	CMPQ	R12, $65
 	JLT	loop
+	MOVQ	$28, AX		// SYS_madvise(text, len, MADV_POPULATE_READ)
+	LEAQ	runtime·text(SB), DI
+	LEAQ	runtime·etext(SB), SI
+	SUBQ	DI, SI
+	MOVQ	$22, DX
+	SYSCALL
+	MOVQ	$28, AX		// SYS_madvise(rodata, len, MADV_POPULATE_READ)
+	LEAQ	runtime·rodata(SB), DI
+	LEAQ	runtime·erodata(SB), SI
+	SUBQ	DI, SI
+	MOVQ	$22, DX
+	SYSCALL
+	MOVQ	·memProfileRate(SB), AX
+	MOVQ	$0, (AX)
 	MOVQ	$1, ·captured(SB)
 	JMP	_rt0_amd64_linux(SB)
 

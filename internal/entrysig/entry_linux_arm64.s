@@ -1,7 +1,9 @@
 #include "textflag.h"
 
 // entry is entry_linux_amd64.s's entry for arm64: it records every
-// signal's disposition and jumps to the runtime's entry with RSP untouched.
+// signal's disposition, maps the text and read-only data in, turns
+// memory profiling off and jumps to the runtime's entry with RSP
+// untouched.
 TEXT ·entry(SB),NOSPLIT|NOFRAME,$0
 	MOVD	$1, R9
 	MOVD	$·acts(SB), R10
@@ -16,6 +18,20 @@ loop:
 	ADD	$1, R9, R9
 	CMP	$65, R9
 	BLT	loop
+	MOVD	$233, R8	// SYS_madvise(text, len, MADV_POPULATE_READ)
+	MOVD	$runtime·text(SB), R0
+	MOVD	$runtime·etext(SB), R1
+	SUB	R0, R1, R1
+	MOVD	$22, R2
+	SVC
+	MOVD	$233, R8	// SYS_madvise(rodata, len, MADV_POPULATE_READ)
+	MOVD	$runtime·rodata(SB), R0
+	MOVD	$runtime·erodata(SB), R1
+	SUB	R0, R1, R1
+	MOVD	$22, R2
+	SVC
+	MOVD	·memProfileRate(SB), R11
+	MOVD	ZR, (R11)
 	MOVD	$1, R11
 	MOVD	$·captured(SB), R12
 	MOVD	R11, (R12)
