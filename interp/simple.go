@@ -188,8 +188,12 @@ func (r *Runner) runArgs(c *syntax.CallExpr, args []string, redirs []*syntax.Red
 	// bash binds $_ once the command is done: a function body and a
 	// builtin listing still see the previous command's. A command that
 	// exits the shell or returns never gets there (bash longjmps past
-	// bind_lastarg): an EXIT trap sees the command before it
+	// bind_lastarg): an EXIT trap sees the command before it. exec's
+	// keepRedirs is for this command's own redirections alone: when it
+	// had none, the next redirected command (or the eval, function or
+	// group around it) must not keep its redirections
 	defer func(last string) {
+		r.keepRedirs = false
 		if r.flow != flowExit && r.flow != flowReturn {
 			r.lastArg, r.lastArgEnv = last, false
 		}
