@@ -34,3 +34,31 @@ func funcDeclList(fd *syntax.FuncDecl) *syntax.Stmt {
 	list.Cmd = build(b)
 	return &list
 }
+
+// funcDefLine is the line bash reports a failed definition at: its
+// line_number, which a definition does not set. Outside a function
+// that is where the parser stopped, the end of the definition. In a
+// function it is the line execute_function set: the body command's
+// line, which make_function_def sets from the parser's function_bstart
+// when the definition is reduced, after any definition nested in it, so
+// the line of the last "{" opening a function's body in the function.
+func (r *Runner) funcDefLine(c *syntax.FuncDecl) int {
+	if n := len(r.calls); n > 0 && r.calls[n-1].body != nil {
+		line := 0
+		syntax.Walk(r.calls[n-1].body, func(n syntax.Node) bool {
+			if fd, ok := n.(*syntax.FuncDecl); ok && fd.Body != nil {
+				if b, ok := fd.Body.Cmd.(*syntax.Block); ok {
+					line = max(line, int(b.Lbrace.Line()))
+				}
+			}
+			return true
+		})
+		if b, ok := r.calls[n-1].body.Cmd.(*syntax.Block); ok && line == 0 {
+			line = int(b.Lbrace.Line())
+		}
+		if line > 0 {
+			return r.lineAt(line)
+		}
+	}
+	return r.lineAt(int(c.End().Line()))
+}

@@ -164,6 +164,9 @@ func finishParse(f *syntax.File, text string) {
 	if hasRawRunes(text) {
 		decodeRawNode(f)
 	}
+	if strings.Contains(text, funcNameMark) {
+		unwriteFuncNames(f)
+	}
 }
 
 // parseStmtsBefore returns the statements of f, or when the text did not
@@ -211,6 +214,9 @@ func fixParseError(text, name string, perr error) (string, []parseEdit, *syntax.
 			// see arrayglued.go, envcompound.go
 			cands = []parseRewrite{gluedCompoundRewrite(at), envCompoundRewrite(at)}
 		}
+	}
+	if msg := perr.Error(); strings.Contains(msg, "invalid func name") || strings.Contains(msg, "`function` must be followed by a name") {
+		cands = append([]parseRewrite{funcNameRewrite(at)}, cands...) // see parsefix_funcname.go
 	}
 	if bracketWordAt(perr, text, at) {
 		// tried last: the other readings of the "[" come first
@@ -764,6 +770,9 @@ func writtenMarkers(s string) string {
 	}
 	if strings.Contains(s, envElemName) {
 		s = strings.ReplaceAll(s, envElemMarker, "")
+	}
+	if strings.Contains(s, funcNameMark) {
+		s = writtenFuncNames(s)
 	}
 	if strings.Contains(s, emptyExtglob) {
 		s = writtenEmptyExtglob(s)

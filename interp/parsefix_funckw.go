@@ -18,6 +18,9 @@ func funcKeywordBodyRewrite(at int) parseRewrite {
 		}
 		name := i
 		for i < len(text) && strings.IndexByte(" \t\n;&|()<>", text[i]) < 0 {
+			if text[i] == '\\' && i+1 < len(text) {
+				i++ // an escaped name (parsefix_funcname.go)
+			}
 			i++
 		}
 		end := i

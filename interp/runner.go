@@ -399,6 +399,9 @@ type callFrame struct {
 	source   string
 	line     int // line the call was made from
 	args     []string
+	// body is the called function's body, nil for a source frame (and
+	// in a background job's copy of the frames)
+	body *syntax.Stmt
 	// setOpts holds the set -o options saved by `local -`, restored
 	// when the function returns; nil when the function did not save them
 	setOpts *[numSetOpts]bool

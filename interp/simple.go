@@ -836,7 +836,7 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 	oldSrc, oldOff, oldConts, oldContsEnd := r.curSrc, r.lineOff, r.lineConts, r.contsEnd
 	oldTop := r.aliasTopSrc
 	r.params = args[1:]
-	r.calls = append(r.calls, callFrame{funcName: f.name, source: f.source, line: r.line, args: args[1:]})
+	r.calls = append(r.calls, callFrame{funcName: f.name, source: f.source, line: r.line, args: args[1:], body: f.body})
 	r.vars.pushFrame()
 	r.nesting = Nesting{Depth: oldNesting.Depth + 1, Kind: r.funcKind(f.name)}
 	if f.src != "" {
@@ -973,6 +973,20 @@ func (r *Runner) defineFunc(c *syntax.FuncDecl) {
 		return
 	}
 	name := c.Name.Value
+	if quotedFuncName(name) || r.opts.on(optPosix) && !validName(name) {
+		// bash's check_identifier, in execute_intern_function
+		line := r.line
+		r.line = r.funcDefLine(c)
+		r.errorf("`%s': not a valid identifier", name)
+		r.line = line
+		r.exit = 1
+		if r.opts.on(optPosix) && !r.isInteractive() {
+			r.exit = 2
+			r.flow = flowExit
+			r.exitCode = 2
+		}
+		return
+	}
 	if r.posixSpecial(name) {
 		r.errorf("`%s': is a special builtin", name)
 		r.exit = 2
@@ -980,17 +994,9 @@ func (r *Runner) defineFunc(c *syntax.FuncDecl) {
 		r.exitCode = 2
 		return
 	}
-	if r.opts.on(optPosix) && !validName(name) {
-		r.errorf("`%s': not a valid identifier", name)
-		r.exit = 2
-		r.flow = flowExit
-		r.exitCode = 2
-		return
-	}
 	if r.readonlyFuncs[name] {
-		// bash reports the line where the definition ends
 		line := r.line
-		r.line = r.lineAt(int(c.End().Line()))
+		r.line = r.funcDefLine(c)
 		r.errorf("%s: readonly function", name)
 		r.line = line
 		r.exit = 1
