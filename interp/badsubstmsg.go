@@ -16,6 +16,9 @@ import (
 // placeBadSubst returns err with the text of node in its message when err
 // is a bad substitution that no inner string has named yet.
 func (r *Runner) placeBadSubst(err error, node syntax.Node) error {
+	if e, ok := err.(*expandError); ok && e.outer {
+		return placeBadSubstText(err, r.nodeText(node))
+	}
 	if !unplacedBadSubst(err) {
 		return err
 	}
@@ -32,6 +35,12 @@ func (r *Runner) placeBadSubst(err error, node syntax.Node) error {
 // placeBadSubstText is placeBadSubst with the text given.
 func placeBadSubstText(err error, text string) error {
 	var e *expandError
+	if errors.As(err, &e) && e.outer {
+		if i := strings.Index(e.msg, " in "); i >= 0 {
+			e.msg = e.msg[:i+len(" in ")] + text
+		}
+		return err
+	}
 	if !errors.As(err, &e) || !unplacedBadSubst(err) {
 		return err
 	}
@@ -62,4 +71,18 @@ func (r *Runner) hdocBodyText(w *syntax.Word) string {
 		sb.WriteString(r.nodeText(p))
 	}
 	return sb.String()
+}
+
+// renameBadSubst has a bad substitution error that names the string from
+// name the string to instead.
+func renameBadSubst(err error, from, to string) {
+	var e *expandError
+	if !errors.As(err, &e) {
+		return
+	}
+	if strings.HasPrefix(e.msg, from+": bad substitution") {
+		e.msg = to + e.msg[len(from):]
+	} else if e.outer && strings.HasSuffix(e.msg, " in "+from) {
+		e.msg = e.msg[:len(e.msg)-len(from)] + to
+	}
 }

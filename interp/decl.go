@@ -518,8 +518,13 @@ func (r *Runner) declare(variant string, args []declArg) int {
 		}
 		if err != nil {
 			if _, ok := err.(*expandError); ok {
+				if fromWord && a.assign != nil && a.assign.Value != nil {
+					// bash expands the argument as one word: its
+					// error names all of it and drops the line
+					renameBadSubst(err, r.nodeText(a.assign.Value), r.nodeText(a.assign))
+				}
 				r.expansionError(err)
-				if r.flow == flowAbort {
+				if r.flow == flowAbort && !fromWord {
 					r.flow = flowNone
 				}
 				return 1

@@ -376,6 +376,9 @@ type expandError struct {
 	// placed: a bad substitution that names the string it was in
 	// (see placeBadSubst)
 	placed bool
+	// outer: a bad substitution naming the outermost string it was in,
+	// which each enclosing string replaces (arithcomment.go)
+	outer bool
 	// exitNow, when not 0, is the status the shell exits with at once
 	// (reportError)
 	exitNow int
@@ -604,6 +607,9 @@ func (r *Runner) expandWord(b *fieldBuilder, w *syntax.Word, assign bool) (err e
 			}
 			b.unquotedExp(s)
 		case *syntax.ArithmExp:
+			if err := r.arithCommentError(p); err != nil {
+				return err
+			}
 			n, err := r.arithExpansion(p.X)
 			if err != nil {
 				return err
@@ -837,6 +843,9 @@ func (r *Runner) expandDbl(b *fieldBuilder, q *syntax.DblQuoted) (err error) {
 			}
 			b.quoted(s)
 		case *syntax.ArithmExp:
+			if err := r.arithCommentError(p); err != nil {
+				return err
+			}
 			n, err := r.quotedArithExpansion(p)
 			if err != nil {
 				return err
@@ -1054,6 +1063,9 @@ func (r *Runner) document(w *syntax.Word) (string, error) {
 			}
 			sb.WriteString(s)
 		case *syntax.ArithmExp:
+			if err := r.arithCommentError(p); err != nil {
+				return "", placeBadSubstText(err, r.hdocBodyText(w))
+			}
 			n, err := r.arithExpansion(p.X)
 			if err != nil {
 				return "", err
