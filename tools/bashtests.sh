@@ -20,6 +20,15 @@ names=("$@")
 if [ ${#names[@]} -eq 0 ]; then
 	for t in "$SRC"/run-*; do names+=("${t##*/run-}"); done
 fi
+# the suite's helper programs (recho, zecho, printenv, xcase): without
+# them both shells print "recho: command not found" alike, which hides
+# every difference in the words a test passes them
+mkdir -p "$WORK/bin"
+for p in recho zecho printenv xcase; do
+	cc -O -w -I"$SRC/.." -I"$SRC/../include" -DHAVE_STRING_H -DHAVE_STDLIB_H \
+		-DHAVE_UNISTD_H -DHAVE_LOCALE_H -o "$WORK/bin/$p" "$SRC/../support/$p.c" 2>/dev/null ||
+		echo "bashtests: cannot build $p; its tests compare less" >&2
+done
 pass=0 fail=0 failed=()
 for name in "${names[@]}"; do
 	# history: its history4.sub needs readline (^R search, ^O operate-and-get-next)
@@ -32,7 +41,7 @@ for name in "${names[@]}"; do
 		mkdir -p "$WORK/sh"; ln -sfn "$this" "$WORK/sh/bash"; this=$WORK/sh/bash
 		# the run-NAME line that starts the test, without its redirection
 		cmd=$(sed -n '/THIS_SH}/{s/> *\${BASH_TSTOUT}.*//;p;q}' "$SRC/run-$name")
-		(cd "$WORK/w" && THIS_SH=$this NUCLEIC_NASH_NO_FALLBACK=1 PATH=$WORK/w:$PATH \
+		(cd "$WORK/w" && THIS_SH=$this NUCLEIC_NASH_NO_FALLBACK=1 PATH=$WORK/w:$WORK/bin:$PATH \
 			timeout 30 "$BASH_BIN" -c "$cmd" > "$WORK/$sh.out" 2>&1 < /dev/null)
 		# an interactive shell without a terminal names its process
 		# group, which differs from run to run
