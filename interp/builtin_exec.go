@@ -74,8 +74,14 @@ func biSource(r *Runner, args []string) int {
 		}
 		if r.flow == flowNone {
 			// bash runs the RETURN trap once a file is named, read
-			// or not; its $? is the status from before the .
+			// or not; its $? is the status from before the ., its
+			// positional parameters the .'s arguments
+			oldParams := r.params
+			if len(a) > 1 {
+				r.params = a[1:]
+			}
 			r.runReturnTrap(false)
+			r.params = oldParams
 		}
 		return 1
 	}
@@ -136,19 +142,10 @@ func biSource(r *Runner, args []string) int {
 	}
 	r.noticeLine, r.textCalls = oldNotice, oldCalls
 	r.bashCmd = lastCmd // as eval's: the RETURN trap sees the . command
-	r.leaveFuncTraps(hidden)
 	r.traceLevel--
 	r.calls = r.calls[:len(r.calls)-1]
 	r.curSrc, r.nesting, r.line, r.lineOff, r.inSource = oldSrc, oldNesting, oldLine, oldOff, oldIn
 	r.lineConts = oldConts
-	if len(a) > 1 {
-		// a sourced script that runs set -- (outside a function) keeps
-		// its new positional parameters, as bash's maybe_pop_dollar_vars
-		if !r.setParamsTop || r.inFunction() {
-			r.params = oldParams
-		}
-		r.setParamsTop = false
-	}
 	returned := r.flow == flowReturn
 	if returned {
 		r.flow = flowNone
@@ -157,11 +154,22 @@ func biSource(r *Runner, args []string) int {
 		// as eval: an error that abandons the line ends only the file
 		r.flow = flowNone
 	}
+	// bash runs the RETURN trap in source_file, before source_builtin's
+	// unwind puts back the DEBUG trap and the positional parameters
 	if r.flow == flowNone {
 		r.runReturnTrap(returned)
 		if empty {
 			r.exit = 0
 		}
+	}
+	r.leaveFuncTraps(hidden)
+	if len(a) > 1 {
+		// a sourced script that runs set -- (outside a function) keeps
+		// its new positional parameters, as bash's maybe_pop_dollar_vars
+		if !r.setParamsTop || r.inFunction() {
+			r.params = oldParams
+		}
+		r.setParamsTop = false
 	}
 	if r.exit == exBadSyntax {
 		return r.syntaxErrorStatus(named)

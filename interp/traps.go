@@ -279,7 +279,8 @@ type hiddenTraps struct {
 }
 
 // enterFuncTraps hides the traps f does not inherit: DEBUG and RETURN
-// unless set -T or f has the trace attribute, ERR unless set -E.
+// unless set -T or f has the trace attribute (RETURN also while the DEBUG
+// trap runs), ERR unless set -E.
 func (r *Runner) enterFuncTraps(f *funcDef) hiddenTraps {
 	var h hiddenTraps
 	t := r.traps
@@ -296,6 +297,10 @@ func (r *Runner) enterFuncTraps(f *funcDef) hiddenTraps {
 	}
 	if !trace {
 		hide("DEBUG")
+	}
+	if !trace || r.inDebug {
+		// a function the DEBUG trap calls does not run the RETURN
+		// trap (bash's execute_function tests signal_in_progress)
 		hide("RETURN")
 	}
 	if !r.opts.on(optErrtrace) {
