@@ -886,6 +886,12 @@ func (r *Runner) forClause(c *syntax.ForClause) {
 				return
 			}
 		}
+		// the words are expanded, and each iteration's head traced,
+		// at the line of the "for" (bash's for_command->line), even
+		// after the body moved $LINENO on
+		forLine, saveLine := r.lineAt(int(c.Pos().Line())), r.line
+		defer func() { r.line = saveLine }()
+		r.line = forLine
 		var items []string
 		if l.InPos.IsValid() {
 			var err error
@@ -904,6 +910,7 @@ func (r *Runner) forClause(c *syntax.ForClause) {
 		}
 		for _, it := range items {
 			r.thisCmd = ""
+			r.line = forLine
 			r.traceForHead("for", name, l)
 			skip := r.debugForHead("for", name, l)
 			if r.flow != flowNone {
@@ -947,11 +954,17 @@ func (r *Runner) forClause(c *syntax.ForClause) {
 		}
 	case *syntax.CStyleLoop:
 		parts, split := r.arithForParts(l)
+		// each part is evaluated at the line of the "((" (bash's
+		// arith_for_command->line), for $LINENO, the DEBUG trap and
+		// error messages; the body goes back to its own lines
+		headLine, saveLine := r.lineAt(int(l.Lparen.Line())), r.line
+		defer func() { r.line = saveLine }()
 		// before each part is evaluated: the DEBUG trap, then the trace;
 		// a part the trap skips (extdebug) is not evaluated, its value 0
 		skip := false
 		head := func(k int) bool {
 			skip = false
+			r.line = headLine
 			if split {
 				skip = r.debugArithFor(parts[k])
 				if r.flow != flowNone {

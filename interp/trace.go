@@ -339,7 +339,7 @@ func (r *Runner) debugArithFor(part string) bool {
 		return false
 	}
 	if !r.inTrap {
-		part = strings.TrimLeft(part, " \t\n")
+		part = strings.TrimLeft(part, " \t")
 		if part == "" {
 			part = "1"
 		}
@@ -400,7 +400,7 @@ func (r *Runner) traceArithFor(part string) {
 	if !r.opts.on(optXtrace) {
 		return
 	}
-	part = strings.TrimLeft(part, " \t\n")
+	part = strings.TrimLeft(part, " \t")
 	if part == "" {
 		part = "1"
 	}
