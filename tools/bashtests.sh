@@ -40,7 +40,9 @@ for name in "${names[@]}"; do
 		this=$BASH_BIN; [ $sh = nash ] && this=$NASH
 		mkdir -p "$WORK/sh"; ln -sfn "$this" "$WORK/sh/bash"; this=$WORK/sh/bash
 		# the run-NAME line that starts the test, without its redirection
-		cmd=$(sed -n '/THIS_SH}/{s/> *\${BASH_TSTOUT}.*//;p;q}' "$SRC/run-$name")
+		# (run-dbg-support and the like name the output file
+		# $TEST_FILE, after a TEST_NAME= line the command needs)
+		cmd=$(sed -n -E "/^TEST_NAME=/p;/THIS_SH}/{s/> *\\\$(\{BASH_TSTOUT}|TEST_FILE).*//;p;q}" "$SRC/run-$name")
 		(cd "$WORK/w" && THIS_SH=$this NUCLEIC_NASH_NO_FALLBACK=1 PATH=$WORK/w:$WORK/bin:$PATH \
 			timeout 30 "$BASH_BIN" -c "$cmd" > "$WORK/$sh.out" 2>&1 < /dev/null)
 		# an interactive shell without a terminal names its process
