@@ -248,6 +248,9 @@ func (r *Runner) RunIncremental(src, name string) int {
 				break
 			}
 			discard, err, reported = true, nil, line
+			if restart >= len(src) {
+				break // the failing line was the last
+			}
 		}
 		if restart < 0 {
 			break
