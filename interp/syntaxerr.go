@@ -101,6 +101,17 @@ func (r *Runner) reportSyntaxErrorLines(err error, src, name string, from, to in
 		}
 		r.writeErrLine(prefix + ": line " + itoa(int64(line)) + ": " + text)
 	}
+	if isParse && r.opts.sh(shExtglob) && unclosedExtglob(pe.Text) {
+		// read with extglob on, an extended pattern is a word that
+		// parse_matched_pair reads to its ")"; the real bash, checking
+		// the text with extglob off, would word it otherwise
+		line := int(pe.Pos.Line()) + off
+		if name == "eval" {
+			line = r.line
+		}
+		emit(line, "unexpected EOF while looking for matching `)'")
+		return false
+	}
 	// the real bash, when there is one, words its own syntax errors
 	// on the text as written: bash quotes the offending line, which
 	// must not show nash's parse rewrites (writtenMarkers keeps lines)
@@ -335,4 +346,15 @@ func shiftHdocAt(text string, base int) string {
 		return text
 	}
 	return at + strconv.Itoa(n+base) + rest[i:]
+}
+
+// unclosedExtglob reports whether msg is mvdan's error for an extended
+// pattern not closed before the end of the input.
+func unclosedExtglob(msg string) bool {
+	for _, op := range []string{"?(", "*(", "+(", "@(", "!("} {
+		if msg == "reached EOF without matching `"+op+"` with `)`" {
+			return true
+		}
+	}
+	return false
 }
