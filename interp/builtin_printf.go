@@ -80,6 +80,13 @@ func (r *Runner) printfAssign(name, val string) int {
 	if i := strings.IndexByte(val, 0); i >= 0 {
 		val = val[:i]
 	}
+	base := name
+	if i := strings.IndexByte(name, '['); i > 0 {
+		base = name[:i]
+	}
+	if validName(base) && r.noassignVar(r.resolveRef(base)) {
+		return 1
+	}
 	if err := r.assignTo(name, val); err != nil {
 		if r.discarded(err) {
 			return 1

@@ -498,6 +498,9 @@ func biRead(r *Runner, args []string) int {
 		} else {
 			val = res.rest(ifs)
 		}
+		if r.noassignVar(r.resolveRef(name)) {
+			return 1
+		}
 		if err := r.setReadVar(name, val); err != nil {
 			if r.discarded(err) {
 				return 1
@@ -763,11 +766,15 @@ func (r *Runner) indexedArrayVar(builtin, name string, clear, check bool) (*vari
 		r.bErr(builtin, "`%s': not a valid identifier", r.vars.get(name).str)
 		return nil, false
 	}
+	if r.noassignVar(name) {
+		return nil, false // silently
+	}
 	if cur := r.vars.get(name); cur != nil {
 		if cur.attrs&aReadonly != 0 {
 			r.reportErr(readonlyErr(name))
 			return nil, false
 		}
+
 		r.warnRefToArray(name)
 		if cur.kind == kAssoc {
 			r.bErr(builtin, "%s: not an indexed array", name)

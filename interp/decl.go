@@ -682,6 +682,18 @@ func noassignSpecial(name string) bool {
 	return false
 }
 
+// noassignVar reports whether assignments to name (a name, or the base
+// of name[subscript]) are refused: one of the noassignSpecial arrays not
+// unset. read, mapfile and printf -v fail on it silently, with status 1
+// (bash's bind_read_variable, find_or_make_array_variable, printf's
+// bind_printf_variable check noassign_p).
+func (r *Runner) noassignVar(name string) bool {
+	if i := strings.IndexByte(name, '['); i > 0 {
+		name = name[:i]
+	}
+	return noassignSpecial(name) && !r.dynRemoved(name)
+}
+
 // declareOne applies one name or name=value with the parsed options.
 func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (string, error) {
 	var name string
