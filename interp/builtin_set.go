@@ -25,6 +25,7 @@ func biSet(r *Runner, args []string) int {
 		}
 		return r.write("set", sb.String())
 	}
+	listSt := 0 // a failed set -o listing
 	if w, c, bad := badSetLetter(args[1:]); bad {
 		// bash checks every option letter before it applies any, so
 		// "set -e -l" fails without turning errexit on
@@ -58,7 +59,10 @@ func biSet(r *Runner, args []string) int {
 			c := a[j]
 			if c == 'o' {
 				if !setOptName(args, i+1) {
-					r.printOptions(on)
+					// bash's sh_chkwrite: a write error is the status
+					if r.printOptions(on) != 0 {
+						listSt = 1
+					}
 					continue
 				}
 				i++
@@ -88,7 +92,7 @@ func biSet(r *Runner, args []string) int {
 		r.params = append([]string(nil), args[i:]...)
 		r.setParamsTop = r.setParamsTop || !r.inFunction()
 	}
-	return 0
+	return listSt
 }
 
 func (r *Runner) setLongOpt(name string, on bool) bool {
@@ -122,8 +126,9 @@ func (r *Runner) syncIgnoreEOF() {
 	}
 }
 
-// printOptions implements set -o (on) and set +o (off) listings.
-func (r *Runner) printOptions(human bool) {
+// printOptions implements set -o (on) and set +o (off) listings. It
+// returns the status of the write.
+func (r *Runner) printOptions(human bool) int {
 	var sb strings.Builder
 	for i, n := range setOptNames {
 		if human {
@@ -140,7 +145,7 @@ func (r *Runner) printOptions(human bool) {
 			sb.WriteString("set " + flag + " " + n + "\n")
 		}
 	}
-	r.write("set", sb.String())
+	return r.write("set", sb.String())
 }
 
 func padRight(s string, n int) string {

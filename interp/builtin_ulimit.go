@@ -254,7 +254,8 @@ func biUlimit(r *Runner, args []string) int {
 	}
 	for _, c := range cmds {
 		if !c.set {
-			if st := r.write("ulimit", show(c.u, len(cmds) > 1)); st != 0 {
+			// unchecked: bash's printone, unlike ulimit -a
+			if st := r.writeUnchecked("ulimit", show(c.u, len(cmds) > 1)); st != 0 {
 				return st
 			}
 			continue

@@ -1556,8 +1556,22 @@ func (r *Runner) declareList(variant string, o declOpts) int {
 	}
 	if !o.print && !o.attrFlags() && (variant == "declare" || variant == "typeset") {
 		r.listFuncs(&sb)
+		return r.write(variant, sb.String()) // set_builtin's sh_chkwrite
 	}
-	return r.write(variant, sb.String())
+	return r.declListingWrite(variant, sb.String())
+}
+
+// declListingWrite writes the listing of a declaration without names.
+// declare, typeset and local report a write error but succeed: bash's
+// listing loop checks each line (sh_chkwrite) and its status is dropped,
+// the final check finding the error cleared; export and readonly return
+// it.
+func (r *Runner) declListingWrite(variant, s string) int {
+	st := r.write(variant, s)
+	if st == 1 && variant != "export" && variant != "readonly" {
+		return 0
+	}
+	return st
 }
 
 // declarePrint is declare -p NAME….
@@ -1778,7 +1792,7 @@ func (r *Runner) declareFuncs(variant string, o declOpts, rest []declArg) int {
 				}
 			}
 		}
-		return r.write(variant, sb.String())
+		return r.declListingWrite(variant, sb.String())
 	}
 	if !o.print && (variant == "declare" || variant == "typeset" || variant == "local") {
 		// option combinations bash refuses with -f, reported as its
