@@ -167,6 +167,9 @@ func finishParse(f *syntax.File, text string) {
 	if strings.Contains(text, funcNameMark) {
 		unwriteFuncNames(f)
 	}
+	if mayHoldExtglobMarks(text) {
+		unmarkExtglobs(f)
+	}
 }
 
 // parseStmtsBefore returns the statements of f, or when the text did not
@@ -217,6 +220,9 @@ func fixParseError(text, name string, perr error) (string, []parseEdit, *syntax.
 	}
 	if msg := perr.Error(); strings.Contains(msg, "invalid func name") || strings.Contains(msg, "`function` must be followed by a name") {
 		cands = append([]parseRewrite{funcNameRewrite(at)}, cands...) // see parsefix_funcname.go
+	}
+	if strings.Contains(text, "[[") && mayHoldExtGlob(text) && !mayHoldExtglobMarks(text) {
+		cands = append(cands, extglobEscRewrite) // see parsefix_extglobesc.go
 	}
 	if bracketWordAt(perr, text, at) {
 		// tried last: the other readings of the "[" come first
@@ -773,6 +779,9 @@ func writtenMarkers(s string) string {
 	}
 	if strings.Contains(s, funcNameMark) {
 		s = writtenFuncNames(s)
+	}
+	if mayHoldExtglobMarks(s) {
+		s = writtenExtglobMarks(s)
 	}
 	if strings.Contains(s, emptyExtglob) {
 		s = writtenEmptyExtglob(s)
