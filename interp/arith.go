@@ -112,7 +112,9 @@ func (r *Runner) arithExpansionAt(x syntax.ArithmExpr, dbl int) (int64, error) {
 	r.arithDbl = dbl // "$(( ))" is arithmetic text of its own (arithAnsiC)
 	n, err := r.arith(x)
 	r.arithDbl = oldDbl
-	if ae, ok := err.(*arithError); ok && r.opts.on(optPosix) && !r.isInteractive() {
+	// (not an error in an array subscript: bash's array_expand_index
+	// jumps to the top level with DISCARD before that)
+	if ae, ok := err.(*arithError); ok && !ae.inSubscript && r.opts.on(optPosix) && !r.isInteractive() {
 		return n, &expandError{msg: ae.Error(), fatal: true}
 	}
 	if isReadonlyErr(err) {

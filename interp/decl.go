@@ -541,11 +541,12 @@ func (r *Runner) declare(variant string, args []declArg) int {
 				r.topUnwind(err)
 				return 1
 			}
-			if _, ok := err.(*arithError); ok {
+			if ae, ok := err.(*arithError); ok {
 				// an arithmetic error in a -i value abandons the command
 				// line like an expansion error, with the builtin's prefix
-				// (an expansion's, $((1/0)), has none)
-				if fromWord {
+				// (an expansion's, $((1/0)), has none, nor a subscript's:
+				// bash's array_expand_index clears this_command_name)
+				if fromWord || ae.inSubscript {
 					r.errorf("%s", err.Error())
 				} else {
 					r.bErr(variant, "%s", err.Error())

@@ -774,7 +774,7 @@ func (r *Runner) indexValue(v *variable, idx syntax.ArithmExpr) (int64, error) {
 // unwinds to the top level, as bash's array_expand_index does.
 func (r *Runner) subscriptIndex(idx syntax.ArithmExpr) (int64, error) {
 	n, err := r.arith(idx)
-	return n, unwindsToTop(err)
+	return n, subscriptError(err)
 }
 
 // indexString evaluates an associative array subscript as a string.

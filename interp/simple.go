@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"errors"
 	"os"
 	"slices"
 	"strconv"
@@ -521,7 +522,12 @@ func (r *Runner) assignList(as []*syntax.Assign, local bool) bool {
 				// error in a plain assignment statement
 				r.flow = flowAbort
 				r.topUnwind(err)
-				if r.opts.on(optPosix) && r.inCommandBuiltin == 0 {
+				// an arithmetic error (in a subscript or an integer
+				// variable's value) jumps to the top level with
+				// DISCARD before bash's POSIX-mode FORCE_EOF for a
+				// failed assignment (array_expand_index, evalexp)
+				var ae *arithError
+				if r.opts.on(optPosix) && r.inCommandBuiltin == 0 && !errors.As(err, &ae) {
 					r.forceEOF(1)
 				}
 			}
