@@ -185,6 +185,14 @@ func posixQuoteRewrite(text string) (string, []parseEdit, bool) {
 				k = pqOpen(&b, text, k, &stack, top.kind == pqBrace && top.dq)
 				atWordStart = false
 				continue
+			case c == '$' && k+1 < len(text) && text[k+1] == '\'' && inWord:
+				// no $'…' there either: the "$" is a character, and
+				// the quote after it one too (next round)
+				edits = append(edits, parseEdit{b.Len(), 1})
+				b.WriteString(`\$`)
+				changed = true
+				atWordStart = false
+				continue
 			case c == '$' && k+1 < len(text) && text[k+1] == '\'':
 				if !copyThrough(skipDollarSingle(text, k+1)) {
 					return "", nil, false
