@@ -1,5 +1,15 @@
 #include "textflag.h"
 
+// POPULATE maps [start, end) in: SYS_madvise(start, end-start,
+// MADV_POPULATE_READ); start is page-aligned.
+#define POPULATE(start, end) \
+	MOVQ	$28, AX; \
+	LEAQ	start(SB), DI; \
+	LEAQ	end(SB), SI; \
+	SUBQ	DI, SI; \
+	MOVQ	$22, DX; \
+	SYSCALL
+
 // entry is the process entry point when linked with -E. A fast exec
 // stage (internal/execstage's fast.go gives the layout) is run here, with
 // raw system calls, so that it costs no Go runtime start; when the
@@ -140,18 +150,8 @@ loop:
 	INCQ	R12
 	CMPQ	R12, $65
 	JLT	loop
-	MOVQ	$28, AX		// SYS_madvise(text, len, MADV_POPULATE_READ)
-	LEAQ	runtime·text(SB), DI
-	LEAQ	runtime·etext(SB), SI
-	SUBQ	DI, SI
-	MOVQ	$22, DX
-	SYSCALL
-	MOVQ	$28, AX		// SYS_madvise(rodata, len, MADV_POPULATE_READ)
-	LEAQ	runtime·rodata(SB), DI
-	LEAQ	runtime·erodata(SB), SI
-	SUBQ	DI, SI
-	MOVQ	$22, DX
-	SYSCALL
+	POPULATE(runtime·text, runtime·etext)
+	POPULATE(runtime·rodata, runtime·erodata)
 	MOVQ	·memProfileRate(SB), AX
 	MOVQ	$0, (AX)
 	MOVQ	$1, ·captured(SB)

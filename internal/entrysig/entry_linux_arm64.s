@@ -1,5 +1,15 @@
 #include "textflag.h"
 
+// POPULATE maps [start, end) in: SYS_madvise(start, end-start,
+// MADV_POPULATE_READ); start is page-aligned.
+#define POPULATE(start, end) \
+	MOVD	$233, R8; \
+	MOVD	$start(SB), R0; \
+	MOVD	$end(SB), R1; \
+	SUB	R0, R1, R1; \
+	MOVD	$22, R2; \
+	SVC
+
 // entry is entry_linux_amd64.s's entry for arm64: it records every
 // signal's disposition, maps the text and read-only data in, turns
 // memory profiling off and jumps to the runtime's entry with RSP
@@ -18,18 +28,8 @@ loop:
 	ADD	$1, R9, R9
 	CMP	$65, R9
 	BLT	loop
-	MOVD	$233, R8	// SYS_madvise(text, len, MADV_POPULATE_READ)
-	MOVD	$runtime·text(SB), R0
-	MOVD	$runtime·etext(SB), R1
-	SUB	R0, R1, R1
-	MOVD	$22, R2
-	SVC
-	MOVD	$233, R8	// SYS_madvise(rodata, len, MADV_POPULATE_READ)
-	MOVD	$runtime·rodata(SB), R0
-	MOVD	$runtime·erodata(SB), R1
-	SUB	R0, R1, R1
-	MOVD	$22, R2
-	SVC
+	POPULATE(runtime·text, runtime·etext)
+	POPULATE(runtime·rodata, runtime·erodata)
 	MOVD	·memProfileRate(SB), R11
 	MOVD	ZR, (R11)
 	MOVD	$1, R11

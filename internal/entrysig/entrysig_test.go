@@ -18,8 +18,14 @@ import (
 // buildShow builds testdata/show into dir with the given linker flags.
 func buildShow(t *testing.T, dir, ldflags string) string {
 	t.Helper()
-	bin := filepath.Join(dir, "show")
-	cmd := exec.Command("go", "build", "-ldflags="+ldflags, "-o", bin, "./testdata/show")
+	return buildProg(t, dir, "show", ldflags)
+}
+
+// buildProg builds testdata/NAME into dir with the given linker flags.
+func buildProg(t *testing.T, dir, name, ldflags string) string {
+	t.Helper()
+	bin := filepath.Join(dir, name)
+	cmd := exec.Command("go", "build", "-ldflags="+ldflags, "-o", bin, "./testdata/"+name)
 	cmd.Env = append(cmd.Environ(), "CGO_ENABLED=0")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go build -ldflags=%q: %v\n%s", ldflags, err, out)
@@ -128,22 +134,13 @@ func parseSigIgn(out string) uint64 {
 // (so the linker leaves profiling on) with and without the entry point:
 // with it, the rate is 0 from the first allocation on, so the profile is
 // empty, and the whole text is resident once the runtime starts (where
-// the kernel knows MADV_POPULATE_READ; so small a program may have it all
-// faulted in anyway, so only nash's size shows the difference, in the
-// benchmark); without it, the runtime's default rate stands and the
+// the kernel knows MADV_POPULATE_READ; a program this small may have it
+// all faulted in anyway, so only a binary of nash's size shows the
+// difference, in the benchmark); without it, the runtime's default rate stands and the
 // runtime sampled its first allocation.
 func TestEntryPreparesStart(t *testing.T) {
 	dir := t.TempDir()
-	build := func(ldflags string) string {
-		t.Helper()
-		bin := filepath.Join(dir, "prep")
-		cmd := exec.Command("go", "build", "-ldflags="+ldflags, "-o", bin, "./testdata/prep")
-		cmd.Env = append(cmd.Environ(), "CGO_ENABLED=0")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("go build -ldflags=%q: %v\n%s", ldflags, err, out)
-		}
-		return bin
-	}
+	build := func(ldflags string) string { return buildProg(t, dir, "prep", ldflags) }
 	run := func(bin string) (rate, records, rss, size int) {
 		t.Helper()
 		out, err := exec.Command(bin).Output()
