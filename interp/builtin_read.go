@@ -453,7 +453,7 @@ func biRead(r *Runner, args []string) int {
 		case err == errReadTimeout:
 			status = 128 + int(syscall.SIGALRM)
 		case err != nil && err != io.EOF:
-			r.bErr("read", "read error: %d: %s", fd, pathErrMsg(err))
+			r.bErr(args[0], "read error: %d: %s", fd, pathErrMsg(err))
 			return 1
 		case err == io.EOF:
 			status = 1

@@ -150,8 +150,15 @@ func (r *Runner) enabledBuiltin(name string) builtinFunc {
 func (r *Runner) out() io.Writer  { return r.fds.writer(1) }
 func (r *Runner) errw() io.Writer { return r.fds.writer(2) }
 
-// bErr prints "name: line N: builtin: msg".
+// bErr prints "name: line N: builtin: msg", or "name: line N: msg" for
+// a builtin the shell runs without a command name of its own (select's
+// read: bash's builtin_error omits the name when this_command_name is
+// unset).
 func (r *Runner) bErr(builtin, format string, a ...any) {
+	if builtin == "" {
+		r.errorf(format, a...)
+		return
+	}
 	r.errorf("%s: %s", builtin, fmt.Sprintf(format, a...))
 }
 

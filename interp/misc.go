@@ -126,7 +126,9 @@ func (r *Runner) selectQuery(items []string, ps3 string, showMenu bool) (string,
 		}
 		sb.WriteString(ps3)
 		r.fds.writer(2).Write([]byte(sb.String()))
-		if biRead(r, []string{"read"}) != 0 {
+		// bash's select calls read_builtin with this_command_name
+		// unset: its errors name no builtin
+		if biRead(r, []string{""}) != 0 {
 			r.fds.writer(1).Write([]byte("\n"))
 			return "", false
 		}
