@@ -1876,7 +1876,8 @@ func (r *Runner) declareFuncs(variant string, o declOpts, rest []declArg) int {
 			// extdebug: the name, the line of the definition and its file
 			sb.WriteString(name + " " + itoa(int64(f.line)) + " " + f.source + "\n")
 		case o.funcNames:
-			sb.WriteString(name + "\n")
+			// bash checks each name's line (sh_chkwrite)
+			status = max(status, r.writeListed(variant, &sb, name+"\n"))
 		case o.print:
 			// declare -fp NAME (other attribute options are ignored):
 			// the definition, then the declare that sets its attributes
@@ -1898,13 +1899,23 @@ func (r *Runner) declareFuncs(variant string, o declOpts, rest []declArg) int {
 				r.readonlyFuncs[name] = true
 			}
 		default:
-			sb.WriteString(r.funcText(f))
+			status = max(status, r.writeListed(variant, &sb, r.funcText(f)))
 		}
 	}
 	if st := r.write(variant, sb.String()); st != 0 {
 		return st
 	}
 	return status
+}
+
+// writeListed writes s after what sb holds, at once and checked, as
+// bash's declare -f/-F NAME does for each name, and returns the write's
+// status.
+func (r *Runner) writeListed(variant string, sb *strings.Builder, s string) int {
+	sb.WriteString(s)
+	st := r.write(variant, sb.String())
+	sb.Reset()
+	return st
 }
 
 func funcFlags(r *Runner, f *funcDef) string {
