@@ -305,11 +305,20 @@ func biJobs(r *Runner, args []string) int {
 	long, pids := set&optBit('l') != 0, set&optBit('p') != 0
 	var sb strings.Builder
 	var shown []*job
+	changedOnly, own := set&optBit('n') != 0, t == r.jobs
 	show := func(j *job) {
+		if changedOnly && (j.notified.Load() || !j.finished() && j.listed.Load()) {
+			// jobs -n: only the jobs whose state the shell has not
+			// reported (pretty_print_job's JLIST_CHANGED_ONLY)
+			return
+		}
 		shown = append(shown, j)
 		if pids {
 			sb.WriteString(itoa(int64(j.pid())) + "\n")
 			return
+		}
+		if own && !j.finished() {
+			j.listed.Store(true)
 		}
 		sb.WriteString(r.listing(t, j, long))
 	}
@@ -317,7 +326,6 @@ func biJobs(r *Runner, args []string) int {
 	// forgets the reported ones before it lists all jobs, or right after
 	// it lists one (list_all_jobs, list_one_job): a subshell lists its
 	// shell's jobs without either
-	own := t == r.jobs
 	reported := func(j *job) {
 		if own && !pids && j.finished() {
 			j.notified.Store(true)

@@ -35,6 +35,10 @@ type job struct {
 	// (jobs listed it, or notifyJobs dealt with it); the next cleanup
 	// forgets it once finished
 	notified atomic.Bool
+	// listed: jobs listed the job in its present state, running or
+	// stopped (bash sets J_NOTIFIED for any job it lists, and clears it
+	// when the job stops, continues or ends); jobs -n skips it
+	listed atomic.Bool
 	// kill delivers a signal to a job that runs in-process (its pid is
 	// synthetic); nil for other jobs
 	kill func(sig syscall.Signal)

@@ -65,6 +65,7 @@ func (j *job) setStopped(sig syscall.Signal) {
 	}
 	j.mu.Unlock()
 	j.notified.Store(false)
+	j.listed.Store(false)
 	if t := j.table; t != nil {
 		t.mu.Lock()
 		if sig != 0 {
@@ -112,6 +113,11 @@ func watchStops(j *job, p *os.Process) (*os.ProcessState, error) {
 			}
 		case childContinued:
 			j.setStopped(0)
+			// reported even when bg, fg or kill marked it running:
+			// bash's set_job_status_and_cleanup clears J_NOTIFIED for
+			// every change waitchld sees (jobs -n lists it again)
+			j.notified.Store(false)
+			j.listed.Store(false)
 		default:
 			// no longer stopped (a wait for it must wait for its end),
 			// and its end is to be reported, though bg marked it so
