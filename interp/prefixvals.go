@@ -8,6 +8,10 @@ type preAssign struct {
 	a        *syntax.Assign
 	val      string
 	readonly bool // the variable is readonly: reported already, not bound
+	// appended is the value a NAME+=word binds (tempAppend), worked
+	// out once: an integer's sum may have side effects
+	appended    string
+	hasAppended bool
 }
 
 // expandPrefix expands the values of c's prefix assignments (v=$(cmd)
@@ -63,9 +67,11 @@ func (r *Runner) expandPrefix(c *syntax.CallExpr) (pre []preAssign, ok bool) {
 			}
 		}
 		if a.Append {
-			if v := r.lookup(name); v != nil {
-				val = v.value() + val
+			if val, err = r.tempAppend(name, val); err != nil {
+				r.expansionError(err)
+				return nil, false
 			}
+			pre[len(pre)-1].appended, pre[len(pre)-1].hasAppended = val, true
 		}
 		saved = append(saved, r.tempScalar(name, val))
 		names = append(names, name)
@@ -81,6 +87,30 @@ func (r *Runner) expandPrefix(c *syntax.CallExpr) (pre []preAssign, ok bool) {
 		}
 	}
 	return pre, true
+}
+
+// tempAppend is the value a prefix assignment NAME+=val binds: the old
+// value with val appended, or for an integer variable the sum of the two
+// (bash's assign_in_env calls make_variable_value with ASS_APPEND).
+func (r *Runner) tempAppend(name, val string) (string, error) {
+	for _, p := range r.prefixVals {
+		if p.hasAppended && p.a.Name != nil && p.a.Name.Value == name && p.val == val {
+			return p.appended, nil
+		}
+	}
+	cur := r.lookup(name)
+	if cur == nil {
+		return val, nil
+	}
+	if cur.attrs&aInteger != 0 {
+		old, _ := r.arithString(cur.value())
+		n, err := r.arithString(val)
+		if err != nil {
+			return "", unwindsToTop(err)
+		}
+		return itoa(old + n), nil
+	}
+	return cur.value() + val, nil
 }
 
 // prefixVal returns the value expandPrefix found for a prefix assignment

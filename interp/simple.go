@@ -577,8 +577,11 @@ func (r *Runner) prefixEnv(c *syntax.CallExpr) ([]string, bool) {
 			name = t
 		}
 		if a.Append {
-			if v := r.lookup(name); v != nil {
-				val = v.value() + val
+			var err error
+			if val, err = r.tempAppend(name, val); err != nil {
+				r.expansionError(err)
+				r.untempAll(saved)
+				return nil, false
 			}
 		}
 		if a.Array != nil || a.Index != nil {
@@ -753,7 +756,12 @@ func (r *Runner) withTempAssigns(c *syntax.CallExpr, isFunc bool, fn func()) {
 			name = t
 		}
 		if a.Append {
-			val = r.lookup(name).value() + val
+			var err error
+			if val, err = r.tempAppend(name, val); err != nil {
+				r.expansionError(err)
+				r.untempAll(saved)
+				return
+			}
 		}
 		saved = append(saved, r.tempScalar(name, val))
 		if localeVar(name) {

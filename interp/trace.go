@@ -155,13 +155,20 @@ func (r *Runner) traceCall(c *syntax.CallExpr, args []string) {
 	r.traceWrite(sb.String())
 }
 
+// traceAssigns prints a command's prefix assignments, each as bash's
+// assign_in_env traces it: NAME+=word as the NAME=value it binds.
 func (r *Runner) traceAssigns(as []*syntax.Assign) {
-	r.traceAssignsWith(nil, as)
+	r.traceAssignsOf(nil, as, true)
 }
 
-// traceAssignsWith is traceAssigns with the PS4 prefix already expanded
-// (*pfx); a nil pfx expands PS4 for each assignment.
+// traceAssignsWith prints an assignment statement's assignments as
+// written, with the PS4 prefix already expanded (*pfx); a nil pfx
+// expands PS4 for each assignment.
 func (r *Runner) traceAssignsWith(pfx *string, as []*syntax.Assign) {
+	r.traceAssignsOf(pfx, as, false)
+}
+
+func (r *Runner) traceAssignsOf(pfx *string, as []*syntax.Assign, prefix bool) {
 	for _, a := range as {
 		if a.Name == nil {
 			continue
@@ -176,7 +183,19 @@ func (r *Runner) traceAssignsWith(pfx *string, as []*syntax.Assign) {
 		if a.Index != nil {
 			sb.WriteString("[" + r.assignSubscriptText(a) + "]")
 		}
-		if a.Append {
+		bound := prefix && a.Append && a.Index == nil && a.Array == nil
+		var v string
+		if a.Array == nil {
+			v, _ = r.assignValueQuiet(a.Value)
+		}
+		if bound {
+			// an integer's sum is evaluated again to trace it: not
+			// when that would repeat a side effect (a+=i++ cmd)
+			if cur := r.lookup(a.Name.Value); cur != nil && cur.attrs&aInteger != 0 && (strings.Contains(v, "=") || strings.Contains(v, "++") || strings.Contains(v, "--")) {
+				bound = false
+			}
+		}
+		if a.Append && !bound {
 			sb.WriteString("+=")
 		} else {
 			sb.WriteByte('=')
@@ -192,7 +211,9 @@ func (r *Runner) traceAssignsWith(pfx *string, as []*syntax.Assign) {
 			}
 			sb.WriteString(")\n")
 		} else {
-			v, _ := r.assignValueQuiet(a.Value)
+			if bound {
+				v, _ = r.tempAppend(a.Name.Value, v)
+			}
 			sb.WriteString(r.q().traceAssign(v))
 			sb.WriteByte('\n')
 		}
