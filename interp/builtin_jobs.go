@@ -298,9 +298,13 @@ func biJobs(r *Runner, args []string) int {
 		r.runArgs(&syntax.CallExpr{}, a, nil)
 		return r.exit
 	}
+	// jobs in $(…) lists its shell's jobs, and so does a pipeline
+	// element that is the jobs command itself (bash's jobs_hack); other
+	// subshells forgot them
 	t := r.jobs
-	if len(t.numbered()) == 0 && t.outer != nil {
-		t = t.outer // jobs in a pipeline or $(…) lists its shell's jobs
+	hack := r.simpleStageLevel && r.curStmt != nil && r.forkedSimple == r.curStmt.Cmd
+	for len(t.numbered()) == 0 && t.outer != nil && (!t.forgot || hack) {
+		t, hack = t.outer, false
 	}
 	long, pids := set&optBit('l') != 0, set&optBit('p') != 0
 	var sb strings.Builder

@@ -121,10 +121,14 @@ func (j *job) exitStatus() int {
 // (%-) jobs as bash's set_current_job and reset_current do (jobs.c);
 // only with job control is a job ever seen stopped.
 type jobTable struct {
-	mu        sync.Mutex
-	outer     *jobTable // the table of the shell a subshell was forked from
-	list      []*job    // by increasing id; process substitutions last-added anywhere
-	cur, prev int       // job ids, 0 for none
+	mu    sync.Mutex
+	outer *jobTable // the table of the shell a subshell was forked from
+	// forgot: the subshell is one bash forks with without_job_control
+	// (( ), &, a pipeline element, a program's child), which deletes
+	// the jobs it inherited; a command substitution keeps them in view
+	forgot    bool
+	list      []*job // by increasing id; process substitutions last-added anywhere
+	cur, prev int    // job ids, 0 for none
 	// bgpids keeps the last known status of background jobs that left
 	// the table, so that `wait PID` still reports it (bash's bgpids)
 	bgpids map[int]int

@@ -60,7 +60,7 @@ func (r *Runner) fork(kind string) *Runner {
 		inParen:         r.inParen,
 		bashpid:         fakePIDBase + int(fakePIDs.Add(1)),
 		outerPids:       r.subshellPids(),
-		jobs:            &jobTable{outer: r.jobs},
+		jobs:            &jobTable{outer: r.jobs, forgot: kind == "subshell"},
 		calls:           append([]callFrame(nil), r.calls...),
 		sourceName:      r.sourceName,
 		line:            r.line,
