@@ -274,6 +274,26 @@ func (r *Runner) traceDeclAssigns(variant string, args []declArg) {
 	if variant != "export" && variant != "readonly" {
 		return
 	}
+	// bash traces in export and readonly's own scalar assignment: not
+	// with -a or -A (the array assignment does not trace), nor after a
+	// usage error
+	valid := "fnp"
+	if variant == "readonly" {
+		valid = "aAfp"
+	}
+	for _, a := range args {
+		if a.assign != nil || len(a.text) < 2 || a.text[0] != '-' {
+			break
+		}
+		if a.text == "--" {
+			break
+		}
+		for _, c := range a.text[1:] {
+			if c == 'a' || c == 'A' || !strings.ContainsRune(valid, c) {
+				return
+			}
+		}
+	}
 	for _, a := range args {
 		as := a.assign
 		if as == nil {
