@@ -13,7 +13,12 @@ import (
 // ("%s: no such job", "NAME: ambiguous job spec"); nil when it names no
 // job.
 func (r *Runner) jobSpec(name, spec string) *job {
-	j, err := r.jobs.resolve(spec)
+	return r.jobSpecIn(r.jobs, name, spec)
+}
+
+// jobSpecIn is jobSpec resolving spec in table t.
+func (r *Runner) jobSpecIn(t *jobTable, name, spec string) *job {
+	j, err := t.resolve(spec)
 	switch err {
 	case noSuchJob:
 		r.bErr(name, "%s: no such job", spec)
@@ -298,14 +303,7 @@ func biJobs(r *Runner, args []string) int {
 		r.runArgs(&syntax.CallExpr{}, a, nil)
 		return r.exit
 	}
-	// jobs in $(…) lists its shell's jobs, and so does a pipeline
-	// element that is the jobs command itself (bash's jobs_hack); other
-	// subshells forgot them
-	t := r.jobs
-	hack := r.simpleStageLevel && r.curStmt != nil && r.forkedSimple == r.curStmt.Cmd
-	for len(t.numbered()) == 0 && t.outer != nil && (!t.forgot || hack) {
-		t, hack = t.outer, false
-	}
+	t := r.visibleJobs(true)
 	long, pids := set&optBit('l') != 0, set&optBit('p') != 0
 	var sb strings.Builder
 	var shown []*job
@@ -375,6 +373,20 @@ func biJobs(r *Runner, args []string) int {
 		return w
 	}
 	return status
+}
+
+// visibleJobs is the job table a builtin of this runner sees: its own,
+// or while that is empty, in $(…) its shell's (bash's command
+// substitution keeps the jobs it inherited), and for the jobs builtin
+// also in a pipeline element that is the jobs command itself (bash's
+// jobs_hack); the other subshells forgot them (without_job_control).
+func (r *Runner) visibleJobs(jobsCmd bool) *jobTable {
+	t := r.jobs
+	hack := jobsCmd && r.simpleStageLevel && r.curStmt != nil && r.forkedSimple == r.curStmt.Cmd
+	for len(t.numbered()) == 0 && t.outer != nil && (!t.forgot || hack) {
+		t, hack = t.outer, false
+	}
+	return t
 }
 
 // biDisown implements disown [-h] [-ar] [jobspec… | pid…]. Jobs are never

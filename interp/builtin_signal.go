@@ -263,13 +263,19 @@ func biKill(r *Runner, args []string) int {
 		if n, ok := legalNumber(s); ok && n == int64(int32(n)) {
 			pid = int(n)
 		} else if strings.HasPrefix(s, "%") {
-			j := r.jobSpec("kill", s)
+			// $(kill %1) signals its shell's job, as bash's command
+			// substitution still has the jobs table
+			t := r.visibleJobs(false)
+			j := r.jobSpecIn(t, "kill", s)
 			if j == nil {
 				continue
 			}
 			// bash signals the job's live processes only (none is
 			// left: success), and the job's end is to be reported again
-			j.notified.Store(false)
+			// (by the shell that has it, not by a substitution)
+			if t == r.jobs {
+				j.notified.Store(false)
+			}
 			if j.finished() {
 				sent = true
 				continue
