@@ -65,15 +65,8 @@ func dollarParenCloses(text string, i int) int {
 			if level == 0 {
 				return i
 			}
-		case c == '`':
-			j := strings.IndexByte(text[i+1:], '`')
-			if j < 0 {
-				return -1
-			}
-			i += j + 2
-			continue
-		case c == '\'':
-			j := strings.IndexByte(text[i+1:], '\'')
+		case c == '`' || c == '\'':
+			j := strings.IndexByte(text[i+1:], c)
 			if j < 0 {
 				return -1
 			}
