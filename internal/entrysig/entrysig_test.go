@@ -136,8 +136,9 @@ func parseSigIgn(out string) uint64 {
 // empty, and the whole text is resident once the runtime starts (where
 // the kernel knows MADV_POPULATE_READ; a program this small may have it
 // all faulted in anyway, so only a binary of nash's size shows the
-// difference, in the benchmark); without it, the runtime's default rate stands and the
-// runtime sampled its first allocation.
+// difference, in the benchmark); without it, the runtime's default rate
+// stands (whether its early allocations got sampled by then varies from
+// run to run, so the records are not checked there).
 func TestEntryPreparesStart(t *testing.T) {
 	dir := t.TempDir()
 	build := func(ldflags string) string { return buildProg(t, dir, "prep", ldflags) }
@@ -164,8 +165,8 @@ func TestEntryPreparesStart(t *testing.T) {
 		t.Errorf("with the entry point: %d of %d KiB of text resident, want all", rss, size)
 	}
 
-	if rate, records, _, _ := run(build("")); rate != runtime.MemProfileRate || records == 0 {
-		t.Errorf("without the entry point: MemProfileRate %d, %d profile records; want the runtime's default %d and its first sample", rate, records, runtime.MemProfileRate)
+	if rate, _, _, _ := run(build("")); rate != runtime.MemProfileRate {
+		t.Errorf("without the entry point: MemProfileRate %d, want the runtime's default %d", rate, runtime.MemProfileRate)
 	}
 }
 
