@@ -382,7 +382,7 @@ func biJobs(r *Runner, args []string) int {
 // jobs_hack); the other subshells forgot them (without_job_control).
 func (r *Runner) visibleJobs(jobsCmd bool) *jobTable {
 	t := r.jobs
-	hack := jobsCmd && r.simpleStageLevel && r.curStmt != nil && r.forkedSimple == r.curStmt.Cmd
+	hack := jobsCmd && r.atStageCommand()
 	for len(t.numbered()) == 0 && t.outer != nil && (!t.forgot || hack) {
 		t, hack = t.outer, false
 	}

@@ -774,7 +774,6 @@ func (r *Runner) indexedArrayVar(builtin, name string, clear, check bool) (*vari
 			r.reportErr(readonlyErr(name))
 			return nil, false
 		}
-
 		r.warnRefToArray(name)
 		if cur.kind == kAssoc {
 			r.bErr(builtin, "%s: not an indexed array", name)

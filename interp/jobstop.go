@@ -64,8 +64,7 @@ func (j *job) setStopped(sig syscall.Signal) {
 		j.changed = make(chan struct{})
 	}
 	j.mu.Unlock()
-	j.notified.Store(false)
-	j.listed.Store(false)
+	j.unreport()
 	if t := j.table; t != nil {
 		t.mu.Lock()
 		if sig != 0 {
@@ -75,6 +74,13 @@ func (j *job) setStopped(sig syscall.Signal) {
 		}
 		t.mu.Unlock()
 	}
+}
+
+// unreport records that the job's state changed since the shell last
+// reported it: its notice is due, and jobs -n lists it.
+func (j *job) unreport() {
+	j.notified.Store(false)
+	j.listed.Store(false)
 }
 
 // resume sends a stopped job SIGCONT and marks it running at once, as
@@ -116,8 +122,7 @@ func watchStops(j *job, p *os.Process) (*os.ProcessState, error) {
 			// reported even when bg, fg or kill marked it running:
 			// bash's set_job_status_and_cleanup clears J_NOTIFIED for
 			// every change waitchld sees (jobs -n lists it again)
-			j.notified.Store(false)
-			j.listed.Store(false)
+			j.unreport()
 		default:
 			// no longer stopped (a wait for it must wait for its end),
 			// and its end is to be reported, though bg marked it so

@@ -25,10 +25,14 @@ func (r *Runner) ownsStageProcess() bool {
 	if r.stageDeath == nil || r.curStmt == nil {
 		return false
 	}
-	if r.simpleStageLevel && r.forkedSimple == r.curStmt.Cmd {
-		return true
-	}
-	return r.pipeParen && r.execTailNow() != nil
+	return r.atStageCommand() || r.pipeParen && r.execTailNow() != nil
+}
+
+// atStageCommand reports whether r, a pipeline element's runner, is
+// running the element's own simple command (not a function or an eval
+// it calls).
+func (r *Runner) atStageCommand() bool {
+	return r.simpleStageLevel && r.curStmt != nil && r.forkedSimple == r.curStmt.Cmd
 }
 
 // raiseStageLevel raises $BASH_SUBSHELL once c, the pipeline stage's
