@@ -208,7 +208,7 @@ func (r *Runner) cmdSubst(cs *syntax.CmdSubst) (string, error) {
 		// command of only assignments keeps its own status
 		return "", nil
 	}
-	pr, pw, err := newPipe()
+	pr, pw, err := newPolledPipe()
 	if err != nil {
 		return "", expErr("cannot make pipe for command substitution: %v", err)
 	}
