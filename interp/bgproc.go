@@ -99,7 +99,7 @@ func watchBgProcess(sh *shell, job *job, p *os.Process, untraced bool) {
 	if untraced {
 		ps, err = watchStops(job, p)
 	} else {
-		ps, err = p.Wait()
+		ps, err = parkedWait(p)
 	}
 	if s := sh.sigs; s != nil && s.catching() {
 		// a signal the job sent the shell before it ended (kill $$)

@@ -125,6 +125,10 @@ func (r *Runner) termsigExit(sig syscall.Signal) {
 // program that stops ends the wait too: stop is the signal (st nil).
 func (r *Runner) waitForeground(p *os.Process, intr bool) (st *os.ProcessState, err error, ok bool, stop syscall.Signal) {
 	wait := p.Wait
+	if r.pipePos != nil || r.async {
+		// one of many waiting at once: no thread each
+		wait = func() (*os.ProcessState, error) { return parkedWait(p) }
+	}
 	if j := r.bgJob; j != nil && j.jobControl && r.asyncExternal {
 		// the program is a background job: its stops are the job's
 		wait = func() (*os.ProcessState, error) { return watchStops(j, p) }
