@@ -224,6 +224,9 @@ func fixParseError(text, name string, perr error) (string, []parseEdit, *syntax.
 	if strings.Contains(text, "[[") && mayHoldExtGlob(text) && !mayHoldExtglobMarks(text) {
 		cands = append(cands, extglobEscRewrite) // see parsefix_extglobesc.go
 	}
+	if strings.Contains(perr.Error(), "statements must be separated") {
+		cands = append([]parseRewrite{declRedirRewrite(at)}, cands...) // see parsefix_declredir.go
+	}
 	if bracketWordAt(perr, text, at) {
 		// tried last: the other readings of the "[" come first
 		cands = append(cands, bracketWordRewrite(at)) // see arraybracketword.go
