@@ -106,6 +106,9 @@ func (r *Runner) declClause(c *syntax.DeclClause, st *syntax.Stmt) {
 		}
 		args = append(args, declArg{assign: a})
 	}
+	if !r.declExpandFirst(variant, args) {
+		return
+	}
 	stage := r.simpleStageLevel && r.forkedSimple == syntax.Command(c)
 	if len(st.Redirs) > 0 || r.opts.on(optXtrace) || stage {
 		// bash expands the words before it applies the redirections

@@ -1,0 +1,58 @@
+package interp
+
+import "mvdan.cc/sh/v3/syntax"
+
+// declExpandFirst expands the values of a declaration's scalar
+// assignments before any of them is made, as bash expands all the words
+// of a command before it runs the builtin: in "local a=1 b=$a", b gets
+// the a from before the command. Each assignment takes its value as
+// expanded. bash carries out a compound assignment (x=(…)) while it
+// expands the words (expand_declaration_argument), so a later word sees
+// it; the values from the first one on are left to the builtin, which
+// makes them in order.
+//
+// An expansion error ends the command before the builtin runs (nothing
+// is assigned, "local" outside a function is not reported), as the
+// builtin reports a word's error; declExpandFirst reports false then.
+func (r *Runner) declExpandFirst(variant string, args []declArg) bool {
+	for i, a := range args {
+		as := a.assign
+		if as != nil && as.Array != nil {
+			break
+		}
+		if as == nil || as.Naked || as.Value == nil {
+			continue
+		}
+		if _, ok := plainLit(as.Value); ok {
+			continue
+		}
+		v, err := r.assignValue(as.Value)
+		if err != nil {
+			return r.declWordFailed(variant, a, err)
+		}
+		done := *as
+		done.Value = &syntax.Word{Parts: []syntax.WordPart{&syntax.SglQuoted{Left: as.Value.Pos(), Right: as.Value.End(), Value: v}}}
+		args[i].assign = &done
+	}
+	return true
+}
+
+// declWordFailed reports err, met expanding the value of argument a, as
+// the builtin reports it (see declare), and whether the command goes on
+// regardless: only for an error the builtin itself would meet again.
+func (r *Runner) declWordFailed(variant string, a declArg, err error) bool {
+	switch e := err.(type) {
+	case *expandError:
+		// bash expands the argument as one word: its error names all
+		// of it and drops the line
+		renameBadSubst(err, r.nodeText(a.assign.Value), r.nodeText(a.assign))
+		r.expansionError(err)
+	case *arithError:
+		r.errorf("%s", e.Error())
+		r.exit, r.flow = 1, flowAbort
+		r.topUnwind(err)
+	default:
+		return true
+	}
+	return false
+}
