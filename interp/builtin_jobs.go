@@ -82,6 +82,36 @@ func (r *Runner) reaped(j *job, pvar string) int {
 	return st
 }
 
+// waitedFor is the status of the job j that wait waited for, named by
+// a pid (byPid) or a job spec. bash marks the job notified
+// (wait_for_job, wait_for_single_pid) and leaves it in the table for
+// the next cleanup of dead jobs, when its reader reads a line or it
+// waits for another child: until then, wait %N on the same line finds
+// it again. In POSIX mode wait PID cleans up at once and forgets the
+// pid's status (bgp_delete).
+func (r *Runner) waitedFor(j *job, pvar string, byPid bool) int {
+	st := j.exitStatus()
+	if m := j.takeDeathMsg(); m != "" {
+		r.errw().Write([]byte(r.errPrefix() + m + "\n"))
+	}
+	if pvar != "" {
+		if err := r.assignTo(pvar, itoa(int64(j.pid()))); err != nil {
+			r.reportErr(err)
+		}
+	}
+	j.waited = true
+	if j.id == 0 {
+		r.jobs.forget(j)
+		return st
+	}
+	j.notified.Store(true)
+	if byPid && r.opts.on(optPosix) {
+		r.jobs.forget(j)
+		r.jobs.cleanup()
+	}
+	return st
+}
+
 // biWait implements wait [-fn] [-p var] [id…].
 func biWait(r *Runner, args []string) int {
 	defer func() {
@@ -247,7 +277,7 @@ func biWait(r *Runner, args []string) int {
 			status = 128 + int(sig)
 			continue
 		}
-		status = r.reaped(j, pvar)
+		status = r.waitedFor(j, pvar, !strings.HasPrefix(s, "%"))
 	}
 	if anyOne {
 		return r.waitAny(targets, pvar)
