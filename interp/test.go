@@ -425,38 +425,27 @@ func (r *Runner) varIsSetSub(s string, expand bool) bool {
 			}
 			key = k
 		}
-		v := r.lookup(r.resolveRef(name))
-		if v == nil || !v.set {
-			return false
+		target := r.resolveRef(name)
+		v := r.lookup(target)
+		if v != nil {
+			name = target // a nameref's errors name what it refers to
 		}
-		switch v.kind {
-		case kAssoc:
+		if v != nil && v.kind == kAssoc {
+			if !v.set {
+				return false
+			}
 			if (key == "@" || key == "*") && r.compatLevel() <= 51 {
 				// its elements, not keys (see compat.go)
 				return len(v.assoc.m) > 0
 			}
 			_, ok := v.assoc.m[key]
 			return ok
-		case kIndexed:
-			if key == "@" || key == "*" {
-				return v.arr.length() > 0
-			}
-			n, err := r.arithString(key)
-			if err != nil {
-				// bash reports it and unwinds (array_expand_index)
-				r.errorf("%s", subscriptError(err).Error())
-				r.exit = 1
-				r.topUnwind(err)
-				return false
-			}
-			if n < 0 {
-				n += int64(v.arr.maxIndex()) + 1
-			}
-			_, ok := v.arr.get(int(n))
-			return ok
 		}
-		// a scalar is its own element 0, and name[@] expands to it
-		return key == "0" || key == "@" || key == "*"
+		if key == "@" || key == "*" {
+			// a scalar's name[@] expands to it
+			return v != nil && v.set && (v.kind != kIndexed || v.arr.length() > 0)
+		}
+		return r.indexIsSet(name, v, key)
 	}
 	if n, ok := legalNumber(s); ok {
 		// -v N: is $N set (bash's legal_number: a sign and blanks
@@ -475,6 +464,39 @@ func (r *Runner) varIsSetSub(s string, expand bool) bool {
 	// an array name alone tests element 0 ([[ -v a ]] is [[ -v a[0] ]])
 	v := r.lookup(r.resolveRef(s))
 	return v.isSetScalar()
+}
+
+// indexIsSet is -v for name[key], v being the variable name resolves to
+// (nil when there is none) and not an associative array. As bash's
+// get_array_value, it evaluates the subscript even when there is no
+// such array, for its side effects and errors (which it reports and
+// unwinds from); a negative one counts back from the end of an indexed
+// array, and is a bad subscript for anything else.
+func (r *Runner) indexIsSet(name string, v *variable, key string) bool {
+	n, err := r.arithString(key)
+	if err != nil {
+		// bash reports it and unwinds (array_expand_index)
+		r.errorf("%s", subscriptError(err).Error())
+		r.exit = 1
+		r.topUnwind(err)
+		return false
+	}
+	if n < 0 && v != nil && v.kind == kIndexed && v.arr != nil {
+		n += int64(v.arr.maxIndex()) + 1
+	}
+	if n < 0 {
+		r.errorf("%s: bad array subscript", name)
+		return false
+	}
+	if v == nil || !v.set {
+		return false
+	}
+	if v.kind == kIndexed {
+		_, ok := v.arr.get(int(n))
+		return ok
+	}
+	// a scalar is its own element 0
+	return n == 0
 }
 
 // binaryTest implements string and file binary operators.
