@@ -1304,6 +1304,11 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		} else {
 			err = r.assignArray(name, arrVal, appendVal, asDecl)
 		}
+		if _, ok := err.(*expandError); ok && as != nil && as.Array != nil {
+			// bash expands a literal name=(…) with the command's
+			// words: its error drops the line
+			err = &declWordError{err}
+		}
 		if ae, ok := err.(*arithError); ok && as != nil && as.Array != nil {
 			// a subscript or -i element of a literal name=(…), which
 			// bash assigns while it expands the words: no builtin name

@@ -9,7 +9,8 @@ import "mvdan.cc/sh/v3/syntax"
 // expanded. bash carries out a compound assignment (x=(…)) while it
 // expands the words (expand_declaration_argument), so a later word sees
 // it; the values from the first one on are left to the builtin, which
-// makes them in order.
+// makes them in order. For local outside a function, which assigns
+// nothing, all the values are expanded.
 //
 // An expansion error ends the command before the builtin runs (nothing
 // is assigned, "local" outside a function is not reported), as the
@@ -18,7 +19,15 @@ func (r *Runner) declExpandFirst(variant string, args []declArg) bool {
 	for i, a := range args {
 		as := a.assign
 		if as != nil && as.Array != nil {
-			break
+			if variant != "local" || r.inFunction() {
+				break
+			}
+			// local outside a function assigns nothing: only the
+			// expansion's errors and side effects count
+			if _, err := r.expandArrayElems(as.Array, false); err != nil {
+				return r.declWordFailed(variant, a, err)
+			}
+			continue
 		}
 		if as == nil || as.Naked || as.Value == nil {
 			continue
@@ -45,7 +54,9 @@ func (r *Runner) declWordFailed(variant string, a declArg, err error) bool {
 	case *expandError:
 		// bash expands the argument as one word: its error names all
 		// of it and drops the line
-		renameBadSubst(err, r.nodeText(a.assign.Value), r.nodeText(a.assign))
+		if a.assign.Value != nil {
+			renameBadSubst(err, r.nodeText(a.assign.Value), r.nodeText(a.assign))
+		}
 		r.expansionError(err)
 	case *arithError:
 		r.errorf("%s", e.Error())
