@@ -23,6 +23,11 @@ func (r *Runner) placeBadSubst(err error, node syntax.Node) error {
 		return err
 	}
 	text := r.nodeText(node)
+	if _, ok := node.(*syntax.DblQuoted); ok && unclosedSubscriptSubst(err) {
+		e := err.(*expandError)
+		e.msg, e.outer = "bad substitution: no closing `}' in "+text, true
+		return err
+	}
 	if _, ok := node.(*syntax.DblQuoted); ok {
 		text = strings.TrimPrefix(text, "$")
 		if len(text) >= 2 && text[0] == '"' && text[len(text)-1] == '"' {
@@ -30,6 +35,32 @@ func (r *Runner) placeBadSubst(err error, node syntax.Node) error {
 		}
 	}
 	return placeBadSubstText(err, text)
+}
+
+// unclosedSubscriptSubst reports whether err rejects a ${name[…} whose
+// subscript has no closing "]". Between double quotes bash extracts the
+// ${…} first (string_extract_double_quoted, extract_dollar_brace_string),
+// skipping the subscript of the parameter's name to its "]": the "}"
+// goes with it, the scan runs off the end of the word, and the error is
+// "bad substitution: no closing `}' in WORD".
+func unclosedSubscriptSubst(err error) bool {
+	e, ok := err.(*expandError)
+	if !ok {
+		return false
+	}
+	body, ok := strings.CutSuffix(e.msg, "}: bad substitution")
+	if !ok || !strings.HasPrefix(body, "${") {
+		return false
+	}
+	body = body[2:]
+	i := 0
+	for i < len(body) && isNameChar(body[i]) {
+		i++
+	}
+	if i == 0 || !isNameStart(body[0]) || i == len(body) || body[i] != '[' {
+		return false
+	}
+	return subscriptEnd(body, i) < 0
 }
 
 // placeBadSubstText is placeBadSubst with the text given.
