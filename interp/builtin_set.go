@@ -1,8 +1,10 @@
 package interp
 
 import (
+	"io"
 	"sort"
 	"strings"
+	"syscall"
 )
 
 // biSet implements set: options, positional parameters, and listing.
@@ -59,8 +61,10 @@ func biSet(r *Runner, args []string) int {
 			c := a[j]
 			if c == 'o' {
 				if !setOptName(args, i+1) {
-					// bash's sh_chkwrite: a write error is the status
-					if r.printOptions(on) != 0 {
+					// bash's sh_chkwrite: a write error is the status,
+					// checked only for a -o that ends the arguments (one
+					// before another option leaves it in stdio's buffer)
+					if r.printOptions(on, i+1 == len(args)) != 0 {
 						listSt = 1
 					}
 					continue
@@ -128,7 +132,10 @@ func (r *Runner) syncIgnoreEOF() {
 
 // printOptions implements set -o (on) and set +o (off) listings. It
 // returns the status of the write.
-func (r *Runner) printOptions(human bool) int {
+// printOptions lists the set -o options, as a table for set -o (human)
+// or as commands for set +o. A write error is reported when checked,
+// and otherwise ignored (one to a closed pipe still ends a subshell).
+func (r *Runner) printOptions(human, checked bool) int {
 	var sb strings.Builder
 	for i, n := range setOptNames {
 		if human {
@@ -145,7 +152,15 @@ func (r *Runner) printOptions(human bool) int {
 			sb.WriteString("set " + flag + " " + n + "\n")
 		}
 	}
-	return r.write("set", sb.String())
+	if checked {
+		return r.write("set", sb.String())
+	}
+	if _, err := io.WriteString(r.out(), sb.String()); err != nil {
+		if errno, ok := underlyingErrno(err); ok && errno == syscall.EPIPE {
+			return r.writeFailed("set", err)
+		}
+	}
+	return 0
 }
 
 func padRight(s string, n int) string {
