@@ -215,6 +215,20 @@ func (r *Runner) declPreexpand(args []declArg, all bool) {
 type declArg struct {
 	text   string
 	assign *syntax.Assign
+	// sub, when subSet, is the subscript of assign as expanded with
+	// the command's words (see declExpandFirst)
+	sub    string
+	subSet bool
+}
+
+// subscriptShown is the subscript of a's NAME[SUB] as bash shows it, in
+// a trace or an error: expanded once with the words when that was done,
+// else see declWordSubscript.
+func (r *Runner) subscriptShown(a declArg) string {
+	if a.subSet {
+		return a.sub
+	}
+	return r.declWordSubscript(a.assign.Index)
 }
 
 func declArgStrings(r *Runner, args []declArg) []string {
@@ -240,7 +254,7 @@ func (r *Runner) traceDecl(variant string, args []declArg) {
 		if as.Naked {
 			name := as.Name.Value
 			if as.Index != nil {
-				name += "[" + r.declWordSubscript(as.Index) + "]"
+				name += "[" + r.subscriptShown(a) + "]"
 			}
 			parts = append(parts, r.q().trace(name))
 			continue
@@ -264,7 +278,7 @@ func (r *Runner) traceDecl(variant string, args []declArg) {
 		}
 		name := as.Name.Value
 		if as.Index != nil {
-			name += "[" + r.declWordSubscript(as.Index) + "]"
+			name += "[" + r.subscriptShown(a) + "]"
 		}
 		parts = append(parts, r.q().trace(name+op+v))
 	}
@@ -1084,7 +1098,7 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		// without one (bash names the element without the value)
 		shown := name + "[" + index + "]"
 		if as != nil && as.Index != nil {
-			shown = name + "[" + r.declWordSubscript(as.Index) + "]"
+			shown = name + "[" + r.subscriptShown(a) + "]"
 		}
 		return "", &varError{msg: "`" + shown + "': not a valid identifier"}
 	}
@@ -1100,7 +1114,7 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		if variant == "readonly" || variant == "export" {
 			shown := a.text
 			if as != nil {
-				shown = name + "[" + r.declWordSubscript(as.Index) + "]"
+				shown = name + "[" + r.subscriptShown(a) + "]"
 			}
 			return "", &varError{msg: "`" + shown + "': not a valid identifier"}
 		}

@@ -18,6 +18,15 @@ import "mvdan.cc/sh/v3/syntax"
 func (r *Runner) declExpandFirst(variant string, args []declArg) bool {
 	for i, a := range args {
 		as := a.assign
+		if as != nil && as.Index != nil && (variant == "export" || variant == "readonly") {
+			// they take no element, and report it as expanded: a
+			// substitution in the subscript runs once, here
+			if src := r.nodeText(as.Index); !pureSubscriptText(src) {
+				if s, err := r.subscriptText(src); err == nil {
+					args[i].sub, args[i].subSet = s, true
+				}
+			}
+		}
 		if as != nil && as.Array != nil {
 			if variant != "local" || r.inFunction() {
 				break
