@@ -306,9 +306,13 @@ func firstGroup(head, tail, name string) (g []*syntax.Stmt, gEnd, errEnd int, er
 		}
 		g = append(g, st)
 		lastLine = st.End().Line()
-		errEnd = stmtEnd(st)
 		return true
 	})
+	for _, st := range g {
+		// after the line, the bodies of all its statements'
+		// here-documents (an earlier one's are read only with the line)
+		errEnd = max(errEnd, stmtEnd(st))
+	}
 	var pe syntax.ParseError
 	if errors.As(err, &pe) {
 		pe.Filename = name
