@@ -113,8 +113,8 @@ func biSource(r *Runner, args []string) int {
 	r.traceLevel++
 	lastCmd := r.bashCmd
 	// set -v echoes the lines as written (text has them on the same lines)
-	oldNotice, oldCalls := r.noticeLine, r.textCalls
-	r.noticeLine = 0 // the file's own lines (see jobnotice.go)
+	restoreNotice, oldCalls := r.keepNoticeLine(), r.textCalls
+	r.noticeLine, r.parenLeft = 0, false // the file's own lines (see jobnotice.go)
 	r.textCalls = len(r.calls)
 	for {
 		if xerr := r.stmtsEchoing(stmts, src, r.subLevel == 0, file); xerr != nil && perr == nil {
@@ -140,7 +140,8 @@ func biSource(r *Runner, args []string) int {
 		stmts, text, perr = parseSourced(src, file)
 		r.curSrc = text
 	}
-	r.noticeLine, r.textCalls = oldNotice, oldCalls
+	restoreNotice()
+	r.textCalls = oldCalls
 	r.bashCmd = lastCmd // as eval's: the RETURN trap sees the . command
 	r.traceLevel--
 	r.calls = r.calls[:len(r.calls)-1]

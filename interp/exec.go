@@ -403,20 +403,31 @@ func (r *Runner) runTop(stmts []*syntax.Stmt) {
 		r.notifyJobs(r.noticeLine + 1)
 	}
 	r.discardLine = 0
+	end := 0
+	r.parenLeft = false
 	for _, st := range stmts {
 		// bash's line_number as its reader left it: the line where the
-		// command read ends (for job notices, noticeLine)
-		r.noticeLine = r.lineAt(int(st.End().Line()))
+		// command read ends (for job notices, noticeLine), unless a ( )
+		// in a pipeline left it lower (leaveParenLine)
+		end = r.lineAt(int(st.End().Line()))
+		if !r.parenLeft {
+			r.noticeLine = end
+		}
 		r.stmt(st)
 		r.runPendingTraps()
 		if r.flow != flowNone {
 			break
 		}
 	}
+	if shift := r.parenLineShift(end); shift != 0 && r.flow != flowAbort && r.flow != flowExit {
+		// (leaveParenLine)
+		r.lineOff += shift
+		r.discardShift += shift
+	}
 	switch r.flow {
 	case flowAbort:
 		r.flow = flowNone
-		r.discardShift += r.shiftAfterDiscard(r.noticeLine)
+		r.discardShift += r.shiftAfterDiscard(end)
 		if r.abortTop && r.sh.cmdString {
 			// the -c string is bash's outermost parse_and_execute,
 			// which the unwinding ends
@@ -790,7 +801,9 @@ func (r *Runner) ifClause(c *syntax.IfClause) {
 			return
 		}
 		r.noErrExit++
+		restore := r.keepNoticeLine()
 		r.stmts(cl.Cond)
+		restore() // bash's execute_if_command restores line_number
 		r.noErrExit--
 		if r.flow != flowNone {
 			return

@@ -15,9 +15,9 @@ import "mvdan.cc/sh/v3/syntax"
 // setNoticeLine makes line (a line of r.curSrc) the notice line and
 // returns the function that puts the previous one back.
 func (r *Runner) setNoticeLine(line int) func() {
-	old := r.noticeLine
-	r.noticeLine = r.lineAt(line)
-	return func() { r.noticeLine = old }
+	restore := r.keepNoticeLine()
+	r.noticeLine, r.parenLeft = r.lineAt(line), false
+	return restore
 }
 
 // noticePrefix is errPrefix with the notice line.

@@ -192,6 +192,7 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 		// forked
 		r.pipelineNotice(c, stages, runners, deaths, status)
 	}
+	r.leaveParenLine(stages)
 	r.pipeStatus = status
 	if debugged != nil {
 		r.pipeStatus = unskippedStatuses(status, debugged)

@@ -321,6 +321,7 @@ type Runner struct {
 	contsEnd          int   // the last line lineConts applies to
 	lastAssigned      string
 	noticeLine        int         // bash's line_number between commands: the line of a job notice (jobnotice.go)
+	parenLeft         bool        // a ( ) in a pipeline set noticeLine (parenline.go)
 	arithDbl          int         // dblDepth where the innermost $(( )) being expanded started (arithAnsiC)
 	prefixVals        []preAssign // the running command's prefix assignments, expanded (prefixvals.go)
 	procFds           []procFD

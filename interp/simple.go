@@ -878,10 +878,9 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 		}
 	}
 	if r.flow == flowNone && !skipped {
-		oldNotice := r.noticeLine
-		r.noticeLine = r.lineAt(int(f.body.Cmd.Pos().Line()))
+		restore := r.setNoticeLine(int(f.body.Cmd.Pos().Line()))
 		r.runFuncBody(f)
-		r.noticeLine = oldNotice
+		restore()
 	}
 	if r.flow == flowExit && r.exitBuiltin {
 		// the exit builtin: bash runs the EXIT trap right there, still

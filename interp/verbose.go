@@ -28,9 +28,14 @@ func (r *Runner) stmtsEchoing(stmts []*syntax.Stmt, src string, catchAbort bool,
 	// (the option is tested per line: a line may turn it off)
 	checkExtglob := mayHoldExtGlob(src) && extglobStop(stmts).IsValid()
 	pin := mayPinANSI(src) // bash reads the text a line at a time (ansipin.go)
+	// bash's parse_and_execute restores line_number, which a ( ) in a
+	// pipeline may lower for the lines read after it (parenline.go)
+	defer r.keepNoticeLine()()
+	notice := r.noticeLine
+	paren := hasParenStage(stmts)
 	if n, _ := hdocEOFCount(r.curSrc); n == 0 && !r.srcHasHdocParen() && !r.opts.on(optVerbose) && !strings.Contains(src, "v") {
 		// set -v (or -o verbose) cannot turn on partway
-		if !catchAbort && !checkExtglob && !aliases && !pin {
+		if !catchAbort && !checkExtglob && !aliases && !pin && !paren {
 			r.stmts(stmts)
 			return nil
 		}
@@ -48,8 +53,9 @@ func (r *Runner) stmtsEchoing(stmts []*syntax.Stmt, src string, catchAbort bool,
 			if pin {
 				r.pinANSI(stmtNodes(g)...)
 			}
-			r.discardLine = 0
+			r.discardLine, r.parenLeft = 0, false
 			r.stmts(g)
+			r.shiftAfterParen(notice, g)
 			if !r.lineAbortCaught(catchAbort, g) {
 				return nil
 			}
@@ -93,8 +99,9 @@ func (r *Runner) stmtsEchoing(stmts []*syntax.Stmt, src string, catchAbort bool,
 		if pin {
 			r.pinANSI(stmtNodes(g)...)
 		}
-		r.discardLine = 0
+		r.discardLine, r.parenLeft = 0, false
 		r.stmts(g)
+		r.shiftAfterParen(notice, g)
 		if !r.lineAbortCaught(catchAbort, g) {
 			return nil
 		}
