@@ -1037,12 +1037,6 @@ func (r *Runner) sliceValue(pe *syntax.ParamExp, pv paramValue) (paramValue, err
 			return pv, err
 		}
 	}
-	hasLen := pe.Slice.Length != nil
-	if hasLen {
-		if length, err = r.arithNode(pe.Slice.Length, name); err != nil {
-			return pv, err
-		}
-	}
 	strAt := false // ${s[@]:…} of a string variable
 	if pv.isList && pv.name != "@" && pv.name != "*" && len(pv.list) == 1 {
 		if v := r.lookup(pv.name); v != nil && v.kind == kString {
@@ -1050,6 +1044,21 @@ func (r *Runner) sliceValue(pe *syntax.ParamExp, pv paramValue) (paramValue, err
 			// bash's get_var_and_type takes it for the variable
 			strAt = !pv.star
 			pv = paramValue{str: pv.list[0], set: pv.set, name: pv.name}
+		}
+	}
+	if r.sliceOffsetOutside(pv, off) {
+		// bash's verify_substring_values gives up before it evaluates
+		// the length: nothing, and no error for a length that is
+		// negative or fails
+		if pv.isList || strAt {
+			return paramValue{isList: true, star: pv.star, set: pv.set}, nil
+		}
+		return paramValue{set: pv.set}, nil
+	}
+	hasLen := pe.Slice.Length != nil
+	if hasLen {
+		if length, err = r.arithNode(pe.Slice.Length, name); err != nil {
+			return pv, err
 		}
 	}
 	if pv.isList {
@@ -1100,6 +1109,44 @@ func (r *Runner) sliceValue(pe *syntax.ParamExp, pv paramValue) (paramValue, err
 		off, end = int64(bounds[off]), int64(bounds[end])
 	}
 	return paramValue{str: pv.str[off:end], set: pv.set}, nil
+}
+
+// sliceOffsetOutside reports whether the offset of ${x:off…} is outside
+// x by bash's measure (verify_substring_values): characters of a string;
+// the positional parameters with $0 (and one more at offset 0); the
+// highest index of an array, the count of an associative one, either
+// one more for a negative offset, which counts back from there.
+func (r *Runner) sliceOffsetOutside(pv paramValue, off int64) bool {
+	var n int64
+	switch {
+	case !pv.isList:
+		n = int64(len(pv.str))
+		if r.utf8Locale() {
+			n = int64(len(runeBounds(pv.str)) - 1)
+		}
+	case pv.name == "@" || pv.name == "*":
+		n = int64(len(r.params)) + 1
+		if off == 0 {
+			n++
+		}
+	default:
+		v := r.lookup(pv.name)
+		switch {
+		case v != nil && v.kind == kIndexed:
+			n = int64(v.arr.maxIndex())
+		case v != nil && v.kind == kAssoc:
+			n = int64(len(pv.list))
+		default:
+			return false
+		}
+		if off < 0 {
+			n++
+		}
+	}
+	if off < 0 {
+		off += n
+	}
+	return off < 0 || off > n
 }
 
 // sliceRange resolves the offset and length of ${x:off:len} against n
