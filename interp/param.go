@@ -1425,6 +1425,9 @@ func (r *Runner) replaceValue(pe *syntax.ParamExp, pv paramValue) (paramValue, e
 			}
 			return s
 		}
+		if !m.bytes && !utf8.ValidString(s) {
+			return r.replaceMixed(m, s, mode, pe.Repl.All, repl)
+		}
 		return m.replace(s, mode, pe.Repl.All, repl)
 	}), nil
 }

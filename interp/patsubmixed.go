@@ -1,0 +1,83 @@
+package interp
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// replaceMixed is m.replace for a value that is not valid UTF-8, m being
+// compiled for UTF-8. bash's pat_subst calls match_pattern on the rest
+// of the value after each match, and match_pattern matches the rest by
+// bytes when it does not convert to wide characters (match_upattern,
+// where ? takes one byte, even one of a valid character), else by
+// characters: ${y//?/r} with y=$'\xc3\xa9\xff' gives rrr (é split, the
+// rest invalid each time), with y=$'\xff\xc3\xa9' rr (é whole, the rest
+// valid after the first match). An anchored replacement is one call on
+// the whole value.
+func (r *Runner) replaceMixed(m *compiledPattern, s string, anchor byte, all bool, with func(string) string) string {
+	b := r.forText(m, s)
+	if anchor != 0 || !all || b.subLen > 0 && b.subLen != b.naturalLen() || m.subLen > 0 && m.subLen != m.naturalLen() {
+		return b.replace(s, anchor, all, with)
+	}
+	var sb strings.Builder
+	i := 0
+	valid := false // the rest converts: it stays so
+	for i < len(s) {
+		var start, end int
+		var ok bool
+		if valid = valid || utf8.ValidString(s[i:]); valid {
+			start, end, ok = m.findAt(s, i)
+		} else {
+			start, end, ok = byteStepFind(m, b, s, i)
+		}
+		if !ok {
+			break
+		}
+		sb.WriteString(s[i:start])
+		sb.WriteString(with(s[start:end]))
+		if end == start {
+			// an empty match: the next character is kept, as the
+			// locale reads it (pat_subst's ADVANCE_CHAR), in either
+			// mode
+			if end == len(s) {
+				i = end
+				break
+			}
+			_, n := m.dec(s[end:])
+			sb.WriteString(s[end : end+n])
+			end += n
+		}
+		i = end
+	}
+	sb.WriteString(s[i:])
+	return sb.String()
+}
+
+// byteStepFind is match_upattern's search of s from i, by bytes: at
+// each byte offset, the substrings of the pattern's length in bytes
+// (all lengths, longest first, for a pattern without one), each matched
+// by characters when it converts, else by bytes (xstrmatch). m and b are
+// the pattern compiled for UTF-8 and for bytes.
+func byteStepFind(m, b *compiledPattern, s string, i int) (int, int, bool) {
+	n := b.naturalLen()
+	match := func(t string) bool {
+		if utf8.ValidString(t) && !m.invalid {
+			return m.matchString(t)
+		}
+		return b.matchString(t)
+	}
+	for p := i; p < len(s); p++ {
+		if n >= 0 {
+			if e := p + n; e <= len(s) && match(s[p:e]) {
+				return p, e, true
+			}
+			continue
+		}
+		for e := len(s); e >= p; e-- {
+			if match(s[p:e]) {
+				return p, e, true
+			}
+		}
+	}
+	return 0, 0, false
+}
