@@ -232,7 +232,7 @@ func (r *Runner) arithStringCmd(s string, cmd string) (int64, error) {
 // arithText returns the text of an arithmetic expression with the
 // expansions in it done and double quotes removed (single quotes too
 // for let, whose arguments are ordinary words). The text runs from the
-// node's start through any blanks after its end, as bash keeps them.
+// blanks before the node through those after its end, as bash keeps them.
 func (r *Runner) arithText(x syntax.ArithmExpr, removeSingle bool) (string, error) {
 	s, err := r.arithSrcText(x, removeSingle)
 	return decodeRawBytes(s), err // the source's bytes as written (rawbytes.go)
@@ -247,6 +247,12 @@ func (r *Runner) arithSrcText(x syntax.ArithmExpr, removeSingle bool) (string, e
 	}
 	for end < len(src) && (src[end] == ' ' || src[end] == '\t' || src[end] == '\n') {
 		end++
+	}
+	// and from the blanks before its start: an error names the text
+	// from the first character that is not a space or tab, a newline
+	// among the blanks included
+	for start > 0 && (src[start-1] == ' ' || src[start-1] == '\t' || src[start-1] == '\n') {
+		start--
 	}
 	// mvdan ends an element written with a blank before its "]",
 	// $(( a[0 ] )), at the subscript: the "]" is still the expression's
