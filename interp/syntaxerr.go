@@ -217,21 +217,35 @@ func (r *Runner) bashSyntaxMessages(src string) (msgs []bashMsg, ok bool) {
 	outR.Close()
 	st, werr := p.Wait()
 	for _, l := range strings.Split(strings.TrimRight(string(data), "\n"), "\n") {
-		rest, found := strings.CutPrefix(l, "bash: line ")
-		if !found {
+		n, text, ok := bashMsgLine(l)
+		if !ok {
+			if len(msgs) > 0 {
+				// the message quotes text with a newline in it
+				// (`((\n))'): this is the rest of it
+				msgs[len(msgs)-1].text += "\n" + l
+			}
 			continue
 		}
-		i := strings.Index(rest, ": ")
-		if i < 0 {
-			continue
-		}
-		n, err := strconv.Atoi(rest[:i])
-		if err != nil {
-			continue
-		}
-		msgs = append(msgs, bashMsg{line: n, text: rest[i+2:]})
+		msgs = append(msgs, bashMsg{line: n, text: text})
 	}
 	return msgs, werr == nil && st.Success()
+}
+
+// bashMsgLine splits a line of bash -n's output, "bash: line N: TEXT".
+func bashMsgLine(l string) (int, string, bool) {
+	rest, found := strings.CutPrefix(l, "bash: line ")
+	if !found {
+		return 0, "", false
+	}
+	i := strings.Index(rest, ": ")
+	if i < 0 {
+		return 0, "", false
+	}
+	n, err := strconv.Atoi(rest[:i])
+	if err != nil {
+		return 0, "", false
+	}
+	return n, rest[i+2:], true
 }
 
 func (r *Runner) writeErrLine(s string) {
