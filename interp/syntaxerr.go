@@ -31,7 +31,8 @@ func (r *Runner) reportSyntaxErrorLines(err error, src, name string, from, to in
 	var pe syntax.ParseError
 	prefix := r.errName()
 	isTrap := strings.HasSuffix(name, "trap") // "exit trap", "trap", ...
-	if r.sh.cmdString && len(r.calls) == 0 && name != "eval" && name != "alias" && name != comsubErrName && !isTrap {
+	cmdString := r.sh.cmdString && len(r.calls) == 0 && name != "eval" && name != "alias" && name != comsubErrName && !isTrap
+	if cmdString {
 		prefix = r.arg0 + ": -c"
 	}
 	if name == "eval" {
@@ -115,7 +116,7 @@ func (r *Runner) reportSyntaxErrorLines(err error, src, name string, from, to in
 	// the real bash, when there is one, words its own syntax errors
 	// on the text as written: bash quotes the offending line, which
 	// must not show nash's parse rewrites (writtenMarkers keeps lines)
-	msgs, ok := r.bashSyntaxMessages(writtenMarkers(src))
+	msgs, ok := r.bashSyntaxMessages(writtenMarkers(src), cmdString)
 	msgs = slices.DeleteFunc(msgs, func(m bashMsg) bool { return m.line < from || to != 0 && m.line > to })
 	if len(msgs) > 0 {
 		for _, m := range msgs {
@@ -175,8 +176,10 @@ type bashMsg struct {
 // bashSyntaxMessages asks the real bash (bash -n, script on stdin) how it
 // reports the syntax errors of src. It returns nil when no real bash is
 // configured or it found nothing to say; ok is bash -n's success, which
-// it keeps when its only complaints are about a [[ ]] expression.
-func (r *Runner) bashSyntaxMessages(src string) (msgs []bashMsg, ok bool) {
+// it keeps when its only complaints are about a [[ ]] expression. A -c
+// string (cmdString) is given as one, as bash reads one otherwise at
+// its end: ((1+2) is "syntax error near `((1+2)'" there.
+func (r *Runner) bashSyntaxMessages(src string, cmdString bool) (msgs []bashMsg, ok bool) {
 	if r.sh.realBash == nil {
 		return nil, false
 	}
@@ -197,6 +200,10 @@ func (r *Runner) bashSyntaxMessages(src string) (msgs []bashMsg, ok bool) {
 	argv := []string{"bash", "-n"}
 	if r.opts.on(optPosix) {
 		argv = append(argv, "-o", "posix") // it reads quotes differently (posixquote.go)
+	}
+	if cmdString && strings.IndexByte(src, 0) < 0 {
+		argv = append(argv, "-c", src)
+		src = ""
 	}
 	p, err := startShared(path, argv, &os.ProcAttr{
 		Files: []*os.File{in, nil, out},
@@ -233,6 +240,7 @@ func (r *Runner) bashSyntaxMessages(src string) (msgs []bashMsg, ok bool) {
 
 // bashMsgLine splits a line of bash -n's output, "bash: line N: TEXT".
 func bashMsgLine(l string) (int, string, bool) {
+	l = strings.Replace(l, "bash: -c: line ", "bash: line ", 1)
 	rest, found := strings.CutPrefix(l, "bash: line ")
 	if !found {
 		return 0, "", false
