@@ -52,6 +52,20 @@ func (r *Runner) commandDeclIndex(args []*syntax.Word) int {
 	return -1
 }
 
+// literalDeclCall reports whether args, a simple command the parser did
+// not make a declaration (one with prefix assignments, a=1 declare …, or
+// alias), start with the unquoted name of an assignment builtin: bash's
+// parser marks its name=value words as assignments all the same
+// (W_ASSNBLTIN, fix_assignment_words), so they are not split or
+// globbed, and a tilde after = or : expands.
+func (r *Runner) literalDeclCall(args []*syntax.Word) bool {
+	if len(args) < 2 {
+		return false
+	}
+	s, ok := plainLit(args[0])
+	return ok && assignmentBuiltin(s) && r.enabledBuiltin(s) != nil
+}
+
 // commandDeclFields expands the words of `command … declbuiltin args`
 // (decl is the builtin's index): the words that look like assignments,
 // name=value with the name and = in the first literal, expand to one

@@ -60,6 +60,8 @@ func (r *Runner) call(c *syntax.CallExpr, st *syntax.Stmt) {
 	var refs map[string]bool
 	if d := r.posixCommandDecl(c.Args); d > 0 {
 		args, refs, err = r.commandDeclFields(c.Args, d)
+	} else if r.literalDeclCall(c.Args) {
+		args, refs, err = r.commandDeclFields(c.Args, 0)
 	} else if arrayRefCommand(c.Args) {
 		args, refs, err = r.arrayRefFields(c.Args)
 	} else {
