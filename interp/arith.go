@@ -232,7 +232,8 @@ func (r *Runner) arithStringCmd(s string, cmd string) (int64, error) {
 // arithText returns the text of an arithmetic expression with the
 // expansions in it done and double quotes removed (single quotes too
 // for let, whose arguments are ordinary words). The text runs from the
-// blanks before the node through those after its end, as bash keeps them.
+// blanks before the node (not for let) through those after its end, as
+// bash keeps them.
 func (r *Runner) arithText(x syntax.ArithmExpr, removeSingle bool) (string, error) {
 	s, err := r.arithSrcText(x, removeSingle)
 	return decodeRawBytes(s), err // the source's bytes as written (rawbytes.go)
@@ -250,8 +251,9 @@ func (r *Runner) arithSrcText(x syntax.ArithmExpr, removeSingle bool) (string, e
 	}
 	// and from the blanks before its start: an error names the text
 	// from the first character that is not a space or tab, a newline
-	// among the blanks included
-	for start > 0 && (src[start-1] == ' ' || src[start-1] == '\t' || src[start-1] == '\n') {
+	// among the blanks included (let's arguments, and a subscript
+	// read as a word, have none: removeSingle)
+	for !removeSingle && start > 0 && (src[start-1] == ' ' || src[start-1] == '\t' || src[start-1] == '\n') {
 		start--
 	}
 	// mvdan ends an element written with a blank before its "]",
