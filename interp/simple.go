@@ -231,6 +231,10 @@ func (r *Runner) runArgs(c *syntax.CallExpr, args []string, redirs []*syntax.Red
 			// bash (not POSIX mode) keeps prefix assignments of special
 			// builtins only in POSIX mode
 			if r.opts.on(optPosix) {
+				var undo []assignUndo
+				if posixToggler(name) && len(c.Assigns) > 0 {
+					undo = r.snapshotAssigns(c.Assigns) // see posixtoggle.go
+				}
 				if !r.assignList(c.Assigns, false) {
 					return
 				}
@@ -253,13 +257,23 @@ func (r *Runner) runArgs(c *syntax.CallExpr, args []string, redirs []*syntax.Red
 				}
 				r.specialUsage = false
 				r.exit = r.runBuiltin(bi, args)
+				if undo != nil && !r.opts.on(optPosix) {
+					r.undoAssigns(undo)
+				}
 				if r.specialUsage && !r.isInteractive() && r.flow == flowNone {
 					// a usage or syntax error in a special builtin
 					// ends a POSIX shell
 					r.flow, r.exitCode = flowExit, r.exit
 				}
 			} else {
-				r.withTempAssigns(c, false, func() { r.exit = r.runBuiltin(bi, args) })
+				var kept []keptTemp
+				r.withTempAssigns(c, false, func() {
+					r.exit = r.runBuiltin(bi, args)
+					if name != "set" && posixToggler(name) && r.opts.on(optPosix) {
+						kept = r.tempValues(c.Assigns) // see posixtoggle.go
+					}
+				})
+				r.keepTemps(kept)
 			}
 		case cmdBuiltin:
 			r.withTempAssigns(c, false, func() { r.exit = r.runBuiltin(bi, args) })
