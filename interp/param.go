@@ -1875,9 +1875,10 @@ func (r *Runner) transformOp(pe *syntax.ParamExp, pv paramValue, op string) (par
 				return paramValue{}, nil
 			}
 			q := mapValue(pv, r.q().shell).list
-			if name == "@" && r.dblDepth > 0 {
-				// "${@@A}" gives set and -- as words of their own
-				return paramValue{list: append([]string{"set", "--"}, q...), isList: true, set: true}, nil
+			if r.atSplitsWords(name == "*") {
+				// "${@@A}": set and -- are split as words of their own
+				words := r.splitATPrefix("set -- ", q[0])
+				return paramValue{list: append(words, q[1:]...), isList: true, set: true}, nil
 			}
 			q[0] = "set -- " + q[0]
 			return paramValue{list: q, isList: true, star: name == "*", set: true}, nil
@@ -1890,17 +1891,21 @@ func (r *Runner) transformOp(pe *syntax.ParamExp, pv paramValue, op string) (par
 			// declared without a value: the declare with its
 			// attributes alone, nothing without any
 			if flags := attrFlags(v); flags != "" {
-				return paramValue{str: "declare -" + flags + " " + name, set: true}, nil
+				line := "declare -" + flags + " " + name
+				if pv.isList && r.atSplitsWords(pv.star) {
+					return paramValue{list: r.splitATPrefix(line, ""), isList: true, set: true}, nil
+				}
+				return paramValue{str: line, set: true}, nil
 			}
 			return paramValue{}, nil
 		}
 		if pv.isList && v.kind != kString {
 			line := r.declareLine(name, v, "")
-			if r.dblDepth > 0 && !pv.star {
-				// "${a[@]@A}": bash's declare and the flags are words of
-				// their own, as the words of "${@@A}" are
-				if f := strings.SplitN(line, " ", 3); len(f) == 3 {
-					return paramValue{list: f, isList: true, set: true}, nil
+			if r.atSplitsWords(pv.star) {
+				// "${a[@]@A}": bash's declare, the flags and the name
+				// are split as the words of "${@@A}" are
+				if i := strings.IndexByte(line, '='); i >= 0 {
+					return paramValue{list: r.splitATPrefix(line[:i+1], line[i+1:]), isList: true, set: true}, nil
 				}
 			}
 			return paramValue{str: line, set: true}, nil
@@ -2043,6 +2048,40 @@ func (r *Runner) badTransformValue(param, text string) (paramValue, error) {
 		return paramValue{isList: pv.isList, star: pv.star}, nil
 	}
 	return paramValue{}, &expandError{msg: text + ": bad substitution", fatal: true, report: true}
+}
+
+// atSplitsWords reports whether an @A transformation of a list is split
+// into words by splitATPrefix: in double quotes unless it is of * (which
+// joins), and outside them when IFS is null (splitting otherwise happens
+// as for any unquoted expansion).
+func (r *Runner) atSplitsWords(star bool) bool {
+	if r.dblDepth > 0 {
+		return !star
+	}
+	return r.ifs() == ""
+}
+
+// splitATPrefix returns the words of an @A transformation of a list,
+// which bash splits even in double quotes (or with a null IFS): the
+// command, its options and the name in prefix are split at IFS
+// characters (at spaces when IFS is null), and the quoted value, body,
+// ends the last word.
+func (r *Runner) splitATPrefix(prefix, body string) []string {
+	ifs := r.ifs()
+	if ifs == "" {
+		ifs = " "
+	}
+	b := &fieldBuilder{ifs: ifs, mb: r.utf8Locale(), noGlob: true, bufOnly: true}
+	b.unquotedExp(prefix)
+	if body != "" {
+		b.quoted(body)
+	}
+	b.finishWord()
+	words := make([]string, len(b.fields))
+	for i, f := range b.fields {
+		words[i] = string(f.buf)
+	}
+	return words
 }
 
 // attrsOfWholeArray reports whether pe is ${a@a} or ${a@A} (or ${!r@a})
