@@ -545,10 +545,12 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 		return
 	}
 	if r.flow == flowNone && r.exit != 0 && counts {
-		if r.forkedSimple != nil && r.forkedSimple == st.Cmd {
-			// a pipeline stage that is a simple command is the child
-			// bash forked for it, which exits with its status: no
-			// ERR trap there (the pipeline's own failure has one)
+		if r.forkedSimple != nil && r.forkedSimple == st.Cmd || r.forkedParenRuns(st.Cmd) {
+			// a pipeline stage that is a simple command, or a ( )
+			// forked for a pipeline or for &, is the child bash
+			// forked for it, which exits with its status: no ERR
+			// trap there (the pipeline's own failure has one, and the
+			// parent's for a ( ) it waits for, parenStageErrTrap)
 			if r.opts.on(optErrexit) {
 				r.flow, r.exitCode = flowExit, r.exit
 			}
@@ -559,10 +561,13 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 }
 
 // closeLine is the line of the )) or ]] that closes an arithmetic or
-// conditional command, or 0: bash reads (( )) and [[ ]] whole before it
-// makes the command, whose line is where the reading ended.
+// conditional command, or of the ) of a subshell, or 0: bash reads
+// (( )), [[ ]] and ( ) whole before it makes the command, whose line is
+// where the reading ended (Subshell->line: $LINENO in the ERR trap for it).
 func closeLine(c syntax.Command) int {
 	switch c := c.(type) {
+	case *syntax.Subshell:
+		return int(c.Rparen.Line())
 	case *syntax.ArithmCmd:
 		return int(c.Right.Line())
 	case *syntax.TestClause:
@@ -657,7 +662,7 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 			// this runner is already the child forked for a pipeline
 			// element or an asynchronous command: bash makes no second
 			// subshell (nor a second $BASH_SUBSHELL level) for it
-			r.forkedFor = nil
+			r.forkedFor, r.forkedParen = nil, c
 			r.inParen = true
 			if n := len(c.Stmts); n > 0 {
 				r.quietTail = c.Stmts[n-1]
@@ -690,6 +695,7 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 		r.subshell(func(sub *Runner) {
 			defer func() { died, subPid = sub.selfKilled, sub.bashpid }()
 			sub.noticeLine = r.lineAt(int(c.End().Line()))
+			sub.forkedParen = c
 			sub.inParen = true
 			if n := len(c.Stmts); n > 0 {
 				sub.quietTail = c.Stmts[n-1]

@@ -73,3 +73,25 @@ func (r *Runner) keepNoticeLine() func() {
 	line, left := r.noticeLine, r.parenLeft
 	return func() { r.noticeLine, r.parenLeft = line, left }
 }
+
+// forkedParenRuns reports whether c is the ( ) this child was forked for
+// (forkedParen) or one that runs in its process without a fork of its
+// own: bash's execute_in_subshell runs the sole command of a ( ) that is
+// itself a ( ) with CMD_NO_FORK, so no ERR trap follows it there either.
+func (r *Runner) forkedParenRuns(c syntax.Command) bool {
+	for p := r.forkedParen; p != nil; {
+		if p == c {
+			return true
+		}
+		sub, ok := p.(*syntax.Subshell)
+		if !ok || len(sub.Stmts) != 1 {
+			return false
+		}
+		st := sub.Stmts[0]
+		if _, ok := st.Cmd.(*syntax.Subshell); !ok || st.Negated || st.Background {
+			return false
+		}
+		p = st.Cmd
+	}
+	return false
+}

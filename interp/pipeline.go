@@ -193,6 +193,9 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 		r.pipelineNotice(c, stages, runners, deaths, status)
 	}
 	r.leaveParenLine(stages)
+	if !lastpipe {
+		r.parenStageErrTrap(c, stages[n-1], status[n-1])
+	}
 	r.pipeStatus = status
 	if debugged != nil {
 		r.pipeStatus = unskippedStatuses(status, debugged)
@@ -228,7 +231,42 @@ func (r *Runner) pipelineErrLine(stages []*syntax.Stmt) {
 		case *syntax.DeclClause, *syntax.LetClause:
 			r.line = r.lineAt(int(c.Pos().Line()))
 			return
+		case *syntax.Subshell:
+			// the parent sets a ( )'s line (that of its ")") as it
+			// forks it too
+			r.line = r.lineAt(int(c.Rparen.Line()))
+			return
 		}
+	}
+}
+
+// parenStageErrTrap runs the ERR trap for a ( ) that ends the pipeline c
+// (without lastpipe) and failed: bash's parent, which waits for such a
+// subshell itself (execute_command_internal's user_subshell case), runs
+// it then, before the trap for the pipeline's own status, and under
+// set -e exits right after it. A ! before the pipeline hides the stage's
+// status only under set -e, where it makes the pipeline ignore_return.
+func (r *Runner) parenStageErrTrap(c *syntax.BinaryCmd, last *syntax.Stmt, status int) {
+	sub, ok := last.Cmd.(*syntax.Subshell)
+	if !ok || status == 0 || r.flow != flowNone {
+		return
+	}
+	ignore := r.noErrExit
+	if st := r.curStmt; st != nil && st.Cmd == c && st.Negated {
+		if r.opts.on(optErrexit) {
+			return
+		}
+		ignore-- // stmt counts the ! as ignoring the status
+	}
+	if ignore > 0 {
+		return
+	}
+	line, exit, noErrExit := r.line, r.exit, r.noErrExit
+	r.line, r.exit, r.noErrExit = r.lineAt(int(sub.Rparen.Line())), status, 0
+	r.failed(true)
+	r.line, r.noErrExit = line, noErrExit
+	if r.flow == flowNone {
+		r.exit = exit
 	}
 }
 
