@@ -535,6 +535,9 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 	}
 	if st.Negated {
 		r.noErrExit--
+		if st == r.soleNegated && r.flow == flowNone && r.exit != 0 && counts && r.noErrExit == 0 {
+			r.runErrTrap() // (soleNegatedStmt)
+		}
 		if r.flow == flowNone || r.flow == flowAbort {
 			if r.exit == 0 {
 				r.exit = 1
@@ -663,6 +666,7 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 			// element or an asynchronous command: bash makes no second
 			// subshell (nor a second $BASH_SUBSHELL level) for it
 			r.forkedFor, r.forkedParen = nil, c
+			r.soleNegated = soleNegatedStmt(c)
 			r.inParen = true
 			if n := len(c.Stmts); n > 0 {
 				r.quietTail = c.Stmts[n-1]
@@ -696,6 +700,7 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 			defer func() { died, subPid = sub.selfKilled, sub.bashpid }()
 			sub.noticeLine = r.lineAt(int(c.End().Line()))
 			sub.forkedParen = c
+			sub.soleNegated = soleNegatedStmt(c)
 			sub.inParen = true
 			if n := len(c.Stmts); n > 0 {
 				sub.quietTail = c.Stmts[n-1]

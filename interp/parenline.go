@@ -95,3 +95,15 @@ func (r *Runner) forkedParenRuns(c syntax.Command) bool {
 	}
 	return false
 }
+
+// soleNegatedStmt is the statement of a ( ) whose only command is negated
+// with !, or nil. bash's execute_in_subshell takes the ! off that command
+// and inverts the subshell's status instead, so the child runs the ERR
+// trap when the command itself fails: '( ! false )' runs it (with $? 1),
+// '( ! true )' does not.
+func soleNegatedStmt(c *syntax.Subshell) *syntax.Stmt {
+	if len(c.Stmts) != 1 || !c.Stmts[0].Negated || c.Stmts[0].Background {
+		return nil
+	}
+	return c.Stmts[0]
+}

@@ -290,6 +290,7 @@ type Runner struct {
 	onSpawn           func(pid int)
 	forkedSimple      syntax.Command // the simple command this pipeline stage runs, which runs no ERR trap
 	forkedParen       syntax.Command // the ( ) this child was forked for (a pipeline stage, an asynchronous command), which runs no ERR trap in it
+	soleNegated       *syntax.Stmt   // the negated sole command of the ( ) this child runs (soleNegatedStmt)
 	debugDone         syntax.Command // its DEBUG trap already ran, in the shell that started this pipeline stage
 	debugSkip         bool           // and, with extdebug, said to skip it
 	assignTrace       *syntax.Assign // traced by assignOnly once its value is expanded, before it is stored
