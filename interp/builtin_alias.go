@@ -385,3 +385,20 @@ func aliasLine(name, value string, reusable bool) string {
 	}
 	return "alias " + dd + name + "=" + singleQuote(value) + "\n"
 }
+
+// lastWordAfter is the last word of args as $_ takes it once the command
+// ran: bash binds the word's own string, and the alias builtin (run
+// directly, or through builtin or command) cuts each NAME=VALUE word at
+// its "=" in place, so after "alias x=y" $_ is x.
+func lastWordAfter(kind cmdKind, args []string) string {
+	last := args[len(args)-1]
+	viaAlias := args[0] == "alias" || len(args) > 1 && (args[0] == "builtin" || args[0] == "command") && args[1] == "alias"
+	if kind != cmdBuiltin && kind != cmdSpecial || !viaAlias || strings.HasPrefix(last, "-") {
+		// (an option word: alias takes none with a value)
+		return last
+	}
+	if i := strings.IndexByte(last, '='); i > 0 {
+		return last[:i]
+	}
+	return last
+}

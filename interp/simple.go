@@ -200,7 +200,7 @@ func (r *Runner) runArgs(c *syntax.CallExpr, args []string, redirs []*syntax.Red
 		if r.flow != flowExit && r.flow != flowReturn {
 			r.lastArg, r.lastArgEnv = last, false
 		}
-	}(args[len(args)-1])
+	}(lastWordAfter(kind, args))
 	gate := r.sh.gate
 	if gate != nil {
 		info.Tainted = r.taintedValues(c)
