@@ -219,6 +219,9 @@ type declArg struct {
 	// the command's words (see declExpandFirst)
 	sub    string
 	subSet bool
+	// failed: a compound assignment made as the words were expanded
+	// failed (see declCompoundNow); the builtin fails for it silently
+	failed bool
 }
 
 // subscriptShown is the subscript of a's NAME[SUB] as bash shows it, in
@@ -528,6 +531,10 @@ func (r *Runner) declare(variant string, args []declArg) int {
 	defer func() { r.earlyErrW = outerErrW }()
 	for _, a := range rest {
 		r.earlyErrW = outerErrW
+		if a.failed {
+			status = 1 // reported as the words were expanded
+			continue
+		}
 		if variant == "local" && a.assign == nil && a.text == "-" {
 			// local -: the set options are restored when the function returns
 			if f := r.funcFrame(); f.setOpts == nil {
