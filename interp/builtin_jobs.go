@@ -372,6 +372,11 @@ func biJobs(r *Runner, args []string) int {
 			if set&optBit('s') != 0 && j.state() != jobStopped || set&optBit('r') != 0 && j.state() != jobRunning {
 				continue
 			}
+			if !own && j.notified.Load() && j.finished() {
+				// the subshell's copy of the table loses it to the
+				// cleanup before the listing (a job wait waited for)
+				continue
+			}
 			show(j)
 		}
 	} else {
