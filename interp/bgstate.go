@@ -67,6 +67,7 @@ type bgState struct {
 	XtraceFD            int
 	XtraceVal           string
 	TraceLevel          int
+	ForkLevel           int
 	NoErrExit           int
 	InParen, InComsub   bool
 	StdinRedir          bool
@@ -287,7 +288,7 @@ func (c *Runner) captureBgState(st *syntax.Stmt) ([]byte, error) {
 	}
 	s.SecondsOff = c.secondsOff
 	s.BashPath, s.BashArgv0, s.BashByName = c.bashPath, c.bashArgv0, c.bashByName
-	s.XtraceFD, s.XtraceVal, s.TraceLevel = c.xtraceFD, c.xtraceVal, c.traceLevel
+	s.XtraceFD, s.XtraceVal, s.TraceLevel, s.ForkLevel = c.xtraceFD, c.xtraceVal, c.traceLevel, c.forkLevel
 	s.NoErrExit, s.InParen, s.InComsub, s.StdinRedir = c.noErrExit, c.inParen, c.inComsub, c.stdinRedir
 	s.ThisCmd = c.thisCmd
 	s.IgnoreInt = !c.opts.on(optMonitor)
@@ -430,7 +431,7 @@ func (r *Runner) restoreBgState(data []byte) (*syntax.Stmt, error) {
 	}
 	r.secondsOff = s.SecondsOff
 	r.bashPath, r.bashArgv0, r.bashByName = s.BashPath, s.BashArgv0, s.BashByName
-	r.xtraceFD, r.xtraceVal, r.traceLevel = s.XtraceFD, s.XtraceVal, s.TraceLevel
+	r.xtraceFD, r.xtraceVal, r.traceLevel, r.forkLevel = s.XtraceFD, s.XtraceVal, s.TraceLevel, s.ForkLevel
 	r.noErrExit, r.inParen, r.inComsub, r.stdinRedir = s.NoErrExit, s.InParen, s.InComsub, s.StdinRedir
 	r.thisCmd = s.ThisCmd
 	setProcessName(s.Comm)

@@ -687,6 +687,9 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 				r.pipeParen = true
 			}
 			r.stmts(c.Stmts)
+			if st != nil && len(st.Redirs) > 0 {
+				r.exit = r.subStatus() // the EXIT trap inside the redirections
+			}
 			return
 		}
 		if st != nil && !r.inTrap && !r.inDebug && r.traps.has("ERR") {
@@ -717,8 +720,12 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 			// bash forks first and redirects in the child: an
 			// expansion error there (${x:?}) ends only the child,
 			// and ${y:=v} or $((z=1)) in a target do not reach
-			// this shell
-			sub.compoundRedirs(st, func() { sub.stmts(c.Stmts) })
+			// this shell. The child's EXIT trap runs before it
+			// exits, so inside the redirections too.
+			sub.compoundRedirs(st, func() {
+				sub.stmts(c.Stmts)
+				sub.exit = sub.subStatus()
+			})
 		}, "subshell")
 		if died != 0 && st != nil {
 			r.reportKilledSubshell(subPid, died, st) // kill $BASHPID

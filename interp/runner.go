@@ -318,6 +318,7 @@ type Runner struct {
 	aliasTopSrc       string      // the top-level text parsed with aliases expanded (aliasparse.go)
 	inSource          bool
 	traceLevel        int
+	forkLevel         int // a subshell's: the traceLevel of the shell it was forked from
 	lineOff           int
 	lineConts         []int // lines ending in a continuation bash removed from a substitution (comsub_lines.go)
 	contsEnd          int   // the last line lineConts applies to

@@ -51,6 +51,7 @@ func (r *Runner) fork(kind string) *Runner {
 		pipeStatus:      r.pipeStatus,
 		psOwned:         false,
 		traceLevel:      r.traceLevel,
+		forkLevel:       r.traceLevel,
 		noErrExit:       r.noErrExit,
 		ignoringErrexit: r.ignoringErrexit,
 		traps:           r.traps.forSubshell(),
@@ -133,6 +134,9 @@ func (c *Runner) leaveLoopsFor(cmd syntax.Command) {
 }
 
 // subStatus is a finished subshell's exit status, after its EXIT trap.
+// A second call finds the trap run and gives the same status: a ( ) with
+// redirections calls it where they are still in place, and whoever
+// forked the subshell calls it again.
 func (c *Runner) subStatus() int {
 	if c.flow == flowExit {
 		c.exit = c.exitCode

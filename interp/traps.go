@@ -191,11 +191,17 @@ func (r *Runner) runTrap(name string) int {
 	r.nesting = Nesting{Depth: oldNesting.Depth + 1, Kind: "trap:" + name}
 	// the action is parsed and run like eval: its lines count from the
 	// line of the command that triggered it, and PS4 gets one more level
-	// (except for the EXIT trap run as the shell ends)
+	// (bash's parse_and_execute). The EXIT trap runs as the shell ends,
+	// once the levels of what ran have unwound: to the top for the shell
+	// (reader_loop's own level is gone by then), to the level it was
+	// forked at for a subshell, so one more there.
 	r.lineOff = trapLineOff(name, oldLine)
 	level := r.traceLevel
-	if name != "EXIT" {
+	switch {
+	case name != "EXIT":
 		r.traceLevel++
+	case r.isSub || r.bgProcess:
+		r.traceLevel = r.forkLevel + 1
 	}
 	if err := r.stmtsEchoing(f.Stmts, action, false, trapLabel(name)); err != nil && r.flow == flowNone {
 		r.reportSyntaxError(err, action, trapLabel(name))
