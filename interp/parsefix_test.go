@@ -62,6 +62,10 @@ func TestParseProgramRewrites(t *testing.T) {
 		{"cat <<\"\\\\E\"\n$x\n\\E\n", "cat <<__nash_hdoc_delim__\"\\\\E\"\n$x\n__nash_hdoc_delim__\\\\E\n"},
 		// the end of the input delimits one that never comes
 		{"cat <<E$i\n$x\n", "cat <<__nash_hdoc_unquoted__E\\$i\n$x\n__nash_hdoc_unquoted__E$i\n#\x00here-document-eof\n"},
+		// a declaration's redirections move after its words, same length
+		{"declare >/dev/null x=1; echo $x", "declare x=1 >/dev/null; echo $x"},
+		{"f() { local 2>&1 >/dev/null -r w=$v y; }", "f() { local -r w=$v y 2>&1 >/dev/null; }"},
+		{"export x=1 2>/dev/null y=\"a b\" | cat", "export x=1 y=\"a b\" 2>/dev/null | cat"},
 		// already valid: untouched
 		{"[ a = b ] && echo '[x y]=1'", "[ a = b ] && echo '[x y]=1'"},
 		{"echo $(( (1+2) * 3 )); (( x = 1 ))", "echo $(( (1+2) * 3 )); (( x = 1 ))"},
