@@ -333,6 +333,7 @@ func biExit(r *Runner, args []string) int {
 	r.exitCode = status
 	r.exitBuiltin = true
 	r.exitInFrame = len(r.calls) > 0 || r.inSource
+	r.exitInFunc = r.inFunction()
 	return status
 }
 

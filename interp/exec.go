@@ -643,6 +643,7 @@ func (r *Runner) failed(errTrap bool) {
 		r.flow = flowExit
 		r.exitCode = r.exit
 		r.exitInFrame = len(r.calls) > 0 || r.inSource
+		r.exitInFunc = r.inFunction()
 	}
 }
 

@@ -56,6 +56,9 @@ func (r *Runner) withRedirsOf(redirs []*syntax.Redirect, info *ExecInfo, special
 	touched := redirectedFDs(saved, r.fds, touchedBuf[:0])
 	if ok {
 		fn()
+		if r.flow == flowExit {
+			r.exitTrapInRedirs()
+		}
 	}
 	for _, d := range dones {
 		r.safeDone(d)

@@ -123,6 +123,8 @@ type Runner struct {
 	// return in the EXIT trap, which ends the trap with the shell's
 	// status. retInExit is that, while the trap runs.
 	exitInFrame, retInExit bool
+	// exitInFunc: the exit started inside a function (exitTrapInRedirs)
+	exitInFunc bool
 
 	vars   *varStore
 	funcs  map[string]*funcDef
@@ -286,39 +288,42 @@ type Runner struct {
 	bashArgv0     string // for $BASH, with bashByName (BashName)
 	bashByName    bool
 
-	onExec            func()
-	onSpawn           func(pid int)
-	forkedSimple      syntax.Command // the simple command this pipeline stage runs, which runs no ERR trap
-	forkedParen       syntax.Command // the ( ) this child was forked for (a pipeline stage, an asynchronous command), which runs no ERR trap in it
-	soleNegated       *syntax.Stmt   // the negated sole command of the ( ) this child runs (soleNegatedStmt)
-	debugDone         syntax.Command // its DEBUG trap already ran, in the shell that started this pipeline stage
-	debugSkip         bool           // and, with extdebug, said to skip it
-	assignTrace       *syntax.Assign // traced by assignOnly once its value is expanded, before it is stored
-	assignTraceFn     func()
-	stageGo           *stageStart // fired once this pipeline stage's first command is under way (stagestart.go)
-	job               *job
-	jobSig            *jobSignals // kill's signals for this in-process background subshell
-	tail              *execTail   // the command bash would exec in place of this ( ) subshell
-	inParen           bool        // in a ( ) subshell, or forked from one (bash's SUBSHELL_PAREN)
-	pipeParen         bool        // the ( ) of a pipeline element: its tail runs outside the pipe environment
-	stageDeath        *stageDeath // a foreground pipeline stage's: how its own process died (pipejob.go)
-	async             bool        // in an asynchronous job, coprocess or process substitution: not the shell's foreground
-	tailInt           bool        // the command bash would exec in this runner's place died by SIGINT
-	execBuiltin       bool        // the exec builtin is running a program
-	curStmt           *syntax.Stmt
-	keepRedirs        bool
-	varFds            []int // fds {var} redirections allocated, kept past their command
-	lostFds           []int // fds moved away (m>&n-) to an fd that was closed: not restored
-	inSpecialBuiltin  bool
-	specialUsage      bool // the builtin running failed with a usage or syntax error (EX_USAGE)
-	inCommandBuiltin  int  // >0 while the command builtin runs a builtin: POSIX-mode errors do not exit
-	disabled          map[string]bool
-	aliasDepth        int
-	aliasGuard        *aliasGuard // the alias text tryAlias is running
-	aliasTopSrc       string      // the top-level text parsed with aliases expanded (aliasparse.go)
-	inSource          bool
-	traceLevel        int
-	forkLevel         int // a subshell's: the traceLevel of the shell it was forked from
+	onExec           func()
+	onSpawn          func(pid int)
+	forkedSimple     syntax.Command // the simple command this pipeline stage runs, which runs no ERR trap
+	forkedParen      syntax.Command // the ( ) this child was forked for (a pipeline stage, an asynchronous command), which runs no ERR trap in it
+	soleNegated      *syntax.Stmt   // the negated sole command of the ( ) this child runs (soleNegatedStmt)
+	debugDone        syntax.Command // its DEBUG trap already ran, in the shell that started this pipeline stage
+	debugSkip        bool           // and, with extdebug, said to skip it
+	assignTrace      *syntax.Assign // traced by assignOnly once its value is expanded, before it is stored
+	assignTraceFn    func()
+	stageGo          *stageStart // fired once this pipeline stage's first command is under way (stagestart.go)
+	job              *job
+	jobSig           *jobSignals // kill's signals for this in-process background subshell
+	tail             *execTail   // the command bash would exec in place of this ( ) subshell
+	inParen          bool        // in a ( ) subshell, or forked from one (bash's SUBSHELL_PAREN)
+	pipeParen        bool        // the ( ) of a pipeline element: its tail runs outside the pipe environment
+	stageDeath       *stageDeath // a foreground pipeline stage's: how its own process died (pipejob.go)
+	async            bool        // in an asynchronous job, coprocess or process substitution: not the shell's foreground
+	tailInt          bool        // the command bash would exec in this runner's place died by SIGINT
+	execBuiltin      bool        // the exec builtin is running a program
+	curStmt          *syntax.Stmt
+	keepRedirs       bool
+	varFds           []int // fds {var} redirections allocated, kept past their command
+	lostFds          []int // fds moved away (m>&n-) to an fd that was closed: not restored
+	inSpecialBuiltin bool
+	specialUsage     bool // the builtin running failed with a usage or syntax error (EX_USAGE)
+	inCommandBuiltin int  // >0 while the command builtin runs a builtin: POSIX-mode errors do not exit
+	disabled         map[string]bool
+	aliasDepth       int
+	aliasGuard       *aliasGuard // the alias text tryAlias is running
+	aliasTopSrc      string      // the top-level text parsed with aliases expanded (aliasparse.go)
+	inSource         bool
+	traceLevel       int
+	forkLevel        int // a subshell's: the traceLevel of the shell it was forked from
+	// forkPE: this subshell runs its text as bash's parse_and_execute
+	// does (a command or process substitution), not as a forked ( )
+	forkPE            bool
 	lineOff           int
 	lineConts         []int // lines ending in a continuation bash removed from a substitution (comsub_lines.go)
 	contsEnd          int   // the last line lineConts applies to

@@ -52,6 +52,7 @@ func (r *Runner) fork(kind string) *Runner {
 		psOwned:         false,
 		traceLevel:      r.traceLevel,
 		forkLevel:       r.traceLevel,
+		forkPE:          kind == "cmdsub" || kind == "procsubst",
 		noErrExit:       r.noErrExit,
 		ignoringErrexit: r.ignoringErrexit,
 		traps:           r.traps.forSubshell(),
