@@ -103,6 +103,7 @@ func parseProgramEdits(src, name string) (*syntax.File, string, []parseEdit, err
 	}
 	lets := mayHoldLetClause(src) // see parsefix_letwords.go
 	if err == nil && !mayHoldHdocParen(src) && (!lets || letWordsAt(f, src) < 0) {
+		f, src = dqAnsiFix(f, src, name) // see parsefix_dqansi.go
 		if bad, rerr := bashRejectsError(f, src, name); rerr != nil {
 			return nil, bad, edits, unmapParseError(rerr, edits, written)
 		}
@@ -143,6 +144,7 @@ func parseProgramEdits(src, name string) (*syntax.File, string, []parseEdit, err
 	}
 	if err == nil {
 		text, f, edits = arithCaseFix(f, text, name, edits)
+		f, text = dqAnsiFix(f, text, name)
 		if bad, rerr := bashRejectsError(f, text, name); rerr != nil {
 			return nil, bad, edits, unmapParseError(rerr, edits, written)
 		}

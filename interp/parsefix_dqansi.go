@@ -1,0 +1,101 @@
+package interp
+
+import (
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Between double quotes, in the word of ${param-word} (and of :-, +, =,
+// ? and their : forms), bash's parser decodes a $'…' as it reads it and
+// puts the result in the text unquoted (parse_matched_pair: only the
+// pattern operators' words get it single-quoted), where the expansion
+// then reads it: "${u-a$'b}c'd}" is "${u-ab}cd}", which expands to
+// abcd}, and "${u-$'\x24HOME'}" expands $HOME. mvdan's parser keeps a
+// quoted $'…' there. dqAnsiFix rewrites such a $'…' into its decoded
+// text when that text holds a character the expansion reads otherwise
+// (a "}", "$", "`" or "\"), as bash shows it too (declare -f). A decoded
+// double quote is left alone: bash's extraction of the ${…} then fails
+// when it expands it, which mvdan's parser cannot be made to do.
+
+// dqAnsiSpecial are the characters of a decoded $'…' that change how
+// the rest of a double-quoted ${…} word is read.
+const dqAnsiSpecial = "}$`\\"
+
+// dqAnsiFix returns text with those $'…' decoded and f parsed again from
+// it, or text and f unchanged when there are none (or the result does
+// not parse). The decoded text keeps every line where it was.
+func dqAnsiFix(f *syntax.File, text, name string) (*syntax.File, string) {
+	if !strings.Contains(text, "$'") {
+		return f, text
+	}
+	type repl struct {
+		from, to int
+		with     string
+	}
+	var rs []repl
+	var inWord func(w *syntax.Word)
+	inWord = func(w *syntax.Word) {
+		if w == nil {
+			return
+		}
+		for _, p := range w.Parts {
+			switch p := p.(type) {
+			case *syntax.SglQuoted:
+				if !p.Dollar || strings.Contains(p.Value, `\u`) || strings.Contains(p.Value, `\U`) {
+					continue
+				}
+				dec := ansiC(p.Value, false)
+				if !strings.ContainsAny(dec, dqAnsiSpecial) || strings.ContainsAny(dec, "\n\x00\"") || !utf8.ValidString(dec) {
+					continue
+				}
+				rs = append(rs, repl{int(p.Pos().Offset()), int(p.End().Offset()), dec})
+			case *syntax.ParamExp:
+				paramWord(p, inWord)
+			}
+		}
+	}
+	syntax.Walk(f, func(n syntax.Node) bool {
+		dq, ok := n.(*syntax.DblQuoted)
+		if !ok {
+			return true
+		}
+		for _, p := range dq.Parts {
+			if pe, ok := p.(*syntax.ParamExp); ok {
+				paramWord(pe, inWord)
+			}
+		}
+		return true
+	})
+	if len(rs) == 0 {
+		return f, text
+	}
+	sort.Slice(rs, func(i, j int) bool { return rs[i].from > rs[j].from })
+	out := text
+	for _, r := range rs {
+		if r.from < 0 || r.to > len(out) || r.from >= r.to {
+			return f, text
+		}
+		out = out[:r.from] + r.with + out[r.to:]
+	}
+	f2, err := parseBash(out, name)
+	if err != nil {
+		return f, text
+	}
+	return f2, out
+}
+
+// paramWord calls fn with the word of pe's operator when bash reads it
+// with a $'…' unquoted: the default, alternate, assign and error forms.
+func paramWord(pe *syntax.ParamExp, fn func(*syntax.Word)) {
+	if pe.Exp == nil {
+		return
+	}
+	switch pe.Exp.Op {
+	case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.AlternateUnset, syntax.AlternateUnsetOrNull,
+		syntax.AssignUnset, syntax.AssignUnsetOrNull, syntax.ErrorUnset, syntax.ErrorUnsetOrNull:
+		fn(pe.Exp.Word)
+	}
+}
