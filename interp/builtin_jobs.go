@@ -59,9 +59,10 @@ func waitAnyOr(jobs []*job, stop <-chan struct{}, stops bool) *job {
 	return owner[i]
 }
 
-// reaped is called when wait has collected job j: it prints a pending
-// death notice, records the pid in the -p variable and forgets the job.
-func (r *Runner) reaped(j *job, pvar string) int {
+// collected is what wait does first with a job j it collected: it prints
+// a pending death notice, records the pid in the -p variable, marks the
+// job waited for and returns its status.
+func (r *Runner) collected(j *job, pvar string) int {
 	st := j.exitStatus()
 	if m := j.takeDeathMsg(); m != "" {
 		r.errw().Write([]byte(r.errPrefix() + m + "\n"))
@@ -72,6 +73,13 @@ func (r *Runner) reaped(j *job, pvar string) int {
 		}
 	}
 	j.waited = true
+	return st
+}
+
+// reaped is called when wait has collected job j: collected, then the
+// job is forgotten.
+func (r *Runner) reaped(j *job, pvar string) int {
+	st := r.collected(j, pvar)
 	if r.opts.on(optPosix) {
 		r.jobs.forget(j)
 	} else {
@@ -90,16 +98,7 @@ func (r *Runner) reaped(j *job, pvar string) int {
 // it again. In POSIX mode wait PID cleans up at once and forgets the
 // pid's status (bgp_delete).
 func (r *Runner) waitedFor(j *job, pvar string, byPid bool) int {
-	st := j.exitStatus()
-	if m := j.takeDeathMsg(); m != "" {
-		r.errw().Write([]byte(r.errPrefix() + m + "\n"))
-	}
-	if pvar != "" {
-		if err := r.assignTo(pvar, itoa(int64(j.pid()))); err != nil {
-			r.reportErr(err)
-		}
-	}
-	j.waited = true
+	st := r.collected(j, pvar)
 	if j.id == 0 {
 		r.jobs.forget(j)
 		return st
