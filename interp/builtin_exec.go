@@ -32,7 +32,9 @@ func biSource(r *Runner, args []string) int {
 		found := false
 		if r.opts.sh(shSourcepath) {
 			if p := findInPathAny(r, file); p != "" {
-				path, found = p, true
+				// bash sources the path it found by that name: its
+				// BASH_SOURCE, and the name in its messages
+				path, file, found = p, p, true
 			}
 		}
 		if !found && r.opts.on(optPosix) {
@@ -219,9 +221,16 @@ func stripSourceNULs(b []byte) ([]byte, bool) {
 }
 
 func findInPathAny(r *Runner, name string) string {
-	for _, dir := range strings.Split(r.lookup("PATH").value(), ":") {
+	path := r.lookup("PATH").value()
+	if path == "" {
+		return "" // bash searches no directory, not even "."
+	}
+	for _, dir := range strings.Split(path, ":") {
 		dir = r.pathElem(dir)
 		p := dir + "/" + name
+		if strings.HasSuffix(dir, "/") {
+			p = dir + name // as bash's sh_makepath joins them
+		}
 		if fi, err := os.Stat(r.absPath(p)); err == nil && fi.Mode().IsRegular() {
 			return p
 		}
