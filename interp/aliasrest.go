@@ -313,6 +313,7 @@ func firstGroup(head, tail, name string) (g []*syntax.Stmt, gEnd, errEnd int, er
 		// here-documents (an earlier one's are read only with the line)
 		errEnd = max(errEnd, stmtEnd(st))
 	}
+	errEnd = emptyHdocsEnd(head, tail, g, errEnd)
 	var pe syntax.ParseError
 	if errors.As(err, &pe) {
 		pe.Filename = name
