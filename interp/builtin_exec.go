@@ -118,6 +118,7 @@ func biSource(r *Runner, args []string) int {
 	restoreNotice, oldCalls := r.keepNoticeLine(), r.textCalls
 	r.noticeLine, r.parenLeft = 0, false // the file's own lines (see jobnotice.go)
 	r.textCalls = len(r.calls)
+	r.peTexts++
 	for {
 		if xerr := r.stmtsEchoing(stmts, src, r.subLevel == 0, file); xerr != nil && perr == nil {
 			perr = xerr
@@ -142,6 +143,7 @@ func biSource(r *Runner, args []string) int {
 		stmts, text, perr = parseSourced(src, file)
 		r.curSrc = text
 	}
+	r.peTexts--
 	restoreNotice()
 	r.textCalls = oldCalls
 	r.bashCmd = lastCmd // as eval's: the RETURN trap sees the . command

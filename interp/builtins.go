@@ -563,7 +563,9 @@ func (r *Runner) runEvalText(text, src, kind string, run func() error) int {
 	oldOff, oldConts, oldCalls := r.lineOff, r.lineConts, r.textCalls
 	r.lineOff, r.lineConts, r.textCalls = r.line-1, nil, len(r.calls)
 	lastCmd := r.bashCmd
+	r.peTexts++
 	xerr := run()
+	r.peTexts--
 	r.textCalls = oldCalls
 	// bash's parse_and_execute puts $BASH_COMMAND back (restore_lastcom)
 	r.bashCmd = lastCmd

@@ -125,6 +125,9 @@ type Runner struct {
 	exitInFrame, retInExit bool
 	// exitInFunc: the exit started inside a function (exitTrapInRedirs)
 	exitInFunc bool
+	// peTexts counts the eval, trap and sourced texts running, which
+	// bash runs with parse_and_execute (exitTrapInRedirs)
+	peTexts int
 
 	vars   *varStore
 	funcs  map[string]*funcDef

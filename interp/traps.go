@@ -372,9 +372,10 @@ func (r *Runner) runExitTrap() {
 // runs the trap with them still in place, so the trap writes where the
 // commands did ({ exit; } >f, eval exit >f, set -e in a redirected loop),
 // in a script's shell and in a forked ( ), even the exit builtin's own
-// (exit 3 >f). A shell whose top level runs its text with
-// parse_and_execute (a -c string, a command substitution) undoes them as
-// it unwinds, unless the exit began in a function. An errexit exit
+// (exit 3 >f). Text run with parse_and_execute (a -c string, a command
+// substitution, and inside eval, a trap or a sourced file) has those it
+// made undone as it unwinds, unless the exit began in a function. An
+// errexit exit
 // inside a function is left to the top level, which bash reaches with the
 // function's locals unwound.
 func (r *Runner) exitTrapInRedirs() {
@@ -382,7 +383,7 @@ func (r *Runner) exitTrapInRedirs() {
 	if r.isSub {
 		peTop = r.forkPE
 	}
-	if peTop && !r.exitInFunc {
+	if (peTop || r.peTexts > 0) && !r.exitInFunc {
 		return
 	}
 	if r.inFunction() && !r.exitBuiltin {
