@@ -329,11 +329,8 @@ func biExit(r *Runner, args []string) int {
 		}
 		io.WriteString(r.errw(), word)
 	}
-	r.flow = flowExit
-	r.exitCode = status
+	r.beginExit(status)
 	r.exitBuiltin = true
-	r.exitInFrame = len(r.calls) > 0 || r.inSource
-	r.exitInFunc = r.inFunction()
 	return status
 }
 

@@ -640,11 +640,17 @@ func (r *Runner) failed(errTrap bool) {
 		r.runErrTrap()
 	}
 	if r.opts.on(optErrexit) && r.flow == flowNone {
-		r.flow = flowExit
-		r.exitCode = r.exit
-		r.exitInFrame = len(r.calls) > 0 || r.inSource
-		r.exitInFunc = r.inFunction()
+		r.beginExit(r.exit)
 	}
+}
+
+// beginExit starts the shell's exit with status (the exit builtin, set
+// -e), noting where it began for the EXIT trap (exitInFrame, exitInFunc).
+func (r *Runner) beginExit(status int) {
+	r.flow = flowExit
+	r.exitCode = status
+	r.exitInFrame = len(r.calls) > 0 || r.inSource
+	r.exitInFunc = r.inFunction()
 }
 
 func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
@@ -689,7 +695,7 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 			}
 			r.stmts(c.Stmts)
 			if st != nil && len(st.Redirs) > 0 {
-				r.exit = r.subStatus() // the EXIT trap inside the redirections
+				r.endParenInRedirs()
 			}
 			return
 		}
@@ -721,11 +727,10 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 			// bash forks first and redirects in the child: an
 			// expansion error there (${x:?}) ends only the child,
 			// and ${y:=v} or $((z=1)) in a target do not reach
-			// this shell. The child's EXIT trap runs before it
-			// exits, so inside the redirections too.
+			// this shell
 			sub.compoundRedirs(st, func() {
 				sub.stmts(c.Stmts)
-				sub.exit = sub.subStatus()
+				sub.endParenInRedirs()
 			})
 		}, "subshell")
 		if died != 0 && st != nil {

@@ -134,10 +134,15 @@ func (c *Runner) leaveLoopsFor(cmd syntax.Command) {
 	}
 }
 
+// endParenInRedirs ends the child forked for a ( ) while the redirections
+// written on the ( ) are still in place: bash redirects in the child and
+// runs its EXIT trap before the child exits, so the trap writes where the
+// commands did. Whoever forked the child calls subStatus again.
+func (c *Runner) endParenInRedirs() { c.exit = c.subStatus() }
+
 // subStatus is a finished subshell's exit status, after its EXIT trap.
-// A second call finds the trap run and gives the same status: a ( ) with
-// redirections calls it where they are still in place, and whoever
-// forked the subshell calls it again.
+// A second call finds the trap run and gives the same status
+// (endParenInRedirs makes the first).
 func (c *Runner) subStatus() int {
 	if c.flow == flowExit {
 		c.exit = c.exitCode
