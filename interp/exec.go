@@ -407,11 +407,12 @@ func (r *Runner) runTop(stmts []*syntax.Stmt) {
 	r.parenLeft = false
 	for _, st := range stmts {
 		// bash's line_number as its reader left it: the line where the
-		// command read ends (for job notices, noticeLine), unless a ( )
-		// in a pipeline left it lower (leaveParenLine)
+		// command line read ends (for job notices and the redirections
+		// of compound commands, noticeLine), unless a ( ) in a pipeline
+		// left it lower (leaveParenLine)
 		end = r.lineAt(int(st.End().Line()))
 		if !r.parenLeft {
-			r.noticeLine = end
+			r.noticeLine = r.lineAt(readEnd(stmts))
 		}
 		r.stmt(st)
 		r.runPendingTraps()
@@ -580,10 +581,14 @@ func closeLine(c syntax.Command) int {
 }
 
 // compoundRedirs runs fn with a compound command's redirections, made
-// at the line bash has read to; the process substitutions they opened
-// are closed after it.
+// at bash's line_number (noticeLine): where the reader is, or the line of
+// the for, select or case command, function body or ( ) around them;
+// the process substitutions they opened are closed after it.
 func (r *Runner) compoundRedirs(st *syntax.Stmt, fn func()) {
-	if l := stmtLastLine(st); l > 0 {
+	if r.noticeLine > 0 && st.Cmd != nil {
+		r.line = r.noticeLine
+	} else if l := stmtLastLine(st); l > 0 {
+		// (or a simple command of redirections only, at its own line)
 		r.line = r.lineAt(l)
 	}
 	mark := len(r.procFds)
@@ -756,7 +761,11 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 	case *syntax.WhileClause:
 		r.whileClause(c)
 	case *syntax.ForClause:
-		defer r.setNoticeLine(forLine(c))()
+		if _, arith := c.Loop.(*syntax.CStyleLoop); !arith {
+			// bash runs an arithmetic for's body at the line_number
+			// around it (execute_arith_for_command)
+			defer r.setNoticeLine(int(c.Pos().Line()))()
+		}
 		r.forClause(c)
 	case *syntax.CaseClause:
 		defer r.setNoticeLine(int(c.Pos().Line()))()

@@ -7,10 +7,12 @@ import "mvdan.cc/sh/v3/syntax"
 // line_number restored: N is not the command's $LINENO but the line of
 // what encloses it. That is the line where the command the reader read
 // ends at top level (a multi-line command: its last line), the line of a
-// for, select or case command around it (an arithmetic for: its last
-// line), the line where the body of the function running it starts, or
-// where the ( ) subshell it runs in ends; in a sourced file, the line of
-// the command itself.
+// for, select or case command around it (not an arithmetic for, whose
+// body runs at the line around it), the line where the body of the
+// function running it starts, or where the ( ) subshell it runs in
+// ends; in an eval'd string, a sourced file or a trap, where the line of
+// commands that holds it ends (stmtsByLine). The same line_number names
+// the redirections of a compound command (compoundRedirs).
 
 // setNoticeLine makes line (a line of r.curSrc) the notice line and
 // returns the function that puts the previous one back.
@@ -32,11 +34,40 @@ func (r *Runner) noticePrefix() string {
 	return p
 }
 
-// forLine is the line bash records for a for or select command, that of
-// the keyword, or for an arithmetic for command, where it ends.
-func forLine(c *syntax.ForClause) int {
-	if _, ok := c.Loop.(*syntax.CStyleLoop); ok {
-		return int(c.End().Line())
+// stmtsByLine runs stmts, the commands of an eval'd string, a sourced
+// file or a trap action, each with the notice line where bash's
+// parse_and_execute has read to: the end of the line of commands that
+// holds it.
+func (r *Runner) stmtsByLine(stmts []*syntax.Stmt) {
+	for i := 0; i < len(stmts); {
+		j := lineGroupEnd(stmts, i)
+		r.noticeLine, r.parenLeft = r.lineAt(readEnd(stmts[i:j])), false
+		r.stmts(stmts[i:j])
+		if r.flow != flowNone {
+			return
+		}
+		i = j
 	}
-	return int(c.Pos().Line())
+}
+
+// readEnd is the line where bash's reader is once it has read g, a line
+// of commands: the end of the last, or of a here-document body read
+// after it.
+func readEnd(g []*syntax.Stmt) int {
+	end := 0
+	for _, st := range g {
+		end = max(end, stmtLastLine(st))
+	}
+	return end
+}
+
+// lineGroupEnd is the index past the commands that bash reads as one
+// line with stmts[i] (topLevelGroups): each starts on the line where the
+// one before it ends.
+func lineGroupEnd(stmts []*syntax.Stmt, i int) int {
+	last := stmts[i].End().Line()
+	for i++; i < len(stmts) && stmts[i].Pos().Line() <= last; i++ {
+		last = stmts[i].End().Line()
+	}
+	return i
 }

@@ -19,7 +19,8 @@ import (
 // error (see extglobParseError) for the caller to report. Aliases are
 // expanded as bash's parser reads the text, a line at a time: from the
 // first line read while one is defined, the rest runs as runAliasRest
-// reads it (name is for its syntax errors).
+// reads it (name is for its syntax errors). Each command runs at bash's
+// line_number as its parse_and_execute reads the text (stmtsByLine).
 func (r *Runner) stmtsEchoing(stmts []*syntax.Stmt, src string, catchAbort bool, name string) error {
 	oldTop := r.aliasTopSrc
 	r.aliasTopSrc = r.curSrc // read as parsed: nothing expands at run time
@@ -36,7 +37,7 @@ func (r *Runner) stmtsEchoing(stmts []*syntax.Stmt, src string, catchAbort bool,
 	if n, _ := hdocEOFCount(r.curSrc); n == 0 && !r.srcHasHdocParen() && !r.opts.on(optVerbose) && !strings.Contains(src, "v") {
 		// set -v (or -o verbose) cannot turn on partway
 		if !catchAbort && !checkExtglob && !aliases && !pin && !paren {
-			r.stmts(stmts)
+			r.stmtsByLine(stmts)
 			return nil
 		}
 		for _, g := range topLevelGroups(stmts) {
@@ -54,6 +55,7 @@ func (r *Runner) stmtsEchoing(stmts []*syntax.Stmt, src string, catchAbort bool,
 				r.pinANSI(stmtNodes(g)...)
 			}
 			r.discardLine, r.parenLeft = 0, false
+			r.noticeLine = r.lineAt(readEnd(g))
 			r.stmts(g)
 			r.shiftAfterParen(notice, g)
 			if !r.lineAbortCaught(catchAbort, g) {
@@ -100,6 +102,7 @@ func (r *Runner) stmtsEchoing(stmts []*syntax.Stmt, src string, catchAbort bool,
 			r.pinANSI(stmtNodes(g)...)
 		}
 		r.discardLine, r.parenLeft = 0, false
+		r.noticeLine = r.lineAt(readEnd(g))
 		r.stmts(g)
 		r.shiftAfterParen(notice, g)
 		if !r.lineAbortCaught(catchAbort, g) {
