@@ -556,13 +556,22 @@ func (r *Runner) assignArray(name string, ae *syntax.ArrayExpr, appendVal bool, 
 			arr.set(0, cur.str)
 		}
 	}
-	if assigning, err := r.fillArray(arr, cur, ae); err != nil {
-		if !assigning {
+	elems, err := r.expandCompound(arr, cur, ae)
+	if err != nil {
+		return err
+	}
+	// bash expanded the values, then made the variable an array and
+	// emptied it (or kept it, appending) before it assigns element by
+	// element: the arithmetic of a subscript or of an integer array's
+	// value sees the elements assigned before it, and those before a
+	// failing one stay (assign_compound_array_list)
+	if !dirStack {
+		if err := r.storeArray(name, arr, false, fl); err != nil {
 			return err
 		}
-		// bash expanded the values, made the variable an array,
-		// emptied it and assigned element by element: those before
-		// the failing subscript stay
+		cur = r.vars.get(name)
+	}
+	if err := r.fillArray(arr, cur, elems); err != nil {
 		if cerr := r.storeArray(name, arr, dirStack, fl); cerr != nil {
 			return cerr
 		}
@@ -571,66 +580,121 @@ func (r *Runner) assignArray(name string, ae *syntax.ArrayExpr, appendVal bool, 
 	return r.storeArray(name, arr, dirStack, fl)
 }
 
-// fillArray assigns the elements of a compound assignment to arr in
-// order; cur is the variable as it was, for its attributes.
-func (r *Runner) fillArray(arr *indexedArray, cur *variable, ae *syntax.ArrayExpr) (assigning bool, err error) {
-	next := int64(arr.maxIndex() + 1)
+// compoundElem is an element of an indexed compound assignment with its
+// words expanded: the values, and the subscript when it holds
+// expansions (index set), or the subscript to evaluate as arithmetic
+// once the array is emptied (sub).
+type compoundElem struct {
+	sub        syntax.ArithmExpr
+	index      int64
+	indexed    bool // a [sub]=value element
+	indexSet   bool
+	appendElem bool
+	text       string // the subscript as written, for its errors
+	vals       []string
+	err        error // of the subscript's arithmetic, evaluated with its expansions
+}
+
+// expandCompound expands the words of a compound assignment to arr, as
+// bash does before it assigns any (expand_compound_array_assignment).
+// Subscripts holding expansions are evaluated here, whole, with them.
+func (r *Runner) expandCompound(arr *indexedArray, cur *variable, ae *syntax.ArrayExpr) ([]compoundElem, error) {
+	var out []compoundElem
 	for _, el := range ae.Elems {
-		if el.Index != nil {
-			// a bad subscript is reported with the word as written and
-			// the element skipped
-			word := func(idx string) string {
-				v := ""
-				if el.Value != nil {
-					v = r.nodeText(el.Value)
-				}
-				return "[" + idx + "]=" + v
+		if el.Index == nil {
+			vals, err := r.fieldsOf([]*syntax.Word{el.Value}, true)
+			if err != nil {
+				return nil, err
 			}
-			if t, ok, err := r.textSubscript(el.Index); err != nil {
-				return false, err
-			} else if ok && t == "" {
-				// [""]=v, but not [ ]=v, which is element 0
-				r.errorf("%s: bad array subscript", word(t))
-				continue
-			} else if ok && (t == "*" || t == "@") {
-				r.errorf("%s: cannot assign to non-numeric index", word(t))
-				continue
+			out = append(out, compoundElem{vals: vals})
+			continue
+		}
+		// a bad subscript is reported with the word as written and
+		// the element skipped
+		word := func(idx string) string {
+			v := ""
+			if el.Value != nil {
+				v = r.nodeText(el.Value)
 			}
+			return "[" + idx + "]=" + v
+		}
+		if t, ok, err := r.textSubscript(el.Index); err != nil {
+			return nil, err
+		} else if ok && t == "" {
+			// [""]=v, but not [ ]=v, which is element 0
+			r.errorf("%s: bad array subscript", word(t))
+			continue
+		} else if ok && (t == "*" || t == "@") {
+			r.errorf("%s: cannot assign to non-numeric index", word(t))
+			continue
+		}
+		ce := compoundElem{sub: el.Index, indexed: true, text: strings.TrimSpace(r.nodeText(el.Index))}
+		if len(arithParts(el.Index)) > 0 {
 			i, err := r.compoundIndex(el.Index)
-			if err != nil {
-				return true, err
+			var ae *arithError
+			if errors.As(err, &ae) {
+				// raised as bash evaluates it, after emptying the array
+				ce.err = err
+			} else if err != nil {
+				return nil, err
 			}
-			valWord, appendElem := appendElemValue(el)
-			// a POSIX shell does no tilde expansion after [i]= (the
-			// word is no assignment statement's)
-			expand := r.assignValue
-			if r.opts.on(optPosix) {
-				expand = r.assignValueNoTilde
+			ce.index, ce.indexSet = i, true
+		}
+		valWord, appendElem := appendElemValue(el)
+		// a POSIX shell does no tilde expansion after [i]= (the
+		// word is no assignment statement's)
+		expand := r.assignValue
+		if r.opts.on(optPosix) {
+			expand = r.assignValueNoTilde
+		}
+		val, err := expand(valWord)
+		if err != nil {
+			return nil, err
+		}
+		ce.vals, ce.appendElem = []string{val}, appendElem
+		out = append(out, ce)
+	}
+	return out, nil
+}
+
+// fillArray assigns the expanded elements of a compound assignment to
+// arr in order; cur is the variable, for its attributes.
+func (r *Runner) fillArray(arr *indexedArray, cur *variable, elems []compoundElem) error {
+	next := int64(arr.maxIndex() + 1)
+	for _, ce := range elems {
+		if ce.indexed {
+			i := ce.index
+			if ce.err != nil {
+				return ce.err
 			}
-			val, err := expand(valWord)
-			if err != nil {
-				return false, err
+			if !ce.indexSet {
+				var err error
+				if i, err = r.compoundIndex(ce.sub); err != nil {
+					return err
+				}
 			}
+			val := ce.vals[0]
 			if i < 0 {
 				i += int64(arr.maxIndex()) + 1
 				if i < 0 {
 					// bash names the element with its value expanded
 					op := "="
-					if appendElem {
+					if ce.appendElem {
 						op = "+="
 					}
-					r.errorf("[%s]%s%s: bad array subscript", strings.TrimSpace(r.nodeText(el.Index)), op, val)
+					r.errorf("[%s]%s%s: bad array subscript", ce.text, op, val)
 					continue
 				}
 			}
-			if appendElem {
+			var err error
+			if ce.appendElem {
 				old, _ := arr.get(int(i))
 				val, err = r.appendValue(cur, old, val)
 			} else {
 				val, err = r.integerValue(cur, val)
 			}
 			if err != nil {
-				return true, err
+				return err
 			}
 			if cur != nil {
 				val = r.applyCase(cur, val)
@@ -639,13 +703,10 @@ func (r *Runner) fillArray(arr *indexedArray, cur *variable, ae *syntax.ArrayExp
 			next = i + 1
 			continue
 		}
-		vals, err := r.fieldsOf([]*syntax.Word{el.Value}, true)
-		if err != nil {
-			return false, err
-		}
-		for _, val := range vals {
+		for _, val := range ce.vals {
+			var err error
 			if val, err = r.integerValue(cur, val); err != nil {
-				return true, err
+				return err
 			}
 			if cur != nil {
 				val = r.applyCase(cur, val)
@@ -654,7 +715,7 @@ func (r *Runner) fillArray(arr *indexedArray, cur *variable, ae *syntax.ArrayExp
 			next++
 		}
 	}
-	return false, nil
+	return nil
 }
 
 // storeArray makes arr the value of the indexed array name.
