@@ -12,9 +12,11 @@ import (
 // the a from before the command. Each assignment takes its value as
 // expanded. bash carries out a compound assignment (x=(…)) while it
 // expands the words (expand_declaration_argument), so a later word sees
-// it: when a value to expand follows one, it is made here (see
-// declCompoundNow). For local outside a function, which assigns
-// nothing, all the values are expanded.
+// it: it is made here (see declCompoundNow) when a value to expand
+// follows one, when the builtin's options would make it otherwise
+// (splitOptions), and for local outside a function, whose internal
+// declare assigns the global before local reports itself. Otherwise
+// the builtin makes it in order, as it would have been.
 //
 // An expansion error ends the command before the builtin runs (nothing
 // is assigned, "local" outside a function is not reported), as the
@@ -32,16 +34,10 @@ func (r *Runner) declExpandFirst(variant string, args []declArg) bool {
 			}
 		}
 		if as != nil && as.Array != nil {
-			if variant == "local" && !r.inFunction() {
-				// local outside a function assigns nothing: only
-				// the expansion's errors and side effects count
-				if _, err := r.expandArrayElems(as.Array, false); err != nil {
-					return r.declWordFailed(variant, a, err)
-				}
-				continue
-			}
-			if !laterValues(args[i+1:]) {
-				break // the builtin makes it in order as well
+			if !laterValues(args[i+1:]) && (variant != "local" || r.inFunction()) && !splitOptions(args[:i]) {
+				// the builtin makes it in order as well, as bash's
+				// internal declare would
+				break
 			}
 			ok, done, failed := r.declCompoundNow(variant, args[:i], a)
 			if !ok {
@@ -92,6 +88,23 @@ func (r *Runner) declWordFailed(variant string, a declArg, err error) bool {
 	return false
 }
 
+// splitOptions reports whether the option words of a declaration, before
+// its first other argument, make bash's internal declare of a compound
+// value differ from the builtin's: -n, which it leaves to the builtin,
+// or +i +l +u +c, which the builtin applies only after the value was
+// made with them on (declare -i +i v=(1+1) holds 2).
+func splitOptions(args []declArg) bool {
+	for _, b := range args {
+		if b.assign != nil || b.text == "--" || len(b.text) < 2 || b.text[0] != '-' && b.text[0] != '+' {
+			break
+		}
+		if b.text[0] == '-' && strings.IndexByte(b.text, 'n') > 0 || b.text[0] == '+' && strings.ContainsAny(b.text, "iluc") {
+			return true
+		}
+	}
+	return false
+}
+
 // laterValues reports whether args hold a scalar assignment whose value
 // needs expanding.
 func laterValues(args []declArg) bool {
@@ -106,31 +119,63 @@ func laterValues(args []declArg) bool {
 }
 
 // declCompoundNow carries out the compound assignment a while the words
-// are expanded, as bash's expand_declaration_argument does: declared with
-// the options before it (before, the arguments that precede a), traced
-// first, the builtin then taking its name alone. done is false when the
-// options are not plain ones (a listing, functions), left to the builtin;
-// ok is false when the command ends here: bash drops the line when the
-// assignment fails, except for local, for which it has failed.
+// are expanded, as bash's expand_declaration_argument does, whatever the
+// builtin: an internal declare of the name with the options that shape
+// the value (-a, -A, -g and -i, -l, -u, -c, -I from the option words
+// before it, before), traced first, then the assignment; the builtin
+// then takes the name alone, with all its options (declare -n v=(1)
+// makes an array the builtin cannot make a reference). done is false
+// when the value is left to the builtin. ok is false when the command
+// ends here: bash drops the line when the assignment fails, except when
+// the internal declaration of a function's local fails.
 func (r *Runner) declCompoundNow(variant string, before []declArg, a declArg) (ok, done, failed bool) {
-	var opts []declArg
+	sign := byte(0)
+	var shape, attrs string
 	for _, b := range before {
 		if b.assign != nil || b.text == "--" || len(b.text) < 2 || b.text[0] != '-' && b.text[0] != '+' {
 			break
 		}
-		if strings.ContainsAny(b.text, "fFp") {
-			return true, false, false
+		if b.text[0] == '-' {
+			switch {
+			case strings.IndexByte(b.text, 'A') > 0:
+				shape = strings.ReplaceAll(shape, "a", "") + "A"
+			case strings.IndexByte(b.text, 'a') > 0 && !strings.Contains(shape, "A"):
+				shape += "a"
+			}
+			if strings.IndexByte(b.text, 'g') > 0 {
+				shape += "g"
+			}
 		}
-		opts = append(opts, b)
+		for _, c := range b.text[1:] {
+			if strings.ContainsRune("ilucI", c) && !strings.ContainsRune(attrs, c) {
+				if sign == 0 {
+					sign = b.text[0]
+				}
+				attrs += string(c)
+			}
+		}
+	}
+	if shape != "" {
+		sign = '-'
+	}
+	opt := "--"
+	if sign != 0 {
+		opt = string(sign) + shape + attrs
+	}
+	internal := variant
+	if variant == "local" && !r.inFunction() {
+		// bash declares it as declare would: outside a function, a
+		// global; local then reports itself
+		internal = "declare"
 	}
 	if r.opts.on(optXtrace) {
 		r.traceCompound(a.assign)
 	}
-	st := r.declare(variant, append(opts[:len(opts):len(opts)], a))
+	st := r.declare(internal, []declArg{{text: opt}, a})
 	if r.flow != flowNone {
 		return false, false, false
 	}
-	if st != 0 && variant != "local" {
+	if st != 0 && (variant != "local" || internal != variant) {
 		r.exit, r.flow = st, flowAbort
 		return false, false, false
 	}
