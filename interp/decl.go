@@ -62,11 +62,16 @@ func declLine(c *syntax.DeclClause, src string) int {
 // bash does not have: it runs as an ordinary command name (a function,
 // a program, or "command not found").
 func (r *Runner) declClause(c *syntax.DeclClause, st *syntax.Stmt) {
+	// a=1 declare …: the assignments are the builtin's temporary
+	// environment (see parsefix_envdecl.go)
+	written := c
+	env, c, _ := splitEnvDecl(c)
 	if v := c.Variant.Value; v == "nameref" || r.funcs[v] != nil && !r.posixSpecial(v) || r.enabledBuiltin(v) == nil {
 		// a function named after the builtin comes first, as for any
 		// command name (a special builtin's in POSIX mode excepted),
 		// and a builtin enable -n turned off is any command name
 		if ce, ok := declAsCall(c); ok {
+			ce.Assigns = env
 			r.call(ce, st)
 			return
 		}
@@ -76,7 +81,7 @@ func (r *Runner) declClause(c *syntax.DeclClause, st *syntax.Stmt) {
 	// bash had started last (see thisCmd); the declaration is one too
 	r.declPrefix = r.thisCmd
 	defer func() { r.thisCmd, r.declPrefix = "", "" }()
-	if r.debugSimple(c, st) || r.flow != flowNone {
+	if r.debugSimple(written, st) || r.flow != flowNone {
 		return
 	}
 	variant := c.Variant.Value
@@ -106,10 +111,10 @@ func (r *Runner) declClause(c *syntax.DeclClause, st *syntax.Stmt) {
 		}
 		args = append(args, declArg{assign: a})
 	}
-	if !r.declExpandFirst(variant, args) {
+	if !r.declExpandFirst(variant, args, len(env) > 0) {
 		return
 	}
-	stage := r.simpleStageLevel && r.forkedSimple == syntax.Command(c)
+	stage := r.simpleStageLevel && r.forkedSimple == syntax.Command(written)
 	if len(st.Redirs) > 0 || r.opts.on(optXtrace) || stage {
 		// bash expands the words before it applies the redirections
 		// (a substitution's stderr is the shell's), before it traces
@@ -117,8 +122,11 @@ func (r *Runner) declClause(c *syntax.DeclClause, st *syntax.Stmt) {
 		// $BASH_SUBSHELL for the builtin
 		r.declPreexpand(args, stage)
 	}
-	r.raiseStageLevel(c)
+	r.raiseStageLevel(written)
 	if r.opts.on(optXtrace) {
+		if len(env) > 0 {
+			r.traceAssigns(env)
+		}
 		r.traceDecl(variant, args)
 	}
 	info := &ExecInfo{Argv: append([]string{variant}, declArgStrings(r, args)...), Builtin: true, Dir: r.dir, Nesting: r.nesting, Line: r.line, Pipeline: r.pipePos}
@@ -136,6 +144,10 @@ func (r *Runner) declClause(c *syntax.DeclClause, st *syntax.Stmt) {
 			// a usage error in a special builtin ends a POSIX shell
 			r.flow, r.exitCode = flowExit, r.exit
 		}
+	}
+	if len(env) > 0 {
+		inner := run
+		run = func() { r.withDeclEnv(variant, env, inner) }
 	}
 	if r.sh.gate != nil {
 		v := r.gateStart(info)

@@ -14,14 +14,15 @@ import (
 // expands the words (expand_declaration_argument), so a later word sees
 // it: it is made here (see declCompoundNow) when a value to expand
 // follows one, when the builtin's options would make it otherwise
-// (splitOptions), and for local outside a function, whose internal
+// (splitOptions), before a temporary environment (env: a=1 declare …)
+// is bound, and for local outside a function, whose internal
 // declare assigns the global before local reports itself. Otherwise
 // the builtin makes it in order, as it would have been.
 //
 // An expansion error ends the command before the builtin runs (nothing
 // is assigned, "local" outside a function is not reported), as the
 // builtin reports a word's error; declExpandFirst reports false then.
-func (r *Runner) declExpandFirst(variant string, args []declArg) bool {
+func (r *Runner) declExpandFirst(variant string, args []declArg, env bool) bool {
 	for i, a := range args {
 		as := a.assign
 		if as != nil && as.Index != nil && (variant == "export" || variant == "readonly") {
@@ -34,7 +35,7 @@ func (r *Runner) declExpandFirst(variant string, args []declArg) bool {
 			}
 		}
 		if as != nil && as.Array != nil {
-			if !laterValues(args[i+1:]) && (variant != "local" || r.inFunction()) && !splitOptions(args[:i]) {
+			if !laterValues(args[i+1:]) && (variant != "local" || r.inFunction()) && !splitOptions(args[:i]) && !env {
 				// the builtin makes it in order as well, as bash's
 				// internal declare would
 				break

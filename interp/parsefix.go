@@ -226,6 +226,9 @@ func fixParseError(text, name string, perr error) (string, []parseEdit, *syntax.
 	if strings.Contains(text, "[[") && mayHoldExtGlob(text) && !mayHoldExtglobMarks(text) {
 		cands = append(cands, extglobEscRewrite) // see parsefix_extglobesc.go
 	}
+	if strings.Contains(perr.Error(), "can only contain words and redirects") {
+		cands = append([]parseRewrite{envDeclRewrite(at)}, cands...) // see parsefix_envdecl.go
+	}
 	if strings.Contains(perr.Error(), "statements must be separated") {
 		cands = append([]parseRewrite{declRedirRewrite(at)}, cands...) // see parsefix_declredir.go
 	}

@@ -219,6 +219,11 @@ func (p *cmdPrinter) stmt(s *syntax.Stmt, extra []*syntax.Redirect) {
 		}
 		return
 	case *syntax.DeclClause:
+		env, c, _ := splitEnvDecl(c)
+		for _, a := range env {
+			p.assign(a)
+			p.put(" ")
+		}
 		p.put(c.Variant.Value)
 		for _, a := range c.Args {
 			p.put(" ")

@@ -674,6 +674,10 @@ func (r *Runner) bashCommandText() string {
 		b.text = r.simpleCommandText(nil, b.redirs)
 		var sb strings.Builder
 		if d, ok := n.(*syntax.DeclClause); ok {
+			env, d, _ := splitEnvDecl(d)
+			for _, a := range env {
+				sb.WriteString(r.shownText(a) + " ")
+			}
 			sb.WriteString(d.Variant.Value)
 			for _, a := range d.Args {
 				sb.WriteString(" " + r.shownText(a))

@@ -1,0 +1,156 @@
+package interp
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// bash's parser skips the assignments before a command name when it
+// decides whether the command is a declaration (fix_assignment_words), so
+// "a=1 declare w=(1 2)" takes the compound argument, the a=1 being the
+// builtin's temporary environment. mvdan's parser reads such a command as
+// a plain one and rejects the "(". envDeclRewrite puts the declaration
+// builtin's name first and marks the assignments, keeping them and the
+// name where they were written:
+//
+//	a=1 b=2 declare w=(1 2)
+//	declare ${__nash_envdecl-} a=1 b=2 ${__nash_envdecl-}declare w=(1 2)
+//
+// splitEnvDecl takes such a declaration apart again.
+
+// envDeclName is the parameter, never set, that marks the rewrite.
+const envDeclName = "__nash_envdecl"
+
+// envDeclMark is its expansion, which is empty.
+const envDeclMark = "${" + envDeclName + "-}"
+
+// envDeclRewrite is that rewrite for the compound argument whose "(" is
+// at offset at.
+func envDeclRewrite(at int) parseRewrite {
+	return func(text string) (string, []parseEdit, bool) {
+		lineStart := strings.LastIndexByte(text[:at], '\n') + 1
+		kw, word := -1, ""
+		for i := at - 1; i > lineStart; i-- {
+			if (text[i-1] != ' ' && text[i-1] != '\t') || !isNameChar(text[i]) {
+				continue
+			}
+			j := i
+			for j < at && isNameChar(text[j]) {
+				j++
+			}
+			if j < at && (text[j] == ' ' || text[j] == '\t') {
+				switch text[i:j] {
+				case "declare", "typeset", "local", "export", "readonly":
+					kw, word = i, text[i:j]
+				}
+			}
+			if kw >= 0 {
+				break
+			}
+		}
+		if kw < 0 {
+			return "", nil, false
+		}
+		for start := lineStart; start < kw; start++ {
+			if !isCmdStart(text, start) || !isNameChar(text[start]) {
+				continue
+			}
+			if !assignsOnly(text[start:kw]) {
+				continue
+			}
+			head := word + " " + envDeclMark + " "
+			fixed := text[:start] + head + text[start:kw] + envDeclMark + text[kw:]
+			return fixed, []parseEdit{{start, len(head)}, {kw + len(head), len(envDeclMark)}}, true
+		}
+		return "", nil, false
+	}
+}
+
+// assignsOnly reports whether text is one or more assignment words with
+// nothing else, the assignments before a command name.
+func assignsOnly(text string) bool {
+	p := syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(false))
+	f, err := p.Parse(strings.NewReader(text), "")
+	if err != nil || len(f.Stmts) != 1 {
+		return false
+	}
+	st := f.Stmts[0]
+	c, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(c.Args) > 0 || len(c.Assigns) == 0 || len(st.Redirs) > 0 || st.Negated || st.Background || st.Coprocess {
+		return false
+	}
+	for _, a := range c.Assigns {
+		if a.Name == nil || a.Array != nil || a.Index != nil {
+			return false
+		}
+	}
+	return strings.TrimRight(text[st.End().Offset():], " \t") == ""
+}
+
+// splitEnvDecl returns the assignments before a declaration envDeclRewrite
+// rewrote, and the declaration without them; ok is false for any other.
+func splitEnvDecl(c *syntax.DeclClause) (pre []*syntax.Assign, decl *syntax.DeclClause, ok bool) {
+	if len(c.Args) < 2 || !envDeclWord(c.Args[0], "") {
+		return nil, c, false
+	}
+	for i, a := range c.Args[1:] {
+		if envDeclWord(a, c.Variant.Value) {
+			cp := *c
+			cp.Args = c.Args[i+2:]
+			return pre, &cp, true
+		}
+		if a.Naked || a.Name == nil {
+			return nil, c, false
+		}
+		pre = append(pre, a)
+	}
+	return nil, c, false
+}
+
+// envDeclWord reports whether a is the mark followed by text.
+func envDeclWord(a *syntax.Assign, text string) bool {
+	if !a.Naked || a.Name != nil || a.Value == nil || len(a.Value.Parts) == 0 {
+		return false
+	}
+	pe, ok := a.Value.Parts[0].(*syntax.ParamExp)
+	if !ok || pe.Param == nil || pe.Param.Value != envDeclName {
+		return false
+	}
+	rest := a.Value.Parts[1:]
+	if text == "" {
+		return len(rest) == 0
+	}
+	l, ok := rest[0].(*syntax.Lit)
+	return len(rest) == 1 && ok && l.Value == text
+}
+
+// withDeclEnv runs fn, a declaration builtin, with the assignments
+// written before it: its temporary environment, or, for a special
+// builtin (export, readonly) in POSIX mode, assignments that stay and
+// are exported, as runArgs makes them for any command.
+func (r *Runner) withDeclEnv(variant string, env []*syntax.Assign, fn func()) {
+	ce := &syntax.CallExpr{Assigns: env}
+	if isSpecialBuiltin(variant) && r.opts.on(optPosix) {
+		if !r.assignList(env, false) {
+			return
+		}
+		for _, a := range env {
+			if v := r.vars.get(a.Name.Value); v != nil {
+				r.vars.own(a.Name.Value).attrs |= aExport
+				r.vars.envDirty = true
+			}
+		}
+		r.markPosixPropagate(env)
+		fn()
+		return
+	}
+	pre, ok := r.expandPrefix(ce)
+	if !ok {
+		return
+	}
+	old := r.prefixVals
+	r.prefixVals = pre
+	defer func() { r.prefixVals = old }()
+	r.withTempAssigns(ce, false, fn)
+}
