@@ -23,7 +23,7 @@ func (r *Runner) placeBadSubst(err error, node syntax.Node) error {
 		return err
 	}
 	text := r.nodeText(node)
-	if _, ok := node.(*syntax.DblQuoted); ok && unclosedSubscriptSubst(err) {
+	if _, ok := node.(*syntax.DblQuoted); ok && (unclosedSubscriptSubst(err) || quoteInSubst(err)) {
 		e := err.(*expandError)
 		e.msg, e.outer = "bad substitution: no closing `}' in "+text, true
 		return err
@@ -61,6 +61,19 @@ func unclosedSubscriptSubst(err error) bool {
 		return false
 	}
 	return subscriptEnd(body, i) < 0
+}
+
+// quoteInSubst reports whether err rejects a ${…} holding a double
+// quote, which dqAnsiFix made of a "${x-$'\"'}": between double quotes
+// bash's extraction of the ${…} stops at it and runs off the end of the
+// word, as for unclosedSubscriptSubst.
+func quoteInSubst(err error) bool {
+	e, ok := err.(*expandError)
+	if !ok {
+		return false
+	}
+	body, ok := strings.CutSuffix(e.msg, "}: bad substitution")
+	return ok && strings.HasPrefix(body, "${") && strings.IndexByte(body, '"') >= 0
 }
 
 // placeBadSubstText is placeBadSubst with the text given.

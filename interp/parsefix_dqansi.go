@@ -63,9 +63,16 @@ func dqAnsiFix(f *syntax.File, text, name string) (*syntax.File, string) {
 			return true
 		}
 		for _, p := range dq.Parts {
-			if pe, ok := p.(*syntax.ParamExp); ok {
-				paramWord(pe, inWord)
+			pe, ok := p.(*syntax.ParamExp)
+			if !ok {
+				continue
 			}
+			if body, ok := dqAnsiQuoteBody(pe, text); ok {
+				marker := "${" + badSubstName + "['" + strings.ReplaceAll(body, "'", `'\''`) + "']}"
+				rs = append(rs, repl{int(pe.Pos().Offset()), int(pe.End().Offset()), marker})
+				continue
+			}
+			paramWord(pe, inWord)
 		}
 		return true
 	})
@@ -98,4 +105,51 @@ func paramWord(pe *syntax.ParamExp, fn func(*syntax.Word)) {
 		syntax.AssignUnset, syntax.AssignUnsetOrNull, syntax.ErrorUnset, syntax.ErrorUnsetOrNull:
 		fn(pe.Exp.Word)
 	}
+}
+
+// dqAnsiQuoteBody returns the text between the braces of pe, a ${…}
+// between double quotes, with the $'…' of its operator's word decoded,
+// when one of them decodes to a double quote: bash's extraction of the
+// ${…} from the double-quoted text then stops at that quote and fails
+// as the word is expanded ("bad substitution: no closing `}' in" the
+// word, with the decoded text). dqAnsiFix has such a ${…} report it (see
+// parsefix_subst.go, placeBadSubst).
+func dqAnsiQuoteBody(pe *syntax.ParamExp, text string) (string, bool) {
+	if pe.Exp == nil || pe.Exp.Word == nil || !pe.Dollar.IsValid() {
+		return "", false
+	}
+	from, to := int(pe.Pos().Offset())+2, int(pe.End().Offset())-1
+	if from > to || to > len(text) {
+		return "", false
+	}
+	var sb strings.Builder
+	at, quote := from, false
+	ok := true
+	paramWord(pe, func(w *syntax.Word) {
+		for _, p := range w.Parts {
+			sq, isSq := p.(*syntax.SglQuoted)
+			if !isSq || !sq.Dollar {
+				continue
+			}
+			dec := ansiC(sq.Value, false)
+			if strings.ContainsAny(dec, "\n\x00") || !utf8.ValidString(dec) || strings.Contains(sq.Value, `\u`) || strings.Contains(sq.Value, `\U`) {
+				ok = false
+				return
+			}
+			quote = quote || strings.IndexByte(dec, '"') >= 0
+			start, end := int(sq.Pos().Offset()), int(sq.End().Offset())
+			if start < at || end > to {
+				ok = false
+				return
+			}
+			sb.WriteString(text[at:start])
+			sb.WriteString(dec)
+			at = end
+		}
+	})
+	if !ok || !quote || strings.IndexByte(text[from:to], '\n') >= 0 {
+		return "", false
+	}
+	sb.WriteString(text[at:to])
+	return sb.String(), true
 }
