@@ -75,6 +75,47 @@ func requoteAnsi(text string, dqParam bool) string {
 	return sb.String()
 }
 
+// funsubShown returns text, a ${ …;} or ${|…;} (bash 5.3's), as bash
+// 5.2 shows it in its "bad substitution" error: its parser read the
+// braces as a ${…} and translated each $'…' in it (single-quoted, or
+// as its value between double quotes, dq) and each $"…" (double-quoted).
+func funsubShown(text string, dq bool) string {
+	if !strings.Contains(text, "$'") && !strings.Contains(text, `$"`) {
+		return text
+	}
+	var sb strings.Builder
+	for k := 0; k < len(text); k++ {
+		c := text[k]
+		switch {
+		case c == '\\' && k+1 < len(text):
+			sb.WriteString(text[k : k+2])
+			k++
+			continue
+		case c == '\'':
+			if e := closingQuote(text, k); e > 0 {
+				sb.WriteString(text[k : e+1])
+				k = e
+				continue
+			}
+		case c == '$' && k+1 < len(text) && text[k+1] == '"':
+			continue // the quotes stay
+		case c == '$' && k+1 < len(text) && text[k+1] == '\'':
+			if e := dollarQuoteEnd(text, k+1); e > 0 {
+				v := ansiC(text[k+2:e-1], false)
+				if dq {
+					sb.WriteString(v)
+				} else {
+					sb.WriteString("'" + strings.ReplaceAll(v, "'", `'\''`) + "'")
+				}
+				k = e - 1
+				continue
+			}
+		}
+		sb.WriteByte(c)
+	}
+	return sb.String()
+}
+
 // expandAnsiParam expands, quoted, the rewritten bad substitution text
 // whose parameter is a $'…' (see ansiParamEnd): ${NAME…}, NAME being its
 // value, or the bad substitution bash reports when that is no parameter.

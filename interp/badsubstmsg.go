@@ -63,8 +63,8 @@ func unclosedSubscriptSubst(err error) bool {
 	return subscriptEnd(body, i) < 0
 }
 
-// quoteInSubst reports whether err rejects a ${…} holding a double
-// quote, which dqAnsiFix made of a "${x-$'\"'}": between double quotes
+// quoteInSubst reports whether err rejects a ${…} holding an unescaped
+// double quote, which dqAnsiFix made of a "${x-$'\"'}": between double quotes
 // bash's extraction of the ${…} stops at it and runs off the end of the
 // word, as for unclosedSubscriptSubst.
 func quoteInSubst(err error) bool {
@@ -73,7 +73,18 @@ func quoteInSubst(err error) bool {
 		return false
 	}
 	body, ok := strings.CutSuffix(e.msg, "}: bad substitution")
-	return ok && strings.HasPrefix(body, "${") && strings.IndexByte(body, '"') >= 0
+	if !ok || !strings.HasPrefix(body, "${") {
+		return false
+	}
+	for i := 2; i < len(body); i++ {
+		switch body[i] {
+		case '\\':
+			i++
+		case '"':
+			return true
+		}
+	}
+	return false
 }
 
 // placeBadSubstText is placeBadSubst with the text given.
@@ -90,7 +101,18 @@ func placeBadSubstText(err error, text string) error {
 	}
 	// only around the ${…} as written (a ${$'x'} bash names as it
 	// rewrote it, ${'x'}, keeps that name)
-	if inner := strings.TrimSuffix(e.msg, ": bad substitution"); strings.Contains(text, inner) {
+	inner := strings.TrimSuffix(e.msg, ": bad substitution")
+	if !strings.Contains(text, inner) {
+		// a ${ …;} names its text with its $'…' translated, as bash
+		// put it in the string (funsubShown)
+		for _, dq := range []bool{true, false} {
+			if d := funsubShown(text, dq); strings.Contains(d, inner) {
+				text = d
+				break
+			}
+		}
+	}
+	if strings.Contains(text, inner) {
 		e.msg = text + ": bad substitution"
 	}
 	e.placed = true
