@@ -63,21 +63,20 @@ func unclosedSubscriptSubst(err error) bool {
 	return subscriptEnd(body, i) < 0
 }
 
-// quoteInSubst reports whether err rejects a ${…} holding an unescaped
-// double quote, which dqAnsiFix made of a "${x-$'\"'}": between double quotes
-// bash's extraction of the ${…} stops at it and runs off the end of the
-// word, as for unclosedSubscriptSubst.
+// quoteInSubst reports whether err rejects a ${…} holding a double
+// quote read unquoted, which dqAnsiFix made of a "${x-$'\"'}": between
+// double quotes bash's extraction of the ${…} stops at it and runs off
+// the end of the word, as for unclosedSubscriptSubst.
 func quoteInSubst(err error) bool {
 	e, ok := err.(*expandError)
-	if !ok {
-		return false
-	}
-	body, ok := strings.CutSuffix(e.msg, "}: bad substitution")
-	if !ok || !strings.HasPrefix(body, "${") {
-		return false
-	}
-	for i := 2; i < len(body); i++ {
-		switch body[i] {
+	return ok && e.quoteCut
+}
+
+// unescapedQuote reports whether s holds a double quote with no
+// backslash before it.
+func unescapedQuote(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
 		case '\\':
 			i++
 		case '"':

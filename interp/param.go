@@ -321,7 +321,9 @@ func (r *Runner) paramExp(pe *syntax.ParamExp) (paramValue, error) {
 			if param, ok := badTransform(msg); ok {
 				return r.badTransformValue(param, msg)
 			}
-			return paramValue{}, r.badSubstErr(requoteAnsi(msg, false))
+			err := r.badSubstErr(requoteAnsi(msg, false))
+			err.(*expandError).quoteCut = unescapedQuote(msg)
+			return paramValue{}, err
 		}
 	}
 	if name == "#" && hashOpNoWord(pe) || badNamesPrefix(pe) || pe.Excl && (name == "!" || name == "$") {
