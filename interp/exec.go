@@ -733,6 +733,7 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 			// expansion error there (${x:?}) ends only the child,
 			// and ${y:=v} or $((z=1)) in a target do not reach
 			// this shell
+			sub.curStmt = st // (redirsInChild)
 			sub.compoundRedirs(st, func() {
 				sub.stmts(c.Stmts)
 				sub.endParenInRedirs()

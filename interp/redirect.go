@@ -89,6 +89,15 @@ func (r *Runner) withRedirsOf(redirs []*syntax.Redirect, info *ExecInfo, special
 	cur.trim()
 }
 
+// redirsInChild reports whether the command whose redirections are
+// being made is the one a child bash would have forked for it ran (a
+// pipeline element, an asynchronous command, a ( )): bash redirects there
+// without saving anything to undo.
+func (r *Runner) redirsInChild() bool {
+	st := r.curStmt
+	return st != nil && st.Cmd != nil && (st.Cmd == r.forkedFor || st.Cmd == r.forkedParen)
+}
+
 // inShellProcess reports whether a command's redirections are made in
 // the shell's own process, as for a builtin, a function or a compound
 // command; bash makes an external command's in the child it forked.
@@ -126,7 +135,18 @@ func (r *Runner) redirError(err error, special bool) {
 	}
 }
 
-type redirErr struct{ msg string }
+type redirErr struct {
+	msg string
+	// special is the text after the name of an error of bash's own
+	// (ambiguous, noclobber, restricted), which a {var} redirection
+	// words with the variable's name (redirection_error)
+	special string
+}
+
+// specialRedirErr is a redirection error of bash's own about name.
+func specialRedirErr(name, text string) *redirErr {
+	return &redirErr{msg: name + text, special: text}
+}
 
 // assignFdVar stores the fd a {var} redirection allocated; when the
 // variable cannot be set bash reports why and then fails the redirection.
@@ -140,7 +160,7 @@ func (r *Runner) assignFdVar(name string, fd int) error {
 			// a report_error that ended the shell (set -e)
 			return &expandError{msg: err.Error(), reported: true, exitNow: r.exitCode}
 		}
-		return &redirErr{name + ": cannot assign fd to variable"}
+		return &redirErr{msg: name + ": cannot assign fd to variable"}
 	}
 	r.varFds = append(r.varFds, fd)
 	return nil
@@ -207,16 +227,21 @@ func (r *Runner) varFd() (int, error) {
 }
 
 // redirect applies one redirection to r.fds.
-func (r *Runner) redirect(rd *syntax.Redirect, info *ExecInfo) (func(), error) {
+func (r *Runner) redirect(rd *syntax.Redirect, info *ExecInfo) (done func(), err error) {
 	fd := -1
 	varName := ""
 	if rd.N != nil {
 		if strings.HasPrefix(rd.N.Value, "{") {
 			varName = strings.TrimSuffix(strings.TrimPrefix(rd.N.Value, "{"), "}")
+			defer func() {
+				if e, ok := err.(*redirErr); ok && e.special != "" {
+					err = specialRedirErr(varName, e.special)
+				}
+			}()
 		} else {
 			n, err := strconv.Atoi(rd.N.Value)
 			if err != nil {
-				return nil, &redirErr{rd.N.Value + ": bad file descriptor"}
+				return nil, &redirErr{msg: rd.N.Value + ": bad file descriptor"}
 			}
 			fd = n
 		}
@@ -247,7 +272,7 @@ func (r *Runner) redirect(rd *syntax.Redirect, info *ExecInfo) (func(), error) {
 			if varName != "" {
 				n, err := strconv.Atoi(r.fdVarValue(varName))
 				if err != nil || n < 0 {
-					return nil, &redirErr{varName + ": ambiguous redirect"}
+					return nil, &redirErr{msg: varName + ": ambiguous redirect"}
 				}
 				fd = n
 			}
@@ -266,7 +291,7 @@ func (r *Runner) redirect(rd *syntax.Redirect, info *ExecInfo) (func(), error) {
 				// >&word is &>word
 				return r.fileRedirect(syntax.RdrAll, target, -1, "", info)
 			}
-			return nil, &redirErr{target + ": ambiguous redirect"}
+			return nil, specialRedirErr(target, ": ambiguous redirect")
 		}
 		// bash names the fd written, but for an expanded word it
 		// guesses: the word's text when the fd redirected is the
@@ -280,17 +305,18 @@ func (r *Runner) redirect(rd *syntax.Redirect, info *ExecInfo) (func(), error) {
 		}
 		e := r.fds.entry(n)
 		if e == nil {
-			if move && fd != n && r.fds.entry(fd) != nil && inShellProcess(info) &&
-				!(info != nil && len(info.Argv) == 1 && info.Argv[0] == "exec") {
+			if move && fd != n && r.fds.entry(fd) != nil && inShellProcess(info) && !r.redirsInChild() {
 				// bash saves n to undo the move's close first
-				// (add_undo_redirect), and that dup fails on its own line
+				// (add_undo_redirect), and that dup fails on its own
+				// line; in a child it forked for the command there is
+				// nothing to undo
 				io.WriteString(r.fds.writer(2), r.errName()+": redirection error: cannot duplicate fd: Bad file descriptor\n")
 			}
-			return nil, &redirErr{what + ": Bad file descriptor"}
+			return nil, &redirErr{msg: what + ": Bad file descriptor"}
 		}
 		if varName != "" {
 			if fd, err = r.varFd(); err != nil {
-				return nil, &redirErr{what + ": " + pathErrMsg(err)}
+				return nil, &redirErr{msg: what + ": " + pathErrMsg(err)}
 			}
 			if err := r.assignFdVar(varName, fd); err != nil {
 				return nil, err
@@ -298,7 +324,7 @@ func (r *Runner) redirect(rd *syntax.Redirect, info *ExecInfo) (func(), error) {
 		}
 		if fd != n {
 			if r.fdOverLimit(fd) {
-				return nil, &redirErr{what + ": Bad file descriptor"}
+				return nil, &redirErr{msg: what + ": Bad file descriptor"}
 			}
 			wasOpen := r.fds.entry(fd) != nil
 			r.fds.set(fd, e.retain())
@@ -337,7 +363,7 @@ func (r *Runner) redirTarget(rd *syntax.Redirect) (string, error) {
 		return "", err
 	}
 	if len(fs) != 1 {
-		return "", &redirErr{r.nodeText(rd.Word) + ": ambiguous redirect"}
+		return "", specialRedirErr(r.nodeText(rd.Word), ": ambiguous redirect")
 	}
 	return fs[0], nil
 }
@@ -381,20 +407,20 @@ func (r *Runner) fileRedirect(op syntax.RedirOperator, path string, fd int, varN
 	case syntax.RdrInOut:
 		flags = os.O_RDWR | os.O_CREATE
 	default:
-		return nil, &redirErr{"unsupported redirection " + op.String()}
+		return nil, &redirErr{msg: "unsupported redirection " + op.String()}
 	}
 	if path == "" {
-		return nil, &redirErr{": No such file or directory"}
+		return nil, &redirErr{msg: ": No such file or directory"}
 	}
 	netPath := netRedirPath(path)
 	if r.opts.restricted && (op != syntax.RdrIn || netPath) {
-		return nil, &redirErr{path + ": restricted: cannot redirect output"}
+		return nil, specialRedirErr(path, ": restricted: cannot redirect output")
 	}
 	var f *os.File
 	var err error
 	if netPath {
 		if f, err = r.netOpen(path); err != nil {
-			return nil, &redirErr{path + ": " + pathErrMsg(err)}
+			return nil, &redirErr{msg: path + ": " + pathErrMsg(err)}
 		}
 	} else if f, flags, err = r.openRedirFile(op, path, flags); err != nil {
 		return nil, err
@@ -411,7 +437,7 @@ func (r *Runner) fileRedirect(op syntax.RedirOperator, path string, fd int, varN
 	if varName != "" {
 		if fd, err = r.varFd(); err != nil {
 			s.release()
-			return nil, &redirErr{path + ": " + pathErrMsg(err)}
+			return nil, &redirErr{msg: path + ": " + pathErrMsg(err)}
 		}
 		if err := r.assignFdVar(varName, fd); err != nil {
 			s.release()
@@ -428,7 +454,7 @@ func (r *Runner) fileRedirect(op syntax.RedirOperator, path string, fd int, varN
 		if r.fdOverLimit(fd) {
 			// bash has created the file by then, as here
 			s.release()
-			return nil, &redirErr{strconv.Itoa(fd) + ": Bad file descriptor"}
+			return nil, &redirErr{msg: strconv.Itoa(fd) + ": Bad file descriptor"}
 		}
 		r.fds.set(fd, s)
 	}
@@ -446,7 +472,7 @@ func (r *Runner) openRedirFile(op syntax.RedirOperator, path string, flags int) 
 		// created exclusively; nothing is truncated
 		fi, err := os.Stat(abs)
 		if err == nil && fi.Mode().IsRegular() {
-			return nil, 0, &redirErr{path + ": cannot overwrite existing file"}
+			return nil, 0, specialRedirErr(path, ": cannot overwrite existing file")
 		}
 		flags &^= os.O_TRUNC
 		if err != nil {
@@ -454,14 +480,14 @@ func (r *Runner) openRedirFile(op syntax.RedirOperator, path string, flags int) 
 		}
 	}
 	if err := r.openFdLimitErr(); err != nil {
-		return nil, 0, &redirErr{path + ": " + pathErrMsg(err)}
+		return nil, 0, &redirErr{msg: path + ": " + pathErrMsg(err)}
 	}
 	f, err := openFile(abs, flags, r.umask)
 	if err != nil {
 		if flags&os.O_EXCL != 0 && errors.Is(err, syscall.EEXIST) {
-			return nil, 0, &redirErr{path + ": cannot overwrite existing file"}
+			return nil, 0, specialRedirErr(path, ": cannot overwrite existing file")
 		}
-		return nil, 0, &redirErr{path + ": " + pathErrMsg(err)}
+		return nil, 0, &redirErr{msg: path + ": " + pathErrMsg(err)}
 	}
 	return f, flags, nil
 }
@@ -549,7 +575,7 @@ func (r *Runner) hereRedirect(rd *syntax.Redirect, fd int, varName string, info 
 	}
 	f, err := hereFile(body)
 	if err != nil {
-		return nil, &redirErr{"cannot create temp file for here-document: " + pathErrMsg(err)}
+		return nil, &redirErr{msg: "cannot create temp file for here-document: " + pathErrMsg(err)}
 	}
 	if varName != "" {
 		fd = r.fds.lowestFree(10)
@@ -560,7 +586,7 @@ func (r *Runner) hereRedirect(rd *syntax.Redirect, fd int, varName string, info 
 	}
 	if r.fdOverLimit(fd) {
 		f.Close()
-		return nil, &redirErr{strconv.Itoa(fd) + ": Bad file descriptor"}
+		return nil, &redirErr{msg: strconv.Itoa(fd) + ": Bad file descriptor"}
 	}
 	r.fds.set(fd, newShared(f, true))
 	return r.gateRedirect(info, &RedirectInfo{Op: opString(rd.Op), Fd: fd, DupFd: -1, Heredoc: true, Body: []byte(body)}), nil
