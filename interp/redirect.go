@@ -150,7 +150,14 @@ func specialRedirErr(name, text string) *redirErr {
 
 // assignFdVar stores the fd a {var} redirection allocated; when the
 // variable cannot be set bash reports why and then fails the redirection.
-func (r *Runner) assignFdVar(name string, fd int) error {
+// For an external command bash redirects in the child it forked: the
+// variable is set there, and the fd closes with the command.
+func (r *Runner) assignFdVar(name string, fd int, info *ExecInfo) error {
+	if !inShellProcess(info) {
+		if v := r.vars.get(name); v == nil || v.attrs&aReadonly == 0 {
+			return nil
+		}
+	}
 	set := func() error { return r.setScalar(name, itoa(int64(fd)), false) }
 	if strings.IndexByte(name, '[') > 0 {
 		set = func() error { return r.assignTo(name, itoa(int64(fd))) } // {a[i]}>file
@@ -318,7 +325,7 @@ func (r *Runner) redirect(rd *syntax.Redirect, info *ExecInfo) (done func(), err
 			if fd, err = r.varFd(); err != nil {
 				return nil, &redirErr{msg: what + ": " + pathErrMsg(err)}
 			}
-			if err := r.assignFdVar(varName, fd); err != nil {
+			if err := r.assignFdVar(varName, fd, info); err != nil {
 				return nil, err
 			}
 		}
@@ -439,7 +446,7 @@ func (r *Runner) fileRedirect(op syntax.RedirOperator, path string, fd int, varN
 			s.release()
 			return nil, &redirErr{msg: path + ": " + pathErrMsg(err)}
 		}
-		if err := r.assignFdVar(varName, fd); err != nil {
+		if err := r.assignFdVar(varName, fd, info); err != nil {
 			s.release()
 			return nil, err
 		}
@@ -579,7 +586,7 @@ func (r *Runner) hereRedirect(rd *syntax.Redirect, fd int, varName string, info 
 	}
 	if varName != "" {
 		fd = r.fds.lowestFree(10)
-		if err := r.assignFdVar(varName, fd); err != nil {
+		if err := r.assignFdVar(varName, fd, info); err != nil {
 			f.Close()
 			return nil, err
 		}
