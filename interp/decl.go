@@ -884,6 +884,12 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		}
 		return "", &varError{msg: name + ": reference variable cannot be an array"}
 	}
+	if o.nameref && (o.array || o.assoc) && !local && r.vars.get(name) == nil {
+		// declare -an v: bash makes the new variable an array first,
+		// and an array cannot be a reference, so the attribute is
+		// dropped (declare_internal's onref)
+		o.nameref = false
+	}
 	if o.nameref {
 		// a reference is a scalar: not NAME[SUB], not an existing array
 		if as != nil && as.Index != nil {
@@ -981,6 +987,11 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 			r.tempVars[name] = v
 		}
 		v.attrs |= o.set
+		if v.set && v.attrs&(aLower|aUpper|aCapital) != 0 {
+			// declare -un r=x: bash turns the attributes on before it
+			// assigns the target's name, which they convert
+			v.str = r.applyCase(v, v.str)
+		}
 		return name, nil
 	}
 	if o.unNameref && !local && !o.global && index == "" && (as == nil || as.Naked && as.Index == nil && as.Value == nil && as.Array == nil) && textVal == nil &&
