@@ -146,6 +146,10 @@ func (r *Runner) expandParamPart(b *fieldBuilder, pe *syntax.ParamExp, quoted bo
 			// holds, as it does for "$@"; so does a here-document
 			// for most * lists
 			sep = " "
+		} else if !pv.star && sep == "" {
+			// with a null IFS string_list_pos_params joins an @
+			// list with spaces (Posix interp 888)
+			sep = " "
 		}
 		b.unquotedExp(join(pv.list, sep))
 		return nil
@@ -183,7 +187,9 @@ func arrayRemoveOp(pe *syntax.ParamExp) bool {
 	}
 	switch pe.Exp.Op {
 	case syntax.RemSmallPrefix, syntax.RemLargePrefix, syntax.RemSmallSuffix, syntax.RemLargeSuffix:
-		return true
+		// not with a pattern written empty, which leaves the value
+		// as it is (see ifsJoinOp)
+		return pe.Exp.Word != nil && len(pe.Exp.Word.Parts) > 0
 	}
 	return false
 }
@@ -266,7 +272,12 @@ func ifsJoinOp(pe *syntax.ParamExp) bool {
 		return false
 	}
 	switch pe.Exp.Op {
-	case syntax.RemSmallPrefix, syntax.RemLargePrefix, syntax.RemSmallSuffix, syntax.RemLargeSuffix, syntax.OtherParamOps:
+	case syntax.RemSmallPrefix, syntax.RemLargePrefix, syntax.RemSmallSuffix, syntax.RemLargeSuffix:
+		// a pattern written empty (${@%}) leaves the value as it is,
+		// the list unjoined (param_expand breaks before
+		// parameter_brace_remove_pattern)
+		return pe.Exp.Word != nil && len(pe.Exp.Word.Parts) > 0
+	case syntax.OtherParamOps:
 		return true
 	}
 	return false
