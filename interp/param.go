@@ -1888,7 +1888,9 @@ func (r *Runner) transformOp(pe *syntax.ParamExp, pv paramValue, op string) (par
 				return paramValue{}, nil
 			}
 			q := mapValue(pv, r.q().shell).list
-			if r.atSplitsWords(name == "*") {
+			if r.atSplitsWords(name == "*") && !(name == "*" && r.starJoinIFS) {
+				// (not a $* where words are not split: joined with
+				// the null IFS, as bash's list_transform quotes it)
 				// "${@@A}": set and -- are split as words of their own
 				words := r.splitATPrefix("set -- ", q[0])
 				return paramValue{list: append(words, q[1:]...), isList: true, set: true}, nil
