@@ -1267,9 +1267,15 @@ func (r *Runner) timeClause(c *syntax.TimeClause) {
 
 // forceEOF ends the shell with status as bash's jump to the top level
 // with FORCE_EOF does; out of a -c string, eval'd or sourced text
-// included, bash's run_one_command turns that into status 127.
+// included, bash's run_one_command turns that into status 127. Under
+// set -e bash's report_error has exited with status already
+// (exit_shell), with neither.
 func (r *Runner) forceEOF(status int) {
 	r.flow, r.exitCode = flowExit, status
+	if r.reportExits() {
+		return
+	}
+	r.forcedEOF = true
 	if r.sh.cmdString && !r.isSub {
 		r.exitCode = 127
 	}

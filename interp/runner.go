@@ -326,20 +326,23 @@ type Runner struct {
 	forkLevel        int // a subshell's: the traceLevel of the shell it was forked from
 	// forkPE: this subshell runs its text as bash's parse_and_execute
 	// does (a command or process substitution), not as a forked ( )
-	forkPE            bool
-	lineOff           int
-	lineConts         []int // lines ending in a continuation bash removed from a substitution (comsub_lines.go)
-	contsEnd          int   // the last line lineConts applies to
-	lastAssigned      string
-	noticeLine        int         // bash's line_number between commands: the line of a job notice (jobnotice.go)
-	parenLeft         bool        // a ( ) in a pipeline set noticeLine (parenline.go)
-	arithDbl          int         // dblDepth where the innermost $(( )) being expanded started (arithAnsiC)
-	prefixVals        []preAssign // the running command's prefix assignments, expanded (prefixvals.go)
-	procFds           []procFD
-	lastProcSubst     *job
-	stdinRedir        bool // bash's stdin_redir: async commands keep stdin instead of /dev/null
-	lastpipeFDs       *fdTable
-	exitTrapRan       bool
+	forkPE        bool
+	lineOff       int
+	lineConts     []int // lines ending in a continuation bash removed from a substitution (comsub_lines.go)
+	contsEnd      int   // the last line lineConts applies to
+	lastAssigned  string
+	noticeLine    int         // bash's line_number between commands: the line of a job notice (jobnotice.go)
+	parenLeft     bool        // a ( ) in a pipeline set noticeLine (parenline.go)
+	arithDbl      int         // dblDepth where the innermost $(( )) being expanded started (arithAnsiC)
+	prefixVals    []preAssign // the running command's prefix assignments, expanded (prefixvals.go)
+	procFds       []procFD
+	lastProcSubst *job
+	stdinRedir    bool // bash's stdin_redir: async commands keep stdin instead of /dev/null
+	lastpipeFDs   *fdTable
+	exitTrapRan   bool
+	// forcedEOF: a fatal error ended the shell (forceEOF), as bash's
+	// jump to top level with FORCE_EOF (see runExitTrap)
+	forcedEOF         bool
 	retPrev           int // $? as the last return ran, for the RETURN trap
 	errTrapOwnerDepth int
 	condNot           bool // a ! applies to the next traced [[ ]] term

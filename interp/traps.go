@@ -353,6 +353,7 @@ func (r *Runner) runExitTrap() {
 	r.flow = flowNone
 	oldRet := r.retInExit
 	r.retInExit = r.exitInFrame
+	r.forcedEOF = false
 	r.runTrap("EXIT")
 	r.retInExit = oldRet
 	if r.flow == flowReturn {
@@ -360,7 +361,11 @@ func (r *Runner) runExitTrap() {
 		// lands in bash's run_exit_trap: its status is the shell's
 		status = r.exit
 	}
-	if r.flow != flowExit {
+	if r.flow != flowExit || r.forcedEOF {
+		// a fatal error in the action (${u:?}, set -u, a readonly
+		// variable in POSIX mode) jumps to bash's run_exit_trap with
+		// FORCE_EOF, which exits with the status saved before the
+		// trap; exit and set -e exit with theirs
 		r.exit = status
 		r.exitCode = status
 		r.flow = flowExit
