@@ -457,6 +457,7 @@ func (r *Runner) finish() int {
 	if r.flow == flowExit {
 		status = r.exitCode
 	}
+	r.traceFlush()
 	if r.opts.on(optMonitor) && !r.isSub {
 		r.jobs.terminateStopped()
 	}

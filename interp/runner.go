@@ -369,6 +369,7 @@ type Runner struct {
 	xtraceFD      int                    // 1 + the fd BASH_XTRACEFD names for xtrace; 0: stderr
 	xtraceVal     string                 // the BASH_XTRACEFD value xtraceFD follows
 	xtracePin     int                    // 1 + the fd xtrace lines go to for now, overriding xtraceFD
+	tracePending  string                 // case heads bash's BASH_XTRACEFD stream holds unflushed (tracebuf.go)
 	setParamsTop  bool                   // bash's ARGS_SETBLTIN: set replaced $@ outside a function since the last .
 	startupWarn   []string               // see StartupWarnings
 	startupErr    []string               // see StartupErrors

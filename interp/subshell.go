@@ -93,6 +93,7 @@ func (r *Runner) fork(kind string) *Runner {
 		rlimits:         r.rlimits,
 		xtraceFD:        r.xtraceFD,
 		xtraceVal:       r.xtraceVal,
+		tracePending:    r.tracePending, // a forked child's copy of the stdio buffer
 		dynSeen:         r.dynSeen,
 		thisCmd:         r.thisCmd,
 		lineConts:       r.lineConts,
@@ -160,6 +161,7 @@ func (c *Runner) subStatus() int {
 	if c.selfKilled != 0 {
 		c.exit = 128 + int(c.selfKilled) // the signal's status, whatever the EXIT trap did
 	}
+	c.traceFlush()
 	return c.exit & 0xff
 }
 

@@ -45,6 +45,9 @@ func (r *Runner) expandString(s string) string {
 }
 
 func (r *Runner) traceWrite(line string) {
+	if r.tracePending != "" {
+		line, r.tracePending = r.tracePending+line, ""
+	}
 	if r.xtracePin > 0 {
 		io.WriteString(r.fds.writer(r.xtracePin-1), line)
 		return
@@ -121,6 +124,7 @@ func xtraceFDValue(s string) (int, bool) {
 func (r *Runner) xtraceFDClosed(n int) {
 	if r.xtraceFD == n+1 {
 		r.xtraceFD = 0
+		r.tracePending = "" // fclose on a closed fd writes nothing
 	}
 }
 
@@ -533,7 +537,12 @@ func (r *Runner) traceCase(c *syntax.CaseClause) {
 	if !r.opts.on(optXtrace) {
 		return
 	}
-	r.traceWrite(r.tracePrefix() + "case " + r.shownText(c.Word) + " in\n")
+	line := r.tracePrefix() + "case " + r.shownText(c.Word) + " in\n"
+	if r.traceBuffered() {
+		r.tracePending += line
+		return
+	}
+	r.traceWrite(line)
 }
 
 // simpleCommandText is a simple command as bash prints it for
