@@ -1208,7 +1208,7 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		switch {
 		case o.unArray && cur.kind == kIndexed || o.unAssoc && cur.kind == kAssoc:
 			msg = name + ": cannot destroy array variables in this way"
-		case cur.kind == kAssoc && o.array && !o.assoc:
+		case cur.kind == kAssoc && o.array:
 			msg = name + ": cannot convert associative to indexed array"
 		case cur.kind == kIndexed && o.assoc:
 			msg = name + ": cannot convert indexed to associative array"
@@ -1305,6 +1305,15 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 			}
 		}
 		v.kind, v.assoc, v.str = kAssoc, m, ""
+	}
+	if o.array && o.assoc && v.kind == kAssoc {
+		// declare -aA: bash makes the associative array (a global
+		// one given a value is set, empty), then refuses -a for it
+		// before it sets any attribute or value
+		if !local && (as != nil && (as.Value != nil || as.Array != nil) || textVal != nil) {
+			v.set = true
+		}
+		return "", &varError{msg: name + ": cannot convert associative to indexed array"}
 	}
 	if o.unNameref && v.kind == kNameRef {
 		v.kind = kString

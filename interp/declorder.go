@@ -92,9 +92,10 @@ func (r *Runner) declWordFailed(variant string, a declArg, err error) bool {
 // splitOptions reports whether the option words of a declaration, before
 // its first other argument, make bash's internal declare of a compound
 // value differ from the builtin's: -n, which it leaves to the builtin,
-// or +i +l +u +c, which the builtin applies only after the value was
-// made with them on (declare -i +i v=(1+1) holds 2).
+// +i +l +u +c, which the builtin applies only after the value was made
+// with them on (declare -i +i v=(1+1) holds 2), or both -a and -A.
 func splitOptions(args []declArg) bool {
+	indexed, assoc := false, false
 	for _, b := range args {
 		if b.assign != nil || b.text == "--" || len(b.text) < 2 || b.text[0] != '-' && b.text[0] != '+' {
 			break
@@ -102,8 +103,14 @@ func splitOptions(args []declArg) bool {
 		if b.text[0] == '-' && strings.IndexByte(b.text, 'n') > 0 || b.text[0] == '+' && strings.ContainsAny(b.text, "iluc") {
 			return true
 		}
+		if b.text[0] == '-' {
+			indexed = indexed || strings.IndexByte(b.text, 'a') > 0
+			assoc = assoc || strings.IndexByte(b.text, 'A') > 0
+		}
 	}
-	return false
+	// -aA: the internal declare's -A alone makes the value, then the
+	// builtin refuses -a for it
+	return indexed && assoc
 }
 
 // laterValues reports whether args hold a scalar assignment whose value
