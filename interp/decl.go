@@ -899,7 +899,15 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		}
 		if o.set&aInteger != 0 && (as != nil && as.Value != nil || textVal != nil) {
 			// declare -in ref=target: bash evaluates the value as the
-			// integer it cannot be and fails, silently
+			// integer it cannot be and fails, silently; a local is
+			// made first, unset, with the other attributes
+			if local {
+				v, _ := r.vars.makeLocal(name)
+				v.attrs |= o.set
+				if v.attrs&aExport != 0 {
+					r.vars.envDirty = true
+				}
+			}
 			return "", errDeclFailed
 		}
 		var target string
