@@ -948,9 +948,27 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		}
 		if target == "" && !appendVal && (as != nil && as.Value != nil || textVal != nil) {
 			// declare -n r="": bash's assignment of the empty target
-			// fails, after the array check; only a local is made
-			if local && !r.vars.isLocalHere(name) {
-				r.vars.makeLocal(name)
+			// fails, after the array check; only a local is made.
+			// The attributes other than -n are set first, on the
+			// new local or the variable that was there
+			var v *variable
+			switch {
+			case local && !r.vars.isLocalHere(name):
+				v, _ = r.vars.makeLocal(name)
+			case local:
+				v = r.vars.own(name)
+			case o.global:
+				if r.vars.globalGet(name) != nil {
+					v = r.vars.global(name)
+				}
+			case r.vars.get(name) != nil:
+				v = r.vars.own(name)
+			}
+			if v != nil {
+				v.attrs |= o.set
+				if v.attrs&aExport != 0 {
+					r.vars.envDirty = true
+				}
 			}
 			return "", &varError{msg: "`': not a valid identifier"}
 		}
