@@ -43,7 +43,7 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 					break
 				}
 			}
-			r.writePrompt(buf.Len() > 0)
+			r.writePrompt(max(strings.Count(buf.String(), "\n"), min(buf.Len(), 1)))
 		}
 		var line []byte
 		for {
@@ -170,10 +170,10 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 			// again before it finds the end (as often as ignoreeof has
 			// it ignore that)
 			r.runPromptCommand()
-			r.writePrompt(false)
+			r.writePrompt(0)
 			for n := 0; r.flow != flowExit && r.ignoreEOF(n); n++ {
 				r.runPromptCommand()
-				r.writePrompt(false)
+				r.writePrompt(0)
 			}
 		}
 		// bash's reader_loop at EOF, as the exit builtin words it
@@ -226,7 +226,7 @@ func (r *Runner) parseLines(text, name string, eof bool, consumed int) (*syntax.
 			// was left open
 			var pe syntax.ParseError
 			if eof && errors.As(err, &pe) && strings.Contains(pe.Text, "without closing quote") {
-				r.writePrompt(true)
+				r.writePrompt(max(strings.Count(text, "\n"), 1))
 			}
 			r.exit = 2
 			return nil, "", linesSkip

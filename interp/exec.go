@@ -119,6 +119,9 @@ func (r *Runner) Run(f *syntax.File, src string) int {
 			written := r.asWritten(src)
 			line := strings.Count(src[:end], "\n") + 1
 			if f2, text, err := r.reparseFrom(written, line, r.sourceName); err == nil {
+				if r.hist != nil && sameString(r.hist.src, src) {
+					r.hist.src = text // the same lines: recorded up to h.line
+				}
 				src, r.curSrc = text, text
 				if r.writtenSrc != "" {
 					r.writtenFor = text // the lines are still those as written

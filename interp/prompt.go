@@ -7,19 +7,21 @@ import (
 	"strings"
 )
 
-// writePrompt writes PS1 (PS2 when a command goes on) to stderr, as an
-// interactive bash does before it reads a line (see promptString).
-func (r *Runner) writePrompt(cont bool) {
-	name := "PS1"
-	if cont {
-		name = "PS2"
+// writePrompt writes PS1 (PS2 when a command goes on after the lines
+// read of it) to stderr, as an interactive bash does before it reads a
+// line (see promptString).
+func (r *Runner) writePrompt(read int) {
+	name, kind := "PS1", promptPS1
+	if read > 0 {
+		name, kind = "PS2", promptPS2
 	}
+	r.promptRead = read
 	v := r.lookup(name)
 	if v == nil || !v.set {
 		return
 	}
 	// readline shows the prompt without its \[ \] markers
-	s := strings.NewReplacer("\x01", "", "\x02", "").Replace(r.promptText(v.value(), true))
+	s := strings.NewReplacer("\x01", "", "\x02", "").Replace(r.promptText(v.value(), kind))
 	io.WriteString(r.fds.writer(2), s)
 }
 
@@ -54,7 +56,7 @@ func (r *Runner) writePS0() {
 	if v == nil || !v.set || v.value() == "" {
 		return
 	}
-	if s := r.promptText(v.value(), true); s != "" {
+	if s := r.promptText(v.value(), promptPS0); s != "" {
 		io.WriteString(r.fds.writer(2), s)
 	}
 }

@@ -16,14 +16,24 @@ import (
 // double-quoted string. What an escape inserts from outside (a
 // directory, a host name, the shell's name) is quoted first so that
 // this expansion leaves it alone.
-func (r *Runner) promptString(s string) string { return r.promptText(s, false) }
+func (r *Runner) promptString(s string) string { return r.promptText(s, promptOther) }
 
-// promptText is promptString; ps12 says s is PS1 or PS2, which show the
-// number of the command about to be read where PS4 and ${x@P} show that
-// of the command running.
-func (r *Runner) promptText(s string, ps12 bool) string {
+// promptKind is which prompt a string is decoded for: \# and \! differ.
+type promptKind uint8
+
+const (
+	promptOther promptKind = iota // PS4, ${x@P}
+	promptPS0
+	promptPS1
+	promptPS2
+)
+
+// promptText is promptString for a prompt of kind: PS0, PS1 and PS2
+// show the number of the command about to be read where PS4 and ${x@P}
+// show that of the command running.
+func (r *Runner) promptText(s string, kind promptKind) string {
 	expand := r.opts.sh(shPromptvars) || r.opts.on(optPosix)
-	s = r.promptDecode(s, expand, ps12)
+	s = r.promptDecode(s, expand, kind)
 	if !expand || !strings.ContainsAny(s, "$`\\") {
 		return s
 	}
@@ -32,7 +42,8 @@ func (r *Runner) promptText(s string, ps12 bool) string {
 
 // promptDecode decodes prompt escapes; quote says whether the result
 // will be expanded, so that inserted text must be backslash-quoted.
-func (r *Runner) promptDecode(s string, quote, ps12 bool) string {
+func (r *Runner) promptDecode(s string, quote bool, kind promptKind) string {
+	ps12 := kind != promptOther
 	posix := r.opts.on(optPosix)
 	if strings.IndexByte(s, '\\') < 0 && (!posix || strings.IndexByte(s, '!') < 0) {
 		return s
@@ -54,7 +65,7 @@ func (r *Runner) promptDecode(s string, quote, ps12 bool) string {
 				sb.WriteByte('!')
 				i++
 			} else {
-				sb.WriteString("1")
+				sb.WriteString(strconv.Itoa(r.promptHistNumber(kind)))
 			}
 			continue
 		}
@@ -130,8 +141,7 @@ func (r *Runner) promptDecode(s string, quote, ps12 bool) string {
 			}
 			sb.WriteString(strconv.FormatInt(n, 10))
 		case '!':
-			// the history number: without history, always 1
-			sb.WriteString("1")
+			sb.WriteString(strconv.Itoa(r.promptHistNumber(kind)))
 		case '$':
 			if os.Geteuid() == 0 {
 				sb.WriteByte('#')
@@ -310,4 +320,28 @@ func (r *Runner) activeJobs() int {
 		}
 	}
 	return n
+}
+
+// promptHistNumber is \! in a prompt of kind, bash's
+// prompt_history_number (1 without history): in PS1 the number the next
+// line read gets in the history list; in PS0 and PS2 (under cmdhist)
+// that of the command being read; in PS2 without cmdhist, where each
+// line is an entry, that of the next line; in PS4 and ${x@P} that of the
+// command running. bash adds each line as it reads it, nash a whole
+// command once read: in PS0 and PS2 it is not in the list yet.
+func (r *Runner) promptHistNumber(kind promptKind) int {
+	if !r.histOn() || r.hist == nil {
+		return 1
+	}
+	n := r.hist.base + len(r.hist.list)
+	switch kind {
+	case promptPS1, promptPS0:
+		return n
+	case promptPS2:
+		if !r.opts.sh(shCmdhist) {
+			return n + r.promptRead
+		}
+		return n
+	}
+	return max(n-1, 1)
 }

@@ -340,6 +340,9 @@ type Runner struct {
 	stdinRedir    bool // bash's stdin_redir: async commands keep stdin instead of /dev/null
 	lastpipeFDs   *fdTable
 	exitTrapRan   bool
+	// promptRead is how many lines of the command being read were read
+	// when PS2 was written (promptHistNumber)
+	promptRead int
 	// forcedEOF: a fatal error ended the shell (forceEOF), as bash's
 	// jump to top level with FORCE_EOF (see runExitTrap)
 	forcedEOF         bool
