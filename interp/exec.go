@@ -527,7 +527,16 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 		// simple commands and declarations apply their own redirections
 		// (after expanding the words, with the command's ExecInfo), a
 		// coprocess in its child
-		r.compoundRedirs(st, func() { r.cmd(st.Cmd, st) })
+		r.compoundRedirs(st, func() {
+			r.cmd(st.Cmd, st)
+			if _, group := st.Cmd.(*syntax.Block); group && r.forkedFor == st.Cmd {
+				// the child forked for a { } pipeline element or
+				// asynchronous command: bash's execute_in_subshell
+				// redirects for good and the child exits inside the
+				// redirections, EXIT trap and stdio flush included
+				r.endParenInRedirs()
+			}
+		})
 	} else {
 		r.cmd(st.Cmd, st)
 	}

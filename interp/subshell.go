@@ -135,9 +135,10 @@ func (c *Runner) leaveLoopsFor(cmd syntax.Command) {
 	}
 }
 
-// endParenInRedirs ends the child forked for a ( ) while the redirections
-// written on the ( ) are still in place: bash redirects in the child and
-// runs its EXIT trap before the child exits, so the trap writes where the
+// endParenInRedirs ends the child forked for a ( ), or for a { } in a
+// pipeline or run asynchronously, while the redirections
+// written on it are still in place: bash redirects in the child and runs
+// its EXIT trap before the child exits, so the trap writes where the
 // commands did. Whoever forked the child calls subStatus again.
 func (c *Runner) endParenInRedirs() { c.exit = c.subStatus() }
 
