@@ -239,7 +239,7 @@ func (s *bgState) codec(c *bgCodec) {
 		c.int(p)
 	}
 	for _, p := range []*string{&s.ShName, &s.StartName, &s.SourceName, &s.LastArg, &s.ExecString, &s.BashPath,
-		&s.BashArgv0, &s.XtraceVal, &s.ThisCmd, &s.Comm} {
+		&s.BashArgv0, &s.XtraceVal, &s.TracePending, &s.ThisCmd, &s.Comm} {
 		c.str(p)
 	}
 	for _, p := range []*bool{&s.CmdString, &s.StdinCmds, &s.OptindBundle, &s.BashByName, &s.InParen, &s.InComsub,

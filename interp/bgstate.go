@@ -66,6 +66,7 @@ type bgState struct {
 	BashByName          bool
 	XtraceFD            int
 	XtraceVal           string
+	TracePending        string // the case heads the forked stream holds unflushed (tracebuf.go)
 	TraceLevel          int
 	ForkLevel           int
 	NoErrExit           int
@@ -289,6 +290,7 @@ func (c *Runner) captureBgState(st *syntax.Stmt) ([]byte, error) {
 	s.SecondsOff = c.secondsOff
 	s.BashPath, s.BashArgv0, s.BashByName = c.bashPath, c.bashArgv0, c.bashByName
 	s.XtraceFD, s.XtraceVal, s.TraceLevel, s.ForkLevel = c.xtraceFD, c.xtraceVal, c.traceLevel, c.forkLevel
+	s.TracePending = c.tracePending
 	s.NoErrExit, s.InParen, s.InComsub, s.StdinRedir = c.noErrExit, c.inParen, c.inComsub, c.stdinRedir
 	s.ThisCmd = c.thisCmd
 	s.IgnoreInt = !c.opts.on(optMonitor)
@@ -432,6 +434,7 @@ func (r *Runner) restoreBgState(data []byte) (*syntax.Stmt, error) {
 	r.secondsOff = s.SecondsOff
 	r.bashPath, r.bashArgv0, r.bashByName = s.BashPath, s.BashArgv0, s.BashByName
 	r.xtraceFD, r.xtraceVal, r.traceLevel, r.forkLevel = s.XtraceFD, s.XtraceVal, s.TraceLevel, s.ForkLevel
+	r.tracePending = s.TracePending
 	r.noErrExit, r.inParen, r.inComsub, r.stdinRedir = s.NoErrExit, s.InParen, s.InComsub, s.StdinRedir
 	r.thisCmd = s.ThisCmd
 	setProcessName(s.Comm)
