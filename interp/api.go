@@ -33,6 +33,9 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 	consumed := 0
 	eof := false
 	prompts := r.sh.interactiveCmds && name == ""
+	if prompts {
+		r.startInteractiveSignals()
+	}
 	echo := prompts && !isTerminal(f)
 	lastLen := 0
 	eofs := 0 // ends of input in a row ignored under ignoreeof
@@ -146,8 +149,15 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 			}
 			if prompts {
 				r.writePS0()
+				r.sh.interrupted.Store(false) // one typed at the prompt
 			}
 			r.runTopGroup(g, end)
+			if prompts {
+				r.takeInterrupt() // after the line's last command
+				if r.flow == flowAbort {
+					r.flow = flowNone
+				}
+			}
 			if r.flow == flowExit {
 				break
 			}

@@ -341,7 +341,7 @@ func biKill(r *Runner, args []string) int {
 			// would have signalled the shell before it exits, so the
 			// shell's wait sees the signal before the child's end
 			r.sh.sigs.awaitSelf(sig)
-		} else if (pid == r.sh.pid || pid == 0) && (sig == syscall.SIGPIPE || !r.isSub && terminatesByDefault(sig)) && !r.hasTrapEntry(signalName(int(sig))) {
+		} else if (pid == r.sh.pid || pid == 0) && (sig == syscall.SIGPIPE || !r.isSub && terminatesByDefault(sig)) && !r.hasTrapEntry(signalName(int(sig))) && !r.interactiveCatches(sig) {
 			// the runtime drops a SIGPIPE that no write caused; and
 			// under load a signal sent to the process can stay pending
 			// while the shell goes on (seen with SIGSYS): one neither
@@ -367,6 +367,13 @@ func biKill(r *Runner, args []string) int {
 // bash ignores an untrapped SIGQUIT.
 func (r *Runner) selfSignal(sig syscall.Signal) bool {
 	if hardIgnored[sig] {
+		return true
+	}
+	if r.interactiveCatches(sig) {
+		// as bash's handler has run before kill returns
+		if sig == syscall.SIGINT {
+			r.sh.interrupted.Store(true)
+		}
 		return true
 	}
 	name := signalName(int(sig))

@@ -497,6 +497,11 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 		r.exitCode = 130
 		return
 	}
+	if r.sh.intCh != nil {
+		if r.interruptCheck(); r.flow != flowNone {
+			return
+		}
+	}
 	r.line = r.lineAt(int(st.Pos().Line()))
 	if l := closeLine(st.Cmd); l > 0 {
 		r.line = r.lineAt(l)

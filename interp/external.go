@@ -269,6 +269,9 @@ func (r *Runner) waitProcess(p *os.Process, args []string) ExecResult {
 		defer r.forwardToTail(p.Pid)()
 	}
 	st, err, ok, stop := r.waitForeground(p, catching)
+	if r.sh.intCh != nil && st != nil {
+		r.childInterrupted(st)
+	}
 	if ok {
 		r.sh.fgWaits.Add(1)
 		defer r.reapCoprocs(true) // bash's wait_for cleans up dead jobs

@@ -72,6 +72,9 @@ type shell struct {
 	randState uint32
 	sigs      *signalState
 	fgInt     fgInt // SIGINT during foreground waits (waitint.go)
+	// intCh and interrupted: an interactive shell's SIGINT (interactsig.go)
+	intCh       chan os.Signal
+	interrupted atomic.Bool
 	// deferredKill is a signal a foreground in-process subshell sent to
 	// the shell (see deferSelfKill), acted on when the main shell resumes
 	deferredKill atomic.Int32

@@ -283,7 +283,7 @@ func backToDefault(sig syscall.Signal) bool {
 		return false
 	}
 	dfl := kernelSigaction{}
-	if sig == syscall.SIGQUIT {
+	if sig == syscall.SIGQUIT || sig == syscall.SIGTERM && interactiveSigs.Load() {
 		dfl.handler = 1 // the shell's own disposition: ignored
 	}
 	rtSigaction(sig, &dfl, nil)

@@ -514,6 +514,9 @@ func (r *Runner) watchSignal(name string, num int, action string, reset bool) {
 		s.mu.Lock()
 		delete(s.caught, sig)
 		s.mu.Unlock()
+		if sig == syscall.SIGINT {
+			defer r.catchInteractiveInt() // once the trap entry is gone
+		}
 	case action == "" && !kernelIgnorable(sig):
 		signal.Reset(sig) // recorded as ignored; delivered to no trap
 	case action == "":

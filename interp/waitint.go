@@ -200,6 +200,10 @@ func (r *Runner) selfInterrupt() {
 	if r.hasTrapEntry("INT") || signal.Ignored(syscall.SIGINT) {
 		return
 	}
+	if r.interactiveCatches(syscall.SIGINT) {
+		r.sh.interrupted.Store(true) // its handler abandons the line
+		return
+	}
 	r.interruptedWait()
 }
 

@@ -1,0 +1,108 @@
+package interp
+
+import (
+	"io"
+	"os"
+	"os/signal"
+	"sync/atomic"
+	"syscall"
+)
+
+// An interactive bash ignores SIGTERM, so that kill 0 does not end it,
+// and catches SIGINT: an interrupt abandons the command line being run,
+// with status 130, and the shell reads the next one (bash's
+// sigint_sighandler and throw_to_top_level). nash has no terminal job
+// control, so a keyboard interrupt reaches the shell and its foreground
+// program alike, as in bash with set +m: the program dies of it, and the
+// shell drops the rest of the line.
+
+// interactiveSigs records that this process is an interactive shell,
+// whose own disposition of SIGTERM is to ignore it (backToDefault).
+// Signal dispositions belong to the process; set once, at startup.
+var interactiveSigs atomic.Bool
+
+// startInteractiveSignals sets up the signals of an interactive shell
+// that owns its process's signals (cmd/nash).
+func (r *Runner) startInteractiveSignals() {
+	if !ownsSignals() || r.isSub || r.sh.intCh != nil {
+		return
+	}
+	interactiveSigs.Store(true)
+	if !hardIgnored[syscall.SIGTERM] && !r.hasTrapEntry("TERM") {
+		dflMu.Lock()
+		var old kernelSigaction
+		ign := kernelSigaction{handler: 1} // SIG_IGN
+		// the runtime still counts the signal as handled, so a child
+		// starts with the default action; a trap puts the handler back
+		if rtSigaction(syscall.SIGTERM, &ign, &old) == nil && !goHandlers[syscall.SIGTERM].ok {
+			goHandlers[syscall.SIGTERM] = savedHandler{old, true}
+		}
+		dflMu.Unlock()
+	}
+	ch := make(chan os.Signal, 4)
+	r.sh.intCh = ch
+	sh := r.sh
+	go func() {
+		for range ch {
+			if s := sh.sigs; s == nil || !s.isCaught(syscall.SIGINT) {
+				sh.interrupted.Store(true)
+			}
+		}
+	}()
+	r.catchInteractiveInt()
+}
+
+// catchInteractiveInt subscribes the interactive shell to SIGINT again,
+// as after trap - INT (signal.Reset drops every subscription), unless
+// INT is trapped or ignored.
+func (r *Runner) catchInteractiveInt() {
+	if r.sh.intCh == nil || hardIgnored[syscall.SIGINT] || r.hasTrapEntry("INT") {
+		return
+	}
+	signal.Notify(r.sh.intCh, syscall.SIGINT)
+}
+
+// interruptCheck acts on a keyboard interrupt at a command boundary: the
+// interactive shell abandons its command line with status 130 and a
+// newline; an in-process subshell ends as bash's child would, dying of
+// SIGINT, and leaves the interrupt to the shell.
+func (r *Runner) interruptCheck() {
+	if !r.sh.interrupted.Load() {
+		return
+	}
+	if r.isSub {
+		r.flow, r.exitCode = flowExit, 130
+		return
+	}
+	r.takeInterrupt()
+}
+
+// takeInterrupt consumes a pending interrupt of the interactive shell.
+func (r *Runner) takeInterrupt() {
+	if r.sh.intCh == nil || !r.sh.interrupted.Swap(false) {
+		return
+	}
+	io.WriteString(r.fds.writer(2), "\n")
+	r.exit = 130
+	if r.flow == flowNone {
+		r.flow = flowAbort
+	}
+}
+
+// interactiveCatches reports whether sig, untrapped, is one an
+// interactive shell ignores (SIGTERM) or catches itself (SIGINT).
+func (r *Runner) interactiveCatches(sig syscall.Signal) bool {
+	if r.sh.intCh == nil || sig != syscall.SIGINT && sig != syscall.SIGTERM {
+		return false
+	}
+	return !r.hasTrapEntry(signalName(int(sig)))
+}
+
+// childInterrupted takes a foreground program's death by SIGINT for the
+// keyboard interrupt that reached the shell too, at once: the signal's
+// own delivery to the shell may come after the next command started.
+func (r *Runner) childInterrupted(st *os.ProcessState) {
+	if ws, ok := st.Sys().(syscall.WaitStatus); ok && ws.Signaled() && ws.Signal() == syscall.SIGINT && !r.hasTrapEntry("INT") {
+		r.sh.interrupted.Store(true)
+	}
+}
