@@ -342,7 +342,7 @@ func (r *Runner) leaveFuncTraps(h hiddenTraps) {
 
 // runExitTrap runs the EXIT trap once.
 func (r *Runner) runExitTrap() {
-	if r.traps.inherited || r.exitTrapRan {
+	if r.traps.inherited || r.exitTrapRan || !forkedRunsExitTrap(r.forkedFor) {
 		return
 	}
 	if a, ok := r.traps.m["EXIT"]; !ok || a == "" {

@@ -1,0 +1,19 @@
+package interp
+
+import "mvdan.cc/sh/v3/syntax"
+
+// forkedRunsExitTrap reports whether the child bash forks for cmd, a
+// pipeline element or an asynchronous command (nil: not such a child),
+// runs the EXIT trap set in it. bash runs it for a simple command (a
+// function call), for a ( ) (execute_in_subshell) and for a { }
+// (execute_command_internal ends that child with subshell_exit); the
+// child for any other compound command (if, while, for, case) ends with
+// sh_exit, which runs no trap, and an exit inside it jumps back to
+// execute_in_subshell and ends the same way.
+func forkedRunsExitTrap(cmd syntax.Command) bool {
+	switch cmd.(type) {
+	case nil, *syntax.CallExpr, *syntax.DeclClause, *syntax.LetClause, *syntax.Block, *syntax.Subshell:
+		return true
+	}
+	return false
+}
