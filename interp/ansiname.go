@@ -41,38 +41,7 @@ func dollarQuoteEnd(text string, k int) int {
 // as its value in single quotes, but the parameter's own as its value
 // when dqParam (in double quotes).
 func requoteAnsi(text string, dqParam bool) string {
-	if !strings.Contains(text, "$'") {
-		return text
-	}
-	var sb strings.Builder
-	for k := 0; k < len(text); k++ {
-		c := text[k]
-		switch {
-		case c == '\\' && k+1 < len(text):
-			sb.WriteString(text[k : k+2])
-			k++
-			continue
-		case c == '\'':
-			if e := closingQuote(text, k); e > 0 {
-				sb.WriteString(text[k : e+1])
-				k = e
-				continue
-			}
-		case c == '$' && k+1 < len(text) && text[k+1] == '\'':
-			if e := dollarQuoteEnd(text, k+1); e > 0 {
-				v := ansiC(text[k+2:e-1], false)
-				if dqParam && k == 2 {
-					sb.WriteString(v)
-				} else {
-					sb.WriteString("'" + strings.ReplaceAll(v, "'", `'\''`) + "'")
-				}
-				k = e - 1
-				continue
-			}
-		}
-		sb.WriteByte(c)
-	}
-	return sb.String()
+	return ansiShown(text, func(k int) bool { return dqParam && k == 2 }, false)
 }
 
 // funsubShown returns text, a ${ …;} or ${|…;} (bash 5.3's), as bash
@@ -80,7 +49,14 @@ func requoteAnsi(text string, dqParam bool) string {
 // braces as a ${…} and translated each $'…' in it (single-quoted, or
 // as its value between double quotes, dq) and each $"…" (double-quoted).
 func funsubShown(text string, dq bool) string {
-	if !strings.Contains(text, "$'") && !strings.Contains(text, `$"`) {
+	return ansiShown(text, func(int) bool { return dq }, true)
+}
+
+// ansiShown returns text with each $'…' in it as bash's parser shows it
+// in an error: its value in single quotes, or bare where bare says so
+// of the $ at k; with locale, each $"…" also loses its $.
+func ansiShown(text string, bare func(k int) bool, locale bool) string {
+	if !strings.Contains(text, "$'") && !(locale && strings.Contains(text, `$"`)) {
 		return text
 	}
 	var sb strings.Builder
@@ -97,12 +73,12 @@ func funsubShown(text string, dq bool) string {
 				k = e
 				continue
 			}
-		case c == '$' && k+1 < len(text) && text[k+1] == '"':
+		case locale && c == '$' && k+1 < len(text) && text[k+1] == '"':
 			continue // the quotes stay
 		case c == '$' && k+1 < len(text) && text[k+1] == '\'':
 			if e := dollarQuoteEnd(text, k+1); e > 0 {
 				v := ansiC(text[k+2:e-1], false)
-				if dq {
+				if bare(k) {
 					sb.WriteString(v)
 				} else {
 					sb.WriteString("'" + strings.ReplaceAll(v, "'", `'\''`) + "'")
