@@ -442,6 +442,10 @@ func biRead(r *Runner, args []string) int {
 		case err == errReadStopped && r.flow != flowNone:
 			// a trap run from within read exited or returned
 			return r.exit
+		case err == errReadStopped && r.sh.interrupted.Load():
+			// an interactive shell's ^C: the line is abandoned
+			// (interruptCheck), the status 130
+			return 128 + int(syscall.SIGINT)
 		case err == errReadStopped:
 			// a terminating signal caught for the EXIT trap: bash's
 			// handler runs the trap from within read

@@ -8,17 +8,24 @@ import "syscall"
 // at once, from within read, with $? still the status from before read
 // (bash's zread calls check_signals_and_traps on EINTR); read then goes
 // on waiting unless the action exited or returned.
+// In an interactive shell a keyboard interrupt also ends the wait: the
+// command line is abandoned (interactsig.go).
 func (r *Runner) readStop() func() bool {
 	term := r.termStop()
 	s := r.sh.sigs
-	if s == nil || r.isSub || !s.trapsAny() {
+	traps := s != nil && !r.isSub && s.trapsAny()
+	intr := r.sh.intCh != nil
+	if !traps && !intr {
 		return term
 	}
 	return func() bool {
 		if term != nil && term() {
 			return true
 		}
-		if s.interrupting() == 0 {
+		if intr && r.sh.interrupted.Load() {
+			return true
+		}
+		if !traps || s.interrupting() == 0 {
 			return false
 		}
 		r.runPendingTraps()

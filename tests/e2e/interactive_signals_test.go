@@ -18,7 +18,8 @@ import (
 // terminal's ^C reaches a shell without job control and its foreground
 // program, and types one more line. An interactive shell survives: the
 // interrupted line is abandoned with status 130 and a newline, and the
-// next one runs. kill -TERM $$ is ignored, kill -INT $$ interrupts.
+// next one runs (read, waiting for it, is interrupted too). kill -TERM
+// $$ is ignored, kill -INT $$ interrupts.
 func TestInteractiveSignals(t *testing.T) {
 	cases := []struct {
 		name, line string
@@ -34,6 +35,8 @@ func TestInteractiveSignals(t *testing.T) {
 		{"trapped", `trap 'echo got INT' INT; sleep 4; echo after $?`, true},
 		{"ignored", `trap '' INT; sleep 1; echo reached`, true},
 		{"reset-trap", `trap 'echo got' INT; trap - INT; sleep 4; echo not-reached`, true},
+		{"read", "read x; echo not-reached", true},
+		{"read-loop", "while read -r x; do echo got; done; echo not-reached", true},
 		{"kill-term-self", "kill -TERM $$; echo alive $?", false},
 		{"kill-int-self", "kill -INT $$; echo not-reached", false},
 		{"reset-term", "trap 'echo t' TERM; trap - TERM; kill -TERM $$; echo alive", false},
