@@ -508,6 +508,9 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 	}
 	r.curStmt = st
 	if r.opts.on(optNoexec) {
+		if r.dump != nil {
+			r.dumpStrings(st)
+		}
 		return
 	}
 	if st.Background {

@@ -343,6 +343,8 @@ type Runner struct {
 	stdinRedir    bool // bash's stdin_redir: async commands keep stdin instead of /dev/null
 	lastpipeFDs   *fdTable
 	exitTrapRan   bool
+	// dump: DumpStrings is listing the $"…" strings read (dumpstrings.go)
+	dump *stringDump
 	// promptRead is how many lines of the command being read were read
 	// when PS2 was written (promptHistNumber)
 	promptRead int

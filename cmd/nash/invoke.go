@@ -32,6 +32,9 @@ type invocation struct {
 	// restricted: -r, or started as rbash; the shell restricts itself
 	// once its startup files are read
 	restricted bool
+	// dump: -D or --dump-strings (1), --dump-po-strings (2): list the
+	// $"…" strings instead of running the script (interp.DumpStrings)
+	dump int
 }
 
 type optSet struct {
@@ -98,7 +101,13 @@ func parseArgs(argv []string) (*invocation, error) {
 			}
 		case "--noediting":
 			inv.noEditing = true
-		case "--debug", "--debugger", "--dump-strings", "--dump-po-strings", "--restricted", "--pretty-print":
+		case "--restricted":
+			inv.restricted = true
+		case "--dump-strings":
+			inv.setDump(1)
+		case "--dump-po-strings":
+			inv.setDump(2)
+		case "--debug", "--debugger", "--pretty-print":
 		default:
 			return nil, fmt.Errorf("%s: invalid option", a[0])
 		}
@@ -131,6 +140,7 @@ func parseArgs(argv []string) (*invocation, error) {
 			case 'r':
 				inv.restricted = on
 			case 'D':
+				inv.setDump(1)
 			case 'o', 'O':
 				if len(a) == 0 {
 					if c == 'o' {
@@ -212,3 +222,12 @@ func printVersion(w io.Writer) {
 }
 
 var _ = os.Stdout
+
+// setDump asks for the $"…" strings to be listed in format (1: -D, 2: the
+// gettext po format, which wins whichever came first); as in bash it
+// implies -n.
+func (inv *invocation) setDump(format int) {
+	inv.dump = max(inv.dump, format)
+	inv.noexec = true
+	inv.setOpts = append(inv.setOpts, optSet{"n", true})
+}

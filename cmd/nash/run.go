@@ -177,6 +177,13 @@ func run(argv []string) int {
 	if srcName != "" {
 		r.SetSourceName(srcName)
 	}
+	if inv.dump != 0 {
+		where := arg0 // the po format's "#: FILE:LINE"
+		if inv.command != nil {
+			where = "-c"
+		}
+		r.DumpStrings(inv.dump == 2, where)
+	}
 	r.SetLogin(inv.login)
 	if inv.interact {
 		if !fromStdin && os.Getenv("NUCLEIC_NASH_NO_FALLBACK") != "1" {
