@@ -25,26 +25,35 @@ func mayPinANSI(src string) bool {
 // which bash parses again when it runs them.
 func (r *Runner) pinANSI(nodes ...syntax.Node) {
 	bytes := r.escBytes()
-	var visit func(node syntax.Node) bool
-	visit = func(node syntax.Node) bool {
-		switch n := node.(type) {
-		case *syntax.CmdSubst:
-			return !n.Backquotes
-		case *syntax.Redirect:
-			if n.Word != nil {
-				syntax.Walk(n.Word, visit)
+	for _, n := range nodes {
+		walkOutsideHeredocs(n, func(node syntax.Node) bool {
+			switch n := node.(type) {
+			case *syntax.CmdSubst:
+				return !n.Backquotes
+			case *syntax.SglQuoted:
+				if n.Dollar {
+					n.Value = pinUnicodeEscapes(n.Value, bytes)
+				}
+			}
+			return true
+		})
+	}
+}
+
+// walkOutsideHeredocs is syntax.Walk that leaves out here-document
+// bodies, which bash reads as text: no $'…' or $"…" there.
+func walkOutsideHeredocs(node syntax.Node, f func(syntax.Node) bool) {
+	var visit func(syntax.Node) bool
+	visit = func(n syntax.Node) bool {
+		if rd, ok := n.(*syntax.Redirect); ok {
+			if rd.Word != nil {
+				syntax.Walk(rd.Word, visit)
 			}
 			return false
-		case *syntax.SglQuoted:
-			if n.Dollar {
-				n.Value = pinUnicodeEscapes(n.Value, bytes)
-			}
 		}
-		return true
+		return f(n)
 	}
-	for _, n := range nodes {
-		syntax.Walk(n, visit)
-	}
+	syntax.Walk(node, visit)
 }
 
 // pinUnicodeEscapes returns the body of a $'…' with each \u and \U escape

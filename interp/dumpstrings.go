@@ -26,22 +26,12 @@ type stringDump struct {
 // bodies hold none (there $"…" is plain text).
 func (r *Runner) dumpStrings(st *syntax.Stmt) {
 	var sb strings.Builder
-	var visit func(syntax.Node) bool
-	visit = func(n syntax.Node) bool {
-		switch n := n.(type) {
-		case *syntax.Redirect:
-			if n.Hdoc != nil {
-				syntax.Walk(n.Word, visit)
-				return false
-			}
-		case *syntax.DblQuoted:
-			if n.Dollar {
-				r.dumpString(&sb, n)
-			}
+	walkOutsideHeredocs(st, func(n syntax.Node) bool {
+		if dq, ok := n.(*syntax.DblQuoted); ok && dq.Dollar {
+			r.dumpString(&sb, dq)
 		}
 		return true
-	}
-	syntax.Walk(st, visit)
+	})
 	io.WriteString(r.fds.writer(1), sb.String())
 }
 

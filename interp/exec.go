@@ -363,22 +363,14 @@ func (r *Runner) echoVerboseTo(end int) {
 }
 
 // topLevelGroups splits statements into the units bash reads and runs at
-// once: statements sharing a line. An expansion error abandons the rest
-// of its unit.
+// once: statements sharing a line (lineGroupEnd). An expansion error
+// abandons the rest of its unit.
 func topLevelGroups(stmts []*syntax.Stmt) [][]*syntax.Stmt {
 	var groups [][]*syntax.Stmt
-	var cur []*syntax.Stmt
-	var lastLine uint
-	for _, st := range stmts {
-		if len(cur) > 0 && st.Pos().Line() > lastLine {
-			groups = append(groups, cur)
-			cur = nil
-		}
-		cur = append(cur, st)
-		lastLine = st.End().Line()
-	}
-	if len(cur) > 0 {
-		groups = append(groups, cur)
+	for i := 0; i < len(stmts); {
+		j := lineGroupEnd(stmts, i)
+		groups = append(groups, stmts[i:j:j])
+		i = j
 	}
 	return groups
 }
@@ -408,14 +400,15 @@ func (r *Runner) runTop(stmts []*syntax.Stmt) {
 	r.discardLine = 0
 	end := 0
 	r.parenLeft = false
+	// bash's line_number as its reader left it: the line where the
+	// command line read ends (for job notices and the redirections of
+	// compound commands, noticeLine), unless a ( ) in a pipeline left it
+	// lower (leaveParenLine)
+	read := r.lineAt(readEnd(stmts))
 	for _, st := range stmts {
-		// bash's line_number as its reader left it: the line where the
-		// command line read ends (for job notices and the redirections
-		// of compound commands, noticeLine), unless a ( ) in a pipeline
-		// left it lower (leaveParenLine)
 		end = r.lineAt(int(st.End().Line()))
 		if !r.parenLeft {
-			r.noticeLine = r.lineAt(readEnd(stmts))
+			r.noticeLine = read
 		}
 		r.stmt(st)
 		r.runPendingTraps()

@@ -18,11 +18,10 @@ func (r *Runner) traceBuffered() bool {
 	if r.xtracePin > 0 {
 		return false
 	}
-	fd := r.traceFD()
 	if r.xtraceFD == 0 {
 		return false
 	}
-	f := r.fds.get(fd)
+	f := r.fds.get(r.traceFD())
 	return f != nil && !isTerminal(f)
 }
 
