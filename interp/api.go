@@ -148,7 +148,7 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 				end = groupLineStart(text, groups[i+1])
 			}
 			if prompts {
-				r.writePS0()
+				r.writePS0(readEnd(g) - int(g[0].Pos().Line()) + 1)
 				r.sh.interrupted.Store(false) // one typed at the prompt
 			}
 			r.runTopGroup(g, end)

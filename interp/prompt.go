@@ -50,8 +50,9 @@ func (r *Runner) ignoreEOF(n int) bool {
 }
 
 // writePS0 writes PS0, which an interactive bash shows after it has
-// read a command and before it runs it (bash 4.4).
-func (r *Runner) writePS0() {
+// read a command (of read lines) and before it runs it (bash 4.4).
+func (r *Runner) writePS0(read int) {
+	r.promptRead = read
 	v := r.lookup("PS0")
 	if v == nil || !v.set || v.value() == "" {
 		return

@@ -325,17 +325,23 @@ func (r *Runner) activeJobs() int {
 // promptHistNumber is \! in a prompt of kind, bash's
 // prompt_history_number (1 without history): in PS1 the number the next
 // line read gets in the history list; in PS0 and PS2 (under cmdhist)
-// that of the command being read; in PS2 without cmdhist, where each
-// line is an entry, that of the next line; in PS4 and ${x@P} that of the
-// command running. bash adds each line as it reads it, nash a whole
-// command once read: in PS0 and PS2 it is not in the list yet.
+// that of the command being read; without cmdhist, where each line is
+// an entry, that of the next line in PS2 and of the last one in PS0; in
+// PS4 and ${x@P} that of the command running. bash adds each line as
+// it reads it, nash a whole command once read: in PS0 and PS2 it is not
+// in the list yet.
 func (r *Runner) promptHistNumber(kind promptKind) int {
 	if !r.histOn() || r.hist == nil {
 		return 1
 	}
 	n := r.hist.base + len(r.hist.list)
 	switch kind {
-	case promptPS1, promptPS0:
+	case promptPS1:
+		return n
+	case promptPS0:
+		if !r.opts.sh(shCmdhist) {
+			return n + r.promptRead - 1 // that of its last line
+		}
 		return n
 	case promptPS2:
 		if !r.opts.sh(shCmdhist) {

@@ -346,7 +346,7 @@ type Runner struct {
 	// dump: DumpStrings is listing the $"…" strings read (dumpstrings.go)
 	dump *stringDump
 	// promptRead is how many lines of the command being read were read
-	// when PS2 was written (promptHistNumber)
+	// when PS2 or PS0 was written (promptHistNumber)
 	promptRead int
 	// forcedEOF: a fatal error ended the shell (forceEOF), as bash's
 	// jump to top level with FORCE_EOF (see runExitTrap)

@@ -14,7 +14,7 @@ import (
 // compares stdout, stderr and the history file each leaves: history is on
 // in an interactive shell, the file is read after the startup files and
 // this session's lines are appended to it on exit (cut to HISTFILESIZE),
-// and ! expansion is on.
+// and ! expansion is on; prompts number the commands by it.
 func TestInteractiveHistory(t *testing.T) {
 	cases := []struct {
 		name, seed, stdin string
@@ -26,6 +26,9 @@ func TestInteractiveHistory(t *testing.T) {
 		{"expansion-errors", "", "echo one two\n!!:5\n!nosuch\n^one^uno^\necho !$ !^\nexit 3\n", nil},
 		{"history-off", "keep\n", "set +o history\necho off\nhistory\n", nil},
 		{"fc-s-and-d", "", "echo a\necho b\nfc -s a=z 'echo a'\nhistory -d 1\nhistory\n", nil},
+		// \! in PS1 is the next line's number, in PS2 and PS0 the
+		// command's being read; without cmdhist each line is an entry
+		{"prompt-numbers", "o1\no2\n", "PS1='[\\!] '; PS2='<\\!> '; PS0='{\\!}\\n'\nfor i in 1\ndo echo $i\ndone\nshopt -u cmdhist\nfor i in 2\ndo echo $i\ndone\n", nil},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
