@@ -1,6 +1,9 @@
 package interp
 
-import "strings"
+import (
+	"bytes"
+	"strings"
+)
 
 // Bash's reader drops a backslash-newline before the lexer sees the text
 // (outside single quotes, comments and here-document bodies), so it may
@@ -349,6 +352,10 @@ func (s *joinScanner) skipBodies(i int) int {
 			if !h.quoted && k == len(s.pending)-1 && s.joinedDelim(i, h) {
 				continue // the line is the delimiter now
 			}
+			if !h.quoted && end < len(b)-1 && trailingJoin(line) {
+				i = s.joinedBodyLine(i, h)
+				continue
+			}
 			i = min(end+1, len(b))
 		}
 	}
@@ -417,4 +424,47 @@ func (s *joinScanner) joinedDelim(i int, h hdocPending) bool {
 	}
 	s.changed = true
 	return true
+}
+
+// joinedBodyLine skips the body line of an unquoted here-document that
+// starts at i and goes on past backslash-newlines, and returns the offset
+// after it. Bash reads the pieces as one line, which only the whole can
+// end the body, with the tabs of <<- stripped from its start alone;
+// mvdan's lexer compares a piece that starts with tabs with the
+// delimiter once they are stripped ("x \<nl><TAB>EOF" ends its body).
+// When a piece would end it so, the joined line takes the place of the
+// pieces, followed by the removed backslash-newlines (the lines after it
+// are then empty continuations), so the text keeps its length and lines.
+func (s *joinScanner) joinedBodyLine(i int, h hdocPending) int {
+	b := s.b
+	var joined []byte
+	joins, stops := 0, false
+	j := i
+	for {
+		end := j
+		for end < len(b) && b[end] != '\n' {
+			end++
+		}
+		line := b[j:end]
+		if joins > 0 && h.stripTabs && len(line) > 0 && line[0] == '\t' && string(bytes.TrimLeft(line, "\t")) == h.delim {
+			stops = true
+		}
+		if end == len(b) || !trailingJoin(line) {
+			joined = append(joined, line...)
+			j = end
+			break
+		}
+		joined = append(joined, line[:len(line)-1]...)
+		joins++
+		j = end + 1
+	}
+	if stops {
+		k := i + copy(b[i:], joined)
+		for range joins {
+			b[k], b[k+1] = '\\', '\n'
+			k += 2
+		}
+		s.changed = true
+	}
+	return min(j+1, len(b))
 }
