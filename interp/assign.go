@@ -1012,7 +1012,9 @@ func (r *Runner) unsetVarFlags(name string, oneWord bool) error {
 	if v == nil {
 		return nil
 	}
-	if v.attrs&aReadonly != 0 {
+	// a reference without a target is none to bash's find_variable, so
+	// nothing is readonly: unbind_variable removes the reference itself
+	if v.attrs&aReadonly != 0 && !(v.kind == kNameRef && v.str == "") {
 		return &varError{msg: name + ": cannot unset: readonly variable"}
 	}
 	if !r.unsetTemp(name, v) {

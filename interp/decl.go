@@ -70,7 +70,11 @@ func (r *Runner) declClause(c *syntax.DeclClause, st *syntax.Stmt) {
 		// a function named after the builtin comes first, as for any
 		// command name (a special builtin's in POSIX mode excepted),
 		// and a builtin enable -n turned off is any command name
-		if ce, ok := declAsCall(c); ok {
+		fc, ok := r.declCompoundsFirst(c)
+		if !ok {
+			return
+		}
+		if ce, ok := declAsCall(fc); ok {
 			ce.Assigns = env
 			r.call(ce, st)
 			return
@@ -123,6 +127,11 @@ func (r *Runner) declClause(c *syntax.DeclClause, st *syntax.Stmt) {
 		r.declPreexpand(args, stage)
 	}
 	r.raiseStageLevel(written)
+	if len(env) > 0 {
+		if env = r.dropEnvElems(variant, env); r.flow != flowNone {
+			return
+		}
+	}
 	if r.opts.on(optXtrace) {
 		if len(env) > 0 {
 			r.traceAssigns(env)
@@ -2048,6 +2057,44 @@ func (r *Runner) listFuncs(sb *strings.Builder) {
 	for _, n := range names {
 		sb.WriteString(r.funcText(r.funcs[n]))
 	}
+}
+
+// declCompoundsFirst carries out the compound assignments (name=(…)) of
+// c, a declaration command that calls a function, and returns c with
+// each replaced by its name alone: bash's parser marked them for the
+// builtin the name denotes, and its expansion of the words makes them
+// with an internal declare whatever the command turns out to be
+// (expand_declaration_argument), so the function gets the names. ok is
+// false when one failed and the command line is dropped.
+func (r *Runner) declCompoundsFirst(c *syntax.DeclClause) (*syntax.DeclClause, bool) {
+	var cp *syntax.DeclClause
+	var before []declArg // the option words before, as written
+	for i, a := range c.Args {
+		if a.Array == nil || a.Index != nil || a.Name == nil {
+			if a.Naked && a.Name == nil && a.Value != nil {
+				if text, lit := plainLit(a.Value); lit {
+					before = append(before, declArg{text: text})
+					continue
+				}
+			}
+			before = append(before, declArg{assign: a})
+			continue
+		}
+		if ok, _, _ := r.declCompoundNow(c.Variant.Value, before, declArg{assign: a}); !ok {
+			return nil, false
+		}
+		if cp == nil {
+			dup := *c
+			dup.Args = append([]*syntax.Assign(nil), c.Args...)
+			cp = &dup
+		}
+		cp.Args[i] = &syntax.Assign{Naked: true, Name: a.Name}
+		before = append(before, declArg{text: a.Name.Value})
+	}
+	if cp == nil {
+		return c, true
+	}
+	return cp, true
 }
 
 // declAsCall is the declaration command as the simple command its words

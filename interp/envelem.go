@@ -127,13 +127,24 @@ func (r *Runner) badEnvElem(text string) {
 // command line is abandoned with status 1, and the shell ends before a
 // special builtin.
 func (r *Runner) envElemFailed(cp *syntax.CallExpr) {
+	if len(cp.Args) == 0 {
+		r.envElemBad = false
+		return
+	}
+	name, _ := plainLit(cp.Args[0])
+	r.envElemFailedFor(name)
+}
+
+// envElemFailedFor is envElemFailed for the command named name ("" when
+// its name is not plain text).
+func (r *Runner) envElemFailedFor(name string) {
 	bad := r.envElemBad
 	r.envElemBad = false
-	if !bad || !r.opts.on(optPosix) || r.isInteractive() || len(cp.Args) == 0 {
+	if !bad || !r.opts.on(optPosix) || r.isInteractive() {
 		return
 	}
 	r.exit = 1
-	if name, ok := plainLit(cp.Args[0]); ok && isSpecialBuiltin(name) {
+	if name != "" && isSpecialBuiltin(name) {
 		r.forceEOF(1)
 		return
 	}

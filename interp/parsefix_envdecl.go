@@ -56,36 +56,57 @@ func envDeclRewrite(at int) parseRewrite {
 			if !isCmdStart(text, start) || !isNameChar(text[start]) {
 				continue
 			}
-			if !assignsOnly(text[start:kw]) {
+			assigns, ok := prefixAssigns(text[start:kw])
+			if !ok {
 				continue
 			}
 			head := word + " " + envDeclMark + " "
-			fixed := text[:start] + head + text[start:kw] + envDeclMark + text[kw:]
-			return fixed, []parseEdit{{start, len(head)}, {kw + len(head), len(envDeclMark)}}, true
+			ins := []textInsert{{start, head}}
+			for _, a := range assigns {
+				// made plain words as before any command name (see
+				// envcompound.go and envelem.go)
+				at := start + int(a.Pos().Offset())
+				switch {
+				case a.Index != nil:
+					ins = append(ins, textInsert{at, envElemMarker})
+				case a.Array != nil:
+					more, ok := envCompoundInserts(text, at)
+					if !ok {
+						return "", nil, false
+					}
+					ins = append(ins, more...)
+				}
+			}
+			ins = append(ins, textInsert{kw, envDeclMark})
+			return applyInserts(text, ins)
 		}
 		return "", nil, false
 	}
 }
 
-// assignsOnly reports whether text is one or more assignment words with
-// nothing else, the assignments before a command name.
-func assignsOnly(text string) bool {
+// prefixAssigns returns the assignment words text is made of, with
+// nothing else (the assignments before a command name), positioned in
+// text; ok is false for any other text.
+func prefixAssigns(text string) ([]*syntax.Assign, bool) {
 	p := syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(false))
 	f, err := p.Parse(strings.NewReader(text), "")
 	if err != nil || len(f.Stmts) != 1 {
-		return false
+		return nil, false
 	}
 	st := f.Stmts[0]
 	c, ok := st.Cmd.(*syntax.CallExpr)
 	if !ok || len(c.Args) > 0 || len(c.Assigns) == 0 || len(st.Redirs) > 0 || st.Negated || st.Background || st.Coprocess {
-		return false
+		return nil, false
 	}
 	for _, a := range c.Assigns {
-		if a.Name == nil || a.Array != nil || a.Index != nil {
-			return false
+		if a.Name == nil {
+			return nil, false
 		}
 	}
-	return strings.TrimRight(text[st.End().Offset():], " \t") == ""
+	if strings.TrimRight(text[st.End().Offset():], " \t") != "" {
+		return nil, false
+	}
+	return c.Assigns, true
 }
 
 // splitEnvDecl returns the assignments before a declaration envDeclRewrite
@@ -100,12 +121,18 @@ func splitEnvDecl(c *syntax.DeclClause) (pre []*syntax.Assign, decl *syntax.Decl
 			cp.Args = c.Args[i+2:]
 			return pre, &cp, true
 		}
-		if a.Naked || a.Name == nil {
+		if (a.Naked || a.Name == nil) && !isEnvElemAssign(a) {
 			return nil, c, false
 		}
 		pre = append(pre, a)
 	}
 	return nil, c, false
+}
+
+// isEnvElemAssign reports whether a, a word of a declaration, is an
+// element assignment envDeclRewrite marked (see envelem.go).
+func isEnvElemAssign(a *syntax.Assign) bool {
+	return a.Naked && a.Value != nil && isEnvElemWord(a.Value)
 }
 
 // envDeclWord reports whether a is the mark followed by text.
@@ -153,4 +180,21 @@ func (r *Runner) withDeclEnv(variant string, env []*syntax.Assign, fn func()) {
 	r.prefixVals = pre
 	defer func() { r.prefixVals = old }()
 	r.withTempAssigns(ce, false, fn)
+}
+
+// dropEnvElems reports and drops the element assignments of env, written
+// before the declaration builtin variant, as envElemCall does for any
+// command; bash finds them as it binds the temporary environment, after
+// it expanded the words.
+func (r *Runner) dropEnvElems(variant string, env []*syntax.Assign) []*syntax.Assign {
+	kept := env[:0:0]
+	for _, a := range env {
+		if isEnvElemAssign(a) {
+			r.badEnvElem(r.nodeText(a.Value))
+			continue
+		}
+		kept = append(kept, a)
+	}
+	r.envElemFailedFor(variant)
+	return kept
 }
