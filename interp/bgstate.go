@@ -50,6 +50,7 @@ type bgState struct {
 	ShPid, ShPpid       int
 	ShName, StartName   string
 	CmdString           bool
+	OuterPE             bool
 	StdinCmds           bool
 	SourceName          string
 	Line, NoticeLine    int
@@ -278,6 +279,7 @@ func (c *Runner) captureBgState(st *syntax.Stmt) ([]byte, error) {
 	c.bgExecPath()
 	s.Comm = c.sh.bgRename // only a job started as "exe" renames itself
 	s.CmdString, s.StdinCmds = c.sh.cmdString, c.sh.stdinCmds
+	s.OuterPE = c.outerPE
 	s.SourceName, s.Line, s.NoticeLine = c.sourceName, c.line, c.noticeLine
 	s.LineOff, s.LineConts, s.ContsEnd = c.lineOff, c.lineConts, c.contsEnd
 	s.LastArg, s.ExecString, s.LoopDepth = c.lastArg, c.execString, c.loopDepth
@@ -423,6 +425,7 @@ func (r *Runner) restoreBgState(data []byte) (*syntax.Stmt, error) {
 	r.subLevel, r.subLevelAdj = s.SubLevel, s.SubLevelAdj
 	r.sh.dollarPid, r.sh.ppid, r.sh.name, r.sh.startName = s.ShPid, s.ShPpid, s.ShName, s.StartName
 	r.sh.cmdString, r.sh.stdinCmds = s.CmdString, s.StdinCmds
+	r.outerPE = s.OuterPE
 	r.sourceName, r.line, r.noticeLine = s.SourceName, s.Line, s.NoticeLine
 	r.lineOff, r.lineConts, r.contsEnd = s.LineOff, s.LineConts, s.ContsEnd
 	r.lastArg, r.execString, r.loopDepth = s.LastArg, s.ExecString, s.LoopDepth

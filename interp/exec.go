@@ -500,6 +500,7 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 		r.line = r.lineAt(l)
 	}
 	r.curStmt = st
+	r.stmtPrevExit = r.exit
 	if r.opts.on(optNoexec) {
 		if r.dump != nil {
 			r.dumpStrings(st)

@@ -329,7 +329,16 @@ type Runner struct {
 	forkLevel        int // a subshell's: the traceLevel of the shell it was forked from
 	// forkPE: this subshell runs its text as bash's parse_and_execute
 	// does (a command or process substitution), not as a forked ( )
-	forkPE        bool
+	forkPE bool
+	// outerPE: bash's child for this subshell inherits a
+	// parse_and_execute frame from where it was forked (a -c string
+	// aside): eval, source, a trap action or a substitution's text was
+	// running there, and an error that unwinds to the top level
+	// (topUnwind) passes the child's run_exit_trap to land in the reader
+	outerPE bool
+	// stmtPrevExit is $? as the current statement began: bash's
+	// last_command_exit_value when an error jumps out of it
+	stmtPrevExit  int
 	lineOff       int
 	lineConts     []int // lines ending in a continuation bash removed from a substitution (comsub_lines.go)
 	contsEnd      int   // the last line lineConts applies to

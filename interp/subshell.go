@@ -53,6 +53,7 @@ func (r *Runner) fork(kind string) *Runner {
 		traceLevel:      r.traceLevel,
 		forkLevel:       r.traceLevel,
 		forkPE:          kind == "cmdsub" || kind == "procsubst",
+		outerPE:         r.outerPE || r.forkPE || r.peTexts > 0 || r.inTrap,
 		noErrExit:       r.noErrExit,
 		ignoringErrexit: r.ignoringErrexit,
 		traps:           r.traps.forSubshell(),

@@ -356,6 +356,9 @@ func (r *Runner) runExitTrap() {
 	r.forcedEOF = false
 	r.runTrap("EXIT")
 	r.retInExit = oldRet
+	if r.flow == flowAbort && r.abortTop && (r.isSub || r.bgProcess) {
+		status = r.exitTrapUnwound(status)
+	}
 	if r.flow == flowReturn {
 		// a return in the action of an exit from inside a function
 		// lands in bash's run_exit_trap: its status is the shell's
@@ -370,6 +373,27 @@ func (r *Runner) runExitTrap() {
 		r.exitCode = status
 		r.flow = flowExit
 	}
+}
+
+// exitTrapUnwound is the status of a subshell whose EXIT trap an error
+// unwinding to the top level (topUnwind) ended, status the one saved
+// before the trap. bash's top_level_cleanup runs every unwind frame the
+// child inherited: with a parse_and_execute frame from the -c string, the
+// jump lands in run_one_command, which returns 1; with one from eval,
+// source, a trap or a substitution's text, in reader_loop, which keeps
+// the failed status of the command before the error or makes it 1; with
+// none, in run_exit_trap, which keeps
+// the saved status.
+func (r *Runner) exitTrapUnwound(status int) int {
+	switch {
+	case r.sh.cmdString:
+		return 1
+	case r.outerPE && r.stmtPrevExit == 0:
+		return 1
+	case r.outerPE:
+		return r.stmtPrevExit
+	}
+	return status
 }
 
 // exitTrapInRedirs runs the EXIT trap of a shell exiting from inside
