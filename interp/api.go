@@ -29,6 +29,11 @@ func (r *Runner) SourceFile(path string) int {
 // time, so that commands in the script can read the rest of f themselves.
 func (r *Runner) RunReader(f *os.File, name string) int {
 	lr := newLineReader(f)
+	if !r.sh.interactiveCmds && name == "" {
+		// read as bash's buffered stream reads it (scriptinput.go)
+		r.sh.script = newScriptInput(f)
+		defer func() { r.sh.script = nil }()
+	}
 	var buf strings.Builder
 	consumed := 0
 	eof := false
@@ -50,7 +55,13 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 		}
 		var line []byte
 		for {
-			c, err := lr.readByte()
+			var c byte
+			var err error
+			if r.sh.script != nil {
+				c, err = r.sh.script.readByte()
+			} else {
+				c, err = lr.readByte()
+			}
 			if err != nil {
 				eof = true
 				break
@@ -60,7 +71,9 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 				break
 			}
 		}
-		lr.done()
+		if r.sh.script == nil {
+			lr.done()
+		}
 		if eof && len(line) > 0 && line[len(line)-1] != '\n' {
 			// as for a file, bash's shell_getc ends the last line with
 			// a newline: a trailing backslash joins it to nothing
@@ -109,8 +122,13 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 			}
 			if g := r.fds.get(0); name == "" && g != nil && g != f {
 				f = g
+				if r.sh.script != nil {
+					r.sh.script.setFile(f)
+				}
 			}
-			lr = newLineReader(f)
+			if r.sh.script == nil {
+				lr = newLineReader(f)
+			}
 			continue
 		}
 		file, fixed, st := r.parseLines(text, name, eof, consumed)
@@ -170,9 +188,14 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 		if g := r.fds.get(0); name == "" && g != nil && g != f {
 			// exec 0<file: bash goes on reading commands from the new stdin
 			f = g
+			if r.sh.script != nil {
+				r.sh.script.setFile(f)
+			}
 		}
-		// commands may have read from f: continue from its offset
-		lr = newLineReader(f)
+		if r.sh.script == nil {
+			// commands may have read from f: continue from its offset
+			lr = newLineReader(f)
+		}
 	}
 	if prompts && eof && r.flow != flowExit {
 		if lastLen > 0 {

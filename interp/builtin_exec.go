@@ -339,6 +339,7 @@ func biExec(r *Runner, args []string) int {
 		return r.exitCode
 	}
 	r.onExec()
+	r.syncScript() // the program reads the script's stdin from here
 	if err := r.replaceProcess(path, argv, env, full); err != nil {
 		st := r.execFailed(path, full, err)
 		if st < 0 {

@@ -395,6 +395,9 @@ func biRead(r *Runner, args []string) int {
 		return st
 	}
 	f := r.fds.get(fd)
+	if fd == 0 {
+		r.syncScript() // bash's read puts the script's stdin back first
+	}
 	if haveTimeout && timeout == 0 {
 		if f == nil {
 			return 1

@@ -45,6 +45,7 @@ func withUnderscore(env []string, path string) []string {
 // failure messages (exec names the full pathname, not argv[0]). Pid is 0
 // in the result when the program could not be started.
 func (r *Runner) runExternalNamed(path, name string, args, env []string, info *ExecInfo) ExecResult {
+	r.syncScript() // bash forks for it
 	p, err := r.startProcess(path, args, env)
 	if err != nil && errors.Is(err, syscall.ENOEXEC) {
 		p, err = r.runAsScript(path, args, env)

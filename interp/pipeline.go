@@ -54,6 +54,7 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 		return // the trap ended the shell or the function
 	}
 	lastpipe := r.opts.sh(shLastpipe) && !r.opts.on(optMonitor)
+	r.syncScript() // bash forks for the elements
 	runners := make([]*Runner, n)
 	for i := range stages {
 		if i == n-1 && lastpipe {

@@ -264,6 +264,10 @@ func (r *Runner) redirect(rd *syntax.Redirect, info *ExecInfo) (done func(), err
 	case fd < 0:
 		fd = def
 	}
+	if fd == 0 && varName == "" {
+		// bash's check_bash_input: stdin is about to be replaced
+		r.syncScript()
+	}
 	switch rd.Op {
 	case syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
 		return r.hereRedirect(rd, fd, varName, info)

@@ -58,6 +58,9 @@ type shell struct {
 	cmdString bool // running a -c string: affects error line numbers
 	version   string
 	stdinCmds bool // commands read from stdin: $- has s
+	// script is the buffered stream a non-interactive shell reads its
+	// commands from stdin with (scriptinput.go), nil otherwise
+	script *scriptInput
 	// interactive is bash's interactive_shell (-i): messages name the
 	// shell, without line numbers; interactiveCmds is its interactive,
 	// commands not read from a script file: exit says "exit"

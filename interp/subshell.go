@@ -169,6 +169,7 @@ func (c *Runner) subStatus() int {
 
 // subshell runs fn in a subshell and sets $? to its status.
 func (r *Runner) subshell(fn func(*Runner), kind string) {
+	r.syncScript() // bash forks for it
 	c := r.fork(kind)
 	fn(c)
 	r.exit = c.subStatus()
@@ -204,6 +205,7 @@ func (r *Runner) cmdSubst(cs *syntax.CmdSubst) (string, error) {
 			if err != nil {
 				return "", err
 			}
+			r.syncScript() // bash forks for it
 			b, err := readFileRaw(r.absPath(path))
 			if err != nil {
 				if err := r.reportError("%s: %s", path, pathErrMsg(err)); err != nil {
@@ -226,6 +228,7 @@ func (r *Runner) cmdSubst(cs *syntax.CmdSubst) (string, error) {
 	if err != nil {
 		return "", expErr("cannot make pipe for command substitution: %v", err)
 	}
+	r.syncScript() // bash forks for it
 	c := r.fork("cmdsub")
 	c.inComsub = true
 	c.tail = noForkTail(cs.Stmts, false)
