@@ -1,7 +1,6 @@
 package interp
 
 import (
-	"regexp"
 	"strings"
 	"unicode/utf8"
 )
@@ -29,7 +28,7 @@ type compiledPattern struct {
 	// shapeStarLit is "*LIT", shapeLitStar is "LIT*" (LIT in lit).
 	shape int
 	// re is set only on the entries compileRegex caches for [[ =~ ]].
-	re *regexp.Regexp
+	re reMatcher
 	// fixed is the number of characters every match has when the
 	// pattern is made of single-character nodes only (?, [...], literal
 	// characters), else -1: findAt then tries one length, not all.

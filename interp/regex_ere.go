@@ -3,6 +3,7 @@ package interp
 import (
 	"errors"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -54,7 +55,7 @@ func ereToGo(cs []reChar, bytes bool) (string, error) {
 			n := cs[i].c
 			switch {
 			case strings.IndexByte("wWsS", n) >= 0 && !cs[i].quoted:
-				e.atom(`\` + string([]byte{n}))
+				e.atom(gnuClassEscape(n, bytes))
 			case (n == 'b' || n == 'B') && !cs[i].quoted:
 				e.anchor(`\` + string([]byte{n}))
 			case (n == '<' || n == '>') && !cs[i].quoted:
@@ -64,7 +65,13 @@ func ereToGo(cs []reChar, bytes bool) (string, error) {
 			case n == '\'' && !cs[i].quoted:
 				e.anchor(`\z`)
 			case n >= '1' && n <= '9' && !cs[i].quoted:
-				return "", errBadRegex // back-references: not supported
+				// a back-reference: to a group already closed, else
+				// regcomp fails (REG_ESUBREG)
+				k := int(n - '0')
+				if e.closed&groupBit(k) == 0 {
+					return "", errBadRegex
+				}
+				e.atom(`(?:\x{` + strconv.FormatInt(int64(reBackrefBase+k), 16) + `}\x{` + strconv.FormatInt(reBackrefEnd, 16) + `})`)
 			default:
 				e.atom(regexp.QuoteMeta(string([]byte{n})))
 			}
@@ -85,17 +92,27 @@ func ereToGo(cs []reChar, bytes bool) (string, error) {
 		case '^', '$':
 			e.anchor(string([]byte{c.c}))
 		case '(':
+			e.ngroups++
 			e.groups = append(e.groups, len(e.out))
+			e.numbers = append(e.numbers, e.ngroups)
+			e.alts = append(e.alts, ereAlt{initial: e.closed})
 			e.out = append(e.out, '(')
 			e.prev = ereNone
 		case ')':
-			start := len(e.out)
-			if k := len(e.groups); k > 0 {
-				start, e.groups = e.groups[k-1], e.groups[:k-1]
+			k := len(e.groups)
+			if k == 0 {
+				// glibc's ERE syntax (RE_UNMATCHED_RIGHT_PAREN_ORD)
+				// takes a ) that closes no group as itself
+				e.atom(`\)`)
+				continue
 			}
+			start := e.groups[k-1]
+			e.closed |= e.alts[len(e.alts)-1].acc | groupBit(e.numbers[k-1])
+			e.groups, e.numbers, e.alts = e.groups[:k-1], e.numbers[:k-1], e.alts[:len(e.alts)-1]
 			e.out = append(e.out, ')')
 			e.start, e.prev = start, ereAtom
 		case '|':
+			e.alt()
 			e.out = append(e.out, '|')
 			e.prev = ereNone
 		case '*', '+', '?':
@@ -127,13 +144,52 @@ func ereToGo(cs []reChar, bytes bool) (string, error) {
 	return string(e.out), nil
 }
 
+// gnuClassEscape translates glibc's \w \W \s \S: the locale's
+// [[:alnum:]_] and [[:space:]] and their complements, as regcomp builds
+// them (Go's own escapes are ASCII-only, so \w missed an é).
+func gnuClassEscape(n byte, bytes bool) string {
+	body := reClass("space", bytes)
+	if n == 'w' || n == 'W' {
+		body = reClass("alnum", bytes) + "_"
+	}
+	if n == 'w' || n == 's' {
+		return "[" + body + "]"
+	}
+	if !bytes {
+		// an undecodable byte is in no set, its complement neither
+		body = reStandInRange + body
+	}
+	return "[^" + body + "]"
+}
+
 // ereOut is the Go expression ereToGo builds, with what it needs to
 // place repetition operators as glibc's regcomp reads them.
 type ereOut struct {
-	out    []byte
-	prev   int   // ereNone, ereAnchor, ereAtom or ereRepeat
-	start  int   // where the last atom (or group) starts in out
-	groups []int // where the open groups start
+	out     []byte
+	prev    int   // ereNone, ereAnchor, ereAtom or ereRepeat
+	start   int   // where the last atom (or group) starts in out
+	groups  []int // where the open groups start
+	numbers []int // the open groups' numbers
+	ngroups int   // groups opened so far
+	// back-references may name the groups closed before them in their
+	// own branch: regcomp's completed_bkref_map, which each | of an
+	// alternation resets to what it was where the alternation began
+	// (alts holds that, and what the branches so far closed, for each
+	// open group and the whole expression)
+	closed uint64
+	alts   []ereAlt
+}
+
+// ereAlt is an alternation's state for back-references.
+type ereAlt struct{ initial, acc uint64 }
+
+// groupBit is group n's bit in ereOut.closed (0 beyond 63 groups; only 1
+// to 9 can be referred to).
+func groupBit(n int) uint64 {
+	if n >= 64 {
+		return 0
+	}
+	return 1 << n
 }
 
 // what the last token of an ereOut was
@@ -143,6 +199,16 @@ const (
 	ereAtom
 	ereRepeat
 )
+
+// alt starts another branch of the innermost alternation.
+func (e *ereOut) alt() {
+	if len(e.alts) == 0 {
+		e.alts = append(e.alts, ereAlt{}) // the whole expression's
+	}
+	a := &e.alts[len(e.alts)-1]
+	a.acc |= e.closed
+	e.closed = a.initial
+}
 
 func (e *ereOut) atom(s string) {
 	if e.prev != ereAtom || s == "" || s[0]&0xc0 != 0x80 {

@@ -271,7 +271,7 @@ func (r *Runner) regexFromWord(w *syntax.Word) ([]reChar, error) {
 // compileRegex returns the compiled form of the regex cs, cached by its
 // text as written (so a loop's [[ =~ ]] neither translates nor compiles
 // it again).
-func (r *Runner) compileRegex(cs []reChar, bytes bool) (*regexp.Regexp, error) {
+func (r *Runner) compileRegex(cs []reChar, bytes bool) (reMatcher, error) {
 	fold := r.opts.sh(shNocasematch)
 	k := patKey{pat: "\x00re:" + reKey(cs), nocase: fold, bytes: bytes}
 	r.sh.mu.Lock()
@@ -539,8 +539,9 @@ func isTerminal(f *os.File) bool {
 // compileERE compiles a regular expression translated by ereToGo with
 // leftmost-longest matching; as with regcomp without REG_NEWLINE, . and
 // [^...] match a newline and ^ and $ only the ends of the text. It folds
-// case for shopt -s nocasematch.
-func compileERE(expr string, fold bool) (*regexp.Regexp, error) {
+// case for shopt -s nocasematch. An expression with back-references gets
+// a backrefRE.
+func compileERE(expr string, fold bool) (reMatcher, error) {
 	flags := resyntax.ClassNL | resyntax.OneLine | resyntax.PerlX | resyntax.DotNL | resyntax.UnicodeGroups
 	if fold {
 		flags |= resyntax.FoldCase
@@ -548,6 +549,9 @@ func compileERE(expr string, fold bool) (*regexp.Regexp, error) {
 	t, err := resyntax.Parse(expr, flags)
 	if err != nil {
 		return nil, err
+	}
+	if hasBackref(t) {
+		return &backrefRE{re: t, ncap: t.MaxCap()}, nil
 	}
 	re, err := regexp.Compile(t.String())
 	if err != nil {
