@@ -148,6 +148,10 @@ func biSource(r *Runner, args []string) int {
 	r.textCalls = oldCalls
 	r.bashCmd = lastCmd // as eval's: the RETURN trap sees the . command
 	r.traceLevel--
+	if r.flow == flowExit {
+		// bash runs the EXIT trap with the file still on the stack
+		r.exitTrapAt(atFrame)
+	}
 	r.calls = r.calls[:len(r.calls)-1]
 	r.curSrc, r.nesting, r.line, r.lineOff, r.inSource = oldSrc, oldNesting, oldLine, oldOff, oldIn
 	r.lineConts = oldConts

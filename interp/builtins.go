@@ -330,7 +330,7 @@ func biExit(r *Runner, args []string) int {
 		io.WriteString(r.errw(), word)
 	}
 	r.beginExit(status)
-	r.exitBuiltin = true
+	r.exitHow = exitByBuiltin
 	return status
 }
 

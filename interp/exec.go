@@ -661,6 +661,7 @@ func (r *Runner) failed(errTrap bool) {
 	}
 	if r.opts.on(optErrexit) && r.flow == flowNone {
 		r.beginExit(r.exit)
+		r.exitHow, r.exitRedirCalls = exitByErrexit, r.redirCalls
 	}
 }
 
@@ -669,6 +670,7 @@ func (r *Runner) failed(errTrap bool) {
 func (r *Runner) beginExit(status int) {
 	r.flow = flowExit
 	r.exitCode = status
+	r.exitHow = exitOther
 	r.exitInFrame = len(r.calls) > 0 || r.inSource
 	r.exitInFunc = r.inFunction()
 }
@@ -1288,6 +1290,7 @@ func (r *Runner) timeClause(c *syntax.TimeClause) {
 func (r *Runner) forceEOF(status int) {
 	r.flow, r.exitCode = flowExit, status
 	if r.reportExits() {
+		r.exitHow = exitByReport
 		return
 	}
 	r.forcedEOF = true
@@ -1306,6 +1309,7 @@ func (r *Runner) expansionError(err error) {
 	ee, ok := err.(*expandError)
 	if ok && ee.exitNow != 0 {
 		r.exit, r.exitCode, r.flow = ee.exitNow, ee.exitNow, flowExit
+		r.exitHow = exitByReport
 		return
 	}
 	r.exit = 1

@@ -54,10 +54,21 @@ func (r *Runner) withRedirsOf(redirs []*syntax.Redirect, info *ExecInfo, special
 	}
 	var touchedBuf [8]int
 	touched := redirectedFDs(saved, r.fds, touchedBuf[:0])
+	call := info != nil && (info.Builtin || info.Function) && len(redirs) > 0
 	if ok {
+		if call {
+			r.redirCalls++
+		}
 		fn()
+		if call {
+			r.redirCalls--
+		}
 		if r.flow == flowExit {
-			r.exitTrapInRedirs()
+			// bash runs the EXIT trap of an exit from inside
+			// redirections, in a script's shell and in a forked ( ),
+			// before they are undone ({ exit; } >f, set -e in a
+			// redirected loop, even exit 3 >f): see exitTrapAt
+			r.exitTrapAt(atRedirs)
 		}
 	}
 	for _, d := range dones {
@@ -68,6 +79,9 @@ func (r *Runner) withRedirsOf(redirs []*syntax.Redirect, info *ExecInfo, special
 		r.varFds = r.varFds[:varMark]
 		r.lostFds = r.lostFds[:lostMark]
 		saved.releaseAll()
+		if call && r.flow == flowExit {
+			r.exitTrapAt(atCallRedirsUndone)
+		}
 		return
 	}
 	// undo: the fds these redirections set get back what they had; the
@@ -87,6 +101,9 @@ func (r *Runner) withRedirsOf(redirs []*syntax.Redirect, info *ExecInfo, special
 	r.lostFds = r.lostFds[:lostMark]
 	saved.releaseAll()
 	cur.trim()
+	if call && r.flow == flowExit {
+		r.exitTrapAt(atCallRedirsUndone)
+	}
 }
 
 // redirsInChild reports whether the command whose redirections are

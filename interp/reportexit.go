@@ -20,6 +20,7 @@ func (r *Runner) reportExit() bool {
 	}
 	st := r.reportStatus()
 	r.exit, r.exitCode, r.flow = st, st, flowExit
+	r.exitHow = exitByReport
 	return true
 }
 

@@ -121,18 +121,28 @@ type Runner struct {
 	// it expands the words, before the redirections take effect
 	declErrW, earlyErrW io.Writer
 	dynSeen             dynSeen
-	// exitBuiltin records that the exit builtin started the exit now
-	// unwinding (see callFunc)
-	exitBuiltin bool
+	// exitHow records how the exit now unwinding began, which decides
+	// where bash runs the EXIT trap (exitwhere.go); exitRedirCalls is
+	// redirCalls when a set -e exit began, redirCalls the redirected
+	// builtin and function calls running
+	exitHow                    exitKind
+	exitRedirCalls, redirCalls int
+	// localsReset counts the call frames (from the bottom) whose locals
+	// a set -e exit dropped before the EXIT trap (resetLocals)
+	localsReset int
+	// funcnameLeft: a function was left by a jump (an exit, an error
+	// that abandons the line), which leaves FUNCNAME visible at the top
+	// level, as bash's unwind-protects do not hide it again
+	funcnameLeft bool
 	// exitInFrame: the shell started exiting (exit, set -e) inside a
 	// function or sourced file; bash's run_exit_trap then catches a
 	// return in the EXIT trap, which ends the trap with the shell's
 	// status. retInExit is that, while the trap runs.
 	exitInFrame, retInExit bool
-	// exitInFunc: the exit started inside a function (exitTrapInRedirs)
+	// exitInFunc: the exit started inside a function (peUndoes)
 	exitInFunc bool
 	// peTexts counts the eval, trap and sourced texts running, which
-	// bash runs with parse_and_execute (exitTrapInRedirs)
+	// bash runs with parse_and_execute (peUndoes)
 	peTexts int
 
 	vars   *varStore

@@ -898,12 +898,10 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 		r.runFuncBody(f)
 		restore()
 	}
-	if r.flow == flowExit && r.exitBuiltin {
-		// the exit builtin: bash runs the EXIT trap right there, still
-		// in the function, which sees FUNCNAME and the locals (an
-		// errexit exit unwinds the locals first, and is left to the top)
-		r.exit = r.exitCode
-		r.runExitTrap()
+	if r.flow == flowExit {
+		// the exit builtin, report_error and set -e: bash runs the EXIT
+		// trap with the function still on the stack (exitTrapAt)
+		r.exitTrapAt(atFrame)
 	}
 	r.loopDepth = oldLoop
 	returned := r.flow == flowReturn
@@ -915,10 +913,10 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 		r.line = f.line
 		r.runReturnTrap(returned)
 	}
-	if r.flow != flowExit || r.exitBuiltin {
-		// an errexit (or other error) exit leaves for the top without
-		// bash's unwind-protects, so the EXIT trap it runs there still
-		// misses the traps the function hid
+	if r.flow != flowExit || r.exitHow == exitByBuiltin || r.exitHow == exitByErrexit && r.redirCalls >= r.exitRedirCalls && r.exitRedirCalls > 0 {
+		// other exits leave for the top without bash's unwind-protects,
+		// so the EXIT trap run there still misses the traps the
+		// function hid; set -e unwinds a redirected call around it
 		r.leaveFuncTraps(hidden)
 	}
 	if r.flow != flowExit {
@@ -955,6 +953,7 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 		r.optind = oldOptind
 	}
 	r.calls = r.calls[:len(r.calls)-1]
+	r.leftFunc()
 	r.params = oldParams
 	r.nesting = oldNesting
 	r.curSrc, r.lineOff, r.aliasTopSrc = oldSrc, oldOff, oldTop

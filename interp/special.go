@@ -109,7 +109,7 @@ func (r *Runner) lookup(name string) *variable {
 	case "BASH_SUBSHELL":
 		return r.dynGot(name, strVar(itoa(int64(r.subLevel+r.subLevelAdj))))
 	case "FUNCNAME":
-		if !r.inFunction() {
+		if !r.funcnameVisible() {
 			// bash keeps FUNCNAME declared but unset outside
 			// functions, even in a sourced file
 			return &variable{kind: kIndexed, arr: &indexedArray{}}
@@ -245,7 +245,7 @@ func (r *Runner) visibleNames() []string {
 		v := r.vars.m[n]
 		if v == nil {
 			// a special array: FUNCNAME exists only in a function
-			if n != "FUNCNAME" || r.inFunction() {
+			if n != "FUNCNAME" || r.funcnameVisible() {
 				out = append(out, n)
 			}
 			continue
@@ -332,12 +332,21 @@ func pad6(n int) string {
 // inFunction reports whether a shell function is executing (source
 // frames alone do not count).
 func (r *Runner) inFunction() bool {
-	for i := range r.calls {
+	// (the frames below localsReset lost their local scopes to set -e)
+	for i := r.localsReset; i < len(r.calls); i++ {
 		if !r.calls[i].sourced {
 			return true
 		}
 	}
 	return false
+}
+
+// funcnameVisible reports whether FUNCNAME is visible: in a function,
+// and after a jump left one or set -e dropped the locals (bash clears
+// att_invisible on a call and sets it again only when a call returns
+// normally to no function at all: funcnameLeft).
+func (r *Runner) funcnameVisible() bool {
+	return r.funcnameLeft || r.inFunction()
 }
 
 // funcFrame is the frame of the innermost executing function (a file

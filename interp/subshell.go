@@ -65,6 +65,8 @@ func (r *Runner) fork(kind string) *Runner {
 		outerPids:       r.subshellPids(),
 		jobs:            &jobTable{outer: r.jobs, forgot: kind == "subshell"},
 		calls:           append([]callFrame(nil), r.calls...),
+		localsReset:     r.localsReset,
+		funcnameLeft:    r.funcnameLeft,
 		sourceName:      r.sourceName,
 		line:            r.line,
 		noticeLine:      r.noticeLine,

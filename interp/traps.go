@@ -396,32 +396,6 @@ func (r *Runner) exitTrapUnwound(status int) int {
 	return status
 }
 
-// exitTrapInRedirs runs the EXIT trap of a shell exiting from inside
-// redirections, before they are undone: bash jumps to its top level and
-// runs the trap with them still in place, so the trap writes where the
-// commands did ({ exit; } >f, eval exit >f, set -e in a redirected loop),
-// in a script's shell and in a forked ( ), even the exit builtin's own
-// (exit 3 >f). Text run with parse_and_execute (a -c string, a command
-// substitution, and inside eval, a trap or a sourced file) has those it
-// made undone as it unwinds, unless the exit began in a function. An
-// errexit exit
-// inside a function is left to the top level, which bash reaches with the
-// function's locals unwound.
-func (r *Runner) exitTrapInRedirs() {
-	peTop := r.sh.cmdString
-	if r.isSub {
-		peTop = r.forkPE
-	}
-	if (peTop || r.peTexts > 0) && !r.exitInFunc {
-		return
-	}
-	if r.inFunction() && !r.exitBuiltin {
-		return
-	}
-	r.exit = r.exitCode
-	r.runExitTrap()
-}
-
 // signalState routes process signals to the top-level runner's traps.
 type signalState struct {
 	mu      sync.Mutex

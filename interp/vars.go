@@ -239,6 +239,9 @@ func (s *varStore) isLocalHere(name string) bool {
 func (s *varStore) pushFrame() { s.frames = append(s.frames, &frame{}) }
 
 func (s *varStore) popFrame() {
+	if len(s.frames) == 0 {
+		return // dropped by dropFrames, on the way out of an exit
+	}
 	f := s.frames[len(s.frames)-1]
 	s.frames = s.frames[:len(s.frames)-1]
 	for name, old := range f.saved {
@@ -253,6 +256,14 @@ func (s *varStore) popFrame() {
 			}
 			s.m[name] = old
 		}
+	}
+}
+
+// dropFrames ends every function scope at once, the innermost first,
+// putting back what the locals shadowed (bash's reset_local_contexts).
+func (s *varStore) dropFrames() {
+	for len(s.frames) > 0 {
+		s.popFrame()
 	}
 }
 

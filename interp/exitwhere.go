@@ -1,0 +1,113 @@
+package interp
+
+// exitKind is how the shell's exit began. bash runs the EXIT trap from
+// exit_shell, and what is still in place then (function frames, locals,
+// redirections, sourced files) depends on how it got there; nash unwinds
+// its own stack with flowExit and runs the trap at the point of that
+// unwinding where bash's state matches (exitTrapAt).
+type exitKind uint8
+
+const (
+	// exitOther: a fatal error without set -e (FORCE_EOF: bash's
+	// top_level_cleanup runs every unwind-protect first), a failed exec,
+	// POSIX-mode errors and the like
+	exitOther exitKind = iota
+	// exitByBuiltin: exit jumps to the top level undoing nothing but
+	// what parse_and_execute (eval, source, a trap, -c) undoes of its
+	// own text outside a function
+	exitByBuiltin
+	// exitByReport: report_error under set -e calls exit_shell where the
+	// error is, with everything in place
+	exitByReport
+	// exitByErrexit: set -e undoes the innermost redirected builtin or
+	// function call around the failure (its "saved-redirects" unwind
+	// frame) and jumps to the top level, which drops every local
+	// variable scope (reset_local_contexts) but keeps the call stack
+	exitByErrexit
+)
+
+// unwindPoint is where the unwinding of an exit has got to.
+type unwindPoint uint8
+
+const (
+	// atRedirs: a command's redirections are about to be undone
+	atRedirs unwindPoint = iota
+	// atCallRedirsUndone: a builtin's or function's redirections have
+	// just been undone
+	atCallRedirsUndone
+	// atFrame: a function's or sourced file's frame is about to be left
+	atFrame
+)
+
+// exitTrapAt runs the EXIT trap if the unwinding of the exit, now at p,
+// has reached the state bash runs it in; later points find it run.
+func (r *Runner) exitTrapAt(p unwindPoint) {
+	if r.exitTrapRan {
+		return
+	}
+	switch r.exitHow {
+	case exitByReport:
+		if p == atCallRedirsUndone {
+			return // run before the undo (an exit from a trap action)
+		}
+	case exitByBuiltin:
+		if p == atCallRedirsUndone || r.peUndoes() {
+			return
+		}
+	case exitByErrexit:
+		if r.exitRedirCalls > 0 {
+			// still inside the redirected call bash unwinds to
+			if p != atCallRedirsUndone || r.redirCalls >= r.exitRedirCalls {
+				return
+			}
+		} else if p == atCallRedirsUndone || r.peUndoes() {
+			return
+		}
+		if a, ok := r.traps.m["EXIT"]; ok && a != "" {
+			r.resetLocals()
+		}
+	default:
+		if p != atRedirs || r.peUndoes() || r.inFunction() {
+			return
+		}
+	}
+	r.exit = r.exitCode
+	r.runExitTrap()
+}
+
+// peUndoes reports whether bash's parse_and_execute undoes, on the way
+// out of an exit or set -e, what the text it runs set up (its unwind
+// frame: redirections, a file sourced from it): a -c string, a command
+// substitution, and inside eval, a trap or a sourced file, unless the
+// exit began in a function.
+func (r *Runner) peUndoes() bool {
+	peTop := r.sh.cmdString
+	if r.isSub {
+		peTop = r.forkPE
+	}
+	return (peTop || r.peTexts > 0) && !r.exitInFunc
+}
+
+// resetLocals drops every function's local variables, as bash's
+// reset_local_contexts does when set -e reaches the top level: the EXIT
+// trap then sees the global values, and local fails in it, while
+// FUNCNAME, BASH_SOURCE and the positional parameters stay those of the
+// call that failed.
+func (r *Runner) resetLocals() {
+	r.vars.dropFrames()
+	r.funcnameLeft = r.funcnameVisible()
+	r.localsReset = len(r.calls)
+}
+
+// leftFunc notes that the innermost call frame was left by a jump: bash
+// unwinds it without hiding FUNCNAME again.
+func (r *Runner) leftFunc() {
+	if r.localsReset > len(r.calls) {
+		r.localsReset = len(r.calls)
+	}
+	if r.flow == flowExit || r.flow == flowAbort {
+		r.funcnameLeft = true
+	} else if !r.inFunction() {
+		r.funcnameLeft = false
+	}
+}
