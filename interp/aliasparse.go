@@ -20,6 +20,10 @@ import (
 // offset end (the start of the next group, or the end of the source), so
 // that here-document bodies and trailing comments come with it.
 func (r *Runner) runTopGroup(g []*syntax.Stmt, end int) {
+	if r.sh.pretty != nil {
+		r.prettyGroup(g)
+		return
+	}
 	oldTop := r.aliasTopSrc
 	defer func() { r.aliasTopSrc = oldTop }()
 	r.warnHdocParen(g)

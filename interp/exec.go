@@ -440,6 +440,14 @@ func (r *Runner) runTop(stmts []*syntax.Stmt) {
 
 // finish runs the EXIT trap and returns the final status.
 func (r *Runner) finish() int {
+	if r.sh.pretty != nil {
+		if r.flow == flowExit {
+			return 1 // a syntax error ends pretty_print_loop
+		}
+		// the end of the input reads as no command
+		r.sh.pretty.blank(r.fds.writer(1))
+		return 0
+	}
 	status := r.exit
 	if r.flow == flowExit {
 		status = r.exitCode

@@ -61,6 +61,8 @@ type shell struct {
 	// script is the buffered stream a non-interactive shell reads its
 	// commands from stdin with (scriptinput.go), nil otherwise
 	script *scriptInput
+	// pretty: the commands read are printed, not run (PrettyPrint)
+	pretty *prettyState
 	// interactive is bash's interactive_shell (-i): messages name the
 	// shell, without line numbers; interactiveCmds is its interactive,
 	// commands not read from a script file: exit says "exit"

@@ -35,6 +35,12 @@ type invocation struct {
 	// dump: -D or --dump-strings (1), --dump-po-strings (2): list the
 	// $"…" strings instead of running the script (interp.DumpStrings)
 	dump int
+	// debugger: --debugger, bash's debugging mode (extdebug), which
+	// starts its debugger once the shell is set up
+	debugger bool
+	// pretty: --pretty-print, the script's commands printed back instead
+	// of run (interp.PrettyPrint)
+	pretty bool
 }
 
 type optSet struct {
@@ -107,7 +113,11 @@ func parseArgs(argv []string) (*invocation, error) {
 			inv.setDump(1)
 		case "--dump-po-strings":
 			inv.setDump(2)
-		case "--debug", "--debugger", "--pretty-print":
+		case "--debugger":
+			inv.debugger = true
+		case "--pretty-print":
+			inv.pretty = true
+		case "--debug":
 		default:
 			return nil, fmt.Errorf("%s: invalid option", a[0])
 		}

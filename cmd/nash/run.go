@@ -150,7 +150,10 @@ func run(argv []string) int {
 			return 2
 		}
 	}
-	extdebug := false
+	extdebug := inv.debugger
+	if extdebug {
+		r.SetShopt("extdebug", true)
+	}
 	for _, o := range inv.shopts {
 		if !r.SetShopt(o.name, o.on) {
 			fmt.Fprintf(os.Stderr, "%s: %s: invalid shell option name\n", shellName(argv[0]), o.name)
@@ -160,13 +163,20 @@ func run(argv []string) int {
 			extdebug = o.on
 		}
 	}
-	if extdebug {
+	if extdebug && !(inv.interact && fromStdin) {
+		// (an interactive shell reading its input keeps debugging mode
+		// without starting the debugger)
 		// bash -O extdebug starts its debugger, bashdb, which nash is
 		// not: it fails as bash does without bashdb, and debugging mode
 		// (extdebug, with set -E and -T) is off again
+		// (get_name_for_error: $0, the shell's name when interactive)
 		const start = "/usr/share/bashdb/bashdb-main.inc"
-		fmt.Fprintf(os.Stderr, "%s: %s: No such file or directory\n", shellName(argv[0]), start)
-		fmt.Fprintf(os.Stderr, "%s: warning: cannot start debugger; debugging mode disabled\n", shellName(argv[0]))
+		name := shellName(arg0)
+		if inv.interact {
+			name = filepath.Base(shellName(inv.argv0))
+		}
+		fmt.Fprintf(os.Stderr, "%s: %s: No such file or directory\n", name, start)
+		fmt.Fprintf(os.Stderr, "%s: warning: cannot start debugger; debugging mode disabled\n", name)
 		r.SetShopt("extdebug", false)
 	}
 	if inv.posix && !inv.posixOpt && !setsPosix(inv.setOpts) {
@@ -176,6 +186,15 @@ func run(argv []string) int {
 	}
 	if srcName != "" {
 		r.SetSourceName(srcName)
+	}
+	if inv.pretty {
+		switch {
+		case inv.interact:
+			fmt.Fprintf(os.Stderr, "%s: warning: pretty-printing mode ignored in interactive shells\n", filepath.Base(shellName(inv.argv0)))
+		case inv.command == nil:
+			// a -c string runs as usual (bash's run_one_command)
+			r.PrettyPrint()
+		}
 	}
 	if inv.dump != 0 {
 		where := arg0 // the po format's "#: FILE:LINE"
