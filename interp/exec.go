@@ -668,6 +668,13 @@ func (r *Runner) failed(errTrap bool) {
 		r.runErrTrap()
 	}
 	if r.opts.on(optErrexit) && r.flow == flowNone {
+		// bash runs the traps of signals that came in (during a
+		// foreground child, say) before set -e jumps away
+		st := r.exit
+		if r.runPendingTraps(); r.flow != flowNone {
+			return
+		}
+		r.exit = st
 		r.beginExit(r.exit)
 		r.exitHow, r.exitRedirCalls = exitByErrexit, r.redirCalls
 	}
