@@ -192,6 +192,18 @@ func (r *Runner) assignFdVar(name string, fd int, info *ExecInfo) error {
 
 func (e *redirErr) Error() string { return e.msg }
 
+// redirVarFd is the descriptor {var}>&- closes for var's value, as
+// bash's redir_varvalue reads it: -1 (ambiguous) when empty, else
+// legal_number's result, which is 0 for text that is not a number (so
+// fd=abc; exec {fd}>&- closes standard input), truncated to a C int.
+func redirVarFd(val string) int {
+	if val == "" {
+		return -1
+	}
+	n, _ := legalNumber(val)
+	return int(int32(n))
+}
+
 // fdVarValue is the value of the variable of a {var}>&- redirection,
 // which may be an array element ({COPROC[1]}>&-).
 func (r *Runner) fdVarValue(name string) string {
@@ -298,11 +310,10 @@ func (r *Runner) redirect(rd *syntax.Redirect, info *ExecInfo) (done func(), err
 	case syntax.DplIn, syntax.DplOut:
 		if target == "-" {
 			if varName != "" {
-				n, err := strconv.Atoi(r.fdVarValue(varName))
-				if err != nil || n < 0 {
+				fd = redirVarFd(r.fdVarValue(varName))
+				if fd < 0 {
 					return nil, &redirErr{msg: varName + ": ambiguous redirect"}
 				}
-				fd = n
 			}
 			r.fds.close(fd)
 			r.xtraceFDClosed(fd)
