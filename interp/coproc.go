@@ -9,7 +9,9 @@ import (
 // coproc runs a coprocess: a background command connected by pipes. The
 // redirections written after it are its command's (bash's grammar puts
 // them inside the coproc): they are made in the coprocess.
-func (r *Runner) coproc(c *syntax.CoprocClause, redirs []*syntax.Redirect) {
+func (r *Runner) coproc(c *syntax.CoprocClause, st *syntax.Stmt) {
+	redirs := st.Redirs
+	text := r.jobText(st) // "coproc NAME cmd", as written
 	c = r.unnamedCoproc(c)
 	name := "COPROC"
 	if c.Name != nil {
@@ -43,7 +45,7 @@ func (r *Runner) coproc(c *syntax.CoprocClause, redirs []*syntax.Redirect) {
 	sub.tail = &execTail{stmt: tailStmt([]*syntax.Stmt{c.Stmt})}
 	sub.fds.set(0, newShared(inR, true))
 	sub.fds.set(1, newShared(outW, true))
-	job := r.jobs.add(sub.bashpid, "coproc")
+	job := r.jobs.add(sub.bashpid, text)
 	// bash's coprocess is a process that outlives the shell: the ending
 	// shell lets this one run its shell code first (settleBackground)
 	sub.bgJob = job
@@ -55,6 +57,10 @@ func (r *Runner) coproc(c *syntax.CoprocClause, redirs []*syntax.Redirect) {
 		default:
 		}
 	}
+	// a job as a background command is: its program's death by a signal
+	// is kept for the notice at its reaping, not printed at once
+	sub.job = job
+	sub.asyncExternal = r.runsExternal(c.Stmt)
 	cancel := sub.killableBy(job)
 	deadAt := new(atomic.Int64)
 	deadAt.Store(-1)

@@ -852,7 +852,7 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 	case *syntax.TimeClause:
 		r.timeClause(c)
 	case *syntax.CoprocClause:
-		r.coproc(c, st.Redirs)
+		r.coproc(c, st)
 	default:
 		r.errorf("unsupported command %T", c)
 		r.exit = 1

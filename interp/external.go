@@ -389,6 +389,11 @@ func (r *Runner) reportSignal(pid int, sig syscall.Signal, core bool, args []str
 		return
 	}
 	cmd := r.bashCommandText()
+	if j := r.job; j != nil && r.asyncExternal {
+		// the program is the job: bash's notice names the job (a
+		// coprocess's is "coproc NAME cmd")
+		cmd = j.cmd
+	}
 	if cmd == "" {
 		cmd = join(args, " ")
 	}
