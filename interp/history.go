@@ -304,6 +304,7 @@ func (r *Runner) histCmdNumber() int {
 		}
 		return 0
 	}
+	r.histSync() // HISTSIZE set since stifled the list (and renumbered it)
 	return r.hist.base + len(r.hist.list) - 1
 }
 

@@ -334,6 +334,7 @@ func (r *Runner) promptHistNumber(kind promptKind) int {
 	if !r.histOn() || r.hist == nil {
 		return 1
 	}
+	r.histSync() // HISTSIZE set since stifled the list (and renumbered it)
 	n := r.hist.base + len(r.hist.list)
 	switch kind {
 	case promptPS1:
