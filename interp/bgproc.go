@@ -57,7 +57,7 @@ func (r *Runner) wantsBgProcess(st *syntax.Stmt) bool {
 
 // startBgProcess starts the nash that runs st for c, the subshell
 // forked for it.
-func (c *Runner) startBgProcess(st *syntax.Stmt) (*os.Process, error) {
+func (c *Runner) startBgProcess(st *syntax.Stmt, job *job) (*os.Process, error) {
 	data, err := c.captureBgState(st)
 	if err != nil {
 		return nil, err
@@ -70,8 +70,16 @@ func (c *Runner) startBgProcess(st *syntax.Stmt) (*os.Process, error) {
 	c.fds.set(n, newShared(pr, true))
 	env := c.vars.environ()
 	env = append(env[:len(env):len(env)], bgStateEnv+"="+strconv.Itoa(n))
+	reportW := job.watchReport()
+	if reportW != nil {
+		c.fds.set(n+1, newShared(reportW, true))
+		env = append(env, bgReportEnv+"="+strconv.Itoa(n+1))
+	}
 	p, err := c.startProcess(c.bgExecPath(), c.sh.bgArgv, env)
 	c.fds.close(n)
+	if reportW != nil {
+		c.fds.close(n + 1)
+	}
 	if err != nil {
 		pw.Close()
 		return nil, fmt.Errorf("starting %s: %w", c.sh.bgExe, err)
@@ -133,6 +141,7 @@ func watchBgProcess(sh *shell, job *job, p *os.Process, untraced bool) {
 			}
 		}
 	}
+	job.awaitReport()
 	job.finish(status)
 }
 
@@ -176,6 +185,7 @@ func RunBgJob(data []byte, setup func(*Runner), opts ...Option) (int, syscall.Si
 	if setup != nil {
 		setup(r)
 	}
+	r.sh.bgReport = bgReportFile()
 	fg := *st
 	fg.Background = false
 	r.stmt(&fg)

@@ -532,7 +532,17 @@ func (r *Runner) listing(t *jobTable, j *job, long bool) string {
 			}
 		}
 	}
-	sb.WriteString(padRight(state, 24) + j.cmd)
+	cmd := j.cmd
+	var more []string
+	if long && len(j.procs) > 1 && stopped == 0 {
+		// a line per element of a pipeline (jobprocs.go)
+		state, more = r.procsListing(j, state)
+		cmd = j.procs[0].text
+	}
+	sb.WriteString(padRight(state, 24) + cmd)
+	for _, l := range more {
+		sb.WriteString("\n" + l)
+	}
 	if running && stopped == 0 {
 		sb.WriteString(" &")
 	}

@@ -58,6 +58,12 @@ type job struct {
 	changed chan struct{}
 	// table is the job table the job is in
 	table *jobTable
+	// procs are the elements of a pipeline job, for jobs -l (set once
+	// as the job starts; their states under mu)
+	procs []jobProc
+	// reportDone is closed once the reports of the nash started for a
+	// pipeline job are read (jobprocs.go)
+	reportDone chan struct{}
 }
 
 // takeDeathMsg returns the job's pending death notice once.

@@ -14,20 +14,7 @@ import (
 // External stages get the pipe ends as their real fds, so the kernel moves
 // the bytes; a Gate that taps a link gets a copier interposed there.
 func (r *Runner) pipeline(c *syntax.BinaryCmd) {
-	var stages []*syntax.Stmt
-	var collect func(n *syntax.BinaryCmd)
-	collect = func(n *syntax.BinaryCmd) {
-		if x, ok := n.X.Cmd.(*syntax.BinaryCmd); ok && (x.Op == syntax.Pipe || x.Op == syntax.PipeAll) && !n.X.Negated && !n.X.Background && len(n.X.Redirs) == 0 {
-			collect(x)
-		} else {
-			stages = append(stages, n.X)
-		}
-		if n.Op == syntax.PipeAll {
-			stages[len(stages)-1] = withStderrDup(stages[len(stages)-1])
-		}
-		stages = append(stages, n.Y)
-	}
-	collect(c)
+	stages := pipelineStages(c)
 	for i := 1; i < len(stages); i++ {
 		st := pipedTimeCall(stages[i])
 		if st == nil {
@@ -37,7 +24,7 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 		rest := append([]*syntax.Stmt(nil), stages[i+1:]...)
 		stages = stages[:i]
 		if b, ok := st.Cmd.(*syntax.BinaryCmd); ok && (b.Op == syntax.Pipe || b.Op == syntax.PipeAll) && !st.Negated && len(st.Redirs) == 0 {
-			collect(b)
+			stages = append(stages, pipelineStages(b)...)
 		} else {
 			stages = append(stages, st)
 		}
@@ -128,6 +115,13 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 			sub.stageDeath = &deaths[i]
 		}
 	}
+	var bg *job // the background job the pipeline is, for jobs -l
+	if r.job != nil && r.jobCmd == syntax.Command(c) {
+		bg = r.job
+	}
+	// the nash started for the background job the pipeline is tells the
+	// shell instead
+	reporting := r.sh.bgReport != nil && r.bgProcess && r.forkedFor == syntax.Command(c)
 	mark, catching := r.beginFgWait()
 	var wg sync.WaitGroup
 	status := make([]int, n)
@@ -157,6 +151,11 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 				// its job died of the signal as a process would have
 				deaths[i] = stageDeath{pid: c.bashpid, sig: c.selfKilled}
 			}
+			if bg != nil {
+				bg.stageEnded(i, status[i], deaths[i])
+			} else if reporting {
+				r.reportStage(i, status[i], deaths[i])
+			}
 			c.fds.releaseAll()
 			r.forkedChildEnded() // bash forks each stage
 		}(i)
@@ -175,6 +174,11 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 		status[n-1] = r.exit
 		if r.flow == flowExit {
 			status[n-1] = r.exitCode
+		}
+		if bg != nil {
+			bg.stageEnded(n-1, status[n-1], deaths[n-1])
+		} else if reporting {
+			r.reportStage(n-1, status[n-1], deaths[n-1])
 		}
 		r.fds.releaseAll()
 		r.fds = saved

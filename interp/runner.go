@@ -63,6 +63,9 @@ type shell struct {
 	script *scriptInput
 	// pretty: the commands read are printed, not run (PrettyPrint)
 	pretty *prettyState
+	// bgReport, in a nash started for a background pipeline, is where
+	// it reports its elements' ends to the shell (jobprocs.go)
+	bgReport *os.File
 	// interactive is bash's interactive_shell (-i): messages name the
 	// shell, without line numbers; interactiveCmds is its interactive,
 	// commands not read from a script file: exit says "exit"

@@ -453,13 +453,14 @@ func (r *Runner) background(st *syntax.Stmt) {
 		}
 	}
 	job := r.jobs.add(c.bashpid, r.jobText(st))
+	r.setJobProcs(job, st)
 	job.jobControl = r.opts.on(optMonitor)
 	job.wd = r.dir
 	if r.wantsBgProcess(st) {
 		// a process of its own, which outlives the shell as bash's
 		// forked subshell does (bgproc.go); if it cannot be started,
 		// the job runs in-process
-		if p, err := c.startBgProcess(st); err == nil {
+		if p, err := c.startBgProcess(st, job); err == nil {
 			c.fds.releaseAll()
 			job.setPid(p.Pid)
 			go watchBgProcess(r.sh, job, p, false)
