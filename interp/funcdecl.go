@@ -60,5 +60,10 @@ func (r *Runner) funcDefLine(c *syntax.FuncDecl) int {
 			return r.lineAt(line)
 		}
 	}
+	if r.noticeLine > 0 {
+		// bash's line_number: where the reader is, or the line of the
+		// for, select or case or ( ) around the definition
+		return r.noticeLine
+	}
 	return r.lineAt(int(c.End().Line()))
 }
