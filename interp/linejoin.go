@@ -372,6 +372,30 @@ func trailingJoin(line []byte) bool {
 	return n%2 == 1
 }
 
+// joinedLine reads the line of b at i with the lines it goes on to after
+// backslash-newlines: their text joined without those, how many were
+// joined, and the offset of the newline (or end) after the last one.
+// cont, if not nil, sees each piece after the first.
+func joinedLine(b []byte, i int, cont func(piece []byte)) (joined []byte, joins, end int) {
+	j := i
+	for {
+		end = j
+		for end < len(b) && b[end] != '\n' {
+			end++
+		}
+		line := b[j:end]
+		if joins > 0 && cont != nil {
+			cont(line)
+		}
+		if end == len(b) || !trailingJoin(line) {
+			return append(joined, line...), joins, end
+		}
+		joined = append(joined, line[:len(line)-1]...)
+		joins++
+		j = end + 1
+	}
+}
+
 // joinsInBody moves the backslash-newlines that split an expansion
 // ("$\<nl>{x}") in the line of an unquoted here-document body from i to
 // end, as moveJoin does in commands, and reports whether it moved one.
@@ -388,28 +412,7 @@ func (s *joinScanner) joinsInBody(i, end int) bool {
 // last here-document on its line ends there). It reports whether it did.
 func (s *joinScanner) joinedDelim(i int, h hdocPending) bool {
 	b := s.b
-	var joined []byte
-	joins := 0
-	j := i
-	for {
-		end := j
-		for end < len(b) && b[end] != '\n' {
-			end++
-		}
-		line := b[j:end]
-		n := 0
-		for n < len(line) && line[len(line)-1-n] == '\\' {
-			n++
-		}
-		if n%2 == 0 || end == len(b) {
-			joined = append(joined, line...)
-			j = end
-			break
-		}
-		joined = append(joined, line[:len(line)-1]...)
-		joins++
-		j = end + 1
-	}
+	joined, joins, _ := joinedLine(b, i, nil)
 	got := string(joined)
 	if h.stripTabs {
 		got = strings.TrimLeft(got, "\t")
@@ -437,27 +440,12 @@ func (s *joinScanner) joinedDelim(i int, h hdocPending) bool {
 // are then empty continuations), so the text keeps its length and lines.
 func (s *joinScanner) joinedBodyLine(i int, h hdocPending) int {
 	b := s.b
-	var joined []byte
-	joins, stops := 0, false
-	j := i
-	for {
-		end := j
-		for end < len(b) && b[end] != '\n' {
-			end++
-		}
-		line := b[j:end]
-		if joins > 0 && h.stripTabs && len(line) > 0 && line[0] == '\t' && string(bytes.TrimLeft(line, "\t")) == h.delim {
+	stops := false
+	joined, joins, j := joinedLine(b, i, func(piece []byte) {
+		if h.stripTabs && len(piece) > 0 && piece[0] == '\t' && string(bytes.TrimLeft(piece, "\t")) == h.delim {
 			stops = true
 		}
-		if end == len(b) || !trailingJoin(line) {
-			joined = append(joined, line...)
-			j = end
-			break
-		}
-		joined = append(joined, line[:len(line)-1]...)
-		joins++
-		j = end + 1
-	}
+	})
 	if stops {
 		k := i + copy(b[i:], joined)
 		for range joins {
