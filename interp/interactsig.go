@@ -6,6 +6,7 @@ import (
 	"os/signal"
 	"sync/atomic"
 	"syscall"
+	"time"
 )
 
 // An interactive bash ignores SIGTERM, so that kill 0 does not end it,
@@ -45,7 +46,7 @@ func (r *Runner) startInteractiveSignals() {
 	go func() {
 		for range ch {
 			if s := sh.sigs; s == nil || !s.isCaught(syscall.SIGINT) {
-				sh.interrupted.Store(true)
+				sh.sawInterrupt(&sh.sigIntAt, &sh.childIntAt)
 			}
 		}
 	}()
@@ -103,6 +104,24 @@ func (r *Runner) interactiveCatches(sig syscall.Signal) bool {
 // own delivery to the shell may come after the next command started.
 func (r *Runner) childInterrupted(st *os.ProcessState) {
 	if ws, ok := st.Sys().(syscall.WaitStatus); ok && ws.Signaled() && ws.Signal() == syscall.SIGINT && !r.hasTrapEntry("INT") {
-		r.sh.interrupted.Store(true)
+		r.sh.sawInterrupt(&r.sh.childIntAt, &r.sh.sigIntAt)
 	}
+}
+
+// sameInterrupt is how far apart the shell's SIGINT and its program's
+// death by it may be seen and still be one keyboard interrupt.
+const sameInterrupt = time.Second
+
+// sawInterrupt records a keyboard interrupt seen one way (the shell's
+// own SIGINT, or a foreground program's death by it) at *mine, unless it
+// was seen the other way (*other) just before: the terminal sends one ^C
+// to both, and which the shell sees first is a race, so counting both
+// abandoned the next command line too (an extra newline under load).
+func (sh *shell) sawInterrupt(mine, other *atomic.Int64) {
+	now := time.Now().UnixNano()
+	if t := other.Swap(0); t != 0 && time.Duration(now-t) < sameInterrupt {
+		return
+	}
+	mine.Store(now)
+	sh.interrupted.Store(true)
 }

@@ -83,6 +83,10 @@ type shell struct {
 	// intCh and interrupted: an interactive shell's SIGINT (interactsig.go)
 	intCh       chan os.Signal
 	interrupted atomic.Bool
+	// sigIntAt and childIntAt are when (Unix ns) the shell last got a
+	// keyboard SIGINT and when a foreground program last died of one, so
+	// that the two sightings of one interrupt count once (intsig.go)
+	sigIntAt, childIntAt atomic.Int64
 	// deferredKill is a signal a foreground in-process subshell sent to
 	// the shell (see deferSelfKill), acted on when the main shell resumes
 	deferredKill atomic.Int32
