@@ -25,13 +25,45 @@ func (r *Runner) SourceFile(path string) int {
 	return st
 }
 
+// cmdInput is where RunReader reads commands: bash's buffered stream
+// for a script on a regular-file stdin (script), else a lineReader made
+// anew after each line, which reads from f's offset as commands left it.
+type cmdInput struct {
+	lr     *lineReader
+	script *scriptInput
+}
+
+func (in *cmdInput) readByte() (byte, error) {
+	if in.script != nil {
+		return in.script.readByte()
+	}
+	return in.lr.readByte()
+}
+
+// resumeInput readies in for the next line after commands ran, and
+// returns the file read from: a script on stdin goes on from a new
+// stdin (exec 0<file), as bash does.
+func (r *Runner) resumeInput(in *cmdInput, f *os.File, name string) *os.File {
+	if g := r.fds.get(0); name == "" && g != nil && g != f {
+		f = g
+		if in.script != nil {
+			in.script.setFile(f)
+		}
+	}
+	if in.script == nil {
+		in.lr = newLineReader(f)
+	}
+	return f
+}
+
 // RunReader runs a script read from f (bash's stdin scripts) a line at a
 // time, so that commands in the script can read the rest of f themselves.
 func (r *Runner) RunReader(f *os.File, name string) int {
-	lr := newLineReader(f)
+	in := cmdInput{lr: newLineReader(f)}
 	if !r.sh.interactiveCmds && name == "" {
 		// read as bash's buffered stream reads it (scriptinput.go)
 		r.sh.script = newScriptInput(f)
+		in.script = r.sh.script
 		defer func() { r.sh.script = nil }()
 	}
 	var buf strings.Builder
@@ -55,13 +87,7 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 		}
 		var line []byte
 		for {
-			var c byte
-			var err error
-			if r.sh.script != nil {
-				c, err = r.sh.script.readByte()
-			} else {
-				c, err = lr.readByte()
-			}
+			c, err := in.readByte()
 			if err != nil {
 				eof = true
 				break
@@ -71,8 +97,8 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 				break
 			}
 		}
-		if r.sh.script == nil {
-			lr.done()
+		if in.script == nil {
+			in.lr.done()
 		}
 		if eof && len(line) > 0 && line[len(line)-1] != '\n' {
 			// as for a file, bash's shell_getc ends the last line with
@@ -120,15 +146,7 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 			if r.flow == flowExit || name == "" && r.fds.entry(0) == nil {
 				break
 			}
-			if g := r.fds.get(0); name == "" && g != nil && g != f {
-				f = g
-				if r.sh.script != nil {
-					r.sh.script.setFile(f)
-				}
-			}
-			if r.sh.script == nil {
-				lr = newLineReader(f)
-			}
+			f = r.resumeInput(&in, f, name)
 			continue
 		}
 		file, fixed, st := r.parseLines(text, name, eof, consumed)
@@ -185,17 +203,7 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 		if name == "" && r.fds.entry(0) == nil {
 			break // exec 0<&- closed the script's input
 		}
-		if g := r.fds.get(0); name == "" && g != nil && g != f {
-			// exec 0<file: bash goes on reading commands from the new stdin
-			f = g
-			if r.sh.script != nil {
-				r.sh.script.setFile(f)
-			}
-		}
-		if r.sh.script == nil {
-			// commands may have read from f: continue from its offset
-			lr = newLineReader(f)
-		}
+		f = r.resumeInput(&in, f, name)
 	}
 	if prompts && eof && r.flow != flowExit {
 		if lastLen > 0 {

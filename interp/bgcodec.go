@@ -235,7 +235,8 @@ func (s *bgState) codec(c *bgCodec) {
 	bgMap(c, &s.Traps, c.str, c.str)
 	bgSlice(c, &s.TrapLive, c.str)
 	for _, p := range []*int{&s.Depth, &s.SubLevel, &s.ShPid, &s.ShPpid, &s.Line, &s.NoticeLine, &s.LineOff,
-		&s.ContsEnd, &s.LoopDepth, &s.Optind[0], &s.Optind[1], &s.Optind[2], &s.XtraceFD, &s.TraceLevel, &s.NoErrExit} {
+		&s.ContsEnd, &s.LoopDepth, &s.Optind[0], &s.Optind[1], &s.Optind[2], &s.XtraceFD, &s.TraceLevel, &s.NoErrExit,
+		&s.SubLevelAdj, &s.ReportFD, &s.ForkLevel} {
 		c.int(p)
 	}
 	for _, p := range []*string{&s.ShName, &s.StartName, &s.SourceName, &s.LastArg, &s.ExecString, &s.BashPath,
@@ -243,7 +244,7 @@ func (s *bgState) codec(c *bgCodec) {
 		c.str(p)
 	}
 	for _, p := range []*bool{&s.CmdString, &s.StdinCmds, &s.OptindBundle, &s.BashByName, &s.InParen, &s.InComsub,
-		&s.StdinRedir, &s.IgnoreInt} {
+		&s.StdinRedir, &s.IgnoreInt, &s.OuterPE} {
 		c.bool(p)
 	}
 	bgSlice(c, &s.LineConts, c.int)

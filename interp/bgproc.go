@@ -58,23 +58,32 @@ func (r *Runner) wantsBgProcess(st *syntax.Stmt) bool {
 // startBgProcess starts the nash that runs st for c, the subshell
 // forked for it.
 func (c *Runner) startBgProcess(st *syntax.Stmt, job *job) (*os.Process, error) {
-	data, err := c.captureBgState(st)
+	// the state pipe's read end goes to fd n, a report pipe's to n+1
+	n := len(c.fds.fds)
+	reportW, reportFD := job.watchReport(), 0
+	if reportW != nil {
+		reportFD = n + 1
+	}
+	data, err := c.captureBgState(st, reportFD)
 	if err != nil {
+		if reportW != nil {
+			reportW.Close()
+		}
 		return nil, err
 	}
 	pr, pw, err := os.Pipe()
 	if err != nil {
+		if reportW != nil {
+			reportW.Close()
+		}
 		return nil, fmt.Errorf("state pipe: %w", err)
 	}
-	n := len(c.fds.fds)
 	c.fds.set(n, newShared(pr, true))
-	env := c.vars.environ()
-	env = append(env[:len(env):len(env)], bgStateEnv+"="+strconv.Itoa(n))
-	reportW := job.watchReport()
 	if reportW != nil {
 		c.fds.set(n+1, newShared(reportW, true))
-		env = append(env, bgReportEnv+"="+strconv.Itoa(n+1))
 	}
+	env := c.vars.environ()
+	env = append(env[:len(env):len(env)], bgStateEnv+"="+strconv.Itoa(n))
 	p, err := c.startProcess(c.bgExecPath(), c.sh.bgArgv, env)
 	c.fds.close(n)
 	if reportW != nil {
@@ -185,7 +194,6 @@ func RunBgJob(data []byte, setup func(*Runner), opts ...Option) (int, syscall.Si
 	if setup != nil {
 		setup(r)
 	}
-	r.sh.bgReport = bgReportFile()
 	fg := *st
 	fg.Background = false
 	r.stmt(&fg)

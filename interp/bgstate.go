@@ -45,12 +45,15 @@ type bgState struct {
 	Traps      map[string]string
 	TrapLive   []string
 
-	Depth, SubLevel     int
-	SubLevelAdj         int
-	ShPid, ShPpid       int
-	ShName, StartName   string
-	CmdString           bool
-	OuterPE             bool
+	Depth, SubLevel   int
+	SubLevelAdj       int
+	ShPid, ShPpid     int
+	ShName, StartName string
+	CmdString         bool
+	OuterPE           bool
+	// ReportFD is the descriptor the job reports its pipeline
+	// elements' ends on (jobprocs.go), 0 for none
+	ReportFD            int
 	StdinCmds           bool
 	SourceName          string
 	Line, NoticeLine    int
@@ -208,7 +211,7 @@ func (s *bgSources) add(text string, posix bool) int {
 // command, with st its statement. It fails when a statement (the
 // command's or a function's body) cannot be found again by parsing its
 // source text.
-func (c *Runner) captureBgState(st *syntax.Stmt) ([]byte, error) {
+func (c *Runner) captureBgState(st *syntax.Stmt, reportFD int) ([]byte, error) {
 	var srcs bgSources
 	locate := func(n *syntax.Stmt, text string) (bgNode, error) {
 		if sn, ok := c.sh.bgParses.snippet(n, text); ok {
@@ -279,7 +282,7 @@ func (c *Runner) captureBgState(st *syntax.Stmt) ([]byte, error) {
 	c.bgExecPath()
 	s.Comm = c.sh.bgRename // only a job started as "exe" renames itself
 	s.CmdString, s.StdinCmds = c.sh.cmdString, c.sh.stdinCmds
-	s.OuterPE = c.outerPE
+	s.OuterPE, s.ReportFD = c.outerPE, reportFD
 	s.SourceName, s.Line, s.NoticeLine = c.sourceName, c.line, c.noticeLine
 	s.LineOff, s.LineConts, s.ContsEnd = c.lineOff, c.lineConts, c.contsEnd
 	s.LastArg, s.ExecString, s.LoopDepth = c.lastArg, c.execString, c.loopDepth
@@ -426,6 +429,7 @@ func (r *Runner) restoreBgState(data []byte) (*syntax.Stmt, error) {
 	r.sh.dollarPid, r.sh.ppid, r.sh.name, r.sh.startName = s.ShPid, s.ShPpid, s.ShName, s.StartName
 	r.sh.cmdString, r.sh.stdinCmds = s.CmdString, s.StdinCmds
 	r.outerPE = s.OuterPE
+	r.sh.bgReport = bgReportFile(s.ReportFD)
 	r.sourceName, r.line, r.noticeLine = s.SourceName, s.Line, s.NoticeLine
 	r.lineOff, r.lineConts, r.contsEnd = s.LineOff, s.LineConts, s.ContsEnd
 	r.lastArg, r.execString, r.loopDepth = s.LastArg, s.ExecString, s.LoopDepth

@@ -44,7 +44,7 @@ f() { echo "in f"; }
 set -- p1 'p 2'
 { f; echo "${arr[5]}"; } &`
 	r, st := bgRunner(t, src)
-	data, err := r.fork("subshell").captureBgState(st)
+	data, err := r.fork("subshell").captureBgState(st, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +81,7 @@ func BenchmarkBgStateCapture(b *testing.B) {
 	r, st := bgRunner(b, "f() { :; }\n(:) &")
 	for b.Loop() {
 		c := r.fork("subshell")
-		if _, err := c.captureBgState(st); err != nil {
+		if _, err := c.captureBgState(st, 0); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -89,7 +89,7 @@ func BenchmarkBgStateCapture(b *testing.B) {
 
 func BenchmarkBgStateRestore(b *testing.B) {
 	r, st := bgRunner(b, "f() { :; }\n(:) &")
-	data, err := r.fork("subshell").captureBgState(st)
+	data, err := r.fork("subshell").captureBgState(st, 0)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -135,7 +135,7 @@ func TestBgStateDump(t *testing.T) {
 		t.Skip("NASH_BGSTATE_DUMP not set")
 	}
 	r, st := bgRunner(t, "f() { :; }\n(:) &")
-	data, err := r.fork("subshell").captureBgState(st)
+	data, err := r.fork("subshell").captureBgState(st, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,6 +171,14 @@ func TestBgCodec(t *testing.T) {
 		OptindBundle: true, DirStack: []string{"/"}, SecondsBase: -5, SecondsOff: 7, BashPath: "/bin/bash",
 		BashArgv0: "bash", BashByName: true, XtraceFD: 4, XtraceVal: "3", TracePending: "+ case x in\n", TraceLevel: 1, NoErrExit: 2,
 		InParen: true, InComsub: true, StdinRedir: true, ThisCmd: "t", Comm: "bash", IgnoreInt: true,
+		SubLevelAdj: -1, OuterPE: true, ReportFD: 11, ShownShopt: []bool{true}, ForkLevel: 2,
+	}
+	// every field is set, so that one the codec leaves out fails below
+	rv := reflect.ValueOf(s)
+	for i := 0; i < rv.NumField(); i++ {
+		if rv.Field(i).IsZero() {
+			t.Errorf("bgState.%s is not set in this test", rv.Type().Field(i).Name)
+		}
 	}
 	data := s.encode()
 	var got bgState

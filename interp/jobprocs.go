@@ -136,11 +136,6 @@ func (r *Runner) procsListing(j *job, firstState string) (first string, rest []s
 	return s0, rest
 }
 
-// bgReportEnv names, in the environment of a nash started to run a
-// background pipeline, the descriptor it reports its elements' ends on,
-// a line each: "INDEX STATUS SIGNAL CORE".
-const bgReportEnv = "NUCLEIC_NASH_BGREPORT"
-
 // watchReport makes the pipe a nash started for j reports on, when j is
 // a pipeline, and returns its write end for the process (nil otherwise);
 // a goroutine reads the reports into j.procs.
@@ -185,16 +180,10 @@ func (j *job) awaitReport() {
 }
 
 // bgReportFile is the report descriptor of a nash started for a
-// background pipeline, nil for any other; it is kept from the programs
-// the job starts.
-func bgReportFile() *os.File {
-	v, ok := os.LookupEnv(bgReportEnv)
-	if !ok {
-		return nil
-	}
-	os.Unsetenv(bgReportEnv)
-	fd, err := strconv.Atoi(v)
-	if err != nil || fd < 3 {
+// background pipeline (bgState.ReportFD), nil for any other; it is kept
+// from the programs the job starts.
+func bgReportFile(fd int) *os.File {
+	if fd < 3 {
 		return nil
 	}
 	syscall.CloseOnExec(fd)

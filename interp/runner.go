@@ -85,7 +85,7 @@ type shell struct {
 	interrupted atomic.Bool
 	// sigIntAt and childIntAt are when (Unix ns) the shell last got a
 	// keyboard SIGINT and when a foreground program last died of one, so
-	// that the two sightings of one interrupt count once (intsig.go)
+	// that the two sightings of one interrupt count once (interactsig.go)
 	sigIntAt, childIntAt atomic.Int64
 	// deferredKill is a signal a foreground in-process subshell sent to
 	// the shell (see deferSelfKill), acted on when the main shell resumes
