@@ -90,6 +90,11 @@ func TestInteractiveSignals(t *testing.T) {
 			t.Parallel()
 			want, got := run(t, bashBin, c.line, c.interrupt), run(t, nashBin, c.line, c.interrupt)
 			if want != got {
+				// bash's own output may depend on load; nash's one run
+				// may match either of bash's two
+				want = run(t, bashBin, c.line, c.interrupt)
+			}
+			if want != got {
 				t.Errorf("line %q:\nbash:\n%s\nnash:\n%s", c.line, want, got)
 			}
 		})

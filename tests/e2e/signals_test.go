@@ -110,6 +110,9 @@ func TestForegroundWaitSignals(t *testing.T) {
 					t.Parallel() // the runs mostly sleep
 					want := runSignalled(t, bashBin, sc, sig, group)
 					got := runSignalled(t, nashBin, sc, sig, group)
+					if got != want { // bash again: its timing under load varies too
+						want = runSignalled(t, bashBin, sc, sig, group)
+					}
 					if got != want {
 						t.Errorf("%s to the %s of %q:\nbash: %q, %s\nnash: %q, %s",
 							sig, to, sc, want.out, want.end, got.out, got.end)
@@ -148,6 +151,9 @@ func TestCmdStringTailSignals(t *testing.T) {
 				t.Parallel()
 				want := runSignalled(t, bashBin, sc, sig, false)
 				got := runSignalled(t, nashBin, sc, sig, false)
+				if got != want { // bash again: its timing under load varies too
+					want = runSignalled(t, bashBin, sc, sig, false)
+				}
 				if got != want {
 					t.Errorf("%s to the shell of %q:\nbash: %q, %s\nnash: %q, %s",
 						sig, sc, want.out, want.end, got.out, got.end)
