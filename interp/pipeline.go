@@ -131,6 +131,11 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 		if sub == r {
 			continue
 		}
+		forwarded := func() {}
+		if i == n-1 && r.bgProcess && r.forkedFor == syntax.Command(c) {
+			// the job's $! is the last element's pid in bash
+			forwarded = sub.forwardToProgram()
+		}
 		wg.Add(1)
 		go func(i int) {
 			defer wg.Done()
@@ -151,6 +156,7 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 				// its job died of the signal as a process would have
 				deaths[i] = stageDeath{pid: c.bashpid, sig: c.selfKilled}
 			}
+			forwarded()
 			if bg != nil {
 				bg.stageEnded(i, status[i], deaths[i])
 			} else if reporting {
