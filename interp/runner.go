@@ -700,7 +700,8 @@ func (r *Runner) SetOpt(name string, on bool) bool {
 	if len(name) == 1 {
 		return r.opts.setShort(name[0], on)
 	}
-	return r.opts.setLong(name, on)
+	// -o posix and -o ignoreeof bind their variables as set -o does
+	return r.setLongOpt(name, on)
 }
 
 // SetShopt turns a shopt option on or off.

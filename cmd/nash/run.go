@@ -132,11 +132,10 @@ func run(argv []string) int {
 	if id := sess.shellID(); id != "" {
 		r.SetVar("NUCLEIC_NASH_SHELL_ID", id, true)
 	}
-	if inv.posix {
-		// bash started as sh or with --posix binds POSIXLY_CORRECT=y
-		// (unexported) along with the option
+	if inv.posixOpt {
+		// bash started with --posix binds POSIXLY_CORRECT=y
+		// (unexported) along with the option, before the other options
 		r.SetOpt("posix", true)
-		r.SetVar("POSIXLY_CORRECT", "y", false)
 	}
 	for _, o := range inv.setOpts {
 		if o.name == "" {
@@ -162,6 +161,11 @@ func run(argv []string) int {
 		if o.name == "extdebug" {
 			extdebug = o.on
 		}
+	}
+	if inv.posix && !inv.posixOpt {
+		// bash named sh turns POSIX mode on after its options, so
+		// sh +o posix is still in POSIX mode
+		r.SetOpt("posix", true)
 	}
 	if extdebug && !(inv.interact && fromStdin) {
 		// (an interactive shell reading its input keeps debugging mode
