@@ -87,3 +87,22 @@ func compoundEOF(err error, src string) bool {
 	}
 	return false
 }
+
+// compoundErrorStops applies what a syntax error in a compound
+// assignment in eval'd or sourced text does beyond discarding its line,
+// after the error is reported: bash's parse_compound_assignment stops a
+// non-interactive shell in posix mode (FORCE_EOF, status 1), and
+// parse_and_execute's DISCARD in a subshell environment leaves the
+// subshell with status 1. It reports whether the shell stops.
+func (r *Runner) compoundErrorStops() bool {
+	r.exit = 1
+	switch {
+	case r.opts.on(optPosix) && !r.sh.interactive:
+		r.forceEOF(1)
+	case r.subLevel > 0:
+		r.flow, r.exitCode = flowExit, 1
+	default:
+		return false
+	}
+	return true
+}

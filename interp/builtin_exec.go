@@ -127,17 +127,21 @@ func biSource(r *Runner, args []string) int {
 			break
 		}
 		line, ok := compoundDiscardLine(perr)
-		if !ok || r.subLevel > 0 || r.opts.on(optPosix) {
+		if !ok {
 			r.reportSyntaxError(perr, src, file)
 			r.exit = exBadSyntax // what the RETURN trap sees in $?
-			r.substSyntaxExit(perr, src)
+			if !r.substSyntaxExit(perr, src) && compoundEOF(perr, src) {
+				r.compoundErrorStops() // $? is 1 also when it goes on
+			}
 			break
 		}
 		// a syntax error in a compound assignment discards its line
 		// only (bash's parse_compound_assignment): $? is 1 and the
 		// lines after it are read, counting on from it
 		r.reportSyntaxErrorLines(perr, src, file, line, line)
-		r.exit = 1
+		if r.compoundErrorStops() {
+			break
+		}
 		src = src[lineStart(src, line+1):]
 		r.lineOff += line
 		stmts, text, perr = parseSourced(src, file)

@@ -499,14 +499,19 @@ func (r *Runner) evalString(src, kind string) int {
 				return r.exit
 			}
 		}
-		if line, ok := compoundDiscardLine(err); ok && r.subLevel == 0 && !r.opts.on(optPosix) {
-			return r.evalAfterCompoundError(err, line, src, kind)
+		if line, ok := compoundDiscardLine(err); ok {
+			r.reportSyntaxErrorLines(err, src, "eval", line, line)
+			if r.compoundErrorStops() {
+				return 1
+			}
+			return r.evalAfterCompoundError(line, src, kind)
 		}
 		r.reportSyntaxError(err, src, "eval")
 		if r.substSyntaxExit(err, src) {
 			return r.exit
 		}
 		if compoundEOF(err, src) {
+			r.compoundErrorStops()
 			return 1
 		}
 		if kind == "eval" {
@@ -517,12 +522,11 @@ func (r *Runner) evalString(src, kind string) int {
 	return r.runEvalStmts(f.Stmts, text, src, kind)
 }
 
-// evalAfterCompoundError handles a syntax error in a compound assignment
-// on line line of an eval'd string (compoundDiscardLine): bash's
-// parse_compound_assignment discards that line only, so the error is
-// reported, $? is 1, and the lines after it run.
-func (r *Runner) evalAfterCompoundError(err error, line int, src, kind string) int {
-	r.reportSyntaxErrorLines(err, src, "eval", line, line)
+// evalAfterCompoundError goes on after a syntax error in a compound
+// assignment on line line of an eval'd string (compoundDiscardLine), once
+// reported: bash's parse_compound_assignment discards that line only, so
+// $? is 1 and the lines after it run.
+func (r *Runner) evalAfterCompoundError(line int, src, kind string) int {
 	r.exit = 1
 	rest := src[lineStart(src, line+1):]
 	if strings.TrimSpace(rest) == "" {
