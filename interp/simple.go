@@ -1071,10 +1071,18 @@ func (r *Runner) lookPath(name string) string {
 		r.hashRemove(name)
 	}
 	p := findInPath(r, name, r.lookup("PATH").value())
-	if p != "" {
-		r.hashInsert(name, p, 1)
-	}
+	r.hashFound(name, p)
 	return p
+}
+
+// hashFound remembers the program a PATH search found for name, with
+// one hit; in POSIX mode or with checkhash only an executable one (bash's
+// search_for_command).
+func (r *Runner) hashFound(name, p string) {
+	if p == "" || (r.opts.on(optPosix) || r.opts.sh(shCheckhash)) && !isExec(r.absPath(p)) {
+		return
+	}
+	r.hashInsert(name, p, 1)
 }
 
 // stdPath is bash's conf_standard_path (confstr _CS_PATH), the PATH of
@@ -1088,9 +1096,7 @@ func (r *Runner) lookStdPath(name string) string {
 		return name
 	}
 	p := findInPath(r, name, stdPath)
-	if p != "" {
-		r.hashInsert(name, p, 1)
-	}
+	r.hashFound(name, p)
 	return p
 }
 
