@@ -700,8 +700,12 @@ func (r *Runner) SetOpt(name string, on bool) bool {
 	if len(name) == 1 {
 		return r.opts.setShort(name[0], on)
 	}
-	// -o posix and -o ignoreeof bind their variables as set -o does
-	return r.setLongOpt(name, on)
+	if name == "posix" || name == "ignoreeof" {
+		// -o posix and -o ignoreeof bind their variables as set -o
+		// does (-o history at startup does not read the history file)
+		return r.setLongOpt(name, on)
+	}
+	return r.opts.setLong(name, on)
 }
 
 // SetShopt turns a shopt option on or off.
