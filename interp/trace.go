@@ -4,6 +4,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -272,7 +273,7 @@ func (r *Runner) traceCompound(a *syntax.Assign) {
 				sb.WriteByte(' ')
 			}
 			first = false
-			sb.WriteString("[" + singleQuote(key) + "]=" + singleQuote(v))
+			sb.WriteString("[" + singleQuote(quotedCtlesc(key)) + "]=" + singleQuote(quotedCtlesc(v)))
 			continue
 		}
 		for _, v := range vals {
@@ -280,7 +281,7 @@ func (r *Runner) traceCompound(a *syntax.Assign) {
 				sb.WriteByte(' ')
 			}
 			first = false
-			sb.WriteString(singleQuote(v))
+			sb.WriteString(singleQuote(quotedCtlesc(v)))
 		}
 	}
 	sb.WriteString(")\n")
@@ -804,10 +805,25 @@ func (r *Runner) tracePattern(w *syntax.Word, pat string) string {
 		return pat
 	}
 	var sb strings.Builder
+	mb := r.utf8Locale()
 	esc := func(s string) {
 		for i := 0; i < len(s); i++ {
+			// bash quotes whole characters (one CTLESC before a
+			// multibyte one), and its QGLOB_CTLESC turns a quoted
+			// CTLESC or CTLNUL back into the bare byte
+			if c := s[i]; c == 0x01 || c == 0x7f {
+				sb.WriteByte(c)
+				continue
+			}
+			n := 1
+			if mb && s[i] >= utf8.RuneSelf {
+				if _, size := utf8.DecodeRuneInString(s[i:]); size > 1 {
+					n = size
+				}
+			}
 			sb.WriteByte('\\')
-			sb.WriteByte(s[i])
+			sb.WriteString(s[i : i+n])
+			i += n - 1
 		}
 	}
 	for _, p := range w.Parts {
@@ -894,7 +910,7 @@ func (r *Runner) condText(x syntax.TestExpr) string {
 // quotes), which nodeText, the source as written, does not apply.
 func (r *Runner) shownText(n syntax.Node) string {
 	if n == nil || !needsRewrite(n) {
-		return r.nodeText(n)
+		return ctlescText(r.nodeText(n))
 	}
 	src := r.curSrc
 	start, end := n.Pos(), n.End()
@@ -903,7 +919,34 @@ func (r *Runner) shownText(n syntax.Node) string {
 	}
 	p := newCmdPrinter(src)
 	p.posix = r.opts.on(optPosix)
-	return writtenText(p.raw(n, start, end))
+	return ctlescText(writtenText(p.raw(n, start, end)))
+}
+
+// quotedCtlesc is an expanded value as bash's quote_string and
+// quote_escapes leave it: CTLESC and CTLNUL bytes escaped, except a value
+// that is one CTLNUL, which bash takes for a quoted empty string.
+func quotedCtlesc(s string) string {
+	if s == "\x7f" {
+		return s
+	}
+	return ctlescText(s)
+}
+
+// ctlescText is s as bash's parser stores a word: every CTLESC (\x01) and
+// CTLNUL (\x7f) byte escaped with a CTLESC. Words traced as written
+// (for, case, compound assignments, $BASH_COMMAND) show those escapes.
+func ctlescText(s string) string {
+	if strings.IndexByte(s, 0x01) < 0 && strings.IndexByte(s, 0x7f) < 0 {
+		return s
+	}
+	var sb strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == 0x01 || s[i] == 0x7f {
+			sb.WriteByte(0x01)
+		}
+		sb.WriteByte(s[i])
+	}
+	return sb.String()
 }
 
 // needsRewrite reports whether n holds a node bash rewrites as it
@@ -932,7 +975,14 @@ func (r *Runner) assignSubscriptText(a *syntax.Assign) string {
 	src := r.curSrc
 	if k := int(a.Name.End().Offset()); a.Name.End().IsValid() && k < len(src) && src[k] == '[' {
 		if j := matchBracket(src, k); j > k {
-			return writtenText(src[k+1 : j])
+			// $'…' in the subscript shows as bash's parser
+			// rewrote it, like any word traced as written
+			if x := a.Index; x != nil && needsRewrite(x) && x.Pos().IsValid() && x.End().IsValid() {
+				if xs, xe := int(x.Pos().Offset()), int(x.End().Offset()); k < xs && xs <= xe && xe <= j {
+					return ctlescText(writtenText(src[k+1:xs])) + r.shownText(x) + ctlescText(writtenText(src[xe:j]))
+				}
+			}
+			return ctlescText(writtenText(src[k+1 : j]))
 		}
 	}
 	return r.nodeText(a.Index)
