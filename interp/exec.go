@@ -813,9 +813,15 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 		if r.debugCompound(c) || r.flow != flowNone {
 			return
 		}
-		r.traceArith(c)
 		r.thisCmd = "(("
-		n, err := r.arithCmd(c.X)
+		var n int64
+		var err error
+		if c.X != nil && r.arithExpandsFirst(r.arithCmdRaw(c)) {
+			n, err = r.arithTracedEval(c.X)
+		} else {
+			r.traceArith(c)
+			n, err = r.arithCmd(c.X)
+		}
 		if err != nil {
 			r.arithCmdError(err)
 			return
@@ -1035,67 +1041,9 @@ func (r *Runner) forClause(c *syntax.ForClause) {
 			}
 		}
 	case *syntax.CStyleLoop:
-		parts, split := r.arithForParts(l)
-		// each part is evaluated at the line of the "((" (bash's
-		// arith_for_command->line), for $LINENO, the DEBUG trap and
-		// error messages; the body goes back to its own lines
-		headLine, saveLine := r.lineAt(int(l.Lparen.Line())), r.line
-		defer func() { r.line = saveLine }()
-		// before each part is evaluated: the DEBUG trap, then the trace;
-		// a part the trap skips (extdebug) is not evaluated, its value 0
-		skip := false
-		head := func(k int) bool {
-			skip = false
-			r.line = headLine
-			if split {
-				skip = r.debugArithFor(parts[k])
-				if r.flow != flowNone {
-					return false
-				}
-				r.traceArithFor(parts[k])
-			}
-			return true
-		}
-		if !head(0) {
+		var aborted bool
+		if status, aborted = r.arithFor(c, l); aborted {
 			return
-		}
-		r.thisCmd = "(("
-		if l.Init != nil && !skip {
-			if _, err := r.arithCmd(l.Init); err != nil {
-				r.arithCmdError(err)
-				return
-			}
-		}
-		for {
-			if !head(1) || skip {
-				break
-			}
-			if l.Cond != nil {
-				n, err := r.arithCmd(l.Cond)
-				if err != nil {
-					r.arithCmdError(err)
-					return
-				}
-				if n == 0 {
-					break
-				}
-			}
-			r.stmts(c.Do)
-			status = r.exit
-			if r.flow != flowNone {
-				if !r.loopFlow() {
-					break
-				}
-			}
-			if !head(2) {
-				break
-			}
-			if l.Post != nil && !skip {
-				if _, err := r.arithCmd(l.Post); err != nil {
-					r.arithCmdError(err)
-					return
-				}
-			}
 		}
 	}
 	if r.flow == flowNone {

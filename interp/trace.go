@@ -334,14 +334,16 @@ func (r *Runner) traceArith(c *syntax.ArithmCmd) {
 	if !r.opts.on(optXtrace) {
 		return
 	}
-	raw := ""
+	r.traceWrite(r.tracePrefix() + "(( " + r.traceArithText(r.arithCmdRaw(c)) + " ))\n")
+}
+
+// arithCmdRaw is the text between an arithmetic command's parentheses.
+func (r *Runner) arithCmdRaw(c *syntax.ArithmCmd) string {
 	lo, hi := int(c.Left.Offset())+2, int(c.Right.Offset())
 	if c.Left.IsValid() && lo <= hi && hi <= len(r.curSrc) {
-		raw = r.curSrc[lo:hi]
-	} else {
-		raw = " " + r.nodeText(c.X) + " "
+		return r.curSrc[lo:hi]
 	}
-	r.traceWrite(r.tracePrefix() + "(( " + r.traceArithText(raw) + " ))\n")
+	return " " + r.nodeText(c.X) + " "
 }
 
 // traceArithText expands the parameters in an arithmetic expression's text
@@ -418,19 +420,6 @@ func (r *Runner) arrayElemText(el *syntax.ArrayElem) string {
 		return r.curSrc[k:at] + text
 	}
 	return text
-}
-
-// traceArithFor prints one part of a for ((…)) header: init, test or step.
-// part is the text between the separators; an empty part shows as 1.
-func (r *Runner) traceArithFor(part string) {
-	if !r.opts.on(optXtrace) {
-		return
-	}
-	part = strings.TrimLeft(part, " \t")
-	if part == "" {
-		part = "1"
-	}
-	r.traceWrite(r.tracePrefix() + "(( " + r.traceArithText(part) + " ))\n")
 }
 
 // arithForParts splits the source of a for ((init; test; step)) header.
@@ -790,7 +779,28 @@ func (r *Runner) tracePattern(w *syntax.Word, pat string) string {
 	if w == nil || hasSideEffects(w) {
 		return pat
 	}
-	quoted := false
+	// a tilde prefix's expansion is quoted (bash shows every character
+	// of it escaped)
+	home, rest, tilde := "", "", false
+	if lit, ok := w.Parts[0].(*syntax.Lit); ok && strings.HasPrefix(lit.Value, "~") {
+		// the prefix runs to the '/'; a ':' in it ends the user
+		// name, the rest of the prefix is kept and quoted too
+		v := lit.Value
+		end := len(v)
+		if i := strings.IndexByte(v, '/'); i >= 0 {
+			end = i
+		}
+		if end < len(v) || len(w.Parts) == 1 {
+			user, suffix := v[1:end], ""
+			if i := strings.IndexByte(user, ':'); i >= 0 {
+				user, suffix = user[:i], user[i:]
+			}
+			home, tilde = r.tildeDir(user)
+			home += suffix
+			rest = v[end:]
+		}
+	}
+	quoted := tilde
 	for _, p := range w.Parts {
 		switch p := p.(type) {
 		case *syntax.SglQuoted, *syntax.DblQuoted:
@@ -826,9 +836,14 @@ func (r *Runner) tracePattern(w *syntax.Word, pat string) string {
 			i += n - 1
 		}
 	}
-	for _, p := range w.Parts {
+	for i, p := range w.Parts {
 		switch p := p.(type) {
 		case *syntax.Lit:
+			if i == 0 && tilde {
+				esc(home)
+				sb.WriteString(rest)
+				continue
+			}
 			sb.WriteString(p.Value)
 		case *syntax.SglQuoted:
 			if p.Dollar {
