@@ -402,7 +402,7 @@ func (r *Runner) redirTarget(rd *syntax.Redirect) (string, error) {
 		return "", err
 	}
 	if len(fs) != 1 {
-		return "", specialRedirErr(r.nodeText(rd.Word), ": ambiguous redirect")
+		return "", specialRedirErr(r.shownText(rd.Word), ": ambiguous redirect")
 	}
 	return fs[0], nil
 }

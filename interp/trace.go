@@ -969,6 +969,9 @@ func ctlescText(s string) string {
 func needsRewrite(n syntax.Node) bool {
 	found := false
 	syntax.Walk(n, func(node syntax.Node) bool {
+		if found {
+			return false // a sibling after the find must not reset it
+		}
 		switch node := node.(type) {
 		case *syntax.CmdSubst:
 			found = !node.Backquotes
