@@ -481,7 +481,7 @@ func biRead(r *Runner, args []string) int {
 		_ = v
 		for i, w := range res.split(ifs) {
 			if err := r.setIndex(arrayName, int64(i), w, false, nil); err != nil {
-				r.reportErr(err)
+				r.assignResultErr("read", err)
 				return 1
 			}
 		}
@@ -509,19 +509,27 @@ func biRead(r *Runner, args []string) int {
 			return 1
 		}
 		if err := r.setReadVar(name, val); err != nil {
-			if r.discarded(err) {
-				return 1
-			}
-			if ae, ok := err.(*arithError); ok && !ae.inSubscript {
-				r.bErr("read", "%s", err.Error()) // an integer variable's value
-			} else {
-				r.reportErr(err)
-			}
-			r.topUnwind(err)
+			r.assignResultErr("read", err)
 			return 1
 		}
 	}
 	return status
+}
+
+// assignResultErr reports an error storing what the builtin name read
+// (read, mapfile): an integer variable's arithmetic error is worded as
+// the builtin's, and one that raises bash's top_level_cleanup abandons
+// the command line (topUnwind). It reports whether the builtin stops.
+func (r *Runner) assignResultErr(name string, err error) bool {
+	if r.discarded(err) {
+		return true
+	}
+	if ae, ok := err.(*arithError); ok && !ae.inSubscript {
+		r.bErr(name, "%s", err.Error())
+	} else {
+		r.reportErr(err)
+	}
+	return r.topUnwind(err)
 }
 
 // readResult is a line read by read: its bytes after backslash
@@ -930,8 +938,8 @@ func biMapfile(r *Runner, args []string) int {
 			lr.done()
 			r.evalString(callback+" "+itoa(idx)+" "+singleQuote(s), "eval")
 		}
-		if err := r.setIndex(arrName, idx, s, false, nil); err != nil {
-			r.reportErr(err)
+		if err := r.setIndex(arrName, idx, s, false, nil); err != nil && r.assignResultErr("mapfile", err) {
+			return 1
 		}
 		n++
 		if count != 0 && n > count {
