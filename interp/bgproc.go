@@ -196,6 +196,7 @@ func RunBgJob(data []byte, setup func(*Runner), opts ...Option) (int, syscall.Si
 	}
 	fg := *st
 	fg.Background = false
+	fg.Negated = false // as background does
 	r.stmt(&fg)
 	if r.flow == flowNone {
 		r.runPendingTraps()

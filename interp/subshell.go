@@ -444,6 +444,12 @@ func (r *Runner) background(st *syntax.Stmt) {
 	c.forkedFor = st.Cmd
 	c.leaveLoopsFor(st.Cmd)
 	c.opts.set[optErrexit] = r.opts.on(optErrexit)
+	if st.Negated && c.opts.on(optErrexit) {
+		// the ! is dropped (below), but under set -e it made the
+		// command ignore its status first (bash's CMD_IGNORE_RETURN),
+		// and the child keeps that: no errexit, no ERR trap in it
+		c.noErrExit++
+	}
 	// a background command's stdin is /dev/null when job control is off
 	// (or in a subshell), unless stdin was redirected for a compound
 	// command around it or comes from a pipe (bash's stdin_redir)
@@ -486,6 +492,8 @@ func (r *Runner) background(st *syntax.Stmt) {
 	c.asyncExternal = external
 	fg := *st
 	fg.Background = false
+	// bash runs "! cmd &" as cmd: its job status is not inverted
+	fg.Negated = false
 	c.bgJob = job
 	c.jobCmd = fg.Cmd
 	r.sh.bg.add(job)
@@ -531,6 +539,7 @@ func (r *Runner) jobText(st *syntax.Stmt) string {
 	}
 	fg := *st
 	fg.Background = false
+	fg.Negated = false // not shown either
 	p := newCmdPrinter(r.curSrc)
 	p.escBytes = r.escBytes()
 	p.list([]*syntax.Stmt{&fg})
