@@ -7,16 +7,6 @@ import (
 	"syscall"
 )
 
-// forwardedSignals are the signals a nash running a background pipeline
-// passes on to the pipeline's last program: those whose default action
-// ends a process and that a script sends with kill. SIGINT and SIGQUIT
-// are not among them (bash's asynchronous children ignore them), nor
-// SIGPIPE (the runtime's own write errors depend on it).
-var forwardedSignals = []os.Signal{
-	syscall.SIGHUP, syscall.SIGTERM, syscall.SIGUSR1, syscall.SIGUSR2,
-	syscall.SIGALRM, syscall.SIGVTALRM, syscall.SIGPWR, syscall.SIGSTKFLT,
-}
-
 // forwardToProgram makes signals sent to this process, a nash started to
 // run a background pipeline (bgproc.go), go to the program last, the
 // pipeline's last stage, runs: bash's $! for `a | b &` is b's pid, so
@@ -28,9 +18,11 @@ var forwardedSignals = []os.Signal{
 // for the other stages, as bash's wait for b waits for b's whole job,
 // and ends as the pipeline did.
 func (last *Runner) forwardToProgram() (done func()) {
+	// bash's terminating signals, but SIGINT: its asynchronous
+	// children ignore it (dropSignal)
 	var sigs []os.Signal
-	for _, s := range forwardedSignals {
-		if !signal.Ignored(s) {
+	for _, s := range termSignals {
+		if s != syscall.SIGINT && !signal.Ignored(s) {
 			sigs = append(sigs, s)
 		}
 	}

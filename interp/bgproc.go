@@ -194,9 +194,7 @@ func RunBgJob(data []byte, setup func(*Runner), opts ...Option) (int, syscall.Si
 	if setup != nil {
 		setup(r)
 	}
-	fg := *st
-	fg.Background = false
-	fg.Negated = false // as background does
+	fg := asyncBody(st)
 	r.stmt(&fg)
 	if r.flow == flowNone {
 		r.runPendingTraps()

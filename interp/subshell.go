@@ -490,10 +490,7 @@ func (r *Runner) background(st *syntax.Stmt) {
 	}
 	external := r.runsExternal(st)
 	c.asyncExternal = external
-	fg := *st
-	fg.Background = false
-	// bash runs "! cmd &" as cmd: its job status is not inverted
-	fg.Negated = false
+	fg := asyncBody(st)
 	c.bgJob = job
 	c.jobCmd = fg.Cmd
 	r.sh.bg.add(job)
@@ -537,12 +534,20 @@ func (r *Runner) jobText(st *syntax.Stmt) string {
 	if hasAnonFunc(st) {
 		return r.nodeText(st.Cmd) // "() cmd" fails as a syntax error as it runs
 	}
-	fg := *st
-	fg.Background = false
-	fg.Negated = false // not shown either
+	fg := asyncBody(st) // the ! is not shown either
 	p := newCmdPrinter(r.curSrc)
 	p.escBytes = r.escBytes()
 	p.list([]*syntax.Stmt{&fg})
 	p.flushDeferred("")
 	return strings.TrimRight(p.sb.String(), "\n")
+}
+
+// asyncBody is the command an asynchronous statement st runs, in its
+// job's subshell or process: st without its & and without its !, which
+// bash drops ("! cmd &" runs cmd, its job status not inverted).
+func asyncBody(st *syntax.Stmt) syntax.Stmt {
+	fg := *st
+	fg.Background = false
+	fg.Negated = false
+	return fg
 }
