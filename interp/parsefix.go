@@ -239,10 +239,15 @@ func fixParseError(text, name string, perr error) (string, []parseEdit, *syntax.
 	if nestedListAt(perr, text, at) {
 		cands = []parseRewrite{insertRewrite(at, "+")} // see arraylistelem.go
 	}
-	if stop, ok := unclosedHdocStop(perr); ok {
+	if mayHoldHdocParen(text) {
+		// a here-document in a $( ) read on past its ")" line: to the
+		// end of the input, or to a delimiter line further on (then the
+		// $( ) is left open, or takes in the lines after it)
 		if fixed, ed, f, err, ok := hdocParenTextFix(text, name); ok {
 			return fixed, ed, f, err, true
 		}
+	}
+	if stop, ok := unclosedHdocStop(perr); ok {
 		cands = append([]parseRewrite{hdocEOFRewrite(stop)}, cands...)
 		// <<-'<TAB>END' or <<"\\END": the error is positioned at the
 		// redirection

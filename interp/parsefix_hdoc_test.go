@@ -36,7 +36,7 @@ func TestHdocParenRewrite(t *testing.T) {
 	const ins = hdocParenInsert
 	tests := []struct {
 		src, want string
-		lastLine  uint // line of the last statement
+		lastLine  uint // line of the last statement; 0: a syntax error follows
 	}{
 		{"x=$(cat <<EOF\na\nEOF)\necho $x\n", "x=$(cat <<EOF\na\nEOF" + ins + ")\necho $x\n", 4},
 		{"x=$(cat <<-E | tr a b\n\ta\n\tE ) ; y\nz\n", "x=$(cat <<-E | tr a b\n\ta\n\tE" + ins + " ) ; y\nz\n", 4},
@@ -46,8 +46,22 @@ func TestHdocParenRewrite(t *testing.T) {
 		{"(cat <<EOF\nEOF)\nEOF\n)\nz\n", "(cat <<EOF\nEOF)\nEOF\n)\nz\n", 5},
 		// the first one's body would otherwise hold the second
 		{"a=$(cat <<EOF\n1\nEOF)\nb=$(cat <<EOF\n2\nEOF)\nz\n", "a=$(cat <<EOF\n1\nEOF" + ins + ")\nb=$(cat <<EOF\n2\nEOF" + ins + ")\nz\n", 7},
+		// an empty body (no body node), with a syntax error after it
+		{"x=$(cat <<E\nE)\nz\nfi\n", "x=$(cat <<E\nE" + ins + ")\nz\nfi\n", 0},
+		// the body would run on to a later delimiter line: the $( )
+		// left open, or taking in the lines after it
+		{"x=$(cat <<E\na\nE)\ncat <<E\nE\nz\n", "x=$(cat <<E\na\nE" + ins + ")\ncat <<E\nE\nz\n", 6},
+		{"x=$(cat <<E\na\nE)\ncat <<E\nE\nz\ncase x in\n", "x=$(cat <<E\na\nE" + ins + ")\ncat <<E\nE\nz\ncase x in\n", 0},
 	}
 	for _, tt := range tests {
+		if tt.lastLine == 0 {
+			// a syntax error after it: the text is still the one the
+			// statements before the error are run from
+			if _, text, err := parseProgram(tt.src, ""); err == nil || text != tt.want {
+				t.Errorf("parseProgram(%q) = %q, %v, want %q and an error", tt.src, text, err, tt.want)
+			}
+			continue
+		}
 		_, f := checkParsedText(t, tt.src, tt.want)
 		if f == nil {
 			continue

@@ -35,7 +35,7 @@ func mayHoldHdocParen(text string) bool {
 // that line broken after the delimiter.
 func hdocParenFix(stmts []*syntax.Stmt, text string) (string, []parseEdit, bool) {
 	at := -1
-	substHdocs(stmts, func(rd *syntax.Redirect) bool {
+	substHdocs(stmts, func(rd *syntax.Redirect, _ *syntax.CmdSubst) bool {
 		at = hdocParenLine(text, rd)
 		return at >= 0
 	})
@@ -46,34 +46,36 @@ func hdocParenFix(stmts []*syntax.Stmt, text string) (string, []parseEdit, bool)
 }
 
 // substHdocs calls fn for each here-document redirect inside a $( ) of
-// stmts, in source order, until fn returns true; it reports whether fn
-// did. Both the fix and its check walk the same nodes this way.
-func substHdocs(stmts []*syntax.Stmt, fn func(*syntax.Redirect) bool) bool {
+// stmts, with the outermost $( ) holding it, in source order, until fn
+// returns true; it reports whether fn did. Both the fix and its check
+// walk the same nodes this way. A document with an empty body has no
+// Hdoc node.
+func substHdocs(stmts []*syntax.Stmt, fn func(*syntax.Redirect, *syntax.CmdSubst) bool) bool {
 	done := false
-	var visit func(n syntax.Node, inSubst bool)
-	visit = func(n syntax.Node, inSubst bool) {
+	var visit func(n syntax.Node, cs *syntax.CmdSubst)
+	visit = func(n syntax.Node, cs *syntax.CmdSubst) {
 		syntax.Walk(n, func(n syntax.Node) bool {
 			if done {
 				return false
 			}
 			switch n := n.(type) {
 			case *syntax.CmdSubst:
-				if !inSubst && !n.Backquotes {
+				if cs == nil && !n.Backquotes {
 					for _, st := range n.Stmts {
-						visit(st, true)
+						visit(st, n)
 					}
 					return false
 				}
 			case *syntax.Redirect:
-				if inSubst && n.Hdoc != nil && (n.Op == syntax.Hdoc || n.Op == syntax.DashHdoc) {
-					done = fn(n)
+				if cs != nil && (n.Op == syntax.Hdoc || n.Op == syntax.DashHdoc) {
+					done = fn(n, cs)
 				}
 			}
 			return !done
 		})
 	}
 	for _, st := range stmts {
-		if visit(st, false); done {
+		if visit(st, nil); done {
 			break
 		}
 	}
@@ -84,6 +86,9 @@ func substHdocs(stmts []*syntax.Stmt, fn func(*syntax.Redirect) bool) bool {
 // line of rd's body that starts with the delimiter (after tabs, for <<-)
 // and holds a ")" after it, or -1.
 func hdocParenLine(text string, rd *syntax.Redirect) int {
+	if rd.Hdoc == nil {
+		return -1 // an empty body: no line in it can end it
+	}
 	start, end := int(rd.Hdoc.Pos().Offset()), int(rd.Hdoc.End().Offset())
 	if end > len(text) || start > end {
 		return -1
@@ -117,8 +122,10 @@ func hdocParenLine(text string, rd *syntax.Redirect) int {
 }
 
 // hdocParenTextFix is hdocParenFix for a statement that did not parse
-// because a here-document in it was left unclosed (its body reached the
-// end of the input, or ended the body of another one): the here-document
+// because a here-document in a $( ) read on past its ")" line (its body
+// reached the end of the input, ended the body of another one, or ended
+// at a later delimiter line, leaving the $( ) open or taking the lines
+// after it into the $( ) until they fail to parse): the here-document
 // operators after the statements that parsed are read from the text, and
 // for each the first line that would end it as bash reads it; the first
 // such line that is a ")" line is broken, and the break is kept when the
@@ -224,20 +231,53 @@ func hdocEndLine(text string, op int, delim string, dash bool) (int, bool) {
 // hdocParenMarked reports whether the here-document whose delimiter ends
 // at offset at, followed by the mark, is in a $( ) of stmts.
 func hdocParenMarked(stmts []*syntax.Stmt, text string, at int) bool {
-	return substHdocs(stmts, func(rd *syntax.Redirect) bool {
-		return hdocParenEnded(text, rd) && int(rd.Hdoc.End().Offset()) == at
+	return substHdocs(stmts, func(rd *syntax.Redirect, cs *syntax.CmdSubst) bool {
+		return hdocParenEnd(text, rd, cs) == at
 	})
 }
 
-// hdocParenEnded reports whether rd is a here-document that
-// hdocParenFix ended: the mark follows its delimiter (the end of the
-// body node).
-func hdocParenEnded(text string, rd *syntax.Redirect) bool {
-	if rd.Hdoc == nil || rd.Op != syntax.Hdoc && rd.Op != syntax.DashHdoc {
-		return false
+// hdocParenEnd returns the offset of the mark that ends rd, a
+// here-document in the $( ) cs, when hdocParenFix ended it, else -1. The
+// mark follows its delimiter: the end of the body node, or for an empty
+// body (no node), the first mark after the operator and before the end
+// of cs that follows a delimiter line.
+func hdocParenEnd(text string, rd *syntax.Redirect, cs *syntax.CmdSubst) int {
+	if rd.Op != syntax.Hdoc && rd.Op != syntax.DashHdoc {
+		return -1
 	}
-	i := int(rd.Hdoc.End().Offset())
-	return i <= len(text) && strings.HasPrefix(text[i:], hdocParenInsert)
+	if rd.Hdoc != nil {
+		i := int(rd.Hdoc.End().Offset())
+		if i <= len(text) && strings.HasPrefix(text[i:], hdocParenInsert) {
+			return i
+		}
+		return -1
+	}
+	if rd.Word == nil || cs == nil {
+		return -1
+	}
+	from, limit := int(rd.Word.End().Offset()), min(int(cs.Right.Offset()), len(text))
+	if from >= limit {
+		return -1
+	}
+	k := strings.Index(text[from:limit], hdocParenInsert)
+	if k < 0 {
+		return -1
+	}
+	at := from + k
+	line := text[strings.LastIndexByte(text[:at], '\n')+1 : at]
+	if rd.Op == syntax.DashHdoc {
+		line = strings.TrimLeft(line, "\t")
+	}
+	if line != hdocDelim(rd.Word) {
+		return -1
+	}
+	return at
+}
+
+// hdocParenEnded reports whether rd, a here-document with a body, is one
+// that hdocParenFix ended: the mark follows its delimiter.
+func hdocParenEnded(text string, rd *syntax.Redirect) bool {
+	return rd.Hdoc != nil && hdocParenEnd(text, rd, nil) >= 0
 }
 
 // fixInsertedLines takes the lines hdocParenFix added out of the
@@ -309,6 +349,7 @@ func (r *Runner) warnHdocParen(g []*syntax.Stmt) {
 		syntax.Walk(st, func(n syntax.Node) bool {
 			switch n := n.(type) {
 			case *syntax.CmdSubst:
+				r.warnEmptyHdocParen(n)
 				if k := hdocsAfterSubst(n); k > 0 {
 					s := "s"
 					if k == 1 {
@@ -320,6 +361,35 @@ func (r *Runner) warnHdocParen(g []*syntax.Stmt) {
 			case *syntax.Redirect:
 				if hdocParenEnded(r.curSrc, n) {
 					r.warnHdoc(int(n.Hdoc.End().Line())+r.lineOff, int(n.Hdoc.Pos().Line())-1+r.lineOff, hdocDelim(n.Word))
+				}
+			}
+			return true
+		})
+	}
+}
+
+// warnEmptyHdocParen is warnHdocParen for a here-document of cs (not of
+// a $( ) in it) with an empty body that hdocParenFix ended: with no body
+// node, its delimiter line is found from the mark. The line numbers are
+// those of the script: each mark before it added two lines.
+func (r *Runner) warnEmptyHdocParen(cs *syntax.CmdSubst) {
+	if cs.Backquotes {
+		return
+	}
+	text := r.curSrc
+	for _, st := range cs.Stmts {
+		syntax.Walk(st, func(n syntax.Node) bool {
+			switch n := n.(type) {
+			case *syntax.CmdSubst:
+				return false
+			case *syntax.Redirect:
+				if n.Hdoc != nil {
+					break
+				}
+				if at := hdocParenEnd(text, n, cs); at >= 0 {
+					line := strings.Count(text[:at], "\n") + 1 -
+						strings.Count(hdocParenInsert, "\n")*strings.Count(text[:at], hdocParenInsert)
+					r.warnHdoc(line+r.lineOff, line-1+r.lineOff, hdocDelim(n.Word))
 				}
 			}
 			return true
