@@ -1357,6 +1357,12 @@ func (c *arithCtx) bind(lv arithLvalue, n int64) {
 		err = r.setIndex(lv.name, lv.index, itoa(n), false, nil)
 	default:
 		err = r.setScalar(lv.name, itoa(n), false)
+		if ee, ok := err.(*expandError); ok && ee.badTarget {
+			// a reference to a[@]: bash's bind_variable reports the
+			// bad subscript and its bind_int_variable goes on
+			r.errorf("%s", ee.msg)
+			return
+		}
 	}
 	if err != nil {
 		c.throw(err)

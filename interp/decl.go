@@ -1095,7 +1095,9 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		if v := r.vars.get(rn); v != nil && v.kind == kNameRef && v.set && index == "" && (as != nil && as.Index == nil && as.Array == nil && as.Value != nil || as == nil && textVal != nil) && !o.array && !o.assoc {
 			if j := strings.IndexByte(v.str, '['); j > 0 && strings.HasSuffix(v.str, "]") && validName(v.str[:j]) {
 				if sub := v.str[j+1 : len(v.str)-1]; sub == "@" || sub == "*" {
-					if av := r.vars.get(v.str[:j]); av == nil || av.kind != kAssoc {
+					// (an associative array takes the key from
+					// declare, not from readonly or export)
+					if av := r.vars.get(v.str[:j]); av == nil || av.kind != kAssoc || variant == "readonly" || variant == "export" {
 						// no element to assign: declare makes the
 						// array (as for any element) and reports the
 						// subscript; readonly and export report it

@@ -62,6 +62,11 @@ type paramValue struct {
 	// with no element
 	indirect bool
 
+	// noVar: the value of an element reference (ref=a[1]) under an
+	// operator, for which bash finds no variable: ${ref@a} and ${ref@A}
+	// give nothing
+	noVar bool
+
 	// word, when set, is the word of ${x+word} or ${x-word} that was
 	// chosen and must be expanded in place by the caller (see inlineOp).
 	word *syntax.Word
@@ -355,6 +360,9 @@ func (r *Runner) paramExp(pe *syntax.ParamExp) (paramValue, error) {
 	pv, err := r.baseValue(pe, name)
 	if err != nil {
 		return pv, err
+	}
+	if r.elemRefOperand(pe, name) {
+		pv = r.flattenElemRef(pv)
 	}
 	indirect := "" // "!name" once ${!name} has been followed
 	// ${!name}: indirection (or keys with an index)
@@ -1857,6 +1865,9 @@ func caseConvOp(s string, m *compiledPattern, conv caseOp, all, bytes bool) stri
 
 func (r *Runner) transformOp(pe *syntax.ParamExp, pv paramValue, op string) (paramValue, error) {
 	name := pv.name
+	if pv.noVar && (op == "a" || op == "A") {
+		return paramValue{}, nil
+	}
 	switch op {
 	case "Q":
 		if !pv.set && !pv.isList {
