@@ -151,6 +151,10 @@ func (r *Runner) assign(a *syntax.Assign, fl assignFlags) error {
 			// element for the array's name, which it is not
 			return &varError{msg: "`" + r.vars.get(rn).str + "': not a valid identifier"}
 		}
+		if v := r.vars.get(rn); rn != name && v != nil && v.attrs&aReadonly != 0 {
+			// named as written (bash's assign_array_element)
+			return readonlyErr(name)
+		}
 		return r.assignIndexed(rn, a.Index, val, a.Append)
 	}
 	target := r.resolveRef(name)
@@ -546,7 +550,7 @@ func (r *Runner) setIndex(name string, i int64, val string, appendVal bool, idx 
 
 // assignArray performs name=(…) and name+=(…).
 func (r *Runner) assignArray(name string, ae *syntax.ArrayExpr, appendVal bool, fl assignFlags) error {
-	name = r.resolveRef(name)
+	ref, name := name, r.resolveRef(name)
 	if r.isElemRef(name) {
 		// a reference to an element cannot take a list
 		return &varError{msg: "`" + r.vars.get(name).str + "': not a valid identifier"}
@@ -557,7 +561,8 @@ func (r *Runner) assignArray(name string, ae *syntax.ArrayExpr, appendVal bool, 
 		cur = r.lookup(name)
 	}
 	if cur != nil && cur.attrs&aReadonly != 0 {
-		return readonlyErr(name)
+		// named as written: bash's find_or_make_array_variable
+		return readonlyErr(ref)
 	}
 	if cur != nil && cur.kind == kAssoc {
 		return r.assignAssocList(name, ae, appendVal, fl)

@@ -1053,6 +1053,9 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 			}
 		}
 	}
+	// bash's declare names a readonly variable reached through a
+	// reference as written when it refuses a value
+	written := name
 	if !o.unNameref {
 		rn := r.resolveRef(name)
 		if o.global {
@@ -1237,6 +1240,9 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 				v.attrs = (v.attrs | o.set&aExport) &^ (o.unset & aExport)
 				r.vars.envDirty = true
 			}
+			if hasValue && variant != "export" && variant != "readonly" {
+				return "", readonlyErr(written)
+			}
 			return "", readonlyErr(name)
 		}
 	}
@@ -1244,11 +1250,11 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		var msg string
 		switch {
 		case o.unArray && cur.kind == kIndexed || o.unAssoc && cur.kind == kAssoc:
-			msg = name + ": cannot destroy array variables in this way"
+			msg = written + ": cannot destroy array variables in this way"
 		case cur.kind == kAssoc && o.array:
-			msg = name + ": cannot convert associative to indexed array"
+			msg = written + ": cannot convert associative to indexed array"
 		case cur.kind == kIndexed && o.assoc:
-			msg = name + ": cannot convert indexed to associative array"
+			msg = written + ": cannot convert indexed to associative array"
 		}
 		if msg != "" && compound && !forceLocal {
 			return "", &discardError{msg: msg}
@@ -1379,7 +1385,7 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		}
 	}
 	if readonlyAbort {
-		return "", &discardError{msg: name + ": readonly variable", noPrefix: true}
+		return "", &discardError{msg: written + ": readonly variable", noPrefix: true}
 	}
 	// the value
 	var err error
