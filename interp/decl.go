@@ -428,7 +428,7 @@ func (r *Runner) declare(variant string, args []declArg) int {
 	case "export", "readonly":
 		validOpts = "aAfnp"
 	case "local":
-		validOpts = "aAcilnprtuxI"
+		validOpts = "aAcfFgilnprtuxI" // bash parses local's options as declare's
 	}
 	i := 0
 	for ; i < len(args); i++ {
@@ -531,13 +531,17 @@ func (r *Runner) declare(variant string, args []declArg) int {
 			return 1
 		}
 	}
-	if o.funcs || o.funcNames {
+	if (o.funcs || o.funcNames) && !(variant == "local" && len(rest) == 0) {
+		// (local -f and -F without names list the function's locals,
+		// as bash's declare_internal does for local_var)
 		return r.declareFuncs(variant, o, rest)
 	}
 	if len(rest) == 0 {
 		return r.declareList(variant, o)
 	}
-	local := (variant == "local" || (variant == "declare" || variant == "typeset") && r.inFunction() && !o.global)
+	// local -g is declare -g: bash's declare_internal makes a local only
+	// without mkglobal
+	local := variant == "local" && !o.global || (variant == "declare" || variant == "typeset") && r.inFunction() && !o.global
 	if o.print && variant != "export" && variant != "readonly" {
 		// export -p and readonly -p with names export or mark them,
 		// as bash's set_or_show_attributes does (-p only lists)
@@ -890,6 +894,32 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		}
 		if target != name {
 			return name, nil
+		}
+		return "", &varError{msg: name + ": reference variable cannot be an array"}
+	}
+	if o.nameref && (o.array || o.assoc) && local && !o.global && (as == nil || as.Index == nil) && index == "" {
+		// local -an r: bash's declare_internal makes the local array
+		// first (a local scalar of this function becomes an empty one),
+		// then refuses to make an array a reference; the other
+		// attributes are never applied
+		here := r.vars.isLocalHere(name)
+		var v *variable
+		if here {
+			v = r.vars.own(name)
+		} else {
+			v, _ = r.vars.makeLocal(name)
+		}
+		if v != nil {
+			switch {
+			case v.kind == kIndexed || v.kind == kAssoc:
+				// an array stays what it is
+			case o.assoc:
+				v.kind, v.assoc, v.arr, v.str = kAssoc, newAssoc(), nil, ""
+			default:
+				v.kind, v.arr, v.str = kIndexed, &indexedArray{}, ""
+			}
+			v.set = here && v.set
+			r.vars.changed(v)
 		}
 		return "", &varError{msg: name + ": reference variable cannot be an array"}
 	}
@@ -1675,6 +1705,13 @@ func (r *Runner) declareList(variant string, o declOpts) int {
 		pattr := ""
 		if variant == "export" || variant == "readonly" {
 			pattr = variant
+		}
+		if variant == "local" && o.funcNames && v.kind != kIndexed && v.kind != kAssoc {
+			// local -F: bash's nodefs, a scalar's attributes without
+			// its value (arrays are printed whole)
+			cp := *v
+			cp.set = false
+			v = &cp
 		}
 		sb.WriteString(r.declareLine(n, v, pattr))
 		sb.WriteByte('\n')

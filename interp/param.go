@@ -474,8 +474,10 @@ func (r *Runner) paramExp(pe *syntax.ParamExp) (paramValue, error) {
 		return paramValue{str: itoa(int64(utf8.RuneCountInString(pv.str))), set: true}, nil
 	}
 	if r.opts.on(optNounset) && !pv.set && !overridesUnset(pe) && !r.attrsOfWholeArray(pe, pv) {
-		// "$@" and "${a[@]}" are never unbound (bash 5.2)
-		if !pv.isList {
+		// "$@" and "${a[@]}" are never unbound (bash 5.2), nor is an
+		// unbraced $ref to an element: bash's param_expand returns
+		// what the element expands to without the check
+		if !pv.isList && !(pe.Short && r.isElemRef(r.resolveRef(pe.Param.Value))) {
 			return pv, r.unbound(pe, pv)
 		}
 	}
