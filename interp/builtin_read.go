@@ -473,8 +473,8 @@ func biRead(r *Runner, args []string) int {
 	res.mb = r.utf8Locale() && !asciiOnly(ifs)
 	if haveArray {
 		// read -a into a nameref fills the array it names
-		v, ok := r.indexedArrayVar("read", arrayName, true, true)
 		arrayName = r.resolveRef(arrayName)
+		v, ok := r.indexedArrayVar("read", arrayName, true, true)
 		if !ok {
 			return 1
 		}
@@ -731,7 +731,7 @@ func (r *Runner) setReadVar(name, val string) error {
 	}
 	if base, key, ok := r.rawAssocElem(name, false); ok {
 		if cur := r.vars.get(base); cur.attrs&aReadonly != 0 {
-			return readonlyErr(name[:i])
+			return readonlyErr(base)
 		}
 		return r.setAssocElem(base, key, val, false)
 	}
@@ -745,7 +745,7 @@ func (r *Runner) setReadVar(name, val string) error {
 	}
 	cur := r.vars.get(base)
 	if cur != nil && cur.attrs&aReadonly != 0 {
-		return readonlyErr(name[:i]) // as written, as bash names it
+		return readonlyErr(base)
 	}
 	if cur != nil && cur.kind == kAssoc {
 		// through the store path, which applies -i as well as -u/-l/-c
@@ -774,7 +774,6 @@ func (r *Runner) indexedArrayVar(builtin, name string, clear, check bool) (*vari
 		r.bErr(builtin, "`%s': not a valid identifier", name)
 		return nil, false
 	}
-	ref := name // bash's messages name the variable as written
 	name = r.resolveRef(name)
 	if r.isElemRef(name) {
 		// a reference to an element names no array (bash's
@@ -787,12 +786,12 @@ func (r *Runner) indexedArrayVar(builtin, name string, clear, check bool) (*vari
 	}
 	if cur := r.vars.get(name); cur != nil {
 		if cur.attrs&aReadonly != 0 {
-			r.reportErr(readonlyErr(ref))
+			r.reportErr(readonlyErr(name))
 			return nil, false
 		}
 		r.warnRefToArray(name)
 		if cur.kind == kAssoc {
-			r.bErr(builtin, "%s: not an indexed array", ref)
+			r.bErr(builtin, "%s: not an indexed array", name)
 			return nil, false
 		}
 	}

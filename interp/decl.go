@@ -428,7 +428,7 @@ func (r *Runner) declare(variant string, args []declArg) int {
 	case "export", "readonly":
 		validOpts = "aAfnp"
 	case "local":
-		validOpts = "aAcfFgilnprtuxI" // bash parses local's options as declare's
+		validOpts = "aAcilnprtuxI"
 	}
 	i := 0
 	for ; i < len(args); i++ {
@@ -531,17 +531,13 @@ func (r *Runner) declare(variant string, args []declArg) int {
 			return 1
 		}
 	}
-	if (o.funcs || o.funcNames) && !(variant == "local" && len(rest) == 0) {
-		// (local -f and -F without names list the function's locals,
-		// as bash's declare_internal does for local_var)
+	if o.funcs || o.funcNames {
 		return r.declareFuncs(variant, o, rest)
 	}
 	if len(rest) == 0 {
 		return r.declareList(variant, o)
 	}
-	// local -g is declare -g: bash's declare_internal makes a local only
-	// without mkglobal
-	local := variant == "local" && !o.global || (variant == "declare" || variant == "typeset") && r.inFunction() && !o.global
+	local := (variant == "local" || (variant == "declare" || variant == "typeset") && r.inFunction() && !o.global)
 	if o.print && variant != "export" && variant != "readonly" {
 		// export -p and readonly -p with names export or mark them,
 		// as bash's set_or_show_attributes does (-p only lists)
@@ -897,32 +893,6 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		}
 		return "", &varError{msg: name + ": reference variable cannot be an array"}
 	}
-	if o.nameref && (o.array || o.assoc) && local && !o.global && (as == nil || as.Index == nil) && index == "" {
-		// local -an r: bash's declare_internal makes the local array
-		// first (a local scalar of this function becomes an empty one),
-		// then refuses to make an array a reference; the other
-		// attributes are never applied
-		here := r.vars.isLocalHere(name)
-		var v *variable
-		if here {
-			v = r.vars.own(name)
-		} else {
-			v, _ = r.vars.makeLocal(name)
-		}
-		if v != nil {
-			switch {
-			case v.kind == kIndexed || v.kind == kAssoc:
-				// an array stays what it is
-			case o.assoc:
-				v.kind, v.assoc, v.arr, v.str = kAssoc, newAssoc(), nil, ""
-			default:
-				v.kind, v.arr, v.str = kIndexed, &indexedArray{}, ""
-			}
-			v.set = here && v.set
-			r.vars.changed(v)
-		}
-		return "", &varError{msg: name + ": reference variable cannot be an array"}
-	}
 	if o.nameref && (o.array || o.assoc) && !local && r.vars.get(name) == nil {
 		// declare -an v: bash makes the new variable an array first,
 		// and an array cannot be a reference, so the attribute is
@@ -1083,9 +1053,6 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 			}
 		}
 	}
-	// bash's declare names a readonly variable reached through a
-	// reference as written when it refuses a value
-	written := name
 	if !o.unNameref {
 		rn := r.resolveRef(name)
 		if o.global {
@@ -1128,9 +1095,7 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		if v := r.vars.get(rn); v != nil && v.kind == kNameRef && v.set && index == "" && (as != nil && as.Index == nil && as.Array == nil && as.Value != nil || as == nil && textVal != nil) && !o.array && !o.assoc {
 			if j := strings.IndexByte(v.str, '['); j > 0 && strings.HasSuffix(v.str, "]") && validName(v.str[:j]) {
 				if sub := v.str[j+1 : len(v.str)-1]; sub == "@" || sub == "*" {
-					// (an associative array takes the key from
-					// declare, not from readonly or export)
-					if av := r.vars.get(v.str[:j]); av == nil || av.kind != kAssoc || variant == "readonly" || variant == "export" {
+					if av := r.vars.get(v.str[:j]); av == nil || av.kind != kAssoc {
 						// no element to assign: declare makes the
 						// array (as for any element) and reports the
 						// subscript; readonly and export report it
@@ -1270,9 +1235,6 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 				v.attrs = (v.attrs | o.set&aExport) &^ (o.unset & aExport)
 				r.vars.envDirty = true
 			}
-			if hasValue && variant != "export" && variant != "readonly" {
-				return "", readonlyErr(written)
-			}
 			return "", readonlyErr(name)
 		}
 	}
@@ -1280,11 +1242,11 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		var msg string
 		switch {
 		case o.unArray && cur.kind == kIndexed || o.unAssoc && cur.kind == kAssoc:
-			msg = written + ": cannot destroy array variables in this way"
+			msg = name + ": cannot destroy array variables in this way"
 		case cur.kind == kAssoc && o.array:
-			msg = written + ": cannot convert associative to indexed array"
+			msg = name + ": cannot convert associative to indexed array"
 		case cur.kind == kIndexed && o.assoc:
-			msg = written + ": cannot convert indexed to associative array"
+			msg = name + ": cannot convert indexed to associative array"
 		}
 		if msg != "" && compound && !forceLocal {
 			return "", &discardError{msg: msg}
@@ -1415,7 +1377,7 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		}
 	}
 	if readonlyAbort {
-		return "", &discardError{msg: written + ": readonly variable", noPrefix: true}
+		return "", &discardError{msg: name + ": readonly variable", noPrefix: true}
 	}
 	// the value
 	var err error
@@ -1705,13 +1667,6 @@ func (r *Runner) declareList(variant string, o declOpts) int {
 		pattr := ""
 		if variant == "export" || variant == "readonly" {
 			pattr = variant
-		}
-		if variant == "local" && o.funcNames && v.kind != kIndexed && v.kind != kAssoc {
-			// local -F: bash's nodefs, a scalar's attributes without
-			// its value (arrays are printed whole)
-			cp := *v
-			cp.set = false
-			v = &cp
 		}
 		sb.WriteString(r.declareLine(n, v, pattr))
 		sb.WriteByte('\n')

@@ -62,11 +62,6 @@ type paramValue struct {
 	// with no element
 	indirect bool
 
-	// noVar: the value of an element reference (ref=a[1]) under an
-	// operator, for which bash finds no variable: ${ref@a} and ${ref@A}
-	// give nothing
-	noVar bool
-
 	// word, when set, is the word of ${x+word} or ${x-word} that was
 	// chosen and must be expanded in place by the caller (see inlineOp).
 	word *syntax.Word
@@ -361,9 +356,6 @@ func (r *Runner) paramExp(pe *syntax.ParamExp) (paramValue, error) {
 	if err != nil {
 		return pv, err
 	}
-	if r.elemRefOperand(pe, name) {
-		pv = r.flattenElemRef(pv)
-	}
 	indirect := "" // "!name" once ${!name} has been followed
 	// ${!name}: indirection (or keys with an index)
 	if pe.Excl {
@@ -474,10 +466,8 @@ func (r *Runner) paramExp(pe *syntax.ParamExp) (paramValue, error) {
 		return paramValue{str: itoa(int64(utf8.RuneCountInString(pv.str))), set: true}, nil
 	}
 	if r.opts.on(optNounset) && !pv.set && !overridesUnset(pe) && !r.attrsOfWholeArray(pe, pv) {
-		// "$@" and "${a[@]}" are never unbound (bash 5.2), nor is an
-		// unbraced $ref to an element: bash's param_expand returns
-		// what the element expands to without the check
-		if !pv.isList && !(pe.Short && r.isElemRef(r.resolveRef(pe.Param.Value))) {
+		// "$@" and "${a[@]}" are never unbound (bash 5.2)
+		if !pv.isList {
 			return pv, r.unbound(pe, pv)
 		}
 	}
@@ -1867,9 +1857,6 @@ func caseConvOp(s string, m *compiledPattern, conv caseOp, all, bytes bool) stri
 
 func (r *Runner) transformOp(pe *syntax.ParamExp, pv paramValue, op string) (paramValue, error) {
 	name := pv.name
-	if pv.noVar && (op == "a" || op == "A") {
-		return paramValue{}, nil
-	}
 	switch op {
 	case "Q":
 		if !pv.set && !pv.isList {

@@ -267,9 +267,17 @@ func fixParseError(text, name string, perr error) (string, []parseEdit, *syntax.
 	}
 	if strings.IndexByte(text, '`') >= 0 {
 		// after all others: a `…` bash parses only when it runs it,
-		// read from the start of the statement that holds the error
+		// read from the start of the statement that holds the error;
+		// first when the error is a here-document left open in it
+		// (ending that one at the end of the text would leave its
+		// delimiter there when the `…` is rewritten)
 		from, _ := parseReach(text, name)
-		cands = append(cands, bqErrorRewrites(text, from, at)...)
+		bq := bqErrorRewrites(text, from, at)
+		if _, ok := unclosedHdocStop(perr); ok && bqEncloses(text, from, at) {
+			cands = append(bq, cands...)
+		} else {
+			cands = append(cands, bq...)
+		}
 	}
 	for _, c := range cands {
 		fixed, ed, ok := c(text)

@@ -43,6 +43,17 @@ func bqErrorRewrites(text string, from, at int) []parseRewrite {
 	return out
 }
 
+// bqEncloses reports whether offset at of text lies inside a `…` that
+// opens after offset from.
+func bqEncloses(text string, from, at int) bool {
+	for _, open := range bqOpenings(text, from, at) {
+		if end := bqClosing(text, open); end < 0 || end > at {
+			return true
+		}
+	}
+	return false
+}
+
 // maxBqErrorCandidates bounds the `…` tried for one parse error.
 const maxBqErrorCandidates = 4
 
@@ -159,6 +170,14 @@ func (r *Runner) bqSyntaxError(text string) (string, error) {
 	if len(before) > 0 {
 		oldSrc := r.curSrc
 		r.curSrc = fixed
+		if perr == nil {
+			// bash's parse of the text warns of here-documents the end
+			// of the text delimited, lines counted from the command's
+			oldOff := r.lineOff
+			r.lineOff = r.line - 1
+			r.warnHdocEOF(before, true)
+			r.lineOff = oldOff
+		}
 		lines := strings.Count(fixed, "\n") + 1
 		out, err = r.cmdSubst(&syntax.CmdSubst{
 			Left:       syntax.NewPos(0, 1, 1),

@@ -462,13 +462,7 @@ func (r *Runner) varIsSetSub(s string, expand bool) bool {
 		return false
 	}
 	// an array name alone tests element 0 ([[ -v a ]] is [[ -v a[0] ]])
-	t := r.resolveRef(s)
-	if r.isElemRef(t) {
-		// a reference to an element: bash's find_variable looks for a
-		// variable named a[1], which there is not
-		return false
-	}
-	v := r.lookup(t)
+	v := r.lookup(r.resolveRef(s))
 	return v.isSetScalar()
 }
 
