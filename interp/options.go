@@ -18,6 +18,9 @@ type options struct {
 	// restricted is bash's restricted mode (set -r, restricted.go); it
 	// cannot be turned off
 	restricted bool
+	// jobCtlOff: a forked subshell's job control is off though $- keeps
+	// its m (bash's without_job_control); set -m or +m sets it anew
+	jobCtlOff bool
 }
 
 // posixShopts are the shopts set -o posix turns on, in beforePosix's
@@ -209,12 +212,19 @@ func defaultOptions() options {
 
 func (o *options) on(s setOpt) bool   { return o.set[s] }
 func (o *options) sh(s shoptOpt) bool { return o.shopt[s] }
+
+// jobControl is bash's job_control: set -m outside a forked subshell, or
+// set again inside one.
+func (o *options) jobControl() bool { return o.set[optMonitor] && !o.jobCtlOff }
 func (o *options) setShort(c byte, on bool) bool {
 	s, ok := setOptLetter(c)
 	if !ok {
 		return false
 	}
 	o.set[s] = on
+	if s == optMonitor {
+		o.jobCtlOff = false
+	}
 	return true
 }
 
@@ -236,6 +246,9 @@ func (o *options) setLong(name string, on bool) bool {
 				}
 			}
 			o.set[i] = on
+			if setOpt(i) == optMonitor {
+				o.jobCtlOff = false
+			}
 			if setOpt(i) == optVi && on {
 				o.set[optEmacs] = false
 			} else if setOpt(i) == optEmacs && on {

@@ -40,7 +40,7 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 	if r.flow != flowNone {
 		return // the trap ended the shell or the function
 	}
-	lastpipe := r.opts.sh(shLastpipe) && !r.opts.on(optMonitor)
+	lastpipe := r.opts.sh(shLastpipe) && !r.opts.jobControl()
 	r.syncScript() // bash forks for the elements
 	runners := make([]*Runner, n)
 	for i := range stages {

@@ -106,6 +106,9 @@ func (r *Runner) fork(kind string) *Runner {
 		hist:            r.hist.clone(),
 	}
 	c.traps.keepLive(r.opts.on(optErrtrace), r.opts.on(optFunctrace))
+	// bash's subshells run without job control; a command substitution
+	// keeps it (command_substitute leaves job_control alone)
+	c.opts.jobCtlOff = kind != "cmdsub" || r.opts.jobCtlOff
 	if kind == "subshell" {
 		c.stageGo = r.stageGo // ( ) and nested pipelines start the stage too
 	}
