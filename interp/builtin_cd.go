@@ -59,6 +59,9 @@ func (r *Runner) cdAs(name string, args []string) int {
 	}
 	var dir string
 	printDir := false
+	// bash's LCD_DOVARS: cdable_vars tries a named argument's variable
+	// when the directory itself fails; not for cd alone or cd -
+	cdVars := len(rest) > 0 && r.opts.sh(shCdableVars)
 	if len(rest) == 0 {
 		h := r.lookup("HOME")
 		if h == nil || !h.set {
@@ -66,9 +69,6 @@ func (r *Runner) cdAs(name string, args []string) int {
 			return 1
 		}
 		dir = h.value()
-		if dir == "" {
-			return 0
-		}
 	} else {
 		dir = rest[0]
 		if dir == "-" {
@@ -79,10 +79,8 @@ func (r *Runner) cdAs(name string, args []string) int {
 			}
 			dir = o.value()
 			printDir = true
+			cdVars = false
 		}
-	}
-	if dir == "" {
-		return 0
 	}
 	if r.cwdLost {
 		// bash's change_to_directory asks for the directory it
@@ -120,6 +118,45 @@ func (r *Runner) cdAs(name string, args []string) int {
 	if target == "" {
 		target = dir
 	}
+	st, msg := r.changeTo(name, target, physical, eflag, printDir, cdpathShown)
+	if msg == "" {
+		return st
+	}
+	if cdVars && validName(dir) {
+		if v := r.lookup(r.resolveRef(dir)); v != nil && v.set {
+			if val, ok := cdVarValue(v); ok {
+				// bash prints the variable's value and, when that
+				// fails too, its error under the name given
+				if st, msg = r.changeTo(name, val, physical, eflag, false, ""); msg == "" {
+					if st != 0 {
+						return st
+					}
+					return r.write(name, val+"\n")
+				}
+			}
+		}
+	}
+	r.bErr(name, "%s: %s", r.q().filename(dir), msg)
+	return 1
+}
+
+// cdVarValue is bash's get_string_value for cdable_vars: an array gives
+// its element 0, which it may lack.
+func cdVarValue(v *variable) (string, bool) {
+	switch v.kind {
+	case kIndexed:
+		return v.arr.get(0)
+	case kAssoc:
+		s, ok := v.assoc.m["0"]
+		return s, ok
+	}
+	return v.str, true
+}
+
+// changeTo is bash's change_to_directory and bindpwd for cd: a failure
+// comes back as the text of its error (msg), for the caller to report
+// under the name the user gave.
+func (r *Runner) changeTo(name, target string, physical, eflag, printDir bool, cdpathShown string) (st int, msg string) {
 	var newDir string
 	if !physical {
 		c, err := canonCheck(r.absPath(target))
@@ -133,8 +170,7 @@ func (r *Runner) cdAs(name string, args []string) int {
 			if !errors.Is(err, syscall.ENOENT) {
 				err = syscall.ENOTDIR
 			}
-			r.bErr(name, "%s: %s", r.q().filename(dir), pathErrMsg(err))
-			return 1
+			return 1, pathErrMsg(err)
 		default:
 			// bash chdirs to the path as written: the kernel resolves
 			// its symbolic links and dot-dots. When the directory the
@@ -157,19 +193,21 @@ func (r *Runner) cdAs(name string, args []string) int {
 			// a directory, as chdir(2) does
 			_, err = os.Stat(r.absPath(target))
 		}
+		if target == "" {
+			err = syscall.ENOENT // chdir("") fails; only the logical path makes "" the cwd
+		}
 		if err != nil && r.deletedCwd(target) {
 			// chdir(".") still succeeds in a removed directory, but
 			// getcwd then fails: bash reports it, keeps its idea of the
 			// directory, and cd -e fails.
 			r.getcwdError(name)
 			if st := r.chdir(r.dir, printDir); st != 0 || !eflag {
-				return st
+				return st, ""
 			}
-			return 1
+			return 1, ""
 		}
 		if err != nil {
-			r.bErr(name, "%s: %s", r.q().filename(dir), pathErrMsg(err))
-			return 1
+			return 1, pathErrMsg(err)
 		}
 		newDir = p
 	}
@@ -182,25 +220,22 @@ func (r *Runner) cdAs(name string, args []string) int {
 			}
 		}
 		if err != nil {
-			r.bErr(name, "%s: %s", r.q().filename(dir), pathErrMsg(err))
-			return 1
+			return 1, pathErrMsg(err)
 		}
 	}
 	if !fi.IsDir() {
-		r.bErr(name, "%s: Not a directory", r.q().filename(dir))
-		return 1
+		return 1, "Not a directory"
 	}
 	if err := accessDir(newDir); err != nil {
-		r.bErr(name, "%s: %s", r.q().filename(dir), pathErrMsg(err))
-		return 1
+		return 1, pathErrMsg(err)
 	}
 	if cdpathShown != "" {
 		if st := r.chdir(newDir, false); st != 0 {
-			return st
+			return st, ""
 		}
-		return r.write("cd", cdpathShown+"\n")
+		return r.write("cd", cdpathShown+"\n"), ""
 	}
-	return r.chdir(newDir, printDir)
+	return r.chdir(newDir, printDir), ""
 }
 
 // cdFromLost is cd to a relative dir from a directory that has no path:
