@@ -65,7 +65,7 @@ func waitAnyOr(jobs []*job, stop <-chan struct{}, stops bool) *job {
 func (r *Runner) collected(j *job, pvar string) int {
 	st := j.exitStatus()
 	if m := j.takeDeathMsg(); m != "" {
-		r.errw().Write([]byte(r.errPrefix() + m + "\n"))
+		r.errw().Write([]byte(r.plainPrefix() + m + "\n"))
 	}
 	if pvar != "" {
 		if err := r.assignTo(pvar, itoa(int64(j.pid()))); err != nil {
@@ -258,7 +258,7 @@ func biWait(r *Runner, args []string) int {
 					status = st
 					continue
 				}
-				r.bErr("wait", "pid %d is not a child of this shell", pid)
+				r.errorf("wait: pid %d is not a child of this shell", pid) // internal_error
 				status = 127
 				continue
 			}

@@ -159,7 +159,8 @@ func (r *Runner) bErr(builtin, format string, a ...any) {
 		r.errorf(format, a...)
 		return
 	}
-	r.errorf("%s: %s", builtin, fmt.Sprintf(format, a...))
+	// builtin_error's prolog ignores gnu_errfmt
+	io.WriteString(r.errOut(), r.plainPrefix()+builtin+": "+fmt.Sprintf(format, a...)+"\n")
 }
 
 // write writes a builtin's output, reporting a write error as bash does.

@@ -614,7 +614,8 @@ func (r *Runner) declare(variant string, args []declArg) int {
 				if fromWord || ae.inSubscript {
 					r.errorf("%s", err.Error())
 				} else {
-					r.bErr(variant, "%s", err.Error())
+					// evalerror: internal_error with this_command_name
+					r.errorf("%s: %s", variant, err.Error())
 				}
 				r.exit, r.flow = 1, flowAbort
 				r.topUnwind(err)

@@ -1336,13 +1336,29 @@ func (r *Runner) errOut() io.Writer {
 	return r.fds.writer(2)
 }
 
-// errPrefix is "NAME: line N: " as bash prints it.
-func (r *Runner) errPrefix() string {
+// errPrefix is "NAME: line N: " as bash's error_prolog prints it
+// ("NAME:N: " with shopt gnu_errfmt).
+func (r *Runner) errPrefix() string { return r.linePrefix(r.lineSep()) }
+
+// plainPrefix is errPrefix as builtin_error and the job death notices
+// print it: always " line ", whatever gnu_errfmt says.
+func (r *Runner) plainPrefix() string { return r.linePrefix(": line ") }
+
+func (r *Runner) linePrefix(sep string) string {
 	name := r.errName()
 	if r.line > 0 && !r.sh.interactive {
-		return name + ": line " + itoa(int64(r.line)) + ": "
+		return name + sep + itoa(int64(r.line)) + ": "
 	}
 	return name + ": "
+}
+
+// lineSep is what bash's error.c puts between a name and a line number:
+// ": line ", or ":" with shopt gnu_errfmt.
+func (r *Runner) lineSep() string {
+	if r.opts.sh(shGnuErrfmt) {
+		return ":"
+	}
+	return ": line "
 }
 
 func (r *Runner) errName() string {

@@ -115,7 +115,7 @@ func (r *Runner) hdocUnclosedError(body string) error {
 			}
 		}
 		lines := strings.Count(text[:upTo], "\n") - strings.Count(text[:upTo], "\\\n")
-		r.writeErrLine(r.errName() + ": command substitution: line " + itoa(int64(r.line+1+lines)) +
+		r.writeErrLine(r.errName() + ": command substitution" + r.lineSep() + itoa(int64(r.line+1+lines)) +
 			": unexpected EOF while looking for matching `" + want + "'")
 		return &expandError{msg: "unclosed command substitution", reported: true}
 	case "$((":

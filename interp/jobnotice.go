@@ -22,14 +22,14 @@ func (r *Runner) setNoticeLine(line int) func() {
 	return restore
 }
 
-// noticePrefix is errPrefix with the notice line.
+// noticePrefix is plainPrefix with the notice line.
 func (r *Runner) noticePrefix() string {
 	if r.noticeLine <= 0 {
-		return r.errPrefix()
+		return r.plainPrefix()
 	}
 	line := r.line
 	r.line = r.noticeLine
-	p := r.errPrefix()
+	p := r.plainPrefix()
 	r.line = line
 	return p
 }

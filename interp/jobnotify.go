@@ -57,7 +57,7 @@ func (r *Runner) reportJobs(line int) {
 		case m != "" && !r.hasTrapEntry(signalName(int(sig))):
 			old := r.line
 			r.line = line
-			r.errw().Write([]byte(r.errPrefix() + m + "\n"))
+			r.errw().Write([]byte(r.plainPrefix() + m + "\n"))
 			r.line = old
 		case r.opts.on(optMonitor) && !r.isSub:
 			// with job control on, any other end is reported as jobs

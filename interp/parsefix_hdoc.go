@@ -103,9 +103,9 @@ func (r *Runner) warnHdocEOF(g []*syntax.Stmt, lastGroup bool) {
 // warnHdoc writes bash's warning, at line, for a here-document that
 // started after line at and that the end of the input (of a $( )) ended.
 func (r *Runner) warnHdoc(line, at int, delim string) {
-	msg := "line " + strconv.Itoa(line) + ": warning: here-document at line " + strconv.Itoa(at) +
+	msg := strconv.Itoa(line) + ": warning: here-document at line " + strconv.Itoa(at) +
 		" delimited by end-of-file (wanted `" + delim + "')"
-	r.writeErrLine(r.errName() + ": " + msg)
+	r.writeErrLine(r.errName() + r.lineSep() + msg)
 	if r.hdocWarned == nil {
 		r.hdocWarned = map[string]bool{}
 	}

@@ -355,7 +355,7 @@ func (r *Runner) warnHdocParen(g []*syntax.Stmt) {
 					if k == 1 {
 						s = ""
 					}
-					r.writeErrLine(r.errName() + ": line " + itoa(int64(int(n.Right.Line())+r.lineOff)) +
+					r.writeErrLine(r.errName() + r.lineSep() + itoa(int64(int(n.Right.Line())+r.lineOff)) +
 						": warning: command substitution: " + itoa(int64(k)) + " unterminated here-document" + s)
 				}
 			case *syntax.Redirect:

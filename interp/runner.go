@@ -286,7 +286,7 @@ type Runner struct {
 	// hdocParenHas its answer
 	hdocParenSrc string
 	hdocParenHas bool
-	// hdocWarned holds the here-document warnings written ("line N:
+	// hdocWarned holds the here-document warnings written ("N:
 	// text"), which a syntax error's report from bash -n leaves out
 	hdocWarned map[string]bool
 

@@ -97,10 +97,10 @@ func (r *Runner) reportSyntaxErrorLines(err error, src, name string, from, to in
 		if strings.HasPrefix(text, "warning: ") {
 			// bash's internal_warning names the shell alone, as
 			// for a command, not the -c string or eval
-			r.writeErrLine(r.errName() + ": line " + itoa(int64(line)) + ": " + text)
+			r.writeErrLine(r.errName() + r.lineSep() + itoa(int64(line)) + ": " + text)
 			return
 		}
-		r.writeErrLine(prefix + ": line " + itoa(int64(line)) + ": " + text)
+		r.writeErrLine(prefix + r.lineSep() + itoa(int64(line)) + ": " + text)
 	}
 	if isParse && r.opts.sh(shExtglob) && unclosedExtglob(pe.Text) {
 		// read with extglob on, an extended pattern is a word that
@@ -121,7 +121,7 @@ func (r *Runner) reportSyntaxErrorLines(err error, src, name string, from, to in
 	if len(msgs) > 0 {
 		for _, m := range msgs {
 			m.text = shiftHdocAt(m.text, base)
-			if r.hdocWarned["line "+itoa(int64(m.line+base))+": "+m.text] {
+			if r.hdocWarned[itoa(int64(m.line+base))+": "+m.text] {
 				continue // written when the command ran (warnHdoc)
 			}
 			emit(m.line+base, m.text)
