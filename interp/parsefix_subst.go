@@ -144,7 +144,10 @@ func sliceRewrite(i int) parseRewrite {
 			return "", nil, false
 		}
 		off := from + n + 1
-		end := off + strings.IndexByte(text[off:j]+":", ':')
+		end := j
+		if k, _ := skipArith(text[off:j]); k >= 0 {
+			end = off + k
+		}
 		var edits []parseEdit
 		if end+1 == j {
 			// ${x:1:}: bash takes an empty length as 0
