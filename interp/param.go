@@ -483,7 +483,7 @@ func (r *Runner) paramExp(pe *syntax.ParamExp) (paramValue, error) {
 		if noValue(pv) && patternOp(pe.Exp.Op) {
 			return pv, nil
 		}
-		return r.expOp(pe, pv)
+		return r.expOp(pe, pv, indirect)
 	}
 	return pv, nil
 }
@@ -1445,7 +1445,9 @@ func (r *Runner) replaceValue(pe *syntax.ParamExp, pv paramValue) (paramValue, e
 	}), nil
 }
 
-func (r *Runner) expOp(pe *syntax.ParamExp, pv paramValue) (paramValue, error) {
+// expOp applies pe's operator; indirect is "!name" when pe was reached
+// through ${!name}, which bash's errors name.
+func (r *Runner) expOp(pe *syntax.ParamExp, pv paramValue, indirect string) (paramValue, error) {
 	op := pe.Exp.Op
 	word := func() (string, error) {
 		if pe.Exp.Word == nil {
@@ -1526,9 +1528,12 @@ func (r *Runner) expOp(pe *syntax.ParamExp, pv paramValue) (paramValue, error) {
 		if pv.set && !(op == syntax.ErrorUnsetOrNull && null()) {
 			return pv, nil
 		}
-		s, err := word()
-		if err != nil {
-			return pv, err
+		var s string
+		var err error
+		if pe.Exp.Word != nil && len(pe.Exp.Word.Parts) > 0 {
+			if s, err = r.errorWordText(pe.Exp.Word); err != nil {
+				return pv, err
+			}
 		}
 		// bash's parameter_brace_expand_error words the message itself
 		// only when no word is written: ${x?$empty} says "x: "
@@ -1539,10 +1544,13 @@ func (r *Runner) expOp(pe *syntax.ParamExp, pv paramValue) (paramValue, error) {
 				s = "parameter not set"
 			}
 		}
-		// named as written: 1, a[0], h[$k]
+		// named as written: 1, a[0], h[$k], !ref
 		name := pe.Param.Value
 		if pe.Index != nil {
 			name += "[" + r.nodeText(pe.Index) + "]"
+		}
+		if indirect != "" {
+			name = indirect
 		}
 		return pv, &expandError{msg: name + ": " + s, fatal: true}
 	case syntax.RemSmallPrefix, syntax.RemLargePrefix, syntax.RemSmallSuffix, syntax.RemLargeSuffix:
