@@ -708,6 +708,27 @@ func (r *Runner) SetOpt(name string, on bool) bool {
 	return r.opts.setLong(name, on)
 }
 
+// SetPosixFlag turns POSIX mode on as bash's --posix does while it reads
+// its options: the flag and POSIXLY_CORRECT, not yet the shopts POSIX
+// mode turns on; InitPosix does that after the options, as bash's
+// sv_strict_posix does, so --posix +o posix leaves them as they were.
+func (r *Runner) SetPosixFlag() {
+	r.opts.set[optPosix] = true
+	r.setScalar("POSIXLY_CORRECT", "y", false)
+}
+
+// InitPosix turns on the shopts of POSIX mode when SetPosixFlag's flag
+// is still on after the startup options.
+func (r *Runner) InitPosix() {
+	if !r.opts.on(optPosix) {
+		return
+	}
+	shown := r.opts.bashoptsShown
+	r.opts.set[optPosix] = false
+	r.opts.setLong("posix", true)
+	r.opts.bashoptsShown = shown
+}
+
 // SetShopt turns a shopt option on or off.
 func (r *Runner) SetShopt(name string, on bool) bool {
 	r.opts.bashoptsShown = nil

@@ -134,8 +134,9 @@ func run(argv []string) int {
 	}
 	if inv.posixOpt {
 		// bash started with --posix binds POSIXLY_CORRECT=y
-		// (unexported) along with the option, before the other options
-		r.SetOpt("posix", true)
+		// (unexported) along with the option, before the other options;
+		// the shopts of POSIX mode follow them (InitPosix)
+		r.SetPosixFlag()
 	}
 	for _, o := range inv.setOpts {
 		if o.name == "" {
@@ -148,6 +149,9 @@ func run(argv []string) int {
 			fmt.Fprintf(os.Stderr, "%s: line 0: %s: %s: invalid option name\n", name, name, o.name)
 			return 2
 		}
+	}
+	if inv.posixOpt {
+		r.InitPosix()
 	}
 	extdebug := inv.debugger
 	if extdebug {
