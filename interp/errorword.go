@@ -8,13 +8,13 @@ import (
 
 // errorWordText is the message of ${x?word} and ${x:?word}: bash's
 // parameter_brace_expand_error runs expand_string on the word as
-// written, quoted or not where the expansion stands, so its quotes go,
-// its expansions are split on IFS (no pathname expansion) and the
-// fields are joined with spaces: "${x?'a'}" says "x: a", ${x?$v} with
-// v="a  b" says "x: a b".
+// written, quoted or not where the expansion stands, as one word: its
+// quotes go, its expansions are split on IFS (no pathname expansion)
+// and the fields joined with spaces, its own blanks stay: "${x?'a'}"
+// says "x: a", ${x?$v} with v="a  b" says "x: a b", ${x?a  b} "x: a  b".
 func (r *Runner) errorWordText(w *syntax.Word) (string, error) {
 	raw := r.nodeText(w)
-	text := encodeRawBytes(raw)
+	text := encodeRawBytes(quoteBlanks(raw))
 	var words []*syntax.Word
 	err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Words(strings.NewReader(text), func(w *syntax.Word) bool {
 		words = append(words, w)
@@ -45,4 +45,60 @@ func (r *Runner) errorWordText(w *syntax.Word) (string, error) {
 		}
 	}
 	return strings.Join(out, " "), nil
+}
+
+// quoteBlanks single-quotes the runs of blanks of the word text s that
+// are outside quotes and expansions, so that it reads as one word whose
+// blanks are its own.
+func quoteBlanks(s string) string {
+	if !strings.ContainsAny(s, " \t\n") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		start := i
+		switch {
+		case c == ' ' || c == '\t' || c == '\n':
+			for i+1 < len(s) && strings.IndexByte(" \t\n", s[i+1]) >= 0 {
+				i++
+			}
+			b.WriteString("'" + s[start:i+1] + "'")
+			continue
+		case c == '\\':
+			i++
+		case c == '\'':
+			if j := strings.IndexByte(s[i+1:], '\''); j >= 0 {
+				i += j + 1
+			} else {
+				i = len(s) - 1
+			}
+		case c == '"':
+			i = skipDquoted(s, i+1)
+		case c == '`':
+			for i++; i < len(s) && s[i] != '`'; i++ {
+				if s[i] == '\\' {
+					i++
+				}
+			}
+		case c == '$' && i+1 < len(s) && s[i+1] == '\'':
+			for i += 2; i < len(s) && s[i] != '\''; i++ {
+				if s[i] == '\\' {
+					i++
+				}
+			}
+		case c == '$' && i+1 < len(s) && (s[i+1] == '{' || s[i+1] == '('):
+			cl := byte('}')
+			if s[i+1] == '(' {
+				cl = ')'
+			}
+			if j := matchClose(s, i+2, s[i+1], cl); j >= 0 {
+				i = j
+			} else {
+				i = len(s) - 1
+			}
+		}
+		b.WriteString(s[start:min(i+1, len(s))])
+	}
+	return b.String()
 }
