@@ -332,14 +332,7 @@ func (r *Runner) arithAnsiC(p syntax.WordPart, s string, word bool) string {
 // a single-quoted part there, ['1'] or [$'1'], is text, not the quoted
 // operand (sh_single_quote) it is in other arithmetic.
 func (r *Runner) compoundIndex(x syntax.ArithmExpr) (int64, error) {
-	quoted := false
-	syntax.Walk(x, func(n syntax.Node) bool {
-		if _, ok := n.(*syntax.SglQuoted); ok {
-			quoted = true
-		}
-		return !quoted
-	})
-	if !quoted {
+	if !sglQuotedIn(x) {
 		return r.subscriptIndex(x)
 	}
 	s, err := r.arithText(x, true)
@@ -350,8 +343,25 @@ func (r *Runner) compoundIndex(x syntax.ArithmExpr) (int64, error) {
 	// pass takes each \001 from the first (a $'\001') for bash's quoting
 	// escape (CTLESC), which quote removal drops
 	s = strings.ReplaceAll(s, "\001", "")
+	// (array_expand_index: a $x the quotes kept from the first pass
+	// is expanded now)
+	if s, err = r.arithSubscriptText(s); err != nil {
+		return 0, err
+	}
 	n, err := r.arithString(s)
 	return n, unwindsToTop(err)
+}
+
+// sglQuotedIn reports whether x holds single quotes.
+func sglQuotedIn(x syntax.ArithmExpr) bool {
+	quoted := false
+	syntax.Walk(x, func(n syntax.Node) bool {
+		if _, ok := n.(*syntax.SglQuoted); ok {
+			quoted = true
+		}
+		return !quoted
+	})
+	return quoted
 }
 
 // arithParts returns the outermost expansions of an arithmetic

@@ -1512,8 +1512,41 @@ func (r *Runner) declAssocElem(name string, idx syntax.ArithmExpr, val string, a
 func (r *Runner) declSetValue(name, index, val string, appendVal bool, as *syntax.Assign) error {
 	if index != "" || (as != nil && as.Index != nil) {
 		if as != nil && as.Index != nil {
-			if v := r.vars.get(name); v != nil && v.kind == kAssoc {
+			v := r.vars.get(name)
+			if v != nil && v.kind == kAssoc {
 				return r.declAssocElem(name, as.Index, val, appendVal)
+			}
+			if sglQuotedIn(as.Index) && !r.dynTableVar(name) {
+				// the builtin's argument has had its quotes removed
+				// before the subscript is evaluated, as in a[…]=v of
+				// a compound assignment: declare a['$x']=1 is a[$x]
+				if v != nil && v.attrs&aReadonly != 0 {
+					return readonlyErr(name)
+				}
+				t, err := r.arithText(as.Index, true)
+				if err != nil {
+					return err
+				}
+				if t == "" {
+					return badTargetErr(name + "[]")
+				}
+				i, err := r.compoundIndex(as.Index)
+				if err != nil {
+					return err
+				}
+				if i < 0 {
+					top := -1
+					if v != nil && v.kind == kIndexed && v.arr != nil {
+						top = v.arr.maxIndex()
+					} else if v != nil && v.set && v.kind == kString {
+						top = 0
+					}
+					if i+int64(top)+1 < 0 {
+						// named with its quotes removed
+						return badTargetErr(name + "[" + t + "]")
+					}
+				}
+				return r.setIndex(name, i, val, appendVal, as.Index)
 			}
 			return r.assignIndexed(name, as.Index, val, appendVal)
 		}
