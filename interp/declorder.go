@@ -35,7 +35,7 @@ func (r *Runner) declExpandFirst(variant string, args []declArg, env bool) bool 
 			}
 		}
 		if as != nil && as.Array != nil {
-			if !laterValues(args[i+1:]) && (variant != "local" || r.inFunction()) && !splitOptions(args[:i]) && !env {
+			if !laterValues(args[i+1:]) && (variant != "local" || r.inFunction()) && !splitOptions(args[:i]) && !env && !r.opts.on(optXtrace) {
 				// the builtin makes it in order as well, as bash's
 				// internal declare would
 				break
@@ -177,7 +177,16 @@ func (r *Runner) declCompoundNow(variant string, before []declArg, a declArg) (o
 		internal = "declare"
 	}
 	if r.opts.on(optXtrace) {
-		r.traceCompound(a.assign)
+		// bash traces the assignment with its values expanded, after
+		// the substitutions in them have run (and traced)
+		v := r.vars.get(a.assign.Name.Value)
+		assoc := strings.Contains(shape, "A") || v != nil && v.kind == kAssoc
+		pre, err := r.preexpandCompound(a.assign, assoc)
+		if err != nil {
+			return r.declWordFailed(variant, a, err), false, false
+		}
+		a.assign = pre
+		r.traceCompound(pre)
 	}
 	st := r.declare(internal, []declArg{{text: opt}, a})
 	if r.flow != flowNone {
@@ -188,4 +197,54 @@ func (r *Runner) declCompoundNow(variant string, before []declArg, a declArg) (o
 		return false, false, false
 	}
 	return true, true, st != 0
+}
+
+// preexpandCompound returns as with the values of its compound
+// assignment that have side effects (substitutions) expanded, as
+// literal words, so that tracing and assigning it run them once. The
+// words of an associative array's key-value list are not split.
+func (r *Runner) preexpandCompound(as *syntax.Assign, assoc bool) (*syntax.Assign, error) {
+	var elems []*syntax.ArrayElem
+	changed := false
+	for _, el := range as.Array.Elems {
+		if el.Value == nil || !hasSideEffects(el.Value) {
+			elems = append(elems, el)
+			continue
+		}
+		changed = true
+		lit := func(v string) *syntax.Word {
+			return &syntax.Word{Parts: []syntax.WordPart{&syntax.SglQuoted{Left: el.Value.Pos(), Right: el.Value.End(), Value: v}}}
+		}
+		if el.Index == nil && !assoc {
+			fs, err := r.fieldsOf([]*syntax.Word{el.Value}, true)
+			if err != nil {
+				return nil, err
+			}
+			for _, f := range fs {
+				e := *el
+				e.Value = lit(f)
+				elems = append(elems, &e)
+			}
+			continue
+		}
+		expand := r.assignValue
+		if r.opts.on(optPosix) || el.Index == nil {
+			expand = r.assignValueNoTilde
+		}
+		v, err := expand(el.Value)
+		if err != nil {
+			return nil, err
+		}
+		e := *el
+		e.Value = lit(v)
+		elems = append(elems, &e)
+	}
+	if !changed {
+		return as, nil
+	}
+	out := *as
+	arr := *as.Array
+	arr.Elems = elems
+	out.Array = &arr
+	return &out, nil
 }
