@@ -562,7 +562,9 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 		if st == r.soleNegated && r.flow == flowNone && r.exit != 0 && counts && r.noErrExit == 0 {
 			r.runErrTrap() // (soleNegatedStmt)
 		}
-		if r.flow == flowNone || r.flow == flowAbort {
+		// break and continue return to here as bash's builtins do, and
+		// are negated ("! break" is 1); return and exit jump past it
+		if r.flow == flowNone || r.flow == flowAbort || r.flow == flowBreak || r.flow == flowContinue {
 			if r.exit == 0 {
 				r.exit = 1
 			} else {
@@ -898,17 +900,30 @@ func (r *Runner) whileClause(c *syntax.WhileClause) {
 		r.stmts(c.Cond)
 		r.noErrExit--
 		r.reapCoprocs(false) // bash's REAP after the test
-		if r.flow != flowNone {
-			if r.loopFlow() {
-				continue
+		jump := r.flow == flowBreak || r.flow == flowContinue
+		if r.flow != flowNone && !jump {
+			break // return, exit, an abandoned command line
+		}
+		if (r.exit == 0) == c.Until {
+			// bash's execute_while_or_until: a test whose status ends
+			// the loop ends it though a break or continue ran in it,
+			// which takes one level ("until continue; do …" runs
+			// nothing)
+			if jump {
+				r.flowN--
+				if r.flowN <= 0 {
+					r.flow = flowNone
+				}
 			}
 			break
 		}
-		if (r.exit == 0) == c.Until {
-			break
+		if jump {
+			// the body is skipped: its status is the test's
+			status = r.exit
+		} else {
+			r.stmts(c.Do)
+			status = r.exit
 		}
-		r.stmts(c.Do)
-		status = r.exit
 		if r.flow != flowNone {
 			if r.loopFlow() {
 				continue
@@ -916,7 +931,9 @@ func (r *Runner) whileClause(c *syntax.WhileClause) {
 			break
 		}
 	}
-	if r.flow == flowNone {
+	// the loop's status is its last body's (0 if none ran), also when
+	// a break or continue goes on to an outer loop
+	if r.flow == flowNone || r.flow == flowBreak || r.flow == flowContinue {
 		r.exit = status
 	}
 }
