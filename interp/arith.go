@@ -509,6 +509,9 @@ type arithLvalue struct {
 	// pending is the name token of an assignment target whose
 	// subscript is evaluated only when it is assigned
 	pending string
+	// written is the name as the expression wrote it, before any
+	// nameref was followed, for bash's readonly message
+	written string
 }
 
 // badSubscript classifies a subscript an arithmetic expression cannot use.
@@ -1192,12 +1195,12 @@ func (c *arithCtx) lvalueOf(tok string, sub bool) arithLvalue {
 	r := c.ev.r
 	if !sub {
 		name, v, _ := r.followRefVar(tok)
-		return arithLvalue{name: name, v: v}
+		return arithLvalue{name: name, v: v, written: tok}
 	}
 	i := strings.IndexByte(tok, '[')
 	name := r.resolveRef(tok[:i])
 	idx := tok[i+1 : len(tok)-1]
-	lv := arithLvalue{name: name, sub: true, tok: tok}
+	lv := arithLvalue{name: name, sub: true, tok: tok, written: tok[:i]}
 	v := r.vars.get(name)
 	switch {
 	case idx == "":
@@ -1355,6 +1358,11 @@ func (c *arithCtx) bind(lv arithLvalue, n int64) {
 	case lv.bad == badEmptyKey:
 		r.errorf("%s: bad array subscript", lv.tok)
 		return
+	case r.arrayReadonly(lv):
+		// an array (or its element) is refused by bash's
+		// assign_array_element, named as written; a scalar by
+		// bind_variable, through the reference
+		err = readonlyErr(lv.written)
 	case lv.assoc:
 		err = r.declSetValue(lv.name, lv.key, itoa(n), false, nil)
 	case lv.sub && lv.index < 0 && r.negIndexBeforeStart(lv):
@@ -1367,10 +1375,26 @@ func (c *arithCtx) bind(lv arithLvalue, n int64) {
 		err = r.setIndex(lv.name, lv.index, itoa(n), false, nil)
 	default:
 		err = r.setScalar(lv.name, itoa(n), false)
+		if ee, ok := err.(*expandError); ok && ee.badTarget {
+			// a reference to a[@]: bash's bind_variable reports the
+			// bad subscript and its bind_int_variable goes on
+			r.errorf("%s", ee.msg)
+			return
+		}
 	}
 	if err != nil {
 		c.throw(err)
 	}
+}
+
+// arrayReadonly reports whether lv is an element of a readonly variable,
+// or names a readonly array.
+func (r *Runner) arrayReadonly(lv arithLvalue) bool {
+	v := r.vars.get(lv.name)
+	if v == nil || v.attrs&aReadonly == 0 || lv.written == "" {
+		return false
+	}
+	return lv.sub || v.kind == kIndexed || v.kind == kAssoc
 }
 
 // negIndexBeforeStart reports whether lv's negative index, counted back

@@ -151,6 +151,10 @@ func (r *Runner) assign(a *syntax.Assign, fl assignFlags) error {
 			// element for the array's name, which it is not
 			return &varError{msg: "`" + r.vars.get(rn).str + "': not a valid identifier"}
 		}
+		if v := r.vars.get(rn); rn != name && v != nil && v.attrs&aReadonly != 0 {
+			// named as written (bash's assign_array_element)
+			return readonlyErr(name)
+		}
 		return r.assignIndexed(rn, a.Index, val, a.Append)
 	}
 	target := r.resolveRef(name)
@@ -183,7 +187,22 @@ func (r *Runner) assignRefElem(target, val string, appendVal bool) error {
 	} else if r.isElemRef(base) {
 		return &varError{msg: "`" + r.vars.get(base).str + "': not a valid identifier"}
 	}
+	if ref := r.vars.get(target).str; r.refAllSubscript(base, ref) {
+		return badTargetErr(ref)
+	}
 	return r.assignIndexed(base, ep.Index, val, appendVal)
+}
+
+// refAllSubscript reports whether ref, a nameref's value naming an element
+// of the associative array base, has the subscript @ or * as written:
+// bash's assign_array_element refuses those keys (a bad subscript) unless
+// the assignment is a word of its own, h[@]=v.
+func (r *Runner) refAllSubscript(base, ref string) bool {
+	if v := r.vars.get(base); v == nil || v.kind != kAssoc {
+		return false
+	}
+	i := strings.IndexByte(ref, '[')
+	return i > 0 && (ref[i+1:] == "@]" || ref[i+1:] == "*]")
 }
 
 func (r *Runner) binding(name string, fl assignFlags) *variable {
@@ -531,7 +550,7 @@ func (r *Runner) setIndex(name string, i int64, val string, appendVal bool, idx 
 
 // assignArray performs name=(…) and name+=(…).
 func (r *Runner) assignArray(name string, ae *syntax.ArrayExpr, appendVal bool, fl assignFlags) error {
-	name = r.resolveRef(name)
+	ref, name := name, r.resolveRef(name)
 	if r.isElemRef(name) {
 		// a reference to an element cannot take a list
 		return &varError{msg: "`" + r.vars.get(name).str + "': not a valid identifier"}
@@ -542,7 +561,8 @@ func (r *Runner) assignArray(name string, ae *syntax.ArrayExpr, appendVal bool, 
 		cur = r.lookup(name)
 	}
 	if cur != nil && cur.attrs&aReadonly != 0 {
-		return readonlyErr(name)
+		// named as written: bash's find_or_make_array_variable
+		return readonlyErr(ref)
 	}
 	if cur != nil && cur.kind == kAssoc {
 		return r.assignAssocList(name, ae, appendVal, fl)
@@ -928,67 +948,7 @@ func (r *Runner) unsetVarFlags(name string, oneWord bool) error {
 			r.errorf("warning: %s: circular name reference", base)
 			return r.viaGlobal(base, func() error { return r.unsetVar(name) })
 		}
-		base = r.resolveRef(base)
-		v := r.vars.get(base)
-		if v == nil {
-			return nil
-		}
-		if v.attrs&aReadonly != 0 {
-			return &varError{msg: base + ": cannot unset: readonly variable"}
-		}
-		switch {
-		case (key == "@" || key == "*") && (v.kind == kIndexed || v.kind == kAssoc) && r.compatLevel() <= 51:
-			// the array goes (see compat.go)
-			r.vars.unbind(base)
-		case (key == "@" || key == "*") && v.kind == kIndexed:
-			// bash 5.2 empties the array, which stays declared
-			r.vars.own(base).arr = &indexedArray{}
-		case (key == "@" || key == "*") && v.kind != kAssoc:
-			return &varError{msg: base + ": not an array variable"}
-		case v.kind == kAssoc:
-			// @ and * are ordinary keys of an associative array
-			k := key
-			if !oneWord {
-				var err error
-				if k, err = r.subscriptText(key); err != nil {
-					return err
-				}
-			}
-			if k == "" {
-				return &varError{msg: "[" + key + "]: bad array subscript"}
-			}
-			r.vars.own(base).assoc.unset(k)
-		case v.kind == kIndexed:
-			t, err := r.subscriptText(key)
-			if err != nil {
-				return err
-			}
-			n, err := r.arithString(t)
-			if err != nil {
-				return subscriptError(err)
-			}
-			if n < 0 {
-				n += int64(v.arr.maxIndex()) + 1
-				if n < 0 {
-					return &varError{msg: "[" + key + "]: bad array subscript"}
-				}
-			}
-			r.vars.own(base).arr.unset(int(n))
-		default:
-			t, err := r.subscriptText(key)
-			if err != nil {
-				return err
-			}
-			n, err := r.arithString(t)
-			if err != nil {
-				return subscriptError(err)
-			}
-			if n != 0 {
-				return &varError{msg: base + ": not an array variable", notArray: true}
-			}
-			r.vars.unbindScoped(base, r.opts.sh(shLocalvarUnset))
-		}
-		return nil
+		return r.unsetElement(r.resolveRef(base), key, oneWord, false)
 	}
 	v := r.vars.get(name)
 	if r.circularRef(name) {
@@ -998,11 +958,17 @@ func (r *Runner) unsetVarFlags(name string, oneWord bool) error {
 	} else if v != nil && v.kind == kNameRef {
 		name = r.resolveRef(name)
 		if v := r.vars.get(name); v != nil && v.kind == kNameRef && v.set && strings.IndexByte(v.str, '[') > 0 {
-			// a reference to an element unsets the element; bash
-			// says nothing when that element cannot exist (x[2]
-			// of a scalar x)
-			err := r.unsetVar(v.str)
-			if ve, ok := err.(*varError); ok && ve.notArray {
+			// a reference to an element unsets the element (see
+			// unsetElement); a bad subscript is reported, but bash's
+			// unset_builtin does not count it a failure
+			ref := v.str
+			if !strings.HasSuffix(ref, "]") {
+				return nil
+			}
+			j := strings.IndexByte(ref, '[')
+			err := r.unsetElement(r.resolveRef(ref[:j]), ref[j+1:len(ref)-1], false, true)
+			if _, ok := err.(*varError); ok {
+				r.bErr("unset", "%s", err.Error())
 				return nil
 			}
 			return err
@@ -1071,4 +1037,77 @@ func (r *Runner) kvElemWord(el *syntax.ArrayElem) *syntax.Word {
 		parts = append(parts, valWord.Parts...)
 	}
 	return &syntax.Word{Parts: parts}
+}
+
+// unsetElement unsets element key of the array base (unset 'a[k]').
+// viaRef: reached through a nameref whose value is the element, where
+// bash's unset_builtin calls unbind_array_element directly: no readonly
+// check, and a subscript a scalar cannot have is silently nothing.
+func (r *Runner) unsetElement(base, key string, oneWord, viaRef bool) error {
+	v := r.vars.get(base)
+	if v == nil {
+		return nil
+	}
+	if v.attrs&aReadonly != 0 && !viaRef {
+		return &varError{msg: base + ": cannot unset: readonly variable"}
+	}
+	switch {
+	case (key == "@" || key == "*") && (v.kind == kIndexed || v.kind == kAssoc) && r.compatLevel() <= 51:
+		// the array goes (see compat.go)
+		r.vars.unbind(base)
+	case (key == "@" || key == "*") && v.kind == kIndexed:
+		// bash 5.2 empties the array, which stays declared
+		r.vars.own(base).arr = &indexedArray{}
+	case (key == "@" || key == "*") && v.kind != kAssoc:
+		if viaRef {
+			return nil
+		}
+		return &varError{msg: base + ": not an array variable"}
+	case v.kind == kAssoc:
+		// @ and * are ordinary keys of an associative array
+		k := key
+		if !oneWord {
+			var err error
+			if k, err = r.subscriptText(key); err != nil {
+				return err
+			}
+		}
+		if k == "" {
+			return &varError{msg: "[" + key + "]: bad array subscript"}
+		}
+		r.vars.own(base).assoc.unset(k)
+	case v.kind == kIndexed:
+		t, err := r.subscriptText(key)
+		if err != nil {
+			return err
+		}
+		n, err := r.arithString(t)
+		if err != nil {
+			return subscriptError(err)
+		}
+		if n < 0 {
+			n += int64(v.arr.maxIndex()) + 1
+			if n < 0 {
+				return &varError{msg: "[" + key + "]: bad array subscript"}
+			}
+		}
+		r.vars.own(base).arr.unset(int(n))
+	default:
+		t, err := r.subscriptText(key)
+		if err != nil {
+			return err
+		}
+		n, err := r.arithString(t)
+		if err != nil {
+			return subscriptError(err)
+		}
+		if n != 0 {
+			if viaRef {
+				return nil
+			}
+			return &varError{msg: base + ": not an array variable", notArray: true}
+		}
+		r.vars.unbindScoped(base, r.opts.sh(shLocalvarUnset))
+	}
+	return nil
 }

@@ -86,7 +86,8 @@ func biGetopts(r *Runner, args []string) int {
 			r.bErr("getopts", "`%s': not a valid identifier", name)
 			return 1
 		}
-		if err := r.setScalar(name, val, false); err != nil {
+		// through a reference, to its target (an element too)
+		if err := r.setScalar(r.resolveRef(name), val, false); err != nil {
 			r.reportErr(err)
 			if v := r.vars.get(r.resolveRef(name)); v != nil && v.attrs&aReadonly != 0 {
 				return 2

@@ -655,7 +655,7 @@ func (r *Runner) timeLocation() *time.Location {
 func (r *Runner) assignTo(name, val string) error {
 	if base, key, ok := r.rawAssocElem(name, false); ok {
 		if cur := r.vars.get(base); cur.attrs&aReadonly != 0 {
-			return readonlyErr(base)
+			return readonlyErr(name[:strings.IndexByte(name, '[')])
 		}
 		return r.setAssocElem(base, key, val, false)
 	}
@@ -674,7 +674,8 @@ func (r *Runner) assignTo(name, val string) error {
 		}
 		if cur := r.vars.get(base); cur != nil && cur.attrs&aReadonly != 0 {
 			// bash evaluates the subscript, then refuses the element
-			return readonlyErr(base)
+			// (named as written, through a reference)
+			return readonlyErr(name[:i])
 		}
 		return r.declSetValue(base, idx, val, false, nil)
 	}

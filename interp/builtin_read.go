@@ -473,8 +473,8 @@ func biRead(r *Runner, args []string) int {
 	res.mb = r.utf8Locale() && !asciiOnly(ifs)
 	if haveArray {
 		// read -a into a nameref fills the array it names
-		arrayName = r.resolveRef(arrayName)
 		v, ok := r.indexedArrayVar("read", arrayName, true, true)
+		arrayName = r.resolveRef(arrayName)
 		if !ok {
 			return 1
 		}
@@ -731,7 +731,7 @@ func (r *Runner) setReadVar(name, val string) error {
 	}
 	if base, key, ok := r.rawAssocElem(name, false); ok {
 		if cur := r.vars.get(base); cur.attrs&aReadonly != 0 {
-			return readonlyErr(base)
+			return readonlyErr(name[:i])
 		}
 		return r.setAssocElem(base, key, val, false)
 	}
@@ -745,7 +745,7 @@ func (r *Runner) setReadVar(name, val string) error {
 	}
 	cur := r.vars.get(base)
 	if cur != nil && cur.attrs&aReadonly != 0 {
-		return readonlyErr(base)
+		return readonlyErr(name[:i]) // as written, as bash names it
 	}
 	if cur != nil && cur.kind == kAssoc {
 		// through the store path, which applies -i as well as -u/-l/-c
@@ -774,6 +774,7 @@ func (r *Runner) indexedArrayVar(builtin, name string, clear, check bool) (*vari
 		r.bErr(builtin, "`%s': not a valid identifier", name)
 		return nil, false
 	}
+	ref := name // bash's messages name the variable as written
 	name = r.resolveRef(name)
 	if r.isElemRef(name) {
 		// a reference to an element names no array (bash's
@@ -786,12 +787,12 @@ func (r *Runner) indexedArrayVar(builtin, name string, clear, check bool) (*vari
 	}
 	if cur := r.vars.get(name); cur != nil {
 		if cur.attrs&aReadonly != 0 {
-			r.reportErr(readonlyErr(name))
+			r.reportErr(readonlyErr(ref))
 			return nil, false
 		}
 		r.warnRefToArray(name)
 		if cur.kind == kAssoc {
-			r.bErr(builtin, "%s: not an indexed array", name)
+			r.bErr(builtin, "%s: not an indexed array", ref)
 			return nil, false
 		}
 	}

@@ -428,7 +428,7 @@ func (r *Runner) declare(variant string, args []declArg) int {
 	case "export", "readonly":
 		validOpts = "aAfnp"
 	case "local":
-		validOpts = "aAcilnprtuxI"
+		validOpts = "aAcfFgilnprtuxI" // bash parses local's options as declare's
 	}
 	i := 0
 	for ; i < len(args); i++ {
@@ -467,9 +467,11 @@ func (r *Runner) declare(variant string, args []declArg) int {
 			case 'A':
 				o.assoc, o.unAssoc = on, !on
 			case 'f':
-				o.funcs = true
+				// +f and +F turn an attribute off that variables do
+				// not have: bash's declare then works on variables
+				o.funcs = o.funcs || on
 			case 'F':
-				o.funcNames = true
+				o.funcNames = o.funcNames || on
 			case 'g':
 				o.global = true
 			case 'I':
@@ -531,13 +533,17 @@ func (r *Runner) declare(variant string, args []declArg) int {
 			return 1
 		}
 	}
-	if o.funcs || o.funcNames {
+	if (o.funcs || o.funcNames) && !(variant == "local" && len(rest) == 0) {
+		// (local -f and -F without names list the function's locals,
+		// as bash's declare_internal does for local_var)
 		return r.declareFuncs(variant, o, rest)
 	}
 	if len(rest) == 0 {
 		return r.declareList(variant, o)
 	}
-	local := (variant == "local" || (variant == "declare" || variant == "typeset") && r.inFunction() && !o.global)
+	// local -g is declare -g: bash's declare_internal makes a local only
+	// without mkglobal
+	local := variant == "local" && !o.global || (variant == "declare" || variant == "typeset") && r.inFunction() && !o.global
 	if o.print && variant != "export" && variant != "readonly" {
 		// export -p and readonly -p with names export or mark them,
 		// as bash's set_or_show_attributes does (-p only lists)
@@ -894,6 +900,32 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		}
 		return "", &varError{msg: name + ": reference variable cannot be an array"}
 	}
+	if o.nameref && (o.array || o.assoc) && local && !o.global && (as == nil || as.Index == nil) && index == "" {
+		// local -an r: bash's declare_internal makes the local array
+		// first (a local scalar of this function becomes an empty one),
+		// then refuses to make an array a reference; the other
+		// attributes are never applied
+		here := r.vars.isLocalHere(name)
+		var v *variable
+		if here {
+			v = r.vars.own(name)
+		} else {
+			v, _ = r.vars.makeLocal(name)
+		}
+		if v != nil {
+			switch {
+			case v.kind == kIndexed || v.kind == kAssoc:
+				// an array stays what it is
+			case o.assoc:
+				v.kind, v.assoc, v.arr, v.str = kAssoc, newAssoc(), nil, ""
+			default:
+				v.kind, v.arr, v.str = kIndexed, &indexedArray{}, ""
+			}
+			v.set = here && v.set
+			r.vars.changed(v)
+		}
+		return "", &varError{msg: name + ": reference variable cannot be an array"}
+	}
 	if o.nameref && (o.array || o.assoc) && !local && r.vars.get(name) == nil {
 		// declare -an v: bash makes the new variable an array first,
 		// and an array cannot be a reference, so the attribute is
@@ -1054,6 +1086,9 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 			}
 		}
 	}
+	// bash's declare names a readonly variable reached through a
+	// reference as written when it refuses a value
+	written := name
 	if !o.unNameref {
 		rn := r.resolveRef(name)
 		if o.global {
@@ -1096,7 +1131,9 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		if v := r.vars.get(rn); v != nil && v.kind == kNameRef && v.set && index == "" && (as != nil && as.Index == nil && as.Array == nil && as.Value != nil || as == nil && textVal != nil) && !o.array && !o.assoc {
 			if j := strings.IndexByte(v.str, '['); j > 0 && strings.HasSuffix(v.str, "]") && validName(v.str[:j]) {
 				if sub := v.str[j+1 : len(v.str)-1]; sub == "@" || sub == "*" {
-					if av := r.vars.get(v.str[:j]); av == nil || av.kind != kAssoc {
+					// (an associative array takes the key from
+					// declare, not from readonly or export)
+					if av := r.vars.get(v.str[:j]); av == nil || av.kind != kAssoc || variant == "readonly" || variant == "export" {
 						// no element to assign: declare makes the
 						// array (as for any element) and reports the
 						// subscript; readonly and export report it
@@ -1236,6 +1273,9 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 				v.attrs = (v.attrs | o.set&aExport) &^ (o.unset & aExport)
 				r.vars.envDirty = true
 			}
+			if hasValue && variant != "export" && variant != "readonly" {
+				return "", readonlyErr(written)
+			}
 			return "", readonlyErr(name)
 		}
 	}
@@ -1243,11 +1283,11 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		var msg string
 		switch {
 		case o.unArray && cur.kind == kIndexed || o.unAssoc && cur.kind == kAssoc:
-			msg = name + ": cannot destroy array variables in this way"
+			msg = written + ": cannot destroy array variables in this way"
 		case cur.kind == kAssoc && o.array:
-			msg = name + ": cannot convert associative to indexed array"
+			msg = written + ": cannot convert associative to indexed array"
 		case cur.kind == kIndexed && o.assoc:
-			msg = name + ": cannot convert indexed to associative array"
+			msg = written + ": cannot convert indexed to associative array"
 		}
 		if msg != "" && compound && !forceLocal {
 			return "", &discardError{msg: msg}
@@ -1378,7 +1418,7 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		}
 	}
 	if readonlyAbort {
-		return "", &discardError{msg: name + ": readonly variable", noPrefix: true}
+		return "", &discardError{msg: written + ": readonly variable", noPrefix: true}
 	}
 	// the value
 	var err error
@@ -1431,6 +1471,19 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		if o.set&aInteger != 0 && v.set && v.kind == kString {
 			// converting a value to integer does not re-evaluate it
 		}
+	}
+	if ae, ok := err.(*arithError); ok && elemRef == "" {
+		// bash's declare_internal sets every attribute, readonly too,
+		// before the value's arithmetic fails, and the variable it made
+		// is visible: an array one set, empty
+		v = r.vars.own(name)
+		if o.set&aReadonly != 0 {
+			v.attrs |= aReadonly
+		}
+		if v.kind == kIndexed || v.kind == kAssoc {
+			v.set = true
+		}
+		return "", ae
 	}
 	if err != nil {
 		return "", err
@@ -1702,6 +1755,13 @@ func (r *Runner) declareList(variant string, o declOpts) int {
 		if variant == "export" || variant == "readonly" {
 			pattr = variant
 		}
+		if variant == "local" && o.funcNames && v.kind != kIndexed && v.kind != kAssoc {
+			// local -F: bash's nodefs, a scalar's attributes without
+			// its value (arrays are printed whole)
+			cp := *v
+			cp.set = false
+			v = &cp
+		}
 		sb.WriteString(r.declareLine(n, v, pattr))
 		sb.WriteByte('\n')
 	}
@@ -1922,9 +1982,12 @@ func (r *Runner) declareFuncs(variant string, o declOpts, rest []declArg) int {
 		// declare -[fF] -[rtx]: the functions with any of those
 		// attributes, each followed by the declare that sets them
 		filter := o.set & (aExport | aReadonly | aTrace)
+		// bash's set_or_show_attributes lists the functions with any
+		// of the attributes: none is an array or has another attribute
+		none := o.array || o.assoc || filter == 0 && (o.set != 0 || o.nameref)
 		for _, n := range names {
 			f := r.funcs[n]
-			if filter != 0 && !(filter&aExport != 0 && f.export || filter&aReadonly != 0 && r.readonlyFuncs[n] || filter&aTrace != 0 && f.trace) {
+			if none || filter != 0 && !(filter&aExport != 0 && f.export || filter&aReadonly != 0 && r.readonlyFuncs[n] || filter&aTrace != 0 && f.trace) {
 				continue
 			}
 			switch {
@@ -2022,6 +2085,20 @@ func (r *Runner) declareFuncs(variant string, o declOpts, rest []declArg) int {
 			r.readonlyFuncs[name] = true
 		case o.funcNames && o.print:
 			sb.WriteString("declare -f" + funcFlags(r, f) + " " + name + "\n")
+		case !o.print && (o.set != 0 || o.unset != 0):
+			// declare -[fF] -[rtx] / +[tx] NAME changes attributes, prints
+			// nothing (bash prints only for -f or -F alone)
+			if o.set&(aTrace|aExport) != 0 || o.unset&(aExport|aTrace) != 0 {
+				g := r.ownFunc(name)
+				g.trace = (g.trace || o.set&aTrace != 0) && o.unset&aTrace == 0
+				g.export = (g.export || o.set&aExport != 0) && o.unset&aExport == 0
+			}
+			if o.set&aReadonly != 0 {
+				if r.readonlyFuncs == nil {
+					r.readonlyFuncs = map[string]bool{}
+				}
+				r.readonlyFuncs[name] = true
+			}
 		case o.funcNames && r.opts.sh(shExtdebug):
 			// extdebug: the name, the line of the definition and its file
 			sb.WriteString(name + " " + itoa(int64(f.line)) + " " + f.source + "\n")
@@ -2034,19 +2111,6 @@ func (r *Runner) declareFuncs(variant string, o declOpts, rest []declArg) int {
 			sb.WriteString(r.funcText(f))
 			if fl := funcFlags(r, f); fl != "" {
 				sb.WriteString("declare -f" + fl + " " + name + "\n")
-			}
-		case o.set != 0 || o.unset != 0:
-			// declare -f -[rtx] / +[tx] NAME changes attributes, prints nothing
-			if o.set&(aTrace|aExport) != 0 || o.unset&(aExport|aTrace) != 0 {
-				g := r.ownFunc(name)
-				g.trace = (g.trace || o.set&aTrace != 0) && o.unset&aTrace == 0
-				g.export = (g.export || o.set&aExport != 0) && o.unset&aExport == 0
-			}
-			if o.set&aReadonly != 0 {
-				if r.readonlyFuncs == nil {
-					r.readonlyFuncs = map[string]bool{}
-				}
-				r.readonlyFuncs[name] = true
 			}
 		default:
 			status = max(status, r.writeListed(variant, &sb, r.funcText(f)))

@@ -62,6 +62,11 @@ type paramValue struct {
 	// with no element
 	indirect bool
 
+	// noVar: the value of an element reference (ref=a[1]) under an
+	// operator, for which bash finds no variable: ${ref@a} and ${ref@A}
+	// give nothing
+	noVar bool
+
 	// word, when set, is the word of ${x+word} or ${x-word} that was
 	// chosen and must be expanded in place by the caller (see inlineOp).
 	word *syntax.Word
@@ -356,6 +361,9 @@ func (r *Runner) paramExp(pe *syntax.ParamExp) (paramValue, error) {
 	if err != nil {
 		return pv, err
 	}
+	if r.elemRefOperand(pe, name) {
+		pv = r.flattenElemRef(pv)
+	}
 	indirect := "" // "!name" once ${!name} has been followed
 	// ${!name}: indirection (or keys with an index)
 	if pe.Excl {
@@ -466,8 +474,10 @@ func (r *Runner) paramExp(pe *syntax.ParamExp) (paramValue, error) {
 		return paramValue{str: itoa(int64(utf8.RuneCountInString(pv.str))), set: true}, nil
 	}
 	if r.opts.on(optNounset) && !pv.set && !overridesUnset(pe) && !r.attrsOfWholeArray(pe, pv) {
-		// "$@" and "${a[@]}" are never unbound (bash 5.2)
-		if !pv.isList {
+		// "$@" and "${a[@]}" are never unbound (bash 5.2), nor is an
+		// unbraced $ref to an element: bash's param_expand returns
+		// what the element expands to without the check
+		if !pv.isList && !(pe.Short && r.isElemRef(r.resolveRef(pe.Param.Value))) {
 			return pv, r.unbound(pe, pv)
 		}
 	}
@@ -1865,6 +1875,14 @@ func caseConvOp(s string, m *compiledPattern, conv caseOp, all, bytes bool) stri
 
 func (r *Runner) transformOp(pe *syntax.ParamExp, pv paramValue, op string) (paramValue, error) {
 	name := pv.name
+	if pv.noVar && (op == "a" || op == "A") {
+		return paramValue{}, nil
+	}
+	if v := r.vars.get(name); (op == "a" || op == "A") && v != nil && v.kind == kNameRef && (!v.set || v.str == "") {
+		// a reference without a target: bash's find_variable finds
+		// nothing through it
+		return paramValue{}, nil
+	}
 	switch op {
 	case "Q":
 		if !pv.set && !pv.isList {
@@ -1906,16 +1924,23 @@ func (r *Runner) transformOp(pe *syntax.ParamExp, pv paramValue, op string) (par
 			q[0] = "set -- " + q[0]
 			return paramValue{list: q, isList: true, star: name == "*", set: true}, nil
 		}
+		if !validName(name) {
+			// a special or positional parameter ($1, or ${!x} with
+			// x=#): bash's find_variable finds no variable for it
+			return paramValue{}, nil
+		}
 		v := r.lookup(name)
 		if v == nil {
-			return paramValue{}, nil
+			// no variable: "${u[@]@A}" is no word, as "${u[@]}" is
+			return paramValue{isList: pv.isList, star: pv.star}, nil
 		}
 		if !v.set {
 			// declared without a value: the declare with its
 			// attributes alone, nothing without any
 			if flags := attrFlags(v); flags != "" {
 				line := "declare -" + flags + " " + name
-				if pv.isList && r.atSplitsWords(pv.star) {
+				if pv.isList && r.atSplitsWords(pv.star) && (v.kind == kIndexed || v.kind == kAssoc) {
+					// (a declared scalar's "${v[@]@A}" is one word)
 					return paramValue{list: r.splitATPrefix(line, ""), isList: true, set: true}, nil
 				}
 				return paramValue{str: line, set: true}, nil

@@ -462,7 +462,13 @@ func (r *Runner) varIsSetSub(s string, expand bool) bool {
 		return false
 	}
 	// an array name alone tests element 0 ([[ -v a ]] is [[ -v a[0] ]])
-	v := r.lookup(r.resolveRef(s))
+	t := r.resolveRef(s)
+	if r.isElemRef(t) {
+		// a reference to an element: bash's find_variable looks for a
+		// variable named a[1], which there is not
+		return false
+	}
+	v := r.lookup(t)
 	return v.isSetScalar()
 }
 
