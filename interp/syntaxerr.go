@@ -116,7 +116,7 @@ func (r *Runner) reportSyntaxErrorLines(err error, src, name string, from, to in
 	// the real bash, when there is one, words its own syntax errors
 	// on the text as written: bash quotes the offending line, which
 	// must not show nash's parse rewrites (writtenMarkers keeps lines)
-	msgs, ok := r.bashSyntaxMessages(writtenMarkers(src), cmdString)
+	msgs, code := r.bashSyntaxMessages(writtenMarkers(src), cmdString)
 	msgs = slices.DeleteFunc(msgs, func(m bashMsg) bool { return m.line < from || to != 0 && m.line > to })
 	if len(msgs) > 0 {
 		for _, m := range msgs {
@@ -126,7 +126,17 @@ func (r *Runner) reportSyntaxErrorLines(err error, src, name string, from, to in
 			}
 			emit(m.line+base, m.text)
 		}
-		return ok
+		if code == 1 && !cmdString && !isTrap && name != "eval" && name != "alias" && name != comsubErrName {
+			// a malformed [[ ]] in a $( ): bash's parse_comsub
+			// abandons the command (DISCARD) without its generic
+			// syntax-error path, and reader_loop makes a zero status
+			// 1, keeping another (bash -n's own status is that 1)
+			if r.exit == 0 {
+				r.exit = 1
+			}
+			return true
+		}
+		return code == 0
 	}
 	if !isParse {
 		// a construct of another shell mvdan's parser knows (if() { …; }
@@ -175,27 +185,28 @@ type bashMsg struct {
 
 // bashSyntaxMessages asks the real bash (bash -n, script on stdin) how it
 // reports the syntax errors of src. It returns nil when no real bash is
-// configured or it found nothing to say; ok is bash -n's success, which
-// it keeps when its only complaints are about a [[ ]] expression. A -c
+// configured or it found nothing to say. code is bash -n's exit status
+// (-1 when it did not run): 0 also when its only complaints are about a
+// [[ ]] expression, 1 when they are about one in a $( ). A -c
 // string (cmdString) is given as one, as bash reads one otherwise at
 // its end: ((1+2) is "syntax error near `((1+2)'" there.
-func (r *Runner) bashSyntaxMessages(src string, cmdString bool) (msgs []bashMsg, ok bool) {
+func (r *Runner) bashSyntaxMessages(src string, cmdString bool) (msgs []bashMsg, code int) {
 	if r.sh.realBash == nil {
-		return nil, false
+		return nil, -1
 	}
 	path := r.sh.realBash()
 	if path == "" {
-		return nil, false
+		return nil, -1
 	}
 	in, inW, err := newPipe()
 	if err != nil {
-		return nil, false
+		return nil, -1
 	}
 	outR, out, err := newPipe()
 	if err != nil {
 		in.Close()
 		inW.Close()
-		return nil, false
+		return nil, -1
 	}
 	argv := []string{"bash", "-n"}
 	if r.opts.on(optPosix) {
@@ -214,7 +225,7 @@ func (r *Runner) bashSyntaxMessages(src string, cmdString bool) (msgs []bashMsg,
 	if err != nil {
 		inW.Close()
 		outR.Close()
-		return nil, false
+		return nil, -1
 	}
 	go func() {
 		inW.WriteString(src)
@@ -235,7 +246,10 @@ func (r *Runner) bashSyntaxMessages(src string, cmdString bool) (msgs []bashMsg,
 		}
 		msgs = append(msgs, bashMsg{line: n, text: text})
 	}
-	return msgs, werr == nil && st.Success()
+	if werr != nil || !st.Exited() {
+		return msgs, -1
+	}
+	return msgs, st.ExitCode()
 }
 
 // bashMsgLine splits a line of bash -n's output, "bash: line N: TEXT".
