@@ -533,11 +533,14 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 	_, call := st.Cmd.(*syntax.CallExpr)
 	_, decl := st.Cmd.(*syntax.DeclClause)
 	_, cop := st.Cmd.(*syntax.CoprocClause)
+	redirFailed := false // a compound command's redirections failed: it did not run
 	if len(st.Redirs) > 0 && !call && !decl && !cop && !r.forksSubshell(st.Cmd) {
 		// simple commands and declarations apply their own redirections
 		// (after expanding the words, with the command's ExecInfo), a
 		// coprocess in its child
+		redirFailed = true
 		r.compoundRedirs(st, func() {
+			redirFailed = false
 			r.cmd(st.Cmd, st)
 			if _, group := st.Cmd.(*syntax.Block); group && r.forkedFor == st.Cmd {
 				// the child forked for a { } pipeline element or
@@ -552,6 +555,22 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 	}
 	if len(r.procFds) > mark {
 		r.closeProcFds(mark)
+	}
+	if redirFailed {
+		// bash's execute_command_internal returns at once from a
+		// compound command whose redirections failed: status 1, not
+		// negated, PIPESTATUS left, and the ERR trap and set -e unless
+		// the status is ignored or negated, or this is the child
+		// forked for a pipeline element or & (execute_in_subshell
+		// redirects there and just exits)
+		if st.Negated {
+			r.noErrExit--
+			return
+		}
+		if r.flow == flowNone && r.forkedFor != st.Cmd {
+			r.failed(errTrap)
+		}
+		return
 	}
 	counts := checksErrexit(st.Cmd)
 	if _, isPipe := st.Cmd.(*syntax.BinaryCmd); !isPipe && counts {
