@@ -1077,13 +1077,9 @@ func (r *Runner) unsetElement(base, key string, oneWord, viaRef bool) error {
 		}
 		r.vars.own(base).assoc.unset(k)
 	case v.kind == kIndexed:
-		t, err := r.subscriptText(key)
+		n, err := r.unsetIndex(key)
 		if err != nil {
 			return err
-		}
-		n, err := r.arithString(t)
-		if err != nil {
-			return subscriptError(err)
 		}
 		if n < 0 {
 			n += int64(v.arr.maxIndex()) + 1
@@ -1093,13 +1089,9 @@ func (r *Runner) unsetElement(base, key string, oneWord, viaRef bool) error {
 		}
 		r.vars.own(base).arr.unset(int(n))
 	default:
-		t, err := r.subscriptText(key)
+		n, err := r.unsetIndex(key)
 		if err != nil {
 			return err
-		}
-		n, err := r.arithString(t)
-		if err != nil {
-			return subscriptError(err)
 		}
 		if n != 0 {
 			if viaRef {
@@ -1110,4 +1102,18 @@ func (r *Runner) unsetElement(base, key string, oneWord, viaRef bool) error {
 		r.vars.unbindScoped(base, r.opts.sh(shLocalvarUnset))
 	}
 	return nil
+}
+
+// unsetIndex is the value of an indexed subscript as unset reads it:
+// expanded, then evaluated as arithmetic.
+func (r *Runner) unsetIndex(key string) (int64, error) {
+	t, err := r.subscriptText(key)
+	if err != nil {
+		return 0, err
+	}
+	n, err := r.arithString(t)
+	if err != nil {
+		return 0, subscriptError(err)
+	}
+	return n, nil
 }
