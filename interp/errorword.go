@@ -74,7 +74,9 @@ func quoteBlanks(s string) string {
 				i = len(s) - 1
 			}
 		case c == '"':
-			i = skipDquoted(s, i+1)
+			if i = quotedEnd(s, i+1); i < 0 {
+				i = len(s) - 1
+			}
 		case c == '`':
 			for i++; i < len(s) && s[i] != '`'; i++ {
 				if s[i] == '\\' {
@@ -88,13 +90,7 @@ func quoteBlanks(s string) string {
 				}
 			}
 		case c == '$' && i+1 < len(s) && (s[i+1] == '{' || s[i+1] == '('):
-			cl := byte('}')
-			if s[i+1] == '(' {
-				cl = ')'
-			}
-			if j := matchClose(s, i+2, s[i+1], cl); j >= 0 {
-				i = j
-			} else {
+			if i = skipExpansion(s, i); i < 0 {
 				i = len(s) - 1
 			}
 		}

@@ -373,24 +373,32 @@ func (r *Runner) warnHdocParen(g []*syntax.Stmt) {
 // node, its delimiter line is found from the mark. The line numbers are
 // those of the script: each mark before it added two lines.
 func (r *Runner) warnEmptyHdocParen(cs *syntax.CmdSubst) {
+	text := r.curSrc
+	substRedirs(cs, func(rd *syntax.Redirect) {
+		if rd.Hdoc != nil {
+			return
+		}
+		if at := hdocParenEnd(text, rd, cs); at >= 0 {
+			line := strings.Count(text[:at], "\n") + 1 -
+				strings.Count(hdocParenInsert, "\n")*strings.Count(text[:at], hdocParenInsert)
+			r.warnHdoc(line+r.lineOff, line-1+r.lineOff, hdocDelim(rd.Word))
+		}
+	})
+}
+
+// substRedirs calls fn for each redirection of cs's own commands (not of
+// a $( ) in them); none for `…`, whose text bash reads when it runs it.
+func substRedirs(cs *syntax.CmdSubst, fn func(*syntax.Redirect)) {
 	if cs.Backquotes {
 		return
 	}
-	text := r.curSrc
 	for _, st := range cs.Stmts {
 		syntax.Walk(st, func(n syntax.Node) bool {
 			switch n := n.(type) {
 			case *syntax.CmdSubst:
 				return false
 			case *syntax.Redirect:
-				if n.Hdoc != nil {
-					break
-				}
-				if at := hdocParenEnd(text, n, cs); at >= 0 {
-					line := strings.Count(text[:at], "\n") + 1 -
-						strings.Count(hdocParenInsert, "\n")*strings.Count(text[:at], hdocParenInsert)
-					r.warnHdoc(line+r.lineOff, line-1+r.lineOff, hdocDelim(n.Word))
-				}
+				fn(n)
 			}
 			return true
 		})
@@ -400,27 +408,16 @@ func (r *Runner) warnEmptyHdocParen(cs *syntax.CmdSubst) {
 // hdocsAfterSubst counts the here-documents of cs (not of a $( ) in it)
 // whose body starts after its closing parenthesis.
 func hdocsAfterSubst(cs *syntax.CmdSubst) int {
-	if cs.Backquotes {
-		return 0
-	}
 	k := 0
-	for _, st := range cs.Stmts {
-		syntax.Walk(st, func(n syntax.Node) bool {
-			switch n := n.(type) {
-			case *syntax.CmdSubst:
-				return false
-			case *syntax.Redirect:
-				if n.Op != syntax.Hdoc && n.Op != syntax.DashHdoc {
-					break
-				}
-				if n.Hdoc != nil && n.Hdoc.Pos().Offset() > cs.Right.Offset() ||
-					n.Hdoc == nil && n.Pos().Line() == cs.Right.Line() {
-					k++
-				}
-			}
-			return true
-		})
-	}
+	substRedirs(cs, func(rd *syntax.Redirect) {
+		if rd.Op != syntax.Hdoc && rd.Op != syntax.DashHdoc {
+			return
+		}
+		if rd.Hdoc != nil && rd.Hdoc.Pos().Offset() > cs.Right.Offset() ||
+			rd.Hdoc == nil && rd.Pos().Line() == cs.Right.Line() {
+			k++
+		}
+	})
 	return k
 }
 
