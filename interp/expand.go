@@ -59,7 +59,7 @@ type fieldBuilder struct {
 	// the first word of the expansion only, so the pattern ends where a
 	// quoted "$@" first starts a new word (cutAt, once cut is set)
 	firstOnly, cut bool
-	cutAt         int
+	cutAt          int
 }
 
 // piece is one step of building a word's fields: bash splits a word
