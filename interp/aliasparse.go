@@ -24,6 +24,7 @@ func (r *Runner) runTopGroup(g []*syntax.Stmt, end int) {
 		r.prettyGroup(g)
 		return
 	}
+	defer r.oneCommandEnd()
 	oldTop := r.aliasTopSrc
 	defer func() { r.aliasTopSrc = oldTop }()
 	r.warnHdocParen(g)
@@ -46,6 +47,16 @@ func (r *Runner) runTopGroup(g []*syntax.Stmt, end int) {
 	}
 	r.aliasTopSrc = r.curSrc
 	r.runTop(g)
+}
+
+// oneCommandEnd ends a shell reading a script or standard input after
+// the command it read, once set -t (onecmd) is on: bash's reader_loop
+// takes just_one_command as end of input. A -c string, run by
+// parse_and_execute, goes on.
+func (r *Runner) oneCommandEnd() {
+	if r.opts.on(optOnecmd) && !r.sh.cmdString && r.flow == flowNone {
+		r.beginExit(r.exit)
+	}
 }
 
 // aliasesParsed reports whether the code running was parsed with its

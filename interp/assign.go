@@ -663,7 +663,7 @@ func (r *Runner) expandCompound(arr *indexedArray, cur *variable, ae *syntax.Arr
 		valWord, appendElem := appendElemValue(el)
 		// a POSIX shell does no tilde expansion after [i]= (the
 		// word is no assignment statement's)
-		expand := r.elemValue
+		expand := r.assignValue
 		if r.opts.on(optPosix) {
 			expand = r.assignValueNoTilde
 		}
@@ -774,7 +774,7 @@ func (r *Runner) expandArrayElems(ae *syntax.ArrayExpr, assoc bool) (*syntax.Arr
 		}
 		if el.Index != nil {
 			w, appendElem := appendElemValue(el)
-			val, err := r.elemValue(w)
+			val, err := r.assignValue(w)
 			if err != nil {
 				return nil, err
 			}

@@ -95,7 +95,8 @@ func (r *Runner) cdAs(name string, args []string) int {
 	// not as the physical path (bash's cd_builtin prints temp then)
 	cdpathShown := ""
 	if !strings.HasPrefix(dir, "/") && !strings.HasPrefix(dir, "./") && !strings.HasPrefix(dir, "../") && dir != "." && dir != ".." {
-		if cp := r.lookup("CDPATH"); cp != nil && cp.set && cp.value() != "" {
+		// set -p (privileged) makes bash's cd ignore CDPATH
+		if cp := r.lookup("CDPATH"); cp != nil && cp.set && cp.value() != "" && !r.opts.on(optPrivileged) {
 			for _, base := range strings.Split(cp.value(), ":") {
 				cand := dir
 				if base != "" {
@@ -187,7 +188,7 @@ func (r *Runner) changeTo(name, target string, physical, eflag, printDir bool, c
 		}
 	}
 	if physical {
-		p, err := filepath.EvalSymlinks(r.absPath(target))
+		p, err := physPath(r.absPath(target))
 		if err == nil {
 			// EvalSymlinks drops "x/.." without checking that x is
 			// a directory, as chdir(2) does
@@ -258,7 +259,7 @@ func (r *Runner) cdFromLost(name, dir string, print bool) int {
 			st = 1
 		}
 		if err := r.setScalar("PWD", filepath.Clean(dir), false); err != nil {
-			r.errorf("%s", err.Error())
+			r.assignResultErr("cd", err)
 			return 1
 		}
 		if print {
@@ -278,7 +279,7 @@ func (r *Runner) cdFromLost(name, dir string, print bool) int {
 func (r *Runner) bindOldPwd() bool {
 	if v := r.lookup("PWD"); v != nil && v.set {
 		if err := r.setScalar("OLDPWD", v.value(), false); err != nil {
-			r.errorf("%s", err.Error())
+			r.assignResultErr("cd", err)
 			return false
 		}
 		return true
@@ -303,10 +304,15 @@ func (r *Runner) chdir(dir string, print bool) int {
 	r.dirHandle, r.dirOwned = openDirHandle(dir), true
 	st := 0
 	if !r.bindOldPwd() {
+		if r.flow != flowNone {
+			return 1 // an integer OLDPWD's error: PWD is not set either
+		}
 		st = 1
 	}
 	if err := r.setScalar("PWD", dir, false); err != nil {
-		r.errorf("%s", err.Error()) // bash's bind_variable says it
+		// bash's bind_variable says it; an integer PWD's arithmetic
+		// error is worded as cd's and abandons the command line
+		r.assignResultErr("cd", err)
 		return 1
 	}
 	r.gateState(&StateInfo{Op: "cd", From: from, To: dir})

@@ -304,6 +304,12 @@ func biExec(r *Runner, args []string) int {
 	}
 	path := r.lookPath(a[0])
 	if path == "" {
+		// bash's exec_builtin: a name PATH does not give that is a
+		// directory where the shell is cannot be executed (126)
+		if a[0] != "" && isDirPath(r, a[0]) {
+			r.bErr("exec", "%s: cannot execute: Is a directory", a[0])
+			return r.execFailExit(126)
+		}
 		r.bErr("exec", "%s: not found", a[0])
 		return r.execFailExit(127)
 	}

@@ -102,7 +102,9 @@ func (r *Runner) printfAssign(name, val string) int {
 			return 1
 		}
 		r.bErr("printf", "%s", err.Error())
-		r.topUnwind(err)
+		if r.topUnwind(err) {
+			r.keepStatusOnDiscard()
+		}
 		return 1
 	}
 	return 0
@@ -677,7 +679,7 @@ func (r *Runner) assignTo(name, val string) error {
 			// (named as written, through a reference)
 			return readonlyErr(name[:i])
 		}
-		return r.declSetValue(base, idx, val, false, nil)
+		return retextBadTarget(r.declSetValue(base, idx, val, false, nil), name)
 	}
 	if !validName(name) {
 		return &varError{msg: "`" + name + "': not a valid identifier"}

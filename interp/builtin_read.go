@@ -529,7 +529,11 @@ func (r *Runner) assignResultErr(name string, err error) bool {
 	} else {
 		r.reportErr(err)
 	}
-	return r.topUnwind(err)
+	if r.topUnwind(err) {
+		r.keepStatusOnDiscard()
+		return true
+	}
+	return false
 }
 
 // readResult is a line read by read: its bytes after backslash

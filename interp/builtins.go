@@ -256,9 +256,11 @@ func biEcho(r *Runner, args []string) int {
 
 func biPwd(r *Runner, args []string) int {
 	physical := r.opts.on(optPhysical)
+	pflag := false // -P given, set -o physical or not
 	// the last of -L and -P wins; words after the options are ignored
 	if _, ok, st := r.builtinOpts("pwd", "LP", usageLine("pwd"), args[1:], func(c byte, _ string) (bool, int) {
 		physical = c == 'P'
+		pflag = pflag || physical
 		return true, 0
 	}); !ok {
 		return st
@@ -284,7 +286,16 @@ func biPwd(r *Runner, args []string) int {
 			r.dir, d = p, p
 		}
 	}
-	return r.write("pwd", d+"\n")
+	if ws := r.write("pwd", d+"\n"); ws != 0 || !pflag || !r.opts.on(optPosix) {
+		return ws
+	}
+	// POSIX has pwd -P set PWD to what it printed (bash's setpwd: the
+	// variable only, the shell's idea of its directory stays)
+	if err := r.setScalar("PWD", d, false); err != nil {
+		r.assignResultErr("pwd", err)
+		return 1
+	}
+	return 0
 }
 
 // statusArg reads exit's and return's optional status argument: the
@@ -342,7 +353,17 @@ func biExit(r *Runner, args []string) int {
 func (r *Runner) noArgs(name string) int {
 	r.bErr(name, "too many arguments")
 	r.flow, r.abortTop = flowAbort, true
+	r.keepStatusOnDiscard()
 	return 1
+}
+
+// keepStatusOnDiscard notes that a builtin abandons the command line
+// without setting a status (bash's no_args, or an integer variable's
+// arithmetic error, jumping to the top level from inside the builtin):
+// a script's reader_loop then leaves $? at the last command's status,
+// making only 0 a failure; a -c string's parse_and_execute makes it 1.
+func (r *Runner) keepStatusOnDiscard() {
+	r.abortKeep, r.abortPrev = true, r.stmtPrevExit
 }
 
 func biReturn(r *Runner, args []string) int {
@@ -720,7 +741,7 @@ func (r *Runner) startWd(j *job) string {
 }
 
 func evalSymlinks(p string) (string, error) {
-	return filepathEval(p)
+	return physPath(p)
 }
 
 var _ = os.Stdout

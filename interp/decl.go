@@ -1464,7 +1464,7 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 				sub, err = r.textSubscriptKey(name, index)
 			}
 			if err == nil {
-				err = r.declSetValue(name, sub, *textVal, appendVal, nil)
+				err = retextBadTarget(r.declSetValue(name, sub, *textVal, appendVal, nil), name+"["+index+"]")
 			}
 		}
 	default:
@@ -2045,14 +2045,15 @@ func (r *Runner) declareFuncs(variant string, o declOpts, rest []declArg) int {
 			continue
 		}
 		if f == nil {
+			// the word as given, value and all (export -f x=1)
+			shown := name
+			if a.assign == nil {
+				shown = a.text
+			} else if !a.assign.Naked {
+				shown = declArgStrings(r, []declArg{a})[0]
+			}
 			if o.print && variant != "export" && variant != "readonly" {
 				// declare -fp NAME reports it, as the variables do
-				shown := name
-				if a.assign == nil {
-					shown = a.text
-				} else if !a.assign.Naked {
-					shown = declArgStrings(r, []declArg{a})[0]
-				}
 				// what is printed so far comes first
 				if sb.Len() > 0 {
 					r.write(variant, sb.String())
@@ -2066,7 +2067,7 @@ func (r *Runner) declareFuncs(variant string, o declOpts, rest []declArg) int {
 				status = 1
 				continue
 			}
-			r.bErr(variant, "%s: not a function", name)
+			r.bErr(variant, "%s: not a function", shown)
 			status = 1
 			continue
 		}

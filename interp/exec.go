@@ -429,8 +429,13 @@ func (r *Runner) runTop(stmts []*syntax.Stmt) {
 			// the -c string is bash's outermost parse_and_execute,
 			// which the unwinding ends
 			r.flow, r.exitCode = flowExit, 1
+		} else if r.abortKeep {
+			r.exit = r.abortPrev
+			if r.exit == 0 {
+				r.exit = 1
+			}
 		}
-		r.abortTop = false
+		r.abortTop, r.abortKeep = false, false
 	case flowBreak, flowContinue:
 		r.flow = flowNone
 	case flowReturn:
@@ -605,6 +610,14 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 			return
 		}
 		r.failed(errTrap)
+	}
+	if (r.flow == flowBreak || r.flow == flowContinue) && r.exit != 0 && counts &&
+		r.noErrExit == 0 && r.opts.on(optErrexit) {
+		// break 0 (a count out of range) leaves every loop and fails:
+		// bash's ERR trap runs no command while the shell is breaking,
+		// but execute_simple_command's set -e check still exits
+		r.beginExit(r.exit)
+		r.exitHow, r.exitRedirCalls = exitByErrexit, r.redirCalls
 	}
 }
 
@@ -1111,7 +1124,7 @@ func (r *Runner) caseClause(c *syntax.CaseClause) {
 		it := c.Items[i]
 		if !matched {
 			for _, pw := range it.Patterns {
-				pat, err := r.casePattern(pw)
+				pat, err := r.pattern(pw)
 				if err != nil {
 					r.expansionError(err)
 					return

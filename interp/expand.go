@@ -55,15 +55,6 @@ type fieldBuilder struct {
 	// bash does not split (W_NOSPLIT): the builder's IFS is empty and
 	// the elements of $@, $* and arrays are joined with joinSep
 	joinSep string
-	// assignRHS: the word is an assignment's value (bash's W_ASSIGNRHS),
-	// which bash passes on to the word of a ${x-word} in it: a ~ after a
-	// ':' there expands too
-	assignRHS bool
-	// firstOnly builds a case pattern: bash's execute_case_command takes
-	// the first word of the expansion only, so the pattern ends where a
-	// quoted "$@" first starts a new word (cutAt, once cut is set)
-	firstOnly, cut bool
-	cutAt          int
 }
 
 // piece is one step of building a word's fields: bash splits a word
@@ -255,9 +246,6 @@ func (b *fieldBuilder) forceSplit() {
 	if b.patMode {
 		// no field splitting here (assignment, here-string, case,
 		// [[ ]]): the elements are joined with a space
-		if b.firstOnly && !b.cut {
-			b.cut, b.cutAt = true, len(b.cur.pat)
-		}
 		b.quoted(" ")
 		return
 	}
@@ -443,6 +431,17 @@ func badTargetErr(text string) error {
 	return &expandError{msg: text + ": bad array subscript", report: true, lastStatus: true, badTarget: true}
 }
 
+// retextBadTarget names an out-of-range element assignment as the
+// builtin's argument wrote it (printf -v 'a[-9]', declare 'a[ -9 ]=x'),
+// as bash's err_badarraysub does: the element was assigned with the
+// subscript already evaluated, so the error had no text for it.
+func retextBadTarget(err error, text string) error {
+	if ee, ok := err.(*expandError); ok && ee.badTarget {
+		return badTargetErr(text)
+	}
+	return err
+}
+
 // reportLastErrf is reportErrf for an error bash reports without
 // setting the status to 1 first.
 func reportLastErrf(format string, a ...any) error {
@@ -568,16 +567,16 @@ func (r *Runner) expandWord(b *fieldBuilder, w *syntax.Word, assign bool) (err e
 					b.literal(s[:eq])
 					s = r.tildeLit(b, s[eq:], true, len(w.Parts) == 1)
 					if strings.Contains(s, ":~") {
-						s = r.tildeAfterColons(b, s, i == len(w.Parts)-1)
+						s = r.tildeAfterColons(b, s)
 					}
 				} else if eq > 0 && strings.Contains(s[eq:], ":~") {
 					// echo foo=bar:~ expands like an assignment
 					b.literal(s[:eq])
-					s = r.tildeAfterColons(b, s[eq:], i == len(w.Parts)-1)
+					s = r.tildeAfterColons(b, s[eq:])
 				}
 			}
-			if assign && !b.noTilde && r.dblDepth == 0 && strings.Contains(s, ":~") {
-				s = r.tildeAfterColons(b, s, i == len(w.Parts)-1)
+			if assign && !b.noTilde && strings.Contains(s, ":~") {
+				s = r.tildeAfterColons(b, s)
 			}
 			if r.dblDepth > 0 {
 				// the word of a ${x:-word} inside "..." or a
@@ -743,19 +742,14 @@ func (r *Runner) tildeLit(b *fieldBuilder, s string, assign, whole bool) string 
 	return s
 }
 
-// tildeAfterColons expands the ~ prefixes after the colons of s, a
-// literal of an assignment-like word; last tells that nothing follows s
-// in the word. bash's bash_tilde_find_word reads a prefix on to a '/' or
-// ':', and a quote or expansion on the way leaves it unexpanded
-// (v=a:~"/x" keeps its ~).
-func (r *Runner) tildeAfterColons(b *fieldBuilder, s string, last bool) string {
+func (r *Runner) tildeAfterColons(b *fieldBuilder, s string) string {
 	var out strings.Builder
 	parts := strings.Split(s, ":")
 	for i, p := range parts {
 		if i > 0 {
 			out.WriteByte(':')
 		}
-		if i > 0 && (last || i < len(parts)-1 || strings.IndexByte(p, '/') >= 0) {
+		if i > 0 {
 			p = r.tildePath(p)
 		}
 		out.WriteString(p)
@@ -973,27 +967,13 @@ func (r *Runner) assignValue(w *syntax.Word) (string, error) {
 	return r.wordText(w, true)
 }
 
-// elemValue expands the value of an [i]=value element of a compound
-// array assignment: as assignValue, but bash's W_ASSIGNMENT without
-// W_ASSIGNRHS, so not in the word of a ${x-word} in it.
-func (r *Runner) elemValue(w *syntax.Word) (string, error) {
-	if w == nil {
-		return "", nil
-	}
-	return r.wordTextRHS(w, true, false)
-}
-
 // wordText is literal, or assignValue when assign is set: the text of w
 // after expansion, as one string, built in the runner's spare buffer.
 func (r *Runner) wordText(w *syntax.Word, assign bool) (string, error) {
-	return r.wordTextRHS(w, assign, assign)
-}
-
-func (r *Runner) wordTextRHS(w *syntax.Word, assign, rhs bool) (string, error) {
 	if s, ok := plainLit(w); ok {
 		return s, nil
 	}
-	b := &fieldBuilder{patMode: true, bufOnly: true, assignRHS: rhs}
+	b := &fieldBuilder{patMode: true, bufOnly: true}
 	b.cur.buf = r.takeWordBuf()
 	err := r.expandWord(b, w, assign)
 	s := string(b.cur.buf)
@@ -1027,16 +1007,6 @@ func (r *Runner) assignValueNoTilde(w *syntax.Word) (string, error) {
 
 // pattern expands a word into a glob pattern: quoted parts are escaped.
 func (r *Runner) pattern(w *syntax.Word) (string, error) {
-	return r.patternWord(w, false)
-}
-
-// casePattern expands the pattern of a case clause: as pattern, but of
-// a word that "$@" makes several, the first only.
-func (r *Runner) casePattern(w *syntax.Word) (string, error) {
-	return r.patternWord(w, true)
-}
-
-func (r *Runner) patternWord(w *syntax.Word, first bool) (string, error) {
 	if w == nil {
 		return "", nil
 	}
@@ -1052,12 +1022,9 @@ func (r *Runner) patternWord(w *syntax.Word, first bool) (string, error) {
 	r.hdocPatDollar = oldHdoc > 0 && r.hdocParams > 1
 	r.dblDepth, r.hdocDepth, r.patDbl = 0, 0, oldPat || oldDbl > 0
 	defer func() { r.dblDepth, r.hdocDepth, r.patDbl, r.hdocPatDollar = oldDbl, oldHdoc, oldPat, oldDollar }()
-	b := &fieldBuilder{patMode: true, firstOnly: first}
+	b := &fieldBuilder{patMode: true}
 	b.cur.pat = r.takeWordBuf()
 	err := r.expandWord(b, w, false)
-	if b.cut {
-		b.cur.pat = b.cur.pat[:b.cutAt]
-	}
 	s := string(b.cur.pat)
 	r.giveWordBuf(b.cur.pat)
 	if err != nil {

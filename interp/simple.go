@@ -1060,9 +1060,19 @@ func (r *Runner) lookPath(name string) string {
 	if strings.IndexByte(name, '/') >= 0 {
 		return name
 	}
+	path := r.lookup("PATH").value()
 	if _, temp := r.tempVars["PATH"]; temp {
 		r.hash = nil
-		return findInPath(r, name, r.lookup("PATH").value())
+		if path == "" {
+			return name
+		}
+		return findInPath(r, name, path)
+	}
+	if path == "" {
+		// an empty or unset PATH: bash's find_user_command_in_path
+		// gives the name itself, a file in the current directory,
+		// which search_for_command does not remember
+		return name
 	}
 	if p, ok := r.hashSearch(name); ok {
 		if r.hashedStillThere(p) {
@@ -1070,7 +1080,7 @@ func (r *Runner) lookPath(name string) string {
 		}
 		r.hashRemove(name)
 	}
-	p := findInPath(r, name, r.lookup("PATH").value())
+	p := findInPath(r, name, path)
 	r.hashFound(name, p)
 	return p
 }
@@ -1139,8 +1149,8 @@ func (r *Runner) absPath(p string) string {
 		}
 		return p
 	}
-	if r.dir == "/" {
-		return "/" + p
+	if r.dir == "/" || r.dir == "//" {
+		return r.dir + p
 	}
 	if len(r.dir) > 6 && (r.dir[1] == 'd' || r.dir[1] == 'p') {
 		// N in a cd'd-to /dev/fd or /proc/$$/fd is the shell's fd N
