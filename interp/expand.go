@@ -55,6 +55,10 @@ type fieldBuilder struct {
 	// bash does not split (W_NOSPLIT): the builder's IFS is empty and
 	// the elements of $@, $* and arrays are joined with joinSep
 	joinSep string
+	// noComsub leaves command substitutions unrun, their text standing
+	// in as an expansion's result (bash's W_NOCOMSUB, for the word an
+	// "ambiguous redirect" message names)
+	noComsub bool
 }
 
 // piece is one step of building a word's fields: bash splits a word
@@ -615,6 +619,10 @@ func (r *Runner) expandWord(b *fieldBuilder, w *syntax.Word, assign bool) (err e
 				return err
 			}
 		case *syntax.CmdSubst:
+			if b.noComsub {
+				b.unquotedExp(r.shownText(p))
+				continue
+			}
 			s, err := r.cmdSubst(p)
 			if err != nil {
 				return err
@@ -851,6 +859,10 @@ func (r *Runner) expandDbl(b *fieldBuilder, q *syntax.DblQuoted) (err error) {
 				return err
 			}
 		case *syntax.CmdSubst:
+			if b.noComsub {
+				b.quoted(r.shownText(p))
+				continue
+			}
 			s, err := r.cmdSubst(p)
 			if err != nil {
 				return err

@@ -17,6 +17,18 @@ func redirSideEffects(redirs []*syntax.Redirect) bool {
 				}
 			case *syntax.ArithmExp:
 				found = true
+			case *syntax.UnaryArithm:
+				// ${a[i++]}, ${x:n--}
+				if n.Op == syntax.Inc || n.Op == syntax.Dec {
+					found = true
+				}
+			case *syntax.BinaryArithm:
+				switch n.Op {
+				case syntax.Assgn, syntax.AddAssgn, syntax.SubAssgn, syntax.MulAssgn,
+					syntax.QuoAssgn, syntax.RemAssgn, syntax.AndAssgn, syntax.OrAssgn,
+					syntax.XorAssgn, syntax.ShlAssgn, syntax.ShrAssgn:
+					found = true
+				}
 			case *syntax.CmdSubst:
 				return false // a subshell already
 			}

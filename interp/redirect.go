@@ -262,12 +262,32 @@ func (r *Runner) varFd() (int, error) {
 	return -1, err
 }
 
+// dupFd reads the word of a >&word or <&word as bash's
+// do_redirection_internal does: only digits make an fd (no sign), and
+// digits that make no int, or none at all (an empty word), make fd -1,
+// whose dup fails with EBADF.
+func dupFd(s string) (fd int, ok bool) {
+	if s != "" && !isDigits(s) {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(s, 10, 32)
+	if err != nil {
+		return -1, true
+	}
+	return int(n), true
+}
+
+// isVarRedir reports whether rd is a {var} redirection.
+func isVarRedir(rd *syntax.Redirect) bool {
+	return rd.N != nil && strings.HasPrefix(rd.N.Value, "{")
+}
+
 // redirect applies one redirection to r.fds.
 func (r *Runner) redirect(rd *syntax.Redirect, info *ExecInfo) (done func(), err error) {
 	fd := -1
 	varName := ""
 	if rd.N != nil {
-		if strings.HasPrefix(rd.N.Value, "{") {
+		if isVarRedir(rd) {
 			varName = strings.TrimSuffix(strings.TrimPrefix(rd.N.Value, "{"), "}")
 			defer func() {
 				if e, ok := err.(*redirErr); ok && e.special != "" {
@@ -324,19 +344,22 @@ func (r *Runner) redirect(rd *syntax.Redirect, info *ExecInfo) (done func(), err
 		}
 		move := strings.HasSuffix(target, "-")
 		src := strings.TrimSuffix(target, "-")
-		n, err := strconv.Atoi(src)
-		if err != nil {
-			if rd.Op == syntax.DplOut && rd.N == nil {
+		n, ok := dupFd(src)
+		if !ok {
+			if rd.Op == syntax.DplOut && fd == 1 && varName == "" {
 				// >&word is &>word
 				return r.fileRedirect(syntax.RdrAll, target, -1, "", info)
 			}
-			return nil, specialRedirErr(target, ": ambiguous redirect")
+			if varName != "" {
+				return nil, specialRedirErr("", ": ambiguous redirect")
+			}
+			return nil, r.ambiguousRedir(rd.Word)
 		}
 		// bash names the fd written, but for an expanded word it
 		// guesses: the word's text when the fd redirected is the
 		// operator's default, else that fd
 		what := src
-		if _, lit := plainLit(rd.Word); !lit && varName == "" {
+		if _, lit := plainLit(rd.Word); (!lit || n < 0) && varName == "" {
 			what = r.nodeText(rd.Word)
 			if fd != def {
 				what = strconv.Itoa(fd)
@@ -391,33 +414,31 @@ func (r *Runner) redirTarget(rd *syntax.Redirect) (string, error) {
 	if s, ok := plainLit(rd.Word); ok {
 		return s, nil
 	}
-	var fs []string
-	var err error
-	if r.opts.on(optPosix) {
-		fs, err = r.posixRedirFields(rd.Word)
-	} else {
-		fs, err = r.fields([]*syntax.Word{rd.Word})
-	}
+	dup := rd.Op == syntax.DplIn || rd.Op == syntax.DplOut
+	fs, err := r.redirFields(rd.Word, false, !dup)
 	if err != nil {
 		return "", err
 	}
 	if len(fs) != 1 {
-		return "", specialRedirErr(r.shownText(rd.Word), ": ambiguous redirect")
+		if isVarRedir(rd) {
+			// named by its variable (redirection_error's REDIR_VARASSIGN)
+			return "", specialRedirErr("", ": ambiguous redirect")
+		}
+		return "", r.ambiguousRedir(rd.Word)
 	}
 	return fs[0], nil
 }
 
-// posixRedirFields expands a redirection word in POSIX mode, where bash
-// does not split it (redirection_expand's W_NOSPLIT: the elements of $@
-// and $* are joined with IFS's first character, or a space) and a
-// non-interactive shell does no filename expansion on it.
-func (r *Runner) posixRedirFields(w *syntax.Word) ([]string, error) {
-	sep := firstIFSChar(r.ifs(), r.utf8Locale())
-	if sep == "" {
-		sep = " "
+// redirFields expands a redirection word; noComsub leaves its command
+// substitutions unrun, their text standing in (bash's W_NOCOMSUB).
+// posixNoGlob: a non-interactive shell in POSIX mode does no filename
+// expansion on it (bash's W_NOGLOB, for a file's name but not the word
+// of >&word).
+func (r *Runner) redirFields(w *syntax.Word, noComsub, posixNoGlob bool) ([]string, error) {
+	b := &fieldBuilder{ifs: r.ifs(), mb: r.utf8Locale(), noGlob: r.opts.on(optNoglob), noComsub: noComsub}
+	if r.opts.on(optPosix) {
+		r.posixRedirBuilder(b, posixNoGlob)
 	}
-	b := &fieldBuilder{mb: r.utf8Locale(), joinSep: sep,
-		noGlob: r.opts.on(optNoglob) || !r.isInteractive()}
 	if err := r.expandWordBraces(b, w); err != nil {
 		return nil, err
 	}
@@ -427,6 +448,37 @@ func (r *Runner) posixRedirFields(w *syntax.Word) ([]string, error) {
 		return nil, r.takeErr()
 	}
 	return out, nil
+}
+
+// ambiguousRedir is the error for a redirection word that did not
+// expand to one field. bash's redirection_error names the word by
+// expanding it again without command substitution: the one field that
+// gives, else the word as written. That second expansion's side effects
+// and messages happen again, as in bash.
+func (r *Runner) ambiguousRedir(w *syntax.Word) error {
+	fs, err := r.redirFields(w, true, true)
+	if err != nil {
+		return err
+	}
+	if len(fs) == 1 {
+		return specialRedirErr(fs[0], ": ambiguous redirect")
+	}
+	return specialRedirErr(r.shownText(w), ": ambiguous redirect")
+}
+
+// posixRedirBuilder sets b up for a redirection word in POSIX mode,
+// where bash does not split it (redirection_expand's W_NOSPLIT: the
+// elements of $@ and $* are joined with IFS's first character, or a
+// space); with noGlob a non-interactive shell does no filename
+// expansion on it.
+func (r *Runner) posixRedirBuilder(b *fieldBuilder, noGlob bool) {
+	sep := firstIFSChar(r.ifs(), r.utf8Locale())
+	if sep == "" {
+		sep = " "
+	}
+	b.ifs = ""
+	b.joinSep = sep
+	b.noGlob = b.noGlob || noGlob && !r.isInteractive()
 }
 
 func opString(op syntax.RedirOperator) string { return op.String() }
