@@ -510,6 +510,11 @@ func (r *Runner) setIndex(name string, i int64, val string, appendVal bool, idx 
 		r.setDirStackElem(i, val)
 		return nil
 	}
+	if i < 0 && r.vars.get(name) == nil {
+		// bash refuses a negative subscript of a name that does not
+		// exist (printf -v 'a[-1]') without creating the array
+		return badTargetErr(name + "[" + strings.TrimSpace(r.nodeText(idx)) + "]")
+	}
 	v := r.vars.own(name)
 	if v.kind != kIndexed {
 		arr := &indexedArray{}

@@ -231,10 +231,7 @@ func (r *Runner) changeTo(name, target string, physical, eflag, printDir bool, c
 		return 1, pathErrMsg(err)
 	}
 	if cdpathShown != "" {
-		if st := r.chdir(newDir, false); st != 0 {
-			return st, ""
-		}
-		return r.write("cd", cdpathShown+"\n"), ""
+		return r.chdirShow(newDir, cdpathShown), ""
 	}
 	return r.chdir(newDir, printDir), ""
 }
@@ -294,14 +291,29 @@ func (r *Runner) bindOldPwd() bool {
 }
 
 // chdir moves the runner (never the process) to dir, updating PWD and
-// OLDPWD.
+// OLDPWD; print: say the directory on stdout (cd -).
 func (r *Runner) chdir(dir string, print bool) int {
+	shown := ""
+	if print {
+		shown = dir
+	}
+	return r.chdirShow(dir, shown)
+}
+
+// chdirShow is chdir printing shown (unless empty), as bash's cd_builtin
+// does between change_to_directory and bindpwd: the line is printed even
+// when setting OLDPWD or PWD then fails.
+func (r *Runner) chdirShow(dir, shown string) int {
 	from := r.dir
 	r.dir, r.inCwd, r.cwdLost = dir, false, false
 	if r.dirOwned && r.dirHandle != nil {
 		r.dirHandle.Close()
 	}
 	r.dirHandle, r.dirOwned = openDirHandle(dir), true
+	ws := 0
+	if shown != "" {
+		ws = r.write("cd", shown+"\n")
+	}
 	st := 0
 	if !r.bindOldPwd() {
 		if r.flow != flowNone {
@@ -316,10 +328,8 @@ func (r *Runner) chdir(dir string, print bool) int {
 		return 1
 	}
 	r.gateState(&StateInfo{Op: "cd", From: from, To: dir})
-	if print {
-		if ws := r.write("cd", dir+"\n"); ws != 0 {
-			return ws
-		}
+	if ws != 0 {
+		return ws
 	}
 	return st
 }
@@ -418,6 +428,21 @@ func (r *Runner) tildeShort(d string) string {
 	return d
 }
 
+// workingDir is bash's get_working_directory as the directory stack
+// uses it: with set -P (physical) the shell forgets its logical idea of
+// where it is and takes the physical path (getcwd), for good.
+func (r *Runner) workingDir() string {
+	if r.opts.on(optPhysical) && !r.cwdLost {
+		if p, err := physPath(r.dir); err == nil {
+			if doubleSlash(p) {
+				p = p[1:] // getcwd's path has no "//"
+			}
+			r.dir = p
+		}
+	}
+	return r.dir
+}
+
 func (r *Runner) dirStackRev() []string {
 	out := make([]string, len(r.dirStack))
 	for i := range r.dirStack {
@@ -465,6 +490,7 @@ func (r *Runner) dirsRangeErr(name, w string) int {
 // current directory.
 
 func biDirs(r *Runner, args []string) int {
+	r.workingDir()
 	long, clear, vflag := false, false, 0
 	idx, indexed, w := -1, false, ""
 	n := len(r.dirStack)
@@ -573,6 +599,7 @@ func (r *Runner) cdThen(name, dir string) int {
 }
 
 func biPushd(r *Runner, args []string) int {
+	r.workingDir()
 	words := args[1:]
 	skipopt := len(words) > 0 && words[0] == "--"
 	if skipopt {
@@ -651,6 +678,7 @@ func biPushd(r *Runner, args []string) int {
 }
 
 func biPopd(r *Runner, args []string) int {
+	r.workingDir()
 	nocd, which, dir, whichWord := false, int64(0), byte('+'), ""
 	for _, a := range args[1:] {
 		if isOpt(a, 'n') {

@@ -149,7 +149,7 @@ func (r *Runner) lookup(name string) *variable {
 	case "BASH_ARGC", "BASH_ARGV":
 		return r.argvArrays(name == "BASH_ARGC")
 	case "DIRSTACK":
-		arr := &indexedArray{vals: append([]string{r.dir}, r.dirStackRev()...)}
+		arr := &indexedArray{vals: append([]string{r.workingDir()}, r.dirStackRev()...)}
 		r.dynSeen.dirStack = arr
 		return &variable{kind: kIndexed, set: true, arr: arr}
 	case "BASH_ALIASES", "BASH_CMDS":
