@@ -652,28 +652,43 @@ func skipToDelim(s string, i int, delim func(byte) bool) int {
 // every expansion but pathname expansion. Text that is not one word is
 // taken as it is.
 func (r *Runner) expandNoGlob(tok string) []string {
-	f, src, err := parseRawFile(": "+escapeWordText(tok), "")
-	if err != nil || len(f.Stmts) != 1 {
+	w, src, ok := parseWordText(tok)
+	if !ok {
 		return []string{tok}
 	}
-	call, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
-	if ok && len(call.Args) == 1 && len(call.Assigns) == 0 {
+	if w == nil {
 		return nil // a line continuation alone: nothing
-	}
-	if !ok || len(call.Args) != 2 || len(call.Assigns) > 0 || len(f.Stmts[0].Redirs) > 0 {
-		return []string{tok}
 	}
 	oldSrc := r.curSrc
 	r.curSrc = src
 	defer func() { r.curSrc = oldSrc }()
 	b := &fieldBuilder{ifs: r.ifs(), mb: r.utf8Locale(), noGlob: true}
-	if err := r.expandWordBraces(b, call.Args[1]); err != nil {
+	if err := r.expandWordBraces(b, w); err != nil {
 		r.expansionError(err)
 		return nil
 	}
 	var out []string
 	r.globFields(b, &out)
 	return out
+}
+
+// parseWordText parses text as the one word bash's expansion reads it
+// as (blanks and operators are characters, see escapeWordText), with the
+// source its positions refer to; a nil word is text that is a line
+// continuation alone. ok is false for text that is not one word.
+func parseWordText(tok string) (w *syntax.Word, src string, ok bool) {
+	f, src, err := parseRawFile(": "+escapeWordText(tok), "")
+	if err != nil || len(f.Stmts) != 1 {
+		return nil, "", false
+	}
+	call, isCall := f.Stmts[0].Cmd.(*syntax.CallExpr)
+	if isCall && len(call.Args) == 1 && len(call.Assigns) == 0 {
+		return nil, src, true
+	}
+	if !isCall || len(call.Args) != 2 || len(call.Assigns) > 0 || len(f.Stmts[0].Redirs) > 0 {
+		return nil, "", false
+	}
+	return call.Args[1], src, true
 }
 
 // escapeWordText makes text parse as one word: blanks and operator

@@ -347,8 +347,13 @@ func (r *Runner) redirect(rd *syntax.Redirect, info *ExecInfo) (done func(), err
 		n, ok := dupFd(src)
 		if !ok {
 			if rd.Op == syntax.DplOut && fd == 1 && varName == "" {
-				// >&word is &>word
-				return r.fileRedirect(syntax.RdrAll, target, -1, "", info)
+				// >&word is &>word, whose word is the text the first
+				// expansion gave, expanded again
+				path, err := r.bareWordTarget(rd.Word, target)
+				if err != nil {
+					return nil, err
+				}
+				return r.fileRedirect(syntax.RdrAll, path, -1, "", info)
 			}
 			if varName != "" {
 				return nil, specialRedirErr("", ": ambiguous redirect")
@@ -448,6 +453,32 @@ func (r *Runner) redirFields(w *syntax.Word, noComsub, posixNoGlob bool) ([]stri
 		return nil, r.takeErr()
 	}
 	return out, nil
+}
+
+// bareWordTarget is the file of a >&word whose expanded text is no fd:
+// bash makes that text a new word (make_bare_word) and expands it again
+// as the word of &>, so quotes, $, ~, braces and globs in it count.
+// Text that is not one word is taken as it is.
+func (r *Runner) bareWordTarget(orig *syntax.Word, text string) (string, error) {
+	w, src, ok := parseWordText(text)
+	if !ok {
+		return text, nil
+	}
+	var fs []string
+	if w != nil {
+		oldSrc := r.curSrc
+		r.curSrc = src
+		var err error
+		fs, err = r.redirFields(w, false, true)
+		r.curSrc = oldSrc
+		if err != nil {
+			return "", err
+		}
+	}
+	if len(fs) != 1 {
+		return "", r.ambiguousRedir(orig)
+	}
+	return fs[0], nil
 }
 
 // ambiguousRedir is the error for a redirection word that did not
