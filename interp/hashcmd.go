@@ -3,6 +3,7 @@ package interp
 import (
 	"os"
 	"sort"
+	"strings"
 	"syscall"
 )
 
@@ -56,7 +57,38 @@ func (r *Runner) hashSearch(name string) (string, bool) {
 		return "", false
 	}
 	e.hits++
+	if !strings.HasPrefix(e.path, "/") {
+		p, ok := r.relHashed(e.path)
+		return p, ok
+	}
 	return e.path, true
+}
+
+// relHashed is what bash's phash_search gives for a remembered path that
+// is relative (hash -p ./x x): "./path" when that is an executable file
+// from where the shell is now, else nothing when the path's directory is
+// the current one (./x gone), else the path as remembered.
+func (r *Runner) relHashed(path string) (string, bool) {
+	dotted := path
+	if !strings.HasPrefix(path, "./") {
+		dotted = "./" + path
+	}
+	if isExec(r.absPath(dotted)) {
+		return dotted, true
+	}
+	if path[0] != '.' {
+		return path, true
+	}
+	i := strings.LastIndexByte(path, '/')
+	if i < 0 {
+		return path, true
+	}
+	a, err1 := os.Stat(r.dir)
+	b, err2 := os.Stat(r.absPath(path[:i]))
+	if err1 == nil && err2 == nil && os.SameFile(a, b) {
+		return "", false
+	}
+	return path, true
 }
 
 // hashedStillThere reports whether a remembered path may be used: in
