@@ -1124,7 +1124,7 @@ func (r *Runner) caseClause(c *syntax.CaseClause) {
 		it := c.Items[i]
 		if !matched {
 			for _, pw := range it.Patterns {
-				pat, err := r.pattern(pw)
+				pat, err := r.casePattern(pw)
 				if err != nil {
 					r.expansionError(err)
 					return

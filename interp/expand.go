@@ -59,6 +59,11 @@ type fieldBuilder struct {
 	// in as an expansion's result (bash's W_NOCOMSUB, for the word an
 	// "ambiguous redirect" message names)
 	noComsub bool
+	// firstOnly builds a case pattern: bash's execute_case_command takes
+	// the first word of the expansion only, so the pattern ends where a
+	// quoted "$@" first starts a new word (cutAt, once cut is set)
+	firstOnly, cut bool
+	cutAt          int
 }
 
 // piece is one step of building a word's fields: bash splits a word
@@ -250,6 +255,9 @@ func (b *fieldBuilder) forceSplit() {
 	if b.patMode {
 		// no field splitting here (assignment, here-string, case,
 		// [[ ]]): the elements are joined with a space
+		if b.firstOnly && !b.cut {
+			b.cut, b.cutAt = true, len(b.cur.pat)
+		}
 		b.quoted(" ")
 		return
 	}
@@ -1019,6 +1027,16 @@ func (r *Runner) assignValueNoTilde(w *syntax.Word) (string, error) {
 
 // pattern expands a word into a glob pattern: quoted parts are escaped.
 func (r *Runner) pattern(w *syntax.Word) (string, error) {
+	return r.patternWord(w, false)
+}
+
+// casePattern expands the pattern of a case clause: as pattern, but of
+// a word that "$@" makes several, the first only.
+func (r *Runner) casePattern(w *syntax.Word) (string, error) {
+	return r.patternWord(w, true)
+}
+
+func (r *Runner) patternWord(w *syntax.Word, first bool) (string, error) {
 	if w == nil {
 		return "", nil
 	}
@@ -1034,9 +1052,12 @@ func (r *Runner) pattern(w *syntax.Word) (string, error) {
 	r.hdocPatDollar = oldHdoc > 0 && r.hdocParams > 1
 	r.dblDepth, r.hdocDepth, r.patDbl = 0, 0, oldPat || oldDbl > 0
 	defer func() { r.dblDepth, r.hdocDepth, r.patDbl, r.hdocPatDollar = oldDbl, oldHdoc, oldPat, oldDollar }()
-	b := &fieldBuilder{patMode: true}
+	b := &fieldBuilder{patMode: true, firstOnly: first}
 	b.cur.pat = r.takeWordBuf()
 	err := r.expandWord(b, w, false)
+	if b.cut {
+		b.cur.pat = b.cur.pat[:b.cutAt]
+	}
 	s := string(b.cur.pat)
 	r.giveWordBuf(b.cur.pat)
 	if err != nil {
