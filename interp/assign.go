@@ -668,7 +668,7 @@ func (r *Runner) expandCompound(arr *indexedArray, cur *variable, ae *syntax.Arr
 		valWord, appendElem := appendElemValue(el)
 		// a POSIX shell does no tilde expansion after [i]= (the
 		// word is no assignment statement's)
-		expand := r.assignValue
+		expand := r.elemValue
 		if r.opts.on(optPosix) {
 			expand = r.assignValueNoTilde
 		}
@@ -779,7 +779,7 @@ func (r *Runner) expandArrayElems(ae *syntax.ArrayExpr, assoc bool) (*syntax.Arr
 		}
 		if el.Index != nil {
 			w, appendElem := appendElemValue(el)
-			val, err := r.assignValue(w)
+			val, err := r.elemValue(w)
 			if err != nil {
 				return nil, err
 			}

@@ -59,6 +59,10 @@ type fieldBuilder struct {
 	// in as an expansion's result (bash's W_NOCOMSUB, for the word an
 	// "ambiguous redirect" message names)
 	noComsub bool
+	// assignRHS: the word is an assignment's value (bash's W_ASSIGNRHS),
+	// which bash passes on to the word of a ${x-word} in it: a ~ after a
+	// ':' there expands too
+	assignRHS bool
 	// firstOnly builds a case pattern: bash's execute_case_command takes
 	// the first word of the expansion only, so the pattern ends where a
 	// quoted "$@" first starts a new word (cutAt, once cut is set)
@@ -579,16 +583,16 @@ func (r *Runner) expandWord(b *fieldBuilder, w *syntax.Word, assign bool) (err e
 					b.literal(s[:eq])
 					s = r.tildeLit(b, s[eq:], true, len(w.Parts) == 1)
 					if strings.Contains(s, ":~") {
-						s = r.tildeAfterColons(b, s)
+						s = r.tildeAfterColons(b, s, i == len(w.Parts)-1)
 					}
 				} else if eq > 0 && strings.Contains(s[eq:], ":~") {
 					// echo foo=bar:~ expands like an assignment
 					b.literal(s[:eq])
-					s = r.tildeAfterColons(b, s[eq:])
+					s = r.tildeAfterColons(b, s[eq:], i == len(w.Parts)-1)
 				}
 			}
-			if assign && !b.noTilde && strings.Contains(s, ":~") {
-				s = r.tildeAfterColons(b, s)
+			if assign && !b.noTilde && r.dblDepth == 0 && strings.Contains(s, ":~") {
+				s = r.tildeAfterColons(b, s, i == len(w.Parts)-1)
 			}
 			if r.dblDepth > 0 {
 				// the word of a ${x:-word} inside "..." or a
@@ -758,14 +762,19 @@ func (r *Runner) tildeLit(b *fieldBuilder, s string, assign, whole bool) string 
 	return s
 }
 
-func (r *Runner) tildeAfterColons(b *fieldBuilder, s string) string {
+// tildeAfterColons expands the ~ prefixes after the colons of s, a
+// literal of an assignment-like word; last tells that nothing follows s
+// in the word. bash's bash_tilde_find_word reads a prefix on to a '/' or
+// ':', and a quote or expansion on the way leaves it unexpanded
+// (v=a:~"/x" keeps its ~).
+func (r *Runner) tildeAfterColons(b *fieldBuilder, s string, last bool) string {
 	var out strings.Builder
 	parts := strings.Split(s, ":")
 	for i, p := range parts {
 		if i > 0 {
 			out.WriteByte(':')
 		}
-		if i > 0 {
+		if i > 0 && (last || i < len(parts)-1 || strings.IndexByte(p, '/') >= 0) {
 			p = r.tildePath(p)
 		}
 		out.WriteString(p)
@@ -987,13 +996,27 @@ func (r *Runner) assignValue(w *syntax.Word) (string, error) {
 	return r.wordText(w, true)
 }
 
+// elemValue expands the value of an [i]=value element of a compound
+// array assignment: as assignValue, but bash's W_ASSIGNMENT without
+// W_ASSIGNRHS, so not in the word of a ${x-word} in it.
+func (r *Runner) elemValue(w *syntax.Word) (string, error) {
+	if w == nil {
+		return "", nil
+	}
+	return r.wordTextRHS(w, true, false)
+}
+
 // wordText is literal, or assignValue when assign is set: the text of w
 // after expansion, as one string, built in the runner's spare buffer.
 func (r *Runner) wordText(w *syntax.Word, assign bool) (string, error) {
+	return r.wordTextRHS(w, assign, assign)
+}
+
+func (r *Runner) wordTextRHS(w *syntax.Word, assign, rhs bool) (string, error) {
 	if s, ok := plainLit(w); ok {
 		return s, nil
 	}
-	b := &fieldBuilder{patMode: true, bufOnly: true}
+	b := &fieldBuilder{patMode: true, bufOnly: true, assignRHS: rhs}
 	b.cur.buf = r.takeWordBuf()
 	err := r.expandWord(b, w, assign)
 	s := string(b.cur.buf)

@@ -91,8 +91,11 @@ func (r *Runner) expandParamPart(b *fieldBuilder, pe *syntax.ParamExp, quoted bo
 		r.inlineOp = pe
 	}
 	r.starJoinIFS = quoted || b.patMode
+	oldRHS := r.opAssignRHS
+	// a POSIX shell's ${x-word} gets no W_TILDEEXP: no ~ after ':'
+	r.opAssignRHS = b.assignRHS && !quoted && !r.opts.on(optPosix)
 	pv, err := r.paramExp(pe)
-	r.inlineOp, r.starJoinIFS = old, oldJoin
+	r.inlineOp, r.starJoinIFS, r.opAssignRHS = old, oldJoin, oldRHS
 	if err != nil {
 		return err
 	}
@@ -1727,7 +1730,10 @@ func (r *Runner) expandOpWord(b *fieldBuilder, w *syntax.Word, quoted bool) erro
 			}
 			v := lit.Value
 			if i == 0 && strings.HasPrefix(v, "~") {
-				v = r.tildeLit(b, v, false, len(w.Parts) == 1)
+				v = r.tildeLit(b, v, b.assignRHS, len(w.Parts) == 1)
+			}
+			if b.assignRHS && !b.noTilde && !r.opts.on(optPosix) && strings.Contains(v, ":~") {
+				v = r.tildeAfterColons(b, v, i == len(w.Parts)-1)
 			}
 			r.unquotedLit(b, v, true)
 		}
@@ -1790,8 +1796,23 @@ func (r *Runner) wordValue(w *syntax.Word) (paramValue, error) {
 			return r.paramExp(pe)
 		}
 	}
-	s, err := r.literalTilde(w)
+	s, err := r.opWordText(w)
 	return paramValue{str: s, set: true}, err
+}
+
+// opWordText expands the word of a ${x-word} or ${x+word}: as
+// literalTilde, but in an assignment's value, where bash passes its
+// W_ASSIGNRHS on to the word (parameter_brace_expand_rhs), a ~ after a
+// ':' expands too (v=${u:-a:~/b}).
+func (r *Runner) opWordText(w *syntax.Word) (string, error) {
+	if !r.opAssignRHS {
+		return r.literalTilde(w)
+	}
+	b := &fieldBuilder{patMode: true, assignRHS: true}
+	if err := r.expandWord(b, w, true); err != nil {
+		return "", err
+	}
+	return string(b.cur.buf), nil
 }
 
 func (r *Runner) literalTilde(w *syntax.Word) (string, error) {

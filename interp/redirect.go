@@ -674,7 +674,10 @@ func (r *Runner) hereRedirect(rd *syntax.Redirect, fd int, varName string, info 
 	var err error
 	switch rd.Op {
 	case syntax.WordHdoc:
-		body, err = r.literal(rd.Word)
+		// bash's write_here_string expands the word as an assignment's
+		// value (expand_assignment_string_to_string): a ~ after a ':'
+		// expands too, but not one after '='
+		body, err = r.assignValue(rd.Word)
 		body += "\n"
 	default:
 		if w, ok := markedHdocBody(rd); ok {

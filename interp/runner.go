@@ -407,6 +407,7 @@ type Runner struct {
 	patDbl        bool                   // expanding a pattern written in double quotes or a here-document (ansiname.go)
 	inlineOp      *syntax.ParamExp       // ${x+word}/${x-word} whose word expandParamPart expands in place
 	starJoinIFS   bool                   // the expansion is quoted or not split: $* joins with IFS for ${*:-w}
+	opAssignRHS   bool                   // the expansion is in an assignment's value: see opWordText
 	rlimits       map[int]syscall.Rlimit // subshell ulimit overlay; copy on write
 	readAhead     *lineReader            // last regular file read by read
 	xtraceFD      int                    // 1 + the fd BASH_XTRACEFD names for xtrace; 0: stderr
