@@ -666,13 +666,7 @@ func (r *Runner) expandCompound(arr *indexedArray, cur *variable, ae *syntax.Arr
 			ce.index, ce.indexSet = i, true
 		}
 		valWord, appendElem := appendElemValue(el)
-		// a POSIX shell does no tilde expansion after [i]= (the
-		// word is no assignment statement's)
-		expand := r.elemValue
-		if r.opts.on(optPosix) {
-			expand = r.assignValueNoTilde
-		}
-		val, err := expand(valWord)
+		val, err := r.elemValue(valWord)
 		if err != nil {
 			return nil, err
 		}

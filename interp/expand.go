@@ -63,6 +63,10 @@ type fieldBuilder struct {
 	// which bash passes on to the word of a ${x-word} in it: a ~ after a
 	// ':' there expands too
 	assignRHS bool
+	// assignWord: the word is an assignment's value or a here-string,
+	// which bash does not split: a quoted list that string_list_pos_params
+	// joined with IFS's first character stays so (quotedIFSJoinOp)
+	assignWord bool
 	// firstOnly builds a case pattern: bash's execute_case_command takes
 	// the first word of the expansion only, so the pattern ends where a
 	// quoted "$@" first starts a new word (cutAt, once cut is set)
@@ -998,25 +1002,26 @@ func (r *Runner) assignValue(w *syntax.Word) (string, error) {
 
 // elemValue expands the value of an [i]=value element of a compound
 // array assignment: as assignValue, but bash's W_ASSIGNMENT without
-// W_ASSIGNRHS, so not in the word of a ${x-word} in it.
+// W_ASSIGNRHS, so not in the word of a ${x-word} in it; a POSIX shell does
+// no tilde expansion after [i]= (the word is no assignment statement's).
 func (r *Runner) elemValue(w *syntax.Word) (string, error) {
 	if w == nil {
 		return "", nil
 	}
-	return r.wordTextRHS(w, true, false)
+	return r.wordTextIn(w, true, &fieldBuilder{patMode: true, bufOnly: true, assignWord: true, noTilde: r.opts.on(optPosix)})
 }
 
 // wordText is literal, or assignValue when assign is set: the text of w
 // after expansion, as one string, built in the runner's spare buffer.
 func (r *Runner) wordText(w *syntax.Word, assign bool) (string, error) {
-	return r.wordTextRHS(w, assign, assign)
+	return r.wordTextIn(w, assign, &fieldBuilder{patMode: true, bufOnly: true, assignRHS: assign, assignWord: assign})
 }
 
-func (r *Runner) wordTextRHS(w *syntax.Word, assign, rhs bool) (string, error) {
+// wordTextIn is wordText with the builder b.
+func (r *Runner) wordTextIn(w *syntax.Word, assign bool, b *fieldBuilder) (string, error) {
 	if s, ok := plainLit(w); ok {
 		return s, nil
 	}
-	b := &fieldBuilder{patMode: true, bufOnly: true, assignRHS: rhs}
 	b.cur.buf = r.takeWordBuf()
 	err := r.expandWord(b, w, assign)
 	s := string(b.cur.buf)

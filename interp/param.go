@@ -135,6 +135,20 @@ func (r *Runner) expandParamPart(b *fieldBuilder, pe *syntax.ParamExp, quoted bo
 			b.quoted(join(pv.list, r.quotedStarSep(pe)))
 			return nil
 		}
+		if b.patMode && b.assignWord && quotedIFSJoinOp(pe) {
+			// string_list_pos_params joins the changed elements with
+			// IFS's first character (string_list_dollar_at), which an
+			// assignment's value does not split again
+			sep := firstIFSChar(r.ifs(), r.utf8Locale())
+			if sep == "" {
+				sep = " "
+			}
+			b.quoted(join(pv.list, sep))
+			if len(pv.list) > 0 {
+				b.atFields = true
+			}
+			return nil
+		}
 		for i, s := range pv.list {
 			if i > 0 {
 				b.forceSplit()
@@ -286,6 +300,26 @@ func ifsJoinOp(pe *syntax.ParamExp) bool {
 		// parameter_brace_remove_pattern)
 		return pe.Exp.Word != nil && len(pe.Exp.Word.Parts) > 0
 	case syntax.OtherParamOps:
+		return true
+	}
+	return false
+}
+
+// quotedIFSJoinOp reports the expansions of a list, in double quotes,
+// that bash makes one string joined with IFS's first character before
+// the word is split at those characters again: the keys ${!a[@]}, a
+// slice, ${x/p/r}, ${x#p} and its siblings, case changes and @op
+// transformations (not ${x-w}/${x+w}, whose value is the list itself).
+func quotedIFSJoinOp(pe *syntax.ParamExp) bool {
+	if pe.Excl || pe.Slice != nil || pe.Repl != nil {
+		return true
+	}
+	if pe.Exp == nil {
+		return false
+	}
+	switch pe.Exp.Op {
+	case syntax.RemSmallPrefix, syntax.RemLargePrefix, syntax.RemSmallSuffix, syntax.RemLargeSuffix,
+		syntax.UpperFirst, syntax.UpperAll, syntax.LowerFirst, syntax.LowerAll, syntax.OtherParamOps:
 		return true
 	}
 	return false
