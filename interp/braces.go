@@ -1,12 +1,35 @@
 package interp
 
 import (
+	"errors"
 	"math"
 	"strconv"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
 )
+
+// errTwoWords stops braceExpands' walk at a second word.
+var errTwoWords = errors.New("two words")
+
+// braceExpands runs syntax.SplitBraces on bw and reports whether brace
+// expansion makes more than one word of it: mvdan's SplitBraces also
+// reports words whose braces expand to nothing ($x{, {1..a}), which bash
+// leaves as they are, with their assignment flags (declare v=~/x{ still
+// expands the ~).
+func braceExpands(bw *syntax.Word) bool {
+	if !syntax.SplitBraces(bw) {
+		return false
+	}
+	n := 0
+	err := braceWords(bw, func(*syntax.Word) error {
+		if n++; n > 1 {
+			return errTwoWords
+		}
+		return nil
+	})
+	return err == errTwoWords
+}
 
 // braceWords calls yield with each word of w's brace expansion, in bash's
 // order, one at a time: {1..100000} never materialises as a list. w must

@@ -18,7 +18,7 @@ func (r *Runner) declBraceWord(as *syntax.Assign) (*syntax.Word, bool) {
 		return nil, false
 	}
 	bw := &syntax.Word{Parts: append([]syntax.WordPart(nil), as.Value.Parts...)}
-	if !syntax.SplitBraces(bw) {
+	if !braceExpands(bw) {
 		return nil, false
 	}
 	prefix := as.Name.Value

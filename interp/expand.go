@@ -537,7 +537,7 @@ func (r *Runner) expandWordBraces(b *fieldBuilder, w *syntax.Word) error {
 	}
 	if r.opts.on(optBraceexpand) && hasBraceCandidate(w) {
 		bw := &syntax.Word{Parts: append([]syntax.WordPart(nil), w.Parts...)}
-		if syntax.SplitBraces(bw) {
+		if braceExpands(bw) {
 			old := b.noAssignTilde
 			b.noAssignTilde = true
 			defer func() { b.noAssignTilde = old }()
