@@ -736,6 +736,11 @@ func (r *Runner) baseValue(pe *syntax.ParamExp, name string) (paramValue, error)
 		pv.set = len(pv.list) > 0
 		return pv, nil
 	}
+	if (v == nil || !v.set) && pe.Length {
+		// array_length_reference: no variable (or one declared,
+		// invisible) is length 0, its subscript not evaluated
+		return paramValue{name: name}, nil
+	}
 	if v == nil || !v.set {
 		if v != nil && v.kind == kAssoc {
 			if k, err := r.indexString(pe.Index); err != nil {
@@ -753,6 +758,9 @@ func (r *Runner) baseValue(pe *syntax.ParamExp, name string) (paramValue, error)
 			return paramValue{}, err
 		}
 		if i < 0 {
+			if pe.Length {
+				return paramValue{}, r.lengthSubErr(pe)
+			}
 			// no elements (or no variable): any negative subscript
 			// is before the start, which bash reports
 			if err := r.reportError("%s: bad array subscript", pe.Param.Value); err != nil {
@@ -792,6 +800,9 @@ func (r *Runner) baseValue(pe *syntax.ParamExp, name string) (paramValue, error)
 		if i < 0 {
 			i += int64(v.arr.maxIndex()) + 1
 			if i < 0 {
+				if pe.Length {
+					return paramValue{}, r.lengthSubErr(pe)
+				}
 				// bash reports it and goes on with an unset element
 				if err := r.reportError("%s: bad array subscript", pe.Param.Value); err != nil {
 					return paramValue{}, err
@@ -807,6 +818,9 @@ func (r *Runner) baseValue(pe *syntax.ParamExp, name string) (paramValue, error)
 			return paramValue{}, err
 		}
 		if i < 0 {
+			if pe.Length {
+				return paramValue{}, r.lengthSubErr(pe)
+			}
 			// bash counts back from the end of indexed arrays only
 			if err := r.reportError("%s: bad array subscript", pe.Param.Value); err != nil {
 				return paramValue{}, err
@@ -821,6 +835,18 @@ func (r *Runner) baseValue(pe *syntax.ParamExp, name string) (paramValue, error)
 		}
 		return paramValue{name: name}, nil
 	}
+}
+
+// lengthSubErr is the error of ${#a[i]} whose i is before the start:
+// bash's array_length_reference names the subscript as written with its
+// ']' and fails the expansion as a bad substitution does (but exits no
+// POSIX shell).
+func (r *Runner) lengthSubErr(pe *syntax.ParamExp) error {
+	t := r.nodeText(pe) // ${#a[ -1 ]}: " -1 ]"
+	if i := strings.IndexByte(t, '['); i >= 0 && strings.HasSuffix(t, "}") {
+		t = t[i+1 : len(t)-1]
+	}
+	return &expandError{msg: t + ": bad array subscript", report: true}
 }
 
 func (r *Runner) indexValue(v *variable, idx syntax.ArithmExpr) (int64, error) {
