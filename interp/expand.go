@@ -853,12 +853,16 @@ func (r *Runner) expandDbl(b *fieldBuilder, q *syntax.DblQuoted) (err error) {
 	b.flushPending()
 	// "$xxx$@" with no positional parameters and nothing else but empty
 	// expansions makes no word, as "$@" alone does
-	hasAt := false
+	hasAt, atList := false, false
 	for _, part := range q.Parts {
 		if pe, ok := part.(*syntax.ParamExp); ok && (isAtExpansion(pe) || r.indirectList(pe) != nil) {
 			hasAt = true
+			atList = atList || isAtExpansion(pe)
 		}
 	}
+	oldAtWord, oldStart := r.dblAtWord, r.dblStart
+	r.dblAtWord, r.dblStart = atList, [2]int{len(b.fields), len(b.cur.buf)}
+	defer func() { r.dblAtWord, r.dblStart = oldAtWord, oldStart }()
 	prevValid, nf, nb := b.cur.valid, len(b.fields), len(b.cur.buf)
 	oldAt := b.atFields
 	b.atFields = false

@@ -131,6 +131,10 @@ func (r *Runner) expandParamPart(b *fieldBuilder, pe *syntax.ParamExp, quoted bo
 		return nil
 	}
 	if quoted {
+		if pv.star && r.dblAtWord && !b.patMode && quotedIFSJoinOp(pe) {
+			r.starSplitJoin(b, pv.list)
+			return nil
+		}
 		if pv.star {
 			b.quoted(join(pv.list, r.quotedStarSep(pe)))
 			return nil
@@ -303,6 +307,26 @@ func ifsJoinOp(pe *syntax.ParamExp) bool {
 		return true
 	}
 	return false
+}
+
+// starSplitJoin expands the elements of a "${*op}" or "${a[*]op}" in a
+// "…" that also holds a "$@" list: string_list_pos_params quotes the
+// elements but not the IFS character it joins them with, and bash splits
+// a "…" with "$@" in it at unquoted IFS characters, so those separators
+// split the word as IFS does ("${*^}${a[@]}" with set -- a b is A, Bx…).
+func (r *Runner) starSplitJoin(b *fieldBuilder, list []string) {
+	sep := firstIFSChar(r.ifs(), r.utf8Locale())
+	for i, s := range list {
+		// bash splits the "…" on its own: IFS white space at its
+		// start makes no field
+		lead := r.dblStart == [2]int{len(b.fields), len(b.cur.buf)} && (sep == " " || sep == "\t" || sep == "\n")
+		if i > 0 && sep != "" && !lead {
+			b.unquotedExp(sep)
+		}
+		if s != "" {
+			b.quoted(s)
+		}
+	}
 }
 
 // quotedIFSJoinOp reports the expansions of a list, in double quotes,

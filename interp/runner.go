@@ -408,6 +408,8 @@ type Runner struct {
 	inlineOp      *syntax.ParamExp       // ${x+word}/${x-word} whose word expandParamPart expands in place
 	starJoinIFS   bool                   // the expansion is quoted or not split: $* joins with IFS for ${*:-w}
 	opAssignRHS   bool                   // the expansion is in an assignment's value: see opWordText
+	dblAtWord     bool                   // the "…" being expanded holds a "$@" list: see starSplitJoin
+	dblStart      [2]int                 // fields and bytes of the word when that "…" began
 	rlimits       map[int]syscall.Rlimit // subshell ulimit overlay; copy on write
 	readAhead     *lineReader            // last regular file read by read
 	xtraceFD      int                    // 1 + the fd BASH_XTRACEFD names for xtrace; 0: stderr
