@@ -233,7 +233,10 @@ func stripSourceNULs(b []byte) ([]byte, bool) {
 func findInPathAny(r *Runner, name string) string {
 	path := r.lookup("PATH").value()
 	if path == "" {
-		return "" // bash searches no directory, not even "."
+		// bash's _find_user_command_internal gives the name itself
+		// for an empty or unset PATH: a file where the shell is, in
+		// POSIX mode too
+		return name
 	}
 	for _, dir := range strings.Split(path, ":") {
 		dir = r.pathElem(dir)
