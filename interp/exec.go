@@ -512,6 +512,8 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 	if l := closeLine(st.Cmd); l > 0 {
 		r.line = r.lineAt(l)
 	}
+	ownLine := r.line
+	setErrLine := !r.inErrTrap && !setsNoErrLine(st.Cmd)
 	r.curStmt = st
 	r.stmtPrevExit = r.exit
 	if r.opts.on(optNoexec) {
@@ -546,6 +548,11 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 		redirFailed = true
 		r.compoundRedirs(st, func() {
 			redirFailed = false
+			if setErrLine {
+				// bash sets it as the command runs, after its
+				// redirections
+				r.errLine = ownLine
+			}
 			r.cmd(st.Cmd, st)
 			if _, group := st.Cmd.(*syntax.Block); group && r.forkedFor == st.Cmd {
 				// the child forked for a { } pipeline element or
@@ -556,6 +563,9 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 			}
 		})
 	} else {
+		if setErrLine {
+			r.errLine = ownLine
+		}
 		r.cmd(st.Cmd, st)
 	}
 	if len(r.procFds) > mark {
@@ -573,7 +583,12 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 			return
 		}
 		if r.flow == flowNone && r.forkedFor != st.Cmd {
+			// $LINENO in the ERR trap is the line of the last command
+			// that set bash's line_number_for_err_trap
+			line := r.line
+			r.line = r.errLine
 			r.failed(errTrap)
+			r.line = line
 		}
 		return
 	}
@@ -642,12 +657,25 @@ func closeLine(c syntax.Command) int {
 // the for, select or case command, function body or ( ) around them;
 // the process substitutions they opened are closed after it.
 func (r *Runner) compoundRedirs(st *syntax.Stmt, fn func()) {
+	switch c := st.Cmd.(type) {
+	case *syntax.ArithmCmd, *syntax.TestClause:
+		// bash's executing_line_number: the line of the (( )) or
+		// [[ ]] being executed
+		r.line = r.lineAt(int(c.Pos().Line()))
+		goto redirect
+	case *syntax.ForClause:
+		if _, arith := c.Loop.(*syntax.CStyleLoop); arith {
+			r.line = r.lineAt(int(c.Pos().Line()))
+			goto redirect
+		}
+	}
 	if r.noticeLine > 0 && st.Cmd != nil {
 		r.line = r.noticeLine
 	} else if l := stmtLastLine(st); l > 0 {
 		// (or a simple command of redirections only, at its own line)
 		r.line = r.lineAt(l)
 	}
+redirect:
 	mark := len(r.procFds)
 	r.withRedirsOf(st.Redirs, nil, false, fn)
 	if len(r.procFds) > mark {

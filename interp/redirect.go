@@ -865,6 +865,17 @@ func isControlStructure(c syntax.Command) bool {
 	return false
 }
 
+// setsNoErrLine reports whether c is a compound command bash runs without
+// setting line_number_for_err_trap (SET_LINE_NUMBER is for simple
+// commands, ( ), (( )), [[ ]], function definitions and pipelines).
+func setsNoErrLine(c syntax.Command) bool {
+	switch c.(type) {
+	case *syntax.Block, *syntax.IfClause, *syntax.WhileClause, *syntax.ForClause, *syntax.CaseClause:
+		return true
+	}
+	return false
+}
+
 // stdinRedirects reports whether redirs redirect standard input as bash's
 // stdin_redirects counts it: any input-opening operator whatever its fd,
 // and a dup or close only of fd 0.

@@ -254,7 +254,11 @@ type Runner struct {
 	// inErrTrap and inReturnTrap: the ERR or RETURN trap's action is
 	// running (bash's SIG_INPROGRESS), so that trap does not run itself
 	// again; both still run inside the other traps' actions
-	inErrTrap    bool
+	inErrTrap bool
+	// errLine is bash's line_number_for_err_trap: the line of the last
+	// command other than a { }, if, loop or case, which $LINENO is in
+	// the ERR trap a compound command's failed redirection runs
+	errLine      int
 	inReturnTrap bool
 	isSub        bool // an in-process subshell
 	// inComsub: a command substitution's shell or a subshell of one,

@@ -922,6 +922,7 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 	if r.flow != flowExit {
 		// $LINENO (and the ERR trap for the call) is the caller's again
 		r.line = r.calls[len(r.calls)-1].line
+		r.errLine = r.line
 	}
 	if saved := r.calls[len(r.calls)-1].setOpts; saved != nil {
 		ignoreEOF := r.opts.on(optIgnoreeof)
