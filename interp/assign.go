@@ -44,9 +44,26 @@ type discardError struct {
 	// top_level_cleanup): the whole top-level command line is abandoned,
 	// and a -c shell exits
 	toTop bool
+	// valueArith: the arithmetic of an integer variable's value, which
+	// leaves the status as it was (see valueArithError)
+	valueArith bool
 }
 
 func (e *discardError) Error() string { return e.msg }
+
+// valueArithError reports an arithmetic error in an integer variable's
+// value (not a subscript's): bash's make_variable_value jumps to the top
+// level without setting a status, so a script's $? stays what it was
+// (keepStatusOnDiscard), where a bad subscript sets it to 1.
+func valueArithError(err error) bool {
+	switch e := err.(type) {
+	case *arithError:
+		return e.toTop && !e.inSubscript
+	case *discardError:
+		return e.valueArith
+	}
+	return false
+}
 
 // abortsToTop reports an assignment error bash raises with its
 // top_level_cleanup: arithmetic in a subscript or an integer's value.
@@ -70,6 +87,9 @@ func (r *Runner) topUnwind(err error) bool {
 	}
 	r.flow = flowAbort
 	r.abortTop = true
+	if valueArithError(err) {
+		r.keepStatusOnDiscard()
+	}
 	return true
 }
 

@@ -1442,7 +1442,7 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 			// a subscript or -i element of a literal name=(…), which
 			// bash assigns while it expands the words: no builtin name
 			// (a $(( )) in an element abandons only the line)
-			err = &discardError{msg: err.Error(), noPrefix: true, toTop: ae.toTop}
+			err = &discardError{msg: err.Error(), noPrefix: true, toTop: ae.toTop, valueArith: valueArithError(ae)}
 		}
 	case as != nil && as.Value != nil:
 		val := preVal
@@ -1667,7 +1667,7 @@ func (r *Runner) assignArrayText(name, text string, appendVal bool) error {
 	if ae, ok := err.(*arithError); ok {
 		// a subscript's or -i element's arithmetic fails as bash
 		// assigns it: no builtin name, and the line is dropped
-		err = &discardError{msg: err.Error(), noPrefix: true, toTop: ae.toTop}
+		err = &discardError{msg: err.Error(), noPrefix: true, toTop: ae.toTop, valueArith: valueArithError(ae)}
 	}
 	return err
 }

@@ -155,6 +155,18 @@ func (c *Runner) subStatus() int {
 	if c.flow == flowExit {
 		c.exit = c.exitCode
 	}
+	if _, simple := c.forkedFor.(*syntax.CallExpr); c.flow == flowAbort && c.abortKeep && !c.sh.cmdString && !c.forkPE && !simple {
+		// a builtin abandoned the line without a status: the child of
+		// a script exits through reader_loop's DISCARD with the status
+		// before it, 0 made 1 (keepStatusOnDiscard); one of a -c
+		// string or a $( ) through parse_and_execute's, and one forked
+		// for a simple command through
+		// execute_subshell_builtin_or_function's, with 1
+		c.exit = c.abortPrev
+		if c.exit == 0 {
+			c.exit = 1
+		}
+	}
 	c.flow = flowNone
 	// bash notices a signal it sent itself at its next check (QUIT);
 	// when the kill ended a ( ) with none between, the first is in the
