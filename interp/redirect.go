@@ -26,9 +26,15 @@ func (r *Runner) withRedirsOf(redirs []*syntax.Redirect, info *ExecInfo, special
 	saved := r.fds
 	r.fds = saved.clone()
 	varMark, lostMark := len(r.varFds), len(r.lostFds)
+	savedMark := len(r.savedFds)
+	defer func() { r.savedFds = r.savedFds[:savedMark] }()
+	undoable := inShellProcess(info) && !(info != nil && info.Builtin && len(info.Argv) > 0 && info.Argv[0] == "exec")
 	var dones []func()
 	ok := true
 	for _, rd := range redirs {
+		if undoable {
+			r.noteSavedFds(rd)
+		}
 		done, err := r.redirect(rd, info)
 		if err != nil {
 			if info != nil && len(info.Argv) > 0 && !info.Builtin && !info.Function {
@@ -103,6 +109,56 @@ func (r *Runner) withRedirsOf(redirs []*syntax.Redirect, info *ExecInfo, special
 	cur.trim()
 	if call && r.flow == flowExit {
 		r.exitTrapAt(atCallRedirsUndone)
+	}
+}
+
+// redirDefaultFd is the fd an operator redirects when no number is
+// given: 0 for input, 1 for output.
+func redirDefaultFd(op syntax.RedirOperator) int {
+	switch op {
+	case syntax.RdrIn, syntax.RdrInOut, syntax.DplIn, syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
+		return 0
+	}
+	return 1
+}
+
+// noteSavedFds reserves, for a redirection of an open fd, the number
+// bash's copy of it takes until the command ends (add_undo_redirect);
+// &> redirects, and saves, both 1 and 2. A {var} redirection saves
+// nothing.
+func (r *Runner) noteSavedFds(rd *syntax.Redirect) {
+	fd := -1
+	switch {
+	case isVarRedir(rd):
+		return
+	case rd.N != nil:
+		n, err := strconv.Atoi(rd.N.Value)
+		if err != nil {
+			return
+		}
+		fd = n
+	case rd.Op == syntax.RdrAll || rd.Op == syntax.AppAll:
+		r.noteSavedFd(1)
+		fd = 2
+	default:
+		fd = redirDefaultFd(rd.Op)
+	}
+	r.noteSavedFd(fd)
+}
+
+func (r *Runner) noteSavedFd(fd int) {
+	if r.fds.entry(fd) != nil {
+		r.savedFds = append(r.savedFds, r.lowestFreeFd())
+	}
+}
+
+// lowestFreeFd is the lowest fd from 10 that is neither open nor held
+// by bash's saved copy of a redirected one (savedFds).
+func (r *Runner) lowestFreeFd() int {
+	for n := 10; ; n++ {
+		if r.fds.entry(n) == nil && !slices.Contains(r.savedFds, n) {
+			return n
+		}
 	}
 }
 
@@ -250,7 +306,7 @@ func (r *Runner) openFdLimitErr() error {
 // below the open-files limit (EINVAL when 10 is not, EMFILE when none
 // is free). bash reports that failure on its own line first.
 func (r *Runner) varFd() (int, error) {
-	fd := r.fds.lowestFree(10)
+	fd := r.lowestFreeFd()
 	if !r.fdOverLimit(fd) {
 		return fd, nil
 	}
@@ -302,11 +358,7 @@ func (r *Runner) redirect(rd *syntax.Redirect, info *ExecInfo) (done func(), err
 			fd = n
 		}
 	}
-	def := 1
-	switch rd.Op {
-	case syntax.RdrIn, syntax.RdrInOut, syntax.DplIn, syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
-		def = 0
-	}
+	def := redirDefaultFd(rd.Op)
 	switch {
 	case rd.Op == syntax.RdrAll || rd.Op == syntax.AppAll:
 		fd = -1 // both stdout and stderr

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -43,6 +44,7 @@ func (r *Runner) fork(kind string) *Runner {
 		dirHandle:       r.dirHandle,
 		umask:           r.umask,
 		fds:             r.fds.clone(),
+		savedFds:        slices.Clip(r.savedFds),
 		params:          r.params,
 		arg0:            r.arg0,
 		exit:            r.exit,
