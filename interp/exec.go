@@ -657,30 +657,36 @@ func closeLine(c syntax.Command) int {
 // the for, select or case command, function body or ( ) around them;
 // the process substitutions they opened are closed after it.
 func (r *Runner) compoundRedirs(st *syntax.Stmt, fn func()) {
-	switch c := st.Cmd.(type) {
-	case *syntax.ArithmCmd, *syntax.TestClause:
-		// bash's executing_line_number: the line of the (( )) or
-		// [[ ]] being executed
-		r.line = r.lineAt(int(c.Pos().Line()))
-		goto redirect
-	case *syntax.ForClause:
-		if _, arith := c.Loop.(*syntax.CStyleLoop); arith {
-			r.line = r.lineAt(int(c.Pos().Line()))
-			goto redirect
-		}
-	}
-	if r.noticeLine > 0 && st.Cmd != nil {
+	if l := ownLineCommand(st.Cmd); l > 0 {
+		// bash's executing_line_number: the line of the (( )), [[ ]]
+		// or arithmetic for being executed
+		r.line = r.lineAt(l)
+	} else if r.noticeLine > 0 && st.Cmd != nil {
 		r.line = r.noticeLine
 	} else if l := stmtLastLine(st); l > 0 {
 		// (or a simple command of redirections only, at its own line)
 		r.line = r.lineAt(l)
 	}
-redirect:
 	mark := len(r.procFds)
 	r.withRedirsOf(st.Redirs, nil, false, fn)
 	if len(r.procFds) > mark {
 		r.closeProcFds(mark)
 	}
+}
+
+// ownLineCommand is the line of a (( )), [[ ]] or arithmetic for, which
+// bash's executing_line_number gives while it is the command executing;
+// 0 for other commands.
+func ownLineCommand(c syntax.Command) int {
+	switch c := c.(type) {
+	case *syntax.ArithmCmd, *syntax.TestClause:
+		return int(c.Pos().Line())
+	case *syntax.ForClause:
+		if _, arith := c.Loop.(*syntax.CStyleLoop); arith {
+			return int(c.Pos().Line())
+		}
+	}
+	return 0
 }
 
 // forksSubshell reports whether c is a ( ) that this runner runs in a new
