@@ -9,8 +9,6 @@ import (
 	"syscall"
 )
 
-func filepathEval(p string) (string, error) { return filepath.EvalSymlinks(p) }
-
 // biCd implements cd with -L, -P, -e, CDPATH and cd -.
 func biCd(r *Runner, args []string) int { return r.cdAs("cd", args) }
 

@@ -102,9 +102,7 @@ func (r *Runner) printfAssign(name, val string) int {
 			return 1
 		}
 		r.bErr("printf", "%s", err.Error())
-		if r.topUnwind(err) {
-			r.keepStatusOnDiscard()
-		}
+		r.topUnwind(err)
 		return 1
 	}
 	return 0

@@ -529,11 +529,7 @@ func (r *Runner) assignResultErr(name string, err error) bool {
 	} else {
 		r.reportErr(err)
 	}
-	if r.topUnwind(err) {
-		r.keepStatusOnDiscard()
-		return true
-	}
-	return false
+	return r.topUnwind(err)
 }
 
 // readResult is a line read by read: its bytes after backslash

@@ -271,7 +271,7 @@ func biPwd(r *Runner, args []string) int {
 		return 1
 	}
 	if physical {
-		if p, err := evalSymlinks(d); err == nil {
+		if p, err := physPath(d); err == nil {
 			d = p
 		} else if os.IsNotExist(err) {
 			// bash's resetpwd: the shell's directory by getcwd,
@@ -738,10 +738,6 @@ func (r *Runner) startWd(j *job) string {
 		return ""
 	}
 	return "\t(wd: " + r.tildeShort(j.wd) + ")"
-}
-
-func evalSymlinks(p string) (string, error) {
-	return physPath(p)
 }
 
 var _ = os.Stdout
