@@ -462,6 +462,14 @@ func (r *Runner) finish() int {
 		// a script's reader reads on to its end
 		r.notifyJobs(r.noticeLine + 1)
 	}
+	if r.flow != flowExit && r.settleLate() {
+		// a trap for a signal still on its way runs before the EXIT trap
+		if r.runPendingTraps(); r.flow == flowExit {
+			r.exit = r.exitCode
+		} else {
+			r.exit = status
+		}
+	}
 	r.runExitTrap()
 	if r.flow == flowExit {
 		status = r.exitCode
@@ -739,6 +747,7 @@ func (r *Runner) failed(errTrap bool) {
 		// bash runs the traps of signals that came in (during a
 		// foreground child, say) before set -e jumps away
 		st := r.exit
+		r.settleLate()
 		if r.runPendingTraps(); r.flow != flowNone {
 			return
 		}

@@ -76,6 +76,74 @@ func takePending() {
 	syscall.RawSyscall6(syscall.SYS_RT_SIGPROCMASK, 1 /* SIG_UNBLOCK */, uintptr(unsafe.Pointer(&set[0])), 0, 8, 0, 0)
 }
 
+// settleLate is settle's last look, as the shell is about to leave (set
+// -e, exit, the end of the script). A thread that took the signal from
+// the kernel and was then descheduled before the runtime's handler
+// queued it (the kernel may switch tasks once it has set up the
+// handler's frame) escapes settle: seen once in a hundred runs on a
+// loaded machine, for a child that sent its shell a TERM and ended at
+// once. That thread is runnable, where the shell's others mostly sleep,
+// so while one is, yield to it, then take what it queued. Too costly
+// after every command (each thread's state is a /proc read), a signal
+// missed there runs its trap a command late; missed here, it would run
+// never. It reports whether it looked.
+func (r *Runner) settleLate() bool {
+	s := r.sh.sigs
+	if s == nil || r.isSub {
+		return false
+	}
+	probe := s.anyWatched()
+	if probe == 0 || !othersRunnable() {
+		return false
+	}
+	for deadline := time.Now().Add(inHandlerMax); othersRunnable() && time.Now().Before(deadline); {
+		syscall.RawSyscall(syscall.SYS_SCHED_YIELD, 0, 0, 0)
+	}
+	signal.Notify(s.probe, probe)
+	signal.Stop(s.probe)
+	done := make(chan struct{})
+	s.flush <- done
+	<-done
+	return true
+}
+
+// inHandlerMax bounds settleLate's wait for the shell's other threads.
+const inHandlerMax = 5 * time.Millisecond
+
+// othersRunnable reports whether a thread of the process other than the
+// caller's is runnable (state R in /proc/self/task/TID/stat).
+func othersRunnable() bool {
+	fd, err := openFD("/proc/self/task", syscall.O_RDONLY|syscall.O_DIRECTORY, 0)
+	if err != nil {
+		return false
+	}
+	defer syscall.Close(fd)
+	self := strconv.Itoa(syscall.Gettid())
+	var buf [4096]byte
+	var names []string
+	for {
+		n, err := syscall.ReadDirent(fd, buf[:])
+		if err != nil || n <= 0 {
+			break
+		}
+		_, _, names = syscall.ParseDirent(buf[:n], -1, names)
+	}
+	for _, tid := range names {
+		if tid == self {
+			continue
+		}
+		b, err := readFileRaw("/proc/self/task/" + tid + "/stat")
+		if err != nil {
+			continue
+		}
+		// the state follows the command name, which may hold ") "
+		if i := bytes.LastIndexByte(b, ')'); i >= 0 && i+2 < len(b) && b[i+2] == 'R' {
+			return true
+		}
+	}
+	return false
+}
+
 // sigRTMax is Linux's SIGRTMAX.
 const sigRTMax = 64
 
