@@ -150,6 +150,50 @@ func TestBashVsBash(t *testing.T) {
 	}
 }
 
+// TestOracleVaried checks the second look at the oracle: a subject that
+// matches the oracle's second result, when its first differed, passes
+// with a note; one that matches neither still fails.
+func TestOracleVaried(t *testing.T) {
+	if _, err := os.Stat("/usr/bin/bash"); err != nil {
+		t.Skip("no /usr/bin/bash")
+	}
+	dir := t.TempDir()
+	// an oracle whose first run of each case prints something else
+	flaky := filepath.Join(dir, "flaky")
+	src := "#!/usr/bin/bash\nf=" + dir + "/ran-$(basename \"$PWD\")\n" +
+		"if [ ! -e \"$f\" ]; then : >\"$f\"; echo first; exit 0; fi\nexec /usr/bin/bash \"$@\"\n"
+	if err := os.WriteFile(flaky, []byte(src), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	other := filepath.Join(dir, "other")
+	if err := os.WriteFile(other, []byte("#!/usr/bin/bash\necho other\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name, script, subject string
+		pass                  bool
+	}{
+		{"t/varied", "echo same", "/usr/bin/bash", true},
+		// a subject that prints something else than either run
+		{"t/varied2", "echo same", other, false},
+	} {
+		c, err := ParseCase(tc.name, []byte("-- script --\n"+tc.script+"\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out bytes.Buffer
+		s := Run(Options{Cases: []*Case{c}, Oracle: Shell{Label: "bash", Path: flaky}, Subject: Shell{Label: "subject", Path: tc.subject},
+			Root: t.TempDir(), Jobs: 1, Out: &out})
+		oc := s.Outcomes[0]
+		if oc.Passed() != tc.pass || oc.OracleVaried != tc.pass {
+			t.Errorf("%s: passed %v, varied %v; report:\n%s", tc.name, oc.Passed(), oc.OracleVaried, out.String())
+		}
+		if tc.pass && !strings.Contains(out.String(), "NOTE "+tc.name+": the oracle gave two different results") {
+			t.Errorf("%s: no note in the report:\n%s", tc.name, out.String())
+		}
+	}
+}
+
 func TestBashVsDash(t *testing.T) {
 	dash, err := exec.LookPath("dash")
 	if err != nil {
