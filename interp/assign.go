@@ -601,6 +601,10 @@ func (r *Runner) assignArray(name string, ae *syntax.ArrayExpr, appendVal bool, 
 			arr.set(0, cur.str)
 		}
 	}
+	// a variable declared but unset (declare -a x, or made by the
+	// declare assigning it) stays unset until an element is bound
+	// (bash's att_invisible)
+	hidden := cur != nil && !cur.set
 	elems, err := r.expandCompound(arr, cur, ae)
 	if err != nil {
 		return err
@@ -619,6 +623,9 @@ func (r *Runner) assignArray(name string, ae *syntax.ArrayExpr, appendVal bool, 
 	if err := r.fillArray(arr, cur, elems); err != nil {
 		if cerr := r.storeArray(name, arr, dirStack, fl); cerr != nil {
 			return cerr
+		}
+		if hidden && !dirStack && arr.length() == 0 {
+			r.binding(name, fl).set = false
 		}
 		return err
 	}

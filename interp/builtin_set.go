@@ -363,7 +363,9 @@ func biUnset(r *Runner, args []string) int {
 		// an empty or unbalanced subscript (h[], a[80's]) is no
 		// array reference
 		_, _, oneWord := r.rawAssocElem(name, true)
-		if j := strings.IndexByte(name, '['); j > 0 && (validArrayRef(name) || oneWord) {
+		// (with -n a subscript is never one: bash's unset -v -n 'a[1]'
+		// fails, an invalid identifier)
+		if j := strings.IndexByte(name, '['); j > 0 && !nref && (validArrayRef(name) || oneWord) {
 			base = name[:j]
 		}
 		if !validName(base) && !vars {

@@ -939,19 +939,6 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		} else if index != "" {
 			return "", &varError{msg: name + "[" + index + "]: reference variable cannot be an array"}
 		}
-		if o.set&aInteger != 0 && (as != nil && as.Value != nil || textVal != nil) {
-			// declare -in ref=target: bash evaluates the value as the
-			// integer it cannot be and fails, silently; a local is
-			// made first, unset, with the other attributes
-			if local {
-				v, _ := r.vars.makeLocal(name)
-				v.attrs |= o.set
-				if v.attrs&aExport != 0 {
-					r.vars.envDirty = true
-				}
-			}
-			return "", errDeclFailed
-		}
 		var target string
 		if as != nil && as.Value != nil {
 			t, err := r.assignValue(as.Value)
@@ -984,6 +971,20 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 			if pe, ok := parseIndirect(target); !ok || pe.Index == nil {
 				return "", &varError{msg: "`" + target + "': invalid variable name for name reference"}
 			}
+		}
+		if o.set&aInteger != 0 && (as != nil && as.Value != nil || textVal != nil) {
+			// declare -in ref=target: once the name is checked, bash
+			// evaluates the value as the integer it cannot be and
+			// fails, silently; a local is made first, unset, with the
+			// other attributes
+			if local {
+				v, _ := r.vars.makeLocal(name)
+				v.attrs |= o.set
+				if v.attrs&aExport != 0 {
+					r.vars.envDirty = true
+				}
+			}
+			return "", errDeclFailed
 		}
 		if cur := r.vars.get(name); cur != nil && (cur.kind == kIndexed || cur.kind == kAssoc) && (!local || r.vars.isLocalHere(name)) && (!o.global || len(r.vars.frames) == 0) {
 			return "", &varError{msg: name + ": reference variable cannot be an array"}
@@ -1207,7 +1208,23 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 	}
 	if subscripted && index == "" && textVal != nil {
 		// declare 'a[]=v': an empty subscript, reported as an
-		// assignment's is
+		// assignment's is, once bash's declare_internal has made
+		// NAME an array with the attributes (a scalar converted, a
+		// new local unset, a new global empty) for the element
+		cur := r.vars.get(name)
+		if cur != nil && cur.attrs&aReadonly != 0 {
+			return "", readonlyErr(name)
+		}
+		po := o
+		if !po.assoc && (cur == nil || cur.kind != kAssoc) {
+			po.array = true
+		}
+		if _, err := r.declareOne(variant, declArg{text: name}, po, local); err != nil {
+			return "", err
+		}
+		if v := r.vars.get(name); v != nil && !v.set && !v.local && v.kind == kIndexed {
+			r.vars.own(name).set = true
+		}
 		return "", badSubscriptErr(name + "[]")
 	}
 	// NAME[SUB] without a value: declare, typeset and local make NAME an
@@ -1356,6 +1373,7 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 				// that local is still the temporary variable
 				v.str, v.set, v.tempvar = old.str, true, true
 				r.tempVars[name] = v
+				r.mergeCallTemp(name)
 			}
 		}
 	case o.global:
@@ -1665,6 +1683,12 @@ func (r *Runner) assignArrayText(name, text string, appendVal bool) error {
 	defer func() { r.curSrc = old }()
 	err = r.assignArray(name, ce.Assigns[0].Array, appendVal, asDecl)
 	if ae, ok := err.(*arithError); ok {
+		// declare_internal made the variable visible as it took a
+		// value (unlike name=(…), made by an internal declare
+		// without one): an empty array stays set
+		if v := r.vars.get(name); v != nil && !v.set && (v.kind == kIndexed || v.kind == kAssoc) {
+			r.vars.own(name).set = true
+		}
 		// a subscript's or -i element's arithmetic fails as bash
 		// assigns it: no builtin name, and the line is dropped
 		err = &discardError{msg: err.Error(), noPrefix: true, toTop: ae.toTop, valueArith: valueArithError(ae)}

@@ -183,3 +183,23 @@ func (r *Runner) unsetTemp(name string, v *variable) bool {
 	r.vars.envDirty = true
 	return true
 }
+
+// mergeCallTemp records that the local just made for name in the
+// innermost frame took over the running function's own prefix-assignment
+// variable (x=1 f; local x in f). bash merges a function's temporary
+// environment into its local scope, so that local is the temporary
+// variable itself, not a new one over it: once unexported or unset it
+// exports nothing, and the binding under the temporary variable (the
+// caller's) shows through instead. A caller's temporary variable (x=1 f,
+// and local x in g called by f) stays a separate, exported one.
+func (r *Runner) mergeCallTemp(name string) {
+	n := len(r.vars.frames)
+	if d, ok := r.tempDepth[name]; !ok || d != n-1 {
+		return
+	}
+	f := r.vars.frames[n-1]
+	if f.merged == nil {
+		f.merged = map[string]*variable{}
+	}
+	f.merged[name] = r.temps[name]
+}

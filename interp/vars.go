@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"maps"
 	"sort"
 	"sync/atomic"
 )
@@ -108,6 +109,11 @@ var genCounter atomic.Uint64
 // frame is one function call's scope: the bindings its locals shadow.
 type frame struct {
 	saved map[string]*variable // nil value: the name was unbound
+	// merged maps a name whose local here took over the call's own
+	// prefix-assignment variable (x=1 f; local x in f) to the binding
+	// under that variable: in bash the local is the temporary variable,
+	// so exporting looks past it (see mergeCallTemp)
+	merged map[string]*variable
 }
 
 // varStore holds a runner's variables with dynamic scoping by shallow
@@ -147,6 +153,9 @@ func (s *varStore) fork() *varStore {
 			nf := &frame{saved: make(map[string]*variable, len(f.saved))}
 			for k, v := range f.saved {
 				nf.saved[k] = v
+			}
+			if f.merged != nil {
+				nf.merged = maps.Clone(f.merged)
 			}
 			c.frames[i] = nf
 		}
@@ -390,6 +399,10 @@ func (s *varStore) exportedBelow(name string) *variable {
 		old, ok := s.frames[i].saved[name]
 		if !ok {
 			continue
+		}
+		if under, ok := s.frames[i].merged[name]; ok {
+			// the saved binding is the local itself (bash's tempvar)
+			old = under
 		}
 		if old == nil {
 			return nil
