@@ -264,7 +264,7 @@ func (r *Runner) arithSrcText(x syntax.ArithmExpr, removeSingle bool) (string, e
 		}
 	}
 	if !removeSingle && strings.IndexByte(src[start:end], '[') >= 0 && strings.ContainsAny(src[start:end], arithExpChars) {
-		return r.arithPartsText(src, start, end, arithParts(x), false)
+		return r.arithPartsText(src, start, end, arithTextParts(x), false)
 	}
 	var b strings.Builder
 	pos := start
@@ -282,7 +282,7 @@ func (r *Runner) arithSrcText(x syntax.ArithmExpr, removeSingle bool) (string, e
 		case *syntax.CmdSubst, *syntax.ArithmExp, *syntax.DblQuoted, *syntax.ProcSubst:
 			part = n.(syntax.WordPart)
 		case *syntax.SglQuoted:
-			if removeSingle || n.Dollar {
+			if removeSingle || n.Dollar || sglExpands(n) {
 				part = n
 			}
 		}
@@ -293,7 +293,13 @@ func (r *Runner) arithSrcText(x syntax.ArithmExpr, removeSingle bool) (string, e
 		if ps < pos || pe > end {
 			return true
 		}
-		s, err := r.literal(&syntax.Word{Parts: []syntax.WordPart{part}})
+		var s string
+		var err error
+		if sq, ok := part.(*syntax.SglQuoted); ok && !removeSingle && !sq.Dollar {
+			s, err = r.arithSglText(sq)
+		} else {
+			s, err = r.literal(&syntax.Word{Parts: []syntax.WordPart{part}})
+		}
 		if err != nil {
 			ferr = err
 			return false
@@ -387,6 +393,51 @@ func arithParts(x syntax.ArithmExpr) []syntax.WordPart {
 		return true
 	})
 	return parts
+}
+
+// arithTextParts is arithParts with the single-quoted parts that hold
+// something to expand (sglExpands), for arithPartsText.
+func arithTextParts(x syntax.ArithmExpr) []syntax.WordPart {
+	if !sglQuotedIn(x) {
+		return arithParts(x)
+	}
+	var parts []syntax.WordPart
+	syntax.Walk(x, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.ParamExp:
+			if n.Dollar.IsValid() {
+				parts = append(parts, n)
+				return false
+			}
+		case *syntax.CmdSubst, *syntax.ArithmExp, *syntax.DblQuoted, *syntax.ProcSubst:
+			parts = append(parts, n.(syntax.WordPart))
+			return false
+		case *syntax.SglQuoted:
+			if n.Dollar || sglExpands(n) {
+				parts = append(parts, n)
+				return false
+			}
+		}
+		return true
+	})
+	return parts
+}
+
+// sglExpands reports whether a single-quoted part of an arithmetic
+// expression holds what bash expands there: it expands the expression's
+// text as between double quotes (expand_arith_string), where a single
+// quote is an ordinary character, so '$x' is the value of x in quotes.
+func sglExpands(sq *syntax.SglQuoted) bool {
+	return !sq.Dollar && strings.ContainsAny(sq.Value, "$`\\\"")
+}
+
+// arithSglText is a single-quoted part of an arithmetic expression as
+// bash expands it (sglExpands): the quotes kept, the text between them
+// expanded as between double quotes, double quotes removed, and its
+// subscripts expanded once and quoted (arithSubscriptText).
+func (r *Runner) arithSglText(sq *syntax.SglQuoted) (string, error) {
+	s, err := r.arithSubscriptText(sq.Value)
+	return "'" + s + "'", err
 }
 
 // arithUnescape removes the backslashes quote removal takes from the

@@ -59,6 +59,8 @@ func (r *Runner) arithPartsText(src string, from, to int, parts []syntax.WordPar
 			var err error
 			if dq, ok := p.(*syntax.DblQuoted); ok && !dq.Dollar {
 				s, err = r.arithPartsText(src, i+1, pe-1, expansionParts(dq.Parts), false)
+			} else if sq, ok := p.(*syntax.SglQuoted); ok && !sq.Dollar && !word {
+				s, err = r.arithSglText(sq)
 			} else {
 				s, err = r.literal(&syntax.Word{Parts: []syntax.WordPart{p}})
 			}
