@@ -926,7 +926,7 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 		r.declClause(c, st)
 		r.noteLocale()
 	case *syntax.LetClause:
-		r.line = r.lineAt(int(c.Pos().Line()))
+		r.line = r.lineAt(letLine(c, r.curSrc))
 		if r.debugSimple(c, st) || r.flow != flowNone {
 			return
 		}

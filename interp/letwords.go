@@ -117,3 +117,36 @@ func unquotedExpansion(w string) bool {
 	}
 	return false
 }
+
+// letLine is the line bash gives a let command, as declLine for a
+// declaration: "let" is reduced once the next token has been read, so a
+// multi-line first argument (let 'x=1
+// +y') moves the command to the line where that argument ends.
+func letLine(c *syntax.LetClause, src string) int {
+	line := int(c.Pos().Line())
+	if len(c.Exprs) == 0 || !c.Exprs[0].Pos().IsValid() {
+		return line
+	}
+	from, start := int(c.Let.Offset()), int(c.Exprs[0].Pos().Offset())
+	if from < 0 || start >= len(src) || from > start || strings.Count(src[:from], "\n")+1 != line {
+		return line // the positions are not into src
+	}
+	end := shellWordEnd(src, start)
+	if end < start {
+		return line
+	}
+	endLine := line + strings.Count(src[from:end], "\n")
+	return endLine + continuationsAt(src, end, endLine)
+}
+
+// clauseLine is the line of a declaration or let command (declLine,
+// letLine).
+func clauseLine(c syntax.Command, src string) int {
+	switch c := c.(type) {
+	case *syntax.DeclClause:
+		return declLine(c, src)
+	case *syntax.LetClause:
+		return letLine(c, src)
+	}
+	return int(c.Pos().Line())
+}

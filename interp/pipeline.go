@@ -240,7 +240,7 @@ func (r *Runner) pipelineErrLine(stages []*syntax.Stmt) {
 			r.line = r.lineAt(simpleLine(c, stages[i].Redirs, r.curSrc))
 			return
 		case *syntax.DeclClause, *syntax.LetClause:
-			r.line = r.lineAt(int(c.Pos().Line()))
+			r.line = r.lineAt(clauseLine(c, r.curSrc))
 			return
 		case *syntax.Subshell:
 			// the parent sets a ( )'s line (that of its ")") as it
@@ -433,7 +433,7 @@ func (r *Runner) debugStages(stages []*syntax.Stmt) []debugMark {
 				r.bashCmd = cmdText{call: c, redirs: st.Redirs, src: r.curSrc}
 			}
 		case *syntax.DeclClause, *syntax.LetClause:
-			r.line = r.lineAt(int(c.Pos().Line()))
+			r.line = r.lineAt(clauseLine(c, r.curSrc))
 			if !r.inTrap {
 				r.bashCmd = cmdText{node: c, redirs: st.Redirs, src: r.curSrc}
 			}
