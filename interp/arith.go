@@ -34,6 +34,11 @@ type arithError struct {
 	// file is abandoned, not only the command line. An error in $(( ))
 	// or in a (( )) expression is not.
 	toTop bool
+	// inText: raised by an expansion in the text of a (( )), for (( ))
+	// or quoted let expression ((( $((1/0)) ))), which bash expands as
+	// a word before evaluating it: an expansion error, after which it
+	// abandons the command line rather than failing the command
+	inText bool
 }
 
 // unwindsToTop marks an arithmetic error as one that abandons everything
@@ -70,7 +75,16 @@ func (r *Runner) namedByCmd(err error) error {
 // bash abandons the command line even in (( )), let or [[ ]].
 func abandonsLine(err error) bool {
 	ae, ok := err.(*arithError)
-	return ok && (ae.inSubscript || ae.toTop)
+	return ok && (ae.inSubscript || ae.toTop || ae.inText)
+}
+
+// textError marks an arithmetic error raised while an expression's text
+// was expanded (arithError.inText) and returns it.
+func textError(err error) error {
+	if ae, ok := err.(*arithError); ok {
+		ae.inText = true
+	}
+	return err
 }
 
 func (e *arithError) Error() string {
@@ -136,7 +150,7 @@ func (r *Runner) arithCmd(x syntax.ArithmExpr) (int64, error) {
 func (r *Runner) arithLet(x syntax.ArithmExpr) (int64, error) {
 	s, err := r.arithText(x, true)
 	if err != nil {
-		return 0, err
+		return 0, textError(err)
 	}
 	// an argument is a word: the blanks after it separate it from the
 	// next one and are not part of its expression, as they are in $(( ))
@@ -155,7 +169,7 @@ func (r *Runner) arithNode(x syntax.ArithmExpr, cmd string) (int64, error) {
 	if !ok {
 		var err error
 		if s, err = r.arithText(x, false); err != nil {
-			return 0, err
+			return 0, textError(err)
 		}
 	}
 	return r.arithStringCmd(s, cmd)

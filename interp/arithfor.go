@@ -31,7 +31,7 @@ func (r *Runner) arithFor(c *syntax.ForClause, l *syntax.CStyleLoop) (status int
 			if !static {
 				var err error
 				if s, err = r.arithText(x, false); err != nil {
-					r.arithCmdError(err)
+					r.arithCmdError(textError(err))
 					aborted = true
 					return 0, false
 				}

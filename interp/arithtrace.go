@@ -21,7 +21,7 @@ func (r *Runner) arithExpandsFirst(raw string) bool {
 func (r *Runner) arithTracedEval(x syntax.ArithmExpr) (int64, error) {
 	s, err := r.arithText(x, false)
 	if err != nil {
-		return 0, err
+		return 0, textError(err)
 	}
 	r.traceWrite(r.tracePrefix() + "(( " + s + " ))\n")
 	return r.arithStringCmd(s, "((")
