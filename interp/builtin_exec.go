@@ -115,7 +115,7 @@ func biSource(r *Runner, args []string) int {
 	r.traceLevel++
 	lastCmd := r.bashCmd
 	// set -v echoes the lines as written (text has them on the same lines)
-	restoreNotice, oldCalls := r.keepNoticeLine(), r.textCalls
+	restoreNotice, oldCalls, oldDiscard := r.keepNoticeLine(), r.textCalls, r.discardLine
 	r.noticeLine, r.parenLeft = 0, false // the file's own lines (see jobnotice.go)
 	r.textCalls = len(r.calls)
 	r.peTexts++
@@ -149,7 +149,8 @@ func biSource(r *Runner, args []string) int {
 	}
 	r.peTexts--
 	restoreNotice()
-	r.textCalls = oldCalls
+	// the file's discarded lines are its own (shiftAfterDiscard)
+	r.textCalls, r.discardLine = oldCalls, oldDiscard
 	r.bashCmd = lastCmd // as eval's: the RETURN trap sees the . command
 	r.traceLevel--
 	if r.flow == flowExit {

@@ -583,13 +583,20 @@ func (r *Runner) runEvalText(text, src, kind string, run func() error) int {
 	r.traceLevel++
 	// the text's lines count from the eval's line (r.line is already
 	// where the eval is, whatever offset the runner had)
-	oldOff, oldConts, oldCalls := r.lineOff, r.lineConts, r.textCalls
+	oldOff, oldConts, oldCalls, oldDiscard := r.lineOff, r.lineConts, r.textCalls, r.discardLine
 	r.lineOff, r.lineConts, r.textCalls = r.line-1, nil, len(r.calls)
 	lastCmd := r.bashCmd
 	r.peTexts++
 	xerr := run()
 	r.peTexts--
 	r.textCalls = oldCalls
+	// the text's own discarded lines are its own (shiftAfterDiscard);
+	// an error that abandons the line around the eval as well leaves
+	// bash's line_number at the eval command's line
+	r.discardLine = oldDiscard
+	if r.flow == flowAbort && r.discardLine == 0 && len(r.calls) == oldCalls {
+		r.discardLine = oldLine
+	}
 	// bash's parse_and_execute puts $BASH_COMMAND back (restore_lastcom)
 	r.bashCmd = lastCmd
 	r.lineOff, r.lineConts = oldOff, oldConts

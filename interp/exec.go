@@ -424,7 +424,9 @@ func (r *Runner) runTop(stmts []*syntax.Stmt) {
 	switch r.flow {
 	case flowAbort:
 		r.flow = flowNone
-		r.discardShift += r.shiftAfterDiscard(end)
+		// (the reader has read the whole line, the commands after
+		// the one given up included)
+		r.discardShift += r.shiftAfterDiscard(read)
 		if r.abortTop && r.sh.cmdString {
 			// the -c string is bash's outermost parse_and_execute,
 			// which the unwinding ends
@@ -578,6 +580,13 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 	}
 	if len(r.procFds) > mark {
 		r.closeProcFds(mark)
+	}
+	if r.flow == flowAbort && r.discardLine == 0 && len(r.calls) == r.textCalls {
+		// the command line is given up (shiftAfterDiscard): bash's
+		// line_number stays that of the innermost command of the text
+		// being read that was running, a function call's own line
+		// (execute_function's unwind-protect restores it)
+		r.discardLine = r.line
 	}
 	if redirFailed {
 		// bash's execute_command_internal returns at once from a
