@@ -129,7 +129,7 @@ func (r *Runner) arithExpansionAt(x syntax.ArithmExpr, dbl int) (int64, error) {
 	// (not an error in an array subscript: bash's array_expand_index
 	// jumps to the top level with DISCARD before that)
 	if ae, ok := err.(*arithError); ok && !ae.inSubscript && r.opts.on(optPosix) && !r.isInteractive() {
-		return n, &expandError{msg: ae.Error(), fatal: true}
+		return n, &expandError{msg: ae.Error(), fatal: true, unreported: true}
 	}
 	if isReadonlyErr(err) {
 		// an assignment to a readonly variable in $(( )) too (bash's

@@ -1357,6 +1357,13 @@ func (r *Runner) forceEOF(status int) {
 		r.exitHow = exitByReport
 		return
 	}
+	r.forceEOFUnreported(status)
+}
+
+// forceEOFUnreported is forceEOF after an error bash did not print with
+// report_error, which set -e does not end first.
+func (r *Runner) forceEOFUnreported(status int) {
+	r.flow, r.exitCode = flowExit, status
 	r.forcedEOF = true
 	if r.sh.cmdString && !r.isSub {
 		r.exitCode = 127
@@ -1378,6 +1385,10 @@ func (r *Runner) expansionError(err error) {
 	}
 	r.exit = 1
 	if ok && ee.fatal {
+		if ee.unreported {
+			r.forceEOFUnreported(1)
+			return
+		}
 		r.forceEOF(1)
 		return
 	}

@@ -389,6 +389,11 @@ const quotedPatChars = "*?[]\\()|+@!{}&-^"
 type expandError struct {
 	msg   string
 	fatal bool // exits a non-interactive shell (set -u, ${x:?})
+	// unreported: a fatal error bash prints with internal_error, not
+	// report_error (an arithmetic error in POSIX mode): set -e does
+	// not exit before the jump to the top level, so a -c string still
+	// ends with 127
+	unreported bool
 	// status is the exit status when not fatal (1 by default).
 	status int
 	// reported: written already, in other words than the prefixed msg
