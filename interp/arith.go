@@ -250,6 +250,11 @@ func (r *Runner) arithStringCmd(s string, cmd string) (int64, error) {
 // bash keeps them.
 func (r *Runner) arithText(x syntax.ArithmExpr, removeSingle bool) (string, error) {
 	s, err := r.arithSrcText(x, removeSingle)
+	if strings.Contains(s, emptyExtglob) {
+		// an empty "()" after + ! ? * @ is no pattern in arithmetic:
+		// the evaluator sees it as written and rejects it
+		s = writtenEmptyExtglob(s)
+	}
 	return decodeRawBytes(s), err // the source's bytes as written (rawbytes.go)
 }
 
