@@ -1343,18 +1343,18 @@ func (c *arithCtx) streval(tok string, sub bool) int64 {
 	}
 	switch {
 	case lv.bad == badAll:
-		r.errorf("%s: bad array subscript", tok)
+		c.badSubscript(tok)
 	case lv.bad == badEmpty:
 		// bash finds the variable, then its value, and each
 		// complains (array_variable_part)
-		r.errorf("%s: bad array subscript", tok)
-		r.errorf("%s: bad array subscript", tok)
+		c.badSubscript(tok)
+		c.badSubscript(tok)
 	case lv.bad == badEmptyKey:
 		// bash names the array when it reads (A[$k], k empty) and
 		// the element when it assigns
-		r.errorf("%s: bad array subscript", tok[:strings.IndexByte(tok, '[')])
+		c.badSubscript(tok[:strings.IndexByte(tok, '[')])
 	case lv.sub && v == nil && lv.index < 0 && !lv.assoc:
-		r.errorf("%s: bad array subscript", tok[:strings.IndexByte(tok, '[')])
+		c.badSubscript(tok[:strings.IndexByte(tok, '[')])
 	case v == nil:
 	case lv.assoc:
 		val = v.assoc.m[lv.key]
@@ -1368,10 +1368,10 @@ func (c *arithCtx) streval(tok string, sub bool) int64 {
 		} else {
 			// a negative index still before the first element
 			// (array_value_internal's INDEX_ERROR); the value is 0
-			r.errorf("%s: bad array subscript", lv.name)
+			c.badSubscript(lv.name)
 		}
 	case lv.sub && lv.index < 0:
-		r.errorf("%s: bad array subscript", lv.name)
+		c.badSubscript(lv.name)
 	case lv.sub:
 		if lv.index == 0 && v.isSetScalar() {
 			val = v.value()
@@ -1403,6 +1403,15 @@ func (c *arithCtx) streval(tok string, sub bool) int64 {
 	return n
 }
 
+// badSubscript reports an element bash refuses with err_badarraysub,
+// whose report_error exits a set -e shell at once, with the last status
+// or 1: the evaluation stops there.
+func (c *arithCtx) badSubscript(name string) {
+	if err := c.ev.r.reportError("%s: bad array subscript", name); err != nil {
+		c.throw(err)
+	}
+}
+
 // bind assigns n to the element lv names.
 func (c *arithCtx) bind(lv arithLvalue, n int64) {
 	r := c.ev.r
@@ -1414,7 +1423,7 @@ func (c *arithCtx) bind(lv arithLvalue, n int64) {
 	case lv.name == "":
 		return
 	case lv.bad == badAll && !lv.assoc:
-		r.errorf("%s: bad array subscript", lv.tok)
+		c.badSubscript(lv.tok)
 		return
 	case lv.bad == badEmpty:
 		// bash's bind_int_variable: not a name, nothing assigned,
@@ -1426,7 +1435,7 @@ func (c *arithCtx) bind(lv arithLvalue, n int64) {
 		r.errorf("%s", msg)
 		return
 	case lv.bad == badEmptyKey:
-		r.errorf("%s: bad array subscript", lv.tok)
+		c.badSubscript(lv.tok)
 		return
 	case r.arrayReadonly(lv):
 		// an array (or its element) is refused by bash's
@@ -1439,7 +1448,7 @@ func (c *arithCtx) bind(lv arithLvalue, n int64) {
 		// bash re-evaluates the subscript text when it binds a
 		// negative index and names the element as written; nothing
 		// is assigned and the expression goes on
-		r.errorf("%s: bad array subscript", lv.tok)
+		c.badSubscript(lv.tok)
 		return
 	case lv.sub:
 		err = r.setIndex(lv.name, lv.index, itoa(n), false, nil)
