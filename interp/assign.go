@@ -664,11 +664,16 @@ func (r *Runner) expandCompound(arr *indexedArray, cur *variable, ae *syntax.Arr
 		// a bad subscript is reported with the word as written and
 		// the element skipped
 		word := func(idx string) string {
-			v := ""
-			if el.Value != nil {
-				v = r.nodeText(el.Value)
+			op, v := "=", ""
+			if w, app := appendElemValue(el); w != nil {
+				if app {
+					op = "+=" // [k]+=v, not the parser's rewrite of it
+				}
+				if len(w.Parts) > 0 {
+					v = r.nodeText(w)
+				}
 			}
-			return "[" + idx + "]=" + v
+			return "[" + idx + "]" + op + v
 		}
 		if t, ok, err := r.textSubscript(el.Index); err != nil {
 			return nil, err

@@ -463,9 +463,11 @@ func (r *Runner) declare(variant string, args []declArg) int {
 			o.sawFlags = true
 			switch ch {
 			case 'a':
-				o.array, o.unArray = on, !on
+				// -a and +a both count, as bash's flags_on and
+				// flags_off (declare -a +a v makes v, then fails)
+				o.array, o.unArray = o.array || on, o.unArray || !on
 			case 'A':
-				o.assoc, o.unAssoc = on, !on
+				o.assoc, o.unAssoc = o.assoc || on, o.unAssoc || !on
 			case 'f':
 				// +f and +F turn an attribute off that variables do
 				// not have: bash's declare then works on variables
@@ -972,11 +974,14 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 				return "", &varError{msg: "`" + target + "': invalid variable name for name reference"}
 			}
 		}
+		if cur := r.vars.get(name); cur != nil && (cur.kind == kIndexed || cur.kind == kAssoc) && (!local || r.vars.isLocalHere(name)) && (!o.global || len(r.vars.frames) == 0) {
+			return "", &varError{msg: name + ": reference variable cannot be an array"}
+		}
 		if o.set&aInteger != 0 && (as != nil && as.Value != nil || textVal != nil) {
-			// declare -in ref=target: once the name is checked, bash
-			// evaluates the value as the integer it cannot be and
-			// fails, silently; a local is made first, unset, with the
-			// other attributes
+			// declare -in ref=target: once the name and the variable
+			// are checked, bash evaluates the value as the integer it
+			// cannot be and fails, silently; a local is made first,
+			// unset, with the other attributes
 			if local {
 				v, _ := r.vars.makeLocal(name)
 				v.attrs |= o.set
@@ -985,9 +990,6 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 				}
 			}
 			return "", errDeclFailed
-		}
-		if cur := r.vars.get(name); cur != nil && (cur.kind == kIndexed || cur.kind == kAssoc) && (!local || r.vars.isLocalHere(name)) && (!o.global || len(r.vars.frames) == 0) {
-			return "", &varError{msg: name + ": reference variable cannot be an array"}
 		}
 		if target == "" && !appendVal && (as != nil && as.Value != nil || textVal != nil) {
 			// declare -n r="": bash's assignment of the empty target
@@ -1399,6 +1401,14 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 			}
 		}
 		v.kind, v.assoc, v.str = kAssoc, m, ""
+	}
+	if o.unArray && o.array && v.kind == kIndexed || o.unAssoc && o.assoc && v.kind == kAssoc {
+		// declare -a +a v: bash made the array the -a asks for, and
+		// +a cannot destroy it (set, empty, when given a value)
+		if as != nil && (as.Value != nil || as.Array != nil) || textVal != nil {
+			v.set = true
+		}
+		return "", &varError{msg: written + ": cannot destroy array variables in this way"}
 	}
 	if o.array && o.assoc && v.kind == kAssoc {
 		// declare -aA: bash makes the associative array (a global

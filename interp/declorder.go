@@ -100,7 +100,9 @@ func splitOptions(args []declArg) bool {
 		if b.assign != nil || b.text == "--" || len(b.text) < 2 || b.text[0] != '-' && b.text[0] != '+' {
 			break
 		}
-		if b.text[0] == '-' && strings.IndexByte(b.text, 'n') > 0 || b.text[0] == '+' && strings.ContainsAny(b.text, "iluc") {
+		// (+a or +A: the internal declare makes the array, then the
+		// builtin refuses to destroy it)
+		if b.text[0] == '-' && strings.IndexByte(b.text, 'n') > 0 || b.text[0] == '+' && strings.ContainsAny(b.text, "ilucaA") {
 			return true
 		}
 		if b.text[0] == '-' {
