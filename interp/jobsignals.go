@@ -162,14 +162,32 @@ func (r *Runner) awaitChange(jobs []*job, stops bool) (*job, syscall.Signal) {
 				return nil, sig
 			}
 		}
+		var done *job
 		for _, j := range jobs {
 			if j.finished() {
-				return j, 0
+				done = j
+				break
 			}
 		}
-		if j := waitAnyOr(jobs, arrived, stops); j != nil {
-			return j, 0
+		if done == nil {
+			done = waitAnyOr(jobs, arrived, stops)
 		}
+		if done == nil {
+			continue
+		}
+		if s := r.sh.sigs; s != nil && r.jobSig == nil && !r.isSub {
+			// a signal the job sent the shell before it ended interrupts
+			// the wait first, as in bash, whose handler has run by the
+			// time waitpid reports the child; here it may still be on
+			// its way through the runtime (the wait is rarer than a
+			// command, so it also gets settleLate's look)
+			s.settle(0)
+			s.yieldToHandlers()
+			if sig := interrupting(); sig != 0 {
+				return nil, sig
+			}
+		}
+		return done, 0
 	}
 }
 

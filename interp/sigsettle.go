@@ -92,6 +92,13 @@ func (r *Runner) settleLate() bool {
 	if s == nil || r.isSub {
 		return false
 	}
+	return s.yieldToHandlers()
+}
+
+// yieldToHandlers is settleLate's look at the shell's other threads: while
+// one is runnable, yield, then take what the runtime queued. It reports
+// whether it looked (a signal is caught and another thread was runnable).
+func (s *signalState) yieldToHandlers() bool {
 	probe := s.anyWatched()
 	if probe == 0 || !othersRunnable() {
 		return false
