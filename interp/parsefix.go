@@ -163,6 +163,9 @@ func finishParse(f *syntax.File, text string) {
 	if mayHoldLongFd(text) {
 		fdWords(f)
 	}
+	if mayHoldDashClose(text) {
+		dashCloseWords(f)
+	}
 	if hasRawRunes(text) {
 		decodeRawNode(f)
 	}
