@@ -355,22 +355,27 @@ func (r *Runner) arithAnsiC(p syntax.WordPart, s string, word bool) string {
 // assignment to an indexed array, a=([i]=v). bash expands the words of
 // the list (quote removal included) before it takes the subscripts, so
 // a single-quoted part there, ['1'] or [$'1'], is text, not the quoted
-// operand (sh_single_quote) it is in other arithmetic.
+// operand (sh_single_quote) it is in other arithmetic; and it expands
+// the subscript's text once more as it evaluates it (array_expand_index),
+// so k='$y' makes [$k] the element $y.
 func (r *Runner) compoundIndex(x syntax.ArithmExpr) (int64, error) {
-	if !sglQuotedIn(x) {
-		return r.subscriptIndex(x)
-	}
 	s, err := r.arithText(x, true)
 	if err != nil {
 		return 0, err
 	}
+	return r.compoundIndexFrom(s)
+}
+
+// compoundIndexFrom is compoundIndex of a subscript whose words have
+// been expanded to s already, which must not run their expansions again.
+func (r *Runner) compoundIndexFrom(s string) (int64, error) {
 	// the text is expanded a second time, as arithmetic, and that
 	// pass takes each \001 from the first (a $'\001') for bash's quoting
 	// escape (CTLESC), which quote removal drops
 	s = strings.ReplaceAll(s, "\001", "")
-	// (array_expand_index: a $x the quotes kept from the first pass
-	// is expanded now)
-	if s, err = r.arithSubscriptText(s); err != nil {
+	// (array_expand_index: a $x the first pass left is expanded now)
+	s, err := r.arithSubscriptText(s)
+	if err != nil {
 		return 0, err
 	}
 	n, err := r.arithString(s)

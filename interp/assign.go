@@ -479,12 +479,12 @@ func (r *Runner) assignIndexed(name string, idx syntax.ArithmExpr, val string, a
 	cur := r.vars.get(name)
 	if cur == nil || cur.kind != kAssoc {
 		// an indexed array's subscript is checked before the
-		// variable is (a[]=x, a[*]=x, a[-9]=x on a readonly array)
-		if t, ok, err := r.textSubscript(idx); err != nil {
-			return err
-		} else if ok && (r.nodeText(idx) == "" || t == "*" || t == "@") {
-			// only a subscript written empty, a[]=v: a[ ]=v and
-			// a[""]=v, like a[$empty]=v, evaluate to element 0
+		// variable is (a[]=x, a[*]=x, a[-9]=x on a readonly array),
+		// as written: only a[]=v, a[*]=v and a[@]=v; a[ ]=v and
+		// a[""]=v, like a[$empty]=v, evaluate to element 0, and
+		// a["*"]=v is the expression * (not expanded here, so that
+		// the subscript's command substitutions run once)
+		if t := r.nodeText(idx); t == "" || t == "*" || t == "@" {
 			return badTargetErr(name + "[" + t + "]")
 		}
 		if cur != nil && cur.attrs&aReadonly != 0 && cur.kind == kIndexed {
@@ -675,7 +675,8 @@ func (r *Runner) expandCompound(arr *indexedArray, cur *variable, ae *syntax.Arr
 			}
 			return "[" + idx + "]" + op + v
 		}
-		if t, ok, err := r.textSubscript(el.Index); err != nil {
+		t, ok, err := r.textSubscript(el.Index)
+		if err != nil {
 			return nil, err
 		} else if ok && t == "" {
 			// [""]=v, but not [ ]=v, which is element 0
@@ -687,7 +688,13 @@ func (r *Runner) expandCompound(arr *indexedArray, cur *variable, ae *syntax.Arr
 		}
 		ce := compoundElem{sub: el.Index, indexed: true, text: strings.TrimSpace(r.nodeText(el.Index))}
 		if len(arithParts(el.Index)) > 0 {
-			i, err := r.compoundIndex(el.Index)
+			var i int64
+			if ok {
+				// expanded already: its command substitutions run once
+				i, err = r.compoundIndexFrom(t)
+			} else {
+				i, err = r.compoundIndex(el.Index)
+			}
 			var ae *arithError
 			if errors.As(err, &ae) {
 				// raised as bash evaluates it, after emptying the array

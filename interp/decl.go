@@ -1597,23 +1597,27 @@ func (r *Runner) declSetValue(name, index, val string, appendVal bool, as *synta
 			if v != nil && v.kind == kAssoc {
 				return r.declAssocElem(name, as.Index, val, appendVal)
 			}
-			if sglQuotedIn(as.Index) && !r.dynTableVar(name) {
+			if (sglQuotedIn(as.Index) || len(arithParts(as.Index)) > 0) && !r.dynTableVar(name) {
 				// the builtin's argument has had its quotes removed
-				// before the subscript is evaluated, as in a[…]=v of
-				// a compound assignment: declare a['$x']=1 is a[$x]
+				// and its expansions done before the subscript is
+				// evaluated, as in a[…]=v of a compound assignment:
+				// declare a['$x']=1 is a[$x], and with k='$y',
+				// declare a[$k]=1 is a[$y] (array_expand_index)
 				if v != nil && v.attrs&aReadonly != 0 {
 					return readonlyErr(name)
 				}
 				t, err := r.arithText(as.Index, true)
 				if err != nil {
-					return err
+					// an error of the word's expansion
+					return &declWordError{err}
 				}
-				if t == "" {
-					return badTargetErr(name + "[]")
+				if t == "" || t == "*" || t == "@" {
+					return badTargetErr(name + "[" + t + "]")
 				}
-				i, err := r.compoundIndex(as.Index)
+				i, err := r.compoundIndexFrom(t)
 				if err != nil {
-					return err
+					// array_expand_index's error names no command
+					return subscriptError(err)
 				}
 				if i < 0 {
 					top := -1
