@@ -359,7 +359,12 @@ func (r *Runner) appendValue(v *variable, old, val string) (string, error) {
 	if v == nil || v.attrs&aInteger == 0 {
 		return old + val, nil
 	}
-	a, _ := r.arithString(old)
+	// the old value is evaluated first, and its error is the
+	// assignment's (make_variable_value)
+	a, err := r.arithString(old)
+	if err != nil {
+		return "", unwindsToTop(err)
+	}
 	b, err := r.arithString(val)
 	if err != nil {
 		return "", unwindsToTop(err)
@@ -393,7 +398,10 @@ func (r *Runner) appendScalar(name, val string, fl assignFlags) error {
 		return readonlyErr(name)
 	}
 	if cur != nil && cur.attrs&aInteger != 0 {
-		old, _ := r.arithString(cur.value())
+		old, err := r.arithString(cur.value())
+		if err != nil {
+			return unwindsToTop(err) // (appendValue)
+		}
 		n, err := r.arithString(val)
 		if err != nil {
 			return unwindsToTop(err)

@@ -103,7 +103,10 @@ func (r *Runner) tempAppend(name, val string) (string, error) {
 		return val, nil
 	}
 	if cur.attrs&aInteger != 0 {
-		old, _ := r.arithString(cur.value())
+		old, err := r.arithString(cur.value())
+		if err != nil {
+			return "", unwindsToTop(err) // (appendValue)
+		}
 		n, err := r.arithString(val)
 		if err != nil {
 			return "", unwindsToTop(err)
