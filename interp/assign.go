@@ -615,6 +615,9 @@ func (r *Runner) assignArray(name string, ae *syntax.ArrayExpr, appendVal bool, 
 	hidden := cur != nil && !cur.set
 	elems, err := r.expandCompound(arr, cur, ae)
 	if err != nil {
+		if fl&asDecl == 0 && !dirStack {
+			r.arrayBeforeWords(name, cur, fl)
+		}
 		return err
 	}
 	// bash expanded the values, then made the variable an array and
@@ -638,6 +641,27 @@ func (r *Runner) assignArray(name string, ae *syntax.ArrayExpr, appendVal bool, 
 		return err
 	}
 	return r.storeArray(name, arr, dirStack, fl)
+}
+
+// arrayBeforeWords leaves name as a name=(…) whose words failed to expand
+// leaves it in bash, whose find_or_make_array_variable ran before the
+// words were expanded: a new variable is an empty array, a scalar the
+// array of its value (declared, it stays unset); an array is untouched.
+func (r *Runner) arrayBeforeWords(name string, cur *variable, fl assignFlags) {
+	if cur != nil && cur.kind != kString {
+		return
+	}
+	v := r.binding(name, fl)
+	arr := &indexedArray{}
+	if cur == nil {
+		v.kind, v.arr, v.str, v.set = kIndexed, arr, "", true
+	} else {
+		if cur.set {
+			arr.set(0, cur.str)
+		}
+		v.kind, v.arr, v.str = kIndexed, arr, ""
+	}
+	r.vars.changed(v)
 }
 
 // compoundElem is an element of an indexed compound assignment with its
