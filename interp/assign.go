@@ -693,29 +693,38 @@ func (r *Runner) expandCompound(arr *indexedArray, cur *variable, ae *syntax.Arr
 			out = append(out, compoundElem{vals: vals})
 			continue
 		}
-		// a bad subscript is reported with the word as written and
-		// the element skipped
-		word := func(idx string) string {
+		// a bad subscript is reported with the word as bash expanded
+		// it with the others (its value's substitutions run), and the
+		// element skipped
+		word := func(idx string) (string, error) {
 			op, v := "=", ""
 			if w, app := appendElemValue(el); w != nil {
 				if app {
 					op = "+=" // [k]+=v, not the parser's rewrite of it
 				}
 				if len(w.Parts) > 0 {
-					v = r.nodeText(w)
+					var err error
+					if v, err = r.elemValue(w); err != nil {
+						return "", err
+					}
 				}
 			}
-			return "[" + idx + "]" + op + v
+			return "[" + idx + "]" + op + v, nil
 		}
 		t, ok, err := r.textSubscript(el.Index)
 		if err != nil {
 			return nil, err
-		} else if ok && t == "" {
+		} else if ok && (t == "" || t == "*" || t == "@") {
 			// [""]=v, but not [ ]=v, which is element 0
-			r.errorf("%s: bad array subscript", word(t))
-			continue
-		} else if ok && (t == "*" || t == "@") {
-			r.errorf("%s: cannot assign to non-numeric index", word(t))
+			w, err := word(t)
+			if err != nil {
+				return nil, err
+			}
+			if t == "" {
+				r.errorf("%s: bad array subscript", w)
+			} else {
+				r.errorf("%s: cannot assign to non-numeric index", w)
+			}
 			continue
 		}
 		ce := compoundElem{sub: el.Index, indexed: true, text: strings.TrimSpace(r.nodeText(el.Index))}
