@@ -396,35 +396,17 @@ func sglQuotedIn(x syntax.ArithmExpr) bool {
 
 // arithParts returns the outermost expansions of an arithmetic
 // expression, in order.
-func arithParts(x syntax.ArithmExpr) []syntax.WordPart {
-	var parts []syntax.WordPart
-	syntax.Walk(x, func(n syntax.Node) bool {
-		switch n := n.(type) {
-		case *syntax.ParamExp:
-			if n.Dollar.IsValid() {
-				parts = append(parts, n)
-				return false
-			}
-		case *syntax.CmdSubst, *syntax.ArithmExp, *syntax.DblQuoted, *syntax.ProcSubst:
-			parts = append(parts, n.(syntax.WordPart))
-			return false
-		case *syntax.SglQuoted:
-			if n.Dollar {
-				parts = append(parts, n)
-				return false
-			}
-		}
-		return true
-	})
-	return parts
-}
+func arithParts(x syntax.ArithmExpr) []syntax.WordPart { return arithPartsWith(x, false) }
 
 // arithTextParts is arithParts with the single-quoted parts that hold
 // something to expand (sglExpands), for arithPartsText.
 func arithTextParts(x syntax.ArithmExpr) []syntax.WordPart {
-	if !sglQuotedIn(x) {
-		return arithParts(x)
-	}
+	return arithPartsWith(x, sglQuotedIn(x))
+}
+
+// arithPartsWith is arithParts, taking with sgl the single-quoted parts
+// sglExpands accepts too.
+func arithPartsWith(x syntax.ArithmExpr, sgl bool) []syntax.WordPart {
 	var parts []syntax.WordPart
 	syntax.Walk(x, func(n syntax.Node) bool {
 		switch n := n.(type) {
@@ -437,7 +419,7 @@ func arithTextParts(x syntax.ArithmExpr) []syntax.WordPart {
 			parts = append(parts, n.(syntax.WordPart))
 			return false
 		case *syntax.SglQuoted:
-			if n.Dollar || sglExpands(n) {
+			if n.Dollar || sgl && sglExpands(n) {
 				parts = append(parts, n)
 				return false
 			}
