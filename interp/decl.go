@@ -1335,7 +1335,12 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 	arrVal := (*syntax.ArrayExpr)(nil)
 	if as != nil && as.Array != nil {
 		arrVal = as.Array
-		if local && !r.vars.isLocalHere(name) {
+		// bash's word expansion of the command takes the compound
+		// value before declare runs: an expansion error leaves the
+		// variable as it was (not made, nor converted). (An
+		// associative target keeps the expansion at assignment time.)
+		indexed := !o.assoc && (cur == nil || cur.kind != kAssoc)
+		if local && !r.vars.isLocalHere(name) || !local && indexed {
 			if arrVal, preErr = r.expandArrayElems(as.Array, o.assoc); preErr != nil {
 				return "", &declWordError{preErr}
 			}
