@@ -1475,7 +1475,7 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 			// a subscript or -i element of a literal name=(…), which
 			// bash assigns while it expands the words: no builtin name
 			// (a $(( )) in an element abandons only the line)
-			err = &discardError{msg: err.Error(), noPrefix: true, toTop: ae.toTop, valueArith: valueArithError(ae)}
+			err = arithDiscard(ae)
 		}
 	case as != nil && as.Value != nil:
 		val := preVal
@@ -1710,9 +1710,15 @@ func (r *Runner) assignArrayText(name, text string, appendVal bool) error {
 		}
 		// a subscript's or -i element's arithmetic fails as bash
 		// assigns it: no builtin name, and the line is dropped
-		err = &discardError{msg: err.Error(), noPrefix: true, toTop: ae.toTop, valueArith: valueArithError(ae)}
+		err = arithDiscard(ae)
 	}
 	return err
+}
+
+// arithDiscard is the error of an element's arithmetic failing as a
+// compound value is assigned: the line is dropped, with no builtin name.
+func arithDiscard(ae *arithError) error {
+	return &discardError{msg: ae.Error(), noPrefix: true, toTop: ae.toTop, valueArith: valueArithError(ae)}
 }
 
 // localDashListed reports whether a listing (local, local -p or declare

@@ -37,17 +37,7 @@ func (s *signalState) settle(killedBy syscall.Signal) {
 	for deadline := time.Now().Add(kernelPendingMax); killedBy != 0 && s.kernelPending() && time.Now().Before(deadline); {
 		time.Sleep(20 * time.Microsecond)
 	}
-	// Stop waits until the os/signal goroutine has delivered all the
-	// signals the runtime queued (signalWaitUntilIdle); the probe channel
-	// is subscribed to a signal s.ch already has, so neither call
-	// changes the signal's disposition, and being unbuffered it never
-	// holds one.
-	signal.Notify(s.probe, probe)
-	signal.Stop(s.probe)
-	// then recordLoop moves what s.ch holds to pending
-	done := make(chan struct{})
-	s.flush <- done
-	<-done
+	s.drain(probe)
 	// A thread that took the signal from the kernel but was descheduled
 	// inside the runtime's handler, before it queued it, escapes both
 	// checks above (seen on a loaded machine: a group SIGINT killed the
@@ -106,12 +96,22 @@ func (s *signalState) yieldToHandlers() bool {
 	for deadline := time.Now().Add(inHandlerMax); othersRunnable() && time.Now().Before(deadline); {
 		syscall.RawSyscall(syscall.SYS_SCHED_YIELD, 0, 0, 0)
 	}
+	s.drain(probe)
+	return true
+}
+
+// drain returns once every signal the runtime has queued is recorded in
+// pending. Stop waits until the os/signal goroutine has delivered all
+// the signals the runtime queued (signalWaitUntilIdle); the probe
+// channel is subscribed to probe, a signal s.ch already has, so neither
+// call changes the signal's disposition, and being unbuffered it never
+// holds one. Then recordLoop moves what s.ch holds to pending.
+func (s *signalState) drain(probe syscall.Signal) {
 	signal.Notify(s.probe, probe)
 	signal.Stop(s.probe)
 	done := make(chan struct{})
 	s.flush <- done
 	<-done
-	return true
 }
 
 // inHandlerMax bounds settleLate's wait for the shell's other threads.
@@ -120,24 +120,11 @@ const inHandlerMax = 5 * time.Millisecond
 // othersRunnable reports whether a thread of the process other than the
 // caller's is runnable (state R in /proc/self/task/TID/stat).
 func othersRunnable() bool {
-	fd, err := openFD("/proc/self/task", syscall.O_RDONLY|syscall.O_DIRECTORY, 0)
-	if err != nil {
-		return false
-	}
-	defer syscall.Close(fd)
+	names, _ := rawDirNames("/proc/self/task")
 	self := strconv.Itoa(syscall.Gettid())
-	var buf [4096]byte
-	var names []string
-	for {
-		n, err := syscall.ReadDirent(fd, buf[:])
-		if err != nil || n <= 0 {
-			break
-		}
-		_, _, names = syscall.ParseDirent(buf[:n], -1, names)
-	}
 	for _, tid := range names {
-		if tid == self {
-			continue
+		if tid == self || tid[0] == '.' {
+			continue // (.. would be the process's stat)
 		}
 		b, err := readFileRaw("/proc/self/task/" + tid + "/stat")
 		if err != nil {
