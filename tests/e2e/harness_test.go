@@ -67,7 +67,12 @@ func run(m *testing.M) int {
 	} else if _, err := os.Stat("/usr/bin/bash.real"); err == nil {
 		bashBin = "/usr/bin/bash.real"
 	}
-	return m.Run()
+	code := m.Run()
+	// the fault tests' panicking build lives as long as the package run
+	if panicPath != "" {
+		os.RemoveAll(filepath.Dir(panicPath))
+	}
+	return code
 }
 
 // goBuild builds cmd/nash to out with extra build flags, with the
