@@ -227,7 +227,7 @@ func (r *Runner) refAllSubscript(base, ref string) bool {
 
 func (r *Runner) binding(name string, fl assignFlags) *variable {
 	if fl&asGlobal != 0 {
-		return r.vars.global(name)
+		return r.globalVar(name)
 	}
 	return r.vars.own(name)
 }

@@ -679,7 +679,7 @@ func badAssignArg(a declArg, err error) bool {
 // declare -g looks names up in the global scope.
 func (r *Runner) resolveGlobalRef(name string) string {
 	for i := 0; i < 8; i++ {
-		v := r.vars.globalGet(name)
+		v := r.globalGetVar(name)
 		if v == nil || v.kind != kNameRef || !v.set || !validName(v.str) || v.str == name {
 			return name
 		}
@@ -1003,8 +1003,8 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 			case local:
 				v = r.vars.own(name)
 			case o.global:
-				if r.vars.globalGet(name) != nil {
-					v = r.vars.global(name)
+				if r.globalGetVar(name) != nil {
+					v = r.globalVar(name)
 				}
 			case r.vars.get(name) != nil:
 				v = r.vars.own(name)
@@ -1038,7 +1038,7 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		if local {
 			v, _ = r.vars.makeLocal(name)
 		} else if o.global {
-			v = r.vars.global(name)
+			v = r.globalVar(name)
 		} else {
 			v = r.vars.own(name)
 		}
@@ -1384,8 +1384,8 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 			}
 		}
 	case o.global:
-		converted = r.vars.globalBound(name)
-		v = r.vars.global(name)
+		converted = r.globalGetVar(name) != nil
+		v = r.globalVar(name)
 	default:
 		converted = r.vars.get(name) != nil
 		v = r.vars.own(name)

@@ -82,38 +82,49 @@ func (r *Runner) declThroughTemp(variant string, a declArg, o declOpts, local bo
 	return n, err, true
 }
 
-// declGlobalShadowed runs declare -g for a name a function's local
-// shadows: like bash's declare -g, which looks the name up and assigns it
-// in the global scope only, the declaration (attributes and value) goes to
-// the global binding while the local stays visible. done is false when no
-// local shadows name.
+// declGlobalShadowed runs declare -g for a name a function's local or a
+// global prefix assignment (x=1 f) shadows: like bash's declare -g, which
+// looks the name up and assigns it in the global table only, the
+// declaration (attributes and value) goes to the global binding while the
+// shadowing one stays visible. done is false when nothing shadows name.
 func (r *Runner) declGlobalShadowed(variant string, a declArg, o declOpts, name string) (n string, err error, done bool) {
 	if !o.global {
 		return "", nil, false
 	}
+	var global *variable
+	var frame *frame
 	for _, f := range r.vars.frames {
-		old, ok := f.saved[name]
-		if !ok {
-			continue
+		if old, ok := f.saved[name]; ok {
+			global, frame = old, f
+			break
 		}
-		cur, had := r.vars.m[name]
-		if old == nil {
-			delete(r.vars.m, name)
-		} else {
-			r.vars.m[name] = old
-		}
-		o.global = false
-		n, err = r.declareOne(variant, a, o, false)
-		f.saved[name] = r.vars.m[name]
-		if had {
-			r.vars.m[name] = cur
-		} else {
-			delete(r.vars.m, name)
-		}
-		r.vars.envDirty = true
-		return n, err, true
 	}
-	return "", nil, false
+	under, viaTemp := r.globalTempUnder(name)
+	if viaTemp {
+		global = under
+	} else if frame == nil {
+		return "", nil, false
+	}
+	cur, had := r.vars.m[name]
+	if global == nil {
+		delete(r.vars.m, name)
+	} else {
+		r.vars.m[name] = global
+	}
+	o.global = false
+	n, err = r.declareOne(variant, a, o, false)
+	if viaTemp {
+		r.temps[name] = r.vars.m[name]
+	} else {
+		frame.saved[name] = r.vars.m[name]
+	}
+	if had {
+		r.vars.m[name] = cur
+	} else {
+		delete(r.vars.m, name)
+	}
+	r.vars.envDirty = true
+	return n, err, true
 }
 
 // tempForLocal returns the variable of a prefix assignment of a running
@@ -202,4 +213,53 @@ func (r *Runner) mergeCallTemp(name string) {
 		f.merged = map[string]*variable{}
 	}
 	f.merged[name] = r.temps[name]
+}
+
+// globalTempUnder returns the binding under a prefix assignment's
+// variable that sits in the global scope (x=1 f, x=1 declare …), when
+// that variable is what the global scope shows for name. bash keeps the
+// temporary environment apart from the global table, and declare -g
+// looks in the table only, so it reaches the binding under it. A
+// prefix assignment nested under another one (x=1 f, x=2 g in f) keeps
+// the outer one's binding out of reach: declare -g then gets the outer
+// temporary variable.
+func (r *Runner) globalTempUnder(name string) (under *variable, ok bool) {
+	g := r.vars.globalGet(name)
+	if g == nil || !g.tempEnv {
+		return nil, false
+	}
+	if d, in := r.tempDepth[name]; !in || d != 0 {
+		return nil, false
+	}
+	under, ok = r.temps[name]
+	if !ok || under == tempRevealed {
+		return nil, false
+	}
+	return under, true
+}
+
+// globalVar is varStore.global seen past a global prefix assignment: the
+// outermost binding of name, owned by this store, made if unbound.
+func (r *Runner) globalVar(name string) *variable {
+	under, ok := r.globalTempUnder(name)
+	if !ok {
+		return r.vars.global(name)
+	}
+	if under == nil {
+		under = &variable{gen: r.vars.gen, born: bornCounter.Add(1)}
+	} else if under.gen != r.vars.gen {
+		under = under.clone(r.vars.gen)
+	}
+	r.temps[name] = under
+	r.vars.envDirty = true
+	return under
+}
+
+// globalGetVar is varStore.globalGet seen past a global prefix
+// assignment.
+func (r *Runner) globalGetVar(name string) *variable {
+	if under, ok := r.globalTempUnder(name); ok {
+		return under
+	}
+	return r.vars.globalGet(name)
 }
