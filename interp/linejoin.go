@@ -45,16 +45,16 @@ func endsInJoin(text string) bool {
 // joinsToCheck reports whether text may hold a backslash-newline
 // moveLineJoins changes: one after a character of joinStarts, or on a
 // line with a "#" (a comment's end) or in a text with "<<" (a
-// here-document's delimiter line).
+// here-document's delimiter line), or in a text with "${" (see moveJoin).
 func joinsToCheck(text string) bool {
-	hdoc := strings.Contains(text, "<<")
+	wide := strings.Contains(text, "<<") || strings.Contains(text, "${")
 	for i := 0; ; {
 		k := strings.Index(text[i:], "\\\n")
 		if k < 0 {
 			return false
 		}
 		i += k
-		if hdoc || i > 0 && (strings.IndexByte(joinStarts, text[i-1]) >= 0 || text[i-1] == ')') {
+		if wide || i > 0 && (strings.IndexByte(joinStarts, text[i-1]) >= 0 || text[i-1] == ')') {
 			return true
 		}
 		if ls := strings.LastIndexByte(text[:i], '\n'); strings.IndexByte(text[ls+1:i], '#') >= 0 {
@@ -239,7 +239,10 @@ func (s *joinScanner) moveJoin(i int) bool {
 	b := s.b
 	// ")\<nl>)" in $(( )) or (( )) is the closing "))"
 	closing := i > 0 && b[i-1] == ')' && s.top().kind == 'a'
-	if i == 0 || strings.IndexByte(joinStarts, b[i-1]) < 0 && !closing {
+	// in ${ } it may split the name from the operator or the operator
+	// itself ("${x:\<nl>-y}"), which mvdan's lexer reads as two tokens
+	brace := s.top().kind == 'b'
+	if i == 0 || strings.IndexByte(joinStarts, b[i-1]) < 0 && !closing && !brace {
 		return false
 	}
 	var run []byte
@@ -247,11 +250,28 @@ func (s *joinScanner) moveJoin(i int) bool {
 	j := i
 	for j < len(b) {
 		if b[j] == '\\' && j+1 < len(b) && b[j+1] == '\n' {
+			if len(run) > 0 && run[len(run)-1] == '$' && b[j-1] == '$' {
+				// "$'a'$\<nl>'b'": the next $ stays with its own join
+				run = run[:len(run)-1]
+				j--
+				break
+			}
 			joins++
 			j += 2
 			continue
 		}
 		c := b[j]
+		if len(run) == 0 && b[i-1] == '$' && (c == '\'' || c == '"') && s.top().kind != 'q' {
+			// "$\<nl>'…'" is $'…' and "$\<nl>\"…\"" is $"…": the
+			// string goes with the $
+			end := joinQuoteEnd(b, j)
+			if end < 0 {
+				break
+			}
+			run = append(run, b[j:end]...)
+			j = end
+			continue
+		}
 		if strings.IndexByte(" \t\n'\"`\\", c) >= 0 {
 			break
 		}
@@ -276,6 +296,24 @@ func (s *joinScanner) moveJoin(i int) bool {
 	s.doneUntil = j
 	s.changed = true
 	return true
+}
+
+// joinQuoteEnd returns the offset after the string quoted by b[j] (a
+// ' or "), which follows a $: -1 when it does not end on its line or
+// holds an expansion that may hold quotes itself.
+func joinQuoteEnd(b []byte, j int) int {
+	q := b[j]
+	for k := j + 1; k < len(b); k++ {
+		switch c := b[k]; {
+		case c == q:
+			return k + 1
+		case c == '\n' || q == '"' && (c == '`' || c == '$' && k+1 < len(b) && (b[k+1] == '(' || b[k+1] == '{')):
+			return -1
+		case c == '\\':
+			k++ // in $'…' too, a backslash escapes the quote
+		}
+	}
+	return -1
 }
 
 // hdocOperator reads the delimiter word of the here-document operator

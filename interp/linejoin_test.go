@@ -26,6 +26,15 @@ func TestMoveLineJoins(t *testing.T) {
 		{"cat <<'E'\n$\\\n{x}\nE\n", "cat <<'E'\n$\\\n{x}\nE\n"},
 		{"echo \\\\\n&& b", "echo \\\\\n&& b"},
 		{"x=$((1<<\\\n2))", "x=$((1<<2))\\\n"},
+		// in ${ }, between any two characters
+		{"${u:\\\n-\"$x\"}", "${u:-\\\n\"$x\"}"},
+		{"\"${u:\\\n-a}\"", "\"${u:-a}\\\n\""},
+		// $'…' and $"…" split after the $
+		{"p$\\\n\"$x\"a b", "p$\"$x\"a\\\n b"},
+		{"$\\\n'a\\'b' c", "$'a\\'b'\\\n c"},
+		{"\"$\\\n\"", "\"$\\\n\""},
+		{"$\\\n'a'$\\\n\"b\"", "$'a'\\\n$\"b\"\\\n"},
+		{"$\\\n\"$(x)\"", "$\\\n\"$(x)\""},
 	}
 	for _, tt := range tests {
 		got := moveLineJoins(tt.in)
