@@ -177,7 +177,7 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 			}
 			io.WriteString(r.fds.writer(2), text) // a comment line
 		}
-		groups := topLevelGroups(file.Stmts)
+		groups := topLevelGroups(file.Stmts, text)
 		for i, g := range groups {
 			end := len(text)
 			if i+1 < len(groups) {

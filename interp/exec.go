@@ -79,7 +79,7 @@ func (r *Runner) Run(f *syntax.File, src string) int {
 			r.tail = &execTail{stmt: st, top: true}
 		}
 	}
-	groups := topLevelGroups(f.Stmts)
+	groups := topLevelGroups(f.Stmts, src)
 	mayExtGlob := mayHoldExtGlob(src) // else no group needs extglobParseError's walk
 	pin := mayPinANSI(src)
 	posix := r.opts.on(optPosix)
@@ -126,7 +126,7 @@ func (r *Runner) Run(f *syntax.File, src string) int {
 				if r.writtenSrc != "" {
 					r.writtenFor = text // the lines are still those as written
 				}
-				groups, i = topLevelGroups(f2.Stmts), -1
+				groups, i = topLevelGroups(f2.Stmts, text), -1
 				pin = mayPinANSI(src)
 			}
 		}
@@ -365,10 +365,10 @@ func (r *Runner) echoVerboseTo(end int) {
 // topLevelGroups splits statements into the units bash reads and runs at
 // once: statements sharing a line (lineGroupEnd). An expansion error
 // abandons the rest of its unit.
-func topLevelGroups(stmts []*syntax.Stmt) [][]*syntax.Stmt {
+func topLevelGroups(stmts []*syntax.Stmt, src string) [][]*syntax.Stmt {
 	var groups [][]*syntax.Stmt
 	for i := 0; i < len(stmts); {
-		j := lineGroupEnd(stmts, i)
+		j := lineGroupEnd(stmts, i, src)
 		groups = append(groups, stmts[i:j:j])
 		i = j
 	}

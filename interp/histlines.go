@@ -94,7 +94,7 @@ func (r *Runner) runExpandingLines(text, name string, consumed int) {
 		if len(file.Stmts) == 0 {
 			r.histRecordComments(src)
 		}
-		groups := topLevelGroups(file.Stmts)
+		groups := topLevelGroups(file.Stmts, fixed)
 		for i, g := range groups {
 			end := len(fixed)
 			if i+1 < len(groups) {

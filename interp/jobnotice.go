@@ -40,7 +40,7 @@ func (r *Runner) noticePrefix() string {
 // holds it.
 func (r *Runner) stmtsByLine(stmts []*syntax.Stmt) {
 	for i := 0; i < len(stmts); {
-		j := lineGroupEnd(stmts, i)
+		j := lineGroupEnd(stmts, i, r.curSrc)
 		r.noticeLine, r.parenLeft = r.lineAt(readEnd(stmts[i:j])), false
 		r.stmts(stmts[i:j])
 		if r.flow != flowNone {
@@ -63,11 +63,39 @@ func readEnd(g []*syntax.Stmt) int {
 
 // lineGroupEnd is the index past the commands that bash reads as one
 // line with stmts[i] (topLevelGroups): each starts on the line where the
-// one before it ends.
-func lineGroupEnd(stmts []*syntax.Stmt, i int) int {
+// one before it ends, or after it past backslash-newlines only (bash's
+// reader removes them: "a; \<nl>b" is one line). src is the text the
+// statements' positions refer to.
+func lineGroupEnd(stmts []*syntax.Stmt, i int, src string) int {
 	last := stmts[i].End().Line()
-	for i++; i < len(stmts) && stmts[i].Pos().Line() <= last; i++ {
+	for i++; i < len(stmts); i++ {
+		if stmts[i].Pos().Line() > last && !joinedGap(src, int(stmts[i-1].End().Offset()), int(stmts[i].Pos().Offset())) {
+			break
+		}
 		last = stmts[i].End().Line()
 	}
 	return i
+}
+
+// joinedGap reports whether src[from:to], the text between two
+// statements, is separators and at least one backslash-newline.
+func joinedGap(src string, from, to int) bool {
+	if from < 0 || to > len(src) || from >= to {
+		return false
+	}
+	joined := false
+	for k := from; k < to; k++ {
+		switch src[k] {
+		case ' ', '\t', ';', '&':
+		case '\\':
+			if k+1 >= to || src[k+1] != '\n' {
+				return false
+			}
+			joined = true
+			k++
+		default:
+			return false
+		}
+	}
+	return joined
 }

@@ -40,7 +40,7 @@ func (r *Runner) stmtsEchoing(stmts []*syntax.Stmt, src string, catchAbort bool,
 			r.stmtsByLine(stmts)
 			return nil
 		}
-		for _, g := range topLevelGroups(stmts) {
+		for _, g := range topLevelGroups(stmts, r.curSrc) {
 			if aliases {
 				if ran, err := r.aliasRestFrom(g, name, false); ran {
 					return err
@@ -83,7 +83,7 @@ func (r *Runner) stmtsEchoing(stmts []*syntax.Stmt, src string, catchAbort bool,
 			io.WriteString(r.fds.writer(2), text)
 		}
 	}
-	groups := topLevelGroups(stmts)
+	groups := topLevelGroups(stmts, r.curSrc)
 	for i, g := range groups {
 		if aliases {
 			if ran, err := r.aliasRestFrom(g, name, false); ran {
