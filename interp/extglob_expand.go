@@ -22,7 +22,9 @@ func (r *Runner) expandExtglobPattern(b *fieldBuilder, pat string) error {
 		}
 		j = min(j, len(pat))
 		if j > i {
-			b.literal(pat[i:j])
+			// backslashes quote as elsewhere in the word: an
+			// unmatched word shows ]?(.) for ]?(\.)
+			r.unquotedLit(b, pat[i:j], false)
 		}
 		if j >= len(pat) {
 			break
