@@ -83,7 +83,7 @@ func (r *Runner) genCompletions(cs *compSpec, word string) []string {
 	list := r.actionCompletions(cs.actions, word)
 	if cs.glob != nil {
 		// the pattern alone, not the word (bash's gen_globpat_matches)
-		list = append(list, r.globUnsorted(*cs.glob)...)
+		list = append(list, r.compGlob(*cs.glob)...)
 	}
 	if cs.words != nil {
 		list = append(list, r.wordlistCompletions(*cs.words, word)...)
@@ -336,6 +336,54 @@ func (r *Runner) rlSort(list []string) []string {
 func (r *Runner) readDirNames(dir string) []string {
 	names, _ := rawDirNames(r.absPath(dir))
 	return names
+}
+
+// compGlob is bash's glob_filename for compgen -G: a pattern without
+// pattern characters is not an expansion that fails but a name looked up
+// (after its backslashes are removed), or, ending in '/', given back as
+// it is written.
+func (r *Runner) compGlob(pat string) []string {
+	if hasMetaExt(pat, r.opts.sh(shExtglob)) {
+		return r.globUnsorted(pat)
+	}
+	if pat == "" || strings.HasSuffix(pat, "/") {
+		return []string{pat}
+	}
+	dir, name := "", pat
+	if i := strings.LastIndexByte(pat, '/'); i >= 0 {
+		dir, name = dequotePathname(pat[:i+1]), pat[i+1:]
+		if fi, err := os.Stat(r.absPath(dir)); err != nil || !fi.IsDir() {
+			return nil
+		}
+	}
+	name = dequotePathname(name)
+	test := dir + name
+	if dir == "" {
+		test = "./" + name
+	}
+	if _, err := os.Lstat(r.absPath(test)); err != nil {
+		return nil
+	}
+	return []string{dir + name}
+}
+
+// dequotePathname is bash's dequote_pathname: each backslash goes, the
+// character after it stays (a trailing backslash just goes).
+func dequotePathname(s string) string {
+	if strings.IndexByte(s, '\\') < 0 {
+		return s
+	}
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' {
+			i++
+			if i == len(s) {
+				break
+			}
+		}
+		b = append(b, s[i])
+	}
+	return string(b)
 }
 
 // globUnsorted expands a pattern in the order of bash's glob_filename,
