@@ -50,6 +50,14 @@ type charClass struct {
 	ranges   []rune    // start/end pairs reaching beyond ASCII
 	classes  []ctype   // named classes, tested on non-ASCII characters
 	fold     bool
+	// alt is set when the expression ends right after an equivalence
+	// class ([[=a=]]): bash's BRACKMATCH ends it there only for the
+	// characters it holds; for any other the ']' is one more member and
+	// the expression goes on. alt is that reading and the pattern after
+	// it (see compileNodes).
+	alt []patNode
+	// altAt is the index of that ']' in the pattern text
+	altAt int
 }
 
 type ctype uint8
@@ -263,6 +271,11 @@ func (c *charClass) addRange(lo, hi rune) {
 // contains reports whether the bracket expression matches r; orig is the
 // character before case folding (named classes test it, as bash does).
 func (c *charClass) contains(r, orig rune) bool {
+	return c.member(r, orig) != c.negate
+}
+
+// member reports whether r is one of the expression's members.
+func (c *charClass) member(r, orig rune) bool {
 	in := false
 	if r < utf8.RuneSelf && c.ascii[r>>5]&(1<<(r&31)) != 0 {
 		in = true
@@ -284,7 +297,7 @@ func (c *charClass) contains(r, orig rune) bool {
 			}
 		}
 	}
-	return in != c.negate
+	return in
 }
 
 // bracket compile results besides success.
@@ -298,11 +311,17 @@ const (
 // (i is just past it). It returns the class and the index after the
 // closing ']'.
 func compileBracket(pat string, i int, fold, bytes bool) (*charClass, int, int) {
-	c := &charClass{fold: fold}
-	if i < len(pat) && (pat[i] == '!' || pat[i] == '^') {
-		c.negate = true
+	negate := i < len(pat) && (pat[i] == '!' || pat[i] == '^')
+	if negate {
 		i++
 	}
+	return compileBracketBody(pat, i, negate, fold, bytes)
+}
+
+// compileBracketBody parses the members of a bracket expression from
+// pat[i] (past the '[' and any '!').
+func compileBracketBody(pat string, i int, negate, fold, bytes bool) (*charClass, int, int) {
+	c := &charClass{fold: fold, negate: negate}
 	at := func(j int) byte {
 		if j < len(pat) {
 			return pat[j]
@@ -347,6 +366,7 @@ func compileBracket(pat string, i int, fold, bytes bool) (*charClass, int, int) 
 					return nil, i, brLiteral
 				}
 				if ch == ']' {
+					c.altAt = i - 1
 					return c, i, brOK
 				}
 				continue
@@ -596,6 +616,9 @@ func compileNodes(pat string, fold, extglob, bytes bool) []patNode {
 			cls, end, res := compileBracket(pat, i+1, fold, bytes)
 			switch res {
 			case brOK:
+				if cls.altAt > 0 {
+					cls.alt = equivAlt(pat, i+1, cls, fold, extglob, bytes)
+				}
 				nodes = append(nodes, patNode{op: opClass, cls: cls})
 				i = end
 			case brLiteral:
@@ -628,6 +651,24 @@ func compileNodes(pat string, fold, extglob, bytes bool) []patNode {
 		}
 	}
 	return nodes
+}
+
+// equivAlt compiles the other reading of a bracket expression that ends
+// right after an equivalence class (cls, its text from pat[from]): the
+// ']' there and what follows as more members, then the rest of the
+// pattern; with no closing ']' the '[' is an ordinary character.
+func equivAlt(pat string, from int, cls *charClass, fold, extglob, bytes bool) []patNode {
+	more, end, res := compileBracketBody(pat, cls.altAt, cls.negate, fold, bytes)
+	switch res {
+	case brOK:
+		if more.altAt > 0 {
+			more.alt = equivAlt(pat, from, more, fold, extglob, bytes)
+		}
+		return append([]patNode{{op: opClass, cls: more}}, compileNodes(pat[end:], fold, extglob, bytes)...)
+	case brLiteral:
+		return append([]patNode{{op: opLit, r: '['}}, compileNodes(pat[from:], fold, extglob, bytes)...)
+	}
+	return []patNode{{op: opFail}}
 }
 
 // matchFlags are the strmatch flags that depend on the caller.
@@ -702,6 +743,9 @@ func (m matcher) match(p []patNode, s string, start bool) bool {
 				return false
 			}
 			r, orig, n := m.char(s)
+			if nd.cls.alt != nil && !nd.cls.member(r, orig) {
+				return m.match(nd.cls.alt, s, start)
+			}
 			if !nd.cls.contains(r, orig) {
 				return false
 			}
