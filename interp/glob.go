@@ -143,7 +143,7 @@ func (r *Runner) glob(pat string) []string {
 	if ignore != nil {
 		g.ignoreDots = true // (setting GLOBIGNORE turned dotglob on)
 	}
-	parts := splitPatternPath(pat)
+	parts := splitPatternPath(pat, g.extglob)
 	// bases are the expanded prefixes, each ending in '/' (or empty)
 	bases := []string{""}
 	globbed := false // a component before this one was a pattern
@@ -397,9 +397,12 @@ func isDirPath(r *Runner, p string) bool {
 // slash all the same, as bash's glob_filename splits at any '/'; the
 // component before it keeps a trailing backslash, which a literal
 // component drops (bash dequotes literal directory names) and a pattern
-// component matches only literally.
-func splitPatternPath(pat string) []string {
-	if !strings.Contains(pat, "\\/") {
+// component matches only literally. Under extglob a '/' inside an
+// extended group does not split (bash's glob_dirscan skips the groups):
+// the group is part of its component, where the '/' matches no name.
+func splitPatternPath(pat string, extglob bool) []string {
+	groups := extglob && strings.IndexByte(pat, '(') > 0
+	if !groups && !strings.Contains(pat, "\\/") {
 		return strings.Split(pat, "/")
 	}
 	var parts []string
@@ -407,6 +410,13 @@ func splitPatternPath(pat string) []string {
 	for i := 0; i < len(pat); i++ {
 		c := pat[i]
 		switch {
+		case groups && isExtOp(c) && i+1 < len(pat) && pat[i+1] == '(':
+			end := patScan(pat, i+2, 0)
+			if end < 0 {
+				end = len(pat) // unclosed: glob_dirscan skips to the end
+			}
+			cur.WriteString(pat[i:end])
+			i = end - 1
 		case c == '\\' && i+1 < len(pat) && pat[i+1] == '/':
 			// the backslash stays with the component: a pattern
 			// component then fails to match, as in bash
