@@ -389,9 +389,11 @@ func dequotePathname(s string) string {
 // globUnsorted expands a pattern in the order of bash's glob_filename,
 // which the shell sorts but compgen -G does not: within a directory the
 // reverse of readdir's order (glob_vector prepends each match), the
-// matches of each directory one after the other.
+// matches of each directory one after the other. glob_filename is called
+// directly: no GLOBIGNORE, and dot files as the last pathname expansion
+// left glob.c's noglob_dot_filenames, whatever dotglob is now.
 func (r *Runner) globUnsorted(pat string) []string {
-	list := r.glob(pat)
+	list := r.globFiles(pat, r.globDots, nil)
 	if len(list) < 2 {
 		return list
 	}

@@ -126,11 +126,20 @@ type globState struct {
 }
 
 // glob expands a pattern against the file system, relative to the
-// runner's directory. It returns nil when nothing matches.
+// runner's directory, as bash's shell_glob_filename: dotglob as it is
+// set now (which glob.c then remembers, see globDots), GLOBIGNORE
+// applied. It returns nil when nothing matches.
 func (r *Runner) glob(pat string) []string {
+	r.globDots = r.opts.sh(shDotglob)
+	return r.globFiles(pat, r.globDots, r.globIgnore())
+}
+
+// globFiles expands pat, names with a leading '.' matching wildcards when
+// dotglob, the results filtered by the GLOBIGNORE patterns ignore.
+func (r *Runner) globFiles(pat string, dotglob bool, ignore []*compiledPattern) []string {
 	g := globState{
 		r:        r,
-		dotglob:  r.opts.sh(shDotglob),
+		dotglob:  dotglob,
 		skipDots: r.opts.sh(shGlobskipdots),
 		nocase:   r.opts.sh(shNocaseglob),
 		extglob:  r.opts.sh(shExtglob),
@@ -139,7 +148,6 @@ func (r *Runner) glob(pat string) []string {
 	if !hasMetaExt(pat, g.extglob) {
 		return nil
 	}
-	ignore := r.globIgnore()
 	if ignore != nil {
 		g.ignoreDots = true // (setting GLOBIGNORE turned dotglob on)
 	}

@@ -299,12 +299,15 @@ type Runner struct {
 	hdocWarned map[string]bool
 
 	lastSubStatus int // status of the last command substitution, -1 if none
-	pipePos       *PipelinePos
-	temps         map[string]*variable
-	tempVars      map[string]*variable // the prefix-assignment variables in place
-	tempDepth     map[string]int       // function nesting at which each of tempVars was made
-	posixProp     []string             // temporary variables to propagate (markPosixPropagate)
-	forkedFor     syntax.Command       // the ( ) this fork was made to run (pipeline element, &)
+	// globDots is bash's noglob_dot_filenames inverted: dotglob as the
+	// last pathname expansion found it, which compgen -G goes by
+	globDots  bool
+	pipePos   *PipelinePos
+	temps     map[string]*variable
+	tempVars  map[string]*variable // the prefix-assignment variables in place
+	tempDepth map[string]int       // function nesting at which each of tempVars was made
+	posixProp []string             // temporary variables to propagate (markPosixPropagate)
+	forkedFor syntax.Command       // the ( ) this fork was made to run (pipeline element, &)
 	// asyncExternal: this runner is an asynchronous simple command that
 	// runs one external program, which bash starts with SIGINT and
 	// SIGQUIT ignored (see jobSignals.ignoredEnv)

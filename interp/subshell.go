@@ -86,6 +86,7 @@ func (r *Runner) fork(kind string) *Runner {
 		curSrc:          r.curSrc,
 		aliasTopSrc:     r.aliasTopSrc,
 		lastSubStatus:   -1,
+		globDots:        r.globDots,
 		readonlyFuncs:   r.readonlyFuncs,
 		secondsBase:     r.secondsBase,
 		secondsOff:      r.secondsOff,
