@@ -24,6 +24,7 @@ const (
 	opExt                // ?( ) *( ) +( ) @( ) !( )
 	opFail               // a malformed bracket that can never match
 	opRest               // an unclosed extended group: the rest compares as text
+	opBrack              // [...] matched by brackMatch, with the rest of the pattern
 )
 
 type patNode struct {
@@ -32,6 +33,7 @@ type patNode struct {
 	cls  *charClass
 	ext  *extGroup
 	rest string // opRest: the remaining pattern text, compared literally
+	brk  *rawBracket
 }
 
 // extGroup is an extended pattern: kind is one of ? * + @ !, alts the
@@ -50,14 +52,6 @@ type charClass struct {
 	ranges   []rune    // start/end pairs reaching beyond ASCII
 	classes  []ctype   // named classes, tested on non-ASCII characters
 	fold     bool
-	// alt is set when the expression ends right after an equivalence
-	// class ([[=a=]]): bash's BRACKMATCH ends it there only for the
-	// characters it holds; for any other the ']' is one more member and
-	// the expression goes on. alt is that reading and the pattern after
-	// it (see compileNodes).
-	alt []patNode
-	// altAt is the index of that ']' in the pattern text
-	altAt int
 }
 
 type ctype uint8
@@ -271,11 +265,6 @@ func (c *charClass) addRange(lo, hi rune) {
 // contains reports whether the bracket expression matches r; orig is the
 // character before case folding (named classes test it, as bash does).
 func (c *charClass) contains(r, orig rune) bool {
-	return c.member(r, orig) != c.negate
-}
-
-// member reports whether r is one of the expression's members.
-func (c *charClass) member(r, orig rune) bool {
 	in := false
 	if r < utf8.RuneSelf && c.ascii[r>>5]&(1<<(r&31)) != 0 {
 		in = true
@@ -297,7 +286,7 @@ func (c *charClass) member(r, orig rune) bool {
 			}
 		}
 	}
-	return in
+	return in != c.negate
 }
 
 // bracket compile results besides success.
@@ -366,7 +355,6 @@ func compileBracketBody(pat string, i int, negate, fold, bytes bool) (*charClass
 					return nil, i, brLiteral
 				}
 				if ch == ']' {
-					c.altAt = i - 1
 					return c, i, brOK
 				}
 				continue
@@ -451,17 +439,22 @@ func parseCollSym(pat string, i int) (rune, bool, int) {
 	if end < 0 {
 		return 0, false, len(pat)
 	}
-	name := pat[i : i+end]
-	i += end + 2
+	r, ok := collSymValue(pat[i : i+end])
+	return r, ok, i + end + 2
+}
+
+// collSymValue is the character a collating symbol's name stands for: a
+// single character or one of the POSIX names.
+func collSymValue(name string) (rune, bool) {
 	if r, n := decodeChar(name + "\x00"); n == len(name) && name != "" {
-		return r, true, i
+		return r, true
 	}
 	for _, c := range collNames {
 		if c.name == name {
-			return c.r, true, i
+			return c.r, true
 		}
 	}
-	return 0, false, i
+	return 0, false
 }
 
 // collNames are the POSIX names of the portable character set (a table,
@@ -616,8 +609,9 @@ func compileNodes(pat string, fold, extglob, bytes bool) []patNode {
 			cls, end, res := compileBracket(pat, i+1, fold, bytes)
 			switch res {
 			case brOK:
-				if cls.altAt > 0 {
-					cls.alt = equivAlt(pat, i+1, cls, fold, extglob, bytes)
+				if needsRawBracket(pat, i+1, end) {
+					// the rest of the pattern is in the node
+					return append(nodes, patNode{op: opBrack, brk: newRawBracket(pat, i+1, fold, extglob, bytes)})
 				}
 				nodes = append(nodes, patNode{op: opClass, cls: cls})
 				i = end
@@ -651,24 +645,6 @@ func compileNodes(pat string, fold, extglob, bytes bool) []patNode {
 		}
 	}
 	return nodes
-}
-
-// equivAlt compiles the other reading of a bracket expression that ends
-// right after an equivalence class (cls, its text from pat[from]): the
-// ']' there and what follows as more members, then the rest of the
-// pattern; with no closing ']' the '[' is an ordinary character.
-func equivAlt(pat string, from int, cls *charClass, fold, extglob, bytes bool) []patNode {
-	more, end, res := compileBracketBody(pat, cls.altAt, cls.negate, fold, bytes)
-	switch res {
-	case brOK:
-		if more.altAt > 0 {
-			more.alt = equivAlt(pat, from, more, fold, extglob, bytes)
-		}
-		return append([]patNode{{op: opClass, cls: more}}, compileNodes(pat[end:], fold, extglob, bytes)...)
-	case brLiteral:
-		return append([]patNode{{op: opLit, r: '['}}, compileNodes(pat[from:], fold, extglob, bytes)...)
-	}
-	return []patNode{{op: opFail}}
 }
 
 // matchFlags are the strmatch flags that depend on the caller.
@@ -743,13 +719,24 @@ func (m matcher) match(p []patNode, s string, start bool) bool {
 				return false
 			}
 			r, orig, n := m.char(s)
-			if nd.cls.alt != nil && !nd.cls.member(r, orig) {
-				return m.match(nd.cls.alt, s, start)
-			}
 			if !nd.cls.contains(r, orig) {
 				return false
 			}
 			s = s[n:]
+		case opBrack:
+			if s == "" || m.leadingDotBlocked(s, start) || s[0] == '/' && m.flags&mfPathname != 0 {
+				return false
+			}
+			r, orig, n := m.char(s)
+			next := nd.brk.brackMatch(r, orig, m.flags&mfPathname != 0)
+			if next < 0 {
+				return false
+			}
+			rest, ok := nd.brk.conts[next]
+			if !ok { // not expected: every place is compiled
+				rest = compileNodes(nd.brk.pat[next:], nd.brk.fold, nd.brk.extglob, nd.brk.bytes)
+			}
+			return m.match(rest, s[n:], false)
 		case opFail:
 			return false
 		case opRest:

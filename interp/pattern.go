@@ -134,11 +134,7 @@ func newPattern(pat string, nocase, extglob, bytes bool) *compiledPattern {
 func fixedLength(nodes []patNode) int {
 	for _, n := range nodes {
 		switch n.op {
-		case opLit, opAny, opFail:
-		case opClass:
-			if n.cls.alt != nil {
-				return -1
-			}
+		case opLit, opAny, opClass, opFail:
 		default:
 			return -1
 		}
