@@ -72,6 +72,10 @@ type fieldBuilder struct {
 	// quoted "$@" first starts a new word (cutAt, once cut is set)
 	firstOnly, cut bool
 	cutAt          int
+	// replMode builds the replacement of ${x/pat/rep}: pat is then
+	// bash's quote_string_for_repl form, where only a quoted & or
+	// backslash is escaped and unquoted text stays as it is
+	replMode bool
 }
 
 // piece is one step of building a word's fields: bash splits a word
@@ -139,6 +143,10 @@ func (b *fieldBuilder) quoted(s string) {
 	b.cur.valid = true
 	b.cur.buf = append(b.cur.buf, s...)
 	if b.bufOnly {
+		return
+	}
+	if b.replMode {
+		b.cur.pat = appendQuotedRepl(b.cur.pat, s)
 		return
 	}
 	for {
@@ -380,9 +388,22 @@ func appendQuotedPat(p []byte, s string) []byte {
 	return p
 }
 
-// quotedPatChars are the characters appendQuotedPat escapes (replForm
-// undoes it for a replacement).
+// quotedPatChars are the characters appendQuotedPat escapes.
 const quotedPatChars = "*?[]\\()|+@!{}&-^"
+
+// appendQuotedRepl appends quoted text to a replacement's template form:
+// & and backslash escaped, as bash's quote_string_for_repl does with
+// quoted characters.
+func appendQuotedRepl(p []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == '&' || c == '\\' {
+			p = append(p, '\\', c)
+		} else {
+			p = append(p, c)
+		}
+	}
+	return p
+}
 
 // expandError is an error raised during expansion, already worded as bash
 // words it (without the "name: line N: " prefix).

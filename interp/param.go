@@ -1373,30 +1373,6 @@ func mapValue(pv paramValue, f func(string) string) paramValue {
 	return pv
 }
 
-// replForm turns the pattern form of an expanded replacement (quoted
-// special characters escaped with a backslash, see appendQuotedPat) into
-// bash's: only a quoted & or backslash stays escaped. A backslash before
-// an ordinary character came from an unquoted expansion and stays.
-func replForm(pat []byte) []byte {
-	out := make([]byte, 0, len(pat))
-	for i := 0; i < len(pat); i++ {
-		c := pat[i]
-		if c == '\\' && i+1 < len(pat) {
-			switch n := pat[i+1]; {
-			case n == '&' || n == '\\':
-				out = append(out, c)
-				c = n
-				i++
-			case strings.IndexByte(quotedPatChars, n) >= 0:
-				c = n
-				i++
-			}
-		}
-		out = append(out, c)
-	}
-	return out
-}
-
 // replTemplate is bash's shouldexp_replacement: an &, \& or \\ makes the
 // replacement a template for the match.
 func replTemplate(rf []byte) bool {
@@ -1476,7 +1452,7 @@ func (r *Runner) replaceValue(pe *syntax.ParamExp, pv paramValue) (paramValue, e
 	var with string
 	var withPat []byte
 	if withWord != nil {
-		b := &fieldBuilder{patMode: true}
+		b := &fieldBuilder{patMode: true, replMode: true}
 		// bash 5.2 expands the replacement as if unquoted even inside
 		// "${x/pat/rep}": its single quotes are quotes
 		oldDbl := r.dblDepth
@@ -1493,7 +1469,7 @@ func (r *Runner) replaceValue(pe *syntax.ParamExp, pv paramValue) (paramValue, e
 	// expanded replacement, and only when that text holds an &, \& or \\
 	// does it become a template: & is the match, \& and \\ a literal &
 	// and \, other backslashes stay (quote_string_for_repl, strcreplace)
-	rf := replForm(withPat)
+	rf := withPat
 	useAmp := r.opts.sh(shPatsubReplacement) && replTemplate(rf)
 	repl := func(match string) string {
 		if !useAmp {
