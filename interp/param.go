@@ -1505,6 +1505,9 @@ func (r *Runner) replaceValue(pe *syntax.ParamExp, pv paramValue) (paramValue, e
 	// starting with * match there
 	emptyRepl := m.matchString("") && (pat == "" || mode == '%' || strings.HasPrefix(pat, "*"))
 	return mapValue(pv, func(s string) string {
+		if mode == '%' && m.endPre != nil && !r.forText(m.endPre, s).matchString(s) {
+			return s
+		}
 		if s == "" {
 			if emptyRepl {
 				return repl("")

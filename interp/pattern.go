@@ -36,6 +36,12 @@ type compiledPattern struct {
 	// subLen is bash's idea of that length (subMatchLen), which
 	// replace follows where it differs
 	subLen int
+	// endPre is "*" and the pattern, for a pattern that starts with a
+	// +( @( or !( group: ${x/%pat/r} first matches the whole value
+	// against it (bash's match_upattern), and a star never tries such a
+	// group on the empty rest, so a value the pattern matches only at
+	// its very end is left alone
+	endPre *compiledPattern
 }
 
 const (
@@ -117,6 +123,9 @@ func newPattern(pat string, nocase, extglob, bytes bool) *compiledPattern {
 	}
 	m.nodes = compileNodes(pat, nocase, extglob, bytes)
 	m.fixed = fixedLength(m.nodes)
+	if n := m.nodes; len(n) > 0 && (n[0].op == opRest || n[0].op == opExt && n[0].ext.kind != '?' && n[0].ext.kind != '*') {
+		m.endPre = newPattern("*"+pat, nocase, extglob, bytes)
+	}
 	if !nocase && len(m.nodes) >= 2 {
 		n := m.nodes
 		switch {
