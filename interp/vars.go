@@ -330,17 +330,6 @@ func (s *varStore) globalGet(name string) *variable {
 	return s.m[name]
 }
 
-// globalBound reports whether name has an outermost (global) binding,
-// set or not.
-func (s *varStore) globalBound(name string) bool {
-	for _, f := range s.frames {
-		if old, ok := f.saved[name]; ok {
-			return old != nil
-		}
-	}
-	return s.m[name] != nil
-}
-
 // environ returns NAME=value pairs of exported, set, scalar variables,
 // in bash's order (envorder.go): the environment's invalid entries, the
 // locals, then the global variables.
