@@ -96,8 +96,10 @@ func (r *Runner) Run(f *syntax.File, src string) int {
 		if mayExtGlob {
 			if err := r.extglobParseError(g, ""); err != nil {
 				// bash reads a line at a time: this one does not parse
-				r.reportExtglobError(err, src, r.asWritten(src), groupLineStart(src, g))
-				r.exit, r.flow, r.exitCode = 2, flowExit, 2
+				if !r.reportExtglobError(err, src, r.asWritten(src), groupLineStart(src, g)) {
+					r.exit = 2 // else a [[ ]] one: bash keeps the status
+				}
+				r.flow, r.exitCode = flowExit, r.exit
 				break
 			}
 		}

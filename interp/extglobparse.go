@@ -11,8 +11,9 @@ import (
 // command, and otherwise stops at the "(" with a syntax error. So a command
 // read while extglob is off is checked for them before it runs, and one
 // that holds an extended pattern is reported as the syntax error bash
-// gives. Inside [[ ]] bash always reads them, and the text of a ${…} is
-// read as a whole, so those places are not checked.
+// gives. Inside [[ ]] bash reads them in the pattern operands of its
+// matching operators (see patternOperands), and the text of a ${…} is read
+// as a whole, so those places are not checked.
 
 // mayHoldExtGlob is a quick test of the text a command was parsed from:
 // an extended pattern has one of ?*+@! right before its "(". Text
@@ -41,15 +42,25 @@ func mayHoldExtGlob(text string) bool {
 func extglobStop(stmts []*syntax.Stmt) syntax.Pos {
 	var stop syntax.Pos
 	var exempt *syntax.ExtGlob
-	inner := map[*syntax.Stmt]bool{} // the later commands of pipelines
+	inner := map[*syntax.Stmt]bool{}   // the later commands of pipelines
+	var patterns map[*syntax.Word]bool // the pattern operands in [[ ]]
 	for _, st := range stmts {
 		syntax.Walk(st, func(n syntax.Node) bool {
 			if stop.IsValid() {
 				return false
 			}
 			switch n := n.(type) {
-			case *syntax.TestClause, *syntax.ParamExp:
+			case *syntax.ParamExp:
 				return false
+			case *syntax.TestClause:
+				if patterns == nil {
+					patterns = map[*syntax.Word]bool{}
+				}
+				patternOperands(n.X, patterns)
+			case *syntax.Word:
+				if patterns[n] {
+					return false
+				}
 			case *syntax.BinaryCmd:
 				if n.Op == syntax.Pipe || n.Op == syntax.PipeAll {
 					inner[n.Y] = true
@@ -106,6 +117,7 @@ func (r *Runner) extglobParseError(stmts []*syntax.Stmt, name string) error {
 		return nil
 	}
 	negatedSubshells(stmts)
+	negatedTests(stmts)
 	p := extglobStop(stmts)
 	if !p.IsValid() {
 		return nil
@@ -121,18 +133,19 @@ func (r *Runner) extglobParseError(stmts []*syntax.Stmt, name string) error {
 // command that starts at byte start of src: bash's words for the text
 // from that line on (its earlier lines were read with other settings).
 // written is src as written, before nash's parse rewrites, which keep
-// its lines: bash quotes the line from it.
-func (r *Runner) reportExtglobError(err error, src, written string, start int) {
+// its lines: bash quotes the line from it. keepStatus is as for
+// reportSyntaxError.
+func (r *Runner) reportExtglobError(err error, src, written string, start int) (keepStatus bool) {
 	pe, ok := err.(syntax.ParseError)
 	if !ok || start > len(src) {
-		r.reportSyntaxError(err, src, "")
-		return
+		return r.reportSyntaxError(err, src, "")
 	}
 	lines := strings.Count(src[:start], "\n")
 	pe.Pos = syntax.NewPos(pe.Pos.Offset()-uint(start), pe.Pos.Line()-uint(lines), pe.Pos.Col())
 	text := written[lineStart(written, lines+1):]
 	oldOff := r.lineOff
 	r.lineOff += lines
-	r.reportSyntaxError(pe, text, "")
+	keepStatus = r.reportSyntaxError(pe, text, "")
 	r.lineOff = oldOff
+	return keepStatus
 }
