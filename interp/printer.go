@@ -602,7 +602,7 @@ func (p *cmdPrinter) cond(x syntax.TestExpr) {
 			p.cond(x.X)
 			return
 		}
-		p.put(x.Op.String() + " ")
+		p.put(unaryOpWritten(x, p.src) + " ")
 		p.condOperand(x.X)
 	case *syntax.ParenTest:
 		p.put("( ")

@@ -47,7 +47,7 @@ func (r *Runner) testExpr(x syntax.TestExpr) (bool, error) {
 			return false, err
 		}
 		if r.opts.on(optXtrace) {
-			r.traceCond(r.takeCondNot(), x.Op.String(), s)
+			r.traceCond(r.takeCondNot(), unaryOpWritten(x, r.curSrc), s)
 		}
 		return r.unaryTest(x.Op.String(), s)
 	case *syntax.BinaryTest:

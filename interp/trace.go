@@ -905,7 +905,7 @@ func (r *Runner) condText(x syntax.TestExpr) string {
 		return "-n " + r.shownText(x)
 	case *syntax.UnaryTest:
 		if w, ok := x.X.(*syntax.Word); ok && x.Op != syntax.TsNot {
-			return x.Op.String() + " " + r.shownText(w)
+			return unaryOpWritten(x, r.curSrc) + " " + r.shownText(w)
 		}
 		return x.Op.String() + " " + r.condText(x.X)
 	case *syntax.BinaryTest:
@@ -917,6 +917,19 @@ func (r *Runner) condText(x syntax.TestExpr) string {
 		return "( " + r.condText(x.X) + " )"
 	}
 	return r.nodeText(x)
+}
+
+// unaryOpWritten is the operator of x as written in src: mvdan's parser
+// reads -a as -e and -h as -L, which bash prints as written.
+func unaryOpWritten(x *syntax.UnaryTest, src string) string {
+	op := x.Op.String()
+	if x.Op != syntax.TsExists && x.Op != syntax.TsSmbLink {
+		return op
+	}
+	if o := int(x.OpPos.Offset()); x.OpPos.IsValid() && o+2 <= len(src) && (src[o:o+2] == "-a" || src[o:o+2] == "-h") {
+		return src[o : o+2]
+	}
+	return op
 }
 
 // shownText is the text of n as bash shows it in $BASH_COMMAND and in
