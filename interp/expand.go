@@ -417,6 +417,9 @@ type expandError struct {
 	unreported bool
 	// status is the exit status when not fatal (1 by default).
 	status int
+	// badRegex: an =~ regular expression that does not compile
+	// (isRegexFailure)
+	badRegex bool
 	// reported: written already, in other words than the prefixed msg
 	reported bool
 	// placed: a bad substitution that names the string it was in

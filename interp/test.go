@@ -32,6 +32,10 @@ func (r *Runner) testExpr(x syntax.TestExpr) (bool, error) {
 			}
 			r.condNot = isCondTerm(x.X)
 			ok, err := r.testExpr(x.X)
+			if isRegexFailure(err) {
+				// bash's execute_cond_node inverts any status but 0
+				return true, nil
+			}
 			return !ok, err
 		}
 		w, ok := x.X.(*syntax.Word)
@@ -60,6 +64,10 @@ func (r *Runner) testExpr(x syntax.TestExpr) (bool, error) {
 			return r.testExpr(x.Y)
 		case syntax.OrTest:
 			ok, err := r.testExpr(x.X)
+			if isRegexFailure(err) {
+				// status 2 is a failure: the right side decides
+				return r.testExpr(x.Y)
+			}
 			if err != nil || ok {
 				return ok, err
 			}
@@ -178,13 +186,22 @@ func intCompare(op string, a, b int64) bool {
 	return false
 }
 
+// isRegexFailure reports whether err is an =~ whose regular expression
+// does not compile: sh_regmatch's status 2, without a message. In [[ ]]
+// it is a failing term ("||" goes on to its right side, "!" makes it
+// true); as the status of the whole command it is 2.
+func isRegexFailure(err error) bool {
+	ee, ok := err.(*expandError)
+	return ok && ee.badRegex
+}
+
 // regexMatch implements =~ with POSIX extended regular expressions and
 // sets BASH_REMATCH. expr is the expanded right side (regexFromWord).
 func (r *Runner) regexMatch(s string, expr []reChar) (bool, error) {
 	bytes := !r.utf8Locale()
 	re, err := r.compileRegex(expr, bytes)
 	if err != nil {
-		return false, &expandError{msg: "", status: 2}
+		return false, &expandError{msg: "", status: 2, badRegex: true}
 	}
 	subject, back := mapReSubject(s, bytes)
 	m := re.FindStringSubmatchIndex(subject)
