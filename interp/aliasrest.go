@@ -58,7 +58,13 @@ func (r *Runner) runAliasRest(text string, base int, name string, top bool) erro
 	for r.flow != flowExit {
 		g, gEnd, err := r.aliasGroup(&at, name)
 		if err != nil {
-			// bash shows the line as read, before aliases
+			// bash shows the line as read, before aliases, and the
+			// token it met in the text with them
+			var pe syntax.ParseError
+			if errors.As(err, &pe) {
+				full := at.full()
+				err = tokenError{pe, decodeRawBytes(tokenAt(encodeRawBytes(full), int(pe.Pos.Offset()))), full}
+			}
 			r.lineOff = base
 			r.reportSyntaxError(err, orig, name)
 			r.exit = 2
@@ -107,6 +113,16 @@ func (r *Runner) runAliasRest(text string, base int, name string, top bool) erro
 	}
 	return nil
 }
+
+// tokenError is a syntax error in a text other than the one reported:
+// text, the lines reported with their aliases substituted, and the token
+// the error was met at there.
+type tokenError struct {
+	syntax.ParseError
+	tok, text string
+}
+
+func (e tokenError) Unwrap() error { return e.ParseError }
 
 // reportedError is a syntax error already reported where it was found.
 type reportedError struct{ error }

@@ -116,7 +116,19 @@ func (r *Runner) reportSyntaxErrorLines(err error, src, name string, from, to in
 	// the real bash, when there is one, words its own syntax errors
 	// on the text as written: bash quotes the offending line, which
 	// must not show nash's parse rewrites (writtenMarkers keeps lines)
-	msgs, code := r.bashSyntaxMessages(writtenMarkers(src), cmdString)
+	asked := src
+	te, aliased := tokenError{}, false
+	if errors.As(err, &te) {
+		// the real bash reads the text with the aliases, and quotes
+		// the line as written
+		asked, aliased = te.text, true
+	}
+	msgs, code := r.bashSyntaxMessages(writtenMarkers(asked), cmdString)
+	for i, m := range msgs {
+		if aliased && strings.HasPrefix(m.text, "`") {
+			msgs[i].text = "`" + lineOf(src, m.line) + "'"
+		}
+	}
 	msgs = slices.DeleteFunc(msgs, func(m bashMsg) bool { return m.line < from || to != 0 && m.line > to })
 	if len(msgs) > 0 {
 		for _, m := range msgs {
@@ -173,6 +185,9 @@ func (r *Runner) reportSyntaxErrorLines(err error, src, name string, from, to in
 	// the error's offset is into the text as parsed (rawbytes.go)
 	src = encodeRawBytes(src)
 	tok := decodeRawBytes(tokenAt(src, int(pe.Pos.Offset())))
+	if aliased {
+		tok = te.tok
+	}
 	emit(line, "syntax error near unexpected token `"+tok+"'")
 	emit(line, "`"+decodeRawBytes(lineOf(src, int(pe.Pos.Line())))+"'")
 	return false
