@@ -202,6 +202,12 @@ func (t *testParser) primary() (bool, error) {
 		return t.binary(a, op, b)
 	}
 	if isUnaryTestOp(s) && t.pos+1 < len(t.args) {
+		if _, num := parseTestInt(t.args[t.pos+1]); s == "-t" && !num {
+			// bash's unary_operator: -t takes the next argument only
+			// when it is a number, and is false otherwise
+			t.pos++
+			return false, nil
+		}
 		t.pos += 2
 		return t.unary(s, t.args[t.pos-1])
 	}
