@@ -29,6 +29,9 @@ type traps struct {
 type parsedTrap struct {
 	f    *syntax.File
 	text string
+	// err is the action's syntax error: f then holds the lines before
+	// it, which bash's parse_and_execute runs first
+	err error
 }
 
 // active reports whether the entry for name runs (rather than being an
@@ -161,14 +164,17 @@ func (r *Runner) runTrap(name string) int {
 	if !ok {
 		f, text, err := parseProgram(action, "trap")
 		if err != nil {
-			oldOff := r.lineOff
-			r.lineOff = trapLineOff(name, r.line)
-			r.reportSyntaxError(err, action, trapLabel(name))
-			r.lineOff = oldOff
-			return 0
+			f = &syntax.File{Stmts: completeBefore(text)}
 		}
-		pt = parsedTrap{f: f, text: text}
+		pt = parsedTrap{f: f, text: text, err: err}
 		r.traps.parsed[name] = pt
+	}
+	if pt.err != nil && len(pt.f.Stmts) == 0 {
+		oldOff := r.lineOff
+		r.lineOff = trapLineOff(name, r.line)
+		r.reportSyntaxError(pt.err, action, trapLabel(name))
+		r.lineOff = oldOff
+		return 0
 	}
 	f := pt.f
 	saved := r.exit
@@ -205,6 +211,8 @@ func (r *Runner) runTrap(name string) int {
 	}
 	if err := r.stmtsEchoing(f.Stmts, action, false, trapLabel(name)); err != nil && r.flow == flowNone {
 		r.reportSyntaxError(err, action, trapLabel(name))
+	} else if pt.err != nil && r.flow == flowNone {
+		r.reportSyntaxError(pt.err, action, trapLabel(name))
 	}
 	status := r.exit
 	if r.flow == flowAbort && !r.abortTop && r.subLevel == 0 {
