@@ -18,7 +18,11 @@ import (
 //     redirection (`cmd > 2>&1`: bash reads 2> as one token, not a
 //     word), except after a dup's >& or <&;
 //   - coproc followed by a reserved word that cannot start a command
-//     (`coproc fi`, `coproc !`).
+//     (`coproc fi`, `coproc !`);
+//   - a word after a compound command that mvdan's parser reads as part
+//     of a redirection: the rest of a dup's target after its "-" close
+//     (`{ :; } >&-5`) and digits too long for an fd (`( : ) 11111111111>x`),
+//     which bash's lexer reads as words (see dashCloseWords, fdWords).
 // After a successful parse, bashRejectsError finds the first of them and
 // makes the parser fail there as bash does: the token is replaced by one
 // of the same length that mvdan's parser rejects in that place too, so
@@ -56,6 +60,16 @@ func bashRejectsError(f *syntax.File, text, name string) (string, error) {
 			if w, pos, ok := reservedCommandWord(n); ok {
 				standIn, _ := reservedStandIn(w)
 				note(pos, standIn)
+			}
+			if n.Cmd != nil && isCompound(n.Cmd) {
+				for _, rd := range n.Redirs {
+					if rest := dashCloseRest(rd); rest != nil {
+						note(rest.Pos(), padded(rest.Pos(), ")"))
+					}
+					if rd.N != nil && !fitsFd(rd.N.Value) {
+						note(rd.N.Pos(), padded(rd.N.Pos(), ")"))
+					}
+				}
 			}
 			for i := 0; i+1 < len(n.Redirs); i++ {
 				a, b := n.Redirs[i], n.Redirs[i+1]
