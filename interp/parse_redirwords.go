@@ -66,8 +66,52 @@ func putBackWord(st *syntax.Stmt, w *syntax.Word) bool {
 			break
 		}
 	}
+	if as := assignFromWord(w); at == 0 && as != nil {
+		// before the command name, name=value is an assignment
+		k := len(call.Assigns)
+		for i, a := range call.Assigns {
+			if a.Pos().Offset() > w.Pos().Offset() {
+				k = i
+				break
+			}
+		}
+		call.Assigns = slices.Insert(call.Assigns, k, as)
+		return true
+	}
 	call.Args = slices.Insert(call.Args, at, w)
 	return true
+}
+
+// assignFromWord returns w as the assignment it spells when it starts
+// with name= or name+= in a literal, or nil.
+func assignFromWord(w *syntax.Word) *syntax.Assign {
+	if len(w.Parts) == 0 {
+		return nil
+	}
+	first, ok := w.Parts[0].(*syntax.Lit)
+	if !ok {
+		return nil
+	}
+	i := strings.IndexByte(first.Value, '=')
+	if i <= 0 {
+		return nil
+	}
+	name, appendVal := strings.CutSuffix(first.Value[:i], "+")
+	if !validName(name) {
+		return nil
+	}
+	p := first.ValuePos
+	at := func(n int) syntax.Pos { return syntax.NewPos(p.Offset()+uint(n), p.Line(), p.Col()+uint(n)) }
+	val := &syntax.Word{}
+	if rest := first.Value[i+1:]; rest != "" {
+		val.Parts = append(val.Parts, &syntax.Lit{ValuePos: at(i + 1), ValueEnd: first.ValueEnd, Value: rest})
+	}
+	val.Parts = append(val.Parts, w.Parts[1:]...)
+	as := &syntax.Assign{Append: appendVal, Name: &syntax.Lit{ValuePos: p, ValueEnd: at(len(name)), Value: name}}
+	if len(val.Parts) > 0 {
+		as.Value = val
+	}
+	return as
 }
 
 // mayHoldLongFd reports whether text has a run of ten or more digits,
