@@ -185,7 +185,11 @@ func (r *Runner) globFiles(pat string, dotglob bool, ignore []*compiledPattern) 
 				globbed = true
 			}
 			last = pi == len(parts)-1
-			dirsOnly := pi+1 == len(parts)-1 && parts[pi+1] == ""
+			// "**/" ends the pattern (a run of slashes is one)
+			dirsOnly := pi+1 < len(parts)
+			for _, q := range parts[pi+1:] {
+				dirsOnly = dirsOnly && q == ""
+			}
 			var next []string
 			for _, b := range bases {
 				// a final ** gives its directory as "a/" after a literal
@@ -198,7 +202,7 @@ func (r *Runner) globFiles(pat string, dotglob bool, ignore []*compiledPattern) 
 			}
 			globbed = true
 			if dirsOnly {
-				pi++
+				pi = len(parts) - 1
 			}
 			bases = next
 		case !hasMetaExt(part, g.extglob):
