@@ -13,10 +13,14 @@ import (
 // characters: ${y//?/r} with y=$'\xc3\xa9\xff' gives rrr (é split, the
 // rest invalid each time), with y=$'\xff\xc3\xa9' rr (é whole, the rest
 // valid after the first match). An anchored replacement is one call on
-// the whole value.
+// the whole value, which tries the prefixes (or suffixes) at every byte,
+// each matched in its own mode (see replaceMixedAnchored).
 func (r *Runner) replaceMixed(m *compiledPattern, s string, anchor byte, all bool, with func(string) string) string {
 	b := r.forText(m, s)
-	if anchor != 0 || !all || b.subLen > 0 && b.subLen != b.naturalLen() || m.subLen > 0 && m.subLen != m.naturalLen() {
+	if anchor != 0 {
+		return r.replaceMixedAnchored(m, b, s, anchor, with)
+	}
+	if !all || b.subLen > 0 && b.subLen != b.naturalLen() || m.subLen > 0 && m.subLen != m.naturalLen() {
 		return b.replace(s, anchor, all, with)
 	}
 	var sb strings.Builder
@@ -80,4 +84,39 @@ func byteStepFind(m, b *compiledPattern, s string, i int) (int, int, bool) {
 		}
 	}
 	return 0, 0, false
+}
+
+// replaceMixedAnchored is ${x/#p/r} and ${x/%p/r} on a value that is not
+// valid UTF-8: match_upattern tries the prefixes from the longest (the
+// suffixes from the longest) at every byte, or only the one of the
+// pattern's length in bytes when it has one, and strmatch matches each by
+// characters when it converts, else by bytes: with x=$'日é\xff',
+// ${x/#?/r} replaces a byte ('?' is one byte long), ${x/#?@(|b)/r} the
+// whole 日.
+func (r *Runner) replaceMixedAnchored(m, b *compiledPattern, s string, anchor byte, with func(string) string) string {
+	match := func(t string) bool { return r.forText(m, t).matchString(t) }
+	lo, hi := 0, len(s)
+	if n := b.subLen; n >= 0 {
+		if n > len(s) {
+			return s
+		}
+		lo, hi = n, n
+		if anchor == '%' {
+			lo, hi = len(s)-n, len(s)-n
+		}
+	}
+	if anchor == '#' {
+		for p := hi; p >= lo; p-- {
+			if match(s[:p]) {
+				return with(s[:p]) + s[p:]
+			}
+		}
+		return s
+	}
+	for p := lo; p <= hi; p++ {
+		if match(s[p:]) {
+			return s[:p] + with(s[p:])
+		}
+	}
+	return s
 }
