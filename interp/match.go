@@ -754,17 +754,38 @@ func (m matcher) match(p []patNode, s string, start bool) bool {
 			// character before the star is tried; under FNM_PATHNAME a
 			// slash stops the run, but a run that ends the pattern
 			// matches the rest, slashes and all (strmatch's shortcut)
-			for p = p[1:]; len(p) > 0 && (p[0].op == opStar || p[0].op == opAny); p = p[1:] {
+			// a ?( ) or *( ) group in the run is tried here, then
+			// dropped: ?( ) where the star stops, *( ) after each
+			// length of star but the whole rest (sm_loop.c)
+			for p = p[1:]; len(p) > 0; p = p[1:] {
+				op := p[0].op
+				grp := op == opExt && (p[0].ext.kind == '?' || p[0].ext.kind == '*')
+				if op != opStar && op != opAny && !grp {
+					break
+				}
 				if s != "" && s[0] == '/' && m.flags&mfPathname != 0 {
 					return false
 				}
-				if p[0].op == opAny {
+				switch {
+				case op == opAny:
 					if s == "" {
 						return false
 					}
 					_, n := m.dec(s)
 					s = s[n:]
 					start = false
+				case grp && p[0].ext.kind == '?':
+					if m.matchExt(p[0].ext, p[1:], s, start) {
+						return true
+					}
+				case grp:
+					for i := 0; i < len(s); {
+						if m.matchExt(p[0].ext, p[1:], s[i:], start && i == 0) {
+							return true
+						}
+						_, n := m.dec(s[i:])
+						i += n
+					}
 				}
 			}
 			limit := len(s) // how far the star may reach

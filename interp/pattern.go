@@ -36,11 +36,12 @@ type compiledPattern struct {
 	// subLen is bash's idea of that length (subMatchLen), which
 	// replace follows where it differs
 	subLen int
-	// endPre is "*" and the pattern, for a pattern that starts with a
-	// +( @( or !( group: ${x/%pat/r} first matches the whole value
-	// against it (bash's match_upattern), and a star never tries such a
-	// group on the empty rest, so a value the pattern matches only at
-	// its very end is left alone
+	// endPre is "*" and the pattern, for a pattern that starts with an
+	// extended group (after any ? and *): ${x/%pat/r} first matches the whole value
+	// against it (bash's match_upattern), and a star never tries a +( )
+	// @( ) or !( ) group on the empty rest and tries ?( ) and *( ) only
+	// where it stops, so a value the pattern matches only at its very
+	// end can be left alone
 	endPre *compiledPattern
 }
 
@@ -123,7 +124,8 @@ func newPattern(pat string, nocase, extglob, bytes bool) *compiledPattern {
 	}
 	m.nodes = compileNodes(pat, nocase, extglob, bytes)
 	m.fixed = fixedLength(m.nodes)
-	if n := m.nodes; len(n) > 0 && (n[0].op == opRest || n[0].op == opExt && n[0].ext.kind != '?' && n[0].ext.kind != '*') {
+	// (bash adds no star to a pattern that starts with one, but *( )
+	if leadsWithGroup(m.nodes) && (!strings.HasPrefix(pat, "*") || extglob && strings.HasPrefix(pat, "*(")) {
 		m.endPre = newPattern("*"+pat, nocase, extglob, bytes)
 	}
 	if !nocase && len(m.nodes) >= 2 {
@@ -136,6 +138,24 @@ func newPattern(pat string, nocase, extglob, bytes bool) *compiledPattern {
 		}
 	}
 	return m
+}
+
+// leadsWithGroup reports whether nodes start, after any ? and *, with
+// an extended group (or an unclosed one), which a star before it may
+// never try on the empty rest (see the opStar case of match).
+func leadsWithGroup(nodes []patNode) bool {
+	for _, n := range nodes {
+		switch {
+		case n.op == opAny || n.op == opStar:
+			continue
+		case n.op == opRest:
+			return true
+		case n.op == opExt:
+			return true
+		}
+		return false
+	}
+	return false
 }
 
 // fixedLength is the number of characters nodes match when each node
