@@ -666,9 +666,26 @@ func closeLine(c syntax.Command) int {
 	case *syntax.ArithmCmd:
 		return int(c.Right.Line())
 	case *syntax.TestClause:
-		return int(c.Right.Line())
+		return condLine(c)
 	}
 	return 0
+}
+
+// condLine is the line of a [[ ]] command: bash's parser gives it the
+// line_number of its top node's making. A && or || node is made once the
+// token after its right side (the "]]") is read; a term, as soon as its
+// last word or ")" is.
+func condLine(c *syntax.TestClause) int {
+	x := c.X
+	if u, ok := x.(*syntax.UnaryTest); ok && u.Op == syntax.TsNot {
+		if b, ok := u.X.(*syntax.BinaryTest); ok && (b.Op == syntax.AndTest || b.Op == syntax.OrTest) {
+			x = b // ! binds to the next term only: the top is the list
+		}
+	}
+	if b, ok := x.(*syntax.BinaryTest); ok && (b.Op == syntax.AndTest || b.Op == syntax.OrTest) || x == nil {
+		return int(c.Right.Line())
+	}
+	return int(x.End().Line())
 }
 
 // compoundRedirs runs fn with a compound command's redirections, made
