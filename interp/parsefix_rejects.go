@@ -19,6 +19,8 @@ import (
 //     word), except after a dup's >& or <&;
 //   - coproc followed by a reserved word that cannot start a command
 //     (`coproc fi`, `coproc !`);
+//   - a [[ ]] term that is a lone word followed by a newline (`[[ x` then
+//     `]]` on the next line): bash's cond_term wants a binary operator;
 //   - a word after a compound command that mvdan's parser reads as part
 //     of a redirection: the rest of a dup's target after its "-" close
 //     (`{ :; } >&-5`) and digits too long for an fd (`( : ) 11111111111>x`),
@@ -79,6 +81,10 @@ func bashRejectsError(f *syntax.File, text, name string) (string, error) {
 				if w, ok := soleLit(a.Word); ok && (allDigits(w) || isVarFdWord(w)) && b.N == nil && b.OpPos.Offset() == a.Word.End().Offset() {
 					note(a.Word.Pos(), padded(a.Word.Pos(), ")"))
 				}
+			}
+		case *syntax.TestClause:
+			if pos, ok := condWordNewline(n.X, text); ok {
+				note(pos, ")")
 			}
 		case *syntax.CoprocClause:
 			// the command may not start with a word that only ends or
@@ -188,4 +194,34 @@ func isCompound(cmd syntax.Command) bool {
 		return true
 	}
 	return false
+}
+
+// condWordNewline returns the position of the newline that follows a
+// term of x that is a lone word, with blanks between, if there is one.
+func condWordNewline(x syntax.TestExpr, text string) (syntax.Pos, bool) {
+	switch x := x.(type) {
+	case *syntax.Word:
+		e := x.End()
+		o := int(e.Offset())
+		for o < len(text) && (text[o] == ' ' || text[o] == '\t') {
+			o++
+		}
+		if o < len(text) && text[o] == '\n' && e.IsValid() {
+			return syntax.NewPos(uint(o), e.Line(), e.Col()+uint(o)-uint(e.Offset())), true
+		}
+	case *syntax.BinaryTest:
+		if x.Op == syntax.AndTest || x.Op == syntax.OrTest {
+			if p, ok := condWordNewline(x.X, text); ok {
+				return p, true
+			}
+			return condWordNewline(x.Y, text)
+		}
+	case *syntax.UnaryTest:
+		if x.Op == syntax.TsNot {
+			return condWordNewline(x.X, text)
+		}
+	case *syntax.ParenTest:
+		return condWordNewline(x.X, text)
+	}
+	return syntax.Pos{}, false
 }
