@@ -203,6 +203,19 @@ func parseBash(src, name string) (*syntax.File, error) {
 // fixParseError tries the rewrites that may apply at pe, nearest first,
 // and returns the first one with which the parser gets further.
 func fixParseError(text, name string, perr error) (string, []parseEdit, *syntax.File, error, bool) {
+	return fixParseErrorNested(text, name, perr, maxNestedFixes)
+}
+
+// maxNestedFixes bounds the rewrites tried on top of another for one
+// parse error (fixParseErrorNested), each a whole round of candidates.
+const maxNestedFixes = 2
+
+// fixParseErrorNested is fixParseError. When a rewrite leaves the error
+// where it was, the text may need a second one there: "$((( ++ ,n )) &&
+// echo ok)" is "$( (( ++ ,n )) && echo ok)", whose arithmetic bash
+// evaluates when it runs (quoted then). Up to nested times, such a
+// rewrite is tried with another on top.
+func fixParseErrorNested(text, name string, perr error, nested int) (string, []parseEdit, *syntax.File, error, bool) {
 	pos, incomplete, ok := parseErrorPos(perr)
 	if !ok {
 		return "", nil, nil, nil, false
@@ -282,6 +295,7 @@ func fixParseError(text, name string, perr error) (string, []parseEdit, *syntax.
 			cands = append(cands, bq...)
 		}
 	}
+	var same []sameFix
 	for _, c := range cands {
 		fixed, ed, ok := c(text)
 		if !ok {
@@ -307,8 +321,33 @@ func fixParseError(text, name string, perr error) (string, []parseEdit, *syntax.
 			incomplete2 && !incomplete {
 			return fixed, ed, nil, err, true
 		}
+		if len(same) < nested && unmapOffset(int(pos2.Offset()), ed) == at {
+			same = append(same, sameFix{fixed, ed, err})
+		}
+	}
+	// no rewrite alone gets further: one on top of another that left
+	// the error where it was
+	for _, sf := range same {
+		fixed2, ed2, f2, err2, ok := fixParseErrorNested(sf.text, name, sf.err, 0)
+		if !ok {
+			continue
+		}
+		all := append(append([]parseEdit(nil), sf.edits...), ed2...)
+		if err2 == nil {
+			return fixed2, all, f2, nil, true
+		}
+		if pos3, _, ok := parseErrorPos(err2); ok && unmapOffset(int(pos3.Offset()), all) > at {
+			return fixed2, all, nil, err2, true
+		}
 	}
 	return "", nil, nil, nil, false
+}
+
+// sameFix is a rewrite after which the parse error stays where it was.
+type sameFix struct {
+	text  string
+	edits []parseEdit
+	err   error
 }
 
 // parseErrorPos returns the position of a syntax error (of bash's syntax
