@@ -10,11 +10,13 @@ import (
 // command, not the text as written, so its line numbers ($LINENO, those
 // of error messages, of functions defined there) are those of the printed
 // text: "$(if a; then b; fi; c)" is four lines, "if a; then", "    b;",
-// "fi; c" … For a body holding a command whose printed layout differs
-// from a one-line one (a compound command or a function definition),
-// reprintedComsub prints it as bash does (cmdPrinter), parses that text
-// and runs it instead; other bodies run as parsed, their lines counted
-// from the source (comsub_lines.go).
+// "fi; c" …, and a body written over several lines loses its blank and
+// comment lines and the newlines after ; && || | & ("a;<nl>b" is "a; b").
+// For a body holding a command whose printed layout differs from a
+// one-line one (a compound command or a function definition), or written
+// over several lines, reprintedComsub prints it as bash does (cmdPrinter),
+// parses that text and runs it instead; other bodies run as parsed, their
+// lines counted from the source (comsub_lines.go).
 
 // maxComsubTexts bounds the bodies kept by reprintedComsub.
 const maxComsubTexts = 1024
@@ -51,7 +53,7 @@ func (r *Runner) reprintedComsub(cs *syntax.CmdSubst) (*printedComsub, bool) {
 // reprintComsub prints and parses the body of cs when it needs it.
 func reprintComsub(cs *syntax.CmdSubst, src string) *printedComsub {
 	from, to := int(cs.Left.Offset()), int(cs.Right.Offset())
-	if to > len(src) || from >= to || !strings.HasPrefix(src[from:], "$(") || !reformats(cs.Stmts) {
+	if to > len(src) || from >= to || !strings.HasPrefix(src[from:], "$(") || cs.Left.Line() == cs.Right.Line() && !reformats(cs.Stmts) {
 		return &printedComsub{}
 	}
 	// here-documents and the marks of rewrites stay in the text as parsed
