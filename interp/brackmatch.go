@@ -107,6 +107,13 @@ func (b *rawBracket) brackMatch(test, orig rune, pathname bool) int {
 	}
 	c := get(p)
 	p++
+	// nextc reads the next character of the expression into c: false at
+	// its end
+	nextc := func() bool {
+		c = get(p)
+		p++
+		return c != 0
+	}
 	for {
 		cstart, cend := c, c
 		// [=c=]: after one that does not match, the loop goes on with
@@ -118,9 +125,7 @@ func (b *rawBracket) brackMatch(test, orig rune, pathname bool) int {
 				p++
 				goto matched
 			}
-			c = get(p)
-			p++
-			if c == 0 {
+			if !nextc() {
 				return savep()
 			}
 			c = fold(c)
@@ -146,9 +151,7 @@ func (b *rawBracket) brackMatch(test, orig rune, pathname bool) int {
 				p++
 				goto matched
 			}
-			c = get(p)
-			p++
-			if c == 0 {
+			if !nextc() {
 				return savep()
 			} else if c == ']' {
 				break

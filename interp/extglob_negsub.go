@@ -46,11 +46,11 @@ func negatedSubshells(stmts []*syntax.Stmt) {
 // alone whose cmd parses, or nil.
 func negSubshell(st *syntax.Stmt) *syntax.Subshell {
 	call, ok := st.Cmd.(*syntax.CallExpr)
-	if !ok || len(call.Assigns) > 0 || len(call.Args) != 1 || len(call.Args[0].Parts) != 1 {
+	if !ok || len(call.Assigns) > 0 || len(call.Args) != 1 {
 		return nil
 	}
-	eg, ok := call.Args[0].Parts[0].(*syntax.ExtGlob)
-	if !ok || eg.Op != syntax.GlobExcept || eg.Pattern == nil {
+	eg := soleNegation(call.Args[0])
+	if eg == nil || eg.Pattern == nil {
 		return nil
 	}
 	lit := eg.Pattern
@@ -86,4 +86,16 @@ func parseInPlace(text string, pos syntax.Pos) ([]*syntax.Stmt, bool) {
 		return nil, false
 	}
 	return f.Stmts, true
+}
+
+// soleNegation returns the "!(…)" that is the whole of w, or nil.
+func soleNegation(w *syntax.Word) *syntax.ExtGlob {
+	if len(w.Parts) != 1 {
+		return nil
+	}
+	eg, ok := w.Parts[0].(*syntax.ExtGlob)
+	if !ok || eg.Op != syntax.GlobExcept {
+		return nil
+	}
+	return eg
 }

@@ -73,11 +73,8 @@ func negatedTestExpr(x syntax.TestExpr) syntax.TestExpr {
 // negatedGroup returns "! ( expr )" for a word that is "!(expr)" alone
 // whose expr parses as a conditional expression, or nil.
 func negatedGroup(w *syntax.Word) syntax.TestExpr {
-	if len(w.Parts) != 1 {
-		return nil
-	}
-	eg, ok := w.Parts[0].(*syntax.ExtGlob)
-	if !ok || eg.Op != syntax.GlobExcept || eg.Pattern == nil {
+	eg := soleNegation(w)
+	if eg == nil || eg.Pattern == nil {
 		return nil
 	}
 	lit := eg.Pattern

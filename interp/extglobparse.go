@@ -99,14 +99,10 @@ func extglobStop(stmts []*syntax.Stmt) syntax.Pos {
 // command, or nil.
 func negationWord(st *syntax.Stmt) *syntax.ExtGlob {
 	call, ok := st.Cmd.(*syntax.CallExpr)
-	if !ok || len(call.Args) == 0 || len(call.Args[0].Parts) != 1 {
+	if !ok || len(call.Args) == 0 {
 		return nil
 	}
-	eg, ok := call.Args[0].Parts[0].(*syntax.ExtGlob)
-	if !ok || eg.Op != syntax.GlobExcept {
-		return nil
-	}
-	return eg
+	return soleNegation(call.Args[0])
 }
 
 // extglobParseError is the syntax error bash reports for stmts, read while
