@@ -309,7 +309,8 @@ func (r *Runner) cmdSubst(cs *syntax.CmdSubst) (string, error) {
 		c.exit = 0
 	}
 	if aliasBody != "" {
-		c.runAliasRest(aliasBody, aliasBase, "", true)
+		// its syntax errors are the command substitution's
+		c.runAliasRest(aliasBody, aliasBase, comsubErrName, true)
 	} else {
 		c.stmts(stmts)
 	}
