@@ -676,16 +676,11 @@ func closeLine(c syntax.Command) int {
 // token after its right side (the "]]") is read; a term, as soon as its
 // last word or ")" is.
 func condLine(c *syntax.TestClause) int {
-	x := c.X
-	if u, ok := x.(*syntax.UnaryTest); ok && u.Op == syntax.TsNot {
-		if b, ok := u.X.(*syntax.BinaryTest); ok && (b.Op == syntax.AndTest || b.Op == syntax.OrTest) {
-			x = b // ! binds to the next term only: the top is the list
-		}
-	}
-	if b, ok := x.(*syntax.BinaryTest); ok && (b.Op == syntax.AndTest || b.Op == syntax.OrTest) || x == nil {
+	if c.X == nil || isChain(c.X) {
+		// (! binds to the next term only: "! a && b" is a list)
 		return int(c.Right.Line())
 	}
-	return int(x.End().Line())
+	return int(c.X.End().Line())
 }
 
 // compoundRedirs runs fn with a compound command's redirections, made

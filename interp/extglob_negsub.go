@@ -60,7 +60,7 @@ func negSubshell(st *syntax.Stmt) *syntax.Subshell {
 	}
 	lp, rp := eg.OpPos, lit.ValueEnd
 	return &syntax.Subshell{
-		Lparen: syntax.NewPos(lp.Offset()+1, lp.Line(), lp.Col()+1),
+		Lparen: posShift(lp, 1),
 		Rparen: rp,
 		Stmts:  stmts,
 	}

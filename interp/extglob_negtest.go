@@ -82,7 +82,7 @@ func negatedGroup(w *syntax.Word) syntax.TestExpr {
 	if !ok {
 		return nil
 	}
-	lp := syntax.NewPos(eg.OpPos.Offset()+1, eg.OpPos.Line(), eg.OpPos.Col()+1)
+	lp := posShift(eg.OpPos, 1)
 	return &syntax.UnaryTest{
 		OpPos: eg.OpPos,
 		Op:    syntax.TsNot,
@@ -98,7 +98,7 @@ func parseTestInPlace(text string, pos syntax.Pos) (syntax.TestExpr, bool) {
 	if !pos.IsValid() || col <= len(open) {
 		return nil, false
 	}
-	at := syntax.NewPos(pos.Offset()-uint(len(open)), pos.Line(), uint(col-len(open)))
+	at := posShift(pos, -len(open))
 	stmts, ok := parseInPlace(open+text+" ]]", at)
 	if !ok || len(stmts) != 1 {
 		return nil, false

@@ -59,27 +59,25 @@ func putBackWord(st *syntax.Stmt, w *syntax.Word) bool {
 	default:
 		return false
 	}
-	at := len(call.Args)
-	for k, a := range call.Args {
-		if a.Pos().Offset() > w.Pos().Offset() {
-			at = k
-			break
-		}
-	}
+	at := indexAfter(call.Args, w.Pos())
 	if as := assignFromWord(w); at == 0 && as != nil {
 		// before the command name, name=value is an assignment
-		k := len(call.Assigns)
-		for i, a := range call.Assigns {
-			if a.Pos().Offset() > w.Pos().Offset() {
-				k = i
-				break
-			}
-		}
-		call.Assigns = slices.Insert(call.Assigns, k, as)
+		call.Assigns = slices.Insert(call.Assigns, indexAfter(call.Assigns, w.Pos()), as)
 		return true
 	}
 	call.Args = slices.Insert(call.Args, at, w)
 	return true
+}
+
+// indexAfter is the index of the first of nodes that starts after p, or
+// len(nodes): where a node at p goes among them.
+func indexAfter[N syntax.Node](nodes []N, p syntax.Pos) int {
+	for k, n := range nodes {
+		if n.Pos().Offset() > p.Offset() {
+			return k
+		}
+	}
+	return len(nodes)
 }
 
 // assignFromWord returns w as the assignment it spells when it starts
@@ -101,13 +99,12 @@ func assignFromWord(w *syntax.Word) *syntax.Assign {
 		return nil
 	}
 	p := first.ValuePos
-	at := func(n int) syntax.Pos { return syntax.NewPos(p.Offset()+uint(n), p.Line(), p.Col()+uint(n)) }
 	val := &syntax.Word{}
 	if rest := first.Value[i+1:]; rest != "" {
-		val.Parts = append(val.Parts, &syntax.Lit{ValuePos: at(i + 1), ValueEnd: first.ValueEnd, Value: rest})
+		val.Parts = append(val.Parts, &syntax.Lit{ValuePos: posShift(p, i+1), ValueEnd: first.ValueEnd, Value: rest})
 	}
 	val.Parts = append(val.Parts, w.Parts[1:]...)
-	as := &syntax.Assign{Append: appendVal, Name: &syntax.Lit{ValuePos: p, ValueEnd: at(len(name)), Value: name}}
+	as := &syntax.Assign{Append: appendVal, Name: &syntax.Lit{ValuePos: p, ValueEnd: posShift(p, len(name)), Value: name}}
 	if len(val.Parts) > 0 {
 		as.Value = val
 	}
@@ -160,7 +157,7 @@ func dashCloseWords(node syntax.Node) {
 		}
 		nrd := *rd
 		first := rd.Word.Parts[0].(*syntax.Lit)
-		nrd.Word = &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{ValuePos: first.ValuePos, ValueEnd: posAfter(first.ValuePos), Value: "-"}}}
+		nrd.Word = &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{ValuePos: first.ValuePos, ValueEnd: posShift(first.ValuePos, 1), Value: "-"}}}
 		st.Redirs[i] = &nrd
 	})
 }
@@ -182,13 +179,14 @@ func dashCloseRest(rd *syntax.Redirect) *syntax.Word {
 		}
 		return &syntax.Word{Parts: slices.Clone(rd.Word.Parts[1:])}
 	}
-	lit := &syntax.Lit{ValuePos: posAfter(first.ValuePos), ValueEnd: first.ValueEnd, Value: first.Value[1:]}
+	lit := &syntax.Lit{ValuePos: posShift(first.ValuePos, 1), ValueEnd: first.ValueEnd, Value: first.Value[1:]}
 	return &syntax.Word{Parts: append([]syntax.WordPart{lit}, rd.Word.Parts[1:]...)}
 }
 
-// posAfter is the position of the byte after p, on its line.
-func posAfter(p syntax.Pos) syntax.Pos {
-	return syntax.NewPos(p.Offset()+1, p.Line(), p.Col()+1)
+// posShift is the position n bytes after p (before it for a negative n),
+// on p's line.
+func posShift(p syntax.Pos, n int) syntax.Pos {
+	return syntax.NewPos(uint(int(p.Offset())+n), p.Line(), uint(int(p.Col())+n))
 }
 
 // mayHoldDashClose reports whether text has a <& or >& followed, after

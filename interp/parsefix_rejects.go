@@ -94,7 +94,7 @@ func bashRejectsError(f *syntax.File, text, name string) (string, error) {
 				i++
 			}
 			if i < len(text) && coprocRejects(tokenAt(text, i)) {
-				note(syntax.NewPos(uint(i), n.Coproc.Line(), n.Coproc.Col()+uint(i)-uint(n.Coproc.Offset())), padded(syntax.NewPos(uint(i), 0, 0), ")"))
+				note(posShift(n.Coproc, i-int(n.Coproc.Offset())), padded(syntax.NewPos(uint(i), 0, 0), ")"))
 			}
 		case *syntax.BinaryCmd:
 			if y := n.Y; (n.Op == syntax.Pipe || n.Op == syntax.PipeAll) && y.Negated && y.Cmd == nil {
@@ -207,7 +207,7 @@ func condWordNewline(x syntax.TestExpr, text string) (syntax.Pos, bool) {
 			o++
 		}
 		if o < len(text) && text[o] == '\n' && e.IsValid() {
-			return syntax.NewPos(uint(o), e.Line(), e.Col()+uint(o)-uint(e.Offset())), true
+			return posShift(e, o-int(e.Offset())), true
 		}
 	case *syntax.BinaryTest:
 		if x.Op == syntax.AndTest || x.Op == syntax.OrTest {
