@@ -1,6 +1,9 @@
 package interp
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // Some bracket expressions end in a place that depends on the character
 // being matched: bash's BRACKMATCH (lib/glob/sm_loop.c) parses the members
@@ -20,8 +23,15 @@ type rawBracket struct {
 	fold    bool
 	extglob bool
 	bytes   bool
-	// conts holds, for each index of pat where brackMatch may tell
-	// matching to go on, the rest of the pattern from there, compiled
+	// rs are the characters of pat from at on, offs their indexes in
+	// pat (and len(pat) after them)
+	rs   []rune
+	offs []int
+	// conts holds, for each index of pat where brackMatch told matching
+	// to go on, the rest of the pattern from there, compiled when first
+	// needed: compiling each place ahead would compile the later raw
+	// brackets' places again for each of this one's
+	mu    sync.Mutex
 	conts map[int][]patNode
 }
 
@@ -52,33 +62,42 @@ func needsRawBracket(pat string, i, end int) bool {
 	return false
 }
 
-// newRawBracket compiles the node for the bracket expression whose
-// members start at pat[i], with the rest of the pattern after each ']'
-// (and after the '[' itself, for an expression that turns out unclosed).
+// newRawBracket makes the node for the bracket expression whose members
+// start at pat[i].
 func newRawBracket(pat string, i int, fold, extglob, bytes bool) *rawBracket {
-	b := &rawBracket{pat: pat, at: i, fold: fold, extglob: extglob, bytes: bytes, conts: map[int][]patNode{}}
-	b.conts[i] = compileNodes(pat[i:], fold, extglob, bytes)
-	for j := i; j < len(pat); j++ {
-		if pat[j] == ']' {
-			b.conts[j+1] = compileNodes(pat[j+1:], fold, extglob, bytes)
-		}
+	b := &rawBracket{pat: pat, at: i, fold: fold, extglob: extglob, bytes: bytes}
+	for k := i; k < len(pat); {
+		r, n := decodeCharIn(pat[k:], bytes)
+		b.rs = append(b.rs, r)
+		b.offs = append(b.offs, k)
+		k += n
 	}
+	b.offs = append(b.offs, len(pat))
 	return b
+}
+
+// cont is the rest of the pattern from pat[k], where brackMatch told
+// matching to go on (after a ']', or after the '[' of an expression that
+// turned out unclosed), compiled once.
+func (b *rawBracket) cont(k int) []patNode {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if nodes, ok := b.conts[k]; ok {
+		return nodes
+	}
+	if b.conts == nil {
+		b.conts = map[int][]patNode{}
+	}
+	nodes := compileNodes(b.pat[k:], b.fold, b.extglob, b.bytes)
+	b.conts[k] = nodes
+	return nodes
 }
 
 // brackMatch is BRACKMATCH over the text: test is the subject character
 // (folded when fold), orig the character as it is. It returns the index
 // of pat where matching goes on, or -1 when the expression does not match.
 func (b *rawBracket) brackMatch(test, orig rune, pathname bool) int {
-	var rs []rune
-	var offs []int
-	for k := b.at; k < len(b.pat); {
-		r, n := decodeCharIn(b.pat[k:], b.bytes)
-		rs = append(rs, r)
-		offs = append(offs, k)
-		k += n
-	}
-	offs = append(offs, len(b.pat))
+	rs, offs := b.rs, b.offs
 	n := len(rs)
 	get := func(k int) rune {
 		if k >= 0 && k < n {
@@ -163,7 +182,7 @@ func (b *rawBracket) brackMatch(test, orig rune, pathname bool) int {
 		// order of the characters in C.UTF-8)
 		if c == '[' && get(p) == '.' {
 			var v rune
-			v, p = b.collSym(rs, p)
+			v, p = collSym(rs, p)
 			cstart = v
 			if v < 0 {
 				cstart = test + 1 // an invalid symbol starts no range
@@ -202,7 +221,7 @@ func (b *rawBracket) brackMatch(test, orig rune, pathname bool) int {
 			}
 			if cend == '[' && get(p) == '.' {
 				var v rune
-				v, p = b.collSym(rs, p)
+				v, p = collSym(rs, p)
 				cend = v
 				if v < 0 {
 					cend = test - 1
@@ -274,7 +293,7 @@ matched:
 // collSym is PARSE_COLLSYM: rs[p] is the '.' of "[."; it returns the
 // symbol's character (-1 when invalid) and the index past ".]" (or the
 // end, when there is none).
-func (b *rawBracket) collSym(rs []rune, p int) (rune, int) {
+func collSym(rs []rune, p int) (rune, int) {
 	p++
 	k := p
 	for k < len(rs) && !(rs[k] == '.' && k+1 < len(rs) && rs[k+1] == ']') {

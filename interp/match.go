@@ -304,12 +304,6 @@ func compileBracket(pat string, i int, fold, bytes bool) (*charClass, int, int) 
 	if negate {
 		i++
 	}
-	return compileBracketBody(pat, i, negate, fold, bytes)
-}
-
-// compileBracketBody parses the members of a bracket expression from
-// pat[i] (past the '[' and any '!').
-func compileBracketBody(pat string, i int, negate, fold, bytes bool) (*charClass, int, int) {
 	c := &charClass{fold: fold, negate: negate}
 	at := func(j int) byte {
 		if j < len(pat) {
@@ -732,11 +726,7 @@ func (m matcher) match(p []patNode, s string, start bool) bool {
 			if next < 0 {
 				return false
 			}
-			rest, ok := nd.brk.conts[next]
-			if !ok { // not expected: every place is compiled
-				rest = compileNodes(nd.brk.pat[next:], nd.brk.fold, nd.brk.extglob, nd.brk.bytes)
-			}
-			return m.match(rest, s[n:], false)
+			return m.match(nd.brk.cont(next), s[n:], false)
 		case opFail:
 			return false
 		case opRest:

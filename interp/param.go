@@ -1469,7 +1469,7 @@ func (r *Runner) replaceValue(pe *syntax.ParamExp, pv paramValue) (paramValue, e
 	// expanded replacement, and only when that text holds an &, \& or \\
 	// does it become a template: & is the match, \& and \\ a literal &
 	// and \, other backslashes stay (quote_string_for_repl, strcreplace)
-	rf := withPat
+	rf := withPat // the template
 	useAmp := r.opts.sh(shPatsubReplacement) && replTemplate(rf)
 	repl := func(match string) string {
 		if !useAmp {
@@ -1504,8 +1504,12 @@ func (r *Runner) replaceValue(pe *syntax.ParamExp, pv paramValue) (paramValue, e
 	// first-character test (match_pattern_char) lets only a pattern
 	// starting with * match there
 	emptyRepl := m.matchString("") && (pat == "" || mode == '%' || strings.HasPrefix(pat, "*"))
+	var endPre *compiledPattern
+	if mode == '%' {
+		endPre = r.endPrefilter(m)
+	}
 	return mapValue(pv, func(s string) string {
-		if mode == '%' && m.endPre != nil && !r.forText(m.endPre, s).matchString(s) {
+		if endPre != nil && !r.forText(endPre, s).matchString(s) {
 			return s
 		}
 		if s == "" {

@@ -36,13 +36,6 @@ type compiledPattern struct {
 	// subLen is bash's idea of that length (subMatchLen), which
 	// replace follows where it differs
 	subLen int
-	// endPre is "*" and the pattern, for a pattern that starts with an
-	// extended group (after any ? and *): ${x/%pat/r} first matches the whole value
-	// against it (bash's match_upattern), and a star never tries a +( )
-	// @( ) or !( ) group on the empty rest and tries ?( ) and *( ) only
-	// where it stops, so a value the pattern matches only at its very
-	// end can be left alone
-	endPre *compiledPattern
 }
 
 const (
@@ -124,10 +117,6 @@ func newPattern(pat string, nocase, extglob, bytes bool) *compiledPattern {
 	}
 	m.nodes = compileNodes(pat, nocase, extglob, bytes)
 	m.fixed = fixedLength(m.nodes)
-	// (bash adds no star to a pattern that starts with one, but *( )
-	if leadsWithGroup(m.nodes) && (!strings.HasPrefix(pat, "*") || extglob && strings.HasPrefix(pat, "*(")) {
-		m.endPre = newPattern("*"+pat, nocase, extglob, bytes)
-	}
 	if !nocase && len(m.nodes) >= 2 {
 		n := m.nodes
 		switch {
@@ -145,17 +134,30 @@ func newPattern(pat string, nocase, extglob, bytes bool) *compiledPattern {
 // never try on the empty rest (see the opStar case of match).
 func leadsWithGroup(nodes []patNode) bool {
 	for _, n := range nodes {
-		switch {
-		case n.op == opAny || n.op == opStar:
-			continue
-		case n.op == opRest:
-			return true
-		case n.op == opExt:
-			return true
+		if n.op != opAny && n.op != opStar {
+			return n.op == opExt || n.op == opRest
 		}
-		return false
 	}
 	return false
+}
+
+// endPrefilter is, for a pattern that starts with an extended group
+// (after any ? and *), "*" and the pattern: ${x/%pat/r} first matches the
+// whole value against it (bash's match_upattern), and a star never tries
+// a +( ) @( ) or !( ) group on the empty rest and tries ?( ) and *( ) only
+// where it stops, so a value the pattern matches only at its very end
+// can be left alone. It is nil for other patterns (bash adds no star to
+// one that starts with a star, but it does to one starting with *( )).
+func (r *Runner) endPrefilter(m *compiledPattern) *compiledPattern {
+	pat := m.src
+	if !leadsWithGroup(m.nodes) || strings.HasPrefix(pat, "*") && !(m.extglob && strings.HasPrefix(pat, "*(")) {
+		return nil
+	}
+	pre, err := r.compilePatternIn("*"+pat, m.fold, m.extglob, m.bytes)
+	if err != nil {
+		return nil
+	}
+	return pre
 }
 
 // fixedLength is the number of characters nodes match when each node
