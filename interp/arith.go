@@ -401,7 +401,7 @@ func arithParts(x syntax.ArithmExpr) []syntax.WordPart { return arithPartsWith(x
 // arithTextParts is arithParts with the single-quoted parts that hold
 // something to expand (sglExpands), for arithPartsText.
 func arithTextParts(x syntax.ArithmExpr) []syntax.WordPart {
-	return arithPartsWith(x, sglQuotedIn(x))
+	return arithPartsWith(x, true)
 }
 
 // arithPartsWith is arithParts, taking with sgl the single-quoted parts

@@ -398,15 +398,11 @@ func (r *Runner) appendScalar(name, val string, fl assignFlags) error {
 		return readonlyErr(name)
 	}
 	if cur != nil && cur.attrs&aInteger != 0 {
-		old, err := r.arithString(cur.value())
+		sum, err := r.appendValue(cur, cur.value(), val)
 		if err != nil {
-			return unwindsToTop(err) // (appendValue)
+			return err
 		}
-		n, err := r.arithString(val)
-		if err != nil {
-			return unwindsToTop(err)
-		}
-		return r.setScalarFlags(name, itoa(old+n), fl)
+		return r.setScalarFlags(name, sum, fl)
 	}
 	if cur != nil && cur.set && cur.kind == kIndexed {
 		s, _ := cur.arr.get(0)

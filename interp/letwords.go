@@ -128,7 +128,7 @@ func letLine(c *syntax.LetClause, src string) int {
 		return line
 	}
 	from, start := int(c.Let.Offset()), int(c.Exprs[0].Pos().Offset())
-	if from < 0 || start >= len(src) || from > start || strings.Count(src[:from], "\n")+1 != line {
+	if from < 0 || start >= len(src) || from > start {
 		return line // the positions are not into src
 	}
 	end := shellWordEnd(src, start)
@@ -136,7 +136,15 @@ func letLine(c *syntax.LetClause, src string) int {
 		return line
 	}
 	endLine := line + strings.Count(src[from:end], "\n")
-	return endLine + continuationsAt(src, end, endLine)
+	if n := continuationsAt(src, end, endLine); endLine != line || n > 0 {
+		// only then does it matter whether the positions are into
+		// src: a scan from its start, not made for each let in a loop
+		if strings.Count(src[:from], "\n")+1 != line {
+			return line
+		}
+		return endLine + n
+	}
+	return line
 }
 
 // clauseLine is the line of a declaration or let command (declLine,

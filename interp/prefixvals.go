@@ -102,18 +102,7 @@ func (r *Runner) tempAppend(name, val string) (string, error) {
 	if cur == nil {
 		return val, nil
 	}
-	if cur.attrs&aInteger != 0 {
-		old, err := r.arithString(cur.value())
-		if err != nil {
-			return "", unwindsToTop(err) // (appendValue)
-		}
-		n, err := r.arithString(val)
-		if err != nil {
-			return "", unwindsToTop(err)
-		}
-		return itoa(old + n), nil
-	}
-	return cur.value() + val, nil
+	return r.appendValue(cur, cur.value(), val)
 }
 
 // prefixVal returns the value expandPrefix found for a prefix assignment

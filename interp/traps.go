@@ -27,9 +27,9 @@ type traps struct {
 // parsedTrap is a trap's action as parsed, with the text its positions
 // refer to (parseProgram may have rewritten it).
 type parsedTrap struct {
-	f    *syntax.File
-	text string
-	// err is the action's syntax error: f then holds the lines before
+	stmts []*syntax.Stmt
+	text  string
+	// err is the action's syntax error: stmts are then the lines before
 	// it, which bash's parse_and_execute runs first
 	err error
 }
@@ -162,21 +162,17 @@ func (r *Runner) runTrap(name string) int {
 	}
 	pt, ok := r.traps.parsed[name]
 	if !ok {
-		f, text, err := parseProgram(action, "trap")
-		if err != nil {
-			f = &syntax.File{Stmts: completeBefore(text)}
-		}
-		pt = parsedTrap{f: f, text: text, err: err}
+		stmts, text, err := parseSourced(action, "trap")
+		pt = parsedTrap{stmts: stmts, text: text, err: err}
 		r.traps.parsed[name] = pt
 	}
-	if pt.err != nil && len(pt.f.Stmts) == 0 {
+	if pt.err != nil && len(pt.stmts) == 0 {
 		oldOff := r.lineOff
 		r.lineOff = trapLineOff(name, r.line)
 		r.reportSyntaxError(pt.err, action, trapLabel(name))
 		r.lineOff = oldOff
 		return 0
 	}
-	f := pt.f
 	saved := r.exit
 	oldNesting := r.nesting
 	oldTrap, oldDebug := r.inTrap, r.inDebug
@@ -209,7 +205,7 @@ func (r *Runner) runTrap(name string) int {
 	case r.isSub || r.bgProcess:
 		r.traceLevel = r.forkLevel + 1
 	}
-	if err := r.stmtsEchoing(f.Stmts, action, false, trapLabel(name)); err != nil && r.flow == flowNone {
+	if err := r.stmtsEchoing(pt.stmts, action, false, trapLabel(name)); err != nil && r.flow == flowNone {
 		r.reportSyntaxError(err, action, trapLabel(name))
 	} else if pt.err != nil && r.flow == flowNone {
 		r.reportSyntaxError(pt.err, action, trapLabel(name))
