@@ -541,11 +541,7 @@ func (r *Runner) setIndex(name string, i int64, val string, appendVal bool, idx 
 	}
 	v := r.vars.own(name)
 	if v.kind != kIndexed {
-		arr := &indexedArray{}
-		if v.set && v.kind == kString {
-			arr.set(0, v.str)
-		}
-		v.kind, v.arr, v.str = kIndexed, arr, ""
+		v.toIndexed()
 	}
 	if v.arr == nil {
 		v.arr = &indexedArray{}
@@ -648,14 +644,9 @@ func (r *Runner) arrayBeforeWords(name string, cur *variable, fl assignFlags) {
 		return
 	}
 	v := r.binding(name, fl)
-	arr := &indexedArray{}
+	v.toIndexed()
 	if cur == nil {
-		v.kind, v.arr, v.str, v.set = kIndexed, arr, "", true
-	} else {
-		if cur.set {
-			arr.set(0, cur.str)
-		}
-		v.kind, v.arr, v.str = kIndexed, arr, ""
+		v.set = true
 	}
 	r.vars.changed(v)
 }

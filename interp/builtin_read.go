@@ -798,11 +798,7 @@ func (r *Runner) indexedArrayVar(builtin, name string, clear, check bool) (*vari
 	}
 	v := r.vars.own(name)
 	if v.kind != kIndexed || v.arr == nil {
-		arr := &indexedArray{}
-		if v.kind == kString && v.set {
-			arr.set(0, v.str)
-		}
-		v.kind, v.arr, v.str = kIndexed, arr, ""
+		v.toIndexed()
 	}
 	if clear {
 		v.arr = &indexedArray{}

@@ -1391,11 +1391,7 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		v = r.vars.own(name)
 	}
 	if o.array && v.kind != kIndexed {
-		arr := &indexedArray{}
-		if v.set && v.kind == kString {
-			arr.set(0, v.str)
-		}
-		v.kind, v.arr, v.str = kIndexed, arr, ""
+		v.toIndexed()
 	}
 	if o.assoc && v.kind != kAssoc {
 		m := newAssoc()

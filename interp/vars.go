@@ -71,6 +71,16 @@ func (v *variable) clone(gen uint64) *variable {
 	return &c
 }
 
+// toIndexed makes v an indexed array, its scalar value (when set) element
+// 0, as bash's convert_var_to_array.
+func (v *variable) toIndexed() {
+	arr := &indexedArray{}
+	if v.set && v.kind == kString {
+		arr.set(0, v.str)
+	}
+	v.kind, v.arr, v.str = kIndexed, arr, ""
+}
+
 // value is the variable's value as a scalar: element 0 of an array.
 func (v *variable) value() string {
 	if v == nil || !v.set {
