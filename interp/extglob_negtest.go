@@ -77,8 +77,7 @@ func negatedGroup(w *syntax.Word) syntax.TestExpr {
 	if eg == nil || eg.Pattern == nil {
 		return nil
 	}
-	lit := eg.Pattern
-	inner, ok := parseTestInPlace(lit.Value, lit.ValuePos)
+	inner, ok := parseTestInPlace(eg.Pattern.Value, eg.Pattern.ValuePos)
 	if !ok {
 		return nil
 	}
@@ -86,7 +85,7 @@ func negatedGroup(w *syntax.Word) syntax.TestExpr {
 	return &syntax.UnaryTest{
 		OpPos: eg.OpPos,
 		Op:    syntax.TsNot,
-		X:     &syntax.ParenTest{Lparen: lp, Rparen: lit.ValueEnd, X: inner},
+		X:     &syntax.ParenTest{Lparen: lp, Rparen: eg.Pattern.ValueEnd, X: inner},
 	}
 }
 
