@@ -376,6 +376,10 @@ func (p *cmdPrinter) assign(a *syntax.Assign) {
 
 // binary prints a pipeline or an and-or list (a bash connection).
 func (p *cmdPrinter) binary(c *syntax.BinaryCmd) {
+	if c.Op == syntax.Pipe || c.Op == syntax.PipeAll {
+		p.pipeline(c)
+		return
+	}
 	p.skipIndent++
 	p.inConn++
 	var extra []*syntax.Redirect
@@ -394,6 +398,41 @@ func (p *cmdPrinter) binary(c *syntax.BinaryCmd) {
 	}
 	p.skipIndent++
 	p.stmt(c.Y, nil)
+	p.flushDeferred("")
+	p.inConn--
+}
+
+// pipeline prints a | b | c. mvdan's tree leans left, (a | b) | c, but
+// bash's grammar builds a | (b | c), and that decides where the bodies of
+// a middle command's here-documents go: after the " |" that follows it
+// (bash flushes them at each connector and at the end of a connection).
+func (p *cmdPrinter) pipeline(c *syntax.BinaryCmd) {
+	elems := []*syntax.Stmt{c.Y}
+	ops := []syntax.BinCmdOperator{c.Op}
+	x := c.X
+	for {
+		b, ok := x.Cmd.(*syntax.BinaryCmd)
+		if !ok || b.Op != syntax.Pipe && b.Op != syntax.PipeAll || x.Negated || len(x.Redirs) > 0 {
+			break
+		}
+		elems, ops = append(elems, b.Y), append(ops, b.Op)
+		x = b.X
+	}
+	elems = append(elems, x)
+	p.skipIndent++
+	p.inConn++
+	for i := len(elems) - 1; i >= 0; i-- {
+		var extra []*syntax.Redirect
+		if i > 0 && ops[i-1] == syntax.PipeAll {
+			extra = []*syntax.Redirect{errToOut}
+		}
+		p.stmt(elems[i], extra)
+		if i > 0 {
+			p.flushDeferred(" |")
+			p.put(" ")
+			p.skipIndent++
+		}
+	}
 	p.flushDeferred("")
 	p.inConn--
 }
