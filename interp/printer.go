@@ -946,7 +946,7 @@ func (p *cmdPrinter) raw(n syntax.Node, start, end syntax.Pos) string {
 			if ns < at || ns >= e {
 				return true
 			}
-			sb.WriteString(p.src[at:ns])
+			joins.drop(&sb, writtenMarkers(p.src[at:ns]))
 			at = ns + 1 // drop the $
 			return true
 		default:
