@@ -373,11 +373,18 @@ func optSpace(s string) string {
 
 // biDeclare and friends are the builtin forms (reached through `builtin
 // declare`, `command export` or a name from an expansion).
-func biDeclare(r *Runner, args []string) int { return r.declare(args[0], textArgs(args[1:])) }
-func biLocal(r *Runner, args []string) int   { return r.declare("local", textArgs(args[1:])) }
-func biExport(r *Runner, args []string) int  { return r.declare("export", textArgs(args[1:])) }
-func biReadonly(r *Runner, args []string) int {
-	return r.declare("readonly", textArgs(args[1:]))
+func biDeclare(r *Runner, args []string) int  { return r.declare(args[0], textArgs(args[1:])) }
+func biLocal(r *Runner, args []string) int    { return r.declare("local", textArgs(args[1:])) }
+func biExport(r *Runner, args []string) int   { return r.declTraced("export", textArgs(args[1:])) }
+func biReadonly(r *Runner, args []string) int { return r.declTraced("readonly", textArgs(args[1:])) }
+
+// declTraced runs export or readonly reached as a builtin, which traces
+// the assignments it performs as it does from a declaration command.
+func (r *Runner) declTraced(variant string, args []declArg) int {
+	if r.opts.on(optXtrace) {
+		r.traceDeclAssigns(variant, args)
+	}
+	return r.declare(variant, args)
 }
 
 func textArgs(a []string) []declArg {

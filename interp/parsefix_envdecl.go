@@ -172,7 +172,7 @@ func (r *Runner) withDeclEnv(variant string, env []*syntax.Assign, fn func()) {
 		fn()
 		return
 	}
-	pre, ok := r.expandPrefix(ce)
+	pre, _, ok := r.expandPrefix(ce, false)
 	if !ok {
 		return
 	}

@@ -25,7 +25,11 @@ type preAssign struct {
 // them from the result instead of expanding twice. nil means there is
 // nothing to expand ahead (every value is a literal); ok is false when
 // the command is abandoned, the error reported.
-func (r *Runner) expandPrefix(c *syntax.CallExpr) (pre []preAssign, ok bool) {
+//
+// With trace, each assignment is traced as soon as it is expanded (bash's
+// assign_in_env), so a command substitution in a later value traces
+// after it; traced reports that it was done (never when pre is nil).
+func (r *Runner) expandPrefix(c *syntax.CallExpr, trace bool) (pre []preAssign, traced, ok bool) {
 	needed := false
 	for _, a := range c.Assigns {
 		if a.Name != nil && a.Array == nil && a.Index == nil && a.Value != nil {
@@ -36,7 +40,13 @@ func (r *Runner) expandPrefix(c *syntax.CallExpr) (pre []preAssign, ok bool) {
 		}
 	}
 	if !needed {
-		return nil, true
+		return nil, false, true
+	}
+	for _, a := range c.Assigns {
+		if trace && a.Name != nil && a.Name.Value == "BASH_XTRACEFD" {
+			// it moves the trace lines: traceCall binds it first
+			trace = false
+		}
 	}
 	var saved []tempSaved
 	var names []string // of the temporary variables made
@@ -50,7 +60,7 @@ func (r *Runner) expandPrefix(c *syntax.CallExpr) (pre []preAssign, ok bool) {
 		name := a.Name.Value
 		if v := r.vars.get(name); v != nil && v.attrs&aReadonly != 0 {
 			if r.tempReadonly(name) {
-				return nil, false
+				return nil, trace, false
 			}
 			pre = append(pre, preAssign{a: a, readonly: true})
 			continue
@@ -58,7 +68,7 @@ func (r *Runner) expandPrefix(c *syntax.CallExpr) (pre []preAssign, ok bool) {
 		val, err := r.prefixValue(a.Value)
 		if err != nil {
 			r.expansionError(err)
-			return nil, false
+			return nil, trace, false
 		}
 		pre = append(pre, preAssign{a: a, val: val})
 		if !r.circularRef(name) {
@@ -69,9 +79,12 @@ func (r *Runner) expandPrefix(c *syntax.CallExpr) (pre []preAssign, ok bool) {
 		if a.Append {
 			if val, err = r.tempAppend(name, val); err != nil {
 				r.expansionError(err)
-				return nil, false
+				return nil, trace, false
 			}
 			pre[len(pre)-1].appended, pre[len(pre)-1].hasAppended = val, true
+		}
+		if trace {
+			r.traceNameValue(a.Name.Value, "=", val)
 		}
 		saved = append(saved, r.tempScalar(name, val))
 		names = append(names, name)
@@ -86,7 +99,7 @@ func (r *Runner) expandPrefix(c *syntax.CallExpr) (pre []preAssign, ok bool) {
 			pre[idx[k]].val = tv.str
 		}
 	}
-	return pre, true
+	return pre, trace, true
 }
 
 // tempAppend is the value a prefix assignment NAME+=val binds: the old

@@ -170,13 +170,15 @@ func (r *Runner) runArgs(c *syntax.CallExpr, args []string, redirs []*syntax.Red
 	oldPre := r.prefixVals
 	defer func() { r.prefixVals = oldPre }()
 	r.prefixVals = nil
+	assignsTraced := false
 	if kind != cmdSpecial || !r.opts.on(optPosix) {
 		// (a POSIX special builtin's assignments are plain ones)
-		pre, ok := r.expandPrefix(c)
+		pre, traced, ok := r.expandPrefix(c, r.opts.on(optXtrace))
 		if !ok {
 			return
 		}
 		r.prefixVals = pre
+		assignsTraced = traced
 	}
 	if kind != cmdExternal {
 		r.raiseStageLevel(c)
@@ -186,7 +188,7 @@ func (r *Runner) runArgs(c *syntax.CallExpr, args []string, redirs []*syntax.Red
 		}
 	}
 	if r.opts.on(optXtrace) {
-		r.traceCall(c, traced)
+		r.traceCall(c, traced, assignsTraced)
 	}
 	// bash binds $_ once the command is done: a function body and a
 	// builtin listing still see the previous command's. A command that

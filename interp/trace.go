@@ -129,8 +129,9 @@ func (r *Runner) xtraceFDClosed(n int) {
 	}
 }
 
-// traceCall prints a simple command's assignments and words.
-func (r *Runner) traceCall(c *syntax.CallExpr, args []string) {
+// traceCall prints a simple command's assignments (unless expandPrefix
+// traced them already) and words.
+func (r *Runner) traceCall(c *syntax.CallExpr, args []string, assignsTraced bool) {
 	prefix := r.tracePrefix()
 	for _, a := range c.Assigns {
 		// bash traces a command's temporary assignments once they are in
@@ -145,7 +146,7 @@ func (r *Runner) traceCall(c *syntax.CallExpr, args []string) {
 			defer func() { r.xtracePin = 0 }()
 		}
 	}
-	if len(c.Assigns) > 0 {
+	if len(c.Assigns) > 0 && !assignsTraced {
 		r.traceAssigns(c.Assigns)
 	}
 	var sb strings.Builder
