@@ -1073,10 +1073,11 @@ func (r *Runner) literalString(s string) (string, error) {
 	if !strings.ContainsAny(s, "$`\\'\"~") {
 		return s, nil
 	}
-	w, _, err := parseDocument(s)
+	w, text, err := parseDocument(s)
 	if err != nil {
 		return s, nil
 	}
+	defer r.withSrc(text)() // the nodes' offsets are into text
 	return r.document(w)
 }
 

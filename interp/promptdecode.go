@@ -200,10 +200,13 @@ func unbackslashQuote(s string) string {
 
 // promptDquote expands s as the text between double quotes.
 func (r *Runner) promptDquote(s string) string {
-	w, _, err := parseDocument(s)
+	w, text, err := parseDocument(s)
 	if err != nil || w == nil {
 		return s
 	}
+	// the nodes' offsets are into text: a subscript (${FUNCNAME[0]}) is
+	// read back from it (nodeText), not from the running command's source
+	defer r.withSrc(text)()
 	var sb strings.Builder
 	for _, part := range w.Parts {
 		if lit, ok := part.(*syntax.Lit); ok {

@@ -117,6 +117,15 @@ func parseDocument(s string) (*syntax.Word, string, error) {
 	return w, text, err
 }
 
+// withSrc makes text the source that nodes' offsets refer to (nodeText
+// reads subscripts back from it) and returns the function restoring the
+// previous one.
+func (r *Runner) withSrc(text string) func() {
+	old := r.curSrc
+	r.curSrc = text
+	return func() { r.curSrc = old }
+}
+
 // parseRawFile parses s, a program held by a runtime value, with mvdan's
 // parser alone. It returns the program and the text its positions refer
 // to.

@@ -34,10 +34,11 @@ func (r *Runner) tracePrefix() string {
 
 // expandString expands $… in s as in double quotes.
 func (r *Runner) expandString(s string) string {
-	w, _, err := parseDocument(s)
+	w, text, err := parseDocument(s)
 	if err != nil {
 		return s
 	}
+	defer r.withSrc(text)() // the nodes' offsets are into text
 	out, err := r.document(w)
 	if err != nil {
 		return s
