@@ -485,7 +485,12 @@ func (r *Runner) assignOnly(c *syntax.CallExpr, redirs []*syntax.Redirect) {
 			traced := false
 			if one[0].Array == nil {
 				r.assignTrace = one[0]
-				r.assignTraceFn = func() { traced = true; r.traceAssignsWith(&pfx, one) }
+				r.assignTraceFn = func() {
+					// expanded, not yet bound: $? in PS4 is that of
+					// a command substitution in the value
+					traced, pfx = true, r.tracePrefix()
+					r.traceAssignsWith(&pfx, one)
+				}
 			} else {
 				// a compound assignment is traced as written, first
 				r.traceAssignsWith(&pfx, one)
