@@ -285,7 +285,7 @@ func (r *Runner) traceDecl(variant string, args []declArg) {
 		}
 		if as.Array != nil {
 			// the compound assignment is traced before the command
-			r.traceCompound(as)
+			r.traceCompound(as, declAssocOpt(args))
 			parts = append(parts, as.Name.Value)
 			continue
 		}
@@ -362,6 +362,16 @@ func (r *Runner) traceDeclAssigns(variant string, args []declArg) {
 		}
 		r.traceNameValue(as.Name.Value, op, v)
 	}
+}
+
+// declAssocOpt reports whether a declaration's options include -A.
+func declAssocOpt(args []declArg) bool {
+	for _, a := range args {
+		if a.assign == nil && strings.HasPrefix(a.text, "-") && strings.IndexByte(a.text, 'A') > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 func optSpace(s string) string {

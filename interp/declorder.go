@@ -188,7 +188,8 @@ func (r *Runner) declCompoundNow(variant string, before []declArg, a declArg) (o
 			return r.declWordFailed(variant, a, err), false, false
 		}
 		a.assign = pre
-		r.traceCompound(pre)
+		// bash traces [k]=v as a plain word only under -A
+		r.traceCompound(pre, strings.Contains(shape, "A"))
 	}
 	st := r.declare(internal, []declArg{{text: opt}, a})
 	if r.flow != flowNone {

@@ -245,8 +245,11 @@ func (r *Runner) traceNameValue(name, op, v string) {
 
 // traceCompound prints a declaration's compound array assignment the way
 // bash traces it before the declaration command: every value (and every
-// explicit subscript) single-quoted.
-func (r *Runner) traceCompound(a *syntax.Assign) {
+// explicit subscript) single-quoted. For an associative array whose
+// first element has no subscript (a key-value list) a [k]=v element is
+// a plain word, traced as one.
+func (r *Runner) traceCompound(a *syntax.Assign, assoc bool) {
+	kvPairs := assoc && len(a.Array.Elems) > 0 && a.Array.Elems[0].Index == nil
 	var sb strings.Builder
 	sb.WriteString(r.tracePrefix())
 	sb.WriteString(a.Name.Value)
@@ -263,7 +266,10 @@ func (r *Runner) traceCompound(a *syntax.Assign) {
 		} else {
 			vals = []string{""}
 		}
-		if el.Index != nil {
+		if el.Index != nil && kvPairs && !hasSideEffects(r.kvElemWord(el)) {
+			v, _ := r.assignValueQuiet(r.kvElemWord(el))
+			vals = []string{v}
+		} else if el.Index != nil {
 			key := r.nodeText(el.Index)
 			if w, ok := el.Index.(*syntax.Word); ok {
 				if k, err := r.literal(w); err == nil {
