@@ -883,6 +883,12 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 			if r.flow != flowNone {
 				return
 			}
+			// bash's execute_command_internal runs the traps of
+			// signals that came in at the end of every command, the
+			// left side of && and || included (kill $$ && echo)
+			if r.runPendingTraps(); r.flow != flowNone {
+				return
+			}
 			if (r.exit == 0) == (c.Op == syntax.AndStmt) {
 				r.stmt(c.Y)
 			}

@@ -181,6 +181,15 @@ func (r *Runner) runTrap(name string) int {
 	oldSrc := r.curSrc
 	r.curSrc, r.lineConts = pt.text, nil
 	r.inTrap = true
+	// bash parses the action afresh, so its commands do not carry the
+	// CMD_IGNORE_RETURN of an if/while condition or && list the trap
+	// interrupted: set -e and the ERR trap apply in it, unless an eval,
+	// source or command run in such a context turned them off for what
+	// it runs (builtin_ignoring_errexit)
+	oldNoErr := r.noErrExit
+	if r.ignoringErrexit == 0 {
+		r.noErrExit = 0
+	}
 	oldRunning := r.runningTrap
 	r.runningTrap, r.trapSaved = name, saved
 	// the action's commands do not change PIPESTATUS for the code it
@@ -221,6 +230,7 @@ func (r *Runner) runTrap(name string) int {
 	r.nesting = oldNesting
 	r.inTrap, r.inDebug = oldTrap, oldDebug
 	r.inErrTrap, r.inReturnTrap = oldErr, oldReturn
+	r.noErrExit = oldNoErr
 	r.runningTrap = oldRunning
 	r.pipeStatus, r.psOwned = oldPS, false
 	r.line, r.lineOff, r.lineConts = oldLine, oldOff, oldConts
