@@ -872,6 +872,15 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 			})
 		}, "subshell")
 		if died != 0 && st != nil {
+			if p, ok := r.forkedParen.(*syntax.Subshell); ok && len(p.Stmts) == 1 && p.Stmts[0] == st && !st.Negated {
+				// this ( ) is all of the ( ) subshell r is, which
+				// bash's execute_in_subshell runs without a fork
+				// (CMD_NO_FORK for a cm_subshell tcom): the signal
+				// ended that one process, whose parent reports it
+				r.selfKilled, r.selfKillQuiet = died, true
+				r.flow, r.exitCode = flowExit, 128+int(died)
+				return
+			}
 			r.reportKilledSubshell(subPid, died, st) // kill $BASHPID
 		}
 	case *syntax.BinaryCmd:

@@ -102,7 +102,6 @@ func (r *Runner) execTailNow() *execTail {
 // make_command_string does.
 func oneLineText(src string, st *syntax.Stmt) string {
 	p := newCmdPrinter(src)
-	p.indent, p.amount = 0, 0
 	p.stmt(st, nil)
 	p.flushDeferred("")
 	return strings.TrimSpace(p.sb.String())

@@ -68,5 +68,9 @@ func (r *Runner) reportKilledSubshell(pid int, sig syscall.Signal, st *syntax.St
 		}
 		return
 	}
-	r.deathNotice(r, pid, desc, false, oneLineText(r.curSrc, st))
+	// the text is the subshell's, without the ! that applies to it
+	// outside (execute_in_subshell takes CMD_INVERT_RETURN off)
+	text := *st
+	text.Negated = false
+	r.deathNotice(r, pid, desc, false, oneLineText(r.curSrc, &text))
 }
