@@ -538,7 +538,13 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 		r.background(st)
 		return
 	}
-	if st.Negated {
+	// a ! makes what the command runs ignore failures only under set
+	// -e (bash's execute_command_internal sets CMD_IGNORE_RETURN for an
+	// inverted command when exit_immediately_on_error): without it the
+	// ERR trap runs for a failure inside '! { false; }'. The command's
+	// own status never counts (below).
+	negIgnores := st.Negated && r.opts.on(optErrexit)
+	if negIgnores {
 		r.noErrExit++
 	}
 	mark := len(r.procFds)
@@ -598,7 +604,9 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 		// forked for a pipeline element or & (execute_in_subshell
 		// redirects there and just exits)
 		if st.Negated {
-			r.noErrExit--
+			if negIgnores {
+				r.noErrExit--
+			}
 			return
 		}
 		if r.flow == flowNone && r.forkedFor != st.Cmd {
@@ -616,7 +624,9 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 		r.setPipeStatus1(r.exit)
 	}
 	if st.Negated {
-		r.noErrExit--
+		if negIgnores {
+			r.noErrExit--
+		}
 		if st == r.soleNegated && r.flow == flowNone && r.exit != 0 && counts && r.noErrExit == 0 {
 			r.runErrTrap() // (soleNegatedStmt)
 		}
@@ -632,7 +642,7 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 		return
 	}
 	if r.flow == flowNone && r.exit != 0 && counts {
-		if r.forkedSimple != nil && r.forkedSimple == st.Cmd || r.forkedParenRuns(st.Cmd) {
+		if r.forkedSimple != nil && r.forkedSimple == st.Cmd || r.forkedParenRuns(st.Cmd) || r.asyncOwnStatus(st.Cmd) {
 			// a pipeline stage that is a simple command, or a ( )
 			// forked for a pipeline or for &, is the child bash
 			// forked for it, which exits with its status: no ERR
@@ -653,6 +663,24 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 		r.beginExit(r.exit)
 		r.exitHow, r.exitRedirCalls = exitByErrexit, r.redirCalls
 	}
+}
+
+// asyncOwnStatus reports whether c is the simple command or pipeline an
+// asynchronous child runs: bash forks the simple command itself, or runs
+// the pipeline's stages from the parent, so nothing checks their status
+// for the ERR trap or set -e there (an && list or { } forks a subshell
+// that does).
+func (r *Runner) asyncOwnStatus(c syntax.Command) bool {
+	if !r.async || r.forkedFor != c {
+		return false
+	}
+	switch c := c.(type) {
+	case *syntax.CallExpr:
+		return true
+	case *syntax.BinaryCmd:
+		return c.Op == syntax.Pipe || c.Op == syntax.PipeAll
+	}
+	return false
 }
 
 // closeLine is the line of the )) or ]] that closes an arithmetic or

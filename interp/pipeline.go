@@ -262,14 +262,10 @@ func (r *Runner) parenStageErrTrap(c *syntax.BinaryCmd, last *syntax.Stmt, statu
 	if !ok || status == 0 || r.flow != flowNone {
 		return
 	}
-	ignore := r.noErrExit
-	if st := r.curStmt; st != nil && st.Cmd == c && st.Negated {
-		if r.opts.on(optErrexit) {
-			return
-		}
-		ignore-- // stmt counts the ! as ignoring the status
+	if st := r.curStmt; st != nil && st.Cmd == c && st.Negated && r.opts.on(optErrexit) {
+		return
 	}
-	if ignore > 0 {
+	if r.noErrExit > 0 {
 		return
 	}
 	line, exit, noErrExit := r.line, r.exit, r.noErrExit

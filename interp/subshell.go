@@ -463,10 +463,10 @@ func (r *Runner) background(st *syntax.Stmt) {
 	c.forkedFor = st.Cmd
 	c.leaveLoopsFor(st.Cmd)
 	c.opts.set[optErrexit] = r.opts.on(optErrexit)
-	if st.Negated {
-		// the ! is dropped (below), but it made the command ignore its
-		// status first (bash's CMD_IGNORE_RETURN), and the child keeps
-		// that: no errexit, no ERR trap in it
+	if st.Negated && r.opts.on(optErrexit) {
+		// the ! is dropped (below), but under set -e it made the
+		// command ignore its status first (bash's CMD_IGNORE_RETURN),
+		// and the child keeps that: no errexit, no ERR trap in it
 		c.noErrExit++
 	}
 	// a background command's stdin is /dev/null when job control is off
