@@ -74,6 +74,7 @@ type bgState struct {
 	TraceLevel          int
 	ForkLevel           int
 	NoErrExit           int
+	IgnoreBase          int // (specialExit)
 	InParen, InComsub   bool
 	StdinRedir          bool
 	ThisCmd             string
@@ -297,6 +298,7 @@ func (c *Runner) captureBgState(st *syntax.Stmt, reportFD int) ([]byte, error) {
 	s.XtraceFD, s.XtraceVal, s.TraceLevel, s.ForkLevel = c.xtraceFD, c.xtraceVal, c.traceLevel, c.forkLevel
 	s.TracePending = c.tracePending
 	s.NoErrExit, s.InParen, s.InComsub, s.StdinRedir = c.noErrExit, c.inParen, c.inComsub, c.stdinRedir
+	s.IgnoreBase = c.ignoreBase
 	s.ThisCmd = c.thisCmd
 	s.IgnoreInt = !c.opts.on(optMonitor)
 	return s.encode(), nil
@@ -443,6 +445,7 @@ func (r *Runner) restoreBgState(data []byte) (*syntax.Stmt, error) {
 	r.xtraceFD, r.xtraceVal, r.traceLevel, r.forkLevel = s.XtraceFD, s.XtraceVal, s.TraceLevel, s.ForkLevel
 	r.tracePending = s.TracePending
 	r.noErrExit, r.inParen, r.inComsub, r.stdinRedir = s.NoErrExit, s.InParen, s.InComsub, s.StdinRedir
+	r.ignoreBase = s.IgnoreBase
 	r.thisCmd = s.ThisCmd
 	setProcessName(s.Comm)
 	r.async, r.bgProcess = true, true

@@ -169,6 +169,14 @@ func (r *Runner) runBuiltin(bi builtinFunc, args []string) int {
 		r.ignoringErrexit++
 		defer func() { r.ignoringErrexit-- }()
 	}
+	switch args[0] {
+	case "eval", "source", ".":
+		base := r.ignoreBase
+		r.ignoreBase = r.noErrExit
+		st := bi(r, args)
+		r.ignoreBase = base
+		return st
+	}
 	return bi(r, args)
 }
 

@@ -62,6 +62,7 @@ func declLine(c *syntax.DeclClause, src string) int {
 // bash does not have: it runs as an ordinary command name (a function,
 // a program, or "command not found").
 func (r *Runner) declClause(c *syntax.DeclClause, st *syntax.Stmt) {
+	r.specialFailed = false
 	// a=1 declare …: the assignments are the builtin's temporary
 	// environment (see parsefix_envdecl.go)
 	written := c
@@ -151,7 +152,8 @@ func (r *Runner) declClause(c *syntax.DeclClause, st *syntax.Stmt) {
 		if r.specialUsage && (variant == "export" || variant == "readonly") &&
 			r.opts.on(optPosix) && !r.isInteractive() && r.flow == flowNone {
 			// a usage error in a special builtin ends a POSIX shell
-			r.flow, r.exitCode = flowExit, r.exit
+			// where its status counts (stmt, specialExit)
+			r.specialFailed = true
 		}
 	}
 	if len(env) > 0 {

@@ -653,7 +653,9 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 			}
 			return
 		}
+		special := r.specialFailed && isSimpleCmd(st.Cmd)
 		r.failed(errTrap)
+		r.specialExit(special)
 	}
 	if (r.flow == flowBreak || r.flow == flowContinue) && r.exit != 0 && counts &&
 		r.noErrExit == 0 && r.opts.on(optErrexit) {
@@ -806,6 +808,33 @@ func (r *Runner) failed(errTrap bool) {
 		r.beginExit(r.exit)
 		r.exitHow, r.exitRedirCalls = exitByErrexit, r.redirCalls
 	}
+}
+
+// specialExit ends a non-interactive POSIX shell after a special builtin
+// failed with a usage error, as bash's execute_command_internal does for
+// a simple command whose status is neither ignored (an if condition, the
+// left of &&, what a ! negates under set -e; counted from the innermost
+// eval, source or trap, whose commands are parsed afresh, ignoreBase) nor
+// negated: special says the
+// builtin failed. The ERR trap's own simple commands clear bash's static
+// special_builtin_failed before the check, so after a trap ran it goes on.
+func (r *Runner) specialExit(special bool) {
+	if !special {
+		return
+	}
+	if r.specialFailed && r.flow == flowNone && r.noErrExit == r.ignoreBase {
+		r.flow, r.exitCode = flowExit, r.exit
+	}
+	r.specialFailed = false
+}
+
+// isSimpleCmd reports whether c is what bash runs as a simple command.
+func isSimpleCmd(c syntax.Command) bool {
+	switch c.(type) {
+	case *syntax.CallExpr, *syntax.DeclClause:
+		return true
+	}
+	return false
 }
 
 // beginExit starts the shell's exit with status (the exit builtin, set

@@ -357,7 +357,14 @@ type Runner struct {
 	savedFds         []int
 	inSpecialBuiltin bool
 	specialUsage     bool // the builtin running failed with a usage or syntax error (EX_USAGE)
-	inCommandBuiltin int  // >0 while the command builtin runs a builtin: POSIX-mode errors do not exit
+	// specialFailed: the simple command just run was a special builtin
+	// that failed so in POSIX mode (bash's special_builtin_failed)
+	specialFailed bool
+	// ignoreBase is noErrExit where the innermost eval, source or trap
+	// action began: what they run is parsed afresh, without the
+	// CMD_IGNORE_RETURN of the context (specialExit)
+	ignoreBase       int
+	inCommandBuiltin int // >0 while the command builtin runs a builtin: POSIX-mode errors do not exit
 	disabled         map[string]bool
 	aliasDepth       int
 	aliasGuard       *aliasGuard // the alias text tryAlias is running

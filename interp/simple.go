@@ -14,6 +14,7 @@ import (
 // call runs a simple command: expansion, redirections, assignments, then
 // a function, builtin or external program.
 func (r *Runner) call(c *syntax.CallExpr, st *syntax.Stmt) {
+	r.specialFailed = false // (bash resets it for every simple command)
 	var redirs []*syntax.Redirect
 	if st != nil {
 		redirs = st.Redirs
@@ -264,8 +265,9 @@ func (r *Runner) runArgs(c *syntax.CallExpr, args []string, redirs []*syntax.Red
 				}
 				if r.specialUsage && !r.isInteractive() && r.flow == flowNone {
 					// a usage or syntax error in a special builtin
-					// ends a POSIX shell
-					r.flow, r.exitCode = flowExit, r.exit
+					// ends a POSIX shell where its status counts
+					// (stmt, specialExit)
+					r.specialFailed = true
 				}
 			} else {
 				var kept []keptTemp

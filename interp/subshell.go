@@ -57,6 +57,7 @@ func (r *Runner) fork(kind string) *Runner {
 		forkPE:          kind == "cmdsub" || kind == "procsubst",
 		outerPE:         r.outerPE || r.forkPE || r.peTexts > 0 || r.inTrap,
 		noErrExit:       r.noErrExit,
+		ignoreBase:      r.ignoreBase,
 		ignoringErrexit: r.ignoringErrexit,
 		traps:           r.traps.forSubshell(),
 		nesting:         Nesting{Depth: r.nesting.Depth + 1, Kind: kind},

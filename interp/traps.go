@@ -186,10 +186,11 @@ func (r *Runner) runTrap(name string) int {
 	// interrupted: set -e and the ERR trap apply in it, unless an eval,
 	// source or command run in such a context turned them off for what
 	// it runs (builtin_ignoring_errexit)
-	oldNoErr := r.noErrExit
+	oldNoErr, oldBase := r.noErrExit, r.ignoreBase
 	if r.ignoringErrexit == 0 {
 		r.noErrExit = 0
 	}
+	r.ignoreBase = r.noErrExit
 	oldRunning := r.runningTrap
 	r.runningTrap, r.trapSaved = name, saved
 	// the action's commands do not change PIPESTATUS for the code it
@@ -230,7 +231,7 @@ func (r *Runner) runTrap(name string) int {
 	r.nesting = oldNesting
 	r.inTrap, r.inDebug = oldTrap, oldDebug
 	r.inErrTrap, r.inReturnTrap = oldErr, oldReturn
-	r.noErrExit = oldNoErr
+	r.noErrExit, r.ignoreBase = oldNoErr, oldBase
 	r.runningTrap = oldRunning
 	r.pipeStatus, r.psOwned = oldPS, false
 	r.line, r.lineOff, r.lineConts = oldLine, oldOff, oldConts
