@@ -60,7 +60,7 @@ func biCommand(r *Runner, args []string) int {
 		st := r.runBuiltin(bi, a)
 		// command takes away a special builtin's usage error exit, also
 		// at an enclosing eval or source, which would find the mark
-		r.specialUsage = false
+		r.specialUsage, r.specialNow = false, false
 		return st
 	}
 	path := ""
@@ -96,7 +96,7 @@ func biBuiltin(r *Runner, args []string) int {
 		return 1
 	}
 	st = r.runBuiltin(bi, args[1:])
-	r.specialUsage = false // builtin is not special itself (as command)
+	r.specialUsage, r.specialNow = false, false // builtin is not special itself (as command)
 	if args[1] == "exec" {
 		// bash keeps the redirections only of a command it sees as
 		// exec, or as command exec, not builtin exec

@@ -200,7 +200,7 @@ func (r *Runner) syntaxErrorStatus(named uint64) int {
 	if r.namedCmds != named {
 		return 2
 	}
-	return r.usageFail()
+	return r.usageFatal()
 }
 
 // exBadSyntax is bash's internal status for a syntax error in a sourced

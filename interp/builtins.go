@@ -614,7 +614,7 @@ func (r *Runner) runEvalText(text, src, kind string, run func() error) int {
 	if xerr != nil && r.flow == flowNone {
 		r.reportSyntaxError(xerr, src, "eval")
 		if kind == "eval" {
-			return r.usageFail()
+			return r.usageFatal()
 		}
 		return 2
 	}

@@ -146,14 +146,13 @@ func (r *Runner) declClause(c *syntax.DeclClause, st *syntax.Stmt) {
 		if r.opts.on(optXtrace) {
 			r.traceDeclAssigns(variant, args)
 		}
-		r.specialUsage = false
+		r.specialUsage, r.specialNow = false, false
 		r.thisCmd = variant // bash's this_command_name, as for any builtin
 		r.exit = r.declare(variant, args)
 		if r.specialUsage && (variant == "export" || variant == "readonly") &&
 			r.opts.on(optPosix) && !r.isInteractive() && r.flow == flowNone {
 			// a usage error in a special builtin ends a POSIX shell
-			// where its status counts (stmt, specialExit)
-			r.specialFailed = true
+			r.specialUsageEnds()
 		}
 	}
 	if len(env) > 0 {
@@ -659,8 +658,8 @@ func (r *Runner) declare(variant string, args []declArg) int {
 			}
 			if (variant == "export" || variant == "readonly") && badAssignArg(a, err) {
 				// bash's EX_BADASSIGN ends a POSIX shell after a
-				// special builtin, as a usage error does
-				r.specialUsage = true
+				// special builtin at once
+				r.specialUsage, r.specialNow = true, true
 			}
 			status = 1
 			continue

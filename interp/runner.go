@@ -360,6 +360,7 @@ type Runner struct {
 	// specialFailed: the simple command just run was a special builtin
 	// that failed so in POSIX mode (bash's special_builtin_failed)
 	specialFailed bool
+	specialNow    bool // the usage error ends a POSIX shell at once (usageFatal)
 	// ignoreBase is noErrExit where the innermost eval, source or trap
 	// action began: what they run is parsed afresh, without the
 	// CMD_IGNORE_RETURN of the context (specialExit)
@@ -453,7 +454,8 @@ type Runner struct {
 
 	// selfKilled: kill $BASHPID ended this in-process subshell by this
 	// signal (killSelf)
-	selfKilled syscall.Signal
+	selfKilled   syscall.Signal
+	selfKillPrev int // $? when it came (for the EXIT trap)
 
 	// quietTail is the statement of a ( ) subshell whose end ends the
 	// subshell with no check for pending signals in between (its last

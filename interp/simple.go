@@ -258,16 +258,15 @@ func (r *Runner) runArgs(c *syntax.CallExpr, args []string, redirs []*syntax.Red
 				default:
 					r.markPosixPropagate(c.Assigns)
 				}
-				r.specialUsage = false
+				r.specialUsage, r.specialNow = false, false
 				r.exit = r.runBuiltin(bi, args)
 				if undo != nil && !r.opts.on(optPosix) {
 					r.undoAssigns(undo)
 				}
 				if r.specialUsage && !r.isInteractive() && r.flow == flowNone {
 					// a usage or syntax error in a special builtin
-					// ends a POSIX shell where its status counts
-					// (stmt, specialExit)
-					r.specialFailed = true
+					// ends a POSIX shell
+					r.specialUsageEnds()
 				}
 			} else {
 				var kept []keptTemp
@@ -1253,6 +1252,26 @@ func (r *Runner) quietCmdName(w *syntax.Word) (string, bool) {
 func (r *Runner) usageFail() int {
 	r.specialUsage = true
 	return 2
+}
+
+// usageFatal is usageFail for the errors that end a POSIX shell from
+// the special builtin at once, whatever the context (an eval or source
+// syntax error, an assignment error): bash jumps to top level there
+// rather than leave it to special_builtin_failed (specialExit).
+func (r *Runner) usageFatal() int {
+	r.specialNow = true
+	return r.usageFail()
+}
+
+// specialUsageEnds applies a special builtin's usage error in POSIX mode
+// (the caller checked for one): the shell ends at once (usageFatal) or
+// where the status counts (specialFailed, stmt's specialExit).
+func (r *Runner) specialUsageEnds() {
+	if r.specialNow {
+		r.flow, r.exitCode = flowExit, r.exit
+		return
+	}
+	r.specialFailed = true
 }
 
 // tempReadonly reports a prefix assignment to a readonly variable. bash
