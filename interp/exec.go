@@ -898,10 +898,9 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 			// when an ERR trap could name it
 			r.bashCmd = cmdText{stmt: st, src: r.curSrc}
 		}
-		var died syscall.Signal
-		subPid := 0
+		var child *Runner
 		r.subshell(func(sub *Runner) {
-			defer func() { died, subPid = sub.selfKilled, sub.bashpid }()
+			child = sub
 			sub.noticeLine = r.lineAt(int(c.End().Line()))
 			sub.forkedParen = c
 			sub.soleNegated = soleNegatedStmt(c)
@@ -928,13 +927,15 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 				sub.endParenInRedirs()
 			})
 		}, "subshell")
+		// (read after the child's EXIT trap, which can die of another)
+		died, subPid := child.selfKilled, child.bashpid
 		if died != 0 && st != nil {
 			if p, ok := r.forkedParen.(*syntax.Subshell); ok && len(p.Stmts) == 1 && p.Stmts[0] == st && !st.Negated {
 				// this ( ) is all of the ( ) subshell r is, which
 				// bash's execute_in_subshell runs without a fork
 				// (CMD_NO_FORK for a cm_subshell tcom): the signal
 				// ended that one process, whose parent reports it
-				r.selfKilled, r.selfKillQuiet = died, true
+				r.selfKilled, r.selfKillPrev, r.selfKillQuiet = died, r.exit, true
 				r.flow, r.exitCode = flowExit, 128+int(died)
 				return
 			}

@@ -385,7 +385,7 @@ func (r *Runner) reportSignal(pid int, sig syscall.Signal, core bool, args []str
 		if core {
 			desc += " (core dumped)"
 		}
-		r.fds.writer(2).Write([]byte(desc + "\n"))
+		r.noticeWriter().Write([]byte(desc + "\n"))
 		return
 	}
 	cmd := r.bashCommandText()
@@ -428,7 +428,16 @@ func (r *Runner) deathNotice(out *Runner, pid int, desc string, core bool, cmd s
 		j.mu.Unlock()
 		return
 	}
-	out.fds.writer(2).Write([]byte(out.noticePrefix() + msg + "\n"))
+	out.noticeWriter().Write([]byte(out.noticePrefix() + msg + "\n"))
+}
+
+// noticeWriter is where a notice of a foreground program's death goes:
+// the shell's stderr from before the program's own redirections.
+func (r *Runner) noticeWriter() io.Writer {
+	if r.noticeFds != nil {
+		return r.noticeFds.writer(2)
+	}
+	return r.fds.writer(2)
 }
 
 // execFailed reports why a program could not start and returns bash's

@@ -202,6 +202,9 @@ type Runner struct {
 	// preRedirFds is the fd table before a simple command's
 	// redirections while they are made, for withTempAssigns
 	preRedirFds *fdTable
+	// noticeFds is the fd table before the redirections of the program
+	// running, where the notice of its death by a signal goes
+	noticeFds *fdTable
 	// simpleStageLevel: this runner is a pipeline stage's simple
 	// command, whose $BASH_SUBSHELL is its parent's until it calls a
 	// function

@@ -30,7 +30,7 @@ func (r *Runner) killSelf(sig syscall.Signal) bool {
 	if hardIgnored[sig] || !terminatesByDefault(sig) {
 		return true
 	}
-	r.selfKilled = sig
+	r.selfKilled, r.selfKillPrev = sig, r.exit
 	r.selfKillQuiet = r.quietTail != nil && r.curStmt == r.quietTail
 	r.flow, r.exitCode = flowExit, 128+int(sig)
 	return true

@@ -351,18 +351,24 @@ func (r *Runner) runArgs(c *syntax.CallExpr, args []string, redirs []*syntax.Red
 			r.notFound(name)
 		}
 	}
+	if len(redirs) > 0 && kind == cmdExternal {
+		// bash reports a program's death by a signal once the
+		// command's redirections are undone (noticeFds)
+		r.noticeFds = r.fds
+	}
 	if len(redirs) > 0 && kind == cmdExternal && redirSideEffects(redirs) {
 		// expanded in the child bash forks (redir_child.go)
 		vars := r.vars
 		r.vars = vars.fork()
 		r.withRedirs(redirs, info, run)
 		r.vars = vars
+		r.noticeFds = nil
 	} else if len(redirs) > 0 {
 		if len(c.Assigns) > 0 {
 			r.preRedirFds = r.fds // for withTempAssigns
 		}
 		r.withRedirs(redirs, info, run)
-		r.preRedirFds = nil
+		r.preRedirFds, r.noticeFds = nil, nil
 	} else {
 		run()
 	}

@@ -172,6 +172,11 @@ func (c *Runner) subStatus() int {
 		}
 	}
 	c.flow = flowNone
+	if c.selfKilled != 0 {
+		// the EXIT trap of a subshell dying of a signal sees $? as
+		// it was before the kill (bash's termsig_handler)
+		c.exit = c.selfKillPrev
+	}
 	// bash notices a signal it sent itself at its next check (QUIT);
 	// when the kill ended a ( ) with none between, the first is in the
 	// EXIT trap, whose run then dies at once without running it

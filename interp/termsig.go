@@ -111,7 +111,14 @@ func (s *signalState) drop(name string) {
 // it was, and the shell ends killed by sig (cmd/nash ends the process by
 // KilledBy once the run has unwound).
 func (r *Runner) termsigExit(sig syscall.Signal) {
+	before := r.sh.tailSignal
 	r.runExitTrap()
+	if t := r.sh.tailSignal; t != before && t != 0 {
+		// a second terminating signal came in while the trap ran:
+		// bash's termsig_sighandler kills the shell with that one at
+		// once (kill_shell), the rest of the trap unrun
+		sig = t
+	}
 	r.sh.tailSignal = sig
 	r.flow = flowExit
 	r.exitCode = 128 + int(sig)
