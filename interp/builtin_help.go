@@ -168,6 +168,18 @@ func (r *Runner) runBuiltin(bi builtinFunc, args []string) int {
 	if r.ignoresErrexit(args[0]) {
 		r.ignoringErrexit++
 		defer func() { r.ignoringErrexit-- }()
+		if t := r.traps; t.has("ERR") {
+			// bash's execute_builtin also takes the ERR trap away for
+			// what they run (trap lists none), and sets it back after,
+			// over one set meanwhile (set_error_trap)
+			act := t.m["ERR"]
+			delete(t.m, "ERR")
+			delete(t.parsed, "ERR")
+			defer func() {
+				t.m["ERR"] = act
+				delete(t.parsed, "ERR")
+			}()
+		}
 	}
 	switch args[0] {
 	case "eval", "source", ".":
