@@ -235,7 +235,7 @@ func (s *bgState) codec(c *bgCodec) {
 	bgMap(c, &s.Traps, c.str, c.str)
 	bgSlice(c, &s.TrapLive, c.str)
 	for _, p := range []*int{&s.Depth, &s.SubLevel, &s.ShPid, &s.ShPpid, &s.Line, &s.NoticeLine, &s.LineOff,
-		&s.ContsEnd, &s.LoopDepth, &s.Optind[0], &s.Optind[1], &s.Optind[2], &s.XtraceFD, &s.TraceLevel, &s.NoErrExit,
+		&s.ContsEnd, &s.LoopDepth, &s.Optind[0], &s.Optind[1], &s.Optind[2], &s.XtraceFD, &s.TraceLevel, &s.NoErrExit, &s.IgnoreBase,
 		&s.SubLevelAdj, &s.ReportFD, &s.ForkLevel} {
 		c.int(p)
 	}

@@ -169,7 +169,7 @@ func TestBgCodec(t *testing.T) {
 		CmdString: true, StdinCmds: true, SourceName: "s.sh", Line: 4, NoticeLine: 5, LineOff: -1, ContsEnd: 6,
 		LineConts: []int{1}, LastArg: "_", ExecString: "e", LoopDepth: 1, Optind: [3]int{1, 2, 3},
 		OptindBundle: true, DirStack: []string{"/"}, SecondsBase: -5, SecondsOff: 7, BashPath: "/bin/bash",
-		BashArgv0: "bash", BashByName: true, XtraceFD: 4, XtraceVal: "3", TracePending: "+ case x in\n", TraceLevel: 1, NoErrExit: 2,
+		BashArgv0: "bash", BashByName: true, XtraceFD: 4, XtraceVal: "3", TracePending: "+ case x in\n", TraceLevel: 1, NoErrExit: 2, IgnoreBase: 1,
 		InParen: true, InComsub: true, StdinRedir: true, ThisCmd: "t", Comm: "bash", IgnoreInt: true,
 		SubLevelAdj: -1, OuterPE: true, ReportFD: 11, ShownShopt: []bool{true}, ForkLevel: 2,
 	}
