@@ -358,8 +358,8 @@ func (r *Runner) reportSignal(pid int, sig syscall.Signal, core bool, args []str
 		r.sh.tailSignal = sig
 		return
 	}
-	if r.inComsub {
-		return // notify_of_job_status prints nothing in a substitution
+	if r.quietNotices() {
+		return
 	}
 	if r.ownsStageProcess() {
 		*r.stageDeath = stageDeath{pid: pid, sig: sig, core: core}

@@ -20,6 +20,13 @@ func (r *Runner) notifyJobs(line int) {
 	r.jobs.cleanup()
 }
 
+// quietNotices reports whether bash's notify_of_job_status prints nothing
+// here: in a command substitution, and in a -c string's shell in POSIX
+// mode (startup_state 2), for foreground and background jobs alike.
+func (r *Runner) quietNotices() bool {
+	return r.inComsub || r.sh.cmdString && r.opts.on(optPosix)
+}
+
 // reportJobs is bash's notify_of_job_status in a non-interactive shell
 // (see notifyJobs): it reports the jobs that ended and marks them
 // notified, without forgetting them.
@@ -27,7 +34,7 @@ func (r *Runner) reportJobs(line int) {
 	if r.isInteractive() {
 		return
 	}
-	quiet := r.inComsub || r.sh.cmdString && r.opts.on(optPosix)
+	quiet := r.quietNotices()
 	for _, j := range r.jobs.numbered() {
 		if j.stoppedBy() != 0 && r.sh.cmdString && !quiet && !j.notified.Load() {
 			// a -c string's shell reports a job that stopped

@@ -198,7 +198,7 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 	if !lastpipe && !r.inTrap {
 		r.pipelineBashCommand(stages)
 	}
-	if !lastpipe && !r.inComsub {
+	if !lastpipe && !r.quietNotices() {
 		// with lastpipe, bash never reports the job of the elements it
 		// forked
 		r.pipelineNotice(c, stages, runners, deaths, status)

@@ -57,7 +57,7 @@ func bashTermSignal(sig syscall.Signal) bool {
 // description alone for TERM or a signal this shell traps, else
 // "NAME: line N:  PID Desc<pad>( text )".
 func (r *Runner) reportKilledSubshell(pid int, sig syscall.Signal, st *syntax.Stmt) {
-	if r.inComsub || sig == syscall.SIGINT || sig == syscall.SIGPIPE {
+	if r.quietNotices() || sig == syscall.SIGINT || sig == syscall.SIGPIPE {
 		return
 	}
 	trapped := r.traps != nil && !r.traps.inherited && r.traps.m[signalName(int(sig))] != ""
