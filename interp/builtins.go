@@ -373,7 +373,7 @@ func biReturn(r *Runner, args []string) int {
 	if ok && len(args) > 2 && (args[1] != "--" || len(args) > 3) {
 		return r.noArgs("return")
 	}
-	if len(r.calls) == 0 && !r.inSource && !r.retInExit {
+	if (len(r.calls) == 0 && !r.inSource || r.framesReset) && !r.retInExit {
 		r.bErr("return", "can only `return' from a function or sourced script")
 		return r.usageFail()
 	}

@@ -148,6 +148,9 @@ type Runner struct {
 	// return in the EXIT trap, which ends the trap with the shell's
 	// status. retInExit is that, while the trap runs.
 	exitInFrame, retInExit bool
+	// framesReset: the EXIT trap runs for a terminating signal, with no
+	// function or loop to leave (resetFrames)
+	framesReset bool
 	// exitInFunc: the exit started inside a function (peUndoes)
 	exitInFunc bool
 	// peTexts counts the eval, trap and sourced texts running, which

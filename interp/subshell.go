@@ -174,8 +174,10 @@ func (c *Runner) subStatus() int {
 	c.flow = flowNone
 	if c.selfKilled != 0 {
 		// the EXIT trap of a subshell dying of a signal sees $? as
-		// it was before the kill (bash's termsig_handler)
+		// it was before the kill, outside any frame (bash's
+		// termsig_handler)
 		c.exit = c.selfKillPrev
+		c.resetFrames()
 	}
 	// bash notices a signal it sent itself at its next check (QUIT);
 	// when the kill ended a ( ) with none between, the first is in the

@@ -107,11 +107,22 @@ func (s *signalState) drop(name string) {
 	s.mu.Unlock()
 }
 
+// resetFrames is what bash's termsig_handler does before the EXIT trap:
+// no loop, no function or sourced file to return from (loop_level,
+// return_catch_flag and funcnest are 0), so return, break and continue in
+// the trap complain.
+func (r *Runner) resetFrames() {
+	r.framesReset = true
+	r.exitInFrame = false
+	r.loopDepth = 0
+}
+
 // termsigExit is bash's termsig_handler: the EXIT trap runs, with $? as
 // it was, and the shell ends killed by sig (cmd/nash ends the process by
 // KilledBy once the run has unwound).
 func (r *Runner) termsigExit(sig syscall.Signal) {
 	before := r.sh.tailSignal
+	r.resetFrames()
 	r.runExitTrap()
 	if t := r.sh.tailSignal; t != before && t != 0 {
 		// a second terminating signal came in while the trap ran:
