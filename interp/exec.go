@@ -944,6 +944,10 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 	case *syntax.BinaryCmd:
 		switch c.Op {
 		case syntax.AndStmt, syntax.OrStmt:
+			if list := andOrFuncList(c); list != nil {
+				r.stmt(list)
+				return
+			}
 			r.noErrExit++
 			r.stmt(c.X)
 			r.noErrExit--

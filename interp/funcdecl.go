@@ -67,3 +67,37 @@ func (r *Runner) funcDefLine(c *syntax.FuncDecl) int {
 	}
 	return r.lineAt(int(c.End().Line()))
 }
+
+// andOrFuncList fixes the grouping funcDeclList alone cannot: in
+// "x || f() { …; } && y" mvdan's tree is x || (f() {…} && y), where
+// bash's and-or list is left-associative, (x || f() {…}) && y. For an
+// and-or c whose right side is such a definition it returns the list
+// regrouped, x and its operator joined to the list's leftmost and-or
+// operand; nil when there is nothing to regroup.
+func andOrFuncList(c *syntax.BinaryCmd) *syntax.Stmt {
+	if c.Op != syntax.AndStmt && c.Op != syntax.OrStmt || c.Y.Negated || len(c.Y.Redirs) > 0 || c.Y.Background {
+		return nil
+	}
+	fd, ok := c.Y.Cmd.(*syntax.FuncDecl)
+	if !ok {
+		return nil
+	}
+	list := funcDeclList(fd)
+	if list == nil {
+		return nil
+	}
+	var join func(s *syntax.Stmt) *syntax.Stmt
+	join = func(s *syntax.Stmt) *syntax.Stmt {
+		if b, ok := s.Cmd.(*syntax.BinaryCmd); ok && (b.Op == syntax.AndStmt || b.Op == syntax.OrStmt) && !s.Negated && len(s.Redirs) == 0 {
+			nb := *b
+			nb.X = join(b.X)
+			ns := *s
+			ns.Cmd = &nb
+			return &ns
+		}
+		nb := *c
+		nb.Y = s
+		return &syntax.Stmt{Position: c.X.Pos(), Cmd: &nb}
+	}
+	return join(list)
+}
