@@ -237,10 +237,15 @@ func (r *Runner) coprocFDClosed(fd int) {
 // command is parsed again from the source, at the same offsets, lines
 // and columns; c is returned as is where that fails.
 func (r *Runner) unnamedCoproc(c *syntax.CoprocClause) *syntax.CoprocClause {
+	return unnamedCoprocIn(r.curSrc, c)
+}
+
+// unnamedCoprocIn is unnamedCoproc for c parsed from src (the printer
+// shows the command as bash read it too).
+func unnamedCoprocIn(src string, c *syntax.CoprocClause) *syntax.CoprocClause {
 	if c.Stmt == nil || isCompound(c.Stmt.Cmd) {
 		return c
 	}
-	src := r.curSrc
 	var from int
 	switch call, _ := c.Stmt.Cmd.(*syntax.CallExpr); {
 	case c.Name != nil:
@@ -248,10 +253,23 @@ func (r *Runner) unnamedCoproc(c *syntax.CoprocClause) *syntax.CoprocClause {
 	case call != nil && len(call.Args) > 0 && srcAssignWord(src, call.Args[0]):
 		// (mvdan's statement may start at a later assignment)
 		from = min(int(c.Stmt.Pos().Offset()), int(call.Args[0].Pos().Offset()))
+	case call != nil && len(call.Args) > 0 && len(call.Assigns) > 0 && call.Args[0].Pos().Offset() < call.Assigns[0].Pos().Offset():
+		// `coproc cat a=1`: mvdan read cat as a name, then the
+		// assignments as a command's, and put cat back after them
+		from = int(call.Args[0].Pos().Offset())
 	default:
 		return c
 	}
 	to := int(c.Stmt.End().Offset())
+	if call, _ := c.Stmt.Cmd.(*syntax.CallExpr); call != nil {
+		for _, a := range call.Assigns {
+			// (its end is that of the name put last)
+			to = max(to, int(a.End().Offset()))
+		}
+		for _, rd := range c.Stmt.Redirs {
+			to = max(to, int(rd.End().Offset()))
+		}
+	}
 	if from >= to || to > len(src) {
 		return c
 	}

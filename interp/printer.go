@@ -293,6 +293,7 @@ func (p *cmdPrinter) stmt(s *syntax.Stmt, extra []*syntax.Redirect) {
 			p.stmt(c.Stmt, nil)
 		}
 	case *syntax.CoprocClause:
+		c = unnamedCoprocIn(p.src, c)
 		name := "COPROC"
 		if c.Name != nil {
 			name = p.word(c.Name)
