@@ -638,7 +638,19 @@ func (p *cmdPrinter) cond(x syntax.TestExpr) {
 		}
 	case *syntax.UnaryTest:
 		if x.Op == syntax.TsNot {
-			p.put("! ")
+			// bash's parser toggles a term's inversion flag for each
+			// "!": an even number of them prints none
+			neg := true
+			for {
+				inner, ok := x.X.(*syntax.UnaryTest)
+				if !ok || inner.Op != syntax.TsNot {
+					break
+				}
+				neg, x = !neg, inner
+			}
+			if neg {
+				p.put("! ")
+			}
 			p.cond(x.X)
 			return
 		}

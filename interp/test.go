@@ -24,6 +24,11 @@ func (r *Runner) testExpr(x syntax.TestExpr) (bool, error) {
 		return r.testExpr(x.X)
 	case *syntax.UnaryTest:
 		if x.Op == syntax.TsNot {
+			// each "!" toggles the term's inversion in bash's parser:
+			// an even run of them is none, and traces none
+			if inner, ok := x.X.(*syntax.UnaryTest); ok && inner.Op == syntax.TsNot {
+				return r.testExpr(inner.X)
+			}
 			if b, ok := x.X.(*syntax.BinaryTest); ok && (b.Op == syntax.AndTest || b.Op == syntax.OrTest) {
 				// the parser gives ! the whole "a || b" that follows it;
 				// in bash ! binds to the next term only: (! a) || b
