@@ -13,10 +13,10 @@ import (
 var errTwoWords = errors.New("two words")
 
 // braceExpands runs syntax.SplitBraces on bw and reports whether brace
-// expansion makes more than one word of it: mvdan's SplitBraces also
-// reports words whose braces expand to nothing ($x{, {1..a}), which bash
-// leaves as they are, with their assignment flags (declare v=~/x{ still
-// expands the ~).
+// expansion changes it: mvdan's SplitBraces also reports words whose
+// braces expand to nothing ($x{, {1..a}), which bash leaves as they are,
+// with their assignment flags (declare v=~/x{ still expands the ~). A
+// sequence of one element ({3..3}, x{a..a..5}y) does expand, to one word.
 func braceExpands(bw *syntax.Word) bool {
 	if !syntax.SplitBraces(bw) {
 		return false
@@ -28,7 +28,27 @@ func braceExpands(bw *syntax.Word) bool {
 		}
 		return nil
 	})
-	return err == errTwoWords
+	if err == errTwoWords {
+		return true
+	}
+	for _, p := range bw.Parts {
+		if be, ok := p.(*syntax.BraceExp); ok && be.Sequence && seqExpands(be) {
+			return true
+		}
+	}
+	return false
+}
+
+// seqExpands reports whether bash's mkseq accepts the sequence be, rather
+// than leaving it as written: no valid sequence's first element starts
+// with a brace.
+func seqExpands(be *syntax.BraceExp) bool {
+	first := "{"
+	braceSequence(be, func(s string) error {
+		first = s
+		return errTwoWords
+	})
+	return !strings.HasPrefix(first, "{")
 }
 
 // braceWords calls yield with each word of w's brace expansion, in bash's
