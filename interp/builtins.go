@@ -674,14 +674,31 @@ func biFgBg(r *Runner, args []string) int {
 		r.bErr(name, "no job control")
 		return 1
 	}
-	a := args[1:]
-	if len(a) > 0 && a[0] == "--" {
-		a = a[1:]
+	// bash's no_options: any option is a usage error
+	a, ok, st := r.builtinOpts(name, "", usageLine(name), args[1:], nil)
+	if !ok {
+		return st
+	}
+	if name == "bg" && len(a) > 1 {
+		// bg resumes each job named, and fails if any one fails
+		status := 0
+		for _, spec := range a {
+			if r.fgBgJob(name, spec, spec) != 0 {
+				status = 1
+			}
+		}
+		return status
 	}
 	spec, shown := "%+", "current"
 	if len(a) > 0 {
 		spec, shown = a[0], a[0]
 	}
+	return r.fgBgJob(name, spec, shown)
+}
+
+// fgBgJob is fg_bg: it resumes the job spec names, in the foreground for
+// fg; shown is how an unknown job is named in the error.
+func (r *Runner) fgBgJob(name, spec, shown string) int {
 	j, err := r.jobs.resolve(spec)
 	if (err != 0 || j == nil) && r.inComsub && r.jobs.outer != nil {
 		// a command substitution lists its shell's jobs (jobs), and

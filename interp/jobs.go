@@ -383,10 +383,12 @@ func (t *jobTable) resolve(spec string) (*job, jobSpecError) {
 		return nil, noSuchJob
 	}
 	var id int
+	// bash's get_job_spec looks at the first character only: %+x is
+	// the current job, -k the previous one
 	switch {
-	case w == "" || w == "%" || w == "+":
+	case w == "" || w[0] == '%' || w[0] == '+':
 		id = t.cur
-	case w == "-":
+	case w[0] == '-':
 		id = t.prev
 	default:
 		sub := strings.HasPrefix(w, "?")

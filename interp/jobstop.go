@@ -50,10 +50,27 @@ func (j *job) stateChanged() <-chan struct{} {
 // change is to be reported, and a job that stops becomes the current
 // job (one that is continued leaves the choice to reset_current).
 func (j *job) setStopped(sig syscall.Signal) {
+	if j.setStopSig(sig) {
+		j.unreport()
+		if t := j.table; t != nil {
+			t.mu.Lock()
+			if sig != 0 {
+				t.setCurrent(j.id)
+			} else {
+				t.resetCurrent()
+			}
+			t.mu.Unlock()
+		}
+	}
+}
+
+// setStopSig records the job's stop signal (0: running) and reports
+// whether it changed.
+func (j *job) setStopSig(sig syscall.Signal) bool {
 	j.mu.Lock()
 	if j.closed || j.stopSig == sig {
 		j.mu.Unlock()
-		return
+		return false
 	}
 	was := j.stopSig
 	j.stopSig = sig
@@ -64,16 +81,7 @@ func (j *job) setStopped(sig syscall.Signal) {
 		j.changed = make(chan struct{})
 	}
 	j.mu.Unlock()
-	j.unreport()
-	if t := j.table; t != nil {
-		t.mu.Lock()
-		if sig != 0 {
-			t.setCurrent(j.id)
-		} else {
-			t.resetCurrent()
-		}
-		t.mu.Unlock()
-	}
+	return true
 }
 
 // unreport records that the job's state changed since the shell last
@@ -98,9 +106,13 @@ func (j *job) resume() {
 }
 
 // markRunning records that a stopped job was sent SIGCONT: it runs, and
-// the notice of its continuation is not due.
+// the notice of its continuation is not due. As bash's set_job_running,
+// it leaves the current and previous jobs as they are (the kernel's
+// report of the continuation then finds the job running already).
 func (j *job) markRunning() {
-	j.setStopped(0)
+	if j.setStopSig(0) {
+		j.unreport()
+	}
 	j.notified.Store(true)
 }
 
