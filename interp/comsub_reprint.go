@@ -77,14 +77,21 @@ func reprintComsub(cs *syntax.CmdSubst, src string) *printedComsub {
 }
 
 // reformats reports whether stmts hold a command bash prints on lines of
-// its own: a compound command or a function definition (nested
-// substitutions are printed and run on their own).
+// its own: a compound command or a function definition, also in a nested
+// $(…) or <(…), which bash prints back the same way into the outer text
+// (not a `…`, kept as written).
 func reformats(stmts []*syntax.Stmt) bool {
 	found := false
 	for _, st := range stmts {
 		syntax.Walk(st, func(n syntax.Node) bool {
-			switch n.(type) {
-			case *syntax.CmdSubst, *syntax.ProcSubst:
+			switch n := n.(type) {
+			case *syntax.CmdSubst:
+				// bash stores a nested $(…) printed back too, so
+				// the outer text is as many lines as that one's
+				found = !n.Backquotes && reformats(n.Stmts)
+				return false
+			case *syntax.ProcSubst:
+				found = reformats(n.Stmts)
 				return false
 			case *syntax.IfClause, *syntax.WhileClause, *syntax.ForClause, *syntax.CaseClause,
 				*syntax.FuncDecl, *syntax.Block, *syntax.Subshell:
