@@ -796,7 +796,7 @@ func (r *Runner) failed(errTrap bool) {
 	if errTrap {
 		r.runErrTrap()
 	}
-	if r.opts.on(optErrexit) && r.flow == flowNone {
+	if r.opts.on(optErrexit) && r.flow == flowNone && r.ignoringErrexit == 0 {
 		// bash runs the traps of signals that came in (during a
 		// foreground child, say) before set -e jumps away
 		st := r.exit

@@ -183,14 +183,11 @@ func (r *Runner) runTrap(name string) int {
 	r.inTrap = true
 	// bash parses the action afresh, so its commands do not carry the
 	// CMD_IGNORE_RETURN of an if/while condition or && list the trap
-	// interrupted: set -e and the ERR trap apply in it, unless an eval,
-	// source or command run in such a context turned them off for what
-	// it runs (builtin_ignoring_errexit)
+	// interrupted: the ERR trap applies in it, and set -e unless an eval,
+	// source or command run in such a context turned it off for what it
+	// runs (builtin_ignoring_errexit, failed)
 	oldNoErr, oldBase := r.noErrExit, r.ignoreBase
-	if r.ignoringErrexit == 0 {
-		r.noErrExit = 0
-	}
-	r.ignoreBase = r.noErrExit
+	r.noErrExit, r.ignoreBase = 0, 0
 	oldRunning := r.runningTrap
 	r.runningTrap, r.trapSaved = name, saved
 	// the action's commands do not change PIPESTATUS for the code it
