@@ -197,7 +197,8 @@ func biSource(r *Runner, args []string) int {
 // this_shell_builtin is still eval or source, and any command resets it.
 // named is namedCmds when the builtin started.
 func (r *Runner) syntaxErrorStatus(named uint64) int {
-	if r.namedCmds != named {
+	if r.namedCmds != named || r.pairEOF {
+		// (parse_matched_pair's error is no EX_BADSYNTAX: pairEOF)
 		return 2
 	}
 	return r.usageFatal()

@@ -613,7 +613,7 @@ func (r *Runner) runEvalText(text, src, kind string, run func() error) int {
 	}
 	if xerr != nil && r.flow == flowNone {
 		r.reportSyntaxError(xerr, src, "eval")
-		if kind == "eval" {
+		if kind == "eval" && !r.pairEOF {
 			return r.usageFatal()
 		}
 		return 2

@@ -28,6 +28,7 @@ func (r *Runner) reportSyntaxErrorLines(err error, src, name string, from, to in
 	if errors.As(err, new(reportedError)) {
 		return false
 	}
+	r.pairEOF = false
 	var pe syntax.ParseError
 	prefix := r.errName()
 	isTrap := strings.HasSuffix(name, "trap") // "exit trap", "trap", ...
@@ -130,6 +131,12 @@ func (r *Runner) reportSyntaxErrorLines(err error, src, name string, from, to in
 		}
 	}
 	msgs = slices.DeleteFunc(msgs, func(m bashMsg) bool { return m.line < from || to != 0 && m.line > to })
+	if len(msgs) == 1 && strings.HasPrefix(msgs[0].text, pairEOFText) &&
+		msgs[0].line <= strings.Count(strings.TrimSuffix(src, "\n"), "\n")+1 {
+		// parse_matched_pair's own message, at the line where the
+		// pair began (report_syntax_error's is at the end of the text)
+		r.pairEOF = true
+	}
 	if len(msgs) > 0 {
 		for _, m := range msgs {
 			m.text = shiftHdocAt(m.text, base)
@@ -163,7 +170,8 @@ func (r *Runner) reportSyntaxErrorLines(err error, src, name string, from, to in
 	if pe.Incomplete || strings.Contains(pe.Text, "reached EOF") {
 		if q := unterminatedQuote(pe.Text); q != "" {
 			// bash says no more (parse_matched_pair)
-			emit(line, "unexpected EOF while looking for matching `"+q+"'")
+			r.pairEOF = true
+			emit(line, pairEOFText+"`"+q+"'")
 			return false
 		}
 		// bash ends the last line with a newline and counts the end
@@ -192,6 +200,9 @@ func (r *Runner) reportSyntaxErrorLines(err error, src, name string, from, to in
 	emit(line, "`"+decodeRawBytes(lineOf(src, int(pe.Pos.Line())))+"'")
 	return false
 }
+
+// pairEOFText begins the message of an unterminated quote or pair.
+const pairEOFText = "unexpected EOF while looking for matching "
 
 type bashMsg struct {
 	line int
