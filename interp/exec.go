@@ -627,7 +627,7 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 		if negIgnores {
 			r.noErrExit--
 		}
-		if st == r.soleNegated && r.flow == flowNone && r.exit != 0 && counts && r.noErrExit == 0 {
+		if st == r.soleNegated && r.flow == flowNone && r.exit != 0 && counts && !r.statusIgnored() {
 			r.runErrTrap() // (soleNegatedStmt)
 		}
 		// break and continue return to here as bash's builtins do, and
@@ -658,7 +658,7 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 		r.specialExit(special)
 	}
 	if (r.flow == flowBreak || r.flow == flowContinue) && r.exit != 0 && counts &&
-		r.noErrExit == 0 && r.opts.on(optErrexit) {
+		!r.statusIgnored() && r.ignoringErrexit == 0 && r.opts.on(optErrexit) {
 		// break 0 (a count out of range) leaves every loop and fails:
 		// bash's ERR trap runs no command while the shell is breaking,
 		// but execute_simple_command's set -e check still exits
@@ -790,7 +790,7 @@ func checksErrexit(c syntax.Command) bool {
 // failed handles a non-zero status in a context that counts: ERR trap
 // (when one was set before the command ran), then set -e.
 func (r *Runner) failed(errTrap bool) {
-	if r.noErrExit > 0 {
+	if r.statusIgnored() {
 		return
 	}
 	if errTrap {
@@ -810,6 +810,16 @@ func (r *Runner) failed(errTrap bool) {
 	}
 }
 
+// statusIgnored reports whether the command running has bash's
+// CMD_IGNORE_RETURN: it is in an if/while condition, on the left of && or
+// ||, or under a ! with set -e, counted from the innermost eval, source or
+// trap action, whose commands bash parses afresh (ignoreBase). There the
+// ERR trap and set -e do not apply (inside such an eval, set -e stays off
+// all the same: ignoringErrexit).
+func (r *Runner) statusIgnored() bool {
+	return r.noErrExit > r.ignoreBase
+}
+
 // specialExit ends a non-interactive POSIX shell after a special builtin
 // failed with a usage error, as bash's execute_command_internal does for
 // a simple command whose status is neither ignored (an if condition, the
@@ -822,7 +832,7 @@ func (r *Runner) specialExit(special bool) {
 	if !special {
 		return
 	}
-	if r.specialFailed && r.flow == flowNone && r.noErrExit == r.ignoreBase {
+	if r.specialFailed && r.flow == flowNone && !r.statusIgnored() {
 		r.flow, r.exitCode = flowExit, r.exit
 	}
 	r.specialFailed = false

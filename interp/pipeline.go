@@ -265,11 +265,11 @@ func (r *Runner) parenStageErrTrap(c *syntax.BinaryCmd, last *syntax.Stmt, statu
 	if st := r.curStmt; st != nil && st.Cmd == c && st.Negated && r.opts.on(optErrexit) {
 		return
 	}
-	if r.noErrExit > 0 {
+	if r.statusIgnored() {
 		return
 	}
 	line, exit, noErrExit := r.line, r.exit, r.noErrExit
-	r.line, r.exit, r.noErrExit = r.lineAt(int(sub.Rparen.Line())), status, 0
+	r.line, r.exit, r.noErrExit = r.lineAt(int(sub.Rparen.Line())), status, r.ignoreBase
 	r.failed(true)
 	r.line, r.noErrExit = line, noErrExit
 	if r.flow == flowNone {

@@ -39,7 +39,7 @@ func (r *Runner) reportStatus() int {
 func (r *Runner) ignoresErrexit(name string) bool {
 	switch name {
 	case "eval", "source", ".", "command":
-		return r.noErrExit > 0
+		return r.statusIgnored()
 	}
 	return false
 }
