@@ -741,7 +741,9 @@ func (r *Runner) compoundRedirs(st *syntax.Stmt, fn func()) {
 func ownLineCommand(c syntax.Command) int {
 	switch c := c.(type) {
 	case *syntax.ArithmCmd, *syntax.TestClause:
-		return int(c.Pos().Line())
+		// the line its parser had reached when it made the command:
+		// that of the "))" or of the end of the [[ ]]'s top node
+		return closeLine(c)
 	case *syntax.ForClause:
 		if _, arith := c.Loop.(*syntax.CStyleLoop); arith {
 			return int(c.Pos().Line())
@@ -989,7 +991,12 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 		r.forClause(c)
 	case *syntax.CaseClause:
 		defer r.setNoticeLine(int(c.Pos().Line()))()
+		// bash's execute_case_command runs at the case's own line,
+		// after the redirections made at the statement's last one
+		saveLine := r.line
+		r.line = r.lineAt(int(c.Pos().Line()))
 		r.caseClause(c)
+		r.line = saveLine
 	case *syntax.FuncDecl:
 		if list := funcDeclList(c); list != nil {
 			r.stmt(list)
