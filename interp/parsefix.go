@@ -840,6 +840,9 @@ func writtenMarkers(s string) string {
 	if strings.Contains(s, envElemName) {
 		s = strings.ReplaceAll(s, envElemMarker, "")
 	}
+	if strings.Contains(s, bracketWordName) {
+		s = writtenBracketWords(s)
+	}
 	if strings.Contains(s, funcNameMark) {
 		s = writtenFuncNames(s)
 	}
