@@ -564,9 +564,24 @@ func (r *Runner) simpleCommandText(c *syntax.CallExpr, redirs []*syntax.Redirect
 			sb.WriteString(r.shownText(w))
 		}
 	}
+	// a here-document shows as print_redirection has it: its delimiter
+	// single-quoted when quoted, its body after the command
+	var hdocs []*syntax.Redirect
 	for _, rd := range redirs {
 		sep()
+		if rd.Op == syntax.Hdoc || rd.Op == syntax.DashHdoc {
+			p := newCmdPrinter(r.curSrc)
+			p.heredocHeader(rd)
+			sb.WriteString(p.sb.String())
+			hdocs = append(hdocs, rd)
+			continue
+		}
 		r.writeRedirect(&sb, rd)
+	}
+	if len(hdocs) > 0 {
+		p := newCmdPrinter(r.curSrc)
+		p.heredocBodies(hdocs)
+		sb.WriteString(p.sb.String())
 	}
 	return sb.String()
 }
