@@ -68,10 +68,19 @@ func (r *Runner) envElemCall(c *syntax.CallExpr) *syntax.CallExpr {
 	cp := &syntax.CallExpr{Assigns: append([]*syntax.Assign(nil), c.Assigns...)}
 	i := 0
 	defer func() { r.envElemFailed(cp) }()
+	r.envElemLate = nil // (a subshell runner may share the old array)
+	bad := func(text string) {
+		if r.opts.on(optPosix) {
+			// the POSIX shell gives up the command at once
+			r.badEnvElem(text)
+			return
+		}
+		r.envElemLate = append(r.envElemLate, lateEnvElem{at: len(cp.Assigns), text: text})
+	}
 	for ; i < len(c.Args); i++ {
 		w := c.Args[i]
 		if isEnvElemWord(w) {
-			r.badEnvElem(r.nodeText(w))
+			bad(r.nodeText(w))
 			continue
 		}
 		lit, ok := w.Parts[0].(*syntax.Lit)
@@ -79,7 +88,7 @@ func (r *Runner) envElemCall(c *syntax.CallExpr) *syntax.CallExpr {
 			break
 		}
 		if text := r.nodeText(w); isNameStart(text[0]) && envElemAt(text, 0) {
-			r.badEnvElem(text)
+			bad(text)
 			continue
 		}
 		eq := strings.IndexByte(lit.Value, '=')
@@ -149,4 +158,30 @@ func (r *Runner) envElemFailedFor(name string) {
 		return
 	}
 	r.flow = flowAbort
+}
+
+// lateEnvElem is an element assignment written before a command name,
+// to report once the assignments before it (at of them) are done: bash
+// finds it as it binds the temporary environment (assign_in_env), after
+// it expanded the words, in order with the tracing of the others.
+type lateEnvElem struct {
+	at   int
+	text string
+}
+
+// flushEnvElems reports the pending element assignments that come before
+// assignment upto (all of them for a negative upto).
+func (r *Runner) flushEnvElems(upto int) {
+	if len(r.envElemLate) == 0 {
+		return
+	}
+	var keep []lateEnvElem
+	for _, e := range r.envElemLate {
+		if upto >= 0 && e.at > upto {
+			keep = append(keep, e)
+			continue
+		}
+		r.reportEnvElem(e.text)
+	}
+	r.envElemLate = keep
 }

@@ -53,7 +53,8 @@ func (r *Runner) expandPrefix(c *syntax.CallExpr, trace bool) (pre []preAssign, 
 	var idx []int      // the entry of pre of each
 	var bound []string // the value each was bound to
 	defer func() { r.untempAll(saved) }()
-	for _, a := range c.Assigns {
+	for i, a := range c.Assigns {
+		r.flushEnvElems(i) // those written before it
 		if a.Name == nil || a.Array != nil || a.Index != nil {
 			continue
 		}
@@ -91,6 +92,7 @@ func (r *Runner) expandPrefix(c *syntax.CallExpr, trace bool) (pre []preAssign, 
 		bound = append(bound, val)
 		idx = append(idx, len(pre)-1)
 	}
+	r.flushEnvElems(-1)
 	// an expansion may have assigned one made before it (X= Y=${X:=b});
 	// one left as bound keeps its value as expanded (x+="" is not the
 	// old value appended twice)

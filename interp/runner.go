@@ -431,7 +431,11 @@ type Runner struct {
 	// bash's line_number as it unwinds
 	textCalls int
 	// envElemBad: envElemCall reported an element assignment
-	envElemBad    bool
+	envElemBad bool
+	// envElemLate holds, outside POSIX mode, the element assignments
+	// written before a command name, reported in their place among the
+	// assignments once the words are expanded (flushEnvElems)
+	envElemLate   []lateEnvElem
 	hdocParams    int                    // ${…} being expanded in a here-document body, nested
 	hdocPatDollar bool                   // a pattern inside such a word: $'…' is "$" and '…' (expand.go)
 	patDbl        bool                   // expanding a pattern written in double quotes or a here-document (ansiname.go)

@@ -48,6 +48,7 @@ func (r *Runner) call(c *syntax.CallExpr, st *syntax.Stmt) {
 		return
 	}
 	if len(c.Args) == 0 {
+		r.flushEnvElems(-1)
 		r.assignOnly(c, redirs)
 		r.noteLocale()
 		return
@@ -70,6 +71,7 @@ func (r *Runner) call(c *syntax.CallExpr, st *syntax.Stmt) {
 	}
 	defer func() { r.thisCmd = "" }()
 	if err != nil {
+		r.envElemLate = nil // the command is given up before its assignments
 		r.expansionError(err)
 		return
 	}
@@ -81,6 +83,7 @@ func (r *Runner) call(c *syntax.CallExpr, st *syntax.Stmt) {
 		// bash expands them after the words, so the status of a command
 		// substitution in them is the last one
 		st := r.lastSubStatus
+		r.flushEnvElems(-1)
 		r.assignOnly(c, redirs)
 		r.noteLocale()
 		if r.flow == flowNone && r.exit == 0 && st > 0 && r.lastSubStatus < 0 {
@@ -88,7 +91,7 @@ func (r *Runner) call(c *syntax.CallExpr, st *syntax.Stmt) {
 		}
 		return
 	}
-	if r.opts.sh(shExpandAliases) && len(r.aliases) > 0 {
+	if r.opts.sh(shExpandAliases) && len(r.aliases) > 0 && len(r.envElemLate) == 0 {
 		if done := r.tryAlias(c, st, args); done {
 			return
 		}
@@ -191,6 +194,7 @@ func (r *Runner) runArgs(c *syntax.CallExpr, args []string, redirs []*syntax.Red
 	if r.opts.on(optXtrace) {
 		r.traceCall(c, traced, assignsTraced)
 	}
+	r.flushEnvElems(-1)
 	// bash binds $_ once the command is done: a function body and a
 	// builtin listing still see the previous command's. A command that
 	// exits the shell or returns never gets there (bash longjmps past

@@ -150,6 +150,7 @@ func (r *Runner) traceCall(c *syntax.CallExpr, args []string, assignsTraced bool
 	if len(c.Assigns) > 0 && !assignsTraced {
 		r.traceAssigns(c.Assigns)
 	}
+	r.flushEnvElems(-1)
 	var sb strings.Builder
 	sb.WriteString(prefix)
 	for i, a := range args {
@@ -176,7 +177,10 @@ func (r *Runner) traceAssignsWith(pfx *string, as []*syntax.Assign) {
 }
 
 func (r *Runner) traceAssignsOf(pfx *string, as []*syntax.Assign, prefix bool) {
-	for _, a := range as {
+	for i, a := range as {
+		if prefix {
+			r.flushEnvElems(i) // element assignments written before it
+		}
 		if a.Name == nil {
 			continue
 		}
