@@ -359,7 +359,7 @@ func biExec(r *Runner, args []string) int {
 	}
 	r.onExec()
 	r.syncScript() // the program reads the script's stdin from here
-	if err := r.replaceProcess(path, argv, env, full); err != nil {
+	if err := r.replaceProcess(path, argv, env, full, false); err != nil {
 		st := r.execFailed(path, full, err)
 		if st < 0 {
 			st = 126

@@ -75,7 +75,7 @@ func (r *Runner) RunProgram(f *syntax.File, text, src string) int {
 func (r *Runner) Run(f *syntax.File, src string) int {
 	r.curSrc = src
 	if r.sh.cmdString && !r.isSub && r.tail == nil {
-		if st := cmdStringTail(f.Stmts); st != nil {
+		if st := cmdLineTail(f.Stmts, src); st != nil {
 			r.tail = &execTail{stmt: st, top: true}
 		}
 	}

@@ -97,7 +97,12 @@ func shebangInterp(head []byte) string {
 // runtime threads alive aborts the process, so the placing then happens
 // in a stage, a fresh start of this binary that owns no descriptors yet
 // (package execstage).
-func (r *Runner) replaceProcess(path string, argv, env []string, name string) error {
+//
+// asGiven runs path as a command found by the PATH search is run, as
+// given (a relative one from the shell's directory, so that a script's
+// interpreter gets ./x.sh as its name), rather than as the exec builtin
+// runs it.
+func (r *Runner) replaceProcess(path string, argv, env []string, name string, asGiven bool) error {
 	// bash's exec runs the full pathname, made from the directory and
 	// the path without one leading "./" (full_pathname's MP_RMDOT): a
 	// script's interpreter gets that as the script name
@@ -106,6 +111,8 @@ func (r *Runner) replaceProcess(path string, argv, env []string, name string) er
 	if verdict == execScript {
 		self, sargv := r.scriptCommand(name, argv)
 		abs, argv = r.absPath(self), sargv
+	} else if asGiven && !strings.HasPrefix(path, "/") {
+		abs = path // resolved once the process is in the shell's directory
 	}
 	files := r.fds.files()
 	src := make([]int, len(files))

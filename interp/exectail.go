@@ -132,6 +132,50 @@ func cmdStringTail(stmts []*syntax.Stmt) *syntax.Stmt {
 	return st
 }
 
+// cmdLineTail is cmdStringTail for the whole text src of a -c string,
+// whose commands bash parses and runs a line at a time: only the line
+// that ends the string is optimised (nothing but its newline may follow
+// it, not even a blank or comment line), and on it the command that
+// bash's parse makes of the line must qualify: a lone simple command or
+// && / || list, or a ';' list whose last command is simple (a list after
+// '&', or an && / || list after ';', is run with a fork).
+func cmdLineTail(stmts []*syntax.Stmt, src string) *syntax.Stmt {
+	n := len(stmts)
+	if n == 0 {
+		return nil
+	}
+	last := stmts[n-1]
+	if end := int(last.End().Offset()); end > len(src) || !lineEndsString(src[end:]) {
+		return nil
+	}
+	if n > 1 {
+		prev := stmts[n-2]
+		from, to := int(prev.End().Offset()), int(last.Pos().Offset())
+		if from <= to && to <= len(src) && !strings.Contains(src[from:to], "\n") {
+			// the same line: a connection whose second is last
+			if _, simple := last.Cmd.(*syntax.CallExpr); prev.Background || !simple {
+				return nil
+			}
+		}
+	}
+	return cmdStringTail(stmts)
+}
+
+// lineEndsString reports whether rest, the text after a command, ends
+// the command's line and the string: blanks, a ';', a comment and one
+// newline at most.
+func lineEndsString(rest string) bool {
+	rest = strings.TrimLeft(rest, " \t;")
+	if strings.HasPrefix(rest, "#") {
+		if i := strings.IndexByte(rest, '\n'); i >= 0 {
+			rest = rest[i:]
+		} else {
+			rest = ""
+		}
+	}
+	return rest == "" || rest == "\n"
+}
+
 // noForkSHLVL is env as bash passes it to a program it runs without
 // forking (a ( ) subshell's or the -c string's last command, exec): with
 // SHLVL one lower, as if the shell had gone away.
@@ -169,4 +213,31 @@ func noForkTail(stmts []*syntax.Stmt, procSubst bool) *execTail {
 		return nil
 	}
 	return &execTail{stmt: st}
+}
+
+// mayExecInPlace reports whether the external command at path, about to
+// run, is the last command of a -c string that bash would exec in place
+// of the shell (should_suppress_fork), and nash can do the same: so the
+// program has the shell's pid and parent, as under bash, and no process
+// waits for it. Not when a Gate observes (it records the command's end),
+// nor while shell code of this process runs asynchronously (a process
+// substitution's, coprocess's or job's that has not reached the program
+// of its last command: bash runs these in processes of their own), nor
+// for a file the kernel will not execute (run as a script).
+func (r *Runner) mayExecInPlace(path string) bool {
+	if r.onExec == nil || r.isSub || r.async || r.pipePos != nil || r.execBuiltin || r.sh.gate != nil {
+		return false
+	}
+	if t := r.execTailNow(); t == nil || !t.top {
+		return false
+	}
+	if r.sh.bg.running() {
+		// give them a moment to reach their programs, which go on by
+		// themselves (diff <(sort a) <(sort b)), as in settleBackground
+		waitWhile(r.sh.bg.running, settleMax)
+		if r.sh.bg.running() {
+			return false
+		}
+	}
+	return predictExec(r.absPath(path)) == execRuns
 }

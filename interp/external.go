@@ -45,6 +45,12 @@ func withUnderscore(env []string, path string) []string {
 // failure messages (exec names the full pathname, not argv[0]). Pid is 0
 // in the result when the program could not be started.
 func (r *Runner) runExternalNamed(path, name string, args, env []string, info *ExecInfo) ExecResult {
+	if r.mayExecInPlace(path) {
+		r.onExec()
+		r.syncScript()
+		// only returns when execve failed after all: then as usual
+		r.replaceProcess(path, args, noForkSHLVL(env), name, true)
+	}
 	r.syncScript() // bash forks for it
 	p, err := r.startProcess(path, args, env)
 	if err != nil && errors.Is(err, syscall.ENOEXEC) {
@@ -261,7 +267,8 @@ func (r *Runner) waitProcess(p *os.Process, args []string) ExecResult {
 	if j := r.bgJob; j != nil {
 		j.inChild.Add(1)
 		defer j.inChild.Add(-1)
-		if r.execTailNow() != nil {
+		if r.execTailNow() != nil || r.asyncExternal {
+			// (an asynchronous external command is the job's last)
 			j.inTail.Store(true)
 		}
 	}
