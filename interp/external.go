@@ -392,7 +392,9 @@ func (r *Runner) reportSignal(pid int, sig syscall.Signal, core bool, args []str
 		if core {
 			desc += " (core dumped)"
 		}
-		r.noticeWriter().Write([]byte(desc + "\n"))
+		if !r.holdNotice(desc, true) {
+			r.noticeWriter().Write([]byte(desc + "\n"))
+		}
 		return
 	}
 	cmd := r.bashCommandText()
@@ -433,6 +435,9 @@ func (r *Runner) deathNotice(out *Runner, pid int, desc string, core bool, cmd s
 		j.mu.Lock()
 		j.deathMsg = msg
 		j.mu.Unlock()
+		return
+	}
+	if out.holdNotice(msg, false) {
 		return
 	}
 	out.noticeWriter().Write([]byte(out.noticePrefix() + msg + "\n"))

@@ -20,6 +20,24 @@ func (r *Runner) notifyJobs(line int) {
 	r.jobs.cleanup()
 }
 
+// frozenNotice is the notice of a foreground job that ended while the
+// jobs list was frozen (jobsFrozen), printed at the next notification:
+// plain ones ("Terminated") without the shell's name and line.
+type frozenNotice struct {
+	msg   string
+	plain bool
+}
+
+// holdNotice keeps a notice while the jobs list is frozen, and reports
+// whether it did.
+func (r *Runner) holdNotice(msg string, plain bool) bool {
+	if r.jobsFrozen == 0 {
+		return false
+	}
+	r.frozenNotices = append(r.frozenNotices, frozenNotice{msg, plain})
+	return true
+}
+
 // quietNotices reports whether bash's notify_of_job_status prints nothing
 // here: in a command substitution, and in a -c string's shell in POSIX
 // mode (startup_state 2), for foreground and background jobs alike.
@@ -31,9 +49,30 @@ func (r *Runner) quietNotices() bool {
 // (see notifyJobs): it reports the jobs that ended and marks them
 // notified, without forgetting them.
 func (r *Runner) reportJobs(line int) {
-	if r.isInteractive() {
+	if r.isInteractive() || r.jobsFrozen > 0 {
 		return
 	}
+	if r.frozenSkip {
+		r.frozenSkip = false
+		r.reportEnded(line)
+		return
+	}
+	for _, n := range r.frozenNotices {
+		if n.plain {
+			r.errw().Write([]byte(n.msg + "\n"))
+			continue
+		}
+		old := r.line
+		r.line = line
+		r.errw().Write([]byte(r.plainPrefix() + n.msg + "\n"))
+		r.line = old
+	}
+	r.frozenNotices = nil
+	r.reportEnded(line)
+}
+
+// reportEnded is reportJobs for the jobs themselves.
+func (r *Runner) reportEnded(line int) {
 	quiet := r.quietNotices()
 	for _, j := range r.jobs.numbered() {
 		if j.stoppedBy() != 0 && r.sh.cmdString && !quiet && !j.notified.Load() {

@@ -91,7 +91,9 @@ func (r *Runner) pipelineNotice(c *syntax.BinaryCmd, stages []*syntax.Stmt, runn
 		if d.core {
 			desc += " (core dumped)"
 		}
-		r.fds.writer(2).Write([]byte(desc + "\n"))
+		if !r.holdNotice(desc, true) {
+			r.fds.writer(2).Write([]byte(desc + "\n"))
+		}
 		return
 	}
 	var b strings.Builder
@@ -135,6 +137,9 @@ func (r *Runner) pipelineNotice(c *syntax.BinaryCmd, stages []*syntax.Stmt, runn
 		bg.mu.Lock()
 		bg.deathMsg = b.String()
 		bg.mu.Unlock()
+		return
+	}
+	if r.holdNotice(b.String(), false) {
 		return
 	}
 	r.fds.writer(2).Write([]byte(r.noticePrefix() + b.String() + "\n"))

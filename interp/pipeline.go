@@ -175,7 +175,15 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 			r.debugDone = stages[n-1].Cmd
 			r.debugSkip = debugged[n-1] == debugSkipped
 		}
+		// bash freezes the jobs list while the last element runs
+		// (freeze_jobs_list): the notices of what it runs wait
+		r.jobsFrozen++
 		r.stmt(stages[n-1])
+		if r.jobsFrozen--; r.jobsFrozen == 0 && len(r.frozenNotices) > 0 {
+			// the pipeline's own wait notifies nothing: they wait
+			// for the reader's next line
+			r.frozenSkip = true
+		}
 		r.debugDone, r.debugSkip = nil, false
 		status[n-1] = r.exit
 		if r.flow == flowExit {

@@ -208,6 +208,12 @@ type Runner struct {
 	// noticeFds is the fd table before the redirections of the program
 	// running, where the notice of its death by a signal goes
 	noticeFds *fdTable
+	// jobsFrozen >0: bash's jobs list is frozen (the last element of a
+	// lastpipe pipeline runs): notices wait in frozenNotices; a subshell
+	// forked meanwhile never prints them
+	jobsFrozen    int
+	frozenNotices []frozenNotice
+	frozenSkip    bool // the next notification is the pipeline's own: not yet
 	// simpleStageLevel: this runner is a pipeline stage's simple
 	// command, whose $BASH_SUBSHELL is its parent's until it calls a
 	// function

@@ -63,7 +63,7 @@ func (r *Runner) reportKilledSubshell(pid int, sig syscall.Signal, st *syntax.St
 	trapped := r.traps != nil && !r.traps.inherited && r.traps.m[signalName(int(sig))] != ""
 	desc := signalDescription(sig)
 	if sig == syscall.SIGTERM || trapped {
-		if r.job == nil {
+		if r.job == nil && !r.holdNotice(desc, true) {
 			r.fds.writer(2).Write([]byte(desc + "\n"))
 		}
 		return

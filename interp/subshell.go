@@ -58,6 +58,7 @@ func (r *Runner) fork(kind string) *Runner {
 		outerPE:         r.outerPE || r.forkPE || r.peTexts > 0 || r.inTrap,
 		noErrExit:       r.noErrExit,
 		ignoreBase:      r.ignoreBase,
+		jobsFrozen:      r.jobsFrozen,
 		ignoringErrexit: r.ignoringErrexit,
 		traps:           r.traps.forSubshell(),
 		nesting:         Nesting{Depth: r.nesting.Depth + 1, Kind: kind},
