@@ -185,8 +185,10 @@ func (r *Runner) runBuiltin(bi builtinFunc, args []string) int {
 	case "eval", "source", ".":
 		base := r.ignoreBase
 		r.ignoreBase = r.noErrExit
+		outer := r.enterPE()
 		st := bi(r, args)
 		r.ignoreBase = base
+		r.leavePE(outer)
 		return st
 	}
 	return bi(r, args)

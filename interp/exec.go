@@ -849,6 +849,25 @@ func isSimpleCmd(c syntax.Command) bool {
 	return false
 }
 
+// enterPE notes that an eval, source or trap action (bash's
+// parse_and_execute, which restores loop_level as it unwinds) begins, and
+// reports whether it is the outermost; leavePE ends it. An exit unwinding
+// through them leaves loop_level as it was where the outermost began
+// (exitLoops).
+func (r *Runner) enterPE() bool {
+	if r.peLoops >= 0 {
+		return false
+	}
+	r.peLoops = r.loopDepth
+	return true
+}
+
+func (r *Runner) leavePE(outer bool) {
+	if outer {
+		r.peLoops = -1
+	}
+}
+
 // beginExit starts the shell's exit with status (the exit builtin, set
 // -e), noting where it began for the EXIT trap (exitInFrame, exitInFunc).
 func (r *Runner) beginExit(status int) {
@@ -857,6 +876,12 @@ func (r *Runner) beginExit(status int) {
 	r.exitHow = exitOther
 	r.exitInFrame = len(r.calls) > 0 || r.inSource
 	r.exitInFunc = r.inFunction()
+	r.exitLoops = r.loopDepth
+	if r.sh.cmdString {
+		r.exitLoops = 0 // the -c string is one parse_and_execute
+	} else if r.peLoops >= 0 {
+		r.exitLoops = r.peLoops
+	}
 }
 
 func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {

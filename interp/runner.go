@@ -148,6 +148,10 @@ type Runner struct {
 	// return in the EXIT trap, which ends the trap with the shell's
 	// status. retInExit is that, while the trap runs.
 	exitInFrame, retInExit bool
+	exitLoops              int // the loops exit left (runExitTrap)
+	// peLoops is the loop depth where the outermost eval, source or trap
+	// action running began, or -1 (enterPE)
+	peLoops int
 	// framesReset: the EXIT trap runs for a terminating signal, with no
 	// function or loop to leave (resetFrames)
 	framesReset bool
@@ -549,11 +553,12 @@ func New(opts ...Option) (*Runner, error) {
 			patterns:  map[patKey]*compiledPattern{},
 			arithMemo: map[string]syntax.ArithmExpr{},
 		},
-		vars:  newVarStore(),
-		funcs: map[string]*funcDef{},
-		umask: -1,
-		arg0:  "bash",
-		ctx:   context.Background(),
+		vars:    newVarStore(),
+		funcs:   map[string]*funcDef{},
+		umask:   -1,
+		arg0:    "bash",
+		ctx:     context.Background(),
+		peLoops: -1,
 	}
 	r.sh.jobs = newJobTable()
 	r.jobs = r.sh.jobs

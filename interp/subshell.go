@@ -58,6 +58,7 @@ func (r *Runner) fork(kind string) *Runner {
 		outerPE:         r.outerPE || r.forkPE || r.peTexts > 0 || r.inTrap,
 		noErrExit:       r.noErrExit,
 		ignoreBase:      r.ignoreBase,
+		peLoops:         forkPELoops(kind),
 		jobsFrozen:      r.jobsFrozen,
 		ignoringErrexit: r.ignoringErrexit,
 		traps:           r.traps.forSubshell(),
@@ -131,6 +132,15 @@ func (r *Runner) fork(kind string) *Runner {
 		}
 	}
 	return c
+}
+
+// forkPELoops is peLoops for a fork: a command substitution's text is
+// run by parse_and_execute from no loop; another subshell has none.
+func forkPELoops(kind string) int {
+	if kind == "cmdsub" {
+		return 0
+	}
+	return -1
 }
 
 // leaveLoopsFor forgets the enclosing loops in a subshell forked for a

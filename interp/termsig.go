@@ -114,7 +114,7 @@ func (s *signalState) drop(name string) {
 func (r *Runner) resetFrames() {
 	r.framesReset = true
 	r.exitInFrame = false
-	r.loopDepth = 0
+	r.loopDepth, r.exitLoops = 0, 0
 }
 
 // termsigExit is bash's termsig_handler: the EXIT trap runs, with $? as

@@ -188,6 +188,8 @@ func (r *Runner) runTrap(name string) int {
 	// runs (builtin_ignoring_errexit, failed)
 	oldNoErr, oldBase := r.noErrExit, r.ignoreBase
 	r.noErrExit, r.ignoreBase = 0, 0
+	outerPE := r.enterPE()
+	defer r.leavePE(outerPE)
 	oldRunning := r.runningTrap
 	r.runningTrap, r.trapSaved = name, saved
 	// the action's commands do not change PIPESTATUS for the code it
@@ -363,11 +365,15 @@ func (r *Runner) runExitTrap() {
 	r.exitTrapRan = true
 	status := r.exit
 	r.flow = flowNone
-	oldRet := r.retInExit
+	oldRet, oldLoops := r.retInExit, r.loopDepth
 	r.retInExit = r.exitInFrame
+	// exit and set -e jump out of the loops they ran in without bash's
+	// loop_level going down: break and continue in the trap do not
+	// complain (they end the action)
+	r.loopDepth = r.exitLoops
 	r.forcedEOF = false
 	r.runTrap("EXIT")
-	r.retInExit = oldRet
+	r.retInExit, r.loopDepth = oldRet, oldLoops
 	if r.flow == flowAbort && r.abortTop && (r.isSub || r.bgProcess) {
 		status = r.exitTrapUnwound(status)
 	}
