@@ -309,7 +309,9 @@ func (r *Runner) enterFuncTraps(f *funcDef) hiddenTraps {
 	}
 	trace := f.trace || r.opts.on(optFunctrace)
 	hide := func(name string) {
-		if a, ok := t.m[name]; ok && t.active(name) {
+		// an ignored one stays (bash's execute_function saves only
+		// a trap that is set and not ignored)
+		if a, ok := t.m[name]; ok && a != "" && t.active(name) {
 			h.names[h.n], h.acts[h.n] = name, a
 			h.n++
 			delete(t.m, name)
