@@ -294,6 +294,12 @@ func (p *cmdPrinter) stmt(s *syntax.Stmt, extra []*syntax.Redirect) {
 		}
 	case *syntax.CoprocClause:
 		c = unnamedCoprocIn(p.src, c)
+		if fd, ok := c.Stmt.Cmd.(*syntax.FuncDecl); ok && fd.Name == nil && c.Name != nil {
+			// coproc b=() cmd: mvdan's "() cmd" anonymous function
+			// after a name, bash's simple command with an assignment
+			p.put("coproc COPROC " + p.raw(nil, c.Name.Pos(), c.Stmt.End()))
+			break
+		}
 		name := "COPROC"
 		if c.Name != nil {
 			name = p.word(c.Name)
@@ -602,6 +608,11 @@ func (p *cmdPrinter) caseClause(c *syntax.CaseClause) {
 
 // funcDecl prints a function defined inside the one being printed.
 func (p *cmdPrinter) funcDecl(c *syntax.FuncDecl) {
+	if c.Name == nil {
+		// mvdan's anonymous function, which bash has not: as written
+		p.put(p.raw(c, c.Pos(), c.End()))
+		return
+	}
 	if p.posix {
 		p.put(c.Name.Value + " () \n")
 	} else {
