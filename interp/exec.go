@@ -1289,7 +1289,7 @@ func (r *Runner) caseClause(c *syntax.CaseClause) {
 	// bash traces the head and runs the DEBUG trap before it expands
 	// the word (execute_case_command)
 	r.traceCase(c)
-	if r.debugWanted() && r.debugText("case "+r.nodeText(c.Word)+" in ") {
+	if r.debugWanted() && r.debugText("case "+r.shownText(c.Word)+" in ") {
 		return
 	}
 	if r.flow != flowNone {
