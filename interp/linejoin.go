@@ -79,6 +79,11 @@ type joinScanner struct {
 	doneUntil int           // backslash-newlines before this were moved here
 	changed   bool
 	lastJoin  int // offset of the last backslash-newline met as a join, or -1
+	// condEnds collects, when not nil, the offsets after each "]]" word
+	// that ends a line with here-documents pending (see condHdocFix);
+	// comment is where the current line's comment starts, or -1
+	condEnds *[]int
+	comment  int
 }
 
 // hdocPending is a here-document operator met on the current line.
@@ -154,6 +159,7 @@ func (s *joinScanner) run() {
 			i = s.openDollar(i)
 			continue
 		case c == '#' && f.kind != 'b' && f.kind != 'a' && wordStart(b, i):
+			s.comment = i
 			for i < len(b) && b[i] != '\n' {
 				i++
 			}
@@ -181,10 +187,16 @@ func (s *joinScanner) run() {
 					s.pop()
 				}
 			}
+		case c == '<' && f.kind != 'a' && i+2 < len(b) && b[i+1] == '<' && b[i+2] == '<':
+			i += 3 // a here-string, whose last two <s are no here-document
+			continue
 		case c == '<' && f.kind != 'a' && i+1 < len(b) && b[i+1] == '<' && (i+2 >= len(b) || b[i+2] != '<'):
 			i = s.hdocOperator(i + 2)
 			continue
 		case c == '\n' && len(s.pending) > 0:
+			if s.condEnds != nil && f.kind != 'b' && f.kind != 'a' {
+				s.noteCondEnd(i)
+			}
 			i = s.skipBodies(i + 1)
 			continue
 		}
@@ -493,4 +505,21 @@ func (s *joinScanner) joinedBodyLine(i int, h hdocPending) int {
 		s.changed = true
 	}
 	return min(j+1, len(b))
+}
+
+// noteCondEnd records the end of a "]]" word that ends the line whose
+// newline is at nl, before a comment and blanks.
+func (s *joinScanner) noteCondEnd(nl int) {
+	b := s.b
+	start := bytes.LastIndexByte(b[:nl], '\n') + 1
+	end := nl
+	if s.comment >= start && s.comment < nl {
+		end = s.comment
+	}
+	for end > start && (b[end-1] == ' ' || b[end-1] == '\t') {
+		end--
+	}
+	if end-start >= 3 && b[end-1] == ']' && b[end-2] == ']' && (b[end-3] == ' ' || b[end-3] == '\t') {
+		*s.condEnds = append(*s.condEnds, end)
+	}
 }

@@ -98,8 +98,14 @@ func parseProgramEdits(src, name string) (*syntax.File, string, []parseEdit, err
 	}
 	var edits []parseEdit
 	written := src // before the rewrites that keep the parse
+	if err != nil {
+		if fixed, f2, err2, ed, ok := condHdocScanFix(src, name, err); ok {
+			src, f, err, edits = fixed, f2, err2, ed
+		}
+	}
 	if err == nil {
 		src, f, edits = arithCaseFix(f, src, name, nil)
+		src, f, edits = condHdocFix(f, src, name, edits)
 	}
 	lets := mayHoldLetClause(src) // see parsefix_letwords.go
 	if err == nil && !mayHoldHdocParen(src) && (!lets || letWordsAt(f, src) < 0) {
@@ -144,6 +150,7 @@ func parseProgramEdits(src, name string) (*syntax.File, string, []parseEdit, err
 	}
 	if err == nil {
 		text, f, edits = arithCaseFix(f, text, name, edits)
+		text, f, edits = condHdocFix(f, text, name, edits)
 		f, text = dqAnsiFix(f, text, name)
 		if bad, rerr := bashRejectsError(f, text, name); rerr != nil {
 			return nil, bad, edits, unmapParseError(rerr, edits, written)
