@@ -22,7 +22,14 @@ func arithCaseFix(f *syntax.File, text, name string, edits []parseEdit) (string,
 	if !mayHoldArithCase(text) {
 		return text, f, edits
 	}
-	fixed, ed, ok := arithCaseRewrite(f, text)
+	return keepRewrite(f, text, name, edits, arithCaseRewrite)
+}
+
+// keepRewrite applies rewrite to text, which parsed as f, and returns the
+// text, its parse and edits with the rewrite's added; all unchanged when
+// there is nothing to rewrite or the result does not parse.
+func keepRewrite(f *syntax.File, text, name string, edits []parseEdit, rewrite func(*syntax.File, string) (string, []parseEdit, bool)) (string, *syntax.File, []parseEdit) {
+	fixed, ed, ok := rewrite(f, text)
 	if !ok {
 		return text, f, edits
 	}

@@ -27,15 +27,7 @@ func condHdocFix(f *syntax.File, text, name string, edits []parseEdit) (string, 
 	if !strings.Contains(text, "]]") || !strings.Contains(text, "<<") {
 		return text, f, edits
 	}
-	fixed, ed, ok := condHdocRewrite(f, text)
-	if !ok {
-		return text, f, edits
-	}
-	f2, err := parseBash(fixed, name)
-	if err != nil {
-		return text, f, edits
-	}
-	return fixed, f2, append(edits, ed...)
+	return keepRewrite(f, text, name, edits, condHdocRewrite)
 }
 
 // condHdocScanFix is condHdocFix for a text that did not parse (err):
