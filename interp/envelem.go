@@ -68,7 +68,6 @@ func (r *Runner) envElemCall(c *syntax.CallExpr) *syntax.CallExpr {
 	cp := &syntax.CallExpr{Assigns: append([]*syntax.Assign(nil), c.Assigns...)}
 	i := 0
 	defer func() { r.envElemFailed(cp) }()
-	r.envElemLate = nil // (a subshell runner may share the old array)
 	bad := func(text string) {
 		if r.opts.on(optPosix) {
 			// the POSIX shell gives up the command at once
@@ -175,13 +174,12 @@ func (r *Runner) flushEnvElems(upto int) {
 	if len(r.envElemLate) == 0 {
 		return
 	}
-	var keep []lateEnvElem
-	for _, e := range r.envElemLate {
-		if upto >= 0 && e.at > upto {
-			keep = append(keep, e)
-			continue
-		}
-		r.reportEnvElem(e.text)
+	// the list is in the order of the assignments: those due are first
+	l := r.envElemLate
+	n := 0
+	for n < len(l) && (upto < 0 || l[n].at <= upto) {
+		r.reportEnvElem(l[n].text)
+		n++
 	}
-	r.envElemLate = keep
+	r.envElemLate = l[n:]
 }

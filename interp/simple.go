@@ -15,6 +15,9 @@ import (
 // a function, builtin or external program.
 func (r *Runner) call(c *syntax.CallExpr, st *syntax.Stmt) {
 	r.specialFailed = false // (bash resets it for every simple command)
+	// element assignments left by a command given up are not reported
+	// (a subshell runner may share the old array: not reused)
+	r.envElemLate = nil
 	var redirs []*syntax.Redirect
 	if st != nil {
 		redirs = st.Redirs
@@ -71,7 +74,6 @@ func (r *Runner) call(c *syntax.CallExpr, st *syntax.Stmt) {
 	}
 	defer func() { r.thisCmd = "" }()
 	if err != nil {
-		r.envElemLate = nil // the command is given up before its assignments
 		r.expansionError(err)
 		return
 	}
