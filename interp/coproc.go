@@ -266,9 +266,6 @@ func unnamedCoprocIn(src string, c *syntax.CoprocClause) *syntax.CoprocClause {
 			// (its end is that of the name put last)
 			to = max(to, int(a.End().Offset()))
 		}
-		for _, rd := range c.Stmt.Redirs {
-			to = max(to, int(rd.End().Offset()))
-		}
 	}
 	if from >= to || to > len(src) {
 		return c

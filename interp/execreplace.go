@@ -2,6 +2,7 @@ package interp
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"runtime"
 	"strings"
@@ -87,6 +88,10 @@ func shebangInterp(head []byte) string {
 	return string(line)
 }
 
+// errNotInPlace is replaceProcess declining to run a command in the
+// shell's place (asGiven): it is run as a child instead.
+var errNotInPlace = errors.New("not run in place")
+
 // replaceProcess executes path (found as name) in place of the shell,
 // handing it the fd table the redirections left: fd i of the program is
 // the shell's fd i. It returns only when the program could not be
@@ -101,13 +106,17 @@ func shebangInterp(head []byte) string {
 // asGiven runs path as a command found by the PATH search is run, as
 // given (a relative one from the shell's directory, so that a script's
 // interpreter gets ./x.sh as its name), rather than as the exec builtin
-// runs it.
+// runs it; and only a program the kernel will run: for anything else it
+// returns errNotInPlace at once, with nothing changed.
 func (r *Runner) replaceProcess(path string, argv, env []string, name string, asGiven bool) error {
 	// bash's exec runs the full pathname, made from the directory and
 	// the path without one leading "./" (full_pathname's MP_RMDOT): a
 	// script's interpreter gets that as the script name
 	abs := r.absPath(strings.TrimPrefix(path, "./"))
 	verdict := predictExec(abs)
+	if asGiven && verdict != execRuns {
+		return errNotInPlace
+	}
 	if verdict == execScript {
 		self, sargv := r.scriptCommand(name, argv)
 		abs, argv = r.absPath(self), sargv

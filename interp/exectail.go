@@ -166,14 +166,8 @@ func cmdLineTail(stmts []*syntax.Stmt, src string) *syntax.Stmt {
 // newline at most.
 func lineEndsString(rest string) bool {
 	rest = strings.TrimLeft(rest, " \t;")
-	if strings.HasPrefix(rest, "#") {
-		if i := strings.IndexByte(rest, '\n'); i >= 0 {
-			rest = rest[i:]
-		} else {
-			rest = ""
-		}
-	}
-	return rest == "" || rest == "\n"
+	i := strings.IndexByte(rest, '\n')
+	return endsLine(rest) && (i < 0 || i == len(rest)-1)
 }
 
 // noForkSHLVL is env as bash passes it to a program it runs without
@@ -222,9 +216,8 @@ func noForkTail(stmts []*syntax.Stmt, procSubst bool) *execTail {
 // waits for it. Not when a Gate observes (it records the command's end),
 // nor while shell code of this process runs asynchronously (a process
 // substitution's, coprocess's or job's that has not reached the program
-// of its last command: bash runs these in processes of their own), nor
-// for a file the kernel will not execute (run as a script).
-func (r *Runner) mayExecInPlace(path string) bool {
+// of its last command: bash runs these in processes of their own).
+func (r *Runner) mayExecInPlace() bool {
 	if r.onExec == nil || r.isSub || r.async || r.pipePos != nil || r.execBuiltin || r.sh.gate != nil {
 		return false
 	}
@@ -239,5 +232,5 @@ func (r *Runner) mayExecInPlace(path string) bool {
 			return false
 		}
 	}
-	return predictExec(r.absPath(path)) == execRuns
+	return true
 }

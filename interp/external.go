@@ -45,13 +45,12 @@ func withUnderscore(env []string, path string) []string {
 // failure messages (exec names the full pathname, not argv[0]). Pid is 0
 // in the result when the program could not be started.
 func (r *Runner) runExternalNamed(path, name string, args, env []string, info *ExecInfo) ExecResult {
-	if r.mayExecInPlace(path) {
+	r.syncScript() // bash forks for it, or runs it in its own place
+	if r.mayExecInPlace() {
 		r.onExec()
-		r.syncScript()
-		// only returns when execve failed after all: then as usual
+		// returns when the program cannot run in place: then as usual
 		r.replaceProcess(path, args, noForkSHLVL(env), name, true)
 	}
-	r.syncScript() // bash forks for it
 	p, err := r.startProcess(path, args, env)
 	if err != nil && errors.Is(err, syscall.ENOEXEC) {
 		p, err = r.runAsScript(path, args, env)

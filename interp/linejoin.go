@@ -190,7 +190,7 @@ func (s *joinScanner) run() {
 		case c == '<' && f.kind != 'a' && i+2 < len(b) && b[i+1] == '<' && b[i+2] == '<':
 			i += 3 // a here-string, whose last two <s are no here-document
 			continue
-		case c == '<' && f.kind != 'a' && i+1 < len(b) && b[i+1] == '<' && (i+2 >= len(b) || b[i+2] != '<'):
+		case c == '<' && f.kind != 'a' && i+1 < len(b) && b[i+1] == '<':
 			i = s.hdocOperator(i + 2)
 			continue
 		case c == '\n' && len(s.pending) > 0:

@@ -1,7 +1,6 @@
 package interp
 
 import (
-	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -17,34 +16,49 @@ import (
 // the body became commands (run!) and the here-document empty. bash
 // reads the bodies at that newline as after any other command.
 // condHdocFix puts a ';' after such a ]], which changes nothing else:
-// the newline then follows a separator, where mvdan reads the bodies.
-// Where the misread bodies made the text fail to parse, condHdocScanFix
-// finds the places with the scanner of linejoin.go instead.
+// the newline then follows a separator, where mvdan reads the bodies;
+// condHdocScanFix does the same for a text the misread bodies made fail
+// to parse, kept when the parser gets further.
 
-// condHdocFix applies condHdocRewrite to the parsed program f of text,
+// condHdocFix applies condHdocRewrite to text, which parsed as f,
 // keeping the rewrite when the result parses.
 func condHdocFix(f *syntax.File, text, name string, edits []parseEdit) (string, *syntax.File, []parseEdit) {
-	if !strings.Contains(text, "]]") || !strings.Contains(text, "<<") {
+	if !mayHoldCondHdoc(text) {
 		return text, f, edits
 	}
 	return keepRewrite(f, text, name, edits, condHdocRewrite)
+}
+
+// mayHoldCondHdoc reports whether text has a line with a "<<" that a
+// "]]" ends (blanks or a comment may follow): the only lines the fixes
+// change, so most programs skip the scan.
+func mayHoldCondHdoc(text string) bool {
+	if !strings.Contains(text, "<<") {
+		return false
+	}
+	for i := 0; ; {
+		k := strings.Index(text[i:], "]]")
+		if k < 0 {
+			return false
+		}
+		i += k + len("]]")
+		if endsLine(text[i:]) && strings.Contains(text[strings.LastIndexByte(text[:i], '\n')+1:i], "<<") {
+			return true
+		}
+	}
 }
 
 // condHdocScanFix is condHdocFix for a text that did not parse (err):
 // the ]] words that end a line with here-documents pending get their ';'
 // when the parser then gets further.
 func condHdocScanFix(text, name string, err error) (string, *syntax.File, error, []parseEdit, bool) {
-	if !strings.Contains(text, "]]") || !strings.Contains(text, "<<") {
+	if !mayHoldCondHdoc(text) {
 		return "", nil, nil, nil, false
 	}
-	var at []int
-	s := newJoinScanner(text)
-	s.condEnds, s.comment = &at, -1
-	s.run()
-	if len(at) == 0 {
+	fixed, edits, ok := condHdocRewrite(nil, text)
+	if !ok {
 		return "", nil, nil, nil, false
 	}
-	fixed, edits := insertSemicolons(text, at)
 	f, err2 := parseBash(fixed, name)
 	if !parsedFurther(err2, err) {
 		return "", nil, nil, nil, false
@@ -69,31 +83,26 @@ func insertSemicolons(text string, at []int) (string, []parseEdit) {
 	return sb.String(), edits
 }
 
-// condHdocRewrite returns text with a ';' after every ]] of f that ends
-// its line (blanks or a comment may follow) on a line holding a
-// here-document operator before it, and the edits.
-func condHdocRewrite(f *syntax.File, text string) (string, []parseEdit, bool) {
-	var at []int
-	syntax.Walk(f, func(n syntax.Node) bool {
-		tc, ok := n.(*syntax.TestClause)
-		if !ok {
-			return true
-		}
-		end := int(tc.Right.Offset()) + len("]]")
-		if end > len(text) || !strings.HasPrefix(text[end-2:], "]]") || !endsLine(text[end:]) {
-			return true
-		}
-		line := text[strings.LastIndexByte(text[:end], '\n')+1 : end]
-		if strings.Contains(strings.ReplaceAll(line, "<<<", ""), "<<") {
-			at = append(at, end)
-		}
-		return true
-	})
-	if len(at) == 0 || !slices.IsSorted(at) {
+// condHdocRewrite returns text with a ';' after every ]] that ends a
+// line with here-documents pending, and the edits.
+func condHdocRewrite(_ *syntax.File, text string) (string, []parseEdit, bool) {
+	at := condEndsOf(text)
+	if len(at) == 0 {
 		return "", nil, false
 	}
 	fixed, edits := insertSemicolons(text, at)
 	return fixed, edits, true
+}
+
+// condEndsOf returns the offsets after the ]] words of text that end a
+// line with here-documents pending, found by the scanner of linejoin.go,
+// which knows the quoting and which operators are here-documents.
+func condEndsOf(text string) []int {
+	var at []int
+	s := newJoinScanner(text)
+	s.condEnds, s.comment = &at, -1
+	s.run()
+	return at
 }
 
 // endsLine reports whether rest, the text after a token, holds only

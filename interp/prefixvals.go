@@ -43,7 +43,10 @@ func (r *Runner) expandPrefix(c *syntax.CallExpr, trace bool) (pre []preAssign, 
 		return nil, false, true
 	}
 	for _, a := range c.Assigns {
-		if trace && a.Name != nil && a.Name.Value == "BASH_XTRACEFD" {
+		if !trace {
+			break
+		}
+		if a.Name != nil && a.Name.Value == "BASH_XTRACEFD" {
 			// it moves the trace lines: traceCall binds it first
 			trace = false
 		}

@@ -381,7 +381,8 @@ func (p *cmdPrinter) assign(a *syntax.Assign) {
 	p.put(")")
 }
 
-// binary prints a pipeline or an and-or list (a bash connection).
+// binary prints a pipeline (see pipeline) or an and-or list (a bash
+// connection).
 func (p *cmdPrinter) binary(c *syntax.BinaryCmd) {
 	if c.Op == syntax.Pipe || c.Op == syntax.PipeAll {
 		p.pipeline(c)
@@ -389,19 +390,11 @@ func (p *cmdPrinter) binary(c *syntax.BinaryCmd) {
 	}
 	p.skipIndent++
 	p.inConn++
-	var extra []*syntax.Redirect
-	if c.Op == syntax.PipeAll {
-		extra = []*syntax.Redirect{errToOut}
-	}
-	p.stmt(c.X, extra)
-	switch c.Op {
-	case syntax.AndStmt:
+	p.stmt(c.X, nil)
+	if c.Op == syntax.AndStmt {
 		p.flushDeferred(" && ")
-	case syntax.OrStmt:
+	} else {
 		p.flushDeferred(" || ")
-	default:
-		p.flushDeferred(" |")
-		p.put(" ")
 	}
 	p.skipIndent++
 	p.stmt(c.Y, nil)

@@ -265,15 +265,22 @@ func (r *Runner) traceCompound(a *syntax.Assign, assoc bool) {
 	first := true
 	for _, el := range a.Array.Elems {
 		var vals []string
-		if el.Value != nil {
+		kvWord := (*syntax.Word)(nil)
+		if el.Index != nil && kvPairs {
+			if w := r.kvElemWord(el); !hasSideEffects(w) {
+				kvWord = w
+			}
+		}
+		switch {
+		case kvWord != nil:
+			v, _ := r.assignValueQuiet(kvWord)
+			vals = []string{v}
+		case el.Value != nil:
 			vals, _ = r.fieldsQuiet(el.Value)
-		} else {
+		default:
 			vals = []string{""}
 		}
-		if el.Index != nil && kvPairs && !hasSideEffects(r.kvElemWord(el)) {
-			v, _ := r.assignValueQuiet(r.kvElemWord(el))
-			vals = []string{v}
-		} else if el.Index != nil {
+		if el.Index != nil && kvWord == nil {
 			key := r.nodeText(el.Index)
 			if w, ok := el.Index.(*syntax.Word); ok {
 				if k, err := r.literal(w); err == nil {
@@ -571,19 +578,23 @@ func (r *Runner) simpleCommandText(c *syntax.CallExpr, redirs []*syntax.Redirect
 	// a here-document shows as print_redirection has it: its delimiter
 	// single-quoted when quoted, its body after the command
 	var hdocs []*syntax.Redirect
+	var p *cmdPrinter // one for the headers and the bodies
 	for _, rd := range redirs {
 		sep()
-		if rd.Op == syntax.Hdoc || rd.Op == syntax.DashHdoc {
-			p := newCmdPrinter(r.curSrc)
-			p.heredocHeader(rd)
-			sb.WriteString(p.sb.String())
-			hdocs = append(hdocs, rd)
+		if rd.Op != syntax.Hdoc && rd.Op != syntax.DashHdoc {
+			r.writeRedirect(&sb, rd)
 			continue
 		}
-		r.writeRedirect(&sb, rd)
+		if p == nil {
+			p = newCmdPrinter(r.curSrc)
+		}
+		p.sb.Reset()
+		p.heredocHeader(rd)
+		sb.WriteString(p.sb.String())
+		hdocs = append(hdocs, rd)
 	}
 	if len(hdocs) > 0 {
-		p := newCmdPrinter(r.curSrc)
+		p.sb.Reset()
 		p.heredocBodies(hdocs)
 		sb.WriteString(p.sb.String())
 	}
@@ -632,9 +643,6 @@ func (r *Runner) writeRedirect(sb *strings.Builder, rd *syntax.Redirect) {
 	case syntax.WordHdoc:
 		fd(0)
 		sb.WriteString("<<< " + word)
-	case syntax.Hdoc, syntax.DashHdoc:
-		fd(0)
-		sb.WriteString(rd.Op.String() + word)
 	case syntax.DplIn, syntax.DplOut:
 		def, op := 0, "<&"
 		if rd.Op == syntax.DplOut {
