@@ -49,7 +49,11 @@ func (r *Runner) quietNotices() bool {
 // (see notifyJobs): it reports the jobs that ended and marks them
 // notified, without forgetting them.
 func (r *Runner) reportJobs(line int) {
-	if r.isInteractive() || r.jobsFrozen > 0 {
+	if r.jobsFrozen > 0 {
+		return
+	}
+	if r.isInteractive() {
+		r.reportInteractive()
 		return
 	}
 	if r.frozenSkip {
@@ -110,6 +114,32 @@ func (r *Runner) reportEnded(line int) {
 			// lists it, and where the shell's directory has moved
 			// since the job started, that too
 			r.errw().Write([]byte(r.jobNotice(j)))
+		}
+		j.notified.Store(true)
+	}
+}
+
+// reportInteractive is notify_of_job_status in an interactive shell.
+// Without job control (no terminal, or a subshell), the jobs that ended
+// are marked notified silently, $! included, so cleanup forgets them and
+// their numbers are free again; with it, each is reported as jobs lists
+// it, and a stopped job after an empty line.
+func (r *Runner) reportInteractive() {
+	ctl := r.opts.jobControl() && !r.isSub && !r.inComsub
+	for _, j := range r.jobs.numbered() {
+		if j.notified.Load() {
+			continue
+		}
+		switch {
+		case j.finished():
+			j.takeDeathMsg()
+			if ctl {
+				r.errw().Write([]byte(r.jobNotice(j)))
+			}
+		case j.stoppedBy() != 0 && ctl:
+			r.errw().Write([]byte("\n" + r.jobNotice(j)))
+		default:
+			continue
 		}
 		j.notified.Store(true)
 	}
