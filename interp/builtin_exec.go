@@ -334,9 +334,10 @@ func biExec(r *Runner, args []string) int {
 		env = []string{} // nil would pass nash's own environment
 	}
 	full := fullPathname(r.dir, path)
-	if r.isSub || r.onExec == nil {
-		// a subshell cannot replace the process: run the program and
-		// end the subshell with its status
+	if r.isSub || r.onExec == nil || !r.bgSettles() {
+		// a subshell cannot replace the process, nor a shell whose
+		// asynchronous code still runs here (exec cat <(while …)): run
+		// the program and end the shell with its status
 		r.execBuiltin = true // env has exec's SHLVL already
 		res := r.runExternalNamed(path, full, argv, env, nil)
 		r.execBuiltin = false

@@ -224,13 +224,18 @@ func (r *Runner) mayExecInPlace() bool {
 	if t := r.execTailNow(); t == nil || !t.top {
 		return false
 	}
+	return r.bgSettles()
+}
+
+// bgSettles reports whether no shell code of this process runs
+// asynchronously, or stops running within settleMax: a process
+// substitution, coprocess or job that reaches the program of its last
+// command (diff <(sort a) <(sort b)) goes on by itself once the shell's
+// process is replaced, as bash's own processes would; code still running
+// after that would die with the shell.
+func (r *Runner) bgSettles() bool {
 	if r.sh.bg.running() {
-		// give them a moment to reach their programs, which go on by
-		// themselves (diff <(sort a) <(sort b)), as in settleBackground
 		waitWhile(r.sh.bg.running, settleMax)
-		if r.sh.bg.running() {
-			return false
-		}
 	}
-	return true
+	return !r.sh.bg.running()
 }
