@@ -77,7 +77,8 @@ func reprintComsub(cs *syntax.CmdSubst, src string) *printedComsub {
 }
 
 // reformats reports whether stmts hold a command bash prints on lines of
-// its own: a compound command or a function definition, also in a nested
+// its own (a compound command or a function definition) or a $'…' holding
+// a newline, also in a nested
 // $(…) or <(…), which bash prints back the same way into the outer text
 // (not a `…`, kept as written).
 func reformats(stmts []*syntax.Stmt) bool {
@@ -96,6 +97,10 @@ func reformats(stmts []*syntax.Stmt) bool {
 			case *syntax.IfClause, *syntax.WhileClause, *syntax.ForClause, *syntax.CaseClause,
 				*syntax.FuncDecl, *syntax.Block, *syntax.Subshell:
 				found = true
+			case *syntax.SglQuoted:
+				// bash's lexer has made $'\n' a quoted newline: the
+				// printed text is a line longer
+				found = n.Dollar && strings.IndexByte(ansiC(n.Value, false), '\n') >= 0
 			}
 			return !found
 		})

@@ -255,7 +255,7 @@ func (r *Runner) cmdSubst(cs *syntax.CmdSubst) (string, error) {
 				return "", nil
 			}
 			r.lastSubStatus = 0
-			return strings.TrimRight(string(b), "\n"), nil
+			return r.comsubText(b), nil
 		}
 	}
 	if len(cs.Stmts) == 0 && r.blankSubst(cs) {
@@ -351,12 +351,18 @@ func (r *Runner) cmdSubst(cs *syntax.CmdSubst) (string, error) {
 	if g := r.sh.gate; g != nil {
 		r.gateCmdSubst(&CmdSubstInfo{Cmd: r.curCmd, Nesting: c.nesting, Status: status}, out)
 	}
-	// bash drops NUL bytes with a warning
+	return r.comsubText(out), nil
+}
+
+// comsubText is a command substitution's value from its output: bash's
+// read_comsub drops NUL bytes with a warning ($(< file) included) and the
+// trailing newlines go.
+func (r *Runner) comsubText(out []byte) string {
 	if bytes.IndexByte(out, 0) >= 0 {
 		r.errorf("warning: command substitution: ignored null byte in input")
 		out = bytes.ReplaceAll(out, []byte{0}, nil)
 	}
-	return strings.TrimRight(string(out), "\n"), nil
+	return strings.TrimRight(string(out), "\n")
 }
 
 // comsubBody returns the text of cs's body in src and the line of that
