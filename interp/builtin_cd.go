@@ -31,7 +31,7 @@ func (r *Runner) cdAs(name string, args []string) int {
 		if len(a) < 2 || a[0] != '-' {
 			break
 		}
-		for _, c := range a[1:] {
+		for _, c := range []byte(a[1:]) {
 			switch c {
 			case 'L':
 				physical = false

@@ -14,7 +14,7 @@ func biCommand(r *Runner, args []string) int {
 			a = a[1:]
 			break
 		}
-		for _, c := range a[0][1:] {
+		for _, c := range []byte(a[0][1:]) {
 			switch c {
 			case 'v':
 				vflag, Vflag = true, false
@@ -123,7 +123,7 @@ func biType(r *Runner, args []string) int {
 		case "all":
 			a[0] = "-a"
 		}
-		for _, c := range a[0][1:] {
+		for _, c := range []byte(a[0][1:]) {
 			switch c {
 			case 'a':
 				fl |= descAll

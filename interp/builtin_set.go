@@ -183,7 +183,7 @@ func biShopt(r *Runner, args []string) int {
 			i++
 			break
 		}
-		for _, c := range a[1:] {
+		for _, c := range []byte(a[1:]) {
 			switch c {
 			case 's':
 				set = true
@@ -331,7 +331,7 @@ func biUnset(r *Runner, args []string) int {
 		if len(a) < 2 || a[0] != '-' {
 			break
 		}
-		for _, c := range a[1:] {
+		for _, c := range []byte(a[1:]) {
 			switch c {
 			case 'f':
 				funcs = true

@@ -466,8 +466,8 @@ func (r *Runner) declare(variant string, args []declArg) int {
 			break // their option string has no '+': "+x" is a name
 		}
 		on := t[0] == '-'
-		for _, ch := range t[1:] {
-			if !strings.ContainsRune(validOpts, ch) {
+		for _, ch := range []byte(t[1:]) {
+			if strings.IndexByte(validOpts, ch) < 0 {
 				r.bErr(variant, "%c%c: invalid option", t[0], ch)
 				r.declUsage(variant)
 				if variant == "export" || variant == "readonly" {

@@ -1568,7 +1568,7 @@ func (r *Runner) reportErr(err error) {
 
 // errorf prints a message with bash's prefix to fd 2.
 func (r *Runner) errorf(format string, a ...any) {
-	msg := fmt.Sprintf(format, a...)
+	msg := fmt.Sprintf(format, rawByteArgs(a)...)
 	io.WriteString(r.errOut(), r.errPrefix()+msg+"\n")
 }
 
