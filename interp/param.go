@@ -1927,6 +1927,10 @@ func caseConv(s string, m *compiledPattern, upper, all, bytes bool) string {
 func caseConvOp(s string, m *compiledPattern, conv caseOp, all, bytes bool) string {
 	var sb strings.Builder
 	sb.Grow(len(s))
+	tail := ""
+	if !bytes && m == nil {
+		s, tail = splitPartialRune(s)
+	}
 	for i := 0; i < len(s); {
 		c, n := utf8.DecodeRuneInString(s[i:])
 		if bytes {
@@ -1958,7 +1962,73 @@ func caseConvOp(s string, m *compiledPattern, conv caseOp, all, bytes bool) stri
 			sb.WriteRune(conv.apply(c))
 		}
 	}
+	if tail != "" {
+		caseConvTail(&sb, tail, conv, all)
+	}
 	return sb.String()
+}
+
+// splitPartialRune splits off the end of s that is the start of a UTF-8
+// character cut short (a lead byte and too few continuation bytes).
+func splitPartialRune(s string) (head, tail string) {
+	for k := 1; k <= 3 && k <= len(s); k++ {
+		if c := s[len(s)-k]; c >= 0xC0 {
+			if !utf8.FullRuneInString(s[len(s)-k:]) {
+				return s[:len(s)-k], s[len(s)-k:]
+			}
+			break
+		} else if c < 0x80 {
+			break
+		}
+	}
+	return s, ""
+}
+
+// caseConvTail converts p, a character cut short at the end of the
+// string, as bash's sh_modcase does: its mbrtowc on the lead byte (-2)
+// leaves the bytes in the mbstate_t, the lead is copied as a byte, and the
+// next call completes the character with p's own continuation bytes, so
+// "\xe2\x82" comes out as \xe2 and U+2082, "\xe2\xe2\x82\x82". (With a
+// pattern bash steps over the lead with the state restored first, and
+// nothing shows.)
+func caseConvTail(sb *strings.Builder, p string, conv caseOp, all bool) {
+	oneByte := func(b byte) {
+		if conv == caseToggle {
+			// an invalid byte toggles as its Latin-1 character
+			b = byte(conv.apply(rune(b)))
+		}
+		sb.WriteByte(b)
+	}
+	oneByte(p[0])
+	pend := []byte(p) // the mbstate_t: bytes of a character begun
+	need := utf8Len(p[0])
+	for j := 1; j < len(p); {
+		buf := append(append([]byte(nil), pend...), p[j:]...)
+		switch {
+		case len(pend) > 0 && len(buf) >= need:
+			if c, n := utf8.DecodeRune(buf[:need]); n == need {
+				if all || conv == caseToggle {
+					c = conv.apply(c)
+				}
+				sb.WriteRune(c)
+			} else {
+				oneByte(p[j])
+			}
+			pend = nil
+		case len(pend) > 0:
+			oneByte(p[j])
+			pend = buf
+		default:
+			oneByte(p[j])
+		}
+		// ADVANCE_CHAR: mbrlen from j with that state
+		if len(pend) > 0 && len(pend)+len(p)-j >= need {
+			j += need - len(pend)
+			pend = nil
+		} else {
+			j++
+		}
+	}
 }
 
 func (r *Runner) transformOp(pe *syntax.ParamExp, pv paramValue, op string) (paramValue, error) {
