@@ -288,6 +288,12 @@ func biKill(r *Runner, args []string) int {
 			r.bErr("kill", "%s: arguments must be process or job IDs", s)
 			continue
 		}
+		if pid >= fakePIDBase && pid == r.bashpid && r.isSub && sig != 0 && r.killSelf(sig) {
+			// this subshell itself, though it is also a job of its
+			// parent's (a process substitution, a coproc)
+			sent = true
+			continue
+		}
 		if pid >= fakePIDBase {
 			// an in-process job: deliver to its foreground child if any
 			if r.signalInProcess(pid, sig) {
@@ -298,10 +304,6 @@ func biKill(r *Runner, args []string) int {
 		if pid >= fakePIDBase && sig == 0 && r.inSubshellPid(pid) {
 			// kill -0 on this subshell or one it runs in: a process
 			// that exists, for bash's forked subshells
-			sent = true
-			continue
-		}
-		if pid >= fakePIDBase && pid == r.bashpid && r.isSub && sig != 0 && r.killSelf(sig) {
 			sent = true
 			continue
 		}
