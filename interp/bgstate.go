@@ -85,6 +85,9 @@ type bgState struct {
 	// IgnoreInt: the job ignores SIGINT and SIGQUIT, as bash's
 	// asynchronous children do without job control
 	IgnoreInt bool
+	// HardInt: the shell starting the job had SIGINT hard-ignored
+	// (asyncIntHard), which the job keeps
+	HardInt bool
 }
 
 // bgSource is a source text and how it was parsed.
@@ -301,6 +304,7 @@ func (c *Runner) captureBgState(st *syntax.Stmt, reportFD int) ([]byte, error) {
 	s.IgnoreBase = c.ignoreBase
 	s.ThisCmd = c.thisCmd
 	s.IgnoreInt = !c.opts.on(optMonitor)
+	s.HardInt = c.asyncInt == asyncIntHard
 	return s.encode(), nil
 }
 
@@ -451,12 +455,19 @@ func (r *Runner) restoreBgState(data []byte) (*syntax.Stmt, error) {
 	r.async, r.bgProcess = true, true
 	r.forkedFor = cmd.Cmd
 	r.lastSubStatus = -1
-	if s.IgnoreInt {
-		// bash's setup_async_signals: SIGINT ignored (and shown by
-		// trap) by this shell, not by the programs it runs (SIGQUIT
-		// the shell ignores anyway)
-		r.traps.m[signalName(int(syscall.SIGINT))] = ""
+	switch {
+	case s.HardInt:
+		r.asyncInt = asyncIntSoft
+		r.initTermSigs()
+	case s.IgnoreInt:
+		// bash's setup_async_signals: SIGINT ignored by this shell,
+		// not by the programs it runs (SIGQUIT the shell ignores
+		// anyway); a function's shell catches it again, so only a
+		// compound command's is in the soft state trap can harden
 		dropSignal(syscall.SIGINT)
+		if _, fn := cmd.Cmd.(*syntax.CallExpr); !fn {
+			r.asyncInt = asyncIntSoft
+		}
 	}
 	return cmd, nil
 }

@@ -428,6 +428,9 @@ func biRead(r *Runner, args []string) int {
 				}
 			}
 		}
+		if haveTimeout && timeout > 0 && !r.isInteractive() {
+			r.initTermSigs()
+		}
 		if havePrompt && f != nil && isTerminal(f) {
 			io.WriteString(r.errw(), prompt)
 		}

@@ -30,6 +30,7 @@ func biTrap(r *Runner, args []string) int {
 		return r.write("trap", signalTable())
 	}
 	if len(a) == 0 || set&optBit('p') != 0 {
+		r.initTermSigs()
 		// trap -p in POSIX mode shows default dispositions as well
 		showAll := set&optBit('p') != 0 && r.opts.on(optPosix)
 		// bash's display_traps: each named signal shown as it comes, an
@@ -108,6 +109,12 @@ func biTrap(r *Runner, args []string) int {
 		}
 		if num > 0 && hardIgnored[syscall.Signal(num)] && !r.isInteractive() {
 			continue // ignored at startup: bash silently keeps it so
+		}
+		if num > 0 && r.asyncIntKeeps(syscall.Signal(num)) {
+			continue
+		}
+		if name == "EXIT" && !reset && !r.isInteractive() {
+			defer r.initTermSigs() // set_signal on the EXIT trap
 		}
 		r.traps.set(name, action, reset)
 		r.watchSignal(name, num, action, reset)

@@ -62,6 +62,9 @@ func (r *Runner) coproc(c *syntax.CoprocClause, st *syntax.Stmt) {
 	sub.job = job
 	sub.asyncExternal = r.runsExternal(c.Stmt)
 	cancel := sub.killableBy(job)
+	if sub.asyncInt == asyncIntNone && !r.opts.on(optMonitor) {
+		sub.asyncInt = asyncIntSoft // execute_in_subshell, asynchronous
+	}
 	deadAt := new(atomic.Int64)
 	deadAt.Store(-1)
 	go func() {

@@ -43,6 +43,9 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 	lastpipe := r.opts.sh(shLastpipe) && !r.opts.jobControl()
 	r.syncScript() // bash forks for the elements
 	runners := make([]*Runner, n)
+	// the elements of an asynchronous pipeline are bash's asynchronous
+	// children each (execute_pipeline passes asynchronous on)
+	asyncPipe := r.async && r.forkedFor == syntax.Command(c) && !r.opts.on(optMonitor)
 	for i := range stages {
 		if i == n-1 && lastpipe {
 			runners[i] = r
@@ -64,6 +67,11 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 			// $BASH_SUBSHELL; a function it calls raises it (call)
 			sub.subLevelAdj--
 			sub.simpleStageLevel = true
+			sub.asyncSigs = asyncPipe && sub.runsExternal(stages[i])
+		default:
+			if asyncPipe && sub.asyncInt == asyncIntNone {
+				sub.asyncInt = asyncIntSoft
+			}
 		}
 		runners[i] = sub
 	}

@@ -328,6 +328,12 @@ type Runner struct {
 	// runs one external program, which bash starts with SIGINT and
 	// SIGQUIT ignored (see jobSignals.ignoredEnv)
 	asyncExternal bool
+	// asyncInt: bash's SIGINT ignore in an asynchronous subshell
+	// (asyncint.go)
+	asyncInt uint8
+	// asyncSigs: an asynchronous pipeline's element that runs one
+	// program, which starts with SIGINT and SIGQUIT ignored
+	asyncSigs bool
 	// bgProcess: this runner is a nash started to run an asynchronous
 	// command (bgproc.go), the process bash would have forked
 	bgProcess     bool

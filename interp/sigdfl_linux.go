@@ -221,6 +221,13 @@ func restoreGoHandler(sig syscall.Signal) {
 	}
 }
 
+// defaultRaw gives sig the kernel's default action.
+func defaultRaw(sig syscall.Signal) {
+	dflMu.Lock()
+	defer dflMu.Unlock()
+	rtSigaction(sig, &kernelSigaction{}, nil)
+}
+
 // ignoreRaw makes the kernel ignore sig, for the signals managed here:
 // signal.Ignore leaves those the runtime does not notify (SIGILL,
 // SIGSTKFLT, SIGRTMIN…) at their default or the runtime's handler, so

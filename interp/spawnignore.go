@@ -36,6 +36,11 @@ func (r *Runner) spawnIgnores() []int {
 		}
 		r.jobSig.mu.Unlock()
 	}
+	if r.asyncSigs {
+		// setup_async_signals for an asynchronous pipeline's program
+		extra = appendSignal(extra, syscall.SIGINT)
+		extra = appendSignal(extra, syscall.SIGQUIT)
+	}
 	if len(hardIgnored) == 0 && (r.traps == nil || len(r.traps.m) == 0) {
 		return extra // nothing ignored: the scan below would find nothing
 	}

@@ -110,6 +110,7 @@ func (r *Runner) fork(kind string) *Runner {
 		bgJob:           r.bgJob,
 		async:           r.async,
 		hist:            r.hist.clone(),
+		asyncInt:        r.forkAsyncInt(),
 	}
 	c.traps.keepLive(r.opts.on(optErrtrace), r.opts.on(optFunctrace))
 	// bash's subshells run without job control; a command substitution
@@ -529,8 +530,11 @@ func (r *Runner) background(st *syntax.Stmt) {
 	}
 	c.job = job
 	cancel := c.killableBy(job)
-	if _, ok := st.Cmd.(*syntax.CallExpr); ok {
+	_, call := st.Cmd.(*syntax.CallExpr)
+	if call {
 		c.signalsReachProgram(job)
+	} else if c.asyncInt == asyncIntNone && !r.opts.on(optMonitor) {
+		c.asyncInt = asyncIntSoft // setup_async_signals
 	}
 	external := r.runsExternal(st)
 	c.asyncExternal = external

@@ -520,7 +520,15 @@ func (r *Runner) watchSignal(name string, num int, action string, reset bool) {
 		// runtime install its handler first means the disposition is a
 		// handler again, which exec resets to the default in children.
 		if signal.Ignored(sig) {
-			restoreGoHandler(sig)
+			if _, ok := goHandler(sig); ok {
+				restoreGoHandler(sig)
+			} else {
+				// the runtime's own (SIGINT, SIGHUP, SIGTERM): Notify
+				// records the disposition it finds as the one to go
+				// back to, and for SIGINT and SIGHUP a SIG_IGN there
+				// would make Reset ignore the signal again
+				defaultRaw(sig)
+			}
 			tmp := make(chan os.Signal, 1)
 			signal.Notify(tmp, sig)
 			signal.Reset(sig)
