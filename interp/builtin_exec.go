@@ -48,6 +48,11 @@ func biSource(r *Runner, args []string) int {
 			return 1
 		}
 	}
+	if len(a) > 1 {
+		r.initArgvSeen(a[1:])
+	} else {
+		r.initArgvSeen(r.params)
+	}
 	var data []byte
 	var err error
 	if strings.HasPrefix(path, "/dev/fd/") {
@@ -107,6 +112,7 @@ func biSource(r *Runner, args []string) int {
 	r.inSource = true
 	r.nesting = Nesting{Depth: oldNesting.Depth + 1, Kind: "source:" + file}
 	r.calls = append(r.calls, callFrame{funcName: "source", sourced: true, source: file, line: r.line, args: a[1:]})
+	popArgv := r.sourceArgv(path, len(a) > 1)
 	r.gateState(&StateInfo{Op: "source", Names: []string{file}})
 	hidden := r.sourceTraps()
 	// $? in the file is the status from before the . (bash's
@@ -158,6 +164,7 @@ func biSource(r *Runner, args []string) int {
 		r.exitTrapAt(atFrame)
 	}
 	r.calls = r.calls[:len(r.calls)-1]
+	popArgv()
 	r.curSrc, r.nesting, r.line, r.lineOff, r.inSource = oldSrc, oldNesting, oldLine, oldOff, oldIn
 	r.lineConts = oldConts
 	returned := r.flow == flowReturn

@@ -410,14 +410,7 @@ func (r *Runner) argvArrays(argc bool) *variable {
 	if !r.opts.sh(shExtdebug) {
 		// bash's get_bashargcv: a first reference at the top level
 		// records the positional parameters; functions never add theirs
-		if r.dynSeen.argc == nil && !r.inFunction() {
-			argc := &indexedArray{vals: []string{itoa(int64(len(r.params)))}}
-			argv := &indexedArray{}
-			for j := len(r.params) - 1; j >= 0; j-- {
-				argv.vals = append(argv.vals, r.params[j])
-			}
-			r.dynSeen.argc, r.dynSeen.argv = argc, argv
-		}
+		r.initArgvSeen(r.params)
 		if argc {
 			arr = r.dynSeen.argc
 		} else {

@@ -1,0 +1,53 @@
+package interp
+
+// What bash's _evalfile does to BASH_ARGV and BASH_ARGC when extdebug is
+// off (with it, argvArrays computes them from the call frames).
+
+// initArgvSeen is bash's get_bashargcv: the first reference to BASH_ARGV
+// or BASH_ARGC at the top level, not in a function, records params, the
+// positional parameters then, as the bottom of both stacks.
+func (r *Runner) initArgvSeen(params []string) {
+	if r.dynSeen.argc != nil || r.inFunction() || r.opts.sh(shExtdebug) {
+		return
+	}
+	argc := &indexedArray{vals: []string{itoa(int64(len(params)))}}
+	argv := &indexedArray{}
+	for j := len(params) - 1; j >= 0; j-- {
+		argv.vals = append(argv.vals, params[j])
+	}
+	r.dynSeen.argc, r.dynSeen.argv = argc, argv
+}
+
+// sourceArgv runs as a file read for . or source (or BASH_ENV, or fc)
+// starts to run. A file without arguments of its own (bash's _evalfile
+// without FEVAL_NOPUSHARGS) has its path pushed on BASH_ARGV, with a
+// count of 1 on BASH_ARGC, for as long as it runs: pop takes them off.
+// (bash's _evalfile also looks both arrays up first, which records the
+// file's positional parameters when nothing referred to them yet at the
+// top level: biSource calls initArgvSeen for that.)
+func (r *Runner) sourceArgv(path string, ownArgs bool) (pop func()) {
+	if ownArgs || r.opts.sh(shExtdebug) {
+		return func() {}
+	}
+	// new arrays each time: subshells share the ones they were forked with
+	created := r.dynSeen.argc == nil
+	argc, argv := r.dynSeen.argc.clone(), r.dynSeen.argv.clone()
+	argc.vals = append([]string{"1"}, argc.vals...)
+	argv.vals = append([]string{path}, argv.vals...)
+	r.dynSeen.argc, r.dynSeen.argv = argc, argv
+	return func() {
+		argc, argv := r.dynSeen.argc.clone(), r.dynSeen.argv.clone()
+		if len(argc.vals) > 0 {
+			argc.vals = argc.vals[1:]
+		}
+		if len(argv.vals) > 0 {
+			argv.vals = argv.vals[1:]
+		}
+		r.dynSeen.argc, r.dynSeen.argv = argc, argv
+		if created && len(argc.vals) == 0 {
+			// not recorded at the top level yet: a later reference there
+			// records the positional parameters
+			r.dynSeen.argc, r.dynSeen.argv = nil, nil
+		}
+	}
+}
