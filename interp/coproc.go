@@ -12,7 +12,7 @@ import (
 func (r *Runner) coproc(c *syntax.CoprocClause, st *syntax.Stmt) {
 	redirs := st.Redirs
 	text := r.jobText(st) // "coproc NAME cmd", as written
-	c = r.unnamedCoproc(c)
+	c, cmdSrc := coprocCommand(r.curSrc, c)
 	name := "COPROC"
 	if c.Name != nil {
 		name = c.Name.Lit()
@@ -39,6 +39,7 @@ func (r *Runner) coproc(c *syntax.CoprocClause, st *syntax.Stmt) {
 		return
 	}
 	sub := r.fork("subshell")
+	sub.curSrc = cmdSrc
 	sub.async = true
 	// bash's coproc child runs a simple command or ( ) without a
 	// further fork
@@ -233,18 +234,13 @@ func (r *Runner) coprocFDClosed(fd int) {
 	}
 }
 
-// unnamedCoproc reads c as bash does where mvdan's parser read it
-// otherwise: bash names a coprocess only before a compound command, so in
-// `coproc cat 2>/dev/null` the word starts the simple command; and
-// `coproc x=1 cmd` starts with an assignment, not a command name. The
-// command is parsed again from the source, at the same offsets, lines
-// and columns; c is returned as is where that fails.
-func (r *Runner) unnamedCoproc(c *syntax.CoprocClause) *syntax.CoprocClause {
-	return unnamedCoprocIn(r.curSrc, c)
-}
-
-// unnamedCoprocIn is unnamedCoproc for c parsed from src (the printer
-// shows the command as bash read it too).
+// unnamedCoprocIn reads c, parsed from src, as bash does where mvdan's
+// parser read it otherwise: bash names a coprocess only before a compound
+// command, so in `coproc cat 2>/dev/null` the word starts the simple
+// command; and `coproc x=1 cmd` starts with an assignment, not a command
+// name. The command is parsed again from the source, at the same offsets,
+// lines and columns; c is returned as is where that fails. (The printer
+// shows the command as bash read it too.)
 func unnamedCoprocIn(src string, c *syntax.CoprocClause) *syntax.CoprocClause {
 	if c.Stmt == nil || isCompound(c.Stmt.Cmd) {
 		return c
@@ -284,6 +280,34 @@ func unnamedCoprocIn(src string, c *syntax.CoprocClause) *syntax.CoprocClause {
 		return c
 	}
 	return &syntax.CoprocClause{Coproc: c.Coproc, Stmt: f.Stmts[0]}
+}
+
+// coprocCommand is unnamedCoprocIn that also reads `coproc b=() cmd` as
+// bash does: mvdan's parser took b= for the coprocess's name and "() cmd"
+// for an anonymous function, bash reads a simple command whose prefix
+// assigns "()" (envcompound.go's rewrite makes it one mvdan's parser
+// takes). It returns the text the command's positions refer to: src, or
+// src rewritten there.
+func coprocCommand(src string, c *syntax.CoprocClause) (*syntax.CoprocClause, string) {
+	fd, ok := c.Stmt.Cmd.(*syntax.FuncDecl)
+	if c.Stmt == nil || !ok || fd.Name != nil || c.Name == nil {
+		return unnamedCoprocIn(src, c), src
+	}
+	from, to := int(c.Name.Pos().Offset()), int(c.Stmt.End().Offset())
+	if from >= to || to > len(src) {
+		return c, src
+	}
+	b := []byte(src[:to])
+	for i := 0; i < from; i++ {
+		if b[i] != '\n' {
+			b[i] = ' '
+		}
+	}
+	f, text, err := parseProgram(string(b), "")
+	if err != nil || len(f.Stmts) != 1 {
+		return c, src
+	}
+	return &syntax.CoprocClause{Coproc: c.Coproc, Stmt: f.Stmts[0]}, text + src[to:]
 }
 
 // srcAssignWord reports whether w, as written in src, is an assignment.

@@ -293,20 +293,17 @@ func (p *cmdPrinter) stmt(s *syntax.Stmt, extra []*syntax.Redirect) {
 			p.stmt(c.Stmt, nil)
 		}
 	case *syntax.CoprocClause:
-		c = unnamedCoprocIn(p.src, c)
-		if fd, ok := c.Stmt.Cmd.(*syntax.FuncDecl); ok && fd.Name == nil && c.Name != nil {
-			// coproc b=() cmd: mvdan's "() cmd" anonymous function
-			// after a name, bash's simple command with an assignment
-			p.put("coproc COPROC " + p.raw(nil, c.Name.Pos(), c.Stmt.End()))
-			break
-		}
+		c, text := coprocCommand(p.src, c)
 		name := "COPROC"
 		if c.Name != nil {
 			name = p.word(c.Name)
 		}
 		p.put("coproc " + name + " ")
 		p.skipIndent++
+		src := p.src
+		p.src = text // (the command's positions refer to it)
 		p.stmt(c.Stmt, nil)
+		p.src = src
 	default:
 		p.put(p.raw(s.Cmd, s.Cmd.Pos(), s.Cmd.End()))
 	}
