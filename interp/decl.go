@@ -787,6 +787,41 @@ func (r *Runner) noassignVar(name string) bool {
 	return noassignSpecial(name) && !r.dynRemoved(name)
 }
 
+// declRefValueFirst makes the checks declare_internal makes first on the
+// value of declare -n with -a or -A (an array cannot be a reference, so
+// the attribute is dropped after them): a value that is not a name, or is
+// the variable's own name outside a function, fails; in a function the
+// latter is a warning. The value of as is expanded here, once: as is
+// returned holding it quoted.
+func (r *Runner) declRefValueFirst(variant, name string, as *syntax.Assign, textVal *string) (*syntax.Assign, error) {
+	val := ""
+	switch {
+	case as != nil && as.Value != nil:
+		v, err := r.assignValue(as.Value)
+		if err != nil {
+			return as, err
+		}
+		lit := *as
+		lit.Value = &syntax.Word{Parts: []syntax.WordPart{&syntax.SglQuoted{Value: v}}}
+		as, val = &lit, v
+	case textVal != nil:
+		val = *textVal
+	}
+	if val == "" {
+		return as, nil
+	}
+	if val == name || strings.HasPrefix(val, name+"[") {
+		if !r.inFunction() {
+			return as, &varError{msg: name + ": nameref variable self references not allowed"}
+		}
+		r.bErr(variant, "warning: %s: circular name reference", name)
+	}
+	if !validName(val) && !validArrayRef(val) {
+		return as, &varError{msg: "`" + val + "': invalid variable name for name reference"}
+	}
+	return as, nil
+}
+
 // declareOne applies one name or name=value with the parsed options.
 func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (string, error) {
 	var name string
@@ -920,6 +955,12 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		}
 		return "", &varError{msg: name + ": reference variable cannot be an array"}
 	}
+	if o.nameref && (o.array || o.assoc) && (as == nil || as.Index == nil) && index == "" && !appendVal {
+		var err error
+		if as, err = r.declRefValueFirst(variant, name, as, textVal); err != nil {
+			return "", err
+		}
+	}
 	if o.nameref && (o.array || o.assoc) && local && !o.global && (as == nil || as.Index == nil) && index == "" {
 		// local -an r: bash's declare_internal makes the local array
 		// first (a local scalar of this function becomes an empty one),
@@ -946,11 +987,31 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		}
 		return "", &varError{msg: name + ": reference variable cannot be an array"}
 	}
-	if o.nameref && (o.array || o.assoc) && !local && r.vars.get(name) == nil {
-		// declare -an v: bash makes the new variable an array first,
-		// and an array cannot be a reference, so the attribute is
-		// dropped (declare_internal's onref)
-		o.nameref = false
+	if o.nameref && (o.array || o.assoc) && !local {
+		// declare -an v: bash makes the variable an array first, and an
+		// array cannot be a reference, so the attribute is dropped
+		// (declare_internal's onref). An existing scalar (a reference
+		// too) is converted, and turning the attribute on took its -i,
+		// -u, -l and -c off, as in ksh93; without a new value, the one
+		// it has must be a name (a new one is checked first).
+		cur := r.vars.get(name)
+		drop := cur == nil || (cur.kind == kString || cur.kind == kNameRef) && cur.attrs&aReadonly == 0
+		if index != "" || as != nil && as.Index != nil {
+			drop = false
+		}
+		if drop && !appendVal && (as == nil || as.Value == nil) && textVal == nil && cur != nil && cur.set {
+			// no new value: the one it has must be a name
+			drop = validName(cur.str) || validArrayRef(cur.str)
+		}
+		if drop {
+			o.nameref = false
+			if cur != nil {
+				v := r.vars.own(name)
+				v.attrs &^= aInteger | aUpper | aLower | aCapital
+				v.kind = kString
+				r.vars.changed(v)
+			}
+		}
 	}
 	if o.nameref {
 		// a reference is a scalar: not NAME[SUB], not an existing array
