@@ -45,6 +45,9 @@ func (r *Runner) coproc(c *syntax.CoprocClause, st *syntax.Stmt) {
 	// further fork
 	sub.tail = &execTail{stmt: tailStmt([]*syntax.Stmt{c.Stmt})}
 	sub.fds.set(0, newShared(inR, true))
+	// its stdin is a pipe: an asynchronous command in it keeps it
+	// (execute_in_subshell's stdin_redir for pipe_in)
+	sub.stdinRedir = true
 	sub.fds.set(1, newShared(outW, true))
 	job := r.jobs.add(sub.bashpid, text)
 	// bash's coprocess is a process that outlives the shell: the ending

@@ -391,6 +391,7 @@ func (r *Runner) runTop(stmts []*syntax.Stmt) {
 	}()
 	if !r.sh.cmdString {
 		r.sh.cmdNumber.Add(1) // bash's reader_loop counts each command it reads
+		r.stdinRedir = false  // and starts each without stdin_redir
 	}
 	r.echoVerbose(stmts)
 	r.reapCoprocs(false) // bash's reader cleans up dead jobs as it reads a line
@@ -898,7 +899,10 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 		}
 		r.stmts(c.Stmts)
 	case *syntax.Subshell:
-		pipeIn := r.pipePos != nil && r.pipePos.Index > 0
+		// a pipe into this ( ) itself: not one into the element that
+		// runs it ({ ( … ); } | is the group's, which its ( ) replaces
+		// by its own stdin_redir)
+		pipeIn := r.pipePos != nil && r.pipePos.Index > 0 && st != nil && st == r.pipeStmt
 		if r.forkedFor == c {
 			// this runner is already the child forked for a pipeline
 			// element or an asynchronous command: bash makes no second
@@ -909,7 +913,7 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 			if n := len(c.Stmts); n > 0 {
 				r.quietTail = c.Stmts[n-1]
 			}
-			r.stdinRedir = r.stdinRedir || pipeIn || st != nil && stdinRedirects(st.Redirs)
+			r.stdinRedir = pipeIn || st != nil && stdinRedirects(st.Redirs)
 			if r.job != nil && st != nil {
 				r.tail = &execTail{stmt: parenTail(c.Stmts), text: r.job.cmd}
 			} else if r.bgProcess && st != nil {

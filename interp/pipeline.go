@@ -137,8 +137,11 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 		sub := runners[i]
 		sub.pipePos = &PipelinePos{ID: pid, Index: i, Len: n}
 		if sub == r {
+			// lastpipe: bash moves the pipe to fd 0 and passes no
+			// pipe_in, so a ( ) there has no input pipe of its own
 			continue
 		}
+		sub.pipeStmt = stages[i]
 		forwarded := func() {}
 		if i == n-1 && r.bgProcess && r.forkedFor == syntax.Command(c) {
 			// the job's $! is the last element's pid in bash

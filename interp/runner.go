@@ -319,6 +319,7 @@ type Runner struct {
 	// last pathname expansion found it, which compgen -G goes by
 	globDots  bool
 	pipePos   *PipelinePos
+	pipeStmt  *syntax.Stmt // the pipeline element pipePos is
 	temps     map[string]*variable
 	tempVars  map[string]*variable // the prefix-assignment variables in place
 	tempDepth map[string]int       // function nesting at which each of tempVars was made

@@ -497,8 +497,10 @@ func (r *Runner) background(st *syntax.Stmt) {
 	}
 	// a background command's stdin is /dev/null when job control is off
 	// (or in a subshell), unless stdin was redirected for a compound
-	// command around it or comes from a pipe (bash's stdin_redir)
-	if (r.isSub || !r.opts.on(optMonitor)) && !r.stdinRedir {
+	// command around it or comes from a pipe (bash's stdin_redir); not
+	// a pipeline's, whose elements never see the CMD_STDIN_REDIR flag
+	// bash puts on the pipeline as a whole
+	if (r.isSub || !r.opts.on(optMonitor)) && !r.stdinRedir && !isPipeline(st.Cmd) {
 		if null, err := openRaw(os.DevNull, syscall.O_RDONLY, 0); err == nil {
 			c.fds.set(0, newShared(null, true))
 		}
@@ -598,4 +600,10 @@ func asyncBody(st *syntax.Stmt) syntax.Stmt {
 	fg.Background = false
 	fg.Negated = false
 	return fg
+}
+
+// isPipeline reports whether cmd is a pipeline of two or more commands.
+func isPipeline(cmd syntax.Command) bool {
+	b, ok := cmd.(*syntax.BinaryCmd)
+	return ok && (b.Op == syntax.Pipe || b.Op == syntax.PipeAll)
 }
