@@ -474,6 +474,7 @@ func biRead(r *Runner, args []string) int {
 		ifs = ""
 	}
 	res.mb = r.utf8Locale() && !asciiOnly(ifs)
+	res.bashRaw(ifs, haveArray)
 	if haveArray {
 		// read -a into a nameref fills the array it names
 		v, ok := r.indexedArrayVar("read", arrayName, true, true)
@@ -491,7 +492,7 @@ func biRead(r *Runner, args []string) int {
 		return status
 	}
 	if len(names) == 0 {
-		if err := r.setScalar("REPLY", string(res.line), false); err != nil {
+		if err := r.setScalar("REPLY", res.unLone(string(res.line), len(res.line)), false); err != nil {
 			r.reportErr(err)
 			return 1
 		}
@@ -544,7 +545,33 @@ type readResult struct {
 	// mb: IFS has multibyte characters (UTF-8 locale): the line is
 	// split by characters (see ifschars.go)
 	mb bool
+	// rawAt: where a \x01, \x7f or NUL is that read_mbchar took as
+	// part of a multibyte character (ascending)
+	rawAt []int
+	// escs: backslashes processed; ctls: \x01 bytes and ctlnuls: \x7f
+	// bytes read as themselves (bash escapes them with CTLESC)
+	escs, ctls, ctlnuls int
+	// trailEsc: the input ended after a backslash
+	trailEsc bool
+	// lone: bash's string ends in a CTLESC that quotes nothing, kept at
+	// the end of line (a \x01): a word of it alone is \x01, in any
+	// other word it goes (dequote_string)
+	lone bool
 }
+
+// unLone drops the lone CTLESC from w, which ends at end of the line.
+func (res *readResult) unLone(w string, end int) string {
+	if res.lone && end == len(res.line) && len(w) > 1 {
+		return w[:len(w)-1]
+	}
+	return w
+}
+
+// ctlESC and ctlNUL are bash's internal quoting bytes (CTLESC, CTLNUL).
+const (
+	ctlESC = 0x01
+	ctlNUL = 0x7f
+)
 
 // readInput reads up to the delimiter (-2: none), nchars characters
 // (0: no limit) or end of input, processing backslashes unless raw. A
@@ -556,6 +583,8 @@ func readInput(lr *lineReader, delim, nchars int, raw, bytes bool) (readResult, 
 	for {
 		c, err := lr.readByte()
 		if err != nil {
+			// a backslash at the end leaves its CTLESC in bash's string
+			res.trailEsc = pass
 			return res, err
 		}
 		if pass {
@@ -563,11 +592,16 @@ func readInput(lr *lineReader, delim, nchars int, raw, bytes bool) (readResult, 
 			if c == '\n' {
 				continue
 			}
+			if c == 0 {
+				// stored, it ends bash's string (bashRaw)
+				res.rawAt = append(res.rawAt, len(res.line))
+			}
 			res.line = append(res.line, c)
 			res.esc = append(res.esc, true)
 		} else {
 			if c == '\\' && !raw {
 				pass = true
+				res.escs++
 				continue
 			}
 			if int(c) == delim {
@@ -576,20 +610,36 @@ func readInput(lr *lineReader, delim, nchars int, raw, bytes bool) (readResult, 
 			if c == 0 && delim != 0 {
 				continue
 			}
+			switch c {
+			case ctlESC:
+				res.ctls++
+			case ctlNUL:
+				res.ctlnuls++
+			}
 			res.line = append(res.line, c)
 			res.esc = append(res.esc, false)
 		}
 		if c >= utf8.RuneSelf && !bytes {
-			// the rest of a multibyte character belongs to it
-			for need := utf8Len(c) - 1; need > 0; need-- {
+			// bash's read_mbchar reads on while mbrtowc finds the
+			// character incomplete and keeps every byte it read, as
+			// is: a \x01 (CTLESC) or \x7f (CTLNUL) among them is not
+			// escaped as read escapes them elsewhere, a NUL ends the
+			// string (bashRaw)
+			mb := []byte{c}
+			for mbIncomplete(mb) {
 				c2, err := lr.readByte()
+				if err == io.EOF {
+					// the character counts, what ends read comes next
+					break
+				}
 				if err != nil {
 					return res, err
 				}
+				mb = append(mb, c2)
 				res.line = append(res.line, c2)
 				res.esc = append(res.esc, false)
-				if c2&0xC0 != 0x80 {
-					break
+				if c2 == ctlESC || c2 == ctlNUL || c2 == 0 {
+					res.rawAt = append(res.rawAt, len(res.line)-1)
 				}
 			}
 		}
@@ -598,6 +648,105 @@ func readInput(lr *lineReader, delim, nchars int, raw, bytes bool) (readResult, 
 			return res, nil
 		}
 	}
+}
+
+// bashRaw gives the bytes read_mbchar kept as they came (rawAt) the
+// meaning they have in bash's string, where read quotes a byte by putting
+// CTLESC before it: a raw \x01 is a CTLESC that quotes the byte after it
+// (removed with the quoting when read saw an escape, kept otherwise), a
+// raw \x7f a CTLNUL that read -a's list_string deletes, a NUL the end of
+// the string. The byte after a raw \x01 is taken as quoted, and when that
+// byte was itself the CTLESC of a quoted byte, the quoted byte is left
+// unquoted. It changes res.esc.
+func (res *readResult) bashRaw(ifs string, array bool) {
+	skipEsc := strings.IndexByte(ifs, ctlESC) >= 0
+	if skipEsc && res.escs > 0 {
+		// with CTLESC in IFS read quotes nothing: a byte after a
+		// backslash splits as any other
+		clear(res.esc)
+	}
+	if len(res.rawAt) == 0 && !res.trailEsc {
+		return
+	}
+	skipNul := strings.IndexByte(ifs, ctlNUL) >= 0
+	sawEsc := !skipEsc && (res.escs > 0 || res.ctls > 0) || !skipNul && res.ctlnuls > 0
+	n := len(res.line)
+	isRaw := make([]bool, n)
+	lone := res.trailEsc
+	for _, i := range res.rawAt {
+		isRaw[i] = true
+		if res.line[i] == 0 && i < n {
+			// a backslash's CTLESC before it stays
+			n, lone = i, res.esc[i]
+		}
+	}
+	// quotedPair: bash has CTLESC before the byte at i
+	quotedPair := func(i int) bool {
+		return res.esc[i] || !isRaw[i] && (res.line[i] == ctlESC && !skipEsc || res.line[i] == ctlNUL && !skipNul)
+	}
+	line, esc := make([]byte, 0, n), make([]bool, 0, n)
+	for i := 0; i < n; i++ {
+		c := res.line[i]
+		switch {
+		case !isRaw[i]:
+			line, esc = append(line, c), append(esc, res.esc[i])
+		case c == ctlNUL && array && !skipNul:
+			// remove_quoted_nulls
+		case c == ctlESC && !skipEsc:
+			if !sawEsc {
+				line, esc = append(line, c), append(esc, true)
+			}
+			switch {
+			case i+1 >= n && lone && sawEsc:
+				// it quotes the CTLESC left at the end
+				line, esc = append(line, ctlESC), append(esc, true)
+				lone = false
+			case i+1 >= n:
+			case sawEsc && quotedPair(i+1):
+				// it quotes the CTLESC of the pair: that one stays, and
+				// the byte after it is no longer quoted (a \x01 is
+				// a CTLESC again)
+				line, esc = append(line, ctlESC), append(esc, true)
+				res.esc[i+1] = false
+				isRaw[i+1] = res.line[i+1] == ctlESC || res.line[i+1] == ctlNUL
+			default:
+				line, esc = append(line, res.line[i+1]), append(esc, true)
+				i++
+			}
+		default:
+			line, esc = append(line, c), append(esc, false)
+		}
+	}
+	res.lone = lone && !skipEsc
+	if res.lone {
+		line, esc = append(line, ctlESC), append(esc, true)
+	}
+	res.line, res.esc, res.rawAt = line, esc, nil
+}
+
+// mbIncomplete reports whether b is the start of a character cut short
+// as glibc's UTF-8 mbrtowc sees it (-2): a lead byte (C2-DF, E0-EF,
+// F0-F7) and fewer continuation bytes than it needs, whatever their
+// values (the ranges of overlong forms are checked only once complete).
+func mbIncomplete(b []byte) bool {
+	need := 0
+	switch c := b[0]; {
+	case c >= 0xC2 && c < 0xE0:
+		need = 2
+	case c&0xF0 == 0xE0:
+		need = 3
+	case c&0xF8 == 0xF0:
+		need = 4
+	}
+	if len(b) >= need {
+		return false
+	}
+	for _, c := range b[1:] {
+		if c&0xC0 != 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // utf8Len is the length of the UTF-8 sequence a lead byte starts (1 for
@@ -661,7 +810,7 @@ func (res *readResult) word(ifs string) (string, bool) {
 	for i < n && !res.sep(i, ifs) {
 		i += res.width(i)
 	}
-	w := string(res.line[start:i])
+	w := res.unLone(string(res.line[start:i]), i)
 	white := i < n && isSpcTabNL(res.line[i])
 	if i < n {
 		i += res.width(i)
@@ -709,7 +858,7 @@ func (res *readResult) rest(ifs string) string {
 	for end > start+1 && isSpcTabNL(res.line[end-1]) && strings.IndexByte(ifs, res.line[end-1]) >= 0 {
 		end--
 	}
-	return string(res.line[start:end])
+	return res.unLone(string(res.line[start:end]), end)
 }
 
 // split divides the whole line into fields for read -a.
