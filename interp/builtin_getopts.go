@@ -112,7 +112,7 @@ func biGetopts(r *Runner, args []string) int {
 	case c == '?' && !hasArg: // invalid option
 		st := bindName("?")
 		if silent {
-			bindOptarg(string(optarg[0]))
+			bindOptarg(optarg[:1])
 		} else {
 			unbindOptarg()
 		}
@@ -135,7 +135,7 @@ func biGetopts(r *Runner, args []string) int {
 			r.vars.own(r.resolveRef("OPTARG"))
 		}
 	}
-	return bindName(string(rune(c)))
+	return bindName(string([]byte{byte(c)})) // the byte, as bash sees it
 }
 
 // nextOpt is bash's sh_getopt over argv (argv[0] is $0). It returns the
@@ -175,6 +175,7 @@ func (r *Runner) nextOpt(argv []string, optstr string, opterr bool) (c int, opta
 		rest = arg[1:]
 	}
 	ch := rest[0]
+	chs := rest[:1] // the option byte as a string (not its rune's UTF-8)
 	rest = rest[1:]
 	s.char++
 	if rest == "" {
@@ -184,9 +185,9 @@ func (r *Runner) nextOpt(argv []string, optstr string, opterr bool) (c int, opta
 	i := strings.IndexByte(optstr, ch)
 	if i < 0 || ch == ':' {
 		if opterr {
-			r.writeErrLine(argv[0] + ": illegal option -- " + string(ch))
+			r.writeErrLine(argv[0] + ": illegal option -- " + chs)
 		}
-		return '?', string(ch), false
+		return '?', chs, false
 	}
 	if i+1 < len(optstr) && optstr[i+1] == ':' {
 		switch {
@@ -195,14 +196,14 @@ func (r *Runner) nextOpt(argv []string, optstr string, opterr bool) (c int, opta
 			s.ind++
 		case s.ind == argc:
 			if opterr {
-				r.writeErrLine(argv[0] + ": option requires an argument -- " + string(ch))
+				r.writeErrLine(argv[0] + ": option requires an argument -- " + chs)
 			}
 			s.inBundle = false
 			if strings.HasPrefix(optstr, ":") {
 				// only with "::": bash then reports ':' as an option
 				return ':', "", true
 			}
-			return '?', string(ch), true
+			return '?', chs, true
 		default:
 			optarg = argv[s.ind]
 			s.ind++
