@@ -34,39 +34,59 @@ func (r *Runner) reprintedComsub(cs *syntax.CmdSubst) (*printedComsub, bool) {
 	if cs.Backquotes || len(cs.Stmts) == 0 {
 		return nil, false
 	}
+	return r.reprintedBody(cs, cs.Left, cs.Right, cs.Stmts, "$(")
+}
+
+// reprintedProcSubst is reprintedComsub for a <(…) or >(…), whose text
+// bash stores printed back the same way (parse_comsub).
+func (r *Runner) reprintedProcSubst(ps *syntax.ProcSubst) (*printedComsub, bool) {
+	if len(ps.Stmts) == 0 {
+		return nil, false
+	}
+	open := "<("
+	if ps.Op == syntax.CmdOut {
+		open = ">("
+	}
+	return r.reprintedBody(ps, ps.OpPos, ps.Rparen, ps.Stmts, open)
+}
+
+// reprintedBody is the cached printed body of node n, the substitution
+// opened by open at left and closed at right.
+func (r *Runner) reprintedBody(n syntax.Node, left, right syntax.Pos, stmts []*syntax.Stmt, open string) (*printedComsub, bool) {
 	r.sh.mu.Lock()
-	pc, ok := r.sh.comsubText[cs]
+	pc, ok := r.sh.comsubText[n]
 	r.sh.mu.Unlock()
 	if !ok {
-		pc = reprintComsub(cs, r.curSrc)
+		pc = reprintBody(n, left, right, stmts, open, r.curSrc)
 		r.sh.mu.Lock()
 		if r.sh.comsubText == nil || len(r.sh.comsubText) >= maxComsubTexts {
 			// eval in a loop makes new nodes each time: start again
-			r.sh.comsubText = map[*syntax.CmdSubst]*printedComsub{}
+			r.sh.comsubText = map[syntax.Node]*printedComsub{}
 		}
-		r.sh.comsubText[cs] = pc
+		r.sh.comsubText[n] = pc
 		r.sh.mu.Unlock()
 	}
 	return pc, pc.stmts != nil
 }
 
-// reprintComsub prints and parses the body of cs when it needs it.
-func reprintComsub(cs *syntax.CmdSubst, src string) *printedComsub {
-	from, to := int(cs.Left.Offset()), int(cs.Right.Offset())
-	if to > len(src) || from >= to || !strings.HasPrefix(src[from:], "$(") || cs.Left.Line() == cs.Right.Line() && !reformats(cs.Stmts) {
+// reprintBody prints and parses the body of a substitution when it
+// needs it.
+func reprintBody(n syntax.Node, left, right syntax.Pos, stmts []*syntax.Stmt, open, src string) *printedComsub {
+	from, to := int(left.Offset()), int(right.Offset())
+	if to > len(src) || from >= to || !strings.HasPrefix(src[from:], open) || left.Line() == right.Line() && !reformats(stmts) {
 		return &printedComsub{}
 	}
 	// here-documents and the marks of rewrites stay in the text as parsed
 	if body := src[from:to]; strings.Contains(body, "<<") || strings.Contains(body, "__nash_") || strings.Contains(body, "\x00") {
 		return &printedComsub{}
 	}
-	if hasAnonFunc(cs) {
+	if hasAnonFunc(n) {
 		// "() cmd", which the parser takes for an anonymous function:
 		// left as parsed, to fail as bash's syntax error where it runs
 		return &printedComsub{}
 	}
 	p := &cmdPrinter{src: src, amount: 4, comsub: true}
-	p.list(cs.Stmts)
+	p.list(stmts)
 	p.flushDeferred("")
 	text := p.sb.String()
 	f, ptext, err := parseProgram(text, "")

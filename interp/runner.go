@@ -94,7 +94,7 @@ type shell struct {
 	condErrSeen  bool          // an empty [[ ]] failed silently once (emptyCondTerm)
 
 	arithStatic map[syntax.ArithmExpr]arithStaticText // guarded by mu
-	comsubText  map[*syntax.CmdSubst]*printedComsub   // guarded by mu
+	comsubText  map[syntax.Node]*printedComsub        // guarded by mu
 	// tailSignal is the signal that killed the -c string's last command,
 	// which bash would have run in its own place, or the terminating
 	// signal the shell caught for its EXIT trap: the shell ends by it

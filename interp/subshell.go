@@ -419,7 +419,17 @@ func (r *Runner) procSubst(ps *syntax.ProcSubst) (string, error) {
 		return "", expErr("cannot make pipe for process substitution: %v", err)
 	}
 	c := r.fork("procsubst")
-	c.tail = noForkTail(ps.Stmts, true)
+	// bash parses the text when it runs it, as a $(…)'s: lines count
+	// from the command's line, in the text as printed back when that
+	// differs (see cmdSubst)
+	stmts := ps.Stmts
+	if len(stmts) > 0 {
+		c.lineOff, c.lineConts = r.line-int(stmts[0].Pos().Line()), nil
+	}
+	if pc, ok := r.reprintedProcSubst(ps); ok {
+		stmts, c.curSrc, c.lineOff = pc.stmts, pc.text, r.line-1
+	}
+	c.tail = noForkTail(stmts, true)
 	c.async = true
 	c.opts.set[optVerbose] = false // as bash's process_substitute
 	c.traceLevel++                 // parsed and run like eval: one more PS4 level
@@ -450,7 +460,7 @@ func (r *Runner) procSubst(ps *syntax.ProcSubst) (string, error) {
 	r.sh.bg.add(job)
 	r.sh.procSubsts.add(job)
 	go func() {
-		c.stmts(ps.Stmts)
+		c.stmts(stmts)
 		st := c.subStatus()
 		c.fds.releaseAll()
 		job.finish(st)
