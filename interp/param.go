@@ -1518,6 +1518,11 @@ func (r *Runner) replaceValue(pe *syntax.ParamExp, pv paramValue) (paramValue, e
 			}
 			return s
 		}
+		if !m.bytes && m.invalid {
+			// a pattern that does not convert to wide characters
+			// makes bash's match_pattern match by bytes throughout
+			return r.forText(m, s).replace(s, mode, pe.Repl.All, repl)
+		}
 		if !m.bytes && !utf8.ValidString(s) {
 			return r.replaceMixed(m, s, mode, pe.Repl.All, repl)
 		}
