@@ -553,6 +553,8 @@ type readResult struct {
 	escs, ctls, ctlnuls int
 	// trailEsc: the input ended after a backslash
 	trailEsc bool
+	// sawEsc: bash's read quoted a byte with CTLESC (saw_escape)
+	sawEsc bool
 	// lone: bash's string ends in a CTLESC that quotes nothing, kept at
 	// the end of line (a \x01): a word of it alone is \x01, in any
 	// other word it goes (dequote_string)
@@ -665,11 +667,12 @@ func (res *readResult) bashRaw(ifs string, array bool) {
 		// backslash splits as any other
 		clear(res.esc)
 	}
+	skipNul := strings.IndexByte(ifs, ctlNUL) >= 0
+	sawEsc := !skipEsc && (res.escs > 0 || res.ctls > 0) || !skipNul && res.ctlnuls > 0
+	res.sawEsc = sawEsc
 	if len(res.rawAt) == 0 && !res.trailEsc {
 		return
 	}
-	skipNul := strings.IndexByte(ifs, ctlNUL) >= 0
-	sawEsc := !skipEsc && (res.escs > 0 || res.ctls > 0) || !skipNul && res.ctlnuls > 0
 	n := len(res.line)
 	isRaw := make([]bool, n)
 	lone := res.trailEsc
@@ -855,8 +858,19 @@ func (res *readResult) rest(ifs string) string {
 		return w
 	}
 	end := len(res.line)
-	for end > start+1 && isSpcTabNL(res.line[end-1]) && strings.IndexByte(ifs, res.line[end-1]) >= 0 {
-		end--
+	for end > start+1 {
+		c := res.line[end-1]
+		if isSpcTabNL(c) && strings.IndexByte(ifs, c) >= 0 {
+			end--
+			continue
+		}
+		if res.sawEsc && c == ctlESC && end < len(res.line) && isSpcTabNL(res.line[end]) {
+			// bash's strip_trailing_ifs_whitespace takes a \x01
+			// before a blank it stripped for the CTLESC of a quoted
+			// blank; the CTLESC quoting the \x01 stops it
+			end--
+		}
+		break
 	}
 	return res.unLone(string(res.line[start:end]), end)
 }
