@@ -470,6 +470,10 @@ func (r *Runner) killSignal(s string) (string, int, bool) {
 	if r.opts.on(optPosix) && strings.HasPrefix(u, "SIG") && !strings.HasPrefix(u, "SIGRTMIN+") {
 		return "", 0, false
 	}
+	if u == "EXIT" {
+		// decode_signal finds it as signal 0's name
+		return "EXIT", 0, true
+	}
 	return parseSignal(s, false)
 }
 

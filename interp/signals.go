@@ -55,6 +55,15 @@ func parseSignal(s string, pseudo bool) (string, int, bool) {
 			return u, -1, true
 		}
 	}
+	if rest, ok := strings.CutPrefix(u, "RTMIN+"); ok {
+		// decode_signal reads any offset up to SIGRTMAX's, not only
+		// the names it lists (RTMIN+16 is RTMAX-14)
+		n, err := strconv.Atoi(strings.Trim(rest, " \t"))
+		if err != nil || n < 0 || n > 30 {
+			return "", 0, false
+		}
+		return signalName(34 + n), 34 + n, true
+	}
 	for n := 1; n <= 64; n++ {
 		if signalName(n) == u {
 			return u, n, true
