@@ -77,7 +77,7 @@ func reprintBody(n syntax.Node, left, right syntax.Pos, stmts []*syntax.Stmt, op
 		return &printedComsub{}
 	}
 	// here-documents and the marks of rewrites stay in the text as parsed
-	if body := src[from:to]; strings.Contains(body, "<<") || strings.Contains(body, "__nash_") || strings.Contains(body, "\x00") {
+	if body := src[from:to]; hasHdocOp(body) || strings.Contains(body, "__nash_") || strings.Contains(body, "\x00") {
 		return &printedComsub{}
 	}
 	if hasAnonFunc(n) {
@@ -142,4 +142,21 @@ func hasAnonFunc(n syntax.Node) bool {
 		return !found
 	})
 	return found
+}
+
+// hasHdocOp reports whether text holds a here-document operator (<< or
+// <<-, not a here-string's <<<), or might: a quoted "<<" counts too.
+func hasHdocOp(text string) bool {
+	for i := 0; ; {
+		k := strings.Index(text[i:], "<<")
+		if k < 0 {
+			return false
+		}
+		i += k + 2
+		if i < len(text) && text[i] == '<' {
+			i++ // <<<
+			continue
+		}
+		return true
+	}
 }

@@ -271,6 +271,9 @@ func (r *Runner) cmdSubst(cs *syntax.CmdSubst) (string, error) {
 	r.syncScript() // bash forks for it
 	c := r.fork("cmdsub")
 	c.inComsub = true
+	// its text is read whole before it runs (parse_and_execute): a
+	// compound command's redirections are made at its last line
+	c.noticeLine = 0
 	c.tail = noForkTail(cs.Stmts, false)
 	c.traceLevel++                 // parsed and run like eval: one more PS4 level
 	c.opts.set[optVerbose] = false // bash's command_substitute turns set -v off
@@ -419,6 +422,7 @@ func (r *Runner) procSubst(ps *syntax.ProcSubst) (string, error) {
 		return "", expErr("cannot make pipe for process substitution: %v", err)
 	}
 	c := r.fork("procsubst")
+	c.noticeLine = 0 // as a $(…)'s
 	// bash parses the text when it runs it, as a $(…)'s: lines count
 	// from the command's line, in the text as printed back when that
 	// differs (see cmdSubst)
