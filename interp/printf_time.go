@@ -61,6 +61,9 @@ func strftime(format string, t time.Time) string {
 			if neg {
 				w--
 			}
+			if p == '-' && width >= 0 {
+				p = '_' // glibc: a width given pads with blanks after all
+			}
 			if p == '-' {
 				if neg {
 					b.WriteByte('-')
