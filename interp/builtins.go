@@ -239,7 +239,7 @@ func biEcho(r *Runner, args []string) int {
 			sb.WriteByte(' ')
 		}
 		if escapes {
-			s, stop := decodeEscapes(a, true, r.escBytes())
+			s, stop := decodeEscapes(a, true, r.escBytes(), false)
 			sb.WriteString(s)
 			if stop {
 				return r.write("echo", sb.String())

@@ -2054,7 +2054,20 @@ func (r *Runner) transformOp(pe *syntax.ParamExp, pv paramValue, op string) (par
 		return mapValue(pv, r.q().shell), nil
 	case "E":
 		bytes := r.escBytes()
-		return mapValue(pv, func(s string) string { return ansiC(s, bytes) }), nil
+		nullIFS := r.ifs() == ""
+		return mapValue(pv, func(s string) string {
+			if strings.IndexByte(s, '\\') < 0 && strings.IndexByte(s, ctlESC) < 0 {
+				return s
+			}
+			// bash's ansicstr quotes the CTLESC and CTLNUL escapes
+			// make, and dequote_escapes then removes the quoting
+			// (with any \x01 of the value before one of them)
+			out, _ := decodeEscapes(s, false, bytes, true)
+			if i := strings.IndexByte(out, 0); i >= 0 {
+				out = out[:i]
+			}
+			return dequoteEscapes(out, nullIFS)
+		}), nil
 	case "P":
 		return mapValue(pv, r.promptString), nil
 	case "U", "L":

@@ -180,7 +180,7 @@ func ansiC(s string, bytes bool) string {
 	if strings.IndexByte(s, '\\') < 0 {
 		return s
 	}
-	out, _ := decodeEscapes(s, false, bytes)
+	out, _ := decodeEscapes(s, false, bytes, false)
 	// shell strings end at a NUL: $'a\0b' is "a"
 	if i := strings.IndexByte(out, 0); i >= 0 {
 		out = out[:i]
@@ -191,8 +191,9 @@ func ansiC(s string, bytes bool) string {
 // decodeEscapes decodes C escapes. In echo mode (echo -e, printf %b),
 // \0nnn is octal with a leading zero and \c stops output (reported by the
 // second result).
-func decodeEscapes(s string, echo, bytes bool) (string, bool) {
+func decodeEscapes(s string, echo, bytes, quoteCtl bool) (string, bool) {
 	var sb strings.Builder
+	esc := escWriter{&sb, quoteCtl}
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if c != '\\' || i+1 >= len(s) {
@@ -202,40 +203,40 @@ func decodeEscapes(s string, echo, bytes bool) (string, bool) {
 		i++
 		switch e := s[i]; e {
 		case 'a':
-			sb.WriteByte('\a')
+			esc.put('\a')
 		case 'b':
-			sb.WriteByte('\b')
+			esc.put('\b')
 		case 'e', 'E':
-			sb.WriteByte(0x1b)
+			esc.put(0x1b)
 		case 'f':
-			sb.WriteByte('\f')
+			esc.put('\f')
 		case 'n':
-			sb.WriteByte('\n')
+			esc.put('\n')
 		case 'r':
-			sb.WriteByte('\r')
+			esc.put('\r')
 		case 't':
-			sb.WriteByte('\t')
+			esc.put('\t')
 		case 'v':
-			sb.WriteByte('\v')
+			esc.put('\v')
 		case '\\':
-			sb.WriteByte('\\')
+			esc.put('\\')
 		case '\'':
 			if echo {
-				sb.WriteString(`\'`)
+				esc.putString(`\'`)
 			} else {
-				sb.WriteByte('\'')
+				esc.put('\'')
 			}
 		case '"':
 			if echo {
-				sb.WriteString(`\"`)
+				esc.putString(`\"`)
 			} else {
-				sb.WriteByte('"')
+				esc.put('"')
 			}
 		case '?':
 			if echo {
-				sb.WriteString(`\?`)
+				esc.putString(`\?`)
 			} else {
-				sb.WriteByte('?')
+				esc.put('?')
 			}
 		case 'c':
 			if echo {
@@ -248,12 +249,12 @@ func decodeEscapes(s string, echo, bytes bool) (string, bool) {
 					i++
 				}
 				if ch == '?' {
-					sb.WriteByte(0x7f) // \c? is DEL
+					esc.put(0x7f) // \c? is DEL
 				} else {
-					sb.WriteByte(ch & 0x1f)
+					esc.put(ch & 0x1f)
 				}
 			} else {
-				sb.WriteString(`\c`)
+				esc.putString(`\c`)
 			}
 		case 'x':
 			if !echo && i+1 < len(s) && s[i+1] == '{' {
@@ -268,7 +269,7 @@ func decodeEscapes(s string, echo, bytes bool) (string, bool) {
 				if j < len(s) && s[j] == '}' {
 					j++
 				}
-				sb.WriteByte(n)
+				esc.put(n)
 				i = j - 1
 				continue
 			}
@@ -277,28 +278,28 @@ func decodeEscapes(s string, echo, bytes bool) (string, bool) {
 				j++
 			}
 			if j == i+1 {
-				sb.WriteString(`\x`)
+				esc.putString(`\x`)
 				continue
 			}
 			n, _ := strconv.ParseUint(s[i+1:j], 16, 8)
-			sb.WriteByte(byte(n))
+			esc.put(byte(n))
 			i = j - 1
 		case 'u', 'U':
 			n, j, ok := unicodeEscape(s, i)
 			if !ok {
-				sb.WriteByte('\\')
-				sb.WriteByte(e)
+				esc.put('\\')
+				esc.put(e)
 				continue
 			}
-			sb.WriteString(unicodeChar(n, bytes))
+			esc.putString(unicodeChar(n, bytes))
 			i = j - 1
 		case '0', '1', '2', '3', '4', '5', '6', '7':
 			start := i
 			max := 3
 			if echo {
 				if e != '0' {
-					sb.WriteByte('\\')
-					sb.WriteByte(e)
+					esc.put('\\')
+					esc.put(e)
 					continue
 				}
 				start = i + 1
@@ -312,11 +313,11 @@ func decodeEscapes(s string, echo, bytes bool) (string, bool) {
 			if j > start {
 				n, _ = strconv.ParseUint(s[start:j], 8, 16)
 			}
-			sb.WriteByte(byte(n))
+			esc.put(byte(n))
 			i = j - 1
 		default:
-			sb.WriteByte('\\')
-			sb.WriteByte(e)
+			esc.put('\\')
+			esc.put(e)
 		}
 	}
 	return sb.String(), false
@@ -389,4 +390,45 @@ func unicodeChar(v uint32, bytes bool) string {
 		return fmt.Sprintf("\\u%04X", v)
 	}
 	return fmt.Sprintf("\\U%08X", v)
+}
+
+// dequoteEscapes is bash's dequote_escapes, which ${v@E} runs on what
+// ansicstr made of the value as if it were quoted text: a \x01 (CTLESC)
+// before a \x01 or \x7f (CTLNUL), or before a space when IFS is null, is
+// removed.
+func dequoteEscapes(s string, nullIFS bool) string {
+	if strings.IndexByte(s, ctlESC) < 0 {
+		return s
+	}
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		if s[i] == ctlESC && i+1 < len(s) && (s[i+1] == ctlESC || s[i+1] == ctlNUL || nullIFS && s[i+1] == ' ') {
+			i++
+		}
+		b = append(b, s[i])
+	}
+	return string(b)
+}
+
+// escWriter writes what an escape sequence stands for; with quoteCtl a
+// \x01 (CTLESC) or \x7f (CTLNUL) made so is quoted with a CTLESC, as
+// bash's ansicstr does for the parser (flags&2).
+type escWriter struct {
+	sb       *strings.Builder
+	quoteCtl bool
+}
+
+func (w escWriter) put(c byte) {
+	if w.quoteCtl && (c == ctlESC || c == ctlNUL) {
+		w.sb.WriteByte(ctlESC)
+	}
+	w.sb.WriteByte(c)
+}
+
+func (w escWriter) putString(s string) {
+	if len(s) == 1 {
+		w.put(s[0])
+		return
+	}
+	w.sb.WriteString(s)
 }
