@@ -50,6 +50,7 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 		if i == n-1 && lastpipe {
 			runners[i] = r
 			r.lastpipeFDs = r.fds.clone()
+			r.saveLastpipeStdin()
 			continue
 		}
 		sub := r.fork("subshell")
@@ -504,4 +505,27 @@ func withStderrDup(st *syntax.Stmt) *syntax.Stmt {
 		Word:  &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{ValuePos: pos, ValueEnd: pos, Value: "1"}}},
 	})
 	return &c
+}
+
+// saveLastpipeStdin gives the last element of a lastpipe pipeline the
+// shell's stdin at a high descriptor, as bash's execute_pipeline moves it
+// there (move_to_high_fd, not close-on-exec) while the element runs in
+// the shell: the programs it starts inherit it. bash takes the highest
+// free descriptor from 255 down, and the main shell reading a script
+// file holds 255 itself.
+func (r *Runner) saveLastpipeStdin() {
+	s0 := r.fds.entry(0)
+	if s0 == nil {
+		return
+	}
+	hi := 255
+	if !r.isSub && !r.sh.cmdString && !r.sh.stdinCmds && !r.sh.interactive {
+		hi = 254
+	}
+	for hi > 3 && r.lastpipeFDs.entry(hi) != nil {
+		hi--
+	}
+	if hi > 3 {
+		r.lastpipeFDs.set(hi, s0.retain())
+	}
 }
