@@ -99,7 +99,7 @@ func biTrap(r *Runner, args []string) int {
 		sigs = a
 		reset = true
 	}
-	status, exitSet := 0, false
+	status := 0
 	for _, s := range sigs {
 		name, num, ok := parseSignal(s, true)
 		if !ok {
@@ -114,15 +114,12 @@ func biTrap(r *Runner, args []string) int {
 			continue
 		}
 		if name == "EXIT" && !reset && !r.isInteractive() {
-			exitSet = true
+			defer r.initTermSigs() // set_signal on the EXIT trap
 		}
 		r.traps.set(name, action, reset)
 		r.watchSignal(name, num, action, reset)
 	}
 	r.syncTermWatch()
-	if exitSet {
-		r.initTermSigs() // set_signal on the EXIT trap
-	}
 	return status
 }
 
