@@ -1,7 +1,6 @@
 package interp
 
 import (
-	"slices"
 	"strings"
 	"syscall"
 )
@@ -494,15 +493,31 @@ func pseudoSignal(name string) (int, bool) {
 
 // subshellPids lists the synthetic $BASHPID of r (when it is a subshell)
 // and of the subshells it runs in, for a subshell r starts.
-func (r *Runner) subshellPids() []int {
+func (r *Runner) subshellPids() *pidChain {
 	if r.bashpid < fakePIDBase {
 		return nil
 	}
-	return append(r.outerPids[:len(r.outerPids):len(r.outerPids)], r.bashpid)
+	return &pidChain{pid: r.bashpid, outer: r.outerPids}
+}
+
+// pidChain is a subshell's synthetic $BASHPID and those of the subshells
+// it runs in: shared, not copied, so a deep nest of subshells costs one
+// link each, not a list each as long as the nest.
+type pidChain struct {
+	pid   int
+	outer *pidChain
 }
 
 // inSubshellPid reports whether pid is the $BASHPID of r or of a
 // subshell r runs in.
 func (r *Runner) inSubshellPid(pid int) bool {
-	return pid == r.bashpid || slices.Contains(r.outerPids, pid)
+	if pid == r.bashpid {
+		return true
+	}
+	for c := r.outerPids; c != nil; c = c.outer {
+		if c.pid == pid {
+			return true
+		}
+	}
+	return false
 }

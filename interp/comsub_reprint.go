@@ -57,7 +57,7 @@ func (r *Runner) reprintedBody(n syntax.Node, left, right syntax.Pos, stmts []*s
 	pc, ok := r.sh.comsubText[n]
 	r.sh.mu.Unlock()
 	if !ok {
-		pc = reprintBody(n, left, right, stmts, open, r.curSrc)
+		pc = reprintBody(n, left, right, stmts, open, r.curSrc, r.reformatsMemo)
 		r.sh.mu.Lock()
 		if r.sh.comsubText == nil || len(r.sh.comsubText) >= maxComsubTexts {
 			// eval in a loop makes new nodes each time: start again
@@ -71,9 +71,9 @@ func (r *Runner) reprintedBody(n syntax.Node, left, right syntax.Pos, stmts []*s
 
 // reprintBody prints and parses the body of a substitution when it
 // needs it.
-func reprintBody(n syntax.Node, left, right syntax.Pos, stmts []*syntax.Stmt, open, src string) *printedComsub {
+func reprintBody(n syntax.Node, left, right syntax.Pos, stmts []*syntax.Stmt, open, src string, reformats func(syntax.Node, []*syntax.Stmt) bool) *printedComsub {
 	from, to := int(left.Offset()), int(right.Offset())
-	if to > len(src) || from >= to || !strings.HasPrefix(src[from:], open) || left.Line() == right.Line() && !reformats(stmts) {
+	if to > len(src) || from >= to || !strings.HasPrefix(src[from:], open) || left.Line() == right.Line() && !reformats(n, stmts) {
 		return &printedComsub{}
 	}
 	// here-documents and the marks of rewrites stay in the text as parsed
@@ -96,12 +96,40 @@ func reprintBody(n syntax.Node, left, right syntax.Pos, stmts []*syntax.Stmt, op
 	return &printedComsub{stmts: f.Stmts, text: ptext}
 }
 
+// reformatsMemo is reformats for the body stmts of substitution n, with
+// the answers for n and the substitutions nested in it kept in the
+// shell's table: each level of a deep nest asks when it runs, and would
+// otherwise walk all the levels under it again.
+func (r *Runner) reformatsMemo(n syntax.Node, stmts []*syntax.Stmt) bool {
+	r.sh.mu.Lock()
+	defer r.sh.mu.Unlock()
+	if r.sh.reformatsSeen == nil || len(r.sh.reformatsSeen) >= maxReformatsSeen {
+		r.sh.reformatsSeen = map[syntax.Node]bool{}
+	}
+	return reformatsIn(n, stmts, r.sh.reformatsSeen)
+}
+
+// maxReformatsSeen bounds the table of reformatsMemo.
+const maxReformatsSeen = 1 << 16
+
+// reformatsIn is reformats(stmts) for the body of n, answered from and
+// recorded in seen.
+func reformatsIn(n syntax.Node, stmts []*syntax.Stmt, seen map[syntax.Node]bool) bool {
+	if v, ok := seen[n]; ok {
+		return v
+	}
+	v := reformats(stmts, seen)
+	seen[n] = v
+	return v
+}
+
 // reformats reports whether stmts hold a command bash prints on lines of
 // its own (a compound command or a function definition) or a $'…' holding
 // a newline, also in a nested
 // $(…) or <(…), which bash prints back the same way into the outer text
-// (not a `…`, kept as written).
-func reformats(stmts []*syntax.Stmt) bool {
+// (not a `…`, kept as written). seen keeps the answers for the nested
+// substitutions.
+func reformats(stmts []*syntax.Stmt, seen map[syntax.Node]bool) bool {
 	found := false
 	for _, st := range stmts {
 		syntax.Walk(st, func(n syntax.Node) bool {
@@ -109,10 +137,10 @@ func reformats(stmts []*syntax.Stmt) bool {
 			case *syntax.CmdSubst:
 				// bash stores a nested $(…) printed back too, so
 				// the outer text is as many lines as that one's
-				found = !n.Backquotes && reformats(n.Stmts)
+				found = !n.Backquotes && reformatsIn(n, n.Stmts, seen)
 				return false
 			case *syntax.ProcSubst:
-				found = reformats(n.Stmts)
+				found = reformatsIn(n, n.Stmts, seen)
 				return false
 			case *syntax.IfClause, *syntax.WhileClause, *syntax.ForClause, *syntax.CaseClause,
 				*syntax.FuncDecl, *syntax.Block, *syntax.Subshell:

@@ -95,6 +95,8 @@ type shell struct {
 
 	arithStatic map[syntax.ArithmExpr]arithStaticText // guarded by mu
 	comsubText  map[syntax.Node]*printedComsub        // guarded by mu
+	// reformatsSeen: the answers of reformats per substitution, guarded by mu
+	reformatsSeen map[syntax.Node]bool
 	// tailSignal is the signal that killed the -c string's last command,
 	// which bash would have run in its own place, or the terminating
 	// signal the shell caught for its EXIT trap: the shell ends by it
@@ -227,7 +229,7 @@ type Runner struct {
 	bashpid      int
 	// outerPids are the $BASHPID of the subshells this one runs in
 	// (synthetic: they run in this process), for kill -0
-	outerPids  []int
+	outerPids  *pidChain
 	jobs       *jobTable // this shell's or subshell's own jobs
 	calls      []callFrame
 	sourceName string // BASH_SOURCE of the top level
