@@ -36,18 +36,20 @@ func (r *Runner) sourceArgv(path string, ownArgs bool) (pop func()) {
 	argv.vals = append([]string{path}, argv.vals...)
 	r.dynSeen.argc, r.dynSeen.argv = argc, argv
 	return func() {
-		argc, argv := r.dynSeen.argc.clone(), r.dynSeen.argv.clone()
-		if len(argc.vals) > 0 {
-			argc.vals = argc.vals[1:]
-		}
-		if len(argv.vals) > 0 {
-			argv.vals = argv.vals[1:]
-		}
-		r.dynSeen.argc, r.dynSeen.argv = argc, argv
-		if created && len(argc.vals) == 0 {
+		r.dynSeen.argc, r.dynSeen.argv = dropFirst(r.dynSeen.argc), dropFirst(r.dynSeen.argv)
+		if created && len(r.dynSeen.argc.vals) == 0 {
 			// not recorded at the top level yet: a later reference there
 			// records the positional parameters
 			r.dynSeen.argc, r.dynSeen.argv = nil, nil
 		}
 	}
+}
+
+// dropFirst is a without its first element, as a new array (never
+// changed in place: subshells share the ones they were forked with).
+func dropFirst(a *indexedArray) *indexedArray {
+	if a == nil || len(a.vals) == 0 {
+		return &indexedArray{}
+	}
+	return &indexedArray{vals: a.vals[1:]}
 }

@@ -48,11 +48,11 @@ func biSource(r *Runner, args []string) int {
 			return 1
 		}
 	}
+	params := r.params
 	if len(a) > 1 {
-		r.initArgvSeen(a[1:])
-	} else {
-		r.initArgvSeen(r.params)
+		params = a[1:]
 	}
+	r.initArgvSeen(params) // _evalfile's lookup, with the file's parameters
 	var data []byte
 	var err error
 	if strings.HasPrefix(path, "/dev/fd/") {
@@ -365,7 +365,6 @@ func biExec(r *Runner, args []string) int {
 		}
 		return r.exitCode
 	}
-	r.onExec()
 	r.syncScript() // the program reads the script's stdin from here
 	if err := r.replaceProcess(path, argv, env, full, false); err != nil {
 		st := r.execFailed(path, full, err)

@@ -98,7 +98,7 @@ func biTrap(r *Runner, args []string) int {
 		sigs = a
 		reset = true
 	}
-	status := 0
+	status, exitSet := 0, false
 	for _, s := range sigs {
 		name, num, ok := parseSignal(s, true)
 		if !ok {
@@ -113,12 +113,15 @@ func biTrap(r *Runner, args []string) int {
 			continue
 		}
 		if name == "EXIT" && !reset && !r.isInteractive() {
-			defer r.initTermSigs() // set_signal on the EXIT trap
+			exitSet = true
 		}
 		r.traps.set(name, action, reset)
 		r.watchSignal(name, num, action, reset)
 	}
 	r.syncTermWatch()
+	if exitSet {
+		r.initTermSigs() // set_signal on the EXIT trap
+	}
 	return status
 }
 

@@ -272,17 +272,23 @@ func unnamedCoprocIn(src string, c *syntax.CoprocClause) *syntax.CoprocClause {
 	if from >= to || to > len(src) {
 		return c
 	}
+	f, err := parseBash(spanAlone(src, from, to), "")
+	if err != nil || len(f.Stmts) != 1 {
+		return c
+	}
+	return &syntax.CoprocClause{Coproc: c.Coproc, Stmt: f.Stmts[0]}
+}
+
+// spanAlone is src up to to with everything before from blanked but its
+// newlines: parsed, the text from..to keeps its offsets, lines and columns.
+func spanAlone(src string, from, to int) string {
 	b := []byte(src[:to])
 	for i := 0; i < from; i++ {
 		if b[i] != '\n' {
 			b[i] = ' '
 		}
 	}
-	f, err := parseBash(string(b), "")
-	if err != nil || len(f.Stmts) != 1 {
-		return c
-	}
-	return &syntax.CoprocClause{Coproc: c.Coproc, Stmt: f.Stmts[0]}
+	return string(b)
 }
 
 // coprocCommand is unnamedCoprocIn that also reads `coproc b=() cmd` as
@@ -292,21 +298,18 @@ func unnamedCoprocIn(src string, c *syntax.CoprocClause) *syntax.CoprocClause {
 // takes). It returns the text the command's positions refer to: src, or
 // src rewritten there.
 func coprocCommand(src string, c *syntax.CoprocClause) (*syntax.CoprocClause, string) {
-	fd, ok := c.Stmt.Cmd.(*syntax.FuncDecl)
-	if c.Stmt == nil || !ok || fd.Name != nil || c.Name == nil {
+	var fd *syntax.FuncDecl
+	if c.Stmt != nil {
+		fd, _ = c.Stmt.Cmd.(*syntax.FuncDecl)
+	}
+	if fd == nil || fd.Name != nil || c.Name == nil {
 		return unnamedCoprocIn(src, c), src
 	}
 	from, to := int(c.Name.Pos().Offset()), int(c.Stmt.End().Offset())
 	if from >= to || to > len(src) {
 		return c, src
 	}
-	b := []byte(src[:to])
-	for i := 0; i < from; i++ {
-		if b[i] != '\n' {
-			b[i] = ' '
-		}
-	}
-	f, text, err := parseProgram(string(b), "")
+	f, text, err := parseProgram(spanAlone(src, from, to), "")
 	if err != nil || len(f.Stmts) != 1 {
 		return c, src
 	}

@@ -810,16 +810,32 @@ func (r *Runner) declRefValueFirst(variant, name string, as *syntax.Assign, text
 	if val == "" {
 		return as, nil
 	}
-	if val == name || strings.HasPrefix(val, name+"[") {
+	if refSelf(name, val) {
 		if !r.inFunction() {
 			return as, &varError{msg: name + ": nameref variable self references not allowed"}
 		}
 		r.bErr(variant, "warning: %s: circular name reference", name)
 	}
-	if !validName(val) && !validArrayRef(val) {
+	if refTargetInvalid(val) {
 		return as, &varError{msg: "`" + val + "': invalid variable name for name reference"}
 	}
 	return as, nil
+}
+
+// refSelf is bash's check_selfref: target, or the array of the element
+// it names, is the reference name itself.
+func refSelf(name, target string) bool {
+	return target == name || validArrayRef(target) && target[:strings.IndexByte(target, '[')] == name
+}
+
+// refTargetInvalid reports whether target cannot be a reference's value
+// (valid_nameref_value): neither a name nor an array element.
+func refTargetInvalid(target string) bool {
+	if target == "" || validName(target) {
+		return false
+	}
+	pe, ok := parseIndirect(target)
+	return !ok || pe.Index == nil
 }
 
 // declareOne applies one name or name=value with the parsed options.
@@ -1043,15 +1059,13 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		// bash's check_selfref: the target, or the array of the element
 		// it names, is the reference itself; an error (before anything
 		// is made) outside a function
-		selfRef := target == name || validArrayRef(target) && target[:strings.IndexByte(target, '[')] == name
+		selfRef := refSelf(name, target)
 		if selfRef && !r.inFunction() {
 			return "", &varError{msg: name + ": nameref variable self references not allowed"}
 		}
 		// bash checks the value before it looks at the variable
-		if target != "" && !validName(target) {
-			if pe, ok := parseIndirect(target); !ok || pe.Index == nil {
-				return "", &varError{msg: "`" + target + "': invalid variable name for name reference"}
-			}
+		if refTargetInvalid(target) {
+			return "", &varError{msg: "`" + target + "': invalid variable name for name reference"}
 		}
 		if cur := r.vars.get(name); cur != nil && (cur.kind == kIndexed || cur.kind == kAssoc) && (!local || r.vars.isLocalHere(name)) && (!o.global || len(r.vars.frames) == 0) {
 			return "", &varError{msg: name + ": reference variable cannot be an array"}

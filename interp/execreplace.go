@@ -117,6 +117,9 @@ func (r *Runner) replaceProcess(path string, argv, env []string, name string, as
 	if asGiven && verdict != execRuns {
 		return errNotInPlace
 	}
+	if r.onExec != nil {
+		r.onExec() // the exec is tried now
+	}
 	if verdict == execScript {
 		self, sargv := r.scriptCommand(name, argv)
 		abs, argv = r.absPath(self), sargv

@@ -47,7 +47,6 @@ func withUnderscore(env []string, path string) []string {
 func (r *Runner) runExternalNamed(path, name string, args, env []string, info *ExecInfo) ExecResult {
 	r.syncScript() // bash forks for it, or runs it in its own place
 	if r.mayExecInPlace() {
-		r.onExec()
 		// returns when the program cannot run in place: then as usual
 		r.replaceProcess(path, args, noForkSHLVL(env), name, true)
 	}

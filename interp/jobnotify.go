@@ -53,6 +53,8 @@ func (r *Runner) reportJobs(line int) {
 		return
 	}
 	if r.isInteractive() {
+		// (notices held while frozen are not shown there: drop them)
+		r.frozenSkip, r.frozenNotices = false, nil
 		r.reportInteractive()
 		return
 	}

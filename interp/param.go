@@ -2056,17 +2056,10 @@ func (r *Runner) transformOp(pe *syntax.ParamExp, pv paramValue, op string) (par
 		bytes := r.escBytes()
 		nullIFS := r.ifs() == ""
 		return mapValue(pv, func(s string) string {
-			if strings.IndexByte(s, '\\') < 0 && strings.IndexByte(s, ctlESC) < 0 {
-				return s
-			}
 			// bash's ansicstr quotes the CTLESC and CTLNUL escapes
 			// make, and dequote_escapes then removes the quoting
 			// (with any \x01 of the value before one of them)
-			out, _ := decodeEscapes(s, false, bytes, true)
-			if i := strings.IndexByte(out, 0); i >= 0 {
-				out = out[:i]
-			}
-			return dequoteEscapes(out, nullIFS)
+			return dequoteEscapes(ansiCQuoting(s, bytes, true), nullIFS)
 		}), nil
 	case "P":
 		return mapValue(pv, r.promptString), nil

@@ -104,7 +104,7 @@ func parseProgramEdits(src, name string) (*syntax.File, string, []parseEdit, err
 		}
 	}
 	if err == nil {
-		src, f, edits = arithCaseFix(f, src, name, nil)
+		src, f, edits = arithCaseFix(f, src, name, edits)
 		src, f, edits = condHdocFix(f, src, name, edits)
 	}
 	lets := mayHoldLetClause(src) // see parsefix_letwords.go

@@ -66,23 +66,6 @@ func condHdocScanFix(text, name string, err error) (string, *syntax.File, error,
 	return fixed, f, err2, edits, true
 }
 
-// insertSemicolons returns text with a ';' at each offset of at (in
-// increasing order), and the edits.
-func insertSemicolons(text string, at []int) (string, []parseEdit) {
-	var sb strings.Builder
-	edits := make([]parseEdit, 0, len(at))
-	prev := 0
-	for _, i := range at {
-		sb.WriteString(text[prev:i])
-		sb.WriteByte(';')
-		// each edit is an offset of the text with the edits before it
-		edits = append(edits, parseEdit{at: i + len(edits), n: 1})
-		prev = i
-	}
-	sb.WriteString(text[prev:])
-	return sb.String(), edits
-}
-
 // condHdocRewrite returns text with a ';' after every ]] that ends a
 // line with here-documents pending, and the edits.
 func condHdocRewrite(_ *syntax.File, text string) (string, []parseEdit, bool) {
@@ -90,7 +73,11 @@ func condHdocRewrite(_ *syntax.File, text string) (string, []parseEdit, bool) {
 	if len(at) == 0 {
 		return "", nil, false
 	}
-	fixed, edits := insertSemicolons(text, at)
+	ins := make([]textInsert, len(at))
+	for k, i := range at {
+		ins[k] = textInsert{at: i, s: ";"}
+	}
+	fixed, edits, _ := applyInserts(text, ins)
 	return fixed, edits, true
 }
 

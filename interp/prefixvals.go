@@ -42,13 +42,13 @@ func (r *Runner) expandPrefix(c *syntax.CallExpr, trace bool) (pre []preAssign, 
 	if !needed {
 		return nil, false, true
 	}
-	for _, a := range c.Assigns {
-		if !trace {
-			break
-		}
-		if a.Name != nil && a.Name.Value == "BASH_XTRACEFD" {
-			// it moves the trace lines: traceCall binds it first
-			trace = false
+	if trace {
+		for _, a := range c.Assigns {
+			if a.Name != nil && a.Name.Value == "BASH_XTRACEFD" {
+				// it moves the trace lines: traceCall binds it first
+				trace = false
+				break
+			}
 		}
 	}
 	var saved []tempSaved

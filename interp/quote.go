@@ -176,11 +176,15 @@ func (q quoter) dquote(s string) string {
 }
 
 // ansiC decodes the backslash escapes of $'…'; bytes as for quoter.
-func ansiC(s string, bytes bool) string {
+func ansiC(s string, bytes bool) string { return ansiCQuoting(s, bytes, false) }
+
+// ansiCQuoting is ansiC; with quoteCtl, the \x01 and \x7f bytes escapes
+// make are quoted with CTLESC, as bash's ansicstr does for its parser.
+func ansiCQuoting(s string, bytes, quoteCtl bool) string {
 	if strings.IndexByte(s, '\\') < 0 {
 		return s
 	}
-	out, _ := decodeEscapes(s, false, bytes, false)
+	out, _ := decodeEscapes(s, false, bytes, quoteCtl)
 	// shell strings end at a NUL: $'a\0b' is "a"
 	if i := strings.IndexByte(out, 0); i >= 0 {
 		out = out[:i]

@@ -17,20 +17,24 @@ var signalNames = [32]string{
 	26: "VTALRM", 27: "PROF", 28: "WINCH", 29: "IO", 30: "PWR", 31: "SYS",
 }
 
+// sigRTMin is Linux's SIGRTMIN as glibc gives it to programs (two
+// real-time signals are its own); sigRTMax is in sigsettle.go.
+const sigRTMin = 34
+
 // signalName returns bash's name for a signal number: "INT", "RTMIN+3".
 func signalName(n int) string {
 	if n > 0 && n < len(signalNames) {
 		return signalNames[n]
 	}
 	switch {
-	case n == 34:
+	case n == sigRTMin:
 		return "RTMIN"
-	case n == 64:
+	case n == sigRTMax:
 		return "RTMAX"
-	case n > 34 && n <= 49:
-		return "RTMIN+" + strconv.Itoa(n-34)
-	case n > 49 && n < 64:
-		return "RTMAX-" + strconv.Itoa(64-n)
+	case n > sigRTMin && n <= sigRTMin+15:
+		return "RTMIN+" + strconv.Itoa(n-sigRTMin)
+	case n > sigRTMin+15 && n < sigRTMax:
+		return "RTMAX-" + strconv.Itoa(sigRTMax-n)
 	}
 	return ""
 }
@@ -59,10 +63,10 @@ func parseSignal(s string, pseudo bool) (string, int, bool) {
 		// decode_signal reads any offset up to SIGRTMAX's, not only
 		// the names it lists (RTMIN+16 is RTMAX-14)
 		n, err := strconv.Atoi(strings.Trim(rest, " \t"))
-		if err != nil || n < 0 || n > 30 {
+		if err != nil || n < 0 || n > sigRTMax-sigRTMin {
 			return "", 0, false
 		}
-		return signalName(34 + n), 34 + n, true
+		return signalName(sigRTMin + n), sigRTMin + n, true
 	}
 	for n := 1; n <= 64; n++ {
 		if signalName(n) == u {

@@ -1,11 +1,13 @@
 package e2e
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"testing"
+	"time"
 )
 
 // emulatedScript touches the start-up paths that ask the kernel about the
@@ -52,7 +54,7 @@ func TestEmulated(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			got, err := exec.Command(qemu, tc.bin, "-c", emulatedScript).CombinedOutput()
+			got, err := runEmulated(t, qemu, tc.bin)
 			if err != nil {
 				t.Errorf("%s nash: %v", tc.qemu, err)
 			}
@@ -60,6 +62,33 @@ func TestEmulated(t *testing.T) {
 				t.Errorf("%s nash output:\n%s\nbash:\n%s", tc.qemu, got, want)
 			}
 		})
+	}
+}
+
+// emulatedTimeout bounds one run under qemu: the script takes under a
+// second emulated, 20 s on a loaded 2-core machine.
+const emulatedTimeout = 3 * time.Minute
+
+// runEmulated runs emulatedScript with nash under qemu. A run that does
+// not end in emulatedTimeout is killed and tried once more: qemu-user's
+// own emulation of threads and signals has been seen to stall a Go
+// program (once in many CI runs, with nash idle in wait); a nash that
+// hangs hangs again, and fails.
+func runEmulated(t *testing.T, qemu, bin string) ([]byte, error) {
+	for try := 1; ; try++ {
+		ctx, cancel := context.WithTimeout(context.Background(), emulatedTimeout)
+		cmd := exec.CommandContext(ctx, qemu, bin, "-c", emulatedScript)
+		cmd.WaitDelay = 5 * time.Second // a child left holding the output ends nothing
+		got, err := cmd.CombinedOutput()
+		timedOut := ctx.Err() != nil
+		cancel()
+		if !timedOut {
+			return got, err
+		}
+		if try == 2 {
+			return got, fmt.Errorf("no end after %v, twice: %w", emulatedTimeout, err)
+		}
+		t.Logf("%s %s: no end after %v (output %q); trying again", qemu, bin, emulatedTimeout, got)
 	}
 }
 
