@@ -177,7 +177,9 @@ func (s *joinScanner) run() {
 				i += 2
 				continue
 			}
-			if (c == '(') == (f.kind != 'b') {
+			// a ${ } ends at its first "}": bash's parse_matched_pair
+			// (P_FIRSTCLOSE) nests only a "${" in it, not a "{"
+			if c == '(' && f.kind != 'b' {
 				f.depth++
 			}
 		case c == ')' || c == '}':
