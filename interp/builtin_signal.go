@@ -153,7 +153,7 @@ func signalTable() string {
 // biKill implements kill [-s SIG | -SIG | -n N] pid… and kill -l.
 func biKill(r *Runner, args []string) int {
 	a := args[1:]
-	sig := syscall.SIGTERM
+	sig, spec := syscall.SIGTERM, "TERM"
 	if len(a) == 0 {
 		r.errw().Write([]byte("kill: usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]\n"))
 		return 2
@@ -230,26 +230,20 @@ func biKill(r *Runner, args []string) int {
 			r.bErr("kill", "%s: option requires an argument", a[0])
 			return 1
 		}
-		_, n, ok := r.killSignal(a[1])
-		if a[1] == "0" {
-			n, ok = 0, true
-		}
+		n, ok := r.killSpec(a[1])
 		if !ok {
 			r.bErr("kill", "%s: invalid signal specification", a[1])
 			return 1
 		}
-		sig = syscall.Signal(n)
+		sig, spec = syscall.Signal(n), a[1]
 		a = a[2:]
 	case strings.HasPrefix(a[0], "-") && a[0] != "--" && len(a[0]) > 1:
-		_, n, ok := r.killSignal(a[0][1:])
-		if a[0] == "-0" {
-			n, ok = 0, true
-		}
+		n, ok := r.killSpec(a[0][1:])
 		if !ok {
 			r.bErr("kill", "%s: invalid signal specification", a[0][1:])
 			return 1
 		}
-		sig = syscall.Signal(n)
+		sig, spec = syscall.Signal(n), a[0][1:]
 		a = a[1:]
 	}
 	if len(a) > 0 && a[0] == "--" {
@@ -295,6 +289,18 @@ func biKill(r *Runner, args []string) int {
 			pid = j.pid()
 		} else {
 			r.bErr("kill", "%s: arguments must be process or job IDs", s)
+			continue
+		}
+		if sig >= pseudoSigBase {
+			// a trap pseudo-signal: kill(2) refuses it (EINVAL) for a
+			// process that exists, which an in-process job is
+			if pid >= fakePIDBase {
+				r.bErr("kill", "%s: invalid signal specification", spec)
+			} else if err := syscall.Kill(pid, sig); err == syscall.EINVAL {
+				r.bErr("kill", "%s: invalid signal specification", spec)
+			} else if err != nil {
+				r.bErr("kill", "(%d) - %s", pid, errnoMessage(err.(syscall.Errno)))
+			}
 			continue
 		}
 		if pid >= fakePIDBase && pid == r.bashpid && r.isSub && sig != 0 && r.killSelf(sig) {
@@ -477,6 +483,23 @@ func (r *Runner) killSignal(s string) (string, int, bool) {
 		return "EXIT", 0, true
 	}
 	return parseSignal(s, false)
+}
+
+// pseudoSigBase is the number of the first trap pseudo-signal after
+// EXIT (DEBUG): NSIG on Linux.
+const pseudoSigBase = 65
+
+// killSpec decodes kill's signal spec as bash's decode_signal does: a
+// signal name or number, "0", or a trap pseudo-signal's name (EXIT is 0;
+// DEBUG, ERR and RETURN are numbers kill(2) refuses).
+func (r *Runner) killSpec(spec string) (int, bool) {
+	if spec == "0" {
+		return 0, true
+	}
+	if _, n, ok := r.killSignal(spec); ok {
+		return n, true
+	}
+	return pseudoSignal(strings.ToUpper(spec))
 }
 
 // pseudoSignal returns the number kill -l gives a trap pseudo-signal.
