@@ -621,7 +621,8 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 		return
 	}
 	counts := checksErrexit(st.Cmd)
-	if _, isPipe := st.Cmd.(*syntax.BinaryCmd); !isPipe && counts {
+	late := setsPipeStatusLate(st.Cmd)
+	if _, isPipe := st.Cmd.(*syntax.BinaryCmd); !isPipe && counts && !late {
 		r.setPipeStatus1(r.exit)
 	}
 	if st.Negated {
@@ -640,7 +641,13 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 				r.exit = 0
 			}
 		}
+		if late {
+			r.setPipeStatus1(r.exit)
+		}
 		return
+	}
+	if late {
+		defer r.setPipeStatus1(r.exit)
 	}
 	if r.flow == flowNone && r.exit != 0 && counts {
 		if r.forkedSimple != nil && r.forkedSimple == st.Cmd || r.forkedParenRuns(st.Cmd) || r.asyncOwnStatus(st.Cmd) {
@@ -768,6 +775,18 @@ func (r *Runner) setPipeStatus1(st int) {
 	}
 	r.pipeStatus = []int{st}
 	r.psOwned = true
+}
+
+// setsPipeStatusLate reports whether c is a (( )) or [[ ]], whose
+// PIPESTATUS bash's execute_command_internal sets only at its end: after
+// the ERR trap (which sees the previous command's) and from the status a
+// ! inverted.
+func setsPipeStatusLate(c syntax.Command) bool {
+	switch c.(type) {
+	case *syntax.ArithmCmd, *syntax.TestClause:
+		return true
+	}
+	return false
 }
 
 // checksErrexit reports whether a failure of this command kind can
