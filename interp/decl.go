@@ -128,6 +128,7 @@ func (r *Runner) declClause(c *syntax.DeclClause, st *syntax.Stmt) {
 		r.declPreexpand(args, stage)
 	}
 	r.raiseStageLevel(written)
+	r.stageExpanding = false
 	if len(env) > 0 {
 		if env = r.dropEnvElems(variant, env); r.flow != flowNone {
 			return

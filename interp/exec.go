@@ -1399,6 +1399,7 @@ func (r *Runner) letClause(c *syntax.LetClause) {
 		r.expansionError(ferr)
 		return
 	}
+	r.stageExpanding = false
 	if len(c.Exprs) > 0 && r.nodeText(c.Exprs[0]) == "--help" || len(fields) > 0 && fields[0] == "--help" {
 		r.exit, _ = r.builtinHelp("let")
 		return

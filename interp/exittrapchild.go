@@ -10,6 +10,20 @@ import "mvdan.cc/sh/v3/syntax"
 // child for any other compound command (if, while, for, case) ends with
 // sh_exit, which runs no trap, and an exit inside it jumps back to
 // execute_in_subshell and ends the same way.
+// stageExpansionExit readies the EXIT trap of a pipeline stage's simple
+// command whose word expansion failed fatally (${u?}, an arithmetic
+// error, set -u): bash's child expands the words before it resets the
+// traps it inherited, so the jump to its top level exits the shell there
+// and runs the parent's EXIT trap, with $? 1 and $BASH_COMMAND the
+// command. A failure after the expansion (a redirection, the command
+// itself) finds the traps reset.
+func (c *Runner) stageExpansionExit() {
+	if c.stageExpanding && (c.flow == flowAbort || c.flow == flowExit) && c.traps.inherited {
+		c.traps.live = append(c.traps.live, "EXIT")
+	}
+	c.stageExpanding = false
+}
+
 func forkedRunsExitTrap(cmd syntax.Command) bool {
 	switch cmd.(type) {
 	case nil, *syntax.CallExpr, *syntax.DeclClause, *syntax.LetClause, *syntax.Block, *syntax.Subshell:

@@ -64,10 +64,14 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 		switch stages[i].Cmd.(type) {
 		case *syntax.CallExpr, *syntax.DeclClause, *syntax.LetClause:
 			sub.forkedSimple = stages[i].Cmd
+			// forked by execute_simple_command, not
+			// execute_in_subshell: the running traps stay running
+			sub.inheritTrapState(r, "simple")
 			// bash's child for a simple command keeps the level of
 			// $BASH_SUBSHELL; a function it calls raises it (call)
 			sub.subLevelAdj--
 			sub.simpleStageLevel = true
+			sub.stageExpanding = true
 			sub.asyncSigs = asyncPipe && sub.runsExternal(stages[i])
 		default:
 			if asyncPipe && sub.asyncInt == asyncIntNone {

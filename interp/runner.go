@@ -226,7 +226,11 @@ type Runner struct {
 	simpleStageLevel bool
 	// stageLevelUp: raiseStageLevel has raised $BASH_SUBSHELL for it
 	stageLevelUp bool
-	bashpid      int
+	// stageExpanding: this runner is a pipeline stage's simple command
+	// still expanding its words, which bash's child does before it
+	// resets the traps it inherited (stageExpansionExit)
+	stageExpanding bool
+	bashpid        int
 	// outerPids are the $BASHPID of the subshells this one runs in
 	// (synthetic: they run in this process), for kill -0
 	outerPids  *pidChain

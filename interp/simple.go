@@ -186,6 +186,7 @@ func (r *Runner) runArgs(c *syntax.CallExpr, args []string, redirs []*syntax.Red
 		r.prefixVals = pre
 		assignsTraced = traced
 	}
+	r.stageExpanding = false
 	if kind != cmdExternal {
 		r.raiseStageLevel(c)
 		if kind == cmdFunction {

@@ -105,6 +105,7 @@ func (r *Runner) fork(kind string) *Runner {
 		tracePending:    r.tracePending, // a forked child's copy of the stdio buffer
 		dynSeen:         r.dynSeen,
 		thisCmd:         r.thisCmd,
+		bashCmd:         r.bashCmd,
 		lineConts:       r.lineConts,
 		contsEnd:        r.contsEnd,
 		bgJob:           r.bgJob,
@@ -113,6 +114,7 @@ func (r *Runner) fork(kind string) *Runner {
 		asyncInt:        r.forkAsyncInt(),
 	}
 	c.traps.keepLive(r.opts.on(optErrtrace), r.opts.on(optFunctrace))
+	c.inheritTrapState(r, kind)
 	// bash's subshells run without job control; a command substitution
 	// keeps it (command_substitute leaves job_control alone)
 	c.opts.jobCtlOff = kind != "cmdsub" || r.opts.jobCtlOff
@@ -168,6 +170,7 @@ func (c *Runner) endParenInRedirs() { c.exit = c.subStatus() }
 // A second call finds the trap run and gives the same status
 // (endParenInRedirs makes the first).
 func (c *Runner) subStatus() int {
+	c.stageExpansionExit()
 	if c.flow == flowExit {
 		c.exit = c.exitCode
 	}
@@ -620,4 +623,27 @@ func asyncBody(st *syntax.Stmt) syntax.Stmt {
 func isPipeline(cmd syntax.Command) bool {
 	b, ok := cmd.(*syntax.BinaryCmd)
 	return ok && (b.Op == syntax.Pipe || b.Op == syntax.PipeAll)
+}
+
+// inheritTrapState carries into a fork the traps whose actions are
+// running: bash's child keeps sigmodes' SIG_INPROGRESS bits and
+// running_trap, so a command substitution or a simple command forked
+// inside the DEBUG trap runs no DEBUG trap, keeps $BASH_COMMAND, and its
+// exit or return without a status still gives the trap's saved $?. A
+// ( ) (bash's execute_in_subshell) forgets the innermost running trap:
+// that one runs again in it, and so does $BASH_COMMAND.
+func (c *Runner) inheritTrapState(r *Runner, kind string) {
+	c.inDebug, c.inErrTrap, c.inReturnTrap = r.inDebug, r.inErrTrap, r.inReturnTrap
+	if kind != "subshell" {
+		c.inTrap, c.runningTrap, c.trapSaved = r.inTrap, r.runningTrap, r.trapSaved
+		return
+	}
+	switch r.runningTrap {
+	case "DEBUG":
+		c.inDebug = false
+	case "ERR":
+		c.inErrTrap = false
+	case "RETURN":
+		c.inReturnTrap = false
+	}
 }

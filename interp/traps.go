@@ -358,7 +358,7 @@ func (r *Runner) leaveFuncTraps(h hiddenTraps) {
 
 // runExitTrap runs the EXIT trap once.
 func (r *Runner) runExitTrap() {
-	if r.traps.inherited || r.exitTrapRan || !forkedRunsExitTrap(r.forkedFor) {
+	if !r.traps.active("EXIT") || r.exitTrapRan || !forkedRunsExitTrap(r.forkedFor) {
 		return
 	}
 	if a, ok := r.traps.m["EXIT"]; !ok || a == "" {
