@@ -99,7 +99,7 @@ func (r *Runner) aliasExpandGroup(g []*syntax.Stmt, end int) (stmts []*syntax.St
 				return true
 			}
 			for i := 0; i < len(c.Args); i++ {
-				w, plain := plainLit(c.Args[i])
+				w, plain := aliasName(c.Args[i])
 				if !plain {
 					break
 				}

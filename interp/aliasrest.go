@@ -508,7 +508,8 @@ func (r *Runner) isAliasWord(at *aliasText, from, to int) bool {
 	if from < 0 || to <= from || to > len(at.text) {
 		return false
 	}
-	w := at.text[from:to]
+	// bash's reader has dropped the backslash-newlines in it
+	w := strings.ReplaceAll(at.text[from:to], "\\\n", "")
 	if strings.ContainsAny(w, "'\"\\$`=") {
 		return false
 	}
@@ -573,6 +574,9 @@ func wordAt(text string, off int) (int, int) {
 	}
 	end := off
 	for end < len(text) && strings.IndexByte(" \t\n;&|()<>", text[end]) < 0 {
+		if text[end] == '\\' && end+1 < len(text) && text[end+1] == '\n' {
+			end++ // within the word too ("al\<newline>" is "al")
+		}
 		end++
 	}
 	return off, end
@@ -580,7 +584,7 @@ func wordAt(text string, off int) (int, int) {
 
 // substitute replaces the alias word text[from:to] by its value.
 func (at *aliasText) substitute(r *Runner, from, to int) {
-	w := at.text[from:to]
+	w := strings.ReplaceAll(at.text[from:to], "\\\n", "")
 	v := r.aliasValue(w, r.aliases[w], map[string]bool{w: true})
 	ins := v
 	if aliasNeedsSpace(v) {

@@ -150,7 +150,7 @@ func (r *Runner) tryAlias(c *syntax.CallExpr, st *syntax.Stmt, args []string) bo
 	if r.aliasesParsed() {
 		return false // expanded when the line was parsed
 	}
-	w, ok := plainLit(c.Args[0])
+	w, ok := aliasName(c.Args[0])
 	if !ok {
 		return false
 	}
@@ -198,7 +198,7 @@ func (r *Runner) aliasRest(c *syntax.CallExpr, st *syntax.Stmt, val string) stri
 	}
 	var sb strings.Builder
 	for i := 1; i < len(c.Args) && val != "" && strings.IndexByte(" \t", val[len(val)-1]) >= 0; i++ {
-		w, ok := plainLit(c.Args[i])
+		w, ok := aliasName(c.Args[i])
 		if !ok {
 			break
 		}
@@ -401,4 +401,19 @@ func lastWordAfter(kind cmdKind, args []string) string {
 		return last[:i]
 	}
 	return last
+}
+
+// aliasName is the word w as a candidate alias name: a plain literal, its
+// backslash-newlines left out, as bash's reader drops them before the
+// lexer looks the word up ("al\<newline>" is "al").
+func aliasName(w *syntax.Word) (string, bool) {
+	s, ok := plainLit(w)
+	if ok || len(w.Parts) != 1 {
+		return s, ok
+	}
+	l, isLit := w.Parts[0].(*syntax.Lit)
+	if !isLit || !strings.Contains(l.Value, "\\\n") {
+		return "", false
+	}
+	return plainLit(&syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: strings.ReplaceAll(l.Value, "\\\n", "")}}})
 }
