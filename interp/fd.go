@@ -166,10 +166,17 @@ func (badFD) Read([]byte) (int, error)  { return 0, syscall.EBADF }
 func newPipe() (r, w *os.File, err error) {
 	var p [2]int
 	if err := syscall.Pipe2(p[:], syscall.O_CLOEXEC); err != nil {
-		return nil, nil, os.NewSyscallError("pipe2", err)
+		return nil, nil, sysError{err.(syscall.Errno)}
 	}
 	return os.NewFile(uintptr(p[0]), "|0"), os.NewFile(uintptr(p[1]), "|1"), nil
 }
+
+// sysError is a failed system call's errno, which reads as bash's
+// sys_error prints it ("pipe error: Too many open files").
+type sysError struct{ errno syscall.Errno }
+
+func (e sysError) Error() string { return errnoMessage(e.errno) }
+func (e sysError) Unwrap() error { return e.errno }
 
 // newPolledPipe is newPipe with a read end that only this process reads:
 // it is non-blocking and on the runtime's poller, so a goroutine waiting
@@ -181,7 +188,7 @@ func newPipe() (r, w *os.File, err error) {
 func newPolledPipe() (r, w *os.File, err error) {
 	var p [2]int
 	if err := syscall.Pipe2(p[:], syscall.O_CLOEXEC); err != nil {
-		return nil, nil, os.NewSyscallError("pipe2", err)
+		return nil, nil, sysError{err.(syscall.Errno)}
 	}
 	if err := syscall.SetNonblock(p[0], true); err != nil {
 		syscall.Close(p[0])

@@ -97,6 +97,13 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 		if err != nil {
 			r.errorf("pipe error: %v", err)
 			r.exit = 1
+			// nothing runs: the stages' tables (the pipes made so far
+			// among them) go, and a tee's copier sees its writer close
+			for _, sub := range runners {
+				stageTable(r, sub).releaseAll()
+			}
+			r.lastpipeFDs = nil
+			copiers.Wait()
 			return
 		}
 		var tap PipeTap
