@@ -1006,13 +1006,26 @@ func (r *Runner) funcNestMax() int {
 
 func (r *Runner) runFuncBody(f *funcDef) {
 	body := f.body
+	// bash looks for an ERR trap before it runs the body, with the
+	// function's traps in place (was_error_trap)
+	errTrap := r.traps.has("ERR")
 	if len(body.Redirs) > 0 {
 		// bash applies them at the line where the body starts
 		r.line = r.lineAt(int(body.Cmd.Pos().Line()))
 		r.withRedirs(body.Redirs, nil, func() { r.cmd(body.Cmd, body) })
-		return
+	} else {
+		r.cmd(body.Cmd, body)
 	}
-	r.cmd(body.Cmd, body)
+	if _, paren := body.Cmd.(*syntax.Subshell); paren && r.flow == flowNone && r.exit != 0 {
+		// a ( ) body is a command of the function's own: its failure
+		// runs the ERR trap the function sees (set -E) and set -e
+		// there, before the call's own failure counts; $LINENO in the
+		// trap is the line of its ")"
+		line := r.line
+		r.line = r.lineAt(closeLine(body.Cmd))
+		r.failed(errTrap)
+		r.line = line
+	}
 }
 
 func (r *Runner) defineFunc(c *syntax.FuncDecl) {
