@@ -953,9 +953,7 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 			}
 			return
 		}
-		if st != nil && !r.inTrap && !r.inDebug && r.traps.has("ERR") {
-			// bash makes a ( ) it forks the current command, printed,
-			// when an ERR trap could name it
+		if st != nil && r.parenNamesItself(st) {
 			r.bashCmd = cmdText{stmt: st, src: r.curSrc}
 		}
 		var child *Runner
@@ -1647,3 +1645,12 @@ func (r *Runner) errName() string {
 }
 
 func sprintf(format string, a ...any) string { return fmt.Sprintf(format, a...) }
+
+// parenNamesItself reports whether st is a ( ) that bash makes the
+// current command ($BASH_COMMAND), printed, as it forks it: when an ERR
+// trap could name it and no trap is running (execute_command_internal).
+// The child of a pipeline element inherits it.
+func (r *Runner) parenNamesItself(st *syntax.Stmt) bool {
+	_, paren := st.Cmd.(*syntax.Subshell)
+	return paren && !r.inTrap && !r.inDebug && r.traps.has("ERR")
+}
