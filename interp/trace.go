@@ -28,7 +28,12 @@ func (r *Runner) tracePrefix() string {
 	if level <= 1 {
 		return ps4
 	}
+	// the first character is a whole multibyte one in a UTF-8 locale
+	// (bash's MBLEN), else its first byte
 	first := ps4[:1]
+	if c, n := utf8.DecodeRuneInString(ps4); n > 1 && c != utf8.RuneError && r.utf8Locale() {
+		first = ps4[:n]
+	}
 	return strings.Repeat(first, level-1) + ps4
 }
 
