@@ -127,7 +127,6 @@ func (r *Runner) declClause(c *syntax.DeclClause, st *syntax.Stmt) {
 		// $BASH_SUBSHELL for the builtin
 		r.declPreexpand(args, stage)
 	}
-	r.raiseStageLevel(written)
 	r.stageExpanding = false
 	if len(env) > 0 {
 		if env = r.dropEnvElems(variant, env); r.flow != flowNone {
@@ -140,6 +139,8 @@ func (r *Runner) declClause(c *syntax.DeclClause, st *syntax.Stmt) {
 		}
 		r.traceDecl(variant, args)
 	}
+	// (after the trace, as for any builtin: runArgs)
+	r.raiseStageLevel(written)
 	info := &ExecInfo{Argv: append([]string{variant}, declArgStrings(r, args)...), Builtin: true, Dir: r.dir, Nesting: r.nesting, Line: r.line, Pipeline: r.pipePos}
 	run := func() {
 		// bash binds $_ to the last word once the command is done

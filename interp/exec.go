@@ -1370,7 +1370,6 @@ func (r *Runner) letClause(c *syntax.LetClause) {
 	var n int64
 	stage := r.simpleStageLevel && r.forkedSimple == syntax.Command(c)
 	fields, split, ferr := r.letFields(c, stage) // letwords.go
-	r.raiseStageLevel(c)
 	if r.opts.on(optXtrace) && ferr == nil {
 		// traced as a command with its expanded words
 		line := r.tracePrefix() + "let"
@@ -1390,6 +1389,7 @@ func (r *Runner) letClause(c *syntax.LetClause) {
 		}
 		r.traceWrite(line + "\n")
 	}
+	r.raiseStageLevel(c) // after the trace, as for any builtin (runArgs)
 	// let is a builtin: its name is this_command_name while it runs
 	r.thisCmd = "let"
 	defer func() { r.thisCmd = "" }()

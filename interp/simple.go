@@ -187,15 +187,17 @@ func (r *Runner) runArgs(c *syntax.CallExpr, args []string, redirs []*syntax.Red
 		assignsTraced = traced
 	}
 	r.stageExpanding = false
+	if r.opts.on(optXtrace) {
+		// traced before a pipeline stage's builtin or function raises
+		// $BASH_SUBSHELL (execute_simple_command's xtrace comes first)
+		r.traceCall(c, traced, assignsTraced)
+	}
 	if kind != cmdExternal {
 		r.raiseStageLevel(c)
 		if kind == cmdFunction {
 			// the function's commands are not the stage's own
 			r.simpleStageLevel = false
 		}
-	}
-	if r.opts.on(optXtrace) {
-		r.traceCall(c, traced, assignsTraced)
 	}
 	r.flushEnvElems(-1)
 	// bash binds $_ once the command is done: a function body and a
