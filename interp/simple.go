@@ -932,8 +932,15 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 		r.flow = flowNone
 	}
 	if r.traps.has("RETURN") && !r.inReturnTrap && !(skipped && !returned) {
-		// $LINENO in the RETURN trap is the line the function starts on
-		r.line = f.line
+		// $LINENO in the RETURN trap is bash's line_number: that of
+		// the return that left (its longjmp skips the restore), else
+		// function_line_number, the line of a { } body's "{" (on its
+		// own line after the name, not the name's)
+		if b, ok := f.body.Cmd.(*syntax.Block); ok && !returned {
+			r.line = r.lineAt(int(b.Lbrace.Line()))
+		} else if !returned {
+			r.line = f.line
+		}
 		r.runReturnTrap(returned)
 	}
 	if r.flow != flowExit || r.exitHow == exitByBuiltin || r.exitHow == exitByErrexit && r.redirCalls >= r.exitRedirCalls && r.exitRedirCalls > 0 {
