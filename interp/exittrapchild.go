@@ -10,6 +10,14 @@ import "mvdan.cc/sh/v3/syntax"
 // child for any other compound command (if, while, for, case) ends with
 // sh_exit, which runs no trap, and an exit inside it jumps back to
 // execute_in_subshell and ends the same way.
+func forkedRunsExitTrap(cmd syntax.Command) bool {
+	switch cmd.(type) {
+	case nil, *syntax.CallExpr, *syntax.DeclClause, *syntax.LetClause, *syntax.Block, *syntax.Subshell:
+		return true
+	}
+	return false
+}
+
 // stageExpansionExit readies the EXIT trap of a pipeline stage's simple
 // command whose word expansion failed fatally (${u?}, an arithmetic
 // error, set -u): bash's child expands the words before it resets the
@@ -22,12 +30,4 @@ func (c *Runner) stageExpansionExit() {
 		c.traps.live = append(c.traps.live, "EXIT")
 	}
 	c.stageExpanding = false
-}
-
-func forkedRunsExitTrap(cmd syntax.Command) bool {
-	switch cmd.(type) {
-	case nil, *syntax.CallExpr, *syntax.DeclClause, *syntax.LetClause, *syntax.Block, *syntax.Subshell:
-		return true
-	}
-	return false
 }
