@@ -509,7 +509,7 @@ func (r *Runner) isAliasWord(at *aliasText, from, to int) bool {
 		return false
 	}
 	// bash's reader has dropped the backslash-newlines in it
-	w := strings.ReplaceAll(at.text[from:to], "\\\n", "")
+	w := dropLineJoins(at.text[from:to])
 	if strings.ContainsAny(w, "'\"\\$`=") {
 		return false
 	}
@@ -584,7 +584,7 @@ func wordAt(text string, off int) (int, int) {
 
 // substitute replaces the alias word text[from:to] by its value.
 func (at *aliasText) substitute(r *Runner, from, to int) {
-	w := strings.ReplaceAll(at.text[from:to], "\\\n", "")
+	w := dropLineJoins(at.text[from:to])
 	v := r.aliasValue(w, r.aliases[w], map[string]bool{w: true})
 	ins := v
 	if aliasNeedsSpace(v) {

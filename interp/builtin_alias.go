@@ -407,13 +407,13 @@ func lastWordAfter(kind cmdKind, args []string) string {
 // backslash-newlines left out, as bash's reader drops them before the
 // lexer looks the word up ("al\<newline>" is "al").
 func aliasName(w *syntax.Word) (string, bool) {
-	s, ok := plainLit(w)
-	if ok || len(w.Parts) != 1 {
-		return s, ok
-	}
-	l, isLit := w.Parts[0].(*syntax.Lit)
-	if !isLit || !strings.Contains(l.Value, "\\\n") {
+	if len(w.Parts) != 1 {
 		return "", false
 	}
-	return plainLit(&syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: strings.ReplaceAll(l.Value, "\\\n", "")}}})
+	l, ok := w.Parts[0].(*syntax.Lit)
+	if !ok {
+		return "", false
+	}
+	s := dropLineJoins(l.Value)
+	return s, plainText(s)
 }

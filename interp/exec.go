@@ -953,8 +953,8 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 			}
 			return
 		}
-		if st != nil && r.parenNamesItself(st) {
-			r.bashCmd = cmdText{stmt: st, src: r.curSrc}
+		if st != nil {
+			r.nameParen(st)
 		}
 		var child *Runner
 		r.subshell(func(sub *Runner) {
@@ -1646,11 +1646,14 @@ func (r *Runner) errName() string {
 
 func sprintf(format string, a ...any) string { return fmt.Sprintf(format, a...) }
 
-// parenNamesItself reports whether st is a ( ) that bash makes the
-// current command ($BASH_COMMAND), printed, as it forks it: when an ERR
-// trap could name it and no trap is running (execute_command_internal).
-// The child of a pipeline element inherits it.
-func (r *Runner) parenNamesItself(st *syntax.Stmt) bool {
-	_, paren := st.Cmd.(*syntax.Subshell)
-	return paren && !r.inTrap && !r.inDebug && r.traps.has("ERR")
+// nameParen makes st the current command ($BASH_COMMAND) when it is a
+// ( ) that bash prints for it as it forks it: when an ERR trap could name
+// it and no trap is running (execute_command_internal). The child of a
+// pipeline element inherits it. It reports whether it did.
+func (r *Runner) nameParen(st *syntax.Stmt) bool {
+	if _, paren := st.Cmd.(*syntax.Subshell); !paren || r.inTrap || r.inDebug || !r.traps.has("ERR") {
+		return false
+	}
+	r.bashCmd = cmdText{stmt: st, src: r.curSrc}
+	return true
 }

@@ -539,14 +539,18 @@ func plainLit(w *syntax.Word) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	s := l.Value
+	return l.Value, plainText(l.Value)
+}
+
+// plainText reports whether s, a literal's text, needs no expansion.
+func plainText(s string) bool {
 	for i := 0; i < len(s); i++ {
 		switch s[i] {
 		case '\\', '*', '?', '[', '{', '~', '\'', '"', '$', '`':
-			return "", false
+			return false
 		}
 	}
-	return s, true
+	return true
 }
 
 func (r *Runner) expandWordBraces(b *fieldBuilder, w *syntax.Word) error {

@@ -53,9 +53,7 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 			r.saveLastpipeStdin()
 			continue
 		}
-		if r.parenNamesItself(stages[i]) {
-			r.bashCmd = cmdText{stmt: stages[i], src: r.curSrc}
-		}
+		r.nameParen(stages[i])
 		sub := r.fork("subshell")
 		sub.stdinRedir = sub.stdinRedir || i > 0 // its stdin is a pipe
 		sub.forkedFor = stages[i].Cmd
@@ -429,12 +427,11 @@ func safeTapClose(tap PipeTap, failed bool) {
 // whose stages ran in subshells: bash prints each simple command for
 // $BASH_COMMAND in the shell itself before forking it, so the last
 // simple-command stage's text remains (compound stages print nothing,
-// but a ( ) names itself when an ERR trap could, parenNamesItself).
+// but a ( ) names itself when an ERR trap could, nameParen).
 func (r *Runner) pipelineBashCommand(stages []*syntax.Stmt) {
 	for i := len(stages) - 1; i >= 0; i-- {
 		st := stages[i]
-		if r.parenNamesItself(st) {
-			r.bashCmd = cmdText{stmt: st, src: r.curSrc}
+		if r.nameParen(st) {
 			return
 		}
 		switch c := st.Cmd.(type) {
