@@ -154,6 +154,9 @@ func sortedFuncNames(r *Runner) []string {
 // description, status 2. echo, test, [, true, false and : take --help
 // as an ordinary argument.
 func (r *Runner) runBuiltin(bi builtinFunc, args []string) int {
+	// a fatal error in it no longer reaches the top level of a forked
+	// simple command's child: the builtin runs under its own setjmp
+	r.fatalToTop = false
 	if args[0] == "exec" {
 		// bash makes exec's redirections permanent before exec runs
 		// (execute_builtin_or_function), so they outlast its usage

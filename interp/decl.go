@@ -149,7 +149,8 @@ func (r *Runner) declClause(c *syntax.DeclClause, st *syntax.Stmt) {
 			r.traceDeclAssigns(variant, args)
 		}
 		r.specialUsage, r.specialNow = false, false
-		r.thisCmd = variant // bash's this_command_name, as for any builtin
+		r.fatalToTop = false // under the builtin's setjmp (runBuiltin)
+		r.thisCmd = variant  // bash's this_command_name, as for any builtin
 		r.exit = r.declare(variant, args)
 		if r.specialUsage && (variant == "export" || variant == "readonly") &&
 			r.opts.on(optPosix) && !r.isInteractive() && r.flow == flowNone {

@@ -1397,7 +1397,7 @@ func (r *Runner) letClause(c *syntax.LetClause) {
 		r.expansionError(ferr)
 		return
 	}
-	r.stageExpanding = false
+	r.stageExpanding, r.fatalToTop = false, false
 	if len(c.Exprs) > 0 && r.nodeText(c.Exprs[0]) == "--help" || len(fields) > 0 && fields[0] == "--help" {
 		r.exit, _ = r.builtinHelp("let")
 		return
@@ -1520,7 +1520,7 @@ func (r *Runner) forceEOF(status int) {
 func (r *Runner) forceEOFUnreported(status int) {
 	r.flow, r.exitCode = flowExit, status
 	r.forcedEOF = true
-	if r.sh.cmdString && !r.isSub {
+	if r.sh.cmdString && (!r.isSub || r.fatalToTop) {
 		r.exitCode = 127
 	}
 }

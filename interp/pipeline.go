@@ -73,6 +73,8 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 			sub.subLevelAdj--
 			sub.simpleStageLevel = true
 			sub.stageExpanding = true
+			// its jumps go where the shell's own would
+			sub.fatalToTop = !r.isSub || r.fatalToTop
 			sub.asyncSigs = asyncPipe && sub.runsExternal(stages[i])
 		default:
 			if asyncPipe && sub.asyncInt == asyncIntNone {

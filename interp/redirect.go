@@ -42,7 +42,7 @@ func (r *Runner) withRedirsOf(redirs []*syntax.Redirect, info *ExecInfo, special
 				// in the child it forked, whose failure is its status
 				r.reportErr(err)
 				r.exit = 1
-				if ee, isExp := err.(*expandError); isExp && ee.fatal && r.sh.cmdString && !r.isSub {
+				if ee, isExp := err.(*expandError); isExp && ee.fatal && r.sh.cmdString && (!r.isSub || r.fatalToTop) {
 					// ${x:?} or set -u jumps to the child's top level
 					// with FORCE_EOF: run_one_command's 127 (forceEOF)
 					r.exit = 127

@@ -230,7 +230,14 @@ type Runner struct {
 	// still expanding its words, which bash's child does before it
 	// resets the traps it inherited (stageExpansionExit)
 	stageExpanding bool
-	bashpid        int
+	// fatalToTop: this runner is the child bash forks for a simple
+	// command (a pipeline stage, an asynchronous command) of the shell
+	// itself, not of a subshell: a fatal error jumps to the -c string's
+	// top level, which exits with 127 (forceEOFUnreported), until a
+	// builtin that is the command itself runs under the setjmp of
+	// execute_subshell_builtin_or_function
+	fatalToTop bool
+	bashpid    int
 	// outerPids are the $BASHPID of the subshells this one runs in
 	// (synthetic: they run in this process), for kill -0
 	outerPids  *pidChain

@@ -540,6 +540,13 @@ func (r *Runner) background(st *syntax.Stmt) {
 			return
 		}
 	}
+	switch st.Cmd.(type) {
+	case *syntax.CallExpr, *syntax.DeclClause, *syntax.LetClause:
+		// forked by execute_simple_command, as a pipeline stage's
+		// simple command is: a fatal expansion error runs the EXIT
+		// trap it inherited and reaches the top level
+		c.stageExpanding, c.fatalToTop = true, !r.isSub || r.fatalToTop
+	}
 	ready := make(chan int, 1)
 	c.onSpawn = func(pid int) {
 		select {
