@@ -201,8 +201,17 @@ type spec struct {
 	width                          int
 	hasPrec                        bool
 	prec                           int
-	conv                           byte
-	longDbl                        bool // an L modifier: long double even in POSIX mode
+	// precDigits: the precision was literal digits, not `*' nor an
+	// empty or negative digit string; only then does %Q cut the
+	// unquoted argument (bash's precstart).
+	precDigits bool
+	// precNeg: a literal precision of '-' digits, which printf(3)
+	// ignores but bash's printstr (%b %q %Q) reads as zero.
+	precNeg bool
+	// precEmpty: a '.' with no digits, zero even to %Q.
+	precEmpty bool
+	conv      byte
+	longDbl   bool // an L modifier: long double even in POSIX mode
 }
 
 // pass runs the format once; false means a fatal format error.
@@ -280,7 +289,7 @@ func (p *printfState) pass(f string) bool {
 					neg = true
 					i++
 				}
-				pr := 0
+				pr, dstart := 0, i
 				for ; i < len(f) && isDigit(f[i]); i++ {
 					if pr < 1<<31 {
 						pr = pr*10 + int(f[i]-'0')
@@ -288,6 +297,10 @@ func (p *printfState) pass(f string) bool {
 				}
 				if !neg {
 					sp.hasPrec, sp.prec = true, min(pr, 1<<31-1)
+					sp.precDigits = i > dstart
+					sp.precEmpty = i == dstart
+				} else {
+					sp.precNeg = true
 				}
 			}
 		}
@@ -317,6 +330,9 @@ func (p *printfState) pass(f string) bool {
 		case 'b':
 			s, _ := p.next()
 			x, stop := p.bexpand(s)
+			if sp.precNeg {
+				sp.hasPrec, sp.prec = true, 0
+			}
 			if sp.hasPrec && sp.prec < len(x) {
 				x = x[:sp.prec]
 			}
@@ -327,13 +343,18 @@ func (p *printfState) pass(f string) bool {
 			}
 		case 'q', 'Q':
 			s, _ := p.next()
-			if sp.conv == 'Q' && sp.hasPrec && sp.prec < len(s) {
+			if sp.conv == 'Q' && sp.precDigits && sp.prec < len(s) {
 				s = s[:sp.prec]
 			}
 			x := p.r.q().printfArg(s)
-			if sp.conv == 'Q' {
-				sp.hasPrec = false
-			} else if sp.hasPrec && sp.prec < len(x) {
+			switch {
+			case sp.precNeg || sp.precEmpty:
+				// '.' with no digits (or '-' ones) is precision zero
+				// to bash's printstr, which %Q does not widen.
+				x = ""
+			case sp.conv == 'Q':
+				// %Q widens the precision to the quoted length
+			case sp.hasPrec && sp.prec < len(x):
 				x = x[:sp.prec]
 			}
 			p.pad(sp, x, false)
