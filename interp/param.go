@@ -2149,7 +2149,10 @@ func (r *Runner) transformOp(pe *syntax.ParamExp, pv paramValue, op string) (par
 			return pv, nil
 		}
 		v := r.lookup(name)
-		if v == nil || !v.set || !pv.isList || name == "@" || name == "*" {
+		if v == nil || !v.set || !pv.isList || name == "@" || name == "*" ||
+			v.kind != kIndexed && v.kind != kAssoc {
+			// a scalar's "${v[@]@K}" is its value quoted, as bash's
+			// string_transform gives for a non-array
 			return mapValue(pv, r.q().shell), nil
 		}
 		// @K quotes keys and values as bash's assoc_to_kvpair does
