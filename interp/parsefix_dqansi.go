@@ -107,6 +107,41 @@ func paramWord(pe *syntax.ParamExp, fn func(*syntax.Word)) {
 	}
 }
 
+// dqBareAnsi returns the $'…' in n that bash's parser decodes into the
+// text unquoted: those in the operator word (paramWord) of a ${…}
+// between double quotes, and of a ${…} nested in such a word. bash's
+// declare -f shows them so: "${x:-$'a\tb'}" as "${x:-a<tab>b}".
+func dqBareAnsi(n syntax.Node) map[*syntax.SglQuoted]bool {
+	bare := map[*syntax.SglQuoted]bool{}
+	var inWord func(w *syntax.Word)
+	inWord = func(w *syntax.Word) {
+		if w == nil {
+			return
+		}
+		for _, p := range w.Parts {
+			switch p := p.(type) {
+			case *syntax.SglQuoted:
+				if p.Dollar {
+					bare[p] = true
+				}
+			case *syntax.ParamExp:
+				paramWord(p, inWord)
+			}
+		}
+	}
+	syntax.Walk(n, func(node syntax.Node) bool {
+		if dq, ok := node.(*syntax.DblQuoted); ok {
+			for _, p := range dq.Parts {
+				if pe, ok := p.(*syntax.ParamExp); ok {
+					paramWord(pe, inWord)
+				}
+			}
+		}
+		return true
+	})
+	return bare
+}
+
 // dqAnsiQuoteBody returns the text between the braces of pe, a ${…}
 // between double quotes, with the $'…' of its operator's word decoded,
 // when one of them decodes to a double quote: bash's extraction of the

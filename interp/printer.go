@@ -909,6 +909,10 @@ func (p *cmdPrinter) raw(n syntax.Node, start, end syntax.Pos) string {
 	var sb strings.Builder
 	var joins joinDropper
 	at := s
+	var bare map[*syntax.SglQuoted]bool
+	if strings.Contains(p.src[s:e], "$'") {
+		bare = dqBareAnsi(n)
+	}
 	syntax.Walk(n, func(node syntax.Node) bool {
 		var repl string
 		switch node := node.(type) {
@@ -934,7 +938,10 @@ func (p *cmdPrinter) raw(n syntax.Node, start, end syntax.Pos) string {
 			if !node.Dollar {
 				return false
 			}
-			repl = singleQuote(ansiC(node.Value, p.escBytes))
+			repl = ansiC(node.Value, p.escBytes)
+			if !bare[node] {
+				repl = singleQuote(repl)
+			}
 		case *syntax.ArithmExp:
 			// writtenText: arithmetic or a subscript that did not
 			// parse was quoted (quoteRegion); bash shows it as written
