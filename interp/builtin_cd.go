@@ -56,7 +56,7 @@ func (r *Runner) cdAs(name string, args []string) int {
 		return 1
 	}
 	var dir string
-	printDir := false
+	printDir, dash := false, false
 	// bash's LCD_DOVARS: cdable_vars tries a named argument's variable
 	// when the directory itself fails; not for cd alone or cd -
 	cdVars := len(rest) > 0 && r.opts.sh(shCdableVars)
@@ -75,8 +75,10 @@ func (r *Runner) cdAs(name string, args []string) int {
 				r.bErr(name, "OLDPWD not set")
 				return 1
 			}
+			// bash's cd - is cd "$OLDPWD" without CDPATH, and prints
+			// the value as it is
 			dir = o.value()
-			printDir = true
+			printDir, dash = true, true
 			cdVars = false
 		}
 	}
@@ -89,10 +91,14 @@ func (r *Runner) cdAs(name string, args []string) int {
 		}
 	}
 	target := ""
-	// cd -P prints a directory found through CDPATH as CDPATH made it,
-	// not as the physical path (bash's cd_builtin prints temp then)
-	cdpathShown := ""
-	if !strings.HasPrefix(dir, "/") && !strings.HasPrefix(dir, "./") && !strings.HasPrefix(dir, "../") && dir != "." && dir != ".." {
+	// what cd prints when not the new directory: OLDPWD's value for
+	// cd -, and for cd -P a directory found through CDPATH as CDPATH
+	// made it, not as the physical path (bash's cd_builtin prints temp)
+	var shown *string
+	if dash {
+		shown = &dir
+	}
+	if !dash && !strings.HasPrefix(dir, "/") && !strings.HasPrefix(dir, "./") && !strings.HasPrefix(dir, "../") && dir != "." && dir != ".." {
 		// set -p (privileged) makes bash's cd ignore CDPATH
 		if cp := r.lookup("CDPATH"); cp != nil && cp.set && cp.value() != "" && !r.opts.on(optPrivileged) {
 			for _, base := range strings.Split(cp.value(), ":") {
@@ -106,7 +112,7 @@ func (r *Runner) cdAs(name string, args []string) int {
 					if base != "" {
 						printDir = true
 						if physical {
-							cdpathShown = cand
+							shown = &cand
 						}
 					}
 					break
@@ -117,7 +123,7 @@ func (r *Runner) cdAs(name string, args []string) int {
 	if target == "" {
 		target = dir
 	}
-	st, msg := r.changeTo(name, target, physical, eflag, printDir, cdpathShown)
+	st, msg := r.changeTo(name, target, physical, eflag, printDir, shown)
 	if msg == "" {
 		return st
 	}
@@ -126,7 +132,7 @@ func (r *Runner) cdAs(name string, args []string) int {
 			if val, ok := cdVarValue(v); ok {
 				// bash prints the variable's value and, when that
 				// fails too, its error under the name given
-				if st, msg = r.changeTo(name, val, physical, eflag, false, ""); msg == "" {
+				if st, msg = r.changeTo(name, val, physical, eflag, false, nil); msg == "" {
 					if st != 0 {
 						return st
 					}
@@ -155,7 +161,7 @@ func cdVarValue(v *variable) (string, bool) {
 // changeTo is bash's change_to_directory and bindpwd for cd: a failure
 // comes back as the text of its error (msg), for the caller to report
 // under the name the user gave.
-func (r *Runner) changeTo(name, target string, physical, eflag, printDir bool, cdpathShown string) (st int, msg string) {
+func (r *Runner) changeTo(name, target string, physical, eflag, printDir bool, shown *string) (st int, msg string) {
 	var newDir string
 	if !physical {
 		c, err := canonCheck(r.absPath(target))
@@ -228,8 +234,8 @@ func (r *Runner) changeTo(name, target string, physical, eflag, printDir bool, c
 	if err := accessDir(newDir); err != nil {
 		return 1, pathErrMsg(err)
 	}
-	if cdpathShown != "" {
-		return r.chdirShow(newDir, cdpathShown), ""
+	if printDir && shown != nil {
+		return r.chdirShow(newDir, true, *shown), ""
 	}
 	return r.chdir(newDir, printDir), ""
 }
@@ -291,17 +297,13 @@ func (r *Runner) bindOldPwd() bool {
 // chdir moves the runner (never the process) to dir, updating PWD and
 // OLDPWD; print: say the directory on stdout (cd -).
 func (r *Runner) chdir(dir string, print bool) int {
-	shown := ""
-	if print {
-		shown = dir
-	}
-	return r.chdirShow(dir, shown)
+	return r.chdirShow(dir, print, dir)
 }
 
-// chdirShow is chdir printing shown (unless empty), as bash's cd_builtin
-// does between change_to_directory and bindpwd: the line is printed even
-// when setting OLDPWD or PWD then fails.
-func (r *Runner) chdirShow(dir, shown string) int {
+// chdirShow is chdir printing shown when print is set, as bash's
+// cd_builtin does between change_to_directory and bindpwd: the line is
+// printed even when setting OLDPWD or PWD then fails.
+func (r *Runner) chdirShow(dir string, print bool, shown string) int {
 	from := r.dir
 	r.dir, r.inCwd, r.cwdLost = dir, false, false
 	if r.dirOwned && r.dirHandle != nil {
@@ -309,7 +311,7 @@ func (r *Runner) chdirShow(dir, shown string) int {
 	}
 	r.dirHandle, r.dirOwned = openDirHandle(dir), true
 	ws := 0
-	if shown != "" {
+	if print {
 		ws = r.write("cd", shown+"\n")
 	}
 	st := 0

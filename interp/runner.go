@@ -454,7 +454,12 @@ type Runner struct {
 	hdocDepth         int  // expanding a here-document body: $'…' stays literal
 	discardLine       int  // where an expansion error gave up a top-level command (see runTop)
 	prefixExpanding   bool // expanding a prefix assignment's value (prefixValue)
-	discardShift      int  // what such errors took off the lines read after them
+	// tempThrough: a builtin is running that leaves its command's
+	// prefix assignments a temporary environment apart from the scopes
+	// (runTempBuiltin), which bash's bind_variable assigns together with
+	// the binding under it
+	tempThrough  bool
+	discardShift int // what such errors took off the lines read after them
 	// textCalls is len(calls) where the text being read (the script, a
 	// sourced file, an eval'd string) began: an expansion error counts
 	// for its lines only there, not in a function, which restores

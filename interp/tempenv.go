@@ -263,3 +263,28 @@ func (r *Runner) globalGetVar(name string) *variable {
 	}
 	return r.vars.globalGet(name)
 }
+
+// runTempBuiltin runs builtin bi (args[0] its name) for a command with
+// prefix assignments. bash keeps them in its temporary environment while
+// most builtins run, and its bind_variable assigns a variable found there
+// in the scope under it too: a value the builtin gives one of them
+// (x=1 printf -v x 2, OPTIND=1 getopts, PWD=/ cd /tmp) outlives the
+// command. source, eval, unset, mapfile, read and fc make the temporary
+// environment a scope of their own (execute_builtin's VC_BLTNENV), where
+// what they assign stays.
+func (r *Runner) runTempBuiltin(bi builtinFunc, args []string) int {
+	old := r.tempThrough
+	r.tempThrough = !tempOwnScope(args[0])
+	defer func() { r.tempThrough = old }()
+	return r.runBuiltin(bi, args)
+}
+
+// tempOwnScope reports whether bash's execute_builtin gives builtin name
+// its temporary environment as a scope of its own (isbltinenv).
+func tempOwnScope(name string) bool {
+	switch name {
+	case "source", ".", "eval", "unset", "mapfile", "readarray", "read", "fc":
+		return true
+	}
+	return false
+}
