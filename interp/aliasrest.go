@@ -57,6 +57,14 @@ func (r *Runner) runAliasRest(text string, base int, name string, top bool) erro
 	orig := text // what set -v echoes: the lines as read, before aliases
 	for r.flow != flowExit {
 		g, gEnd, err := r.aliasGroup(&at, name)
+		if err == nil && len(g) > 0 {
+			// bash reads this line with extglob as it is now, as it
+			// reads lines without aliases (Run)
+			at.ensure(gEnd)
+			if mayHoldExtGlob(at.text[:gEnd]) {
+				err = r.extglobParseError(g, name)
+			}
+		}
 		if err != nil {
 			// bash shows the line as read, before aliases, and the
 			// token it met in the text with them

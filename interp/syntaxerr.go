@@ -345,10 +345,12 @@ func tokenAt(src string, off int) string {
 	return s[:end]
 }
 
+// lineOf is line n of src as bash's print_offending_line quotes it: the
+// whole line, its leading blanks kept.
 func lineOf(src string, n int) string {
 	lines := strings.Split(src, "\n")
 	if n-1 < len(lines) && n >= 1 {
-		return strings.TrimSpace(lines[n-1])
+		return lines[n-1]
 	}
 	return ""
 }
