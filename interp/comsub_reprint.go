@@ -76,6 +76,9 @@ func reprintBody(n syntax.Node, left, right syntax.Pos, stmts []*syntax.Stmt, op
 	if to > len(src) || from >= to || !strings.HasPrefix(src[from:], open) || left.Line() == right.Line() && !reformats(n, stmts) {
 		return &printedComsub{}
 	}
+	if writtenAsParen(src, left) {
+		return &printedComsub{} // kept as written
+	}
 	// here-documents and the marks of rewrites stay in the text as parsed
 	if body := src[from:to]; hasHdocOp(body) || strings.Contains(body, "__nash_") || strings.Contains(body, "\x00") {
 		return &printedComsub{}

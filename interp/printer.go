@@ -920,11 +920,19 @@ func (p *cmdPrinter) raw(n syntax.Node, start, end syntax.Pos) string {
 			if node.Backquotes {
 				return false
 			}
+			if writtenAsParen(p.src, node.Left) {
+				repl = p.src[node.Pos().Offset():node.End().Offset()]
+				break
+			}
 			sub := &cmdPrinter{src: p.src, amount: 4, comsub: true, posix: p.posix, escBytes: p.escBytes}
 			sub.list(node.Stmts)
 			sub.flushDeferred("")
 			repl = "$(" + comsubLead(sub.sb.String()) + ")"
 		case *syntax.ProcSubst:
+			if writtenAsParen(p.src, node.OpPos) {
+				repl = p.src[node.Pos().Offset():node.End().Offset()]
+				break
+			}
 			sub := &cmdPrinter{src: p.src, amount: 4, comsub: true, posix: p.posix, escBytes: p.escBytes}
 			sub.list(node.Stmts)
 			sub.flushDeferred("")
@@ -986,6 +994,15 @@ func (p *cmdPrinter) raw(n syntax.Node, start, end syntax.Pos) string {
 	})
 	joins.drop(&sb, writtenMarkers(p.src[at:e]))
 	return decodeRawBytes(sb.String())
+}
+
+// writtenAsParen reports a $(…), <(…) or >(…), opened at open, whose
+// body starts with "(": bash's parse_comsub reads it as it reads a
+// $((…)), keeping the text as written rather than printing back the
+// parsed command.
+func writtenAsParen(src string, open syntax.Pos) bool {
+	i := int(open.Offset()) + 2
+	return open.IsValid() && i < len(src) && src[i] == '('
 }
 
 // dropLineJoins removes backslash-newline pairs outside single quotes,
