@@ -465,8 +465,11 @@ func (r *Runner) paramExp(pe *syntax.ParamExp) (paramValue, error) {
 		} else if !pv.set && !pv.isList && pe.Index != nil {
 			// ${!a[i]} of an unset element: unset (not an error)
 			indirect = "!" + name + "[" + r.nodeText(pe.Index) + "]"
-		} else if !pv.set && !pv.isList && isDigits(name) {
-			// ${!9} with no ninth parameter: unset as well
+		} else if !pv.set && !pv.isList && (isDigits(name) || r.lookup(name) != nil) {
+			// ${!9} with no ninth parameter: unset as well, and so is
+			// ${!v} of a variable that exists with no value (declared,
+			// or an array with no element 0): bash's error is only
+			// for a name with no variable at all
 			indirect = "!" + name
 		} else {
 			if !pv.set && !pv.isList {
