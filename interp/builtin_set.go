@@ -453,7 +453,7 @@ func biUnset(r *Runner, args []string) int {
 			r.opts.shopt[shDotglob] = false // unsetting GLOBIGNORE ends its dotglob
 		}
 		if base == "BASH_XTRACEFD" {
-			r.xtraceFD, r.xtraceVal = 0, ""
+			r.xtraceRestored()
 		}
 		names = append(names, base)
 	}

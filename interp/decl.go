@@ -598,6 +598,12 @@ func (r *Runner) declare(variant string, args []declArg) int {
 			ao, viaDeclare = exportOpts(o, a)
 		}
 		name, err := r.declareOne(variant, a, ao, local)
+		if name == "BASH_XTRACEFD" && err == nil {
+			// declare_internal runs the variable's hook for each name
+			// declared, with a value or not (local BASH_XTRACEFD
+			// resets the trace fd)
+			r.xtraceRestored()
+		}
 		fromWord := false
 		if we, ok := err.(*declWordError); ok {
 			// reported where stderr was before the redirections

@@ -803,6 +803,9 @@ func (r *Runner) withTempAssigns(c *syntax.CallExpr, isFunc bool, fn func()) {
 			}
 		}
 		saved = append(saved, r.tempScalar(name, val))
+		if name == "BASH_XTRACEFD" {
+			r.setXtraceFD(val) // (sv_xtracefd, as assign_in_env calls it)
+		}
 		if localeVar(name) {
 			// bash binds the temporary environment as it expands the
 			// words, before the command's redirections: its warning
@@ -833,6 +836,9 @@ func (r *Runner) withTempAssigns(c *syntax.CallExpr, isFunc bool, fn func()) {
 			}
 		}
 		r.untemp(sv)
+		if n == "BASH_XTRACEFD" {
+			r.xtraceRestored()
+		}
 	}
 	if r.forkedFor != syntax.Command(c) {
 		// (the child bash forked for a pipeline element or an
@@ -968,6 +974,7 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 	localIgnoreEOF := r.vars.isLocalHere("IGNOREEOF")
 	localCompat := r.vars.isLocalHere("BASH_COMPAT")
 	localGlobIgnore := r.vars.isLocalHere("GLOBIGNORE")
+	localXtrace := r.vars.isLocalHere("BASH_XTRACEFD")
 	r.vars.popFrame()
 	if localGlobIgnore {
 		r.syncGlobIgnore()
@@ -985,6 +992,10 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 	}
 	r.calls = r.calls[:len(r.calls)-1]
 	r.leftFunc()
+	if localXtrace {
+		// (bash's hook runs once the function's context is gone)
+		r.xtraceRestored()
+	}
 	r.params = oldParams
 	r.nesting = oldNesting
 	r.curSrc, r.lineOff, r.aliasTopSrc = oldSrc, oldOff, oldTop

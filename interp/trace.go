@@ -88,17 +88,44 @@ func (r *Runner) traceFD() int {
 // sv_xtracefd: an empty value sends xtrace output back to stderr, an open
 // fd receives it, anything else is reported and changes nothing.
 func (r *Runner) setXtraceFD(val string) {
-	r.xtraceVal = val
 	if val == "" {
-		r.xtraceFD = 0
+		r.xtraceReset()
 		return
 	}
+	r.xtraceVal = val
 	n, ok := xtraceFDValue(val)
 	if !ok || r.fds.get(n) == nil {
 		r.errorf("BASH_XTRACEFD: %s: invalid value for trace file descriptor", val)
 		return
 	}
 	r.xtraceFD = n + 1
+}
+
+// xtraceReset sends xtrace output back to stderr as bash's xtrace_reset
+// does: the stream it fdopen'd on the BASH_XTRACEFD fd is flushed and
+// closed, and the fd with it (bash's manual warns of BASH_XTRACEFD=2).
+func (r *Runner) xtraceReset() {
+	if r.xtraceFD > 0 {
+		n := r.xtraceFD - 1
+		if r.tracePending != "" {
+			io.WriteString(r.fds.writer(n), r.tracePending)
+			r.tracePending = ""
+		}
+		r.fds.close(n)
+	}
+	r.xtraceFD, r.xtraceVal = 0, ""
+}
+
+// xtraceRestored is bash's sv_xtracefd for a BASH_XTRACEFD binding that
+// changed other than by assignment (unset, or a temporary or local one
+// gone): what is visible now is set up as an assigned value would be,
+// unset as empty.
+func (r *Runner) xtraceRestored() {
+	cur := ""
+	if v := r.vars.get("BASH_XTRACEFD"); v != nil && v.set {
+		cur = v.value()
+	}
+	r.setXtraceFD(cur)
 }
 
 // xtraceFDValue reads an fd number as strtol does: leading white space
