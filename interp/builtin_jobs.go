@@ -100,7 +100,13 @@ func (r *Runner) reaped(j *job, pvar string) int {
 func (r *Runner) waitedFor(j *job, pvar string, byPid bool) int {
 	st := r.collected(j, pvar)
 	if j.id == 0 {
-		r.jobs.forget(j)
+		// a process substitution: bash's procsub_delete keeps its
+		// status (bgp_add), which a wait PID again returns
+		if byPid && r.opts.on(optPosix) {
+			r.jobs.forget(j)
+		} else {
+			r.jobs.remove(j)
+		}
 		return st
 	}
 	j.notified.Store(true)

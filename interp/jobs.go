@@ -320,7 +320,8 @@ func (t *jobTable) numbered() []*job {
 	return l
 }
 
-// remove forgets a job, keeping its pid's status for a later wait.
+// remove forgets a job or process substitution, keeping its pid's
+// status for a later wait.
 func (t *jobTable) remove(j *job) { t.drop(j, true) }
 
 // forget forgets a job that wait has reaped: its pid is no longer known.
@@ -332,7 +333,7 @@ func (t *jobTable) drop(j *job, keep bool) {
 	for i, x := range t.list {
 		if x == j {
 			t.list = append(t.list[:i], t.list[i+1:]...)
-			if j.id > 0 && keep {
+			if keep {
 				if t.bgpids == nil {
 					t.bgpids = map[int]int{}
 				}
