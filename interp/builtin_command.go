@@ -200,9 +200,13 @@ func isExec(p string) bool {
 	return err == nil && !fi.IsDir() && fi.Mode()&0o111 != 0
 }
 
+// allPaths lists the executable files named n (type -a), as bash's
+// user_command_matches: its file_status also leaves out the names
+// EXECIGNORE matches.
 func (r *Runner) allPaths(n string) []string {
+	ignore := r.execIgnore()
 	if strings.IndexByte(n, '/') >= 0 {
-		if isExec(r.absPath(n)) {
+		if isExec(r.absPath(n)) && !execIgnored(n, ignore) {
 			return []string{n}
 		}
 		return nil
@@ -211,7 +215,7 @@ func (r *Runner) allPaths(n string) []string {
 	for _, dir := range strings.Split(r.lookup("PATH").value(), ":") {
 		dir = r.pathElem(dir)
 		p := dir + "/" + n
-		if isExec(r.absPath(p)) {
+		if isExec(r.absPath(p)) && !execIgnored(p, ignore) {
 			out = append(out, p)
 		}
 	}

@@ -3,8 +3,10 @@ package interp
 import (
 	"bytes"
 	"math"
+	"os"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -655,11 +657,13 @@ func (q quoter) printfArg(s string) string {
 }
 
 // timeLocation is the zone TZ names (a zoneinfo file, else a POSIX TZ
-// string), else the process's local zone.
+// string), else the system's zone (systemZone). Only an exported TZ (a
+// temporary one among them) counts: the C library reads it with bash's
+// own getenv, which gives no other shell variable.
 func (r *Runner) timeLocation() *time.Location {
 	v := r.lookup("TZ")
-	if v == nil || !v.isSetScalar() {
-		return time.Local
+	if v == nil || !v.isSetScalar() || v.attrs&aExport == 0 {
+		return systemZone()
 	}
 	tz := v.value()
 	if tz == "" || tz == "UTC" || tz == "UTC0" || tz == ":UTC" {
@@ -705,3 +709,18 @@ func (r *Runner) assignTo(name, val string) error {
 	}
 	return r.setScalar(r.resolveRef(name), val, false)
 }
+
+// systemZone is the zone the C library uses without TZ: /etc/localtime,
+// else UTC. Not time.Local, which follows the TZ nash was started with,
+// which the script may have unset or unexported since.
+var systemZone = sync.OnceValue(func() *time.Location {
+	data, err := os.ReadFile("/etc/localtime")
+	if err != nil {
+		return time.UTC
+	}
+	loc, err := time.LoadLocationFromTZData("Local", data)
+	if err != nil {
+		return time.UTC
+	}
+	return loc
+})

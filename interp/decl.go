@@ -598,12 +598,6 @@ func (r *Runner) declare(variant string, args []declArg) int {
 			ao, viaDeclare = exportOpts(o, a)
 		}
 		name, err := r.declareOne(variant, a, ao, local)
-		if name == "BASH_XTRACEFD" && err == nil {
-			// declare_internal runs the variable's hook for each name
-			// declared, with a value or not (local BASH_XTRACEFD
-			// resets the trace fd)
-			r.xtraceRestored()
-		}
 		fromWord := false
 		if we, ok := err.(*declWordError); ok {
 			// reported where stderr was before the redirections
@@ -1636,17 +1630,12 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		// readonly only when they assign
 		r.syncGlobIgnore()
 	}
-	if name == "IGNOREEOF" {
-		// bash's sv_ignoreeof: the option follows the variable
-		cur := r.vars.get(name)
-		r.opts.set[optIgnoreeof] = cur != nil && cur.set
-	}
-	if name == "BASH_COMPAT" {
-		if cur := r.vars.get(name); cur != nil && cur.set {
-			r.setCompat(cur.value())
-		} else {
-			r.setCompatOpts(defaultCompat)
-		}
+	switch name {
+	case "IGNOREEOF", "BASH_COMPAT", "BASH_XTRACEFD", "POSIXLY_CORRECT":
+		// declare_internal runs the variable's hook for each name it
+		// declares, with a value or not (local BASH_XTRACEFD resets
+		// the trace fd)
+		r.specialRebound(name)
 	}
 	if name == "OPTIND" {
 		// like bash's sv_optind, declaring OPTIND (local OPTIND in a

@@ -803,9 +803,7 @@ func (r *Runner) withTempAssigns(c *syntax.CallExpr, isFunc bool, fn func()) {
 			}
 		}
 		saved = append(saved, r.tempScalar(name, val))
-		if name == "BASH_XTRACEFD" {
-			r.setXtraceFD(val) // (sv_xtracefd, as assign_in_env calls it)
-		}
+		r.specialRebound(name) // (as assign_in_env calls it)
 		if localeVar(name) {
 			// bash binds the temporary environment as it expands the
 			// words, before the command's redirections: its warning
@@ -836,9 +834,7 @@ func (r *Runner) withTempAssigns(c *syntax.CallExpr, isFunc bool, fn func()) {
 			}
 		}
 		r.untemp(sv)
-		if n == "BASH_XTRACEFD" {
-			r.xtraceRestored()
-		}
+		r.specialRebound(n)
 	}
 	if r.forkedFor != syntax.Command(c) {
 		// (the child bash forked for a pipeline element or an
@@ -975,7 +971,11 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 	localCompat := r.vars.isLocalHere("BASH_COMPAT")
 	localGlobIgnore := r.vars.isLocalHere("GLOBIGNORE")
 	localXtrace := r.vars.isLocalHere("BASH_XTRACEFD")
+	localPosix := r.vars.isLocalHere("POSIXLY_CORRECT")
 	r.vars.popFrame()
+	if localPosix {
+		r.specialRebound("POSIXLY_CORRECT")
+	}
 	if localGlobIgnore {
 		r.syncGlobIgnore()
 	}
@@ -994,7 +994,7 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 	r.leftFunc()
 	if localXtrace {
 		// (bash's hook runs once the function's context is gone)
-		r.xtraceRestored()
+		r.specialRebound("BASH_XTRACEFD")
 	}
 	r.params = oldParams
 	r.nesting = oldNesting
@@ -1176,11 +1176,17 @@ func (r *Runner) findCommand(name string) string {
 
 func findInPath(r *Runner, name, path string) string {
 	var firstNonExec string
+	ignore := r.execIgnore()
 	for _, dir := range strings.Split(path, ":") {
 		dir = r.pathElem(dir)
 		p := dir + "/" + name
 		fi, err := os.Stat(r.absPath(p))
 		if err != nil || fi.IsDir() {
+			continue
+		}
+		if ignore != nil && execIgnored(p, ignore) {
+			// bash's file_status calls it not executable, and
+			// find_user_command_in_path does not fall back on it
 			continue
 		}
 		if fi.Mode()&0o111 != 0 && accessOK(r.absPath(p)) {
@@ -1191,6 +1197,34 @@ func findInPath(r *Runner, name, path string) string {
 		}
 	}
 	return firstNonExec
+}
+
+// execIgnore returns the compiled EXECIGNORE patterns, nil when unset or
+// empty. bash matches them as strmatch does with FNM_CASEFOLD (and
+// extglob when on), a * matching slashes too.
+func (r *Runner) execIgnore() []*compiledPattern {
+	v := r.lookup("EXECIGNORE")
+	if v == nil || !v.set || v.str == "" {
+		return nil
+	}
+	var out []*compiledPattern
+	for _, p := range splitIgnoreSpec(v.str) {
+		if m, _ := r.compilePattern(p, true, r.opts.sh(shExtglob)); m != nil {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// execIgnored reports whether the full path p of a PATH search matches
+// one of the EXECIGNORE patterns.
+func execIgnored(p string, ignore []*compiledPattern) bool {
+	for _, m := range ignore {
+		if m.matchString(p) {
+			return true
+		}
+	}
+	return false
 }
 
 // absPath resolves p against the runner's working directory.

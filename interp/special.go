@@ -582,6 +582,30 @@ func (r *Runner) specialAssign(name, val string, cur *variable) bool {
 	return false
 }
 
+// specialRebound is bash's stupidly_hack_special_variables for a
+// variable whose visible binding changed other than by an assignment to
+// it (a command's temporary value made or gone, a function's local gone,
+// a declaration): the state it controls follows what is visible now.
+func (r *Runner) specialRebound(name string) {
+	v := r.vars.get(name)
+	set := v != nil && v.set
+	switch name {
+	case "POSIXLY_CORRECT":
+		// sv_strict_posix: posix mode while the variable exists
+		r.opts.setLong("posix", set)
+	case "IGNOREEOF":
+		r.opts.set[optIgnoreeof] = set
+	case "BASH_COMPAT":
+		if set {
+			r.setCompat(v.value())
+		} else {
+			r.setCompatOpts(defaultCompat)
+		}
+	case "BASH_XTRACEFD":
+		r.xtraceRestored()
+	}
+}
+
 // syncGlobIgnore is bash's setup_glob_ignore, run whenever GLOBIGNORE
 // may have changed other than by a plain assignment (a declaration, a
 // function's local going away, a command's temporary value coming and
