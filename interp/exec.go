@@ -633,8 +633,11 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 			r.runErrTrap() // (soleNegatedStmt)
 		}
 		// break and continue return to here as bash's builtins do, and
-		// are negated ("! break" is 1); return and exit jump past it
-		if r.flow == flowNone || r.flow == flowAbort || r.flow == flowBreak || r.flow == flowContinue {
+		// are negated ("! break" is 1); return and exit jump past it,
+		// and so does an expansion error's jump to the top level
+		// (flowAbort), but for the sole command of a ( ), whose child
+		// inverts the status it exits with (execute_in_subshell)
+		if r.flow == flowNone || r.flow == flowBreak || r.flow == flowContinue || r.flow == flowAbort && st == r.soleNegated {
 			if r.exit == 0 {
 				r.exit = 1
 			} else {
