@@ -53,6 +53,10 @@ func parseSignal(s string, pseudo bool) (string, int, bool) {
 	}
 	u := strings.ToUpper(s)
 	u = strings.TrimPrefix(u, "SIG")
+	if u == "" {
+		// "" and "SIG" would match the numbers with no name
+		return "", 0, false
+	}
 	if pseudo {
 		switch u {
 		case "EXIT", "ERR", "DEBUG", "RETURN":
