@@ -59,7 +59,7 @@ func biUmask(r *Runner, args []string) int {
 		return r.write("umask", s+"\n")
 	}
 	mode := a[0]
-	if mode[0] >= '0' && mode[0] <= '9' {
+	if mode != "" && mode[0] >= '0' && mode[0] <= '9' {
 		// bash's read_octal takes up to 07777; the kernel keeps the
 		// permission bits
 		n, err := strconv.ParseUint(mode, 8, 32)
