@@ -238,6 +238,11 @@ func (r *Runner) bashSyntaxMessages(src string, cmdString bool) (msgs []bashMsg,
 	if r.opts.on(optPosix) {
 		argv = append(argv, "-o", "posix") // it reads quotes differently (posixquote.go)
 	}
+	if r.opts.sh(shExtglob) {
+		// set by the commands that ran, which bash -n does not run:
+		// the lines after them are read with extended patterns
+		argv = append(argv, "-O", "extglob")
+	}
 	if cmdString && strings.IndexByte(src, 0) < 0 {
 		argv = append(argv, "-c", src)
 		src = ""
