@@ -166,7 +166,7 @@ func (r *Runner) actionCompletions(acts uint32, word string) []string {
 		case "export":
 			var names []string
 			for _, n := range r.visibleNames() {
-				if v := r.vars.get(n); v != nil && v.set && v.attrs&aExport != 0 {
+				if v := r.listValue(n); v != nil && v.set && v.attrs&aExport != 0 {
 					names = append(names, n)
 				}
 			}
@@ -198,7 +198,15 @@ func (r *Runner) actionCompletions(acts uint32, word string) []string {
 		case "signal":
 			add(signalTableNames())
 		case "variable":
-			add(r.visibleNames())
+			// as listings do, leaving out the builtin's own
+			// temporary environment (listValue)
+			var names []string
+			for _, n := range r.visibleNames() {
+				if _, bound := r.vars.m[n]; !bound || r.listValue(n) != nil {
+					names = append(names, n)
+				}
+			}
+			add(names)
 		case "command":
 			out = append(out, r.commandCompletions(word)...)
 		case "file":

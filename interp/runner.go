@@ -458,7 +458,11 @@ type Runner struct {
 	// prefix assignments a temporary environment apart from the scopes
 	// (runTempBuiltin), which bash's bind_variable assigns together with
 	// the binding under it
-	tempThrough  bool
+	tempThrough bool
+	// tempScoped: the builtin running takes its command's prefix
+	// assignments as a scope of its own (tempOwnScope), which listings
+	// show (listValue)
+	tempScoped   bool
 	discardShift int // what such errors took off the lines read after them
 	// textCalls is len(calls) where the text being read (the script, a
 	// sourced file, an eval'd string) began: an expansion error counts

@@ -280,7 +280,7 @@ func (r *Runner) runArgs(c *syntax.CallExpr, args []string, redirs []*syntax.Red
 			} else {
 				var kept []keptTemp
 				r.withTempAssigns(c, false, func() {
-					r.exit = r.runTempBuiltin(bi, args)
+					r.exit = r.runTempBuiltin(bi, args, len(c.Assigns) > 0)
 					if name != "set" && posixToggler(name) && r.opts.on(optPosix) {
 						kept = r.tempValues(c.Assigns) // see posixtoggle.go
 					}
@@ -288,7 +288,7 @@ func (r *Runner) runArgs(c *syntax.CallExpr, args []string, redirs []*syntax.Red
 				r.keepTemps(kept)
 			}
 		case cmdBuiltin:
-			r.withTempAssigns(c, false, func() { r.exit = r.runTempBuiltin(bi, args) })
+			r.withTempAssigns(c, false, func() { r.exit = r.runTempBuiltin(bi, args, len(c.Assigns) > 0) })
 		case cmdExternal:
 			if r.restrictedPath("command", name) {
 				r.exit = 1

@@ -262,10 +262,11 @@ func (r *Runner) visibleNames() []string {
 // listValue is name's variable as a listing shows it, without computing
 // a dynamic array afresh (see dynSeen).
 func (r *Runner) listValue(name string) *variable {
-	if tv := r.tempVars[name]; tv != nil && r.vars.m[name] == tv && r.tempDepth[name] == len(r.vars.frames) {
+	if tv := r.tempVars[name]; tv != nil && r.vars.m[name] == tv && r.tempDepth[name] == len(r.vars.frames) && !r.tempScoped {
 		// a builtin's prefix assignment is bash's temporary_env, which
 		// listings leave out: they show the variable under it, if any
-		// (a function's is a scope of its own, listed)
+		// (a function's is a scope of its own, listed, and so is that
+		// of eval, source and the others of tempOwnScope)
 		under := r.temps[name]
 		if under == nil || under.removedMarker() {
 			return nil

@@ -264,18 +264,23 @@ func (r *Runner) globalGetVar(name string) *variable {
 	return r.vars.globalGet(name)
 }
 
-// runTempBuiltin runs builtin bi (args[0] its name) for a command with
-// prefix assignments. bash keeps them in its temporary environment while
-// most builtins run, and its bind_variable assigns a variable found there
-// in the scope under it too: a value the builtin gives one of them
-// (x=1 printf -v x 2, OPTIND=1 getopts, PWD=/ cd /tmp) outlives the
-// command. source, eval, unset, mapfile, read and fc make the temporary
-// environment a scope of their own (execute_builtin's VC_BLTNENV), where
-// what they assign stays.
-func (r *Runner) runTempBuiltin(bi builtinFunc, args []string) int {
-	old := r.tempThrough
+// runTempBuiltin runs builtin bi (args[0] its name) for a command, with
+// prefix assignments when temps is set. bash keeps those in its
+// temporary environment while most builtins run, and its bind_variable
+// assigns a variable found there in the scope under it too: a value the
+// builtin gives one of them (x=1 printf -v x 2, OPTIND=1 getopts,
+// PWD=/ cd /tmp) outlives the command, and listings (set, compgen -v)
+// leave them out. source, eval, unset, mapfile, read and fc make the
+// temporary environment a scope of their own (execute_builtin's
+// VC_BLTNENV), where what they assign stays and which listings show.
+func (r *Runner) runTempBuiltin(bi builtinFunc, args []string, temps bool) int {
+	if !temps {
+		return r.runBuiltin(bi, args)
+	}
+	old, oldScope := r.tempThrough, r.tempScoped
 	r.tempThrough = !tempOwnScope(args[0])
-	defer func() { r.tempThrough = old }()
+	r.tempScoped = !r.tempThrough
+	defer func() { r.tempThrough, r.tempScoped = old, oldScope }()
 	return r.runBuiltin(bi, args)
 }
 
