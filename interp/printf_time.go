@@ -23,7 +23,9 @@ func strftime(format string, t time.Time) string {
 	flags:
 		for ; i < len(format); i++ {
 			switch format[i] {
-			case '_', '-', '0', '+':
+			case '_', '-', '0':
+				// (glibc 2.36's strftime has no '+' flag: "%+4Y" is
+				// an unknown conversion '+', copied as written)
 				pad = format[i]
 			case '^':
 				upper = true
@@ -71,9 +73,6 @@ func strftime(format string, t time.Time) string {
 				b.WriteString(s)
 				return
 			}
-			if p == '+' {
-				p = '0'
-			}
 			if p == '_' {
 				p = ' '
 			}
@@ -100,7 +99,7 @@ func strftime(format string, t time.Time) string {
 				s = strings.ToUpper(s)
 			}
 			for k := len(s); k < width; k++ {
-				if pad == '0' || pad == '+' {
+				if pad == '0' {
 					b.WriteByte('0')
 				} else {
 					b.WriteByte(' ')
