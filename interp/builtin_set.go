@@ -446,8 +446,8 @@ func biUnset(r *Runner, args []string) int {
 		if base == "POSIXLY_CORRECT" {
 			r.opts.setLong("posix", false)
 		}
-		if base == "IGNOREEOF" {
-			r.opts.set[optIgnoreeof] = false
+		if base == "IGNOREEOF" || base == "ignoreeof" {
+			r.specialRebound(base)
 		}
 		if base == "GLOBIGNORE" {
 			r.opts.shopt[shDotglob] = false // unsetting GLOBIGNORE ends its dotglob

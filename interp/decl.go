@@ -1631,7 +1631,7 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		r.syncGlobIgnore()
 	}
 	switch name {
-	case "IGNOREEOF", "BASH_COMPAT", "BASH_XTRACEFD", "POSIXLY_CORRECT":
+	case "IGNOREEOF", "ignoreeof", "BASH_COMPAT", "BASH_XTRACEFD", "POSIXLY_CORRECT", "PATH":
 		// declare_internal runs the variable's hook for each name it
 		// declares, with a value or not (local BASH_XTRACEFD resets
 		// the trace fd)

@@ -970,12 +970,13 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 	localIgnoreEOF := r.vars.isLocalHere("IGNOREEOF")
 	localCompat := r.vars.isLocalHere("BASH_COMPAT")
 	localGlobIgnore := r.vars.isLocalHere("GLOBIGNORE")
-	localXtrace := r.vars.isLocalHere("BASH_XTRACEFD")
-	localPosix := r.vars.isLocalHere("POSIXLY_CORRECT")
-	r.vars.popFrame()
-	if localPosix {
-		r.specialRebound("POSIXLY_CORRECT")
+	var rebound []string // the special variables whose locals go
+	for _, n := range [...]string{"POSIXLY_CORRECT", "BASH_XTRACEFD", "PATH", "ignoreeof"} {
+		if r.vars.isLocalHere(n) {
+			rebound = append(rebound, n)
+		}
 	}
+	r.vars.popFrame()
 	if localGlobIgnore {
 		r.syncGlobIgnore()
 	}
@@ -992,9 +993,9 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 	}
 	r.calls = r.calls[:len(r.calls)-1]
 	r.leftFunc()
-	if localXtrace {
-		// (bash's hook runs once the function's context is gone)
-		r.specialRebound("BASH_XTRACEFD")
+	for _, n := range rebound {
+		// (bash's hooks run once the function's context is gone)
+		r.specialRebound(n)
 	}
 	r.params = oldParams
 	r.nesting = oldNesting

@@ -561,7 +561,7 @@ func (r *Runner) specialAssign(name, val string, cur *variable) bool {
 		r.setOptindVar(val, true)
 	case "POSIXLY_CORRECT":
 		r.opts.setLong("posix", true)
-	case "IGNOREEOF":
+	case "IGNOREEOF", "ignoreeof":
 		// bash's sv_ignoreeof: the option is on while IGNOREEOF is set
 		r.opts.set[optIgnoreeof] = true
 	case "BASH_ARGV0":
@@ -594,8 +594,17 @@ func (r *Runner) specialRebound(name string) {
 	case "POSIXLY_CORRECT":
 		// sv_strict_posix: posix mode while the variable exists
 		r.opts.setLong("posix", set)
-	case "IGNOREEOF":
+	case "IGNOREEOF", "ignoreeof":
 		r.opts.set[optIgnoreeof] = set
+	case "OPTIND":
+		// sv_optind repositions getopts
+		val := ""
+		if set {
+			val = v.value()
+		}
+		r.setOptindVar(val, set)
+	case "PATH":
+		r.hash = nil // sv_path flushes the hash table
 	case "BASH_COMPAT":
 		if set {
 			r.setCompat(v.value())
