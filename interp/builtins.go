@@ -160,7 +160,7 @@ func (r *Runner) bErr(builtin, format string, a ...any) {
 		return
 	}
 	// builtin_error's prolog ignores gnu_errfmt
-	io.WriteString(r.errOut(), r.plainPrefix()+builtin+": "+fmt.Sprintf(format, rawByteArgs(a)...)+"\n")
+	r.writeErr(r.plainPrefix() + builtin + ": " + fmt.Sprintf(format, rawByteArgs(a)...) + "\n")
 }
 
 // write writes a builtin's output, reporting a write error as bash does.

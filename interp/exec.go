@@ -1594,7 +1594,26 @@ func (r *Runner) reportErr(err error) {
 // errorf prints a message with bash's prefix to fd 2.
 func (r *Runner) errorf(format string, a ...any) {
 	msg := fmt.Sprintf(format, rawByteArgs(a)...)
-	io.WriteString(r.errOut(), r.errPrefix()+msg+"\n")
+	r.writeErr(r.errPrefix() + msg + "\n")
+}
+
+// writeErr writes one of the shell's own messages to stderr. bash's
+// stderr is unbuffered: the write to a pipe whose reader has gone kills
+// a subshell with SIGPIPE there, unless that is ignored (as write's
+// writeFailed).
+func (r *Runner) writeErr(s string) {
+	_, err := io.WriteString(r.errOut(), s)
+	if errno, ok := underlyingErrno(err); ok && errno == syscall.EPIPE {
+		if a, ok := r.traps.m["PIPE"]; ok && a == "" {
+			return
+		}
+		if r.childMsg {
+			r.childPiped = true
+		} else if r.isSub {
+			r.flow = flowExit
+			r.exitCode = 128 + int(syscall.SIGPIPE)
+		}
+	}
 }
 
 // errOut is where the shell's error messages go: stderr as it was before

@@ -452,7 +452,14 @@ func (r *Runner) noticeWriter() io.Writer {
 
 // execFailed reports why a program could not start and returns bash's
 // status for it.
-func (r *Runner) execFailed(path, name string, err error) int {
+func (r *Runner) execFailed(path, name string, err error) (st int) {
+	r.childMsg, r.childPiped = true, false
+	defer func() {
+		if r.childPiped {
+			st = 128 + int(syscall.SIGPIPE) // the child bash forked died
+		}
+		r.childMsg, r.childPiped = false, false
+	}()
 	// bash names the pathname it gave execve (shell_execve), the PATH
 	// element joined to the name for a command found by a search
 	found := name

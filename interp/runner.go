@@ -453,7 +453,11 @@ type Runner struct {
 	dblDepth          int  // inside double quotes during expansion
 	hdocDepth         int  // expanding a here-document body: $'…' stays literal
 	discardLine       int  // where an expansion error gave up a top-level command (see runTop)
-	prefixExpanding   bool // expanding a prefix assignment's value (prefixValue)
+	// childMsg: the message being written is one bash's forked child
+	// writes (command not found, exec failures), which SIGPIPE kills
+	// alone; childPiped records that it met a broken pipe (writeErr)
+	childMsg, childPiped bool
+	prefixExpanding      bool // expanding a prefix assignment's value (prefixValue)
 	// tempThrough: a builtin is running that leaves its command's
 	// prefix assignments a temporary environment apart from the scopes
 	// (runTempBuiltin), which bash's bind_variable assigns together with

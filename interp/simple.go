@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -416,12 +417,17 @@ func (r *Runner) prefixPathLookup(c *syntax.CallExpr, name string, env []string)
 }
 
 func (r *Runner) notFound(name string) {
+	r.childMsg, r.childPiped = true, false
 	if strings.IndexByte(name, '/') >= 0 {
 		r.errorf("%s: No such file or directory", name)
 	} else {
 		r.errorf("%s: command not found", r.q().filename(name))
 	}
 	r.exit = 127
+	if r.childPiped {
+		r.exit = 128 + int(syscall.SIGPIPE) // the child bash forked for it died
+	}
+	r.childMsg, r.childPiped = false, false
 }
 
 type cmdKind uint8
