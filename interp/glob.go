@@ -68,14 +68,22 @@ func backslashesAt(s string, at []int) string {
 // globIgnore returns the compiled GLOBIGNORE patterns, nil when unset or
 // empty.
 func (r *Runner) globIgnore() []*compiledPattern {
-	v := r.lookup("GLOBIGNORE")
+	return r.ignorePatterns("GLOBIGNORE", r.opts.sh(shNocaseglob))
+}
+
+// ignorePatterns compiles the colon-separated pattern list of variable
+// name (bash's setup_ignore_patterns), matching case-insensitively when
+// fold is set and with extglob when on; nil when unset or empty.
+func (r *Runner) ignorePatterns(name string, fold bool) []*compiledPattern {
+	v := r.lookup(name)
 	if v == nil || !v.set || v.str == "" {
 		return nil
 	}
 	var out []*compiledPattern
 	for _, p := range splitIgnoreSpec(v.str) {
-		m, _ := r.compilePattern(p, r.opts.sh(shNocaseglob), r.opts.sh(shExtglob))
-		out = append(out, m)
+		if m, _ := r.compilePattern(p, fold, r.opts.sh(shExtglob)); m != nil {
+			out = append(out, m)
+		}
 	}
 	return out
 }

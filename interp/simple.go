@@ -1210,17 +1210,7 @@ func findInPath(r *Runner, name, path string) string {
 // empty. bash matches them as strmatch does with FNM_CASEFOLD (and
 // extglob when on), a * matching slashes too.
 func (r *Runner) execIgnore() []*compiledPattern {
-	v := r.lookup("EXECIGNORE")
-	if v == nil || !v.set || v.str == "" {
-		return nil
-	}
-	var out []*compiledPattern
-	for _, p := range splitIgnoreSpec(v.str) {
-		if m, _ := r.compilePattern(p, true, r.opts.sh(shExtglob)); m != nil {
-			out = append(out, m)
-		}
-	}
-	return out
+	return r.ignorePatterns("EXECIGNORE", true)
 }
 
 // execIgnored reports whether the full path p of a PATH search matches
