@@ -2168,7 +2168,7 @@ func (r *Runner) declareFuncs(variant string, o declOpts, rest []declArg) int {
 		if a.assign != nil {
 			name = a.assign.Name.Value
 		}
-		if a.assign != nil && !a.assign.Naked || a.assign == nil && strings.IndexByte(a.text, '=') > 0 {
+		if a.assign != nil && !a.assign.Naked || a.assign == nil && assignWordEq(a.text) > 0 {
 			if variant != "export" && variant != "readonly" && !o.print {
 				r.bErr(variant, "cannot use `-f' to make functions")
 				return 1
