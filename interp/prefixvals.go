@@ -26,7 +26,7 @@ type preAssign struct {
 // nothing to expand ahead (every value is a literal); ok is false when
 // the command is abandoned, the error reported.
 //
-// With trace, each assignment is traced as soon as it is expanded (bash's
+// With trace, each assignment is traced as soon as it is bound (bash's
 // assign_in_env), so a command substitution in a later value traces
 // after it; traced reports that it was done (never when pre is nil).
 func (r *Runner) expandPrefix(c *syntax.CallExpr, trace bool) (pre []preAssign, traced, ok bool) {
@@ -87,10 +87,12 @@ func (r *Runner) expandPrefix(c *syntax.CallExpr, trace bool) (pre []preAssign, 
 			}
 			pre[len(pre)-1].appended, pre[len(pre)-1].hasAppended = val, true
 		}
+		saved = append(saved, r.tempScalar(name, val))
 		if trace {
+			// once bound: bash's assign_in_env traces it in the
+			// temporary environment, where PS4 sees it
 			r.traceNameValue(a.Name.Value, "=", val)
 		}
-		saved = append(saved, r.tempScalar(name, val))
 		names = append(names, name)
 		bound = append(bound, val)
 		idx = append(idx, len(pre)-1)

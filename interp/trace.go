@@ -209,22 +209,16 @@ func (r *Runner) traceAssignsWith(pfx *string, as []*syntax.Assign) {
 }
 
 func (r *Runner) traceAssignsOf(pfx *string, as []*syntax.Assign, prefix bool) {
+	// a prefix assignment is traced once in the temporary environment,
+	// as bash's assign_in_env does: PS4 sees it (and those before it)
+	var saved []tempSaved
+	defer func() { r.untempAll(saved) }()
 	for i, a := range as {
 		if prefix {
 			r.flushEnvElems(i) // element assignments written before it
 		}
 		if a.Name == nil {
 			continue
-		}
-		var sb strings.Builder
-		if pfx != nil {
-			sb.WriteString(*pfx)
-		} else {
-			sb.WriteString(r.tracePrefix())
-		}
-		sb.WriteString(a.Name.Value)
-		if a.Index != nil {
-			sb.WriteString("[" + r.assignSubscriptText(a) + "]")
 		}
 		bound := prefix && a.Append && a.Index == nil && a.Array == nil
 		var v string
@@ -237,6 +231,24 @@ func (r *Runner) traceAssignsOf(pfx *string, as []*syntax.Assign, prefix bool) {
 			if cur := r.lookup(a.Name.Value); cur != nil && cur.attrs&aInteger != 0 && (strings.Contains(v, "=") || strings.Contains(v, "++") || strings.Contains(v, "--")) {
 				bound = false
 			}
+		}
+		if bound {
+			v, _ = r.tempAppend(a.Name.Value, v)
+		}
+		if prefix && a.Array == nil && a.Index == nil && (!a.Append || bound) {
+			if cur := r.vars.get(a.Name.Value); cur == nil || cur.attrs&aReadonly == 0 {
+				saved = append(saved, r.tempScalar(a.Name.Value, v))
+			}
+		}
+		var sb strings.Builder
+		if pfx != nil {
+			sb.WriteString(*pfx)
+		} else {
+			sb.WriteString(r.tracePrefix())
+		}
+		sb.WriteString(a.Name.Value)
+		if a.Index != nil {
+			sb.WriteString("[" + r.assignSubscriptText(a) + "]")
 		}
 		if a.Append && !bound {
 			sb.WriteString("+=")
@@ -254,9 +266,6 @@ func (r *Runner) traceAssignsOf(pfx *string, as []*syntax.Assign, prefix bool) {
 			}
 			sb.WriteString(")\n")
 		} else {
-			if bound {
-				v, _ = r.tempAppend(a.Name.Value, v)
-			}
 			sb.WriteString(r.q().traceAssign(v))
 			sb.WriteByte('\n')
 		}
