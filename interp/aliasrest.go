@@ -110,13 +110,17 @@ func (r *Runner) runAliasRest(text string, base int, name string, top bool) erro
 		r.verboseLine = 1 << 30 // echoed here (echoRead)
 		r.warnHdocParen(g)
 		r.warnHdocEOF(g, last)
+		shift := r.discardShift
 		r.runTop(g)
+		// the lines after it count from where a ( ) in a pipeline or a
+		// command given up left bash's line_number (runTop)
+		shift = r.discardShift - shift
 		r.verboseLine = 1 << 30
 		if last {
 			r.echoRead(&orig, 1<<30)
 			return nil
 		}
-		base += lines
+		base += lines + shift
 		at.advance(gEnd)
 	}
 	return nil
