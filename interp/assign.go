@@ -510,7 +510,8 @@ func (r *Runner) assignIndexed(name string, idx syntax.ArithmExpr, val string, a
 			return err
 		}
 		if k == "" {
-			return badTargetErr(name + "[" + strings.TrimSpace(r.nodeText(idx)) + "]")
+			// the subscript as bash's parser stored it: $'' as ''
+			return badTargetErr(name + "[" + strings.TrimSpace(r.writtenSubscript(idx)) + "]")
 		}
 		return r.setAssocElem(name, k, val, appendVal)
 	}

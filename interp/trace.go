@@ -1026,6 +1026,19 @@ func (r *Runner) shownText(n syntax.Node) string {
 	return ctlescText(writtenText(p.raw(n, start, end)))
 }
 
+// writtenSubscript is the text of a subscript as bash's parser stored
+// it, a $'…' in it decoded and single-quoted (shownText without the
+// CTLESC escaping of a trace line), for error messages.
+func (r *Runner) writtenSubscript(n syntax.Node) string {
+	src := r.curSrc
+	if n == nil || !needsRewrite(n) || src == "" || !n.Pos().IsValid() || !n.End().IsValid() || int(n.End().Offset()) > len(src) {
+		return r.nodeText(n)
+	}
+	p := newCmdPrinter(src)
+	p.posix = r.opts.on(optPosix)
+	return writtenText(p.raw(n, n.Pos(), n.End()))
+}
+
 // quotedCtlesc is an expanded value as bash's quote_string and
 // quote_escapes leave it: CTLESC and CTLNUL bytes escaped, except a value
 // that is one CTLNUL, which bash takes for a quoted empty string.
