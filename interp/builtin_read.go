@@ -1099,6 +1099,9 @@ func biMapfile(r *Runner, args []string) int {
 		s := string(l)
 		if haveCallback && n%quantum == 0 {
 			lr.done()
+			// bash's evalstring with no name: its parser calls the
+			// text "stdin" (yy_input_name)
+			r.evalParseName = stdinParseName
 			r.evalString(callback+" "+itoa(idx)+" "+singleQuote(s), "eval")
 		}
 		if err := r.setIndex(arrName, idx, s, false, nil); err != nil && r.assignResultErr("mapfile", err) {

@@ -503,13 +503,19 @@ func biEval(r *Runner, args []string) int {
 
 // evalString parses and runs src in the current shell (eval, traps).
 func (r *Runner) evalString(src, kind string) int {
+	// the name bash's parser gives the text in its syntax errors
+	// (parse_and_execute's from_file)
+	pname := "eval"
+	if r.evalParseName != "" {
+		pname, r.evalParseName = r.evalParseName, ""
+	}
 	named := r.namedCmds
 	f, text, err := parseProgram(src, "")
 	if r.aliasActive() {
 		// bash's parser reads it alias by alias, a line at a time: its
 		// syntax errors are those of the text with aliases substituted
 		return r.runEvalText(text, src, kind, func() error {
-			return r.runAliasRest(text, r.lineOff, "eval", false)
+			return r.runAliasRest(text, r.lineOff, pname, false)
 		})
 	}
 	var stmts []*syntax.Stmt
@@ -522,13 +528,13 @@ func (r *Runner) evalString(src, kind string) int {
 			}
 		}
 		if line, ok := compoundDiscardLine(err); ok {
-			r.reportSyntaxErrorLines(err, src, "eval", line, line)
+			r.reportSyntaxErrorLines(err, src, pname, line, line)
 			if r.compoundErrorStops() {
 				return 1
 			}
 			return r.evalAfterCompoundError(line, src, kind)
 		}
-		r.reportSyntaxError(err, src, "eval")
+		r.reportSyntaxError(err, src, pname)
 		if r.substSyntaxExit(err, src) {
 			return r.exit
 		}

@@ -466,8 +466,11 @@ type Runner struct {
 	// tempScoped: the builtin running takes its command's prefix
 	// assignments as a scope of its own (tempOwnScope), which listings
 	// show (listValue)
-	tempScoped   bool
-	discardShift int // what such errors took off the lines read after them
+	tempScoped bool
+	// evalParseName, when set, is the name the next evalString gives its
+	// text in syntax errors instead of "eval" (mapfile's callback)
+	evalParseName string
+	discardShift  int // what such errors took off the lines read after them
 	// textCalls is len(calls) where the text being read (the script, a
 	// sourced file, an eval'd string) began: an expansion error counts
 	// for its lines only there, not in a function, which restores

@@ -10,6 +10,10 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 )
 
+// stdinParseName, given as the name of eval'd text, reports its syntax
+// errors as bash's parser does for text it was given no name for.
+const stdinParseName = "stdin"
+
 // reportSyntaxError prints a parse error in bash's words. The exact token
 // bash names is reconstructed from the parser's position where possible;
 // nash normally hands unparsable input to the real bash before this is
@@ -29,6 +33,12 @@ func (r *Runner) reportSyntaxErrorLines(err error, src, name string, from, to in
 		return false
 	}
 	r.pairEOF = false
+	label := "eval"
+	if name == stdinParseName {
+		// eval'd text bash's parser has no name for (mapfile's
+		// callback): its errors call it "stdin" (yy_input_name)
+		name, label = "eval", stdinParseName
+	}
 	var pe syntax.ParseError
 	prefix := r.errName()
 	isTrap := strings.HasSuffix(name, "trap") // "exit trap", "trap", ...
@@ -71,7 +81,7 @@ func (r *Runner) reportSyntaxErrorLines(err error, src, name string, from, to in
 		}
 	}
 	if prefix == r.errName() && name == "eval" {
-		prefix += ": eval"
+		prefix += ": " + label
 	}
 	// an interactive shell reading its commands (bash's parser_error
 	// with interactive set) names itself only, and does not quote the
