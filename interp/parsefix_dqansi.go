@@ -36,26 +36,17 @@ func dqAnsiFix(f *syntax.File, text, name string) (*syntax.File, string) {
 		with     string
 	}
 	var rs []repl
-	var inWord func(w *syntax.Word)
-	inWord = func(w *syntax.Word) {
-		if w == nil {
-			return
-		}
-		for _, p := range w.Parts {
-			switch p := p.(type) {
-			case *syntax.SglQuoted:
-				if !p.Dollar || strings.Contains(p.Value, `\u`) || strings.Contains(p.Value, `\U`) {
-					continue
-				}
-				dec := ansiC(p.Value, false)
-				if !strings.ContainsAny(dec, dqAnsiSpecial) || strings.ContainsAny(dec, "\n\x00\"") || !utf8.ValidString(dec) {
-					continue
-				}
-				rs = append(rs, repl{int(p.Pos().Offset()), int(p.End().Offset()), dec})
-			case *syntax.ParamExp:
-				paramWord(p, inWord)
+	inWord := func(w *syntax.Word) {
+		bareAnsiIn(w, func(p *syntax.SglQuoted) {
+			if strings.Contains(p.Value, `\u`) || strings.Contains(p.Value, `\U`) {
+				return
 			}
-		}
+			dec := ansiC(p.Value, false)
+			if !strings.ContainsAny(dec, dqAnsiSpecial) || strings.ContainsAny(dec, "\n\x00\"") || !utf8.ValidString(dec) {
+				return
+			}
+			rs = append(rs, repl{int(p.Pos().Offset()), int(p.End().Offset()), dec})
+		})
 	}
 	syntax.Walk(f, func(n syntax.Node) bool {
 		dq, ok := n.(*syntax.DblQuoted)
@@ -94,6 +85,25 @@ func dqAnsiFix(f *syntax.File, text, name string) (*syntax.File, string) {
 	return f2, out
 }
 
+// bareAnsiIn calls fn with each $'…' of w, the word of a ${…} operator
+// that bash's parser reads with its $'…' unquoted (paramWord), and of
+// the operator words of the ${…} nested in it.
+func bareAnsiIn(w *syntax.Word, fn func(*syntax.SglQuoted)) {
+	if w == nil {
+		return
+	}
+	for _, p := range w.Parts {
+		switch p := p.(type) {
+		case *syntax.SglQuoted:
+			if p.Dollar {
+				fn(p)
+			}
+		case *syntax.ParamExp:
+			paramWord(p, func(w *syntax.Word) { bareAnsiIn(w, fn) })
+		}
+	}
+}
+
 // paramWord calls fn with the word of pe's operator when bash reads it
 // with a $'…' unquoted: the default, alternate, assign and error forms.
 func paramWord(pe *syntax.ParamExp, fn func(*syntax.Word)) {
@@ -113,21 +123,8 @@ func paramWord(pe *syntax.ParamExp, fn func(*syntax.Word)) {
 // declare -f shows them so: "${x:-$'a\tb'}" as "${x:-a<tab>b}".
 func dqBareAnsi(n syntax.Node) map[*syntax.SglQuoted]bool {
 	bare := map[*syntax.SglQuoted]bool{}
-	var inWord func(w *syntax.Word)
-	inWord = func(w *syntax.Word) {
-		if w == nil {
-			return
-		}
-		for _, p := range w.Parts {
-			switch p := p.(type) {
-			case *syntax.SglQuoted:
-				if p.Dollar {
-					bare[p] = true
-				}
-			case *syntax.ParamExp:
-				paramWord(p, inWord)
-			}
-		}
+	inWord := func(w *syntax.Word) {
+		bareAnsiIn(w, func(p *syntax.SglQuoted) { bare[p] = true })
 	}
 	syntax.Walk(n, func(node syntax.Node) bool {
 		if dq, ok := node.(*syntax.DblQuoted); ok {
