@@ -242,7 +242,7 @@ func (r *Runner) setScalar(name, val string, global bool) error {
 }
 
 func (r *Runner) setScalarFlags(name, val string, fl assignFlags) error {
-	if (r.prefixExpanding || r.tempThrough) && r.tempVars[name] != nil {
+	if (r.prefixExpanding || r.tempEnv == tempApart) && r.tempVars[name] != nil {
 		defer r.setUnderTemp(name, val)
 	}
 	// one lookup for the checks below: an assignment in a loop is hot

@@ -14,19 +14,10 @@ func assignWordEq(s string) int {
 		case c == '=':
 			return i
 		case c == '[':
-			depth := 0
-			j := i
-			for ; j < len(s); j++ {
-				if s[j] == '[' {
-					depth++
-				} else if s[j] == ']' {
-					depth--
-					if depth == 0 {
-						break
-					}
-				}
-			}
-			if j >= len(s) {
+			// the subscript ends at its matching "]", as bash's
+			// skipsubscript finds it
+			j := matchPair(s, i, '[', ']', false)
+			if j < 0 {
 				return -1
 			}
 			j++

@@ -57,12 +57,11 @@ func biCommand(r *Runner, args []string) int {
 	if bi := r.enabledBuiltin(name); bi != nil {
 		r.inCommandBuiltin++
 		defer func() { r.inCommandBuiltin-- }()
-		if tempOwnScope(name) {
+		if r.tempEnv == tempApart && tempOwnScope(name) {
 			// command runs it through execute_builtin as a command of
 			// its own, which takes the temporary environment as its scope
-			old := r.tempThrough
-			r.tempThrough = false
-			defer func() { r.tempThrough = old }()
+			r.tempEnv = tempNone
+			defer func() { r.tempEnv = tempApart }()
 		}
 		st := r.runBuiltin(bi, a)
 		// command takes away a special builtin's usage error exit, also

@@ -1101,8 +1101,7 @@ func biMapfile(r *Runner, args []string) int {
 			lr.done()
 			// bash's evalstring with no name: its parser calls the
 			// text "stdin" (yy_input_name)
-			r.evalParseName = stdinParseName
-			r.evalString(callback+" "+itoa(idx)+" "+singleQuote(s), "eval")
+			r.evalStringAs(callback+" "+itoa(idx)+" "+singleQuote(s), "eval", stdinParseName)
 		}
 		if err := r.setIndex(arrName, idx, s, false, nil); err != nil && r.assignResultErr("mapfile", err) {
 			return 1

@@ -446,14 +446,11 @@ func biUnset(r *Runner, args []string) int {
 		if base == "POSIXLY_CORRECT" {
 			r.opts.setLong("posix", false)
 		}
-		if base == "IGNOREEOF" || base == "ignoreeof" {
+		switch base {
+		case "IGNOREEOF", "ignoreeof", "BASH_XTRACEFD":
 			r.specialRebound(base)
-		}
-		if base == "GLOBIGNORE" {
+		case "GLOBIGNORE":
 			r.opts.shopt[shDotglob] = false // unsetting GLOBIGNORE ends its dotglob
-		}
-		if base == "BASH_XTRACEFD" {
-			r.xtraceRestored()
 		}
 		names = append(names, base)
 	}

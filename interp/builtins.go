@@ -182,7 +182,7 @@ func (r *Runner) writeFailed(name string, err error) int {
 	if errno, ok := underlyingErrno(err); ok && errno == syscall.EPIPE {
 		// with SIGPIPE ignored (trap '' PIPE, kept in subshells) the
 		// write just fails, and the builtin reports it
-		if a, ok := r.traps.m["PIPE"]; r.isSub && !(ok && a == "") {
+		if r.isSub && !r.sigpipeIgnored() {
 			r.flow = flowExit
 			r.exitCode = 128 + int(syscall.SIGPIPE)
 			return r.exitCode
@@ -191,6 +191,13 @@ func (r *Runner) writeFailed(name string, err error) int {
 	msg := "write error: " + pathErrMsg(err)
 	r.bErr(name, "%s", msg)
 	return 1
+}
+
+// sigpipeIgnored reports trap ” PIPE (kept in subshells): a write to a
+// broken pipe then just fails.
+func (r *Runner) sigpipeIgnored() bool {
+	a, ok := r.traps.m["PIPE"]
+	return ok && a == ""
 }
 
 func underlyingErrno(err error) (syscall.Errno, bool) {
@@ -503,12 +510,12 @@ func biEval(r *Runner, args []string) int {
 
 // evalString parses and runs src in the current shell (eval, traps).
 func (r *Runner) evalString(src, kind string) int {
-	// the name bash's parser gives the text in its syntax errors
-	// (parse_and_execute's from_file)
-	pname := "eval"
-	if r.evalParseName != "" {
-		pname, r.evalParseName = r.evalParseName, ""
-	}
+	return r.evalStringAs(src, kind, "eval")
+}
+
+// evalStringAs is evalString with pname the name bash's parser gives the
+// text in its syntax errors (parse_and_execute's from_file).
+func (r *Runner) evalStringAs(src, kind, pname string) int {
 	named := r.namedCmds
 	f, text, err := parseProgram(src, "")
 	if r.aliasActive() {

@@ -1630,18 +1630,11 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		// readonly only when they assign
 		r.syncGlobIgnore()
 	}
-	switch name {
-	case "IGNOREEOF", "ignoreeof", "BASH_COMPAT", "BASH_XTRACEFD", "POSIXLY_CORRECT", "PATH":
+	if name != "GLOBIGNORE" {
 		// declare_internal runs the variable's hook for each name it
-		// declares, with a value or not (local BASH_XTRACEFD resets
-		// the trace fd)
+		// declares, with a value or not: local BASH_XTRACEFD resets
+		// the trace fd, local OPTIND repositions getopts
 		r.specialRebound(name)
-	}
-	if name == "OPTIND" {
-		// like bash's sv_optind, declaring OPTIND (local OPTIND in a
-		// function, with or without a value) repositions getopts
-		cur := r.vars.get(name)
-		r.setOptindVar(cur.value(), cur != nil && cur.set)
 	}
 	return name, nil
 }

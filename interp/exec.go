@@ -1604,7 +1604,7 @@ func (r *Runner) errorf(format string, a ...any) {
 func (r *Runner) writeErr(s string) {
 	_, err := io.WriteString(r.errOut(), s)
 	if errno, ok := underlyingErrno(err); ok && errno == syscall.EPIPE {
-		if a, ok := r.traps.m["PIPE"]; ok && a == "" {
+		if r.sigpipeIgnored() {
 			return
 		}
 		if r.childMsg {

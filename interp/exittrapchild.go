@@ -18,6 +18,15 @@ func forkedRunsExitTrap(cmd syntax.Command) bool {
 	return false
 }
 
+// forkedForSimple readies c, the child bash forks for a simple command
+// of r (a pipeline element, an & command): it expands the words before
+// it resets the traps it inherited (stageExpansionExit), and a fatal
+// error there jumps where r's own would (fatalToTop).
+func (c *Runner) forkedForSimple(r *Runner) {
+	c.stageExpanding = true
+	c.fatalToTop = !r.isSub || r.fatalToTop
+}
+
 // stageExpansionExit readies the EXIT trap of a pipeline stage's simple
 // command whose word expansion failed fatally (${u?}, an arithmetic
 // error, set -u): bash's child expands the words before it resets the

@@ -72,9 +72,7 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 			// $BASH_SUBSHELL; a function it calls raises it (call)
 			sub.subLevelAdj--
 			sub.simpleStageLevel = true
-			sub.stageExpanding = true
-			// its jumps go where the shell's own would
-			sub.fatalToTop = !r.isSub || r.fatalToTop
+			sub.forkedForSimple(r)
 			sub.asyncSigs = asyncPipe && sub.runsExternal(stages[i])
 		default:
 			if asyncPipe && sub.asyncInt == asyncIntNone {

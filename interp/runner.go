@@ -458,19 +458,10 @@ type Runner struct {
 	// alone; childPiped records that it met a broken pipe (writeErr)
 	childMsg, childPiped bool
 	prefixExpanding      bool // expanding a prefix assignment's value (prefixValue)
-	// tempThrough: a builtin is running that leaves its command's
-	// prefix assignments a temporary environment apart from the scopes
-	// (runTempBuiltin), which bash's bind_variable assigns together with
-	// the binding under it
-	tempThrough bool
-	// tempScoped: the builtin running takes its command's prefix
-	// assignments as a scope of its own (tempOwnScope), which listings
-	// show (listValue)
-	tempScoped bool
-	// evalParseName, when set, is the name the next evalString gives its
-	// text in syntax errors instead of "eval" (mapfile's callback)
-	evalParseName string
-	discardShift  int // what such errors took off the lines read after them
+	// tempEnv: how the builtin running holds its command's prefix
+	// assignments (runTempBuiltin)
+	tempEnv      tempEnvMode
+	discardShift int // what such errors took off the lines read after them
 	// textCalls is len(calls) where the text being read (the script, a
 	// sourced file, an eval'd string) began: an expansion error counts
 	// for its lines only there, not in a function, which restores

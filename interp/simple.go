@@ -973,26 +973,16 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 	// with a local OPTIND the caller's getopts position comes back, as
 	// bash's maybe_restore_getopt_state does
 	localOptind := r.vars.isLocalHere("OPTIND")
-	localIgnoreEOF := r.vars.isLocalHere("IGNOREEOF")
 	localCompat := r.vars.isLocalHere("BASH_COMPAT")
-	localGlobIgnore := r.vars.isLocalHere("GLOBIGNORE")
 	var rebound []string // the special variables whose locals go
-	for _, n := range [...]string{"POSIXLY_CORRECT", "BASH_XTRACEFD", "PATH", "ignoreeof"} {
+	for _, n := range [...]string{"POSIXLY_CORRECT", "BASH_XTRACEFD", "PATH", "IGNOREEOF", "ignoreeof", "GLOBIGNORE"} {
 		if r.vars.isLocalHere(n) {
 			rebound = append(rebound, n)
 		}
 	}
 	r.vars.popFrame()
-	if localGlobIgnore {
-		r.syncGlobIgnore()
-	}
 	if localCompat {
 		r.setCompatOpts(r.compatLevel())
-	}
-	if localIgnoreEOF {
-		// the caller's IGNOREEOF decides the option again
-		v := r.vars.get("IGNOREEOF")
-		r.opts.set[optIgnoreeof] = v != nil && v.set
 	}
 	if localOptind {
 		r.optind = oldOptind

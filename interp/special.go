@@ -262,7 +262,7 @@ func (r *Runner) visibleNames() []string {
 // listValue is name's variable as a listing shows it, without computing
 // a dynamic array afresh (see dynSeen).
 func (r *Runner) listValue(name string) *variable {
-	if tv := r.tempVars[name]; tv != nil && r.vars.m[name] == tv && r.tempDepth[name] == len(r.vars.frames) && !r.tempScoped {
+	if tv := r.tempVars[name]; tv != nil && r.vars.m[name] == tv && r.tempDepth[name] == len(r.vars.frames) && r.tempEnv != tempScope {
 		// a builtin's prefix assignment is bash's temporary_env, which
 		// listings leave out: they show the variable under it, if any
 		// (a function's is a scope of its own, listed, and so is that
@@ -588,6 +588,11 @@ func (r *Runner) specialAssign(name, val string, cur *variable) bool {
 // it (a command's temporary value made or gone, a function's local gone,
 // a declaration): the state it controls follows what is visible now.
 func (r *Runner) specialRebound(name string) {
+	switch name {
+	case "POSIXLY_CORRECT", "IGNOREEOF", "ignoreeof", "OPTIND", "PATH", "BASH_COMPAT", "BASH_XTRACEFD", "GLOBIGNORE":
+	default:
+		return // (a prefix assignment of any other name costs no lookup)
+	}
 	v := r.vars.get(name)
 	set := v != nil && v.set
 	switch name {
@@ -613,6 +618,8 @@ func (r *Runner) specialRebound(name string) {
 		}
 	case "BASH_XTRACEFD":
 		r.xtraceRestored()
+	case "GLOBIGNORE":
+		r.syncGlobIgnore()
 	}
 }
 

@@ -545,7 +545,7 @@ func (r *Runner) background(st *syntax.Stmt) {
 		// forked by execute_simple_command, as a pipeline stage's
 		// simple command is: a fatal expansion error runs the EXIT
 		// trap it inherited and reaches the top level
-		c.stageExpanding, c.fatalToTop = true, !r.isSub || r.fatalToTop
+		c.forkedForSimple(r)
 	}
 	ready := make(chan int, 1)
 	c.onSpawn = func(pid int) {

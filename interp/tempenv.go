@@ -277,12 +277,24 @@ func (r *Runner) runTempBuiltin(bi builtinFunc, args []string, temps bool) int {
 	if !temps {
 		return r.runBuiltin(bi, args)
 	}
-	old, oldScope := r.tempThrough, r.tempScoped
-	r.tempThrough = !tempOwnScope(args[0])
-	r.tempScoped = !r.tempThrough
-	defer func() { r.tempThrough, r.tempScoped = old, oldScope }()
+	old := r.tempEnv
+	r.tempEnv = tempApart
+	if tempOwnScope(args[0]) {
+		r.tempEnv = tempScope
+	}
+	defer func() { r.tempEnv = old }()
 	return r.runBuiltin(bi, args)
 }
+
+// tempEnvMode is how the builtin running holds its command's prefix
+// assignments.
+type tempEnvMode uint8
+
+const (
+	tempNone  tempEnvMode = iota // no builtin with prefix assignments
+	tempApart                    // bash's temporary_env: assigned through, not listed
+	tempScope                    // a scope of the builtin's own (VC_BLTNENV): listed
+)
 
 // tempOwnScope reports whether bash's execute_builtin gives builtin name
 // its temporary environment as a scope of its own (isbltinenv).

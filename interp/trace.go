@@ -1013,30 +1013,40 @@ func unaryOpWritten(x *syntax.UnaryTest, src string) string {
 // rewrites ($(…) printed back in canonical form, $'…' and $"…" as plain
 // quotes), which nodeText, the source as written, does not apply.
 func (r *Runner) shownText(n syntax.Node) string {
+	if s, ok := r.parsedText(n); ok {
+		return ctlescText(s)
+	}
 	if n == nil || !needsRewrite(n) {
 		return ctlescText(r.nodeText(n))
 	}
-	src := r.curSrc
-	start, end := n.Pos(), n.End()
-	if src == "" || !start.IsValid() || !end.IsValid() || int(end.Offset()) > len(src) {
-		return r.nodeText(n)
-	}
-	p := newCmdPrinter(src)
-	p.posix = r.opts.on(optPosix)
-	return ctlescText(writtenText(p.raw(n, start, end)))
+	return r.nodeText(n)
 }
 
 // writtenSubscript is the text of a subscript as bash's parser stored
 // it, a $'…' in it decoded and single-quoted (shownText without the
 // CTLESC escaping of a trace line), for error messages.
 func (r *Runner) writtenSubscript(n syntax.Node) string {
+	if s, ok := r.parsedText(n); ok {
+		return s
+	}
+	return r.nodeText(n)
+}
+
+// parsedText is n's text with bash's parse-time rewrites applied
+// (shownText); ok is false when n needs none or its source is not at
+// hand.
+func (r *Runner) parsedText(n syntax.Node) (string, bool) {
+	if n == nil || !needsRewrite(n) {
+		return "", false
+	}
 	src := r.curSrc
-	if n == nil || !needsRewrite(n) || src == "" || !n.Pos().IsValid() || !n.End().IsValid() || int(n.End().Offset()) > len(src) {
-		return r.nodeText(n)
+	start, end := n.Pos(), n.End()
+	if src == "" || !start.IsValid() || !end.IsValid() || int(end.Offset()) > len(src) {
+		return "", false
 	}
 	p := newCmdPrinter(src)
 	p.posix = r.opts.on(optPosix)
-	return writtenText(p.raw(n, n.Pos(), n.End()))
+	return writtenText(p.raw(n, start, end)), true
 }
 
 // quotedCtlesc is an expanded value as bash's quote_string and
