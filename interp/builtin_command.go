@@ -60,7 +60,7 @@ func biCommand(r *Runner, args []string) int {
 		if r.tempEnv == tempApart && tempOwnScope(name) {
 			// command runs it through execute_builtin as a command of
 			// its own, which takes the temporary environment as its scope
-			r.tempEnv = tempNone
+			r.tempEnv = tempScope
 			defer func() { r.tempEnv = tempApart }()
 		}
 		st := r.runBuiltin(bi, a)
