@@ -220,11 +220,44 @@ func inPlaceTail(files []*os.File) (int, []int) {
 	}
 	var keep []int
 	for i := k; i < len(files); i++ {
-		if files[i] != nil {
-			keep = append(keep, i)
+		if files[i] == nil {
+			continue
 		}
+		if lo, hi := childScratch(files, k); i >= lo && i < hi {
+			// the child would dup over it before exec: pass it in the
+			// list instead, which moves the scratch range past it
+			k, keep = i+1, keep[:0]
+			continue
+		}
+		keep = append(keep, i)
 	}
 	return k, keep
+}
+
+// childScratch returns the descriptor numbers [lo, hi) that the forked
+// child of os.StartProcess(…, Files: files[:k]) may dup over before exec:
+// syscall's forkAndExecInChild moves its error pipe and every file whose
+// number is below its slot to numbers counting up from one past both k
+// and the highest number passed. A descriptor kept in place there would
+// be replaced (found as an inherited fd 10 missing in a lastpipe
+// element once `exec 0<&-` let the error pipe take a low number).
+func childScratch(files []*os.File, k int) (lo, hi int) {
+	lo = k
+	moves := 2 // the error pipe, and the number skipped for it
+	for i, f := range files[:k] {
+		if f == nil {
+			continue
+		}
+		fd := int(f.Fd())
+		if fd > lo {
+			lo = fd
+		}
+		if fd < i {
+			moves++
+		}
+	}
+	lo++
+	return lo, lo + moves
 }
 
 func (r *Runner) sysProcAttr() *syscall.SysProcAttr {

@@ -42,6 +42,11 @@ func TestInPlaceTail(t *testing.T) {
 	f70, f90 := at(lo), at(hi)
 	defer f70.Close()
 	defer f90.Close()
+	a := freeFD(t, hi+1)
+	b := freeFD(t, a+20)
+	fa, fb := at(a), at(b)
+	defer fa.Close()
+	defer fb.Close()
 	table := func(m map[int]*os.File, n int) []*os.File {
 		fs := make([]*os.File, n)
 		for i, g := range m {
@@ -61,6 +66,10 @@ func TestInPlaceTail(t *testing.T) {
 		{"two in place", table(map[int]*os.File{0: f, 1: f, 2: f, lo: f70, hi: f90}, hi+1), 3, []int{lo, hi}},
 		{"moved one stops the trim", table(map[int]*os.File{0: f, 1: f, 2: f, 5: f70, hi: f90}, hi+1), 6, []int{hi}},
 		{"not in place at the end", table(map[int]*os.File{0: f, 1: f, 2: f, hi: f70}, hi+1), hi + 1, nil},
+		// the list would end at a-1 and the child move its error pipe to
+		// a (one past the list and past every number in it): a goes in
+		// the list
+		{"kept where the child moves its pipe", table(map[int]*os.File{0: f, 1: f, 2: f, a - 2: f, a: fa, b: fb}, b+1), a + 1, []int{b}},
 	} {
 		k, keep := inPlaceTail(tc.files)
 		if k != tc.k || !slices.Equal(keep, tc.keep) {
