@@ -37,7 +37,8 @@ func TestInPlaceTail(t *testing.T) {
 		}
 		return os.NewFile(uintptr(fd), "test")
 	}
-	lo := freeFD(t, 64)
+	// well above f, whose number starts the child's scratch range
+	lo := freeFD(t, int(f.Fd())+64)
 	hi := freeFD(t, lo+10)
 	f70, f90 := at(lo), at(hi)
 	defer f70.Close()
