@@ -854,6 +854,11 @@ func (r *Runner) expandArrayElems(ae *syntax.ArrayExpr, assoc bool) (*syntax.Arr
 			out.Elems = append(out.Elems, &cp)
 			continue
 		}
+		if assoc && ae.Elems[0].Index != nil {
+			// not a (k v …) list: the word is only reported, as written
+			out.Elems = append(out.Elems, el)
+			continue
+		}
 		if assoc {
 			// a key or value of an associative (k v …) list is one word
 			val, err := r.assignValue(el.Value)
@@ -969,23 +974,19 @@ func (r *Runner) assignAssocList(name string, ae *syntax.ArrayExpr, appendVal bo
 			pendingWords = append(pendingWords, el.Value)
 			continue
 		}
-		vals, err := r.fieldsOf([]*syntax.Word{el.Value}, true)
-		if err != nil {
-			return err
+		// bash names the word as written, unexpanded (one message per
+		// word); declare sees its argument's words single-quoted
+		w := r.writtenSubscript(el.Value)
+		if fl&asDecl != 0 {
+			w = "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
 		}
-		for _, w := range vals {
-			if fl&asDecl != 0 {
-				// declare sees the words single-quoted
-				w = "'" + w + "'"
-			}
-			if err := r.reportError("%s: %s: must use subscript when assigning associative array", name, w); err != nil {
-				return err
-			}
+		if err := r.reportError("%s: %s: must use subscript when assigning associative array", name, w); err != nil {
+			return err
 		}
 	}
 	for i := 0; i < len(pending); i += 2 {
 		if pending[i] == "" {
-			r.errorf("%s: bad array subscript", r.nodeText(pendingWords[i]))
+			r.errorf("%s: bad array subscript", r.writtenSubscript(pendingWords[i]))
 			continue
 		}
 		val := ""
