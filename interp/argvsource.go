@@ -18,6 +18,22 @@ func (r *Runner) initArgvSeen(params []string) {
 	r.dynSeen.argc, r.dynSeen.argv = argc, argv
 }
 
+// StartArgv sets BASH_ARGV and BASH_ARGC as bash started with -O extdebug
+// leaves them (bind_args, in debugging mode): the positional parameters
+// as one frame when push, else no frame at all, as for a script or
+// standard input without arguments or a -c string without words after
+// it (where bash pushes nothing, while the option's own init_bash_argv
+// ran before the arrays existed). Either way a later reference does not
+// record the parameters again.
+func (r *Runner) StartArgv(push bool) {
+	r.dynSeen.argc, r.dynSeen.argv = &indexedArray{}, &indexedArray{}
+	r.dynSeen.noTopArgs = !push
+	if push {
+		r.dynSeen.argc = nil
+		r.initArgvSeen(r.params)
+	}
+}
+
 // sourceArgv runs as a file read for . or source (or BASH_ENV, or fc)
 // starts to run. A file without arguments of its own (bash's _evalfile
 // without FEVAL_NOPUSHARGS) has its path pushed on BASH_ARGV, with a

@@ -533,6 +533,9 @@ type callFrame struct {
 	source   string
 	line     int // line the call was made from
 	args     []string
+	// path is the file a source frame read: with extdebug, a . without
+	// arguments of its own shows it on BASH_ARGV (bash's _evalfile)
+	path string
 	// body is the called function's body, nil for a source frame (and
 	// in a background job's copy of the frames)
 	body *syntax.Stmt

@@ -179,7 +179,10 @@ type dynSeen struct {
 	dirStack, groups *indexedArray
 	aliases, cmds    *assocArray   // BASH_ALIASES, BASH_CMDS
 	argc, argv       *indexedArray // BASH_ARGC/BASH_ARGV without extdebug
-	scal             [len(dynListNames)]dynListed
+	// noTopArgs: started with -O extdebug and no arguments, bash pushed
+	// no frame for the top level (StartArgv)
+	noTopArgs bool
+	scal      [len(dynListNames)]dynListed
 }
 
 // listedSpecials are the special arrays bash lists with the variables
@@ -424,6 +427,9 @@ func (r *Runner) argvArrays(argc bool) *variable {
 	}
 	for i := len(r.calls) - 1; i >= 0; i-- {
 		a := r.calls[i].args
+		if fr := r.calls[i]; fr.sourced && len(a) == 0 && fr.path != "" {
+			a = []string{fr.path}
+		}
 		if argc {
 			arr.vals = append(arr.vals, itoa(int64(len(a))))
 			continue
@@ -432,9 +438,11 @@ func (r *Runner) argvArrays(argc bool) *variable {
 			arr.vals = append(arr.vals, a[j])
 		}
 	}
-	if argc {
+	switch {
+	case r.dynSeen.noTopArgs:
+	case argc:
 		arr.vals = append(arr.vals, itoa(int64(len(r.topParams))))
-	} else {
+	default:
 		for j := len(r.topParams) - 1; j >= 0; j-- {
 			arr.vals = append(arr.vals, r.topParams[j])
 		}

@@ -186,6 +186,8 @@ func run(argv []string) int {
 		fmt.Fprintf(os.Stderr, "%s: %s: No such file or directory\n", name, start)
 		fmt.Fprintf(os.Stderr, "%s: warning: cannot start debugger; debugging mode disabled\n", name)
 		r.SetShopt("extdebug", false)
+		// (-c pushes the words after its name, none too)
+		r.StartArgv(len(params) > 0 || inv.command != nil && len(inv.args) > 0)
 	}
 	if inv.posix && !inv.posixOpt && !setsPosix(inv.setOpts) {
 		// started as sh: POSIX mode comes after bash's startup, which
