@@ -14,6 +14,8 @@ import (
 // parseProgram makes it a call of the let builtin (insertedLet), which
 // the parser reads as words, redirections and operators as bash does. A
 // compound assignment's parentheses, `let a=(3)+1`, stay arithmetic.
+// mvdan ends the clause before a &> that follows it (`let x &> f` is
+// `let x &` and `> f` to it), which bash reads as a redirection too.
 func letWordsAt(f *syntax.File, text string) int {
 	at := -1
 	syntax.Walk(f, func(n syntax.Node) bool {
@@ -22,7 +24,7 @@ func letWordsAt(f *syntax.File, text string) int {
 		}
 		if lc, ok := n.(*syntax.LetClause); ok {
 			from, to := int(lc.Let.Offset()), int(lc.End().Offset())
-			if to <= len(text) && strings.HasPrefix(text[from:], "let") && letTextHasOperator(text[from+3:to]) {
+			if to <= len(text) && strings.HasPrefix(text[from:], "let") && (letTextHasOperator(text[from+3:to]) || strings.HasPrefix(strings.TrimLeft(text[to:], " \t"), "&>")) {
 				at = from
 			}
 		}
