@@ -225,7 +225,7 @@ func (r *Runner) declPreexpand(args []declArg, all bool) {
 		if as == nil || as.Naked || as.Value == nil || as.Array != nil || !all && !hasSideEffects(as.Value) {
 			continue
 		}
-		v, err := r.assignValue(as.Value)
+		v, err := r.declValue(as.Value)
 		if err != nil {
 			continue // the assignment reports it as it runs
 		}
@@ -800,7 +800,7 @@ func (r *Runner) declRefValueFirst(variant, name string, as *syntax.Assign, text
 	val := ""
 	switch {
 	case as != nil && as.Value != nil:
-		v, err := r.assignValue(as.Value)
+		v, err := r.declValue(as.Value)
 		if err != nil {
 			return as, err
 		}
@@ -1041,7 +1041,7 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		}
 		var target string
 		if as != nil && as.Value != nil {
-			t, err := r.assignValue(as.Value)
+			t, err := r.declValue(as.Value)
 			if err != nil {
 				return "", err
 			}
@@ -1419,7 +1419,7 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 	var preVal string
 	var preErr error
 	if as != nil && as.Array == nil && as.Value != nil {
-		preVal, preErr = r.assignValue(as.Value)
+		preVal, preErr = r.declValue(as.Value)
 		r.declLastAs, r.declLastVal = a.assign, preVal
 		if preErr != nil {
 			return "", &declWordError{preErr}
@@ -1978,7 +1978,7 @@ func (r *Runner) declarePrint(variant string, args []declArg) int {
 			// name, which it is not
 			sub := r.nodeText(a.assign.Index)
 			if w, ok := a.assign.Index.(*syntax.Word); ok {
-				if t, err := r.assignValue(w); err == nil {
+				if t, err := r.declValue(w); err == nil {
 					sub = t
 				}
 			}
@@ -1988,7 +1988,7 @@ func (r *Runner) declarePrint(variant string, args []declArg) int {
 		if as := a.assign; as != nil && !as.Naked && as.Array == nil {
 			// declare -p x=1: bash looks the whole word up as a name
 			// (a name=(…) word was assigned first, by declPrintCompound)
-			val, err := r.assignValue(as.Value)
+			val, err := r.declValue(as.Value)
 			if err != nil {
 				r.expansionError(err)
 				return 1

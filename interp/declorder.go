@@ -56,7 +56,7 @@ func (r *Runner) declExpandFirst(variant string, args []declArg, env bool) bool 
 		if _, ok := plainLit(as.Value); ok {
 			continue
 		}
-		v, err := r.assignValue(as.Value)
+		v, err := r.declValue(as.Value)
 		if err != nil {
 			return r.declWordFailed(variant, a, err)
 		}
@@ -230,7 +230,7 @@ func (r *Runner) preexpandCompound(as *syntax.Assign, assoc bool) (*syntax.Assig
 			}
 			continue
 		}
-		expand := r.assignValue
+		expand := r.declValue
 		if r.opts.on(optPosix) || el.Index == nil {
 			expand = r.assignValueNoTilde
 		}

@@ -67,6 +67,23 @@ type fieldBuilder struct {
 	// which bash does not split: a quoted list that string_list_pos_params
 	// joined with IFS's first character stays so (quotedIFSJoinOp)
 	assignWord bool
+	// declWord: the value of a declaration builtin's assignment argument,
+	// which bash expands as an ordinary word (W_ASSIGNARG), not as an
+	// assignment statement's right-hand side (see ctlRHS)
+	declWord bool
+	// ctlRHS: the word is expanded as an assignment's right-hand side
+	// (PF_ASSIGNRHS: an assignment statement's value, a here-string,
+	// the word of ${x=word}, or of another operator in one of these),
+	// where bash leaves a slice of $* or ${a[*]} unescaped (see
+	// ctlDequote)
+	ctlRHS bool
+	// starSpace: bash's expand_no_split_dollar_star is off for the
+	// word (a declaration builtin's argument, the word of ${x-word} or
+	// ${x+word} in an assignment's value while IFS is null), though it
+	// is not split: with a null IFS, the * lists that bash joins as it
+	// would $@ are joined with spaces (see starJoinsAsAt). elemSpace: a
+	// compound assignment's [i]=value, where every * list is.
+	starSpace, elemSpace bool
 	// firstOnly builds a case pattern: bash's execute_case_command takes
 	// the first word of the expansion only, so the pattern ends where a
 	// quoted "$@" first starts a new word (cutAt, once cut is set)
@@ -1045,13 +1062,22 @@ func (r *Runner) elemValue(w *syntax.Word) (string, error) {
 	if w == nil {
 		return "", nil
 	}
-	return r.wordTextIn(w, true, &fieldBuilder{patMode: true, bufOnly: true, assignWord: true, noTilde: r.opts.on(optPosix)})
+	return r.wordTextIn(w, true, &fieldBuilder{patMode: true, bufOnly: true, assignWord: true, noTilde: r.opts.on(optPosix), elemSpace: true})
 }
 
 // wordText is literal, or assignValue when assign is set: the text of w
 // after expansion, as one string, built in the runner's spare buffer.
 func (r *Runner) wordText(w *syntax.Word, assign bool) (string, error) {
-	return r.wordTextIn(w, assign, &fieldBuilder{patMode: true, bufOnly: true, assignRHS: assign, assignWord: assign})
+	return r.wordTextIn(w, assign, &fieldBuilder{patMode: true, bufOnly: true, assignRHS: assign, assignWord: assign, ctlRHS: assign})
+}
+
+// declValue expands the value of a declaration builtin's name=value
+// argument: as assignValue, but as the ordinary word bash expands it as.
+func (r *Runner) declValue(w *syntax.Word) (string, error) {
+	if w == nil {
+		return "", nil
+	}
+	return r.wordTextIn(w, true, &fieldBuilder{patMode: true, bufOnly: true, assignRHS: true, assignWord: true, declWord: true, starSpace: true})
 }
 
 // wordTextIn is wordText with the builder b.

@@ -91,11 +91,16 @@ func (r *Runner) expandParamPart(b *fieldBuilder, pe *syntax.ParamExp, quoted bo
 		r.inlineOp = pe
 	}
 	r.starJoinIFS = quoted || b.patMode
-	oldRHS := r.opAssignRHS
+	oldRHS, oldCtl, oldQuoted, oldSpace := r.opAssignRHS, r.opCtlRHS, r.opQuoted, r.opStarSpace
 	// a POSIX shell's ${x-word} gets no W_TILDEEXP: no ~ after ':'
 	r.opAssignRHS = b.assignRHS && !quoted && !r.opts.on(optPosix)
+	r.opCtlRHS, r.opQuoted = b.ctlRHS && !quoted, quoted
+	// parameter_brace_expand_rhs turns expand_no_split_dollar_star
+	// off for the word of an operator other than = when IFS is null
+	starSpace := b.assignRHS && !quoted && r.ifs() == ""
+	r.opStarSpace = starSpace
 	pv, err := r.paramExp(pe)
-	r.inlineOp, r.starJoinIFS, r.opAssignRHS = old, oldJoin, oldRHS
+	r.inlineOp, r.starJoinIFS, r.opAssignRHS, r.opCtlRHS, r.opQuoted, r.opStarSpace = old, oldJoin, oldRHS, oldCtl, oldQuoted, oldSpace
 	if err != nil {
 		return err
 	}
@@ -103,6 +108,11 @@ func (r *Runner) expandParamPart(b *fieldBuilder, pe *syntax.ParamExp, quoted bo
 		b.ifs = r.ifs() // ${IFS=x} may just have changed it
 	}
 	if pv.word != nil {
+		if starSpace && !b.starSpace {
+			// (the word of ${x-word} expands in place)
+			b.starSpace = true
+			defer func() { b.starSpace = false }()
+		}
 		return r.expandOpWord(b, pv.word, quoted)
 	}
 	if quoted && !pv.isList && !pv.set && pe.Exp != nil && r.atListOfNone(pe) &&
@@ -176,8 +186,14 @@ func (r *Runner) expandParamPart(b *fieldBuilder, pe *syntax.ParamExp, quoted bo
 			// with a null IFS string_list_pos_params joins an @
 			// list with spaces (Posix interp 888)
 			sep = " "
+		} else if sep == "" && (b.elemSpace && !(pe.Excl && pe.Names != 0) || b.starSpace && starJoinsAsAt(pe)) {
+			sep = " "
 		}
-		b.unquotedExp(join(pv.list, sep))
+		s := join(pv.list, sep)
+		if pv.star && pe.Slice != nil && b.ctlRHS && !b.starSpace {
+			s = ctlDequote(s)
+		}
+		b.unquotedExp(s)
 		return nil
 	}
 	if b.atJoin && !pv.star && pe.Slice == nil && pe.Repl == nil && pe.Exp == nil && !pe.Excl {
@@ -1591,7 +1607,12 @@ func (r *Runner) expOp(pe *syntax.ParamExp, pv paramValue, indirect string) (par
 		if pv.set && !(op == syntax.AssignUnsetOrNull && null()) {
 			return pv, nil
 		}
+		// bash expands the word as an assignment's value
+		// (parameter_brace_expand_rhs: W_ASSIGNRHS)
+		oldCtl, oldSpace := r.opCtlRHS, r.opStarSpace
+		r.opCtlRHS, r.opStarSpace = !r.opQuoted, false
 		s, err := word()
+		r.opCtlRHS, r.opStarSpace = oldCtl, oldSpace
 		if err != nil {
 			return pv, err
 		}
@@ -1883,7 +1904,7 @@ func (r *Runner) opWordText(w *syntax.Word) (string, error) {
 	if !r.opAssignRHS {
 		return r.literalTilde(w)
 	}
-	b := &fieldBuilder{patMode: true, assignRHS: true}
+	b := &fieldBuilder{patMode: true, assignRHS: true, ctlRHS: r.opCtlRHS, starSpace: r.opStarSpace}
 	if err := r.expandWord(b, w, true); err != nil {
 		return "", err
 	}
@@ -1891,7 +1912,7 @@ func (r *Runner) opWordText(w *syntax.Word) (string, error) {
 }
 
 func (r *Runner) literalTilde(w *syntax.Word) (string, error) {
-	b := &fieldBuilder{patMode: true}
+	b := &fieldBuilder{patMode: true, ctlRHS: r.opCtlRHS, starSpace: r.opStarSpace}
 	if err := r.expandWord(b, w, false); err != nil {
 		return "", err
 	}
@@ -2329,4 +2350,70 @@ func (r *Runner) attrsOfWholeArray(pe *syntax.ParamExp, pv paramValue) bool {
 func bareParamExp(pe *syntax.ParamExp) bool {
 	return pe.Names == 0 && pe.Index == nil && !pe.Length && !pe.Width && !pe.IsSet &&
 		pe.Exp == nil && pe.Repl == nil && pe.Slice == nil
+}
+
+// starJoinsAsAt reports whether the * list pe is one that bash, where it
+// does not split but its expand_no_split_dollar_star is off, joins as $@
+// (string_list_dollar_at: with spaces when IFS is null): $* itself
+// (param_expand) and whatever string_list_pos_params joins: slices,
+// pattern removal and @ transformations of $* and of ${a[*]}, ${!a[*]},
+// and ${*/pat/rep}. A plain ${a[*]}, ${a[*]/pat/rep}, case modification,
+// ${!name} and ${!prefix*} are joined with IFS's first character.
+func starJoinsAsAt(pe *syntax.ParamExp) bool {
+	if pe.Param == nil || pe.Excl && pe.Index == nil || pe.Length {
+		return false
+	}
+	if pe.Exp != nil {
+		switch pe.Exp.Op {
+		case syntax.UpperFirst, syntax.UpperAll, syntax.LowerFirst, syntax.LowerAll:
+			return false
+		}
+	}
+	if pe.Param.Value == "*" || pe.Excl || pe.Slice != nil || ifsJoinOp(pe) {
+		return true
+	}
+	return false
+}
+
+// ctlDequote is what bash's quote removal leaves of a slice of $* or
+// ${a[*]} (${*:1}, ${a[*]:0:2}) expanded unquoted as an assignment's
+// right-hand side: pos_params and array_subrange join it without
+// escaping the bytes bash uses as its own quoting marks (Posix interp
+// 888), so an unescaped CTLNUL (\177) goes (remove_quoted_nulls) and a
+// CTLESC (\001) goes, keeping the byte after it (dequote_string). bash's
+// own tests (dollar-at-star9.sub) expect this.
+func ctlDequote(s string) string {
+	if !strings.ContainsAny(s, "\x01\x7f") {
+		return s
+	}
+	// remove_quoted_nulls: unescaped CTLNULs go
+	kept := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case 0x01:
+			kept = append(kept, s[i])
+			if i+1 < len(s) {
+				i++
+				kept = append(kept, s[i])
+			}
+		case 0x7f:
+		default:
+			kept = append(kept, s[i])
+		}
+	}
+	// dequote_string, which leaves a lone CTLESC as it is
+	if len(kept) == 1 && kept[0] == 0x01 {
+		return string(kept)
+	}
+	out := kept[:0]
+	for i := 0; i < len(kept); i++ {
+		if kept[i] == 0x01 {
+			i++
+			if i == len(kept) {
+				break
+			}
+		}
+		out = append(out, kept[i])
+	}
+	return string(out)
 }

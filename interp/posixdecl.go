@@ -90,7 +90,7 @@ func (r *Runner) commandDeclFields(args []*syntax.Word, decl int) ([]string, map
 			out = append(out, fs...)
 			continue
 		}
-		val, err := r.assignValue(rest)
+		val, err := r.declValue(rest)
 		if err != nil {
 			return nil, nil, err
 		}

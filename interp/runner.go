@@ -479,6 +479,9 @@ type Runner struct {
 	inlineOp      *syntax.ParamExp       // ${x+word}/${x-word} whose word expandParamPart expands in place
 	starJoinIFS   bool                   // the expansion is quoted or not split: $* joins with IFS for ${*:-w}
 	opAssignRHS   bool                   // the expansion is in an assignment's value: see opWordText
+	opCtlRHS      bool                   // and its operator words are expanded as one: see fieldBuilder.ctlRHS
+	opQuoted      bool                   // the expansion is in double quotes
+	opStarSpace   bool                   // its operator words join * lists as $@: see fieldBuilder.starSpace
 	dblAtWord     bool                   // the "…" being expanded holds a "$@" list: see starSplitJoin
 	dblStart      [2]int                 // fields and bytes of the word when that "…" began
 	rlimits       map[int]syscall.Rlimit // subshell ulimit overlay; copy on write
