@@ -161,6 +161,7 @@ func biSource(r *Runner, args []string) int {
 	r.traceLevel--
 	if r.flow == flowExit {
 		// bash runs the EXIT trap with the file still on the stack
+		r.exitTrapAt(atPEText)
 		r.exitTrapAt(atFrame)
 	}
 	r.calls = r.calls[:len(r.calls)-1]

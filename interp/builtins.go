@@ -602,6 +602,9 @@ func (r *Runner) runEvalText(text, src, kind string, run func() error) int {
 	r.peTexts++
 	xerr := run()
 	r.peTexts--
+	if r.flow == flowExit {
+		r.exitTrapAt(atPEText)
+	}
 	r.textCalls = oldCalls
 	// the text's own discarded lines are its own (shiftAfterDiscard);
 	// an error that abandons the line around the eval as well leaves

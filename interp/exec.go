@@ -1523,6 +1523,8 @@ func (r *Runner) forceEOF(status int) {
 func (r *Runner) forceEOFUnreported(status int) {
 	r.flow, r.exitCode = flowExit, status
 	r.forcedEOF = true
+	r.exitHow = exitOther
+	r.forceInPE = (r.peTexts > 0 || r.inTrap) && !r.peTop()
 	if r.sh.cmdString && (!r.isSub || r.fatalToTop) {
 		r.exitCode = 127
 	}

@@ -37,12 +37,18 @@ const (
 	atCallRedirsUndone
 	// atFrame: a function's or sourced file's frame is about to be left
 	atFrame
+	// atPEText: an eval, sourced or trap text has ended (its frame, if
+	// any, still in place)
+	atPEText
 )
 
 // exitTrapAt runs the EXIT trap if the unwinding of the exit, now at p,
 // has reached the state bash runs it in; later points find it run.
 func (r *Runner) exitTrapAt(p unwindPoint) {
 	if r.exitTrapRan {
+		return
+	}
+	if p == atPEText && (r.exitHow != exitOther || !r.forceInPE) {
 		return
 	}
 	switch r.exitHow {
@@ -67,7 +73,16 @@ func (r *Runner) exitTrapAt(p unwindPoint) {
 			r.resetLocals()
 		}
 	default:
-		if p != atRedirs || r.peUndoes() || r.inFunction() {
+		if r.forceInPE {
+			// FORCE_EOF: each parse_and_execute on the way up undoes
+			// the command its text was running and passes the jump
+			// on, so what is outside the outermost text (its sourced
+			// file's frame, the functions that ran it, their
+			// redirections) stays for the trap
+			if p != atPEText || r.peTexts > 0 || r.inTrap {
+				return
+			}
+		} else if p != atRedirs || r.peUndoes() || r.inFunction() {
 			return
 		}
 	}
@@ -81,11 +96,16 @@ func (r *Runner) exitTrapAt(p unwindPoint) {
 // substitution, and inside eval, a trap or a sourced file, unless the
 // exit began in a function.
 func (r *Runner) peUndoes() bool {
-	peTop := r.sh.cmdString
+	return (r.peTop() || r.peTexts > 0) && !r.exitInFunc
+}
+
+// peTop reports whether the shell's own text runs as bash's
+// parse_and_execute: a -c string, or a command substitution's text.
+func (r *Runner) peTop() bool {
 	if r.isSub {
-		peTop = r.forkPE
+		return r.forkPE
 	}
-	return (peTop || r.peTexts > 0) && !r.exitInFunc
+	return r.sh.cmdString
 }
 
 // resetLocals drops every function's local variables, as bash's

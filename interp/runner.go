@@ -159,6 +159,11 @@ type Runner struct {
 	framesReset bool
 	// exitInFunc: the exit started inside a function (peUndoes)
 	exitInFunc bool
+	// forceInPE: a fatal error (forceEOF) began inside an eval, sourced
+	// or trap text of a shell that is not itself such a text (-c, a
+	// substitution): the EXIT trap waits for the outermost to end
+	// (atPEText)
+	forceInPE bool
 	// peTexts counts the eval, trap and sourced texts running, which
 	// bash runs with parse_and_execute (peUndoes)
 	peTexts int

@@ -236,6 +236,7 @@ func (r *Runner) runTrap(name string) int {
 	r.line, r.lineOff, r.lineConts = oldLine, oldOff, oldConts
 	r.curSrc = oldSrc
 	if r.flow == flowExit {
+		r.exitTrapAt(atPEText)
 		return status
 	}
 	if r.flow != flowReturn && r.flow != flowAbort {
