@@ -126,7 +126,9 @@ func biSource(r *Runner, args []string) int {
 	r.textCalls = len(r.calls)
 	r.peTexts++
 	for {
-		if xerr := r.stmtsEchoing(stmts, src, r.subLevel == 0, file); xerr != nil && perr == nil {
+		// with aliases on, the file was run a line at a time and the
+		// error already reported where that reading met it
+		if xerr := r.stmtsEchoing(stmts, src, r.subLevel == 0, file); xerr != nil && (perr == nil || errors.As(xerr, new(reportedError))) {
 			perr = xerr
 		}
 		if perr == nil || r.flow != flowNone {
