@@ -531,8 +531,9 @@ func (r *Runner) paramExp(pe *syntax.ParamExp) (paramValue, error) {
 		}
 		if pv.isList && pe.Index != nil && !pv.varSet && r.opts.on(optNounset) {
 			// ${#a[@]} of an unset (or declared, never assigned) array:
-			// an error that does not exit the shell
-			return pv, expErr("%s: unbound variable", pe.Param.Value)
+			// an error that does not exit the shell, but bash's
+			// err_unboundvar is a report_error, which set -e exits at
+			return pv, reportErrf("%s: unbound variable", pe.Param.Value)
 		}
 		if pv.isList {
 			return paramValue{str: itoa(int64(len(pv.list))), set: true}, nil
@@ -545,7 +546,7 @@ func (r *Runner) paramExp(pe *syntax.ParamExp) (paramValue, error) {
 				// of a set array is not an error
 				// (an indexed length is bash's array_length_reference,
 				// whose error does not exit the shell)
-				return pv, &expandError{msg: pe.Param.Value + ": unbound variable", fatal: pe.Index == nil}
+				return pv, &expandError{msg: pe.Param.Value + ": unbound variable", fatal: pe.Index == nil, report: true}
 			}
 		}
 		if !r.utf8Locale() {
