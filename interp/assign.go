@@ -21,6 +21,13 @@ type varError struct {
 
 func (e *varError) Error() string { return e.msg }
 
+// noassignErr is bash's failure of a compound assignment to one of its
+// noassign arrays (GROUPS, FUNCNAME, BASH_SOURCE …): no message, and
+// otherwise the failure an assignment to a readonly variable is.
+func noassignErr() error {
+	return &varError{readonly: true}
+}
+
 func readonlyErr(name string) error {
 	return &varError{msg: name + ": readonly variable", readonly: true}
 }
@@ -151,6 +158,10 @@ func (r *Runner) assign(a *syntax.Assign, fl assignFlags) error {
 		r.errorf("warning: %s: removing nameref attribute", name)
 	}
 	if a.Array != nil {
+		if r.noassignVar(r.resolveRef(name)) {
+			// find_or_make_array_variable finds none to assign
+			return noassignErr()
+		}
 		return r.assignArray(name, a.Array, a.Append, fl)
 	}
 	val, err := r.assignValue(a.Value)
@@ -163,6 +174,15 @@ func (r *Runner) assign(a *syntax.Assign, fl assignFlags) error {
 		// expansion error leaves no trace, a readonly variable one
 		r.assignTrace = nil
 		r.assignTraceFn()
+	}
+	if r.noassignVar(r.resolveRef(name)) {
+		// bind_variable and assign_array_element store nothing;
+		// do_assignment_internal's set_exit_status(1) then makes the
+		// status a command substitution in the value gave
+		if r.lastSubStatus >= 0 {
+			r.lastSubStatus = 1
+		}
+		return nil
 	}
 	if a.Index != nil {
 		rn := r.resolveRef(name)
@@ -406,7 +426,15 @@ func (r *Runner) appendScalar(name, val string, fl assignFlags) error {
 	}
 	if cur != nil && cur.set && cur.kind == kIndexed {
 		s, _ := cur.arr.get(0)
+		if r.dynDirStack(name) {
+			// as an assignment to entry 0 (ignored)
+			return r.setScalarFlags(name, s+val, fl)
+		}
 		v := r.binding(name, fl)
+		if v.arr == nil {
+			// the binding of a dynamic array computed on lookup
+			v.kind, v.arr = kIndexed, &indexedArray{}
+		}
 		v.arr.set(0, r.applyCase(v, s+val))
 		r.vars.changed(v)
 		return nil

@@ -626,7 +626,9 @@ func (r *Runner) declare(variant string, args []declArg) int {
 			if _, ok := err.(*discardError); ok {
 				// the assignment failed while bash expanded the words:
 				// the builtin does not run and the command line is dropped
-				if err.(*discardError).noPrefix {
+				if err.Error() == "" {
+					// (silent)
+				} else if err.(*discardError).noPrefix {
 					r.earlyErrorf("%s", err.Error())
 				} else {
 					r.expansionTimeErr(err.Error())
@@ -902,6 +904,17 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		// bash's make_local_variable refuses the noassign specials
 		r.bErr(variant, "%s: variable may not be assigned value", name)
 		return "", errDeclFailed
+	}
+	if !local && as != nil && variant != "export" && variant != "readonly" && r.noassignVar(name) {
+		if as.Array != nil {
+			// the compound assignment bash makes as it expands the
+			// words finds no array (find_or_make_array_variable)
+			return "", &discardError{}
+		}
+		if as.Value != nil {
+			// declare.def: the builtin fails, saying nothing
+			return "", errDeclFailed
+		}
 	}
 	if !local && !o.nameref {
 		r.dynDeclared(name)

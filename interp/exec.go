@@ -1584,7 +1584,9 @@ func (r *Runner) reportErr(err error) {
 	if ee, ok := err.(*expandError); err == nil || ok && ee.reported {
 		return
 	}
-	r.errorf("%s", err.Error())
+	if msg := err.Error(); msg != "" {
+		r.errorf("%s", msg)
+	}
 	if via, failed := viaReportError(err); via && r.reportExits() {
 		if failed {
 			r.exit = 1

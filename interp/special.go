@@ -16,6 +16,9 @@ func isBinding(name string, v *variable) bool {
 	if v == nil || v.dynamic == dynOpts || v.dynamic == dynScalar || name == "" {
 		return false
 	}
+	if v.kind == kIndexed && name == "PIPESTATUS" {
+		return false // see lookup
+	}
 	switch c := name[0]; {
 	case c >= '0' && c <= '9':
 		return false
@@ -69,6 +72,12 @@ func (r *Runner) lookup(name string) *variable {
 	}
 	v := r.vars.m[name]
 	if v != nil && v.dynamic != dynOpts && v.dynamic != dynScalar {
+		if name == "PIPESTATUS" && v.kind == kIndexed && r.pipeStatus != nil {
+			// bash's set_pipestatus_array rewrites whatever array
+			// PIPESTATUS names (a local one too) after each command;
+			// a scalar or associative one it leaves alone
+			return r.pipeStatusVar(v.attrs)
+		}
 		// an ordinary variable, or one that unset took the special
 		// meaning from
 		return v
@@ -129,11 +138,7 @@ func (r *Runner) lookup(name string) *variable {
 			// bash makes it when the first command completes
 			return nil
 		}
-		arr := &indexedArray{}
-		for _, s := range r.pipeStatus {
-			arr.vals = append(arr.vals, itoa(int64(s)))
-		}
-		return &variable{kind: kIndexed, set: true, arr: arr}
+		return r.pipeStatusVar(0)
 	case "SHELLOPTS", "BASHOPTS":
 		attrs := aReadonly
 		if v != nil {
@@ -565,6 +570,17 @@ func (r *Runner) specialAssign(name, val string, cur *variable) bool {
 	case "DIRSTACK":
 		// a scalar assignment is to entry 0, which bash ignores
 		return r.dynDirStack(name)
+	case "PIPESTATUS":
+		if cur != nil || r.pipeStatus == nil {
+			return false
+		}
+		// bash has made it an array by now (set_pipestatus_array):
+		// the value goes to element 0, which the next command's
+		// statuses replace (see lookup)
+		v := r.vars.own(name)
+		v.kind, v.set, v.arr, v.str = kIndexed, true, &indexedArray{vals: []string{val}}, ""
+		r.vars.changed(v)
+		return true
 	case "OPTIND":
 		r.setOptindVar(val, true)
 	case "POSIXLY_CORRECT":
@@ -877,4 +893,13 @@ func selfRusage() rusage {
 		user: time.Duration(ru.Utime.Nano() + cu.Utime.Nano()),
 		sys:  time.Duration(ru.Stime.Nano() + cu.Stime.Nano()),
 	}
+}
+
+// pipeStatusVar is PIPESTATUS as the last command left it, with attrs.
+func (r *Runner) pipeStatusVar(attrs attr) *variable {
+	arr := &indexedArray{}
+	for _, s := range r.pipeStatus {
+		arr.vals = append(arr.vals, itoa(int64(s)))
+	}
+	return &variable{kind: kIndexed, set: true, arr: arr, attrs: attrs}
 }
