@@ -650,7 +650,7 @@ func dparenRewrite(i int) parseRewrite {
 	return func(text string) (string, []parseEdit, bool) {
 		j := matchParen(text, i+1)
 		if j < 0 || j+1 >= len(text) || text[j+1] != ')' {
-			return text[:i+1] + " " + text[i+1:], []parseEdit{{i + 1, 1}}, true
+			return text[:i+1] + dparenBlank + text[i+1:], []parseEdit{{i + 1, 1}}, true
 		}
 		if !afterFor(text, i) {
 			return quoteRegion(text, i+2, j)
@@ -686,6 +686,24 @@ func dparenRewrite(i int) parseRewrite {
 		}
 		return text, edits, true
 	}
+}
+
+// dparenBlank is the blank dparenRewrite puts between
+// the two parentheses of a "((" that is not arithmetic: a carriage
+// return, which the lexer takes for a blank and no program text holds
+// (encodeRawBytes turns a written one into a raw rune), so that the text
+// as written, "$((…) …)", can be shown again (withoutDparenBlanks) and is
+// known as one bash keeps unprinted (writtenAsParen).
+const dparenBlank = "\r"
+
+// withoutDparenBlanks is s, a piece of a rewritten program, without the
+// blanks dparenRewrite added. (Not for text as written, where a carriage
+// return is the script's own.)
+func withoutDparenBlanks(s string) string {
+	if !strings.Contains(s, dparenBlank) {
+		return s
+	}
+	return strings.ReplaceAll(s, dparenBlank, "")
 }
 
 // afterFor reports whether the "((" at offset i follows the word for.
@@ -793,7 +811,7 @@ const synthQuote = `"""`
 // quoteRegion added, giving the text as written for traces, messages
 // and $BASH_COMMAND.
 func writtenText(s string) string {
-	s = writtenMarkers(s)
+	s = writtenMarkers(withoutDparenBlanks(s))
 	for {
 		i := strings.Index(s, synthQuote)
 		if i < 0 {

@@ -12,10 +12,10 @@ import (
 // parses, or only looks like those constructs, is left alone.
 func TestParseProgramRewrites(t *testing.T) {
 	tests := []struct{ src, want string }{
-		{"((echo a; echo b;); echo c)\n", "( (echo a; echo b;); echo c)\n"},
-		{"echo $((echo a);(echo b))", "echo $( (echo a);(echo b))"},
-		{"((echo a;\necho b); echo c)", "( (echo a;\necho b); echo c)"},
-		{"x=$((echo h) | tr h H)", "x=$( (echo h) | tr h H)"},
+		{"((echo a; echo b;); echo c)\n", "(\r(echo a; echo b;); echo c)\n"},
+		{"echo $((echo a);(echo b))", "echo $(\r(echo a);(echo b))"},
+		{"((echo a;\necho b); echo c)", "(\r(echo a;\necho b); echo c)"},
+		{"x=$((echo h) | tr h H)", "x=$(\r(echo h) | tr h H)"},
 		{"y=$((1 ? 20 : x+=2))", `y=$(("""1 ? 20 : x+=2"))`},
 		{"(( 4 + ))", `((""" 4 + "))`},
 		{"echo $(( $(( 1 + )) + 2 ))", `echo $(( $((""" 1 + ")) + 2 ))`},

@@ -904,7 +904,7 @@ func (p *cmdPrinter) raw(n syntax.Node, start, end syntax.Pos) string {
 		return p.fallback(n)
 	}
 	if n == nil {
-		return decodeRawBytes(p.src[s:e])
+		return decodeRawBytes(withoutDparenBlanks(p.src[s:e]))
 	}
 	var sb strings.Builder
 	var joins joinDropper
@@ -993,7 +993,7 @@ func (p *cmdPrinter) raw(n syntax.Node, start, end syntax.Pos) string {
 		return false
 	})
 	joins.drop(&sb, writtenMarkers(p.src[at:e]))
-	return decodeRawBytes(sb.String())
+	return decodeRawBytes(withoutDparenBlanks(sb.String()))
 }
 
 // writtenAsParen reports a $(…), <(…) or >(…), opened at open, whose
@@ -1002,6 +1002,9 @@ func (p *cmdPrinter) raw(n syntax.Node, start, end syntax.Pos) string {
 // parsed command.
 func writtenAsParen(src string, open syntax.Pos) bool {
 	i := int(open.Offset()) + 2
+	if i < len(src) && src[i:i+1] == dparenBlank {
+		return open.IsValid() // a "$((" read as "$( (" (dparenRewrite)
+	}
 	return open.IsValid() && i < len(src) && src[i] == '('
 }
 
