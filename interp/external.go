@@ -81,7 +81,7 @@ func (r *Runner) runAsScript(path string, args, env []string) (*os.Process, erro
 		return nil, errBinary
 	}
 	self, argv := r.scriptCommand(path, args)
-	return r.startProcess(self, argv, env)
+	return r.startProcess(self, argv, r.withScriptLevel(env))
 }
 
 // scriptCommand returns the nash binary and the arguments that run the

@@ -18,6 +18,7 @@ func run(argv []string) int {
 	if data, ok, err := interp.BgJobState(); ok {
 		return runBgJob(argv, data, err)
 	}
+	subLevel := interp.ScriptSubshellLevel()
 	if os.Getenv("NUCLEIC_NASH_DISABLE") == "1" {
 		rb := realBash()
 		if rb != "" {
@@ -96,6 +97,7 @@ func run(argv []string) int {
 
 	opts := []interp.Option{
 		interp.Params(arg0, params...),
+		interp.SubshellLevel(subLevel),
 		interp.ShellName(inv.name),
 		interp.Version(version),
 		interp.ExtraFiles(extra),
