@@ -439,7 +439,8 @@ func (r *Runner) appendScalar(name, val string, fl assignFlags) error {
 		r.vars.changed(v)
 		return nil
 	}
-	if fl == 0 && cur != nil && cur.set && cur.kind == kString && cur.attrs&(aLower|aUpper|aCapital) == 0 && !isSpecialVarName(name) {
+	if fl == 0 && cur != nil && cur.set && cur.kind == kString && cur.attrs&(aLower|aUpper|aCapital) == 0 && !isSpecialVarName(name) && cur == r.vars.m[name] {
+		// (an ordinary variable, not one computed on lookup)
 		v := r.vars.own(name)
 		v.str = appendString(&v.buf, v.str, val)
 		r.vars.changed(v)
