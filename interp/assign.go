@@ -433,7 +433,7 @@ func (r *Runner) appendScalar(name, val string, fl assignFlags) error {
 		v := r.binding(name, fl)
 		if v.arr == nil {
 			// the binding of a dynamic array computed on lookup
-			v.kind, v.arr = kIndexed, &indexedArray{}
+			v.kind, v.arr, v.set = kIndexed, &indexedArray{}, true
 		}
 		v.arr.set(0, r.applyCase(v, s+val))
 		r.vars.changed(v)
