@@ -175,7 +175,8 @@ func (r *Runner) assign(a *syntax.Assign, fl assignFlags) error {
 		r.assignTrace = nil
 		r.assignTraceFn()
 	}
-	if r.noassignVar(r.resolveRef(name)) {
+	target := r.resolveRef(name)
+	if r.noassignVar(target) {
 		// bind_variable and assign_array_element store nothing;
 		// do_assignment_internal's set_exit_status(1) then makes the
 		// status a command substitution in the value gave
@@ -185,19 +186,17 @@ func (r *Runner) assign(a *syntax.Assign, fl assignFlags) error {
 		return nil
 	}
 	if a.Index != nil {
-		rn := r.resolveRef(name)
-		if r.isElemRef(rn) {
+		if r.isElemRef(target) {
 			// ref[k]=v, ref a reference to an element: bash takes the
 			// element for the array's name, which it is not
-			return &varError{msg: "`" + r.vars.get(rn).str + "': not a valid identifier"}
+			return &varError{msg: "`" + r.vars.get(target).str + "': not a valid identifier"}
 		}
-		if v := r.vars.get(rn); rn != name && v != nil && v.attrs&aReadonly != 0 {
+		if v := r.vars.get(target); target != name && v != nil && v.attrs&aReadonly != 0 {
 			// named as written (bash's assign_array_element)
 			return readonlyErr(name)
 		}
-		return r.assignIndexed(rn, a.Index, val, a.Append)
+		return r.assignIndexed(target, a.Index, val, a.Append)
 	}
-	target := r.resolveRef(name)
 	if r.isElemRef(target) {
 		return r.assignRefElem(target, val, a.Append)
 	}

@@ -623,15 +623,15 @@ func (r *Runner) declare(variant string, args []declArg) int {
 				}
 				return 1
 			}
-			if _, ok := err.(*discardError); ok {
+			if de, ok := err.(*discardError); ok {
 				// the assignment failed while bash expanded the words:
 				// the builtin does not run and the command line is dropped
-				if err.Error() == "" {
-					// (silent)
-				} else if err.(*discardError).noPrefix {
-					r.earlyErrorf("%s", err.Error())
-				} else {
-					r.expansionTimeErr(err.Error())
+				switch {
+				case de.msg == "": // (noassign: silent)
+				case de.noPrefix:
+					r.earlyErrorf("%s", de.msg)
+				default:
+					r.expansionTimeErr(de.msg)
 				}
 				r.exit, r.flow = 1, flowAbort
 				r.topUnwind(err)

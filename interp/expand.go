@@ -67,15 +67,12 @@ type fieldBuilder struct {
 	// which bash does not split: a quoted list that string_list_pos_params
 	// joined with IFS's first character stays so (quotedIFSJoinOp)
 	assignWord bool
-	// declWord: the value of a declaration builtin's assignment argument,
-	// which bash expands as an ordinary word (W_ASSIGNARG), not as an
-	// assignment statement's right-hand side (see ctlRHS)
-	declWord bool
 	// ctlRHS: the word is expanded as an assignment's right-hand side
 	// (PF_ASSIGNRHS: an assignment statement's value, a here-string,
-	// the word of ${x=word}, or of another operator in one of these),
-	// where bash leaves a slice of $* or ${a[*]} unescaped (see
-	// ctlDequote)
+	// the word of ${x=word}, or of another operator in one of these;
+	// not a declaration builtin's argument, which bash expands as an
+	// ordinary word), where bash leaves a slice of $* or ${a[*]}
+	// unescaped (see ctlDequote)
 	ctlRHS bool
 	// starSpace: bash's expand_no_split_dollar_star is off for the
 	// word (a declaration builtin's argument, the word of ${x-word} or
@@ -1077,7 +1074,7 @@ func (r *Runner) declValue(w *syntax.Word) (string, error) {
 	if w == nil {
 		return "", nil
 	}
-	return r.wordTextIn(w, true, &fieldBuilder{patMode: true, bufOnly: true, assignRHS: true, assignWord: true, declWord: true, starSpace: true})
+	return r.wordTextIn(w, true, &fieldBuilder{patMode: true, bufOnly: true, assignRHS: true, assignWord: true, starSpace: true})
 }
 
 // wordTextIn is wordText with the builder b.

@@ -219,14 +219,16 @@ func inPlaceTail(files []*os.File) (int, []int) {
 		return len(files), nil // not worth the exclusive lock
 	}
 	var keep []int
+	lo, hi := childScratch(files, k)
 	for i := k; i < len(files); i++ {
 		if files[i] == nil {
 			continue
 		}
-		if lo, hi := childScratch(files, k); i >= lo && i < hi {
+		if i >= lo && i < hi {
 			// the child would dup over it before exec: pass it in the
 			// list instead, which moves the scratch range past it
 			k, keep = i+1, keep[:0]
+			lo, hi = childScratch(files, k)
 			continue
 		}
 		keep = append(keep, i)

@@ -91,16 +91,19 @@ func (r *Runner) expandParamPart(b *fieldBuilder, pe *syntax.ParamExp, quoted bo
 		r.inlineOp = pe
 	}
 	r.starJoinIFS = quoted || b.patMode
-	oldRHS, oldCtl, oldQuoted, oldSpace := r.opAssignRHS, r.opCtlRHS, r.opQuoted, r.opStarSpace
-	// a POSIX shell's ${x-word} gets no W_TILDEEXP: no ~ after ':'
-	r.opAssignRHS = b.assignRHS && !quoted && !r.opts.on(optPosix)
-	r.opCtlRHS, r.opQuoted = b.ctlRHS && !quoted, quoted
-	// parameter_brace_expand_rhs turns expand_no_split_dollar_star
-	// off for the word of an operator other than = when IFS is null
-	starSpace := b.assignRHS && !quoted && r.ifs() == ""
-	r.opStarSpace = starSpace
+	oldOp := r.op
+	r.op = opContext{
+		// a POSIX shell's ${x-word} gets no W_TILDEEXP: no ~ after ':'
+		assignRHS: b.assignRHS && !quoted && !r.opts.on(optPosix),
+		ctlRHS:    b.ctlRHS && !quoted,
+		quoted:    quoted,
+		// parameter_brace_expand_rhs turns expand_no_split_dollar_star
+		// off for the word of an operator other than = when IFS is null
+		starSpace: pe.Exp != nil && b.assignRHS && !quoted && r.ifs() == "",
+	}
+	starSpace := r.op.starSpace
 	pv, err := r.paramExp(pe)
-	r.inlineOp, r.starJoinIFS, r.opAssignRHS, r.opCtlRHS, r.opQuoted, r.opStarSpace = old, oldJoin, oldRHS, oldCtl, oldQuoted, oldSpace
+	r.inlineOp, r.starJoinIFS, r.op = old, oldJoin, oldOp
 	if err != nil {
 		return err
 	}
@@ -1610,10 +1613,10 @@ func (r *Runner) expOp(pe *syntax.ParamExp, pv paramValue, indirect string) (par
 		}
 		// bash expands the word as an assignment's value
 		// (parameter_brace_expand_rhs: W_ASSIGNRHS)
-		oldCtl, oldSpace := r.opCtlRHS, r.opStarSpace
-		r.opCtlRHS, r.opStarSpace = !r.opQuoted, false
+		oldOp := r.op
+		r.op.ctlRHS, r.op.starSpace = !r.op.quoted, false
 		s, err := word()
-		r.opCtlRHS, r.opStarSpace = oldCtl, oldSpace
+		r.op = oldOp
 		if err != nil {
 			return pv, err
 		}
@@ -1902,10 +1905,10 @@ func (r *Runner) wordValue(w *syntax.Word) (paramValue, error) {
 // W_ASSIGNRHS on to the word (parameter_brace_expand_rhs), a ~ after a
 // ':' expands too (v=${u:-a:~/b}).
 func (r *Runner) opWordText(w *syntax.Word) (string, error) {
-	if !r.opAssignRHS {
+	if !r.op.assignRHS {
 		return r.literalTilde(w)
 	}
-	b := &fieldBuilder{patMode: true, assignRHS: true, ctlRHS: r.opCtlRHS, starSpace: r.opStarSpace}
+	b := &fieldBuilder{patMode: true, assignRHS: true, ctlRHS: r.op.ctlRHS, starSpace: r.op.starSpace}
 	if err := r.expandWord(b, w, true); err != nil {
 		return "", err
 	}
@@ -1913,7 +1916,7 @@ func (r *Runner) opWordText(w *syntax.Word) (string, error) {
 }
 
 func (r *Runner) literalTilde(w *syntax.Word) (string, error) {
-	b := &fieldBuilder{patMode: true, ctlRHS: r.opCtlRHS, starSpace: r.opStarSpace}
+	b := &fieldBuilder{patMode: true, ctlRHS: r.op.ctlRHS, starSpace: r.op.starSpace}
 	if err := r.expandWord(b, w, false); err != nil {
 		return "", err
 	}

@@ -1002,10 +1002,8 @@ func (p *cmdPrinter) raw(n syntax.Node, start, end syntax.Pos) string {
 // parsed command.
 func writtenAsParen(src string, open syntax.Pos) bool {
 	i := int(open.Offset()) + 2
-	if i < len(src) && src[i:i+1] == dparenBlank {
-		return open.IsValid() // a "$((" read as "$( (" (dparenRewrite)
-	}
-	return open.IsValid() && i < len(src) && src[i] == '('
+	// (a "$((" read as "$(" and a blank, dparenRewrite's)
+	return open.IsValid() && i < len(src) && (src[i] == '(' || src[i] == dparenBlank[0])
 }
 
 // dropLineJoins removes backslash-newline pairs outside single quotes,

@@ -483,10 +483,7 @@ type Runner struct {
 	patDbl        bool                   // expanding a pattern written in double quotes or a here-document (ansiname.go)
 	inlineOp      *syntax.ParamExp       // ${x+word}/${x-word} whose word expandParamPart expands in place
 	starJoinIFS   bool                   // the expansion is quoted or not split: $* joins with IFS for ${*:-w}
-	opAssignRHS   bool                   // the expansion is in an assignment's value: see opWordText
-	opCtlRHS      bool                   // and its operator words are expanded as one: see fieldBuilder.ctlRHS
-	opQuoted      bool                   // the expansion is in double quotes
-	opStarSpace   bool                   // its operator words join * lists as $@: see fieldBuilder.starSpace
+	op            opContext              // where the parameter expansion being expanded stands
 	dblAtWord     bool                   // the "…" being expanded holds a "$@" list: see starSplitJoin
 	dblStart      [2]int                 // fields and bytes of the word when that "…" began
 	rlimits       map[int]syscall.Rlimit // subshell ulimit overlay; copy on write
@@ -865,3 +862,12 @@ func (r *Runner) SetSourceName(name string) { r.sourceName = name }
 
 // Stderr writes to the runner's fd 2.
 func (r *Runner) Stderr() io.Writer { return r.fds.writer(2) }
+
+// opContext is where the parameter expansion being expanded stands, for
+// the words of its operators (${x-word}, ${x=word} …).
+type opContext struct {
+	assignRHS bool // in an assignment's value: see opWordText
+	ctlRHS    bool // its words expand as one: see fieldBuilder.ctlRHS
+	quoted    bool // in double quotes
+	starSpace bool // its words join * lists as $@: see fieldBuilder.starSpace
+}
