@@ -784,7 +784,7 @@ func inParamExp(text string, i int) bool {
 
 // quoteRegion wraps text[from:to] in double quotes, unless it holds
 // characters that would mean something else between them.
-// The quotes open with an empty string before them, `"""`, which nobody
+// The quotes open with an expansion to nothing, synthQuote, which nobody
 // writes, so that the text can be shown as written (writtenText).
 func quoteRegion(text string, from, to int) (string, []parseEdit, bool) {
 	body := text[from:to]
@@ -804,14 +804,19 @@ func quoteRegion(text string, from, to int) (string, []parseEdit, bool) {
 	return text[:from] + synthQuote + body + `"` + text[to:], []parseEdit{{from, len(synthQuote)}, {to + len(synthQuote), 1}}, true
 }
 
-// synthQuote opens the double quotes quoteRegion adds.
-const synthQuote = `"""`
+// synthQuote opens the double quotes quoteRegion adds. Their text starts
+// with the expansion of an unset name (to nothing, even under set -u) so
+// that writtenText finds only them: quotes as such, `"""` say, are also
+// written by scripts ("""$(cmd)", '"""doc'), whose text must be shown as
+// it is.
+const synthQuote = `"${__nash_quote-}`
 
-// writtenText removes from s (a piece of a rewritten program) the quotes
-// quoteRegion added, giving the text as written for traces, messages
-// and $BASH_COMMAND.
-func writtenText(s string) string {
-	s = writtenMarkers(withoutDparenBlanks(s))
+// writtenText is s, a piece of a rewritten program, as written: for
+// traces, messages and $BASH_COMMAND.
+func writtenText(s string) string { return writtenMarkers(withoutDparenBlanks(s)) }
+
+// withoutSynthQuotes removes from s the quotes quoteRegion added.
+func withoutSynthQuotes(s string) string {
 	for {
 		i := strings.Index(s, synthQuote)
 		if i < 0 {
@@ -850,8 +855,8 @@ func unquoteRewrite(s, pre, post, left, right string) string {
 }
 
 // writtenMarkers removes from s the markers of rewritten constructs,
-// names nobody writes, giving the text as written (the quotes of
-// quoteRegion are left: a user may write them too).
+// names nobody writes, and the quotes of quoteRegion, which open with
+// one, giving the text as written.
 func writtenMarkers(s string) string {
 	if !strings.Contains(s, "__nash_") {
 		return s
@@ -891,6 +896,10 @@ func writtenMarkers(s string) string {
 	}
 	if strings.Contains(s, blanksName) {
 		s = writtenBlanks(s)
+	}
+	if strings.Contains(s, synthQuote) {
+		// last: other markers' text may hold one
+		s = withoutSynthQuotes(s)
 	}
 	return s
 }

@@ -2,6 +2,7 @@ package interp
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -73,7 +74,7 @@ func TestParseProgramRewrites(t *testing.T) {
 		{"for ((i=0;i<3;i++)); do :; done", "for ((i=0;i<3;i++)); do :; done"},
 	}
 	for _, tt := range tests {
-		checkParsedText(t, tt.src, tt.want)
+		checkParsedText(t, tt.src, withSynthQuotes(tt.want))
 	}
 }
 
@@ -106,11 +107,21 @@ func TestWrittenText(t *testing.T) {
 		{"${__nash_argc#1} ${__nash_argc##2}", "${##1} ${###2}"},
 		{"x=`__nash_bq_error '\"pwd'` `__nash_bq_error ''\\''x'`", "x=`\"pwd` `'x`"},
 	} {
-		if got := writtenText(tt.in); got != tt.want {
+		if got := writtenText(withSynthQuotes(tt.in)); got != tt.want {
 			t.Errorf("writtenText(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
+	// quotes that a script writes are its own
+	for _, s := range []string{`n="""$(echo y)"`, `echo '"""doc"""'`, `x=""""`} {
+		if got := writtenText(s); got != s {
+			t.Errorf("writtenText(%q) = %q, want it unchanged", s, got)
+		}
+	}
 }
+
+// withSynthQuotes writes, in a test table's text, synthQuote for each
+// `"""`, the sequence that shows where one goes.
+func withSynthQuotes(s string) string { return strings.ReplaceAll(s, `"""`, synthQuote) }
 
 // TestParseProgramErrorPosition checks that a syntax error left after
 // rewrites is positioned in the text as written.
