@@ -32,7 +32,15 @@ type preAssign struct {
 func (r *Runner) expandPrefix(c *syntax.CallExpr, trace bool) (pre []preAssign, traced, ok bool) {
 	needed := false
 	for _, a := range c.Assigns {
-		if a.Name != nil && a.Array == nil && a.Index == nil && a.Value != nil {
+		if a.Name == nil || a.Array != nil || a.Index != nil {
+			continue
+		}
+		// a readonly one is reported here too, before the redirections
+		if v := r.vars.get(a.Name.Value); v != nil && v.attrs&aReadonly != 0 {
+			needed = true
+			break
+		}
+		if a.Value != nil {
 			if _, lit := plainLit(a.Value); !lit {
 				needed = true
 				break
