@@ -459,10 +459,10 @@ func inDparen(text string, at int) bool {
 // declNameRewrite quotes the name of a declaration's argument when it is
 // not a valid name (export 1abc=x, declare -- -x=1), which mvdan's parser
 // rejects: bash hands the word to the builtin, which reports it, and
-// "1abc"=x is that same word. A name with a backslash (export \c=$2) is
-// no assignment for bash's parser either: the word is expanded as any
-// other (split, no tilde after "="), and the builtin gets c=...; ""\c=$2
-// is that same word.
+// """1abc"=x is that same word. A name with a backslash (export \c=$2)
+// is no assignment for bash's parser either: the word is expanded as any
+// other (split, no tilde after "="), and the builtin gets c=...;
+// """"\c=$2 is that same word.
 func declNameRewrite(at int) parseRewrite {
 	return func(text string) (string, []parseEdit, bool) {
 		end := at
@@ -479,13 +479,14 @@ func declNameRewrite(at int) parseRewrite {
 			return "", nil, false
 		}
 		name := text[at:end]
+		// synthQuote: declare -f shows the word as written (writtenText)
 		if escaped {
-			return text[:at] + `""` + text[at:], []parseEdit{{at, 2}}, true
+			return text[:at] + synthQuote + `"` + text[at:], []parseEdit{{at, len(synthQuote) + 1}}, true
 		}
 		if validName(name) {
 			return "", nil, false
 		}
-		return text[:at] + `"` + name + `"` + text[end:], []parseEdit{{at, 1}, {end + 1, 1}}, true
+		return quoteRegion(text, at, end)
 	}
 }
 

@@ -339,7 +339,8 @@ func (p *cmdPrinter) declArg(a *syntax.Assign) {
 	if a.Naked {
 		switch {
 		case a.Value != nil && a.Name == nil:
-			p.put(p.word(a.Value))
+			// writtenText: a bad name was quoted (declNameRewrite)
+			p.put(writtenText(p.word(a.Value)))
 		default:
 			p.put(p.raw(a, a.Pos(), a.End()))
 		}
@@ -959,14 +960,10 @@ func (p *cmdPrinter) raw(n syntax.Node, start, end syntax.Pos) string {
 			xs, xe := node.X.Pos(), node.X.End()
 			repl = writtenMarkers(p.raw(nil, node.Pos(), xs) + writtenText(p.raw(node.X, xs, xe)) + p.raw(nil, xe, node.End()))
 		case *syntax.ParamExp:
-			if node.Index == nil {
+			if node.Index == nil && node.Slice == nil {
 				return true
 			}
-			is, ie := node.Index.Pos(), node.Index.End()
-			rest := *node
-			rest.Index = nil
-			// writtenMarkers: the expansion may be a rewrite's marker
-			repl = writtenMarkers(p.raw(nil, node.Pos(), is) + writtenText(p.raw(node.Index, is, ie)) + p.raw(&rest, ie, node.End()))
+			repl = p.paramExp(node)
 		case *syntax.DblQuoted:
 			if !node.Dollar {
 				return true
@@ -994,6 +991,39 @@ func (p *cmdPrinter) raw(n syntax.Node, start, end syntax.Pos) string {
 	})
 	joins.drop(&sb, writtenMarkers(p.src[at:e]))
 	return decodeRawBytes(withoutDparenBlanks(sb.String()))
+}
+
+// paramExp prints a parameter expansion with a subscript or a slice,
+// each shown as written: one that did not parse was quoted
+// (quoteRegion), as ${v:x=} was.
+func (p *cmdPrinter) paramExp(node *syntax.ParamExp) string {
+	var parts []syntax.Node
+	if node.Index != nil {
+		parts = append(parts, node.Index)
+	}
+	if sl := node.Slice; sl != nil {
+		if sl.Offset != nil {
+			parts = append(parts, sl.Offset)
+		}
+		if sl.Length != nil {
+			parts = append(parts, sl.Length)
+		}
+	}
+	rest := *node
+	rest.Index, rest.Slice = nil, nil
+	var sb strings.Builder
+	at := node.Pos()
+	for _, n := range parts {
+		if !n.Pos().IsValid() || n.Pos().Offset() < at.Offset() {
+			continue
+		}
+		sb.WriteString(p.raw(nil, at, n.Pos()))
+		sb.WriteString(writtenText(p.raw(n, n.Pos(), n.End())))
+		at = n.End()
+	}
+	sb.WriteString(p.raw(&rest, at, node.End()))
+	// writtenMarkers: the expansion may be a rewrite's marker
+	return writtenMarkers(sb.String())
 }
 
 // writtenAsParen reports a $(…), <(…) or >(…), opened at open, whose
