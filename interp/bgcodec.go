@@ -243,7 +243,7 @@ func (s *bgState) codec(c *bgCodec) {
 		&s.BashArgv0, &s.XtraceVal, &s.TracePending, &s.ThisCmd, &s.Comm} {
 		c.str(p)
 	}
-	for _, p := range []*bool{&s.CmdString, &s.StdinCmds, &s.OptindBundle, &s.BashByName, &s.InParen, &s.InComsub,
+	for _, p := range []*bool{&s.CmdString, &s.StdinCmds, &s.DashS, &s.OptindBundle, &s.BashByName, &s.InParen, &s.InComsub,
 		&s.StdinRedir, &s.IgnoreInt, &s.OuterPE, &s.HardInt} {
 		c.bool(p)
 	}

@@ -55,6 +55,7 @@ type bgState struct {
 	// elements' ends on (jobprocs.go), 0 for none
 	ReportFD            int
 	StdinCmds           bool
+	DashS               bool
 	SourceName          string
 	Line, NoticeLine    int
 	LineOff, ContsEnd   int
@@ -285,7 +286,7 @@ func (c *Runner) captureBgState(st *syntax.Stmt, reportFD int) ([]byte, error) {
 	s.ShPid, s.ShPpid, s.ShName, s.StartName = c.sh.dollar(), c.sh.ppid, c.sh.name, c.sh.startName
 	c.bgExecPath()
 	s.Comm = c.sh.bgRename // only a job started as "exe" renames itself
-	s.CmdString, s.StdinCmds = c.sh.cmdString, c.sh.stdinCmds
+	s.CmdString, s.StdinCmds, s.DashS = c.sh.cmdString, c.sh.stdinCmds, c.sh.dashS
 	s.OuterPE, s.ReportFD = c.outerPE, reportFD
 	s.SourceName, s.Line, s.NoticeLine = c.sourceName, c.line, c.noticeLine
 	s.LineOff, s.LineConts, s.ContsEnd = c.lineOff, c.lineConts, c.contsEnd
@@ -433,7 +434,7 @@ func (r *Runner) restoreBgState(data []byte) (*syntax.Stmt, error) {
 	r.nesting = Nesting{Depth: s.Depth, Kind: "subshell"}
 	r.subLevel, r.subLevelAdj = s.SubLevel, s.SubLevelAdj
 	r.sh.dollarPid, r.sh.ppid, r.sh.name, r.sh.startName = s.ShPid, s.ShPpid, s.ShName, s.StartName
-	r.sh.cmdString, r.sh.stdinCmds = s.CmdString, s.StdinCmds
+	r.sh.cmdString, r.sh.stdinCmds, r.sh.dashS = s.CmdString, s.StdinCmds, s.DashS
 	r.outerPE = s.OuterPE
 	r.sh.bgReport = bgReportFile(s.ReportFD)
 	r.sourceName, r.line, r.noticeLine = s.SourceName, s.Line, s.NoticeLine

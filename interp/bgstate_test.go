@@ -166,7 +166,7 @@ func TestBgCodec(t *testing.T) {
 		HashPath: "/bin", InvalidEnv: []string{"a-b=1"}, Dir: "/tmp", Params: []string{"a", ""}, TopParams: []string{},
 		Arg0: "sh", Exit: 3, LastBg: 77, PipeStatus: []int{0, 1}, Traps: map[string]string{"INT": ""},
 		TrapLive: []string{"ERR"}, Depth: 2, SubLevel: 1, ShPid: 10, ShPpid: 9, ShName: "bash", StartName: "x",
-		CmdString: true, StdinCmds: true, SourceName: "s.sh", Line: 4, NoticeLine: 5, LineOff: -1, ContsEnd: 6,
+		CmdString: true, StdinCmds: true, DashS: true, SourceName: "s.sh", Line: 4, NoticeLine: 5, LineOff: -1, ContsEnd: 6,
 		LineConts: []int{1}, LastArg: "_", ExecString: "e", LoopDepth: 1, Optind: [3]int{1, 2, 3},
 		OptindBundle: true, DirStack: []string{"/"}, SecondsBase: -5, SecondsOff: 7, BashPath: "/bin/bash",
 		BashArgv0: "bash", BashByName: true, XtraceFD: 4, XtraceVal: "3", TracePending: "+ case x in\n", TraceLevel: 1, NoErrExit: 2, IgnoreBase: 1,

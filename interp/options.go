@@ -317,7 +317,7 @@ func (r *Runner) dashFlags() string {
 	if r.sh.cmdString {
 		b = append(b, 'c')
 	}
-	if r.sh.stdinCmds {
+	if r.sh.stdinCmds || r.sh.dashS {
 		b = append(b, 's')
 	}
 	return string(b)

@@ -58,6 +58,9 @@ type shell struct {
 	cmdString bool // running a -c string: affects error line numbers
 	version   string
 	stdinCmds bool // commands read from stdin: $- has s
+	// dashS: -s given along with -c, which runs the string but leaves
+	// bash's read_from_stdin set, so $- still has s
+	dashS bool
 	// script is the buffered stream a non-interactive shell reads its
 	// commands from stdin with (scriptinput.go), nil otherwise
 	script *scriptInput
@@ -716,6 +719,12 @@ func Interactive(cmds bool) Option {
 // script file, no -c, or -s): bash's $- then has s.
 func StdinCommands() Option {
 	return func(r *Runner) error { r.sh.stdinCmds = true; return nil }
+}
+
+// StdinFlag records a -s given along with -c: the string is run, yet
+// bash's read_from_stdin is set and $- has s.
+func StdinFlag() Option {
+	return func(r *Runner) error { r.sh.dashS = true; return nil }
 }
 
 // Version sets NASH_VERSION.

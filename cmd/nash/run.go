@@ -109,6 +109,9 @@ func run(argv []string) int {
 	opts = append(opts, interp.BashName(argv[0]))
 	if inv.command != nil {
 		opts = append(opts, interp.CommandString(src))
+		if inv.stdin {
+			opts = append(opts, interp.StdinFlag())
+		}
 	}
 	if inv.interact {
 		opts = append(opts, interp.Interactive(srcName == ""))
