@@ -1014,7 +1014,13 @@ func (r *Runner) assignAssocList(name string, ae *syntax.ArrayExpr, appendVal bo
 	}
 	for i := 0; i < len(pending); i += 2 {
 		if pending[i] == "" {
-			r.errorf("%s: bad array subscript", r.writtenSubscript(pendingWords[i]))
+			// declare sees its argument's words expanded and
+			// single-quoted: the empty key is ''
+			text := "''"
+			if fl&asDecl == 0 {
+				text = r.writtenSubscript(pendingWords[i])
+			}
+			r.errorf("%s: bad array subscript", text)
 			continue
 		}
 		val := ""
