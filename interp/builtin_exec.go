@@ -41,7 +41,7 @@ func biSource(r *Runner, args []string) int {
 			// a POSIX shell does not fall back to the current
 			// directory (bash's source_searches_cwd)
 			r.bErr(name, "%s: file not found", file)
-			if r.inCommandBuiltin == 0 {
+			if r.inCommandBuiltin == 0 && !r.isInteractive() {
 				r.flow = flowExit
 				r.exitCode = 1
 			}
@@ -74,8 +74,8 @@ func biSource(r *Runner, args []string) int {
 		}
 		// bash's FEVAL_LONGJMP, for a file it cannot open (not a
 		// directory, which it returns from): not when run through
-		// command
-		if !isDir && r.opts.on(optPosix) && r.inCommandBuiltin == 0 {
+		// command, nor in an interactive shell
+		if !isDir && r.opts.on(optPosix) && r.inCommandBuiltin == 0 && !r.isInteractive() {
 			r.flow = flowExit
 			r.exitCode = 1
 		}

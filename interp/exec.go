@@ -1544,7 +1544,11 @@ func (r *Runner) expansionError(err error) {
 		return
 	}
 	r.exit = 1
-	if ok && ee.fatal {
+	// bash's expansion errors that end a shell (expand_wdesc_fatal: an
+	// unset ${x?}, an unbound variable, a bad substitution) are
+	// expand_wdesc_error in an interactive shell, which discards the
+	// command and reads the next
+	if ok && ee.fatal && !r.isInteractive() {
 		if ee.unreported {
 			r.forceEOFUnreported(1)
 			return

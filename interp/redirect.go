@@ -202,7 +202,7 @@ func (r *Runner) redirError(err error, special bool) {
 	}
 	r.reportErr(err)
 	r.exit = 1
-	if r.opts.on(optPosix) && special {
+	if r.opts.on(optPosix) && special && !r.isInteractive() {
 		r.flow = flowExit
 		r.exitCode = 1
 	}

@@ -562,19 +562,18 @@ func (r *Runner) assignList(as []*syntax.Assign, local bool) bool {
 				return false
 			}
 			r.exit = 1
-			if !r.isInteractive() {
-				// bash abandons the rest of the line after an assignment
-				// error in a plain assignment statement
-				r.flow = flowAbort
-				r.topUnwind(err)
-				// an arithmetic error (in a subscript or an integer
-				// variable's value) jumps to the top level with
-				// DISCARD before bash's POSIX-mode FORCE_EOF for a
-				// failed assignment (array_expand_index, evalexp)
-				var ae *arithError
-				if r.opts.on(optPosix) && r.inCommandBuiltin == 0 && !errors.As(err, &ae) {
-					r.forceEOF(1)
-				}
+			// bash abandons the rest of the line after an assignment
+			// error in a plain assignment statement (DISCARD, in an
+			// interactive shell too)
+			r.flow = flowAbort
+			r.topUnwind(err)
+			// an arithmetic error (in a subscript or an integer
+			// variable's value) jumps to the top level with DISCARD
+			// before bash's POSIX-mode FORCE_EOF for a failed
+			// assignment (array_expand_index, evalexp)
+			var ae *arithError
+			if r.opts.on(optPosix) && r.inCommandBuiltin == 0 && !errors.As(err, &ae) && !r.isInteractive() {
+				r.forceEOF(1)
 			}
 			return false
 		}
@@ -1070,6 +1069,12 @@ func (r *Runner) defineFunc(c *syntax.FuncDecl) {
 	if r.posixSpecial(name) {
 		r.errorf("`%s': is a special builtin", name)
 		r.exit = 2
+		if r.isInteractive() {
+			// bash's DISCARD: the command is given up (in an eval,
+			// the eval goes on with its next one)
+			r.flow = flowAbort
+			return
+		}
 		r.flow = flowExit
 		r.exitCode = 2
 		return
@@ -1350,9 +1355,10 @@ func (r *Runner) tempReadonly(name string) bool {
 	if r.reportExit() {
 		return true
 	}
-	if !r.opts.on(optPosix) || r.isInteractive() {
+	if !r.opts.on(optPosix) {
 		return false
 	}
+	// bash's DISCARD, in an interactive shell too
 	r.exit = 1
 	r.flow = flowAbort
 	return true

@@ -85,8 +85,17 @@ func (r *Runner) reportSyntaxErrorLines(err error, src, name string, from, to in
 	}
 	// an interactive shell reading its commands (bash's parser_error
 	// with interactive set) names itself only, and does not quote the
-	// offending line
-	reading := r.sh.interactiveCmds && name == ""
+	// offending line; so does its eval, which leaves interactive set
+	// (unlike source, a trap action or a subshell)
+	reading := r.sh.interactiveCmds && (name == "" || name == "eval" && !r.inSource && !r.inTrap && !r.isSub)
+	if reading {
+		prefix = r.errName()
+	} else if n := len(r.calls); r.sh.interactive && n > 0 && r.calls[n-1].sourced && r.calls[n-1].source == name {
+		// bash's parser_error in a file an interactive shell sources
+		// (interactive off, interactive_shell on) names the shell and
+		// the file
+		prefix = r.errName() + ": " + name
+	}
 	// under set -e, bash's parser_error exits the shell after its first
 	// message (exit_immediately_on_error): the offending line and any
 	// other message are never written
