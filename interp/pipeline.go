@@ -62,7 +62,7 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 			sub.debugDone = stages[i].Cmd
 			sub.debugSkip = debugged[i] == debugSkipped
 		}
-		switch stages[i].Cmd.(type) {
+		switch c := stages[i].Cmd.(type) {
 		case *syntax.CallExpr, *syntax.DeclClause, *syntax.LetClause:
 			sub.forkedSimple = stages[i].Cmd
 			// forked by execute_simple_command, not
@@ -74,6 +74,14 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 			sub.simpleStageLevel = true
 			sub.forkedForSimple(r)
 			sub.asyncSigs = asyncPipe && sub.runsExternal(stages[i])
+		case *syntax.Subshell:
+			// bash's parent sets line_number to the ( )'s line (that
+			// of its ")") as it forks it: the line of the messages of
+			// its redirections, even in an if's or a loop's test
+			sub.noticeLine = r.lineAt(int(c.Rparen.Line()))
+			if asyncPipe && sub.asyncInt == asyncIntNone {
+				sub.asyncInt = asyncIntSoft
+			}
 		default:
 			if asyncPipe && sub.asyncInt == asyncIntNone {
 				sub.asyncInt = asyncIntSoft

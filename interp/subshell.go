@@ -504,6 +504,10 @@ func (r *Runner) background(st *syntax.Stmt) {
 	c := r.fork("subshell")
 	c.async = true
 	c.forkedFor = st.Cmd
+	if sub, ok := st.Cmd.(*syntax.Subshell); ok {
+		// bash sets line_number to the ( )'s line as it forks it
+		c.noticeLine = r.lineAt(int(sub.Rparen.Line()))
+	}
 	c.leaveLoopsFor(st.Cmd)
 	c.opts.set[optErrexit] = r.opts.on(optErrexit)
 	if st.Negated && r.opts.on(optErrexit) {
