@@ -29,6 +29,7 @@ func (r *Runner) runTopGroup(g []*syntax.Stmt, end int) {
 	defer func() { r.aliasTopSrc = oldTop }()
 	r.warnHdocParen(g)
 	r.warnHdocEOF(g, end == len(r.curSrc))
+	r.parenEnds = r.sh.cmdString && endsWithParen(g, r.curSrc, end)
 	if r.hist != nil || r.histOn() {
 		r.histRecordGroup(g)
 	}

@@ -414,6 +414,10 @@ func (r *Runner) runTop(stmts []*syntax.Stmt) {
 			r.noticeLine = read
 		}
 		r.stmt(st)
+		if r.parenEnds && r.flow == flowNone {
+			r.runPendingFatal() // traps stay pending (parenend.go)
+			break
+		}
 		r.runPendingTraps()
 		if r.flow != flowNone {
 			break
@@ -467,7 +471,18 @@ func (r *Runner) finish() int {
 		// a script's reader reads on to its end
 		r.notifyJobs(r.noticeLine + 1)
 	}
-	if r.flow != flowExit && r.settleLate() {
+	if r.parenEnds && r.flow != flowExit {
+		// bash's parse_and_execute ends without running pending traps
+		// (parenend.go); a signal without one still ends the shell, and
+		// the EXIT trap's first command starts by running them
+		r.settleLate()
+		if r.runPendingFatal(); r.flow != flowExit && r.traps.active("EXIT") && r.traps.m["EXIT"] != "" {
+			r.runPendingTraps()
+		}
+		if r.flow == flowExit {
+			r.exit = r.exitCode
+		}
+	} else if r.flow != flowExit && r.settleLate() {
 		// a trap for a signal still on its way runs before the EXIT trap
 		if r.runPendingTraps(); r.flow == flowExit {
 			r.exit = r.exitCode

@@ -439,6 +439,7 @@ type Runner struct {
 	lastAssigned  string
 	noticeLine    int         // bash's line_number between commands: the line of a job notice (jobnotice.go)
 	parenLeft     bool        // a ( ) in a pipeline set noticeLine (parenline.go)
+	parenEnds     bool        // the -c string ends with a ( ) whose traps stay pending (parenend.go)
 	arithDbl      int         // dblDepth where the innermost $(( )) being expanded started (arithAnsiC)
 	prefixVals    []preAssign // the running command's prefix assignments, expanded (prefixvals.go)
 	procFds       []procFD

@@ -580,6 +580,23 @@ func (r *Runner) signalState() *signalState {
 	return s
 }
 
+// runPendingFatal ends the shell by a signal that arrived untrapped, as
+// runPendingTraps does first, without running any trap.
+func (r *Runner) runPendingFatal() {
+	if r.isSub {
+		return
+	}
+	if sig := r.sh.deferredKill.Swap(0); sig != 0 {
+		r.termsigExit(syscall.Signal(sig))
+		return
+	}
+	if s := r.sh.sigs; s != nil {
+		if sig := s.takeTerm(false); sig != 0 {
+			r.termsigExit(sig)
+		}
+	}
+}
+
 // runPendingTraps runs traps for signals that arrived, between commands.
 func (r *Runner) runPendingTraps() {
 	if !r.isSub {
