@@ -286,6 +286,10 @@ func biShopt(r *Runner, args []string) int {
 			r.flushListing(&sb)
 			r.bErr("shopt", "%s: invalid shell option name", n)
 			status = 1
+			if set || unset {
+				// toggle_shopts sets $BASHOPTS again all the same
+				r.opts.bashoptsShown = nil
+			}
 			continue
 		}
 		switch {
