@@ -504,6 +504,11 @@ func (r *Runner) histEvent(s string, i int, qc byte) (string, int, bool) {
 		}
 		pat = sub.search
 	}
+	if pat == "" {
+		// an empty prefix (a ! before ; & ( ) | < or >) matches no
+		// line: readline's history_search_internal fails on it
+		return "", i, false
+	}
 	for k := len(h.list) - 1; k >= 0; k-- {
 		line := h.list[k].line
 		if substr {
