@@ -6,19 +6,21 @@
 # bash and a built nash. (yash's *-p.tst suite, the model for these probes,
 # could not be fetched here, so the probes are written per POSIX area.)
 #
-#   tools/posixprobe.sh [-v] [-s] NASH [substring ...]
+#   tools/posixprobe.sh [-v] [-s|-i] NASH [substring ...]
 #
 # A probe file holds cases, each starting with a line "#### NAME"; a case is
 # run as a script file ./t in a fresh directory, with NUCLEIC_NASH_NO_FALLBACK=1.
 # With substrings, only cases whose file:name contains one of them; -v prints
 # each diff; -s feeds each case to "sh -s" on its standard input instead (as
-# yash's suite runs its tests), so commands reading stdin read the script.
+# yash's suite runs its tests), so commands reading stdin read the script;
+# -i to an interactive "sh -i" (prompts and echoed lines on stderr).
 set -u
 verbose=0 stdin=0
 while :; do
 	case ${1-} in
 	-v) verbose=1; shift ;;
 	-s) stdin=1; shift ;;
+	-i) stdin=2; shift ;;
 	*) break ;;
 	esac
 done
@@ -32,7 +34,8 @@ ln -s "$BASH_BIN" "$WORK/b/sh"
 ln -s "$NASH" "$WORK/n/sh"
 # how the shell under test is started, by the dash at /bin/sh
 start='exec sh ./t < /dev/null'
-[ $stdin = 0 ] || start='exec sh -s < t'
+[ $stdin = 1 ] && start='exec sh -s < t'
+[ $stdin = 2 ] && start='exec sh -i < t'
 cases=0 same=0 differ=0 failed=()
 for f in "$DIR"/*.sh; do
 	base=$(basename "$f" .sh)

@@ -23,7 +23,11 @@ func startInteractive(r *interp.Runner, inv *invocation, cmds bool) {
 	setIfUnset(r, "PS1", `\s-\v\$ `)
 	setIfUnset(r, "PS2", "> ")
 	if home := os.Getenv("HOME"); home != "" {
-		setIfUnset(r, "HISTFILE", filepath.Join(home, ".bash_history"))
+		file := ".bash_history"
+		if posixEarly(inv) {
+			file = ".sh_history"
+		}
+		setIfUnset(r, "HISTFILE", filepath.Join(home, file))
 	}
 	r.SetShopt("expand_aliases", true)
 	r.SetOpt("histexpand", true)
@@ -31,6 +35,23 @@ func startInteractive(r *interp.Runner, inv *invocation, cmds bool) {
 	if cmds && !inv.noEditing {
 		r.SetOpt("emacs", true)
 	}
+}
+
+// posixEarly reports whether bash is in POSIX mode when it sets its
+// variables (initialize_shell_variables), which picks ~/.sh_history for
+// HISTFILE: through --posix, -o posix or POSIXLY_CORRECT or POSIX_PEDANTIC
+// in the environment; not through the name sh, which turns POSIX mode
+// on only after the startup files.
+func posixEarly(inv *invocation) bool {
+	on := inv.posixOpt
+	for _, o := range inv.setOpts {
+		if o.name == "posix" {
+			on = o.on
+		}
+	}
+	_, pc := os.LookupEnv("POSIXLY_CORRECT")
+	_, pp := os.LookupEnv("POSIX_PEDANTIC")
+	return on || pc || pp
 }
 
 func setIfUnset(r *interp.Runner, name, value string) {
