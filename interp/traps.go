@@ -22,6 +22,12 @@ type traps struct {
 	// reset_or_restore_signal_handlers keeps them trapped)
 	live   []string
 	parsed map[string]parsedTrap
+	// ignoredMark names the EXIT, DEBUG, ERR and RETURN traps whose
+	// "ignored" mark (bash's SIG_IGNORED) is set: trap '' sets it and
+	// trap - leaves it, and while it is set bash's ignore_signal does
+	// nothing, so trap '' after trap - leaves the trap unset. Setting an
+	// action clears it.
+	ignoredMark map[string]bool
 }
 
 // parsedTrap is a trap's action as parsed, with the text its positions
@@ -73,6 +79,12 @@ func (t *traps) forSubshell() *traps {
 	for k, v := range t.m {
 		c.m[k] = v
 	}
+	if len(t.ignoredMark) > 0 {
+		c.ignoredMark = make(map[string]bool, len(t.ignoredMark))
+		for k, v := range t.ignoredMark {
+			c.ignoredMark[k] = v
+		}
+	}
 	return c
 }
 
@@ -87,11 +99,27 @@ func (t *traps) set(name, action string, reset bool) {
 			}
 		}
 		t.m = keep
+		// bash's free_trap_strings resets the special traps the
+		// subshell does not keep trapped, their ignored mark too
+		for k := range t.ignoredMark {
+			if _, trapped := keep[k]; !trapped || !t.active(k) {
+				delete(t.ignoredMark, k)
+			}
+		}
 		t.inherited = false
 		t.live = nil
 	}
 	if t.m == nil {
 		t.m = map[string]string{}
+	}
+	if isPseudoTrap(name) && !reset {
+		if action == "" && t.ignoredMark[name] {
+			return
+		}
+		if t.ignoredMark == nil {
+			t.ignoredMark = map[string]bool{}
+		}
+		t.ignoredMark[name] = action == ""
 	}
 	if reset {
 		delete(t.m, name)
@@ -99,6 +127,16 @@ func (t *traps) set(name, action string, reset bool) {
 		t.m[name] = action
 	}
 	delete(t.parsed, name)
+}
+
+// isPseudoTrap reports whether name is one of bash's special traps
+// (SPECIAL_TRAP: EXIT, DEBUG, ERR, RETURN) rather than a signal.
+func isPseudoTrap(name string) bool {
+	switch name {
+	case "EXIT", "DEBUG", "ERR", "RETURN":
+		return true
+	}
+	return false
 }
 
 func (t *traps) names() []string {
