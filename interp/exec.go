@@ -612,7 +612,7 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 		// (execute_function's unwind-protect restores it)
 		r.discardLine = r.line
 	}
-	if redirFailed {
+	if redirFailed && st.Cmd != nil {
 		// bash's execute_command_internal returns at once from a
 		// compound command whose redirections failed: status 1, not
 		// negated, PIPESTATUS left, and the ERR trap and set -e unless
