@@ -101,21 +101,41 @@ func errnoText(e syscall.Errno) string {
 	return string(s[0]-'a'+'A') + s[1:]
 }
 
-// sourceRC reads the startup files of an interactive shell that is not
-// a login shell: /etc/bash.bashrc (Debian's bash is built with it) and
-// ~/.bashrc or the --rcfile, unless --norc; in POSIX mode (or as sh),
-// the file $ENV names instead.
-func sourceRC(r *interp.Runner, inv *invocation) {
-	if inv.posix {
-		if env, ok := r.Var("ENV"); ok && env != "" {
-			r.SourceFile(env)
+// runStartupFiles reads the files bash's run_startup_files does. A shell
+// in POSIX mode from the start (--posix, -o posix, POSIXLY_CORRECT: not
+// the name sh, which turns it on after them) reads no login files and no
+// $BASH_ENV, and when interactive only $ENV. Otherwise a login shell
+// reads /etc/profile and its first personal profile (sh: ~/.profile);
+// an interactive one then reads the bashrc files (not after the login
+// files, nor with --norc), or $ENV when named sh; a non-interactive one
+// not named sh reads $BASH_ENV, or the bashrc files when run by sshd.
+func runStartupFiles(r *interp.Runner, inv *invocation) {
+	if remoteCommand(r, inv) {
+		sourceBashrc(r, inv)
+		return
+	}
+	posix := posixEarly(inv)
+	sh := inv.name == "sh"
+	if inv.login && !posix && !inv.noProfile {
+		sourceLogin(r, sh)
+	}
+	switch {
+	case !inv.interact:
+		if !posix && !sh {
+			sourceVar(r, "BASH_ENV")
 		}
-		return
+	case posix || sh:
+		sourceVar(r, "ENV")
+	case !inv.login && !inv.noRC:
+		sourceBashrc(r, inv)
 	}
-	if inv.noRC {
-		return
+}
+
+// sourceVar reads the file the variable name holds, if any.
+func sourceVar(r *interp.Runner, name string) {
+	if f, ok := r.Var(name); ok && f != "" {
+		r.SourceFile(f)
 	}
-	sourceBashrc(r, inv)
 }
 
 // sourceBashrc reads /etc/bash.bashrc and ~/.bashrc (or the --rcfile).

@@ -232,25 +232,11 @@ func run(argv []string) int {
 		}
 		startInteractive(r, inv, srcName == "")
 	}
-	if inv.login && !inv.noProfile {
-		sourceLogin(r, inv.posix)
-	}
-	if inv.interact && !inv.login {
-		sourceRC(r, inv)
-	}
+	runStartupFiles(r, inv)
 	if inv.interact && inv.command == nil {
 		// bash reads the history file after the startup files (not
 		// for a -c string)
 		r.LoadHistory()
-	}
-	switch {
-	case remoteCommand(r, inv):
-		// bash reads the bashrc files instead of $BASH_ENV then
-		sourceBashrc(r, inv)
-	case !inv.posix && !inv.interact:
-		if env, ok := r.Var("BASH_ENV"); ok && env != "" {
-			r.SourceFile(env)
-		}
 	}
 	if inv.restricted {
 		// bash's maybe_make_restricted, after the startup files
