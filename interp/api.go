@@ -25,6 +25,20 @@ func (r *Runner) SourceFile(path string) int {
 	return st
 }
 
+// SourceVarFile runs, as SourceFile does, the file named by the value of
+// the variable name expanded as between double quotes, when there is
+// one: bash's execute_env_file for $ENV and $BASH_ENV (ENV='$HOME/.shrc').
+func (r *Runner) SourceVarFile(name string) int {
+	v, ok := r.Var(name)
+	if !ok || v == "" {
+		return 0
+	}
+	if path := r.expandString(v); path != "" {
+		return r.SourceFile(path)
+	}
+	return 0
+}
+
 // cmdInput is where RunReader reads commands: bash's buffered stream
 // for a script on a regular-file stdin (script), else a lineReader made
 // anew after each line, which reads from f's offset as commands left it.

@@ -122,21 +122,15 @@ func runStartupFiles(r *interp.Runner, inv *invocation) {
 	switch {
 	case !inv.interact:
 		if !posix && !sh {
-			sourceVar(r, "BASH_ENV")
+			r.SourceVarFile("BASH_ENV")
 		}
 	case posix || sh:
-		sourceVar(r, "ENV")
+		r.SourceVarFile("ENV")
 	case !inv.login && !inv.noRC:
 		sourceBashrc(r, inv)
 	}
 }
 
-// sourceVar reads the file the variable name holds, if any.
-func sourceVar(r *interp.Runner, name string) {
-	if f, ok := r.Var(name); ok && f != "" {
-		r.SourceFile(f)
-	}
-}
 
 // sourceBashrc reads /etc/bash.bashrc and ~/.bashrc (or the --rcfile).
 func sourceBashrc(r *interp.Runner, inv *invocation) {
