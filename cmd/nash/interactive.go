@@ -131,7 +131,6 @@ func runStartupFiles(r *interp.Runner, inv *invocation) {
 	}
 }
 
-
 // sourceBashrc reads /etc/bash.bashrc and ~/.bashrc (or the --rcfile).
 func sourceBashrc(r *interp.Runner, inv *invocation) {
 	if fileExists("/etc/bash.bashrc") {
