@@ -377,7 +377,7 @@ func biExec(r *Runner, args []string) int {
 		if st == 126 {
 			r.execCannotExecute(full)
 		}
-		if !r.opts.sh(shExecfail) {
+		if !r.execFailGoesOn() {
 			r.exitTrapRan = true // bash exits without its EXIT trap
 		} else {
 			r.keepRedirs = true // the shell goes on with exec's redirections
@@ -388,13 +388,22 @@ func biExec(r *Runner, args []string) int {
 }
 
 // execFailExit ends the shell after a failed exec, as bash does unless
-// shopt execfail is on in the main shell (a subshell always exits).
+// shopt execfail is on in the main shell (a subshell always exits) or it
+// runs interactive commands.
 func (r *Runner) execFailExit(st int) int {
-	if r.isSub || !r.opts.sh(shExecfail) {
+	if r.isSub || !r.execFailGoesOn() {
 		r.flow = flowExit
 		r.exitCode = st
 	}
 	return st
+}
+
+// execFailGoesOn reports whether the shell goes on after a failed exec:
+// bash's exec_builtin exits unless no_exit_on_failed_exec (execfail) or
+// interactive is set, which an interactive shell keeps in an eval but
+// not in a sourced file or a trap action.
+func (r *Runner) execFailGoesOn() bool {
+	return r.opts.sh(shExecfail) || r.sh.interactiveCmds && !r.inSource && !r.inTrap
 }
 
 // fullPathname is bash's full_pathname for exec's messages: a relative
