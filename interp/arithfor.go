@@ -72,11 +72,21 @@ func (r *Runner) arithFor(c *syntax.ForClause, l *syntax.CStyleLoop) (status int
 	if _, ok := part(0, l.Init); !ok {
 		return status, true
 	}
+	// bash puts its line_number back after each test and when the loop
+	// ends, undoing what a ( ) pipeline element in the body left there
+	// (leaveParenLine)
+	restore := r.keepNoticeLine()
+	defer func() {
+		if !aborted {
+			restore()
+		}
+	}()
 	for {
 		n, ok := part(1, l.Cond)
 		if aborted {
 			return status, true
 		}
+		restore()
 		if !ok || n == 0 {
 			break
 		}
