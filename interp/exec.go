@@ -977,7 +977,7 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 		var child *Runner
 		r.subshell(func(sub *Runner) {
 			child = sub
-			sub.noticeLine = r.lineAt(int(c.End().Line()))
+			sub.noticeLine = r.parenLine(c)
 			sub.forkedParen = c
 			sub.soleNegated = soleNegatedStmt(c)
 			sub.inParen = true

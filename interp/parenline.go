@@ -19,10 +19,14 @@ import "mvdan.cc/sh/v3/syntax"
 func (r *Runner) leaveParenLine(stages []*syntax.Stmt) {
 	for _, st := range stages[:len(stages)-1] {
 		if c, ok := st.Cmd.(*syntax.Subshell); ok {
-			r.noticeLine, r.parenLeft = r.lineAt(int(c.Rparen.Line())), true
+			r.noticeLine, r.parenLeft = r.parenLine(c), true
 		}
 	}
 }
+
+// parenLine is the line of the ")" of c, a line of the text running:
+// bash's Subshell->line, which it sets line_number to as it forks c.
+func (r *Runner) parenLine(c *syntax.Subshell) int { return r.lineAt(int(c.Rparen.Line())) }
 
 // parenLineShift is the shift of the lines read after a command that
 // ended at line end (of the text running) when a ( ) pipeline element

@@ -459,10 +459,11 @@ func inDparen(text string, at int) bool {
 // declNameRewrite quotes the name of a declaration's argument when it is
 // not a valid name (export 1abc=x, declare -- -x=1), which mvdan's parser
 // rejects: bash hands the word to the builtin, which reports it, and
-// """1abc"=x is that same word. A name with a backslash (export \c=$2)
-// is no assignment for bash's parser either: the word is expanded as any
-// other (split, no tilde after "="), and the builtin gets c=...;
-// """"\c=$2 is that same word.
+// the name in the quotes of quoteRegion is that same word. A name with a
+// backslash (export \c=$2) is no assignment for bash's parser either:
+// the word is expanded as any other (split, no tilde after "="), and the
+// builtin gets c=...; the name after an empty pair of those quotes is
+// that same word.
 func declNameRewrite(at int) parseRewrite {
 	return func(text string) (string, []parseEdit, bool) {
 		end := at

@@ -62,7 +62,13 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 			sub.debugDone = stages[i].Cmd
 			sub.debugSkip = debugged[i] == debugSkipped
 		}
-		switch c := stages[i].Cmd.(type) {
+		if c, ok := stages[i].Cmd.(*syntax.Subshell); ok {
+			// bash's parent sets line_number to the ( )'s line as it
+			// forks it: the line of the messages of its redirections,
+			// even in an if's or a loop's test
+			sub.noticeLine = r.parenLine(c)
+		}
+		switch stages[i].Cmd.(type) {
 		case *syntax.CallExpr, *syntax.DeclClause, *syntax.LetClause:
 			sub.forkedSimple = stages[i].Cmd
 			// forked by execute_simple_command, not
@@ -74,14 +80,6 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 			sub.simpleStageLevel = true
 			sub.forkedForSimple(r)
 			sub.asyncSigs = asyncPipe && sub.runsExternal(stages[i])
-		case *syntax.Subshell:
-			// bash's parent sets line_number to the ( )'s line (that
-			// of its ")") as it forks it: the line of the messages of
-			// its redirections, even in an if's or a loop's test
-			sub.noticeLine = r.lineAt(int(c.Rparen.Line()))
-			if asyncPipe && sub.asyncInt == asyncIntNone {
-				sub.asyncInt = asyncIntSoft
-			}
 		default:
 			if asyncPipe && sub.asyncInt == asyncIntNone {
 				sub.asyncInt = asyncIntSoft
@@ -285,7 +283,7 @@ func (r *Runner) pipelineErrLine(stages []*syntax.Stmt) {
 		case *syntax.Subshell:
 			// the parent sets a ( )'s line (that of its ")") as it
 			// forks it too
-			r.line = r.lineAt(int(c.Rparen.Line()))
+			r.line = r.parenLine(c)
 			return
 		}
 	}
@@ -309,7 +307,7 @@ func (r *Runner) parenStageErrTrap(c *syntax.BinaryCmd, last *syntax.Stmt, statu
 		return
 	}
 	line, exit, noErrExit := r.line, r.exit, r.noErrExit
-	r.line, r.exit, r.noErrExit = r.lineAt(int(sub.Rparen.Line())), status, r.ignoreBase
+	r.line, r.exit, r.noErrExit = r.parenLine(sub), status, r.ignoreBase
 	r.failed(true)
 	r.line, r.noErrExit = line, noErrExit
 	if r.flow == flowNone {

@@ -506,7 +506,7 @@ func (r *Runner) background(st *syntax.Stmt) {
 	c.forkedFor = st.Cmd
 	if sub, ok := st.Cmd.(*syntax.Subshell); ok {
 		// bash sets line_number to the ( )'s line as it forks it
-		c.noticeLine = r.lineAt(int(sub.Rparen.Line()))
+		c.noticeLine = r.parenLine(sub)
 	}
 	c.leaveLoopsFor(st.Cmd)
 	c.opts.set[optErrexit] = r.opts.on(optErrexit)

@@ -112,7 +112,7 @@ func (t *traps) set(name, action string, reset bool) {
 	if t.m == nil {
 		t.m = map[string]string{}
 	}
-	if isPseudoTrap(name) && !reset {
+	if _, special := pseudoSignal(name); special && !reset {
 		if action == "" && t.ignoredMark[name] {
 			return
 		}
@@ -127,16 +127,6 @@ func (t *traps) set(name, action string, reset bool) {
 		t.m[name] = action
 	}
 	delete(t.parsed, name)
-}
-
-// isPseudoTrap reports whether name is one of bash's special traps
-// (SPECIAL_TRAP: EXIT, DEBUG, ERR, RETURN) rather than a signal.
-func isPseudoTrap(name string) bool {
-	switch name {
-	case "EXIT", "DEBUG", "ERR", "RETURN":
-		return true
-	}
-	return false
 }
 
 func (t *traps) names() []string {
@@ -621,35 +611,46 @@ func (r *Runner) signalState() *signalState {
 // runPendingFatal ends the shell by a signal that arrived untrapped, as
 // runPendingTraps does first, without running any trap.
 func (r *Runner) runPendingFatal() {
+	if !r.exitByDeferredKill() {
+		r.exitByTerm()
+	}
+}
+
+// exitByDeferredKill ends the main shell by a signal whose default action
+// was put off, reporting whether there was one.
+func (r *Runner) exitByDeferredKill() bool {
 	if r.isSub {
-		return
+		return false
 	}
-	if sig := r.sh.deferredKill.Swap(0); sig != 0 {
+	sig := r.sh.deferredKill.Swap(0)
+	if sig != 0 {
 		r.termsigExit(syscall.Signal(sig))
-		return
 	}
-	if s := r.sh.sigs; s != nil {
-		if sig := s.takeTerm(false); sig != 0 {
-			r.termsigExit(sig)
-		}
+	return sig != 0
+}
+
+// exitByTerm ends the main shell by a caught terminating signal that
+// arrived, reporting whether there was one.
+func (r *Runner) exitByTerm() bool {
+	s := r.sh.sigs
+	if s == nil || r.isSub {
+		return false
 	}
+	sig := s.takeTerm(false)
+	if sig != 0 {
+		r.termsigExit(sig)
+	}
+	return sig != 0
 }
 
 // runPendingTraps runs traps for signals that arrived, between commands.
 func (r *Runner) runPendingTraps() {
-	if !r.isSub {
-		if sig := r.sh.deferredKill.Swap(0); sig != 0 {
-			r.termsigExit(syscall.Signal(sig))
-			return
-		}
+	if r.exitByDeferredKill() {
+		return
 	}
 	r.runJobTraps()
 	s := r.sh.sigs
-	if s == nil || r.isSub {
-		return
-	}
-	if sig := s.takeTerm(false); sig != 0 {
-		r.termsigExit(sig)
+	if s == nil || r.isSub || r.exitByTerm() {
 		return
 	}
 	s.mu.Lock()

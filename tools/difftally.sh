@@ -1,4 +1,4 @@
-# difftally.sh: sourced by bashtests.sh and bbtests.sh, which run each test
+# difftally.sh: sourced by bashtests.sh, bbtests.sh and posixprobe.sh, which run each test
 # under the real bash and under nash into $WORK/bash.out and $WORK/nash.out.
 #
 #   tally NAME MAXLINES

@@ -15,6 +15,7 @@
 # yash's suite runs its tests), so commands reading stdin read the script;
 # -i to an interactive "sh -i" (prompts and echoed lines on stderr).
 set -u
+. "$(dirname "$0")/difftally.sh"
 verbose=0 stdin=0
 while :; do
 	case ${1-} in
@@ -29,14 +30,14 @@ DIR=$(dirname "$(readlink -f "$0")")/posixprobe
 BASH_BIN=${BASH_BIN:-/usr/bin/bash}
 WORK=$(mktemp -d /tmp/posixprobe.XXXXXX)
 trap 'rm -rf "$WORK"' EXIT
-mkdir -p "$WORK/b" "$WORK/n"
-ln -s "$BASH_BIN" "$WORK/b/sh"
-ln -s "$NASH" "$WORK/n/sh"
+mkdir -p "$WORK/bash" "$WORK/nash"
+ln -s "$BASH_BIN" "$WORK/bash/sh"
+ln -s "$NASH" "$WORK/nash/sh"
 # how the shell under test is started, by the dash at /bin/sh
 start='exec sh ./t < /dev/null'
 [ $stdin = 1 ] && start='exec sh -s < t'
 [ $stdin = 2 ] && start='exec sh -i < t'
-cases=0 same=0 differ=0 failed=()
+pass=0 fail=0 failed=()
 for f in "$DIR"/*.sh; do
 	base=$(basename "$f" .sh)
 	# split the file into one script per case
@@ -49,8 +50,7 @@ for f in "$DIR"/*.sh; do
 			for s in "$@"; do [[ $name == *"$s"* ]] && hit=1; done
 			[ $hit = 1 ] || continue
 		fi
-		cases=$((cases + 1))
-		for sh in b n; do
+		for sh in bash nash; do
 			rm -rf "$WORK/w"; mkdir "$WORK/w"; cp "$c" "$WORK/w/t"
 			(cd "$WORK/w" && env -i HOME="$WORK/w" PATH="$WORK/$sh:/usr/bin:/bin" TERM=dumb \
 				NUCLEIC_NASH_NO_FALLBACK=1 timeout 10 /bin/sh -c "$start" > "$WORK/$sh.out" 2> "$WORK/$sh.err"
@@ -59,16 +59,8 @@ for f in "$DIR"/*.sh; do
 			sed -e "s#$WORK/$sh#SHDIR#g" -e 's/[0-9]\{4,\}/N/g' -i "$WORK/$sh.out" "$WORK/$sh.err"
 			cat "$WORK/$sh.err" >> "$WORK/$sh.out"
 		done
-		if cmp -s "$WORK/b.out" "$WORK/n.out"; then
-			same=$((same + 1))
-		else
-			differ=$((differ + 1)); failed+=("$name")
-			if [ $verbose = 1 ]; then
-				echo "=== $name"
-				diff "$WORK/b.out" "$WORK/n.out" | head -20
-			fi
-		fi
+		tally "$name" 20
 	done
 done
-echo "posixprobe: $cases cases, $same identical, $differ differ"
-[ $differ -eq 0 ] || printf 'differ: %s\n' "${failed[@]}"
+echo "posixprobe: $((pass + fail)) cases, $pass identical, $fail differ"
+[ $fail -eq 0 ] || printf 'differ: %s\n' "${failed[@]}"
