@@ -81,6 +81,8 @@ func (r *Runner) runAsScript(path string, args, env []string) (*os.Process, erro
 		return nil, errBinary
 	}
 	self, argv := r.scriptCommand(path, args)
+	r.intBack = true
+	defer func() { r.intBack = false }()
 	return r.startProcess(self, argv, r.withScriptLevel(env))
 }
 
@@ -143,7 +145,7 @@ func (r *Runner) startProcess(path string, args, env []string) (*os.Process, err
 		abs = r.absPath(path) // /dev/fd/N is the runner's fd N
 	}
 	if r.asyncExternal && r.jobSig != nil {
-		env = r.jobSig.ignoredEnv(env)
+		env = r.jobSig.ignoredEnv(env, r.asyncIgnores())
 	}
 	if (r.execTailNow() != nil && (r.pipePos == nil || r.pipeParen) || r.asyncExternal) && !r.execBuiltin {
 		// bash runs these in the process it forked, without a fork of

@@ -35,17 +35,18 @@ func newJobSignals(t *traps) *jobSignals {
 	return js
 }
 
-// ignoredEnv returns env with SIGINT and SIGQUIT added to sigIgnEnv
-// when the job ignores them (an asynchronous command without job
+// ignoredEnv returns env with those of sigs, SIGINT and SIGQUIT or
+// less (Runner.asyncIgnores), added to sigIgnEnv when the job ignores
+// them (an asynchronous command without job
 // control). bash starts such a command with them ignored (in a
 // subshell or function, its exec resets them); os.StartProcess
 // cannot set a child's dispositions, but a nash child takes them from
 // sigIgnEnv as if it had inherited SIG_IGN. Other programs still start
 // with the default action.
-func (js *jobSignals) ignoredEnv(env []string) []string {
+func (js *jobSignals) ignoredEnv(env []string, sigs []syscall.Signal) []string {
 	var add []string
 	js.mu.Lock()
-	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGQUIT} {
+	for _, sig := range sigs {
 		if trapped, ok := js.disp[sig]; ok && !trapped {
 			add = append(add, itoa(int64(sig)))
 		}

@@ -356,6 +356,9 @@ type Runner struct {
 	// asyncSigs: an asynchronous pipeline's element that runs one
 	// program, which starts with SIGINT and SIGQUIT ignored
 	asyncSigs bool
+	// intBack: the program being started is a nash reading a file
+	// without #!, which gets SIGINT back (see asyncIgnores)
+	intBack bool
 	// bgProcess: this runner is a nash started to run an asynchronous
 	// command (bgproc.go), the process bash would have forked
 	bgProcess     bool

@@ -29,7 +29,7 @@ func (r *Runner) spawnIgnores() []int {
 	extra := r.subshellIgnored()
 	if r.asyncExternal && r.jobSig != nil {
 		r.jobSig.mu.Lock()
-		for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGQUIT} {
+		for _, sig := range r.asyncIgnores() {
 			if trapped, ok := r.jobSig.disp[sig]; ok && !trapped && !signal.Ignored(sig) {
 				extra = appendSignal(extra, sig)
 			}
@@ -38,8 +38,9 @@ func (r *Runner) spawnIgnores() []int {
 	}
 	if r.asyncSigs {
 		// setup_async_signals for an asynchronous pipeline's program
-		extra = appendSignal(extra, syscall.SIGINT)
-		extra = appendSignal(extra, syscall.SIGQUIT)
+		for _, sig := range r.asyncIgnores() {
+			extra = appendSignal(extra, sig)
+		}
 	}
 	if len(hardIgnored) == 0 && (r.traps == nil || len(r.traps.m) == 0) {
 		return extra // nothing ignored: the scan below would find nothing
@@ -50,6 +51,19 @@ func (r *Runner) spawnIgnores() []int {
 		}
 	}
 	return extra
+}
+
+// asyncIgnores returns the signals bash's setup_async_signals ignores in
+// an asynchronous command's child, SIGINT and SIGQUIT, as far as the
+// program it starts keeps them: a file without #! (intBack) is read by
+// that child, whose shell_execve gives SIGINT back to the shell's own
+// handling (set_sigint_handler) unless it was ignored at entry or by
+// an empty trap; SIGQUIT stays ignored, and so a signal ignored at entry.
+func (r *Runner) asyncIgnores() []syscall.Signal {
+	if r.intBack && !hardIgnored[syscall.SIGINT] && !r.trapIgnores(syscall.SIGINT) {
+		return []syscall.Signal{syscall.SIGQUIT}
+	}
+	return []syscall.Signal{syscall.SIGINT, syscall.SIGQUIT}
 }
 
 // appendSignal adds sig to list unless it is there.
