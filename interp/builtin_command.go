@@ -293,7 +293,9 @@ func (r *Runner) describeCommand(sb *strings.Builder, n string, fl descFlags) bo
 		say("file", desc, p)
 	}
 	if strings.IndexByte(n, '/') >= 0 {
-		if isExec(r.absPath(n)) {
+		// bash's file_status, which also leaves out what EXECIGNORE
+		// matches
+		if isExec(r.absPath(n)) && !execIgnored(n, r.execIgnore()) {
 			sayFile(n, n+" is "+n+"\n")
 			return true
 		}
