@@ -609,6 +609,15 @@ func (r *Runner) assignArray(name string, ae *syntax.ArrayExpr, appendVal bool, 
 		// a reference to an element cannot take a list
 		return &varError{msg: "`" + r.vars.get(name).str + "': not a valid identifier"}
 	}
+	if r.dynTableVar(name) {
+		// BASH_ALIASES=(…): each element through the table's hook
+		// (assign_aliasvar, assign_hashcmd), which an empty list or
+		// no append leaves as it is
+		return r.assocElems(name, ae, fl, func(k, val string, appendElem bool) error {
+			r.setTableElem(name, k, val, appendElem)
+			return nil
+		})
+	}
 	cur := r.vars.get(name)
 	dirStack := r.dynDirStack(name)
 	if dirStack {
@@ -911,6 +920,8 @@ func (r *Runner) expandArrayElems(ae *syntax.ArrayExpr, assoc bool) (*syntax.Arr
 	return out, nil
 }
 
+// assignAssocList performs name=(…) and name+=(…) on an associative
+// array.
 func (r *Runner) assignAssocList(name string, ae *syntax.ArrayExpr, appendVal bool, fl assignFlags) error {
 	v := r.binding(name, fl)
 	var m *assocArray
@@ -922,14 +933,36 @@ func (r *Runner) assignAssocList(name string, ae *syntax.ArrayExpr, appendVal bo
 	default:
 		m = newAssocSize(v.assoc.nb)
 	}
-	// the value as stored: -i evaluates it, -u/-l/-c convert it
-	store := func(val string) (string, error) {
+	put := func(k, val string, appendElem bool) error {
+		// [k]+=v appends to the variable's value before this
+		// assignment (bash looks the key up in the old table)
+		if appendElem && v.kind == kAssoc && v.assoc != nil {
+			if old, ok := v.assoc.m[k]; ok {
+				var err error
+				if val, err = r.appendValue(v, old, val); err != nil {
+					return err
+				}
+			}
+		}
+		// the value as stored: -i evaluates it, -u/-l/-c convert it
 		val, err := r.integerValue(v, val)
 		if err != nil {
-			return "", err
+			return err
 		}
-		return r.applyCase(v, val), nil
+		m.set(k, r.applyCase(v, val))
+		return nil
 	}
+	if err := r.assocElems(name, ae, fl, put); err != nil {
+		return err
+	}
+	v.kind, v.assoc, v.set = kAssoc, m, true
+	return nil
+}
+
+// assocElems expands the elements of a compound assignment to the
+// associative array name and hands each key and value to put, in order
+// (bash's assign_compound_array_list binds them one by one).
+func (r *Runner) assocElems(name string, ae *syntax.ArrayExpr, fl assignFlags, put func(k, val string, appendElem bool) error) error {
 	// bash 5.2 also accepts (k1 v1 k2 v2) without subscripts, when the
 	// first element has none; otherwise every element needs one
 	kvPairs := len(ae.Elems) > 0 && ae.Elems[0].Index == nil
@@ -975,19 +1008,9 @@ func (r *Runner) assignAssocList(name string, ae *syntax.ArrayExpr, appendVal bo
 			if err != nil {
 				return err
 			}
-			// [k]+=v appends to the variable's value before this
-			// assignment (bash looks the key up in the old table)
-			if appendElem && v.kind == kAssoc && v.assoc != nil {
-				if old, ok := v.assoc.m[k]; ok {
-					if val, err = r.appendValue(v, old, val); err != nil {
-						return err
-					}
-				}
-			}
-			if val, err = store(val); err != nil {
+			if err := put(k, val, appendElem); err != nil {
 				return err
 			}
-			m.set(k, val)
 			continue
 		}
 		if kvPairs {
@@ -1027,13 +1050,10 @@ func (r *Runner) assignAssocList(name string, ae *syntax.ArrayExpr, appendVal bo
 		if i+1 < len(pending) {
 			val = pending[i+1]
 		}
-		val, err := store(val)
-		if err != nil {
+		if err := put(pending[i], val, false); err != nil {
 			return err
 		}
-		m.set(pending[i], val)
 	}
-	v.kind, v.assoc, v.set = kAssoc, m, true
 	return nil
 }
 

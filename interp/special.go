@@ -570,6 +570,13 @@ func (r *Runner) specialAssign(name, val string, cur *variable) bool {
 	case "DIRSTACK":
 		// a scalar assignment is to entry 0, which bash ignores
 		return r.dynDirStack(name)
+	case "BASH_ALIASES", "BASH_CMDS":
+		if !r.dynTableVar(name) {
+			return false
+		}
+		// a scalar assignment is to key 0: alias 0, command 0
+		r.setTableElem(name, "0", val, false)
+		return true
 	case "PIPESTATUS":
 		if cur != nil || r.pipeStatus == nil {
 			return false
