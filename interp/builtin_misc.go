@@ -25,8 +25,8 @@ func biLet(r *Runner, args []string) int {
 		var err error
 		n, err = r.arithStringCmd(e, "let")
 		if err != nil {
-			r.reportErr(err)
-			return 1
+			r.letFailed(err)
+			return r.exit
 		}
 	}
 	return int(b2i(n == 0))

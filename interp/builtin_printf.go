@@ -90,7 +90,7 @@ func (r *Runner) printfAssign(name, val string) int {
 		return 1
 	}
 	if err := r.assignTo(name, val); err != nil {
-		if r.discarded(err) {
+		if r.discarded(err) || r.fatalInBuiltin(err) {
 			return 1
 		}
 		if ve, ok := err.(*varError); ok && ve.named {

@@ -525,7 +525,7 @@ func biRead(r *Runner, args []string) int {
 // the builtin's, and one that raises bash's top_level_cleanup abandons
 // the command line (topUnwind). It reports whether the builtin stops.
 func (r *Runner) assignResultErr(name string, err error) bool {
-	if r.discarded(err) {
+	if r.discarded(err) || r.fatalInBuiltin(err) {
 		return true
 	}
 	if ae, ok := err.(*arithError); ok && !ae.inSubscript {
@@ -534,6 +534,19 @@ func (r *Runner) assignResultErr(name string, err error) bool {
 		r.reportErr(err)
 	}
 	return r.topUnwind(err)
+}
+
+// fatalInBuiltin applies err, met by a builtin storing a value, when it
+// is a fatal expansion error (an unbound variable under set -u in an
+// integer variable's arithmetic): bash's evaluator jumps to the top
+// level from inside the builtin, ending a non-interactive shell as an
+// error in a command's words does. It reports whether err was one.
+func (r *Runner) fatalInBuiltin(err error) bool {
+	if ee, ok := err.(*expandError); !ok || !ee.fatal {
+		return false
+	}
+	r.expansionError(err)
+	return true
 }
 
 // readResult is a line read by read: its bytes after backslash

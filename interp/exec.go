@@ -1433,18 +1433,27 @@ func (r *Runner) letClause(c *syntax.LetClause) {
 			n, err = r.arithLet(c.Exprs[i])
 		}
 		if err != nil {
-			r.expansionError(err)
-			if abandonsLine(err) {
-				return // bash abandons the command line
-			}
-			if r.flow == flowAbort {
-				r.flow = flowNone
-			}
-			r.exit = 1
+			r.letFailed(err)
 			return
 		}
 	}
 	r.exit = int(b2i(n == 0))
+}
+
+// letFailed applies an error in one of let's expressions, as a let
+// clause or a call of the builtin: a fatal one (an unbound variable
+// under set -u) ends the shell and one in a subscript abandons the
+// command line (bash's evalexp jumps to the top level), others fail the
+// command with status 1.
+func (r *Runner) letFailed(err error) {
+	r.expansionError(err)
+	if abandonsLine(err) || r.flow == flowExit {
+		return
+	}
+	if r.flow == flowAbort {
+		r.flow = flowNone
+	}
+	r.exit = 1
 }
 
 // timeSpec reads a time clause as bash's grammar does where mvdan's
