@@ -146,7 +146,7 @@ func (r *Runner) reportSyntaxErrorLines(err error, src, name string, from, to in
 	msgs, code := r.bashSyntaxMessages(writtenMarkers(asked), cmdString)
 	for i, m := range msgs {
 		if aliased && strings.HasPrefix(m.text, "`") {
-			msgs[i].text = "`" + lineOf(src, m.line) + "'"
+			msgs[i].text = "`" + lineOf(writtenMarkers(src), m.line) + "'"
 		}
 	}
 	msgs = slices.DeleteFunc(msgs, func(m bashMsg) bool { return m.line < from || to != 0 && m.line > to })
