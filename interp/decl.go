@@ -1424,6 +1424,14 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 			r.expansionTimeErr(msg)
 		}
 		if msg != "" {
+			if (variant == "export" || variant == "readonly") && (as != nil && as.Value != nil || textVal != nil) {
+				// bash's set_or_show_attributes runs declare -g for
+				// readonly -a name=value and, though that failed,
+				// still gives the variable the builtin's attribute
+				v := r.vars.own(name)
+				v.attrs |= o.set & (aExport | aReadonly)
+				r.vars.changed(v)
+			}
 			return "", &varError{msg: msg}
 		}
 	}
