@@ -51,11 +51,24 @@ type aliasText struct {
 // runAliasRest runs text, the rest of a program from the start of a
 // line, whose first line is line base+1 of the script, reading it as
 // bash does once aliases are defined. It returns at the end of the text,
-// or when the shell exits; a syntax error is reported and exits.
-func (r *Runner) runAliasRest(text string, base int, name string, top bool) error {
+// or when the shell exits; a syntax error is reported and exits. In an
+// eval'd string or a sourced file (not top), an error that abandons a
+// command line ends only that line when catch is set (as
+// lineAbortCaught does), and is left to the caller otherwise.
+func (r *Runner) runAliasRest(text string, base int, name string, top, catch bool) error {
 	at := aliasText{tail: text, chain: -1, marks: strings.IndexByte(text, 0) >= 0}
 	orig := text // what set -v echoes: the lines as read, before aliases
-	for r.flow != flowExit {
+	oldPasses := r.abortPasses
+	switch {
+	case top:
+		r.abortPasses = abortCaught
+	case catch:
+		r.abortPasses = abortPassTop
+	default:
+		r.abortPasses = abortPassAll
+	}
+	defer func() { r.abortPasses = oldPasses }()
+	for r.flow == flowNone {
 		g, gEnd, err := r.aliasGroup(&at, name)
 		if err == nil && len(g) > 0 {
 			// bash reads this line with extglob as it is now, as it
@@ -126,6 +139,18 @@ func (r *Runner) runAliasRest(text string, base int, name string, top bool) erro
 	return nil
 }
 
+// abortPass says which errors that abandon a command line (flowAbort)
+// runTop leaves to the eval or source whose text it runs, as bash's
+// parse_and_execute catches a DISCARD (the next command runs) but
+// rethrows it in a subshell, and one that jumps past it (abortTop).
+type abortPass uint8
+
+const (
+	abortCaught  abortPass = iota // the top level: runTop ends the line
+	abortPassTop                  // only one that passes eval and source
+	abortPassAll                  // any (in a subshell)
+)
+
 // tokenError is a syntax error in a text other than the one reported:
 // text, the lines reported with their aliases substituted, and the token
 // the error was met at there.
@@ -145,13 +170,13 @@ func (e reportedError) Unwrap() error { return e.error }
 // the line group g starts on, as runAliasRest reads it, when aliases are
 // expanded now; ran is false, having run nothing, when they are not. A
 // syntax error ends the shell at the top level (top), else it is
-// returned, reported.
-func (r *Runner) aliasRestFrom(g []*syntax.Stmt, name string, top bool) (ran bool, err error) {
+// returned, reported; catch is runAliasRest's.
+func (r *Runner) aliasRestFrom(g []*syntax.Stmt, name string, top, catch bool) (ran bool, err error) {
 	if !r.aliasActive() {
 		return false, nil
 	}
 	src, off := r.curSrc, r.lineOff
-	err = r.runAliasRest(src[groupLineStart(src, g):], off+int(g[0].Pos().Line())-1, name, top)
+	err = r.runAliasRest(src[groupLineStart(src, g):], off+int(g[0].Pos().Line())-1, name, top, catch)
 	r.lineOff = off
 	return true, err
 }

@@ -154,7 +154,7 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 			if !eof && r.aliasTextIncomplete(text, name) {
 				continue
 			}
-			r.runAliasRest(text, consumed+r.discardShift, name, true)
+			r.runAliasRest(text, consumed+r.discardShift, name, true, true)
 			consumed += strings.Count(text, "\n")
 			buf.Reset()
 			if r.flow == flowExit || name == "" && r.fds.entry(0) == nil {

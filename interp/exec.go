@@ -85,7 +85,7 @@ func (r *Runner) Run(f *syntax.File, src string) int {
 	posix := r.opts.on(optPosix)
 	for i := 0; i < len(groups); i++ {
 		g := groups[i]
-		if ran, _ := r.aliasRestFrom(g, "", true); ran {
+		if ran, _ := r.aliasRestFrom(g, "", true, true); ran {
 			// from here on the text is read as bash reads it with aliases
 			break
 		}
@@ -288,7 +288,7 @@ func (r *Runner) RunIncremental(src, name string) int {
 		if aliasFrom >= 0 && r.flow != flowExit {
 			pre := src[:aliasFrom]
 			off := r.lineOff
-			r.runAliasRest(src[aliasFrom:], off+strings.Count(pre, "\n")-2*strings.Count(pre, hdocParenInsert), name, true)
+			r.runAliasRest(src[aliasFrom:], off+strings.Count(pre, "\n")-2*strings.Count(pre, hdocParenInsert), name, true, true)
 			r.lineOff = off
 			return r.finish()
 		}
@@ -430,6 +430,9 @@ func (r *Runner) runTop(stmts []*syntax.Stmt) {
 	}
 	switch r.flow {
 	case flowAbort:
+		if r.abortPasses == abortPassAll || r.abortPasses == abortPassTop && r.abortTop {
+			break // for the eval or source around it (lineAbortCaught)
+		}
 		r.flow = flowNone
 		// (the reader has read the whole line, the commands after
 		// the one given up included)

@@ -263,6 +263,9 @@ type Runner struct {
 	// control flow
 	flow     flowKind
 	abortTop bool // flowAbort passes eval and source (see discardError)
+	// abortPasses: which flowAbort runTop leaves to the eval or source
+	// whose text it runs (runAliasRest)
+	abortPasses abortPass
 	// abortKeep: the abandoned line leaves $? at abortPrev (see
 	// keepStatusOnDiscard)
 	abortKeep bool

@@ -336,7 +336,7 @@ func (r *Runner) cmdSubst(cs *syntax.CmdSubst) (string, error) {
 	}
 	if aliasBody != "" {
 		// its syntax errors are the command substitution's
-		c.runAliasRest(aliasBody, aliasBase, comsubErrName, true)
+		c.runAliasRest(aliasBody, aliasBase, comsubErrName, true, true)
 	} else {
 		c.stmts(stmts)
 	}

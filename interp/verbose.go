@@ -42,7 +42,7 @@ func (r *Runner) stmtsEchoing(stmts []*syntax.Stmt, src string, catchAbort bool,
 		}
 		for _, g := range topLevelGroups(stmts, r.curSrc) {
 			if aliases {
-				if ran, err := r.aliasRestFrom(g, name, false); ran {
+				if ran, err := r.aliasRestFrom(g, name, false, catchAbort); ran {
 					return err
 				}
 			}
@@ -86,7 +86,7 @@ func (r *Runner) stmtsEchoing(stmts []*syntax.Stmt, src string, catchAbort bool,
 	groups := topLevelGroups(stmts, r.curSrc)
 	for i, g := range groups {
 		if aliases {
-			if ran, err := r.aliasRestFrom(g, name, false); ran {
+			if ran, err := r.aliasRestFrom(g, name, false, catchAbort); ran {
 				return err
 			}
 		}
