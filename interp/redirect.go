@@ -964,11 +964,5 @@ func stmtLastLine(st *syntax.Stmt) int {
 	if !st.End().IsValid() {
 		return 0
 	}
-	line := int(st.End().Line())
-	for _, rd := range st.Redirs {
-		if rd.Hdoc != nil && rd.Hdoc.End().IsValid() {
-			line = max(line, int(rd.Hdoc.End().Line()))
-		}
-	}
-	return line
+	return max(int(st.End().Line()), hdocsEnd([]*syntax.Stmt{st}))
 }
