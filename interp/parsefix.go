@@ -699,13 +699,14 @@ func dparenRewrite(i int) parseRewrite {
 const dparenBlank = "\r"
 
 // withoutDparenBlanks is s, a piece of a rewritten program, without the
-// blanks dparenRewrite added. (Not for text as written, where a carriage
-// return is the script's own.)
+// blanks dparenRewrite added. Only one right after a "(" is such a blank:
+// s may already hold the script's own carriage returns, raw bytes mapped
+// back or made by $'\r', which declare -f and messages show as they are.
 func withoutDparenBlanks(s string) string {
 	if !strings.Contains(s, dparenBlank) {
 		return s
 	}
-	return strings.ReplaceAll(s, dparenBlank, "")
+	return strings.ReplaceAll(s, "("+dparenBlank, "(")
 }
 
 // afterFor reports whether the "((" at offset i follows the word for.
