@@ -129,10 +129,15 @@ func hdocParenLine(text string, rd *syntax.Redirect) int {
 // operators after the statements that parsed are read from the text, and
 // for each the first line that would end it as bash reads it; the first
 // such line that is a ")" line is broken, and the break is kept when the
-// statement then parses and that here-document is in a $( ).
+// statement then parses and that here-document is in a $( ). When one
+// statement holds several such here-documents, no single break lets it
+// parse: each candidate is also tried on top of the breaks before it, and
+// kept when the statement then parses with every break in a $( ).
 func hdocParenTextFix(text, name string) (string, []parseEdit, *syntax.File, error, bool) {
 	reached, _ := parseReach(text, name)
 	tries := 0
+	acc, shift := text, 0 // text with the breaks so far, and their length
+	var accAt []int
 	for i := reached; i < len(text) && tries < maxFixCandidates; {
 		k := strings.Index(text[i:], "<<")
 		if k < 0 {
@@ -157,6 +162,26 @@ func hdocParenTextFix(text, name string) (string, []parseEdit, *syntax.File, err
 		f, err := parseBash(fixed, name)
 		if hdocParenMarked(parseStmtsBefore(f, err, fixed, name), fixed, at) {
 			return fixed, []parseEdit{{at, len(hdocParenInsert)}}, f, err, true
+		}
+		if len(accAt) == 0 {
+			acc, accAt, shift = fixed, []int{at}, len(hdocParenInsert)
+			continue
+		}
+		acc = acc[:at+shift] + hdocParenInsert + acc[at+shift:]
+		accAt = append(accAt, at+shift)
+		shift += len(hdocParenInsert)
+		f, err = parseBash(acc, name)
+		stmts := parseStmtsBefore(f, err, acc, name)
+		all := true
+		for _, a := range accAt {
+			all = all && hdocParenMarked(stmts, acc, a)
+		}
+		if all {
+			edits := make([]parseEdit, len(accAt))
+			for j, a := range accAt {
+				edits[j] = parseEdit{a, len(hdocParenInsert)}
+			}
+			return acc, edits, f, err, true
 		}
 	}
 	return "", nil, nil, nil, false
