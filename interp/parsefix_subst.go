@@ -150,9 +150,10 @@ func sliceRewrite(i int) parseRewrite {
 		}
 		var edits []parseEdit
 		if end+1 == j {
-			// ${x:1:}: bash takes an empty length as 0
-			text = text[:j] + "0" + text[j:]
-			edits = append(edits, parseEdit{j, 1})
+			// ${x:1:}: bash takes an empty length as 0; an empty
+			// quoted one is that, and shows as written (writtenText)
+			text = text[:j] + synthQuote + `"` + text[j:]
+			edits = append(edits, parseEdit{j, len(synthQuote) + 1})
 		}
 		if end < j && end+1 < j {
 			// the length first, from the right

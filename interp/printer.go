@@ -355,7 +355,12 @@ func (p *cmdPrinter) assign(a *syntax.Assign) {
 	// writtenText: a subscript with blanks was quoted to parse
 	// (subscriptRewrite); bash shows it as written
 	if a.Array == nil {
-		p.put(writtenText(p.raw(a, a.Pos(), a.End())))
+		end := a.End()
+		if a.Append && a.Value == nil {
+			// x+= with no value: mvdan's End stops after the "+"
+			end = posAt(end, 1)
+		}
+		p.put(writtenText(p.raw(a, a.Pos(), end)))
 		return
 	}
 	p.put(p.raw(nil, a.Pos(), a.Array.Lparen))
@@ -1050,14 +1055,29 @@ func dropLineJoins(s string) string {
 
 // joinDropper is dropLineJoins over a text given in pieces: it knows the
 // quotes open at the end of the pieces so far.
-type joinDropper struct{ inSingle, inDouble bool }
+type joinDropper struct{ inSingle, inDouble, inBq bool }
 
 // drop writes s to sb without its backslash-newline pairs outside single
-// quotes.
+// quotes. In backquotes every pair goes, single quotes or not: bash
+// reads their text as a string, taking out each one, before it parses it.
 func (d *joinDropper) drop(sb *strings.Builder, s string) {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
+		case d.inBq:
+			if c == '\\' && i+1 < len(s) {
+				if s[i+1] == '\n' {
+					i++
+					continue
+				}
+				sb.WriteByte(c)
+				i++
+				c = s[i]
+			} else if c == '`' {
+				d.inBq = false
+			}
+		case c == '`' && !d.inSingle:
+			d.inBq = true
 		case d.inSingle:
 			if c == '\'' {
 				d.inSingle = false
