@@ -1326,7 +1326,7 @@ func (c *arithCtx) streval(tok string, sub bool) int64 {
 		if lv.sub {
 			name = tok[:strings.IndexByte(tok, '[')]
 		}
-		c.throw(&expandError{msg: name + ": unbound variable", fatal: true})
+		c.throw(&expandError{msg: name + ": unbound variable", fatal: true, byExpr: true})
 	}
 	switch {
 	case lv.bad == badAll:
@@ -1369,7 +1369,7 @@ func (c *arithCtx) streval(tok string, sub bool) int64 {
 		}
 	}
 	if nounset && (lv.bad == badEmpty || lv.bad == badEmptyKey) {
-		c.throw(&expandError{msg: tok + ": unbound variable", fatal: true})
+		c.throw(&expandError{msg: tok + ": unbound variable", fatal: true, byExpr: true})
 	}
 	if val == "" {
 		return 0

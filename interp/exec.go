@@ -1581,6 +1581,9 @@ func (r *Runner) expansionError(err error) {
 			return
 		}
 		r.forceEOF(1)
+		if r.exitHow == exitOther && !ee.byExpr && r.peTexts == 0 && !r.inTrap && !r.peTop() {
+			r.exitHow = exitByExpansion
+		}
 		return
 	}
 	if ok && ee.status != 0 {

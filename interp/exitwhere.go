@@ -24,6 +24,11 @@ const (
 	// frame) and jumps to the top level, which drops every local
 	// variable scope (reset_local_contexts) but keeps the call stack
 	exitByErrexit
+	// exitByExpansion: a fatal error in a word's expansion outside any
+	// parse_and_execute text (exp_jump_to_top_level): top_level_cleanup
+	// runs every unwind-protect, undoing all redirections and frames,
+	// before the trap
+	exitByExpansion
 )
 
 // unwindPoint is where the unwinding of an exit has got to.
@@ -52,6 +57,8 @@ func (r *Runner) exitTrapAt(p unwindPoint) {
 		return
 	}
 	switch r.exitHow {
+	case exitByExpansion:
+		return // at the top (finish), or a subshell's end
 	case exitByReport:
 		if p == atCallRedirsUndone {
 			return // run before the undo (an exit from a trap action)

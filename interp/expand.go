@@ -429,6 +429,10 @@ type expandError struct {
 	// not exit before the jump to the top level, so a -c string still
 	// ends with 127
 	unreported bool
+	// byExpr: raised by the arithmetic evaluator (an unbound variable
+	// under set -u), whose jump to the top level (expr.c) skips the
+	// top_level_cleanup of one from a word's expansion (exitByExpansion)
+	byExpr bool
 	// status is the exit status when not fatal (1 by default).
 	status int
 	// badRegex: an =~ regular expression that does not compile
