@@ -1001,10 +1001,18 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 			// and ${y:=v} or $((z=1)) in a target do not reach
 			// this shell
 			sub.curStmt = st // (redirsInChild)
+			ran := false
 			sub.compoundRedirs(st, func() {
+				ran = true
 				sub.stmts(c.Stmts)
 				sub.endParenInRedirs()
 			})
+			if !ran && st.Negated && sub.flow == flowNone {
+				// execute_in_subshell exits with the status of the
+				// failed redirections inverted already (0), which
+				// the parent inverts again: status 1
+				sub.exit = 0
+			}
 		}, "subshell")
 		// (read after the child's EXIT trap, which can die of another)
 		died, subPid := child.selfKilled, child.bashpid
