@@ -965,7 +965,10 @@ func (r *Runner) assignAssocList(name string, ae *syntax.ArrayExpr, appendVal bo
 func (r *Runner) assocElems(name string, ae *syntax.ArrayExpr, fl assignFlags, put func(k, val string, appendElem bool) error) error {
 	// bash 5.2 also accepts (k1 v1 k2 v2) without subscripts, when the
 	// first element has none; otherwise every element needs one
-	kvPairs := len(ae.Elems) > 0 && ae.Elems[0].Index == nil
+	// (bash's kvpair_assignment_p: a first word as written starting with
+	// "[" is no key, and each word without [k]= is then an error; declare
+	// sees its words single-quoted)
+	kvPairs := len(ae.Elems) > 0 && ae.Elems[0].Index == nil && (fl&asDecl != 0 || !strings.HasPrefix(r.writtenSubscript(ae.Elems[0].Value), "["))
 	var pending []string
 	var pendingWords []*syntax.Word
 	for _, el := range ae.Elems {
