@@ -407,7 +407,14 @@ type parseRewrite func(text string) (string, []parseEdit, bool)
 func fixCandidates(text string, at int) []parseRewrite {
 	var out []parseRewrite
 	if at < len(text) && text[at] == '=' && at > 0 && strings.IndexByte("= \t\n(", text[at-1]) >= 0 && !inDparen(text, at) {
-		out = append(out, insertRewrite(at, `\`))
+		// quoted, as writtenText shows it again ([0x3d]== in a list,
+		// echo =x: mvdan's parser takes the "=" for an assignment's)
+		// (the whole run of them: == is one word)
+		end := at + 1
+		for end < len(text) && text[end] == '=' {
+			end++
+		}
+		out = append(out, func(text string) (string, []parseEdit, bool) { return quoteRegion(text, at, end) })
 	}
 	if at < len(text) && text[at] == '(' {
 		out = append(out, evalAssignRewrite(at), declFuncRewrite(at), gluedCompoundRewrite(at))

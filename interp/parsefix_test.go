@@ -32,7 +32,7 @@ func TestParseProgramRewrites(t *testing.T) {
 		{"declare -A a=([six]=6 [foo bar]=1)", `declare -A a=([six]=6 ["""foo bar"]=1)`},
 		{"!\necho $?", "{ ! ${-+}; }\necho $?"},
 		{"! !", "! { ! ${-+}; }"},
-		{"a=([0x3d]== =y)", `a=([0x3d]=\= \=y)`},
+		{"a=([0x3d]== =y)", `a=([0x3d]="""=" """="y)`},
 		{"x; a=1 b=$v local -a w=(1 2)", "x; local ${__nash_envdecl-} a=1 b=$v ${__nash_envdecl-}local -a w=(1 2)"},
 		// mvdan reports the next error (a feature of another shell) at the
 		// start of the statement holding it: the rewrite still got further
