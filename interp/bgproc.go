@@ -195,6 +195,7 @@ func RunBgJob(data []byte, setup func(*Runner), opts ...Option) (int, syscall.Si
 		setup(r)
 	}
 	fg := asyncBody(st)
+	r.asyncInverted = st.Negated
 	r.stmt(&fg)
 	if r.flow == flowNone {
 		r.runPendingTraps()

@@ -628,6 +628,11 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 			}
 			return
 		}
+		if r.forkedFor == st.Cmd && r.asyncInverted && r.flow == flowNone {
+			// the child of "! cmd &": execute_in_subshell exits
+			// with the failure inverted
+			r.exit = 0
+		}
 		if r.flow == flowNone && r.forkedFor != st.Cmd {
 			// $LINENO in the ERR trap is the line of the last command
 			// that set bash's line_number_for_err_trap

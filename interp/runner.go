@@ -266,6 +266,9 @@ type Runner struct {
 	// abortPasses: which flowAbort runTop leaves to the eval or source
 	// whose text it runs (runAliasRest)
 	abortPasses abortPass
+	// asyncInverted: this is the child of an asynchronous "! cmd &",
+	// which runs cmd without its ! (asyncBody)
+	asyncInverted bool
 	// abortKeep: the abandoned line leaves $? at abortPrev (see
 	// keepStatusOnDiscard)
 	abortKeep bool

@@ -504,6 +504,7 @@ func (r *Runner) background(st *syntax.Stmt) {
 	c := r.fork("subshell")
 	c.async = true
 	c.forkedFor = st.Cmd
+	c.asyncInverted = st.Negated
 	if sub, ok := st.Cmd.(*syntax.Subshell); ok {
 		// bash sets line_number to the ( )'s line as it forks it
 		c.noticeLine = r.parenLine(sub)
