@@ -912,6 +912,11 @@ func (p *cmdPrinter) raw(n syntax.Node, start, end syntax.Pos) string {
 	if n == nil {
 		return decodeRawBytes(withoutDparenBlanks(p.src[s:e]))
 	}
+	if e > s && e < len(p.src) && p.src[e] == '\n' && oddBackslashesBefore(p.src[s:e]) {
+		// a node mvdan ends inside a backslash-newline (moveLineJoins
+		// put one after a word: $\<nl>1 is $1\<nl>): not shown
+		e--
+	}
 	var sb strings.Builder
 	var joins joinDropper
 	at := s
@@ -963,7 +968,10 @@ func (p *cmdPrinter) raw(n syntax.Node, start, end syntax.Pos) string {
 				return true
 			}
 			xs, xe := node.X.Pos(), node.X.End()
-			repl = writtenMarkers(p.raw(nil, node.Pos(), xs) + writtenText(p.raw(node.X, xs, xe)) + p.raw(nil, xe, node.End()))
+			// (the text around the expression, "$((" and blanks,
+			// without its backslash-newlines: $[\<nl>5] is $[5])
+			around := func(from, to syntax.Pos) string { return strings.ReplaceAll(p.raw(nil, from, to), "\\\n", "") }
+			repl = writtenMarkers(around(node.Pos(), xs) + writtenText(p.raw(node.X, xs, xe)) + around(xe, node.End()))
 		case *syntax.ParamExp:
 			if node.Index == nil && node.Slice == nil {
 				return true
@@ -1097,6 +1105,16 @@ func (d *joinDropper) drop(sb *strings.Builder, s string) {
 		}
 		sb.WriteByte(c)
 	}
+}
+
+// oddBackslashesBefore reports whether s ends with an odd number of
+// backslashes: its last one escapes what follows s.
+func oddBackslashesBefore(s string) bool {
+	n := 0
+	for n < len(s) && s[len(s)-1-n] == '\\' {
+		n++
+	}
+	return n%2 == 1
 }
 
 // fallback prints n with mvdan's printer when its source is unknown.
