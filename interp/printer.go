@@ -1071,17 +1071,16 @@ type joinDropper struct{ inSingle, inDouble, inBq bool }
 func (d *joinDropper) drop(sb *strings.Builder, s string) {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
+		if c == '\\' && i+1 < len(s) && (d.inBq || !d.inSingle) {
+			if s[i+1] != '\n' {
+				sb.WriteString(s[i : i+2]) // the escaped character changes no quote
+			}
+			i++
+			continue
+		}
 		switch {
 		case d.inBq:
-			if c == '\\' && i+1 < len(s) {
-				if s[i+1] == '\n' {
-					i++
-					continue
-				}
-				sb.WriteByte(c)
-				i++
-				c = s[i]
-			} else if c == '`' {
+			if c == '`' {
 				d.inBq = false
 			}
 		case c == '`' && !d.inSingle:
@@ -1090,14 +1089,6 @@ func (d *joinDropper) drop(sb *strings.Builder, s string) {
 			if c == '\'' {
 				d.inSingle = false
 			}
-		case c == '\\' && i+1 < len(s):
-			if s[i+1] == '\n' {
-				i++
-				continue
-			}
-			sb.WriteByte(c)
-			i++
-			c = s[i]
 		case c == '\'' && !d.inDouble:
 			d.inSingle = true
 		case c == '"':
