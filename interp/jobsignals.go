@@ -35,14 +35,13 @@ func newJobSignals(t *traps) *jobSignals {
 	return js
 }
 
-// ignoredEnv returns env with those of sigs, SIGINT and SIGQUIT or
-// less (Runner.asyncIgnores), added to sigIgnEnv when the job ignores
-// them (an asynchronous command without job
-// control). bash starts such a command with them ignored (in a
-// subshell or function, its exec resets them); os.StartProcess
-// cannot set a child's dispositions, but a nash child takes them from
-// sigIgnEnv as if it had inherited SIG_IGN. Other programs still start
-// with the default action.
+// ignoredEnv returns env with those of sigs (SIGINT and SIGQUIT, or
+// less: Runner.asyncIgnores) added to sigIgnEnv when the job ignores
+// them (an asynchronous command without job control). bash starts such
+// a command with them ignored (in a subshell or function, its exec
+// resets them); os.StartProcess cannot set a child's dispositions, but a
+// nash child takes them from sigIgnEnv as if it had inherited SIG_IGN.
+// Other programs still start with the default action.
 func (js *jobSignals) ignoredEnv(env []string, sigs []syscall.Signal) []string {
 	var add []string
 	js.mu.Lock()

@@ -407,9 +407,9 @@ type parseRewrite func(text string) (string, []parseEdit, bool)
 func fixCandidates(text string, at int) []parseRewrite {
 	var out []parseRewrite
 	if at < len(text) && text[at] == '=' && at > 0 && strings.IndexByte("= \t\n(", text[at-1]) >= 0 && !inDparen(text, at) {
-		// quoted, as writtenText shows it again ([0x3d]== in a list,
-		// echo =x: mvdan's parser takes the "=" for an assignment's)
-		// (the whole run of them: == is one word)
+		// mvdan's parser takes a word's leading "=" for an
+		// assignment's ([0x3d]== in a list, echo =x): the run of them
+		// is quoted, as writtenText shows it again
 		end := at + 1
 		for end < len(text) && text[end] == '=' {
 			end++
