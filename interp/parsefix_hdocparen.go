@@ -163,13 +163,12 @@ func hdocParenTextFix(text, name string) (string, []parseEdit, *syntax.File, err
 		if hdocParenMarked(parseStmtsBefore(f, err, fixed, name), fixed, at) {
 			return fixed, []parseEdit{{at, len(hdocParenInsert)}}, f, err, true
 		}
-		if len(accAt) == 0 {
-			acc, accAt, shift = fixed, []int{at}, len(hdocParenInsert)
-			continue
-		}
 		acc = acc[:at+shift] + hdocParenInsert + acc[at+shift:]
 		accAt = append(accAt, at+shift)
 		shift += len(hdocParenInsert)
+		if len(accAt) == 1 {
+			continue // that is fixed, tried above
+		}
 		f, err = parseBash(acc, name)
 		stmts := parseStmtsBefore(f, err, acc, name)
 		all := true
