@@ -206,6 +206,7 @@ func (r *Runner) RunIncremental(src, name string) int {
 			if r.flow == flowExit {
 				continue
 			}
+			bquoteNested(st, src, name)
 			bquoteSingleQuotes(st, src)
 			paramProcSubsts(st, src)
 			if longFd {

@@ -113,7 +113,7 @@ func parseProgramEdits(src, name string) (*syntax.File, string, []parseEdit, err
 		if bad, rerr := bashRejectsError(f, src, name); rerr != nil {
 			return nil, bad, edits, unmapParseError(rerr, edits, written)
 		}
-		finishParse(f, src)
+		finishParse(f, src, name)
 		return f, src, edits, nil
 	}
 	text := src
@@ -156,7 +156,7 @@ func parseProgramEdits(src, name string) (*syntax.File, string, []parseEdit, err
 			return nil, bad, edits, unmapParseError(rerr, edits, written)
 		}
 		fixInsertedLines(f, text)
-		finishParse(f, text)
+		finishParse(f, text, name)
 		return f, text, edits, nil
 	}
 	return nil, text, edits, unmapParseError(err, edits, written)
@@ -164,7 +164,8 @@ func parseProgramEdits(src, name string) (*syntax.File, string, []parseEdit, err
 
 // finishParse corrects what mvdan's parser reads otherwise in a parsed
 // program, text being what its positions refer to.
-func finishParse(f *syntax.File, text string) {
+func finishParse(f *syntax.File, text, name string) {
+	bquoteNested(f, text, name)
 	bquoteSingleQuotes(f, text)
 	paramProcSubsts(f, text)
 	if mayHoldLongFd(text) {

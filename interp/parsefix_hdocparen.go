@@ -327,6 +327,17 @@ func fixInsertedLines(f *syntax.File, text string) {
 // offset in nls (newlines of the text that the script did not have)
 // before it.
 func shiftLines(f *syntax.File, nls []int) {
+	mapPositions(f, func(p syntax.Pos) syntax.Pos {
+		if n := countBelow(nls, int(p.Offset())); n > 0 && uint(n) < p.Line() {
+			return syntax.NewPos(p.Offset(), p.Line()-uint(n), p.Col())
+		}
+		return p
+	})
+}
+
+// mapPositions replaces each valid position held in the tree under node
+// by what fn makes of it.
+func mapPositions(node syntax.Node, fn func(syntax.Pos) syntax.Pos) {
 	posType := reflect.TypeFor[syntax.Pos]()
 	var fix func(v reflect.Value)
 	fix = func(v reflect.Value) {
@@ -341,13 +352,8 @@ func shiftLines(f *syntax.File, nls []int) {
 			}
 		case reflect.Struct:
 			if v.Type() == posType {
-				p := v.Interface().(syntax.Pos)
-				if !p.IsValid() {
-					return
-				}
-				n := countBelow(nls, int(p.Offset()))
-				if n > 0 && v.CanSet() && uint(n) < p.Line() {
-					v.Set(reflect.ValueOf(syntax.NewPos(p.Offset(), p.Line()-uint(n), p.Col())))
+				if p := v.Interface().(syntax.Pos); p.IsValid() && v.CanSet() {
+					v.Set(reflect.ValueOf(fn(p)))
 				}
 				return
 			}
@@ -358,7 +364,7 @@ func shiftLines(f *syntax.File, nls []int) {
 			}
 		}
 	}
-	fix(reflect.ValueOf(f))
+	fix(reflect.ValueOf(node))
 }
 
 // warnHdocParen writes, before the group g runs, bash's warnings about
