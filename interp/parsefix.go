@@ -663,7 +663,7 @@ func dparenRewrite(i int) parseRewrite {
 			return text[:i+1] + dparenBlank + text[i+1:], []parseEdit{{i + 1, 1}}, true
 		}
 		if !afterFor(text, i) {
-			return quoteRegion(text, i+2, j)
+			return quoteArith(text, i+2, j)
 		}
 		// for (( init; cond; step )): each part on its own
 		var parts [][2]int
@@ -686,13 +686,14 @@ func dparenRewrite(i int) parseRewrite {
 		}
 		var edits []parseEdit
 		for p := len(parts) - 1; p >= 0; p-- {
+			// from the right, so that each part's insertions are at
+			// offsets of the text before them
+			var ed []parseEdit
 			var ok bool
-			if text, _, ok = quoteRegion(text, parts[p][0], parts[p][1]); !ok {
+			if text, ed, ok = quoteArith(text, parts[p][0], parts[p][1]); !ok {
 				return "", nil, false
 			}
-			// from the right, and the closing quote first, so that each
-			// insertion's offset is that of the text before it
-			edits = append(edits, parseEdit{parts[p][1], 1}, parseEdit{parts[p][0], len(synthQuote)})
+			edits = append(edits, ed...)
 		}
 		return text, edits, true
 	}

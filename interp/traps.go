@@ -253,6 +253,11 @@ func (r *Runner) runTrap(name string) int {
 		// (bash's parse_and_execute catches the DISCARD); in a
 		// subshell it rethrows it, and the subshell ends
 		r.flow = flowNone
+	} else if r.flow == flowAbort && status == 0 {
+		// what the subshell ends with: parse_and_execute makes a
+		// discarded action's status a failure
+		status = 1
+		r.exit = status
 	}
 	r.traceLevel = level
 	r.nesting = oldNesting

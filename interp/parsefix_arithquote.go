@@ -1,0 +1,65 @@
+package interp
+
+import "strings"
+
+// quoteArith is quoteRegion for the text of arithmetic, which may also
+// hold double-quoted strings: bash expands that text as between double
+// quotes but with a nested "…" read as its own string, whose quotes go
+// (expand_word_internal under Q_ARITH): $(( "1" + 2 )) is 3, and
+// $(( eval 'echo "x"'; )) fails on the text "eval 'echo x'; ". Each such
+// string ends the added quotes and another opens after it, so the
+// expanded text is the same, and writtenText pairs every opening with
+// the quote that ends it.
+func quoteArith(text string, from, to int) (string, []parseEdit, bool) {
+	var sb strings.Builder
+	var edits []parseEdit
+	sb.WriteString(text[:from])
+	add := func(s string) {
+		edits = append(edits, parseEdit{sb.Len(), len(s)})
+		sb.WriteString(s)
+	}
+	add(synthQuote)
+	last := from
+	for k := from; k < to; k++ {
+		switch c := text[k]; {
+		case c == '\\':
+			// between double quotes a backslash still quotes these, and
+			// only these, as it does unquoted
+			if k+1 == to || strings.IndexByte("$`\"\\\n", text[k+1]) < 0 {
+				return "", nil, false
+			}
+			k++
+		case c == '$' && k+1 < to && (text[k+1] == '{' || text[k+1] == '('):
+			// a substitution is read whole, its quotes its own
+			closing := byte(')')
+			if text[k+1] == '{' {
+				closing = '}'
+			}
+			e := matchPair(text, k+1, text[k+1], closing, false)
+			if e < 0 || e >= to {
+				return "", nil, false
+			}
+			k = e
+		case c == '`':
+			e := skipQuoted(text, k)
+			if e < 0 || e >= to {
+				return "", nil, false
+			}
+			k = e
+		case c == '"':
+			e := skipQuoted(text, k)
+			if e < 0 || e >= to {
+				return "", nil, false
+			}
+			sb.WriteString(text[last:k])
+			add(`"`)
+			sb.WriteString(text[k : e+1])
+			add(synthQuote)
+			last, k = e+1, e
+		}
+	}
+	sb.WriteString(text[last:to])
+	add(`"`)
+	sb.WriteString(text[to:])
+	return sb.String(), edits, true
+}
