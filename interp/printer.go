@@ -235,7 +235,7 @@ func (p *cmdPrinter) stmt(s *syntax.Stmt, extra []*syntax.Redirect) {
 		}
 		return
 	case *syntax.LetClause:
-		p.put(p.raw(c, c.Pos(), c.End()))
+		p.letClause(c)
 	case *syntax.BinaryCmd:
 		p.binary(c)
 	case *syntax.Block:
