@@ -72,7 +72,14 @@ func envCompoundInserts(text string, at int) ([]textInsert, bool) {
 	if !strings.HasPrefix(text[i:], "=(") {
 		return nil, false
 	}
-	open := i + 1
+	return compoundParenInserts(text, i+1)
+}
+
+// compoundParenInserts returns the insertions, in order, that make the
+// parenthesized list opening at offset open the string bash reads, or
+// false when it holds what the rewrite cannot keep (a comment, a nested
+// list).
+func compoundParenInserts(text string, open int) ([]textInsert, bool) {
 	end := matchParen(text, open)
 	if end < 0 {
 		return nil, false

@@ -6,10 +6,12 @@ import "strings"
 // may stand but also in the arguments of eval and let (PST_ASSIGNOK in
 // parse.y): `eval a=("$x" y)` is the word a=("$x" y), which expands like
 // any other (quote removal, splitting of unquoted expansions) before eval
-// reads it again. mvdan's parser rejects the "(". evalAssignRewrite
-// escapes the parentheses and the blanks between the elements, so the
-// parser reads the same single word; a newline between elements is
-// quoted instead (an escaped one would join the lines).
+// reads it again; its text is the words between the parentheses joined
+// by one blank, a=(x y). mvdan's parser rejects the "(".
+// evalAssignRewrite makes it that word the way envCompoundRewrite does
+// (compoundParenInserts); a list it cannot keep so (a nested list, a
+// comment) has its parentheses and blanks escaped instead, a newline
+// quoted (an escaped one would join the lines).
 
 // assignOKWords are the commands whose arguments may be name=(…) words
 // besides the declaration builtins.
@@ -21,6 +23,11 @@ func evalAssignRewrite(at int) parseRewrite {
 	return func(text string) (string, []parseEdit, bool) {
 		if at >= len(text) || text[at] != '(' || !assignOKArg(text, at) {
 			return "", nil, false
+		}
+		if ins, ok := compoundParenInserts(text, at); ok {
+			// the words joined by one blank, as bash's
+			// parse_compound_assignment joins them
+			return applyInserts(text, ins)
 		}
 		end := matchParen(text, at)
 		if end < 0 {
@@ -112,6 +119,11 @@ func assignOKArg(text string, at int) bool {
 			if k = skipQuoted(text, k); k < 0 || k >= start {
 				return false
 			}
+		case c == '$' && k+1 < start && (text[k+1] == '{' || text[k+1] == '('):
+			// an expansion, the marks of an earlier rewrite too
+			if k = matchPair(text, k+1, text[k+1], map[byte]byte{'{': '}', '(': ')'}[text[k+1]], false); k < 0 || k >= start {
+				return false
+			}
 		case strings.IndexByte(";&|(){}", c) >= 0:
 			cmd = k + 1
 		}
@@ -129,7 +141,7 @@ func assignOKArg(text string, at int) bool {
 		return false
 	}
 	for _, w := range assignOKWords {
-		if words[0] == w {
+		if words[0] == w || w == "let" && words[0] == insertedLet {
 			return true
 		}
 	}

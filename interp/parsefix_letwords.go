@@ -14,6 +14,8 @@ import (
 // parseProgram makes it a call of the let builtin (insertedLet), which
 // the parser reads as words, redirections and operators as bash does. A
 // compound assignment's parentheses, `let a=(3)+1`, stay arithmetic.
+// A compound assignment whose list has blanks becomes a call too: bash
+// joins its words with one blank, a=(1 +2), when it prints or traces it.
 // mvdan ends the clause before a &> that follows it (`let x &> f` is
 // `let x &` and `> f` to it), which bash reads as a redirection too.
 func letWordsAt(f *syntax.File, text string) int {
@@ -78,6 +80,11 @@ func letTextHasOperator(s string) bool {
 				return true
 			}
 			e = matchParen(s, i)
+			if e > 0 && strings.ContainsAny(s[i:e], " \t\n") {
+				// bash joins the words of the list with one
+				// blank (evalAssignRewrite reads it so)
+				return true
+			}
 		case ')', '<', '>', '|', '&', ';':
 			return true
 		}
