@@ -317,7 +317,7 @@ func (r *Runner) arithSrcText(x syntax.ArithmExpr, removeSingle bool) (string, e
 		if sq, ok := part.(*syntax.SglQuoted); ok && !removeSingle && !sq.Dollar {
 			s, err = r.arithSglText(sq)
 		} else {
-			s, err = r.literal(&syntax.Word{Parts: []syntax.WordPart{part}})
+			s, err = r.arithPartLiteral(part)
 		}
 		if err != nil {
 			ferr = err
@@ -336,6 +336,22 @@ func (r *Runner) arithSrcText(x syntax.ArithmExpr, removeSingle bool) (string, e
 	}
 	b.WriteString(arithUnescape(src[pos:end], removeSingle))
 	return b.String(), nil
+}
+
+// arithPartLiteral expands a part of an arithmetic expression's text,
+// which bash expands as between double quotes, whatever quotes the
+// expression is in: a "..." there is a string of its own, not one that
+// closes and reopens outer quotes ("$(( "\a" ))" is \a), and the word of
+// a ${x:-word} is read as inside double quotes ($(( ${x:-"\a"} )) is a).
+func (r *Runner) arithPartLiteral(part syntax.WordPart) (string, error) {
+	old := r.dblDepth
+	defer func() { r.dblDepth = old }()
+	if _, ok := part.(*syntax.DblQuoted); ok {
+		r.dblDepth = 0
+	} else if _, ok := part.(*syntax.ParamExp); ok && old == 0 {
+		r.dblDepth = 1
+	}
+	return r.literal(&syntax.Word{Parts: []syntax.WordPart{part}})
 }
 
 // arithAnsiC is the text a part of an arithmetic expression expanded to

@@ -23,9 +23,11 @@ func quoteArith(text string, from, to int) (string, []parseEdit, bool) {
 	for k := from; k < to; k++ {
 		switch c := text[k]; {
 		case c == '\\':
-			// between double quotes a backslash still quotes these, and
-			// only these, as it does unquoted
-			if k+1 == to || strings.IndexByte("$`\"\\\n", text[k+1]) < 0 {
+			// between double quotes a backslash quotes $ ` " \ and a
+			// newline, and stays before anything else, as in bash's
+			// expansion of the text; one at the end would quote the
+			// closing quote
+			if k+1 == to {
 				return "", nil, false
 			}
 			k++
