@@ -261,7 +261,7 @@ func fixParseErrorNested(text, name string, perr error, nested int) (string, []p
 		cands = append(cands, bracketWordRewrite(at)) // see arraybracketword.go
 	}
 	if nestedListAt(perr, text, at) {
-		cands = []parseRewrite{insertRewrite(at, "+")} // see arraylistelem.go
+		cands = []parseRewrite{listElemRewrite(at)} // see arraylistelem.go
 	}
 	if mayHoldHdocParen(text) {
 		// a here-document in a $( ) read on past its ")" line: to the
@@ -509,8 +509,9 @@ func rewritesAt(text string, i int) []parseRewrite {
 		return []parseRewrite{dparenRewrite(i)}
 	case strings.HasPrefix(text[i:], "${!-"):
 		// $! with "-": mvdan reads ${!-…} as indirection through $-;
-		// $! is never set and empty, so ":-" means the same
-		return []parseRewrite{insertRewrite(i+3, ":"), badSubstRewrite(i)}
+		// $! is never set and empty, so ":-" means the same; the mark
+		// before it says it was "-" (writtenMarkers)
+		return []parseRewrite{bangDashRewrite(i), badSubstRewrite(i)}
 	case text[i] == '$' && i+1 < len(text) && text[i+1] == '{':
 		return []parseRewrite{badSubstRewrite(i), sliceRewrite(i), toggleCaseRewrite(i), argcRewrite(i)}
 	case text[i] == '[' && i > 0 && (isNameChar(text[i-1]) || text[i-1] == '$'):
@@ -643,6 +644,17 @@ func isCmdStart(text string, i int) bool {
 		return true
 	}
 	return strings.IndexByte(" \t\n;&|(){}", text[i-1]) >= 0
+}
+
+// bangDashMark goes before a ${!-…} that bangDashRewrite made ${!:-…}.
+const bangDashMark = "${__nash_bang_dash-}"
+
+// bangDashRewrite makes the ${!-…} at offset at ${!:-…}, marked.
+func bangDashRewrite(at int) parseRewrite {
+	return func(text string) (string, []parseEdit, bool) {
+		out := text[:at] + bangDashMark + text[at:at+3] + ":" + text[at+3:]
+		return out, []parseEdit{{at, len(bangDashMark)}, {at + len(bangDashMark) + 3, 1}}, true
+	}
 }
 
 // insertRewrite inserts s at offset at.
@@ -902,6 +914,12 @@ func writtenMarkers(s string) string {
 	}
 	if strings.Contains(s, bqErrorName) {
 		s = writtenBqError(s)
+	}
+	if strings.Contains(s, listElemMark) {
+		s = strings.ReplaceAll(s, listElemMark, "")
+	}
+	if strings.Contains(s, bangDashMark) {
+		s = strings.ReplaceAll(s, bangDashMark+"${!:-", "${!-")
 	}
 	if strings.Contains(s, argcName) {
 		s = strings.ReplaceAll(s, "${"+argcName, "${#")

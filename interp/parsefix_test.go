@@ -41,7 +41,7 @@ func TestParseProgramRewrites(t *testing.T) {
 		{"! ! ! true", "    ! true"},
 		{"time ! echo a | cat; echo b", "time { ! echo a | cat; }; echo b"},
 		{"x=( 1 [2]+=7 [k]+= )", "x=( 1 [2]=${__nash_append_elem+=}7 [k]=${__nash_append_elem+=} )"},
-		{"echo ${!-posparams} ${!-}", "echo ${!:-posparams} ${!-}"},
+		{"echo ${!-posparams} ${!-}", "echo ${__nash_bang_dash-}${!:-posparams} ${!-}"},
 		{"echo ${#:%} ${x:1+:2*} ${y::-}", `echo ${#:"""%"} ${x:"""1+":"""2*"} ${y::"""-"}`},
 		{`foo[bar\${foo}bie]="doll"`, `foo["""bar\${foo}bie"]="doll"`},
 		{`foo[a\ b]=1`, `foo[a\ b]=1`},
