@@ -363,7 +363,11 @@ func (p *cmdPrinter) assign(a *syntax.Assign) {
 		p.put(writtenText(p.raw(a, a.Pos(), end)))
 		return
 	}
-	p.put(p.raw(nil, a.Pos(), a.Array.Lparen))
+	lhs := p.raw(nil, a.Pos(), a.Array.Lparen)
+	if listElemWritten(p.src, int(a.Array.Lparen.Offset())) {
+		lhs = strings.TrimSuffix(lhs, "+=") + "="
+	}
+	p.put(lhs)
 	p.put("(")
 	for i, e := range a.Array.Elems {
 		if i > 0 {
