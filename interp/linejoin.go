@@ -68,6 +68,7 @@ func joinsToCheck(text string) bool {
 type joinFrame struct {
 	kind  byte // 'n' commands, 'q' double quotes, 'b' ${ }, '`' backquotes, 'a' (( ))
 	depth int  // open parentheses or braces in this frame
+	part  bool // the frame is a part of a word ($( ), $(( )), ${ }, "…", `…`)
 }
 
 // joinScanner walks a program's text with just enough of bash's
@@ -84,6 +85,12 @@ type joinScanner struct {
 	// comment is where the current line's comment starts, or -1
 	condEnds *[]int
 	comment  int
+	// hashes collects, when not nil, the offsets of the #s in command
+	// substitutions that continue a word after a part mvdan's lexer
+	// ends a token with (see cmdsubHashFix); partEnd is the offset
+	// after the last word part that closed
+	hashes  *[]int
+	partEnd int
 }
 
 // hdocPending is a here-document operator met on the current line.
@@ -94,15 +101,21 @@ type hdocPending struct {
 }
 
 func newJoinScanner(text string) *joinScanner {
-	return &joinScanner{b: []byte(text), stack: []joinFrame{{kind: 'n'}}, lastJoin: -1}
+	return &joinScanner{b: []byte(text), stack: []joinFrame{{kind: 'n'}}, lastJoin: -1, partEnd: -1}
 }
 
 func (s *joinScanner) top() *joinFrame { return &s.stack[len(s.stack)-1] }
 
-func (s *joinScanner) push(kind byte) { s.stack = append(s.stack, joinFrame{kind: kind, depth: 1}) }
+func (s *joinScanner) push(kind byte) {
+	s.stack = append(s.stack, joinFrame{kind: kind, depth: 1, part: kind != 'a'})
+}
 
-func (s *joinScanner) pop() {
+// pop leaves the innermost frame, closed by the byte at i.
+func (s *joinScanner) pop(i int) {
 	if len(s.stack) > 1 {
+		if s.top().part {
+			s.partEnd = i + 1
+		}
 		s.stack = s.stack[:len(s.stack)-1]
 	}
 }
@@ -130,7 +143,7 @@ func (s *joinScanner) run() {
 		if f.kind == 'q' {
 			switch {
 			case c == '"':
-				s.pop()
+				s.pop(i)
 			case c == '$' && i+1 < len(b) && (b[i+1] == '(' || b[i+1] == '{'):
 				i = s.openDollar(i)
 				continue
@@ -143,22 +156,26 @@ func (s *joinScanner) run() {
 		switch {
 		case c == '\'':
 			i = skipSingle(b, i+1, false)
+			s.partEnd = i
 			continue
 		case c == '$' && i+1 < len(b) && b[i+1] == '\'':
 			i = skipSingle(b, i+2, true)
+			s.partEnd = i
 			continue
 		case c == '"':
 			s.push('q')
 		case c == '`':
 			if f.kind == '`' {
-				s.pop()
+				s.pop(i)
 			} else {
 				s.push('`')
 			}
 		case c == '$' && i+1 < len(b) && (b[i+1] == '(' || b[i+1] == '{'):
 			i = s.openDollar(i)
 			continue
-		case c == '#' && f.kind != 'b' && f.kind != 'a' && wordStart(b, i):
+		case c == '#' && s.hashes != nil && s.inCmdsub() && s.wordHash(i):
+			*s.hashes = append(*s.hashes, i)
+		case c == '#' && f.kind != 'b' && f.kind != 'a' && wordStart(b, i) && i != s.partEnd:
 			s.comment = i
 			for i < len(b) && b[i] != '\n' {
 				i++
@@ -171,6 +188,11 @@ func (s *joinScanner) run() {
 			}
 			continue
 		case c == '(' || c == '{':
+			if c == '(' && f.kind != 'a' && f.kind != 'b' && i > 0 && (b[i-1] == '<' || b[i-1] == '>') {
+				s.push('n') // a process substitution
+				i++
+				continue
+			}
 			if c == '(' && i+1 < len(b) && b[i+1] == '(' && f.kind != 'a' {
 				s.push('a')
 				s.top().depth = 2
@@ -186,7 +208,7 @@ func (s *joinScanner) run() {
 			if (c == ')') == (f.kind != 'b') && len(s.stack) > 1 && f.kind != '`' {
 				f.depth--
 				if f.depth == 0 {
-					s.pop()
+					s.pop(i)
 				}
 			}
 		case c == '<' && f.kind != 'a' && i+2 < len(b) && b[i+1] == '<' && b[i+2] == '<':
@@ -213,7 +235,7 @@ func (s *joinScanner) openDollar(i int) int {
 		s.push('b')
 	case i+2 < len(s.b) && s.b[i+2] == '(':
 		s.push('a')
-		s.top().depth = 2
+		s.top().depth, s.top().part = 2, true
 		return i + 3
 	default:
 		s.push('n')

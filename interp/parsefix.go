@@ -98,6 +98,10 @@ func parseProgramEdits(src, name string) (*syntax.File, string, []parseEdit, err
 	}
 	var edits []parseEdit
 	written := src // before the rewrites that keep the parse
+	if fixed, ed := cmdsubHashFix(src); len(ed) > 0 {
+		src, edits = fixed, ed
+		f, err = parseBash(src, name)
+	}
 	if err != nil {
 		if fixed, f2, err2, ed, ok := condHdocScanFix(src, name, err); ok {
 			src, f, err, edits = fixed, f2, err2, ed
