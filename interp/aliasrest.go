@@ -83,8 +83,15 @@ func (r *Runner) runAliasRest(text string, base int, name string, top, catch boo
 			// token it met in the text with them
 			var pe syntax.ParseError
 			if errors.As(err, &pe) {
+				// (the blank a rewrite put in a "((" that is not
+				// arithmetic is a carriage return, which would
+				// become a rune of several bytes)
 				full := at.full()
-				err = tokenError{pe, decodeRawBytes(tokenAt(encodeRawBytes(full), int(pe.Pos.Offset()))), full}
+				plain := strings.ReplaceAll(full, "("+dparenBlank, "( ")
+				tok := decodeRawBytes(tokenAt(encodeRawBytes(plain), int(pe.Pos.Offset())))
+				// and ends where the input does, not with the
+				// delimiters parseProgram added
+				err = tokenError{pe, tok, withoutHdocEOF(full, strings.HasSuffix(orig, "\n"))}
 			}
 			r.lineOff = base
 			r.reportSyntaxError(err, orig, name)

@@ -111,3 +111,23 @@ func (r *Runner) warnHdoc(line, at int, delim string) {
 	}
 	r.hdocWarned[msg] = true
 }
+
+// withoutHdocEOF is text, which may end with hdocEOFRewrite's delimiter
+// lines and marks, as written: without them, and without the newline the
+// first one added when the input did not end with one (endsNL false).
+func withoutHdocEOF(text string, endsNL bool) string {
+	k := strings.Index(text, hdocEOFMark)
+	if k < 0 {
+		return text
+	}
+	head := text[:k]
+	for range strings.Count(text[k:], hdocEOFMark) {
+		// the delimiter line before the marks, one per mark
+		i := strings.LastIndexByte(strings.TrimSuffix(head, "\n"), '\n')
+		head = head[:i+1]
+	}
+	if !endsNL {
+		head = strings.TrimSuffix(head, "\n")
+	}
+	return head
+}

@@ -143,10 +143,10 @@ func (r *Runner) reportSyntaxErrorLines(err error, src, name string, from, to in
 		// the line as written
 		asked, aliased = te.text, true
 	}
-	msgs, code := r.bashSyntaxMessages(writtenMarkers(asked), cmdString)
+	msgs, code := r.bashSyntaxMessages(writtenText(asked), cmdString)
 	for i, m := range msgs {
 		if aliased && strings.HasPrefix(m.text, "`") {
-			msgs[i].text = "`" + lineOf(writtenMarkers(src), m.line) + "'"
+			msgs[i].text = "`" + lineOf(writtenText(src), m.line) + "'"
 		}
 	}
 	msgs = slices.DeleteFunc(msgs, func(m bashMsg) bool { return m.line < from || to != 0 && m.line > to })
