@@ -1476,7 +1476,8 @@ func (r *Runner) letFailed(err error) {
 // timeSpec reads a time clause as bash's grammar does where mvdan's
 // differs: "time time cmd" is one timing (bash ORs the flags of the two
 // timespecs) and a "--" after "time" or "time -p" is not the command
-// (and, as -p does, selects the POSIX format).
+// (and, as -p does, selects the POSIX format); a "!" after that "--" is
+// a negation, as bash still reads reserved words there.
 func timeSpec(c *syntax.TimeClause) *syntax.TimeClause {
 	for c.Stmt != nil && !c.Stmt.Negated && !c.Stmt.Background && len(c.Stmt.Redirs) == 0 {
 		inner, ok := c.Stmt.Cmd.(*syntax.TimeClause)
@@ -1498,6 +1499,10 @@ func timeSpec(c *syntax.TimeClause) *syntax.TimeClause {
 	}
 	rest := *call
 	rest.Args = call.Args[1:]
+	for len(rest.Args) > 1 && rest.Args[0].Lit() == "!" {
+		st.Negated = !st.Negated
+		rest.Args = rest.Args[1:]
+	}
 	st.Cmd = &rest
 	return &syntax.TimeClause{Time: c.Time, PosixFormat: true, Stmt: &st}
 }

@@ -26,7 +26,8 @@ import (
 //     negated again ("! !");
 //   - negations mvdan's parser does not take: "! ! cmd" is cmd (bash
 //     toggles the inversion; the two "!" become blanks), and "time ! cmd"
-//     times a group, "time { ! cmd; }";
+//     times a group, "time { ! cmd; }" (each such group's "{" is
+//     followed by negationBlank, for the printer);
 //   - a word of a compound assignment that starts with "=" ("[k]==" or
 //     "=x", which mvdan takes for an operator) has it escaped;
 //   - a parameter expansion bash rejects when it expands it (see
@@ -429,7 +430,7 @@ func fixCandidates(text string, at int) []parseRewrite {
 	}
 	if k := loneBang(text, at); k >= 0 {
 		out = append(out, func(text string) (string, []parseEdit, bool) {
-			const group = "{ ! ${-+}; }"
+			const group = "{" + negationBlank + "! " + nullWord + "; }"
 			// one edit inserting all but the "!" itself, before it
 			return text[:k] + group + text[k+1:], []parseEdit{{k, len(group) - 1}}, true
 		})
@@ -533,7 +534,8 @@ func rewritesAt(text string, i int) []parseRewrite {
 }
 
 // negationRewrite puts in a group the pipeline negated by the "!" at
-// offset at when it follows "time", or by the next "!" when there are two.
+// offset at when it follows "time" (or "time -p", "time --"), or by the
+// next "!" when there are two.
 func negationRewrite(at int) parseRewrite {
 	return func(text string) (string, []parseEdit, bool) {
 		k := at + 1
@@ -544,7 +546,7 @@ func negationRewrite(at int) parseRewrite {
 		case k < len(text) && text[k] == '!':
 			// bash toggles the inversion: two cancel out
 			return text[:at] + " " + text[at+1:k] + " " + text[k+1:], nil, true
-		case afterWord(text, at, "time"):
+		case afterTimespec(text, at):
 			k = at
 		default:
 			return "", nil, false
@@ -559,10 +561,35 @@ func negationRewrite(at int) parseRewrite {
 			return "", nil, false
 		}
 		end += from
-		out := text[:k] + "{ " + text[k:end] + "; }" + text[end:]
+		// the blank after the "{" is negationBlank: the printer shows
+		// the "!" where it was written
+		out := text[:k] + "{" + negationBlank + text[k:end] + "; }" + text[end:]
 		return out, []parseEdit{{k, 2}, {end + 2, 3}}, true
 	}
 }
+
+// afterTimespec reports whether offset i follows bash's timespec:
+// "time", then maybe "-p", then maybe "--".
+func afterTimespec(text string, i int) bool {
+	for _, opt := range []string{"--", "-p"} {
+		k := i
+		for k > 0 && (text[k-1] == ' ' || text[k-1] == '\t') {
+			k--
+		}
+		if k > len(opt) && text[k-len(opt):k] == opt && (text[k-len(opt)-1] == ' ' || text[k-len(opt)-1] == '\t') {
+			i = k - len(opt)
+		}
+	}
+	return afterWord(text, i, "time")
+}
+
+// negationBlank follows the "{" of the groups negationRewrite and the
+// rewrite of a lone "!" make: the printer shows the "!" where it was
+// written, without the group (printer_time.go).
+const negationBlank = "\r"
+
+// nullWord is the command of the lone "!"'s group: it expands to nothing.
+const nullWord = "${-+}"
 
 // afterWord reports whether the word w comes just before offset i (blanks
 // between).
@@ -578,10 +605,16 @@ func afterWord(text string, i int, w string) bool {
 func pipelineEnd(text string) int {
 	p := syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(false))
 	var first *syntax.Stmt
-	stmtsUntil(p, strings.NewReader(text), func(st *syntax.Stmt) bool {
+	err := stmtsUntil(p, strings.NewReader(text), func(st *syntax.Stmt) bool {
 		first = st
 		return false
 	})
+	var perr syntax.ParseError
+	if first == nil && errors.As(err, &perr) && perr.Pos.Offset() > 0 && int(perr.Pos.Offset()) < len(text) {
+		// the pipeline ends a $( ) or ( ): what comes before the ")"
+		// mvdan stopped at
+		return pipelineEnd(text[:perr.Pos.Offset()])
+	}
 	if first == nil || first.Background || first.Coprocess {
 		return 0
 	}

@@ -201,8 +201,10 @@ func (p *cmdPrinter) listSep(c byte) {
 // redirections bash adds (|& becomes 2>&1).
 func (p *cmdPrinter) stmt(s *syntax.Stmt, extra []*syntax.Redirect) {
 	p.startCmd()
-	if s.Negated {
-		p.put("! ")
+	flags, s := p.timeFlags(s)
+	p.put(flags.prefix())
+	if s == nil {
+		return // a timespec or "!" alone
 	}
 	redirs := s.Redirs
 	switch c := s.Cmd.(type) {

@@ -17,3 +17,11 @@ func TestDumpParse(t *testing.T) {
 	}
 	_ = strings.ToUpper
 }
+
+func TestDumpRaw(t *testing.T) {
+	f, err := parseBash(strings.ReplaceAll(os.Getenv("SRC"), "CR", "\r"), "x")
+	t.Logf("err=%v", err)
+	if f != nil {
+		syntax.DebugPrint(os.Stdout, f)
+	}
+}
