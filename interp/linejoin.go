@@ -177,6 +177,10 @@ func (s *joinScanner) run() {
 			*s.hashes = append(*s.hashes, i)
 		case c == '#' && f.kind != 'b' && f.kind != 'a' && wordStart(b, i) && i != s.partEnd:
 			s.comment = i
+			if s.inBackquotes() {
+				i = s.bquoteComment(i)
+				continue
+			}
 			for i < len(b) && b[i] != '\n' {
 				i++
 			}
@@ -226,6 +230,39 @@ func (s *joinScanner) run() {
 		}
 		i++
 	}
+}
+
+// inBackquotes reports whether the scanner is in the text of a `…`.
+func (s *joinScanner) inBackquotes() bool {
+	for _, f := range s.stack {
+		if f.kind == '`' {
+			return true
+		}
+	}
+	return false
+}
+
+// bquoteComment skips the comment at i in the text of a `…` and returns
+// the offset of the newline or backquote that ends it. bash's reader
+// removed the backslash-newlines of that text before the comment was
+// one, so the comment goes on after them; they are moved before the #
+// (which keeps the length and the lines), where mvdan's lexer skips them.
+func (s *joinScanner) bquoteComment(i int) int {
+	b := s.b
+	for i < len(b) && b[i] != '\n' && b[i] != '`' {
+		if b[i] == '\\' && i+1 < len(b) {
+			if b[i+1] == '\n' {
+				copy(b[s.comment+2:i+2], b[s.comment:i])
+				b[s.comment], b[s.comment+1] = '\\', '\n'
+				s.comment += 2
+				s.changed = true
+			}
+			i += 2
+			continue
+		}
+		i++
+	}
+	return i
 }
 
 // openDollar enters the $( or ${ at i and returns the offset after it.
