@@ -395,6 +395,11 @@ func firstGroup(head, tail, name string) (g []*syntax.Stmt, gEnd, errEnd int, er
 	if err != nil && groupLineOf(err) <= int(lastLine) {
 		return g, gEnd, errEnd, err // the error is on the group's line
 	}
+	if err != nil && cmdAfterOnLine(head, tail, int(g[len(g)-1].End().Offset())) {
+		// the command that failed starts on the group's line: bash
+		// parses the line's list whole, and runs none of it
+		return g, gEnd, errEnd, err
+	}
 	return g, gEnd, errEnd, nil
 }
 
@@ -436,6 +441,30 @@ func indexByteFrom(head, tail string, off int, c byte) int {
 		return off + i
 	}
 	return -1
+}
+
+// cmdAfterOnLine reports whether head+tail holds, from offset off to the
+// end of its line, more than blanks, separators and a comment.
+func cmdAfterOnLine(head, tail string, off int) bool {
+	for ; off < len(head)+len(tail); off++ {
+		c := byteAt(head, tail, off)
+		switch c {
+		case ' ', '\t', ';', '&':
+			continue
+		case '\n', '#':
+			return false
+		}
+		return true
+	}
+	return false
+}
+
+// byteAt is the byte of head+tail at offset off.
+func byteAt(head, tail string, off int) byte {
+	if off < len(head) {
+		return head[off]
+	}
+	return tail[off-len(head)]
 }
 
 // groupLineOf is the line of a syntax error, or a large number.
