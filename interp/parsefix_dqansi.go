@@ -104,6 +104,40 @@ func bareAnsiIn(w *syntax.Word, fn func(*syntax.SglQuoted)) {
 	}
 }
 
+// paramArith calls fn with each $'…' of pe's subscript, offset and
+// length (arithmetic bash's parser reads in the ${…}'s parameter or
+// operator state, where it decodes them unquoted between double quotes).
+func paramArith(pe *syntax.ParamExp, fn func(*syntax.SglQuoted)) {
+	var nodes []syntax.Node
+	if pe.Index != nil {
+		nodes = append(nodes, pe.Index)
+	}
+	if sl := pe.Slice; sl != nil {
+		if sl.Offset != nil {
+			nodes = append(nodes, sl.Offset)
+		}
+		if sl.Length != nil {
+			nodes = append(nodes, sl.Length)
+		}
+	}
+	for _, n := range nodes {
+		ansiIn(n, fn)
+	}
+}
+
+// ansiIn calls fn with each $'…' in n.
+func ansiIn(n syntax.Node, fn func(*syntax.SglQuoted)) {
+	if n == nil {
+		return
+	}
+	syntax.Walk(n, func(node syntax.Node) bool {
+		if q, ok := node.(*syntax.SglQuoted); ok && q.Dollar {
+			fn(q)
+		}
+		return true
+	})
+}
+
 // paramWord calls fn with the word of pe's operator when bash reads it
 // with a $'…' unquoted: the default, alternate, assign and error forms.
 func paramWord(pe *syntax.ParamExp, fn func(*syntax.Word)) {
@@ -118,9 +152,10 @@ func paramWord(pe *syntax.ParamExp, fn func(*syntax.Word)) {
 }
 
 // dqBareAnsi returns the $'…' in n that bash's parser decodes into the
-// text unquoted: those in the operator word (paramWord) of a ${…}
-// between double quotes, and of a ${…} nested in such a word. bash's
-// declare -f shows them so: "${x:-$'a\tb'}" as "${x:-a<tab>b}".
+// text unquoted: those in the operator word (paramWord), the subscript
+// or the offset and length of a ${…} between double quotes, and of a
+// ${…} nested in such a word; those of a $[…] there too. bash's declare -f shows them so:
+// "${x:-$'a\tb'}" as "${x:-a<tab>b}", "${a[$'1']}" as "${a[1]}".
 func dqBareAnsi(n syntax.Node) map[*syntax.SglQuoted]bool {
 	bare := map[*syntax.SglQuoted]bool{}
 	inWord := func(w *syntax.Word) {
@@ -129,8 +164,15 @@ func dqBareAnsi(n syntax.Node) map[*syntax.SglQuoted]bool {
 	syntax.Walk(n, func(node syntax.Node) bool {
 		if dq, ok := node.(*syntax.DblQuoted); ok {
 			for _, p := range dq.Parts {
-				if pe, ok := p.(*syntax.ParamExp); ok {
-					paramWord(pe, inWord)
+				switch p := p.(type) {
+				case *syntax.ParamExp:
+					paramWord(p, inWord)
+					paramArith(p, func(q *syntax.SglQuoted) { bare[q] = true })
+				case *syntax.ArithmExp:
+					if p.Bracket {
+						// $[…] is read as ${…} is; $((…)) is not
+						ansiIn(p.X, func(q *syntax.SglQuoted) { bare[q] = true })
+					}
 				}
 			}
 		}

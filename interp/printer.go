@@ -29,6 +29,8 @@ type cmdPrinter struct {
 	posix      bool // nested function definitions without `function'
 	escBytes   bool // $'\u…' stays an escape: the locale is not UTF-8
 
+	bare map[*syntax.SglQuoted]bool // the $'…' printed unquoted (dqBareAnsi)
+
 	deferred []*syntax.Redirect // here-documents waiting for the connector
 }
 
@@ -926,10 +928,17 @@ func (p *cmdPrinter) raw(n syntax.Node, start, end syntax.Pos) string {
 	var sb strings.Builder
 	var joins joinDropper
 	at := s
-	var bare map[*syntax.SglQuoted]bool
 	if strings.Contains(p.src[s:e], "$'") {
-		bare = dqBareAnsi(n)
+		// kept for the raw calls on the nodes inside n, which do
+		// not see the double quotes around them
+		for q := range dqBareAnsi(n) {
+			if p.bare == nil {
+				p.bare = map[*syntax.SglQuoted]bool{}
+			}
+			p.bare[q] = true
+		}
 	}
+	bare := p.bare
 	syntax.Walk(n, func(node syntax.Node) bool {
 		var repl string
 		switch node := node.(type) {
