@@ -318,6 +318,9 @@ func (s *joinScanner) moveJoin(i int) bool {
 	if i == 0 || strings.IndexByte(joinStarts, b[i-1]) < 0 && !closing && !brace {
 		return false
 	}
+	if b[i-1] == '#' && !brace && s.top().kind != 'a' {
+		return false // "x#" ends no token: the join splits nothing
+	}
 	var run []byte
 	joins := 0
 	j := i
