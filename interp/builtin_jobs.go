@@ -181,7 +181,15 @@ func biWait(r *Runner, args []string) int {
 			}
 		}
 		if anyOne {
-			return r.waitAny(live, pvar)
+			// only jobs: bash's wait_for_any_job does not see a
+			// process substitution, which has no job number
+			var numbered []*job
+			for _, j := range live {
+				if j.id > 0 {
+					numbered = append(numbered, j)
+				}
+			}
+			return r.waitAny(numbered, pvar)
 		}
 		for i, j := range live {
 			if j.stoppedBy() != 0 {
