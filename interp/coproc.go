@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"strings"
 	"sync/atomic"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -279,6 +280,29 @@ func unnamedCoprocIn(src string, c *syntax.CoprocClause) *syntax.CoprocClause {
 	return &syntax.CoprocClause{Coproc: c.Coproc, Stmt: f.Stmts[0]}
 }
 
+// withHdocBodies is to, the end of n in src, moved past the bodies and
+// delimiter lines of n's here-documents, which follow n's end: parsed
+// again, the span keeps them.
+func withHdocBodies(src string, n syntax.Node, to int) int {
+	syntax.Walk(n, func(node syntax.Node) bool {
+		rd, ok := node.(*syntax.Redirect)
+		if !ok || rd.Hdoc == nil || !rd.Hdoc.End().IsValid() {
+			return true
+		}
+		e := int(rd.Hdoc.End().Offset())
+		if e >= len(src) {
+			return true
+		}
+		k := strings.IndexByte(src[e:], '\n')
+		if k < 0 {
+			k = len(src) - e
+		}
+		to = max(to, e+k)
+		return true
+	})
+	return to
+}
+
 // spanAlone is src up to to with everything before from blanked but its
 // newlines: parsed, the text from..to keeps its offsets, lines and columns.
 func spanAlone(src string, from, to int) string {
@@ -305,7 +329,7 @@ func coprocCommand(src string, c *syntax.CoprocClause) (*syntax.CoprocClause, st
 	if fd == nil || fd.Name != nil || c.Name == nil {
 		return unnamedCoprocIn(src, c), src
 	}
-	from, to := int(c.Name.Pos().Offset()), int(c.Stmt.End().Offset())
+	from, to := int(c.Name.Pos().Offset()), withHdocBodies(src, c.Stmt, int(c.Stmt.End().Offset()))
 	if from >= to || to > len(src) {
 		return c, src
 	}

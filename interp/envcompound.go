@@ -158,3 +158,28 @@ func writtenBlanks(s string) string {
 		s = s[:i] + s[i+j+1:]
 	}
 }
+
+// coprocCompoundAt returns the offset of the name=(…) that follows a
+// "coproc" on the line of offset at, before it, or -1. bash reads it as
+// a simple command's prefix assignment (coproc takes a name only before
+// a compound command); mvdan's parser takes name= for the coprocess's
+// name and fails on the list.
+func coprocCompoundAt(text string, at int) int {
+	start := strings.LastIndexByte(text[:min(at, len(text))], '\n') + 1
+	for i := at - 1; i >= start; i-- {
+		if !strings.HasPrefix(text[i:], "coproc") || !isCmdStart(text, i) {
+			continue
+		}
+		k := i + len("coproc")
+		if k >= len(text) || text[k] != ' ' && text[k] != '\t' {
+			continue
+		}
+		for k < len(text) && (text[k] == ' ' || text[k] == '\t') {
+			k++
+		}
+		if _, ok := envCompoundInserts(text, k); ok && k < at {
+			return k
+		}
+	}
+	return -1
+}

@@ -265,6 +265,10 @@ func fixParseErrorNested(text, name string, perr error, nested int) (string, []p
 		// tried last: the other readings of the "[" come first
 		cands = append(cands, bracketWordRewrite(at)) // see arraybracketword.go
 	}
+	if k := coprocCompoundAt(text, at); k >= 0 {
+		// see envcompound.go
+		cands = append([]parseRewrite{envCompoundRewrite(k)}, cands...)
+	}
 	if nestedListAt(perr, text, at) {
 		cands = []parseRewrite{listElemRewrite(at)} // see arraylistelem.go
 	}
