@@ -79,8 +79,8 @@ func reprintBody(n syntax.Node, left, right syntax.Pos, stmts []*syntax.Stmt, op
 	if writtenAsParen(src, left) {
 		return &printedComsub{} // kept as written
 	}
-	// here-documents and the marks of rewrites stay in the text as parsed
-	if body := src[from:to]; hasHdocOp(body) || strings.Contains(body, "__nash_") || strings.Contains(body, "\x00") {
+	// the marks of rewrites stay in the text as parsed
+	if body := src[from:to]; strings.Contains(body, "__nash_") || strings.Contains(body, "\x00") {
 		return &printedComsub{}
 	}
 	if hasAnonFunc(n) {
