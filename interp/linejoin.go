@@ -321,6 +321,10 @@ func (s *joinScanner) moveJoin(i int) bool {
 	if b[i-1] == '#' && !brace && s.top().kind != 'a' {
 		return false // "x#" ends no token: the join splits nothing
 	}
+	// after an operator's character only the rest of the operator moves
+	// (not in arithmetic, nor after a "<", whose here-document word goes
+	// with it)
+	op := !brace && !closing && s.top().kind != 'a' && strings.IndexByte(";&|>(", b[i-1]) >= 0
 	var run []byte
 	joins := 0
 	j := i
@@ -357,6 +361,9 @@ func (s *joinScanner) moveJoin(i int) bool {
 		}
 		if c == '#' && strings.IndexByte(";&|()<>", last) >= 0 {
 			break // it would start a comment
+		}
+		if op && strings.IndexByte(";&|<>(", c) < 0 {
+			break // the operator ends here: what follows stays on its line
 		}
 		run = append(run, c)
 		j++

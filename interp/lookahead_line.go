@@ -5,7 +5,9 @@ import "strings"
 // lookaheadLine is the line bash's lexer has reached once it has read the
 // token after a simple command's sole word, which ends at offset off of
 // src on line line: bash gives the command that line. The lexer reads past
-// line continuations, blanks and a comment, and at a newline it reads the
+// line continuations, blanks and a comment, past the line continuations
+// after an operator's character (it peeks at the next one to see whether
+// the operator goes on: "|\<nl>cat"), and at a newline it reads the
 // bodies of the here-documents started on that line before the newline
 // token is returned (cat <<EOF; f puts f on the line of EOF). It returns
 // line when src is not the text the offset refers to, or the text ends
@@ -35,6 +37,7 @@ func lookaheadLine(src string, off, line int) int {
 	if i >= len(src) {
 		return line
 	}
+	cont += operatorPeekJoins(src, i)
 	extra := cont
 	if src[i] == '\n' {
 		start := strings.LastIndexByte(src[:off], '\n') + 1
@@ -95,4 +98,36 @@ func heredocBodyLines(src string, from, nl int) int {
 func oddTrailingBackslashes(l string) bool {
 	n := len(l) - len(strings.TrimRight(l, "\\"))
 	return n%2 == 1
+}
+
+// operatorPeekJoins counts the line continuations bash's lexer reads past
+// when the token at i of src is an operator: after ";", "&" or "|" it
+// reads the next character to see whether the operator is longer (";;",
+// "&&", "|&" …), and after ";;" or "&>" once more (";;&", "&>>").
+func operatorPeekJoins(src string, i int) int {
+	c := src[i]
+	if c != ';' && c != '&' && c != '|' {
+		return 0
+	}
+	n, j := joinsFrom(src, i+1)
+	if j >= len(src) {
+		return n
+	}
+	switch two := string([]byte{c, src[j]}); two {
+	case ";;", "&>":
+		m, _ := joinsFrom(src, j+1)
+		n += m
+	}
+	return n
+}
+
+// joinsFrom counts the line continuations at offset i of src and returns
+// the offset after them.
+func joinsFrom(src string, i int) (int, int) {
+	n := 0
+	for i+1 < len(src) && src[i] == '\\' && src[i+1] == '\n' {
+		i += 2
+		n++
+	}
+	return n, i
 }
