@@ -947,7 +947,7 @@ func (p *cmdPrinter) raw(n syntax.Node, start, end syntax.Pos) string {
 				return false
 			}
 			if writtenAsParen(p.src, node.Left) {
-				repl = p.src[node.Pos().Offset():node.End().Offset()]
+				repl = p.rawInside(node.Stmts, node.Pos(), node.End())
 				break
 			}
 			sub := &cmdPrinter{src: p.src, amount: 4, comsub: true, posix: p.posix, escBytes: p.escBytes}
@@ -956,7 +956,7 @@ func (p *cmdPrinter) raw(n syntax.Node, start, end syntax.Pos) string {
 			repl = "$(" + comsubLead(sub.sb.String()) + ")"
 		case *syntax.ProcSubst:
 			if writtenAsParen(p.src, node.OpPos) {
-				repl = p.src[node.Pos().Offset():node.End().Offset()]
+				repl = p.rawInside(node.Stmts, node.Pos(), node.End())
 				break
 			}
 			sub := &cmdPrinter{src: p.src, amount: 4, comsub: true, posix: p.posix, escBytes: p.escBytes}
@@ -1052,6 +1052,14 @@ func (p *cmdPrinter) paramExp(node *syntax.ParamExp) string {
 	sb.WriteString(p.raw(&rest, at, node.End()))
 	// writtenMarkers: the expansion may be a rewrite's marker
 	return writtenMarkers(sb.String())
+}
+
+// rawInside is the text from start to end, the span of a substitution
+// holding stmts that bash keeps as written (writtenAsParen), with the
+// $(…) nested in it printed back: bash read the text as it reads a
+// $((…)), whose nested substitutions parse_comsub prints.
+func (p *cmdPrinter) rawInside(stmts []*syntax.Stmt, start, end syntax.Pos) string {
+	return p.raw(&syntax.Block{Lbrace: start, Rbrace: end, Stmts: stmts}, start, end)
 }
 
 // writtenAsParen reports a $(…), <(…) or >(…), opened at open, whose
