@@ -85,9 +85,9 @@ type joinScanner struct {
 	// comment is where the current line's comment starts, or -1
 	condEnds *[]int
 	comment  int
-	// hashes collects, when not nil, the offsets of the #s in command
-	// substitutions that continue a word after a part mvdan's lexer
-	// ends a token with (see cmdsubHashFix); partEnd is the offset
+	// hashes collects, when not nil, the offsets of the #s that
+	// continue a word after a part mvdan's lexer ends a token with (see
+	// wordHashFix); partEnd is the offset
 	// after the last word part that closed
 	hashes  *[]int
 	partEnd int
@@ -173,7 +173,7 @@ func (s *joinScanner) run() {
 		case c == '$' && i+1 < len(b) && (b[i+1] == '(' || b[i+1] == '{'):
 			i = s.openDollar(i)
 			continue
-		case c == '#' && s.hashes != nil && s.inCmdsub() && s.wordHash(i):
+		case c == '#' && s.hashes != nil && f.kind != 'b' && f.kind != 'a' && s.wordHash(i):
 			*s.hashes = append(*s.hashes, i)
 		case c == '#' && f.kind != 'b' && f.kind != 'a' && wordStart(b, i) && i != s.partEnd:
 			s.comment = i

@@ -99,7 +99,7 @@ func parseProgramEdits(src, name string) (*syntax.File, string, []parseEdit, err
 	}
 	var edits []parseEdit
 	written := src // before the rewrites that keep the parse
-	if fixed, ed := cmdsubHashFix(src); len(ed) > 0 {
+	if fixed, ed := wordHashFix(src); len(ed) > 0 {
 		src, edits = fixed, ed
 		f, err = parseBash(src, name)
 	}
