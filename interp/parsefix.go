@@ -657,7 +657,16 @@ func loneBang(text string, at int) int {
 			continue
 		case ' ', '\t':
 			continue
-		case '\n', ';', '}':
+		case ';':
+			if i+1 < len(text) && (text[i+1] == ';' || text[i+1] == '&') {
+				return -1 // ";;" or ";&" ends a case item, not the pipeline
+			}
+			return k
+		case '#':
+			if text[i-1] == ' ' || text[i-1] == '\t' {
+				return k // a comment: the newline after it ends the pipeline
+			}
+		case '\n', '}':
 			return k
 		}
 		return -1
