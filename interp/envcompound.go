@@ -48,6 +48,20 @@ func applyInserts(text string, ins []textInsert) (string, []parseEdit, bool) {
 	return sb.String(), edits, true
 }
 
+// editBuilder builds a rewritten text left to right, recording what it
+// inserts as edits: each at an offset of the text with the edits before
+// it made, which building left to right is the length so far.
+type editBuilder struct {
+	strings.Builder
+	edits []parseEdit
+}
+
+// insert appends s to the text as an inserted edit.
+func (b *editBuilder) insert(s string) {
+	b.edits = append(b.edits, parseEdit{b.Len(), len(s)})
+	b.WriteString(s)
+}
+
 // textInsert is a string to insert at an offset of the original text.
 type textInsert struct {
 	at int

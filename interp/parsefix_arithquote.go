@@ -1,7 +1,5 @@
 package interp
 
-import "strings"
-
 // quoteArith is quoteRegion for the text of arithmetic, which may also
 // hold double-quoted strings: bash expands that text as between double
 // quotes but with a nested "…" read as its own string, whose quotes go
@@ -11,13 +9,9 @@ import "strings"
 // expanded text is the same, and writtenText pairs every opening with
 // the quote that ends it.
 func quoteArith(text string, from, to int) (string, []parseEdit, bool) {
-	var sb strings.Builder
-	var edits []parseEdit
+	var sb editBuilder
 	sb.WriteString(text[:from])
-	add := func(s string) {
-		edits = append(edits, parseEdit{sb.Len(), len(s)})
-		sb.WriteString(s)
-	}
+	add := sb.insert
 	add(synthQuote)
 	last := from
 	for k := from; k < to; k++ {
@@ -63,5 +57,5 @@ func quoteArith(text string, from, to int) (string, []parseEdit, bool) {
 	sb.WriteString(text[last:to])
 	add(`"`)
 	sb.WriteString(text[to:])
-	return sb.String(), edits, true
+	return sb.String(), sb.edits, true
 }

@@ -33,15 +33,9 @@ func evalAssignRewrite(at int) parseRewrite {
 		if end < 0 {
 			return "", nil, false
 		}
-		var b strings.Builder
-		var edits []parseEdit
-		// each edit is an offset of the text with the edits before it
-		// made: building left to right, the length of the output so far
+		var b editBuilder
 		b.WriteString(text[:at])
-		add := func(s string) {
-			edits = append(edits, parseEdit{b.Len(), len(s)})
-			b.WriteString(s)
-		}
+		add := b.insert
 		depth := 0
 		for k := at; k <= end; k++ {
 			c := text[k]
@@ -89,7 +83,7 @@ func evalAssignRewrite(at int) parseRewrite {
 			b.WriteByte(c)
 		}
 		b.WriteString(text[end+1:])
-		return b.String(), edits, true
+		return b.String(), b.edits, true
 	}
 }
 
