@@ -87,8 +87,8 @@ type joinScanner struct {
 	comment  int
 	// hashes collects, when not nil, the offsets of the #s that
 	// continue a word after a part mvdan's lexer ends a token with (see
-	// wordHashFix); partEnd is the offset
-	// after the last word part that closed
+	// wordHashFix); partEnd is the offset after the last word part that
+	// closed
 	hashes  *[]int
 	partEnd int
 }

@@ -829,7 +829,7 @@ func subscriptRewrite(i int, elem bool) parseRewrite {
 		if j < 0 {
 			return "", nil, false
 		}
-		if !elem && text[i-1] == '$' && !escapedAt(text, i-1) {
+		if !elem && text[i-1] == '$' && !oddTrailingBackslashes(text[:i-1]) {
 			// $[ ]: arithmetic, its text read to the matching "]"
 			// whatever it holds, as for $(( ))
 			return quoteArith(text, i+1, j)
@@ -846,16 +846,6 @@ func subscriptRewrite(i int, elem bool) parseRewrite {
 		}
 		return quoteRegion(text, i+1, j)
 	}
-}
-
-// escapedAt reports whether the byte at offset i follows an odd run of
-// backslashes.
-func escapedAt(text string, i int) bool {
-	n := 0
-	for i-n-1 >= 0 && text[i-n-1] == '\\' {
-		n++
-	}
-	return n%2 == 1
 }
 
 // inParamExp reports whether the name before the "[" at offset i opens a

@@ -108,6 +108,14 @@ func bareAnsiIn(w *syntax.Word, fn func(*syntax.SglQuoted)) {
 // length (arithmetic bash's parser reads in the ${…}'s parameter or
 // operator state, where it decodes them unquoted between double quotes).
 func paramArith(pe *syntax.ParamExp, fn func(*syntax.SglQuoted)) {
+	for _, n := range paramArithNodes(pe) {
+		ansiIn(n, fn)
+	}
+}
+
+// paramArithNodes returns pe's subscript, offset and length, those it
+// has, in order.
+func paramArithNodes(pe *syntax.ParamExp) []syntax.Node {
 	var nodes []syntax.Node
 	if pe.Index != nil {
 		nodes = append(nodes, pe.Index)
@@ -120,9 +128,7 @@ func paramArith(pe *syntax.ParamExp, fn func(*syntax.SglQuoted)) {
 			nodes = append(nodes, sl.Length)
 		}
 	}
-	for _, n := range nodes {
-		ansiIn(n, fn)
-	}
+	return nodes
 }
 
 // ansiIn calls fn with each $'…' in n.

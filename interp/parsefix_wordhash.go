@@ -16,7 +16,7 @@ import "strings"
 // a part that ends a token for mvdan's lexer (a parameter, a quoted
 // string, a substitution), and the edits that made it.
 func wordHashFix(text string) (string, []parseEdit) {
-	if !strings.Contains(text, "#") {
+	if !mayHoldWordHash(text) {
 		return text, nil
 	}
 	var at []int
@@ -54,4 +54,25 @@ func (s *joinScanner) wordHash(i int) bool {
 		k--
 	}
 	return k < j && k >= 0 && b[k] == '$' && !isDigit(b[k+1]) && (k == 0 || b[k-1] != '\\')
+}
+
+// mayHoldWordHash reports whether text has a # that wordHash may take:
+// one after a byte that ends a word part or a parameter. Most scripts
+// have only comments (a # after a blank or a newline, or another #), and
+// the scan is spared.
+func mayHoldWordHash(text string) bool {
+	for i := 1; i < len(text); i++ {
+		k := strings.IndexByte(text[i:], '#')
+		if k < 0 {
+			return false
+		}
+		i += k
+		switch c := text[i-1]; {
+		case strings.IndexByte("'\"})`", c) >= 0 || isNameChar(c):
+			return true
+		case strings.IndexByte("@*#?-$!", c) >= 0 && i >= 2 && text[i-2] == '$':
+			return true
+		}
+	}
+	return false
 }

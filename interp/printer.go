@@ -920,7 +920,7 @@ func (p *cmdPrinter) raw(n syntax.Node, start, end syntax.Pos) string {
 	if n == nil {
 		return decodeRawBytes(withoutDparenBlanks(p.src[s:e]))
 	}
-	if e > s && e < len(p.src) && p.src[e] == '\n' && oddBackslashesBefore(p.src[s:e]) {
+	if e > s && e < len(p.src) && p.src[e] == '\n' && oddTrailingBackslashes(p.src[s:e]) {
 		// a node mvdan ends inside a backslash-newline (moveLineJoins
 		// put one after a word: $\<nl>1 is $1\<nl>): not shown
 		e--
@@ -1025,18 +1025,7 @@ func (p *cmdPrinter) raw(n syntax.Node, start, end syntax.Pos) string {
 // each shown as written: one that did not parse was quoted
 // (quoteRegion), as ${v:x=} was.
 func (p *cmdPrinter) paramExp(node *syntax.ParamExp) string {
-	var parts []syntax.Node
-	if node.Index != nil {
-		parts = append(parts, node.Index)
-	}
-	if sl := node.Slice; sl != nil {
-		if sl.Offset != nil {
-			parts = append(parts, sl.Offset)
-		}
-		if sl.Length != nil {
-			parts = append(parts, sl.Length)
-		}
-	}
+	parts := paramArithNodes(node)
 	rest := *node
 	rest.Index, rest.Slice = nil, nil
 	var sb strings.Builder
@@ -1119,16 +1108,6 @@ func (d *joinDropper) drop(sb *strings.Builder, s string) {
 		}
 		sb.WriteByte(c)
 	}
-}
-
-// oddBackslashesBefore reports whether s ends with an odd number of
-// backslashes: its last one escapes what follows s.
-func oddBackslashesBefore(s string) bool {
-	n := 0
-	for n < len(s) && s[len(s)-1-n] == '\\' {
-		n++
-	}
-	return n%2 == 1
 }
 
 // fallback prints n with mvdan's printer when its source is unknown.

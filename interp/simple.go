@@ -1426,10 +1426,7 @@ func simpleLine(c *syntax.CallExpr, redirs []*syntax.Redirect, src string) int {
 // off of src, which is on line line (0 when src is not the text the
 // offset refers to).
 func continuationsAt(src string, off, line int) int {
-	n := 0
-	for i := off; i+1 < len(src) && src[i] == '\\' && src[i+1] == '\n'; i += 2 {
-		n++
-	}
+	n, _ := joinsFrom(src, off)
 	if n > 0 && strings.Count(src[:off], "\n")+1 != line {
 		return 0
 	}
