@@ -183,9 +183,25 @@ func (r *Runner) aliasRestFrom(g []*syntax.Stmt, name string, top, catch bool) (
 		return false, nil
 	}
 	src, off := r.curSrc, r.lineOff
-	err = r.runAliasRest(src[groupLineStart(src, g):], off+int(g[0].Pos().Line())-1, name, top, catch)
+	err = r.runAliasRest(r.writtenFrom(src, groupLineStart(src, g)), off+int(g[0].Pos().Line())-1, name, top, catch)
 	r.lineOff = off
 	return true, err
+}
+
+// writtenFrom returns the program src as written (asWritten) from the
+// line that starts at offset start of src. parseProgram's rewrites read
+// the quotes of the text as written, and an alias value may open or close
+// a quote (alias q="echo 'x"), which moves them: the text read with
+// aliases must be the one without the rewrites, which runAliasRest
+// makes again where its text needs them.
+func (r *Runner) writtenFrom(src string, start int) string {
+	w := r.asWritten(src)
+	if w == src {
+		return src[start:]
+	}
+	lines := strings.Count(src[:start], "\n") -
+		strings.Count(hdocParenInsert, "\n")*strings.Count(src[:start], hdocParenInsert)
+	return w[lineStart(w, lines+1):]
 }
 
 // echoRead drops the first n lines of *rest, writing them to stderr

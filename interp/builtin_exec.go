@@ -128,7 +128,19 @@ func biSource(r *Runner, args []string) int {
 	for {
 		// with aliases on, the file was run a line at a time and the
 		// error already reported where that reading met it
-		if xerr := r.stmtsEchoing(stmts, src, r.subLevel == 0, file); xerr != nil && (perr == nil || errors.As(xerr, new(reportedError))) {
+		var xerr error
+		if len(stmts) == 0 && perr != nil && r.aliasActive() {
+			// the first line did not parse as written, but bash reads
+			// the file with its aliases (alias q="echo 'x", then
+			// q y'): no statement leads stmtsEchoing there
+			xerr = r.runAliasRest(src, r.lineOff, file, false, r.subLevel == 0)
+			if xerr == nil {
+				perr = nil // read to the end
+			}
+		} else {
+			xerr = r.stmtsEchoing(stmts, src, r.subLevel == 0, file)
+		}
+		if xerr != nil && (perr == nil || errors.As(xerr, new(reportedError))) {
 			perr = xerr
 		}
 		if perr == nil || r.flow != flowNone {

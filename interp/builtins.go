@@ -522,7 +522,8 @@ func (r *Runner) evalStringAs(src, kind, pname string) int {
 		// bash's parser reads it alias by alias, a line at a time: its
 		// syntax errors are those of the text with aliases substituted
 		return r.runEvalText(text, src, kind, func() error {
-			return r.runAliasRest(text, r.lineOff, pname, false, kind == "eval" && r.subLevel == 0)
+			// (the text as written: see writtenFrom)
+			return r.runAliasRest(src, r.lineOff, pname, false, kind == "eval" && r.subLevel == 0)
 		})
 	}
 	var stmts []*syntax.Stmt

@@ -289,7 +289,7 @@ func (r *Runner) RunIncremental(src, name string) int {
 		if aliasFrom >= 0 && r.flow != flowExit {
 			pre := src[:aliasFrom]
 			off := r.lineOff
-			r.runAliasRest(src[aliasFrom:], off+strings.Count(pre, "\n")-2*strings.Count(pre, hdocParenInsert), name, true, true)
+			r.runAliasRest(r.writtenFrom(src, aliasFrom), off+strings.Count(pre, "\n")-2*strings.Count(pre, hdocParenInsert), name, true, true)
 			r.lineOff = off
 			return r.finish()
 		}
