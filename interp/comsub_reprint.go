@@ -76,22 +76,29 @@ func reprintBody(n syntax.Node, left, right syntax.Pos, stmts []*syntax.Stmt, op
 	if to > len(src) || from >= to || !strings.HasPrefix(src[from:], open) || left.Line() == right.Line() && !reformats(n, stmts) {
 		return &printedComsub{}
 	}
-	if writtenAsParen(src, left) {
-		return &printedComsub{} // kept as written
-	}
 	// the marks of rewrites stay in the text as parsed
 	if body := src[from:to]; strings.Contains(body, "__nash_") || strings.Contains(body, "\x00") {
 		return &printedComsub{}
 	}
-	if hasAnonFunc(n) {
-		// "() cmd", which the parser takes for an anonymous function:
-		// left as parsed, to fail as bash's syntax error where it runs
-		return &printedComsub{}
-	}
 	p := &cmdPrinter{src: src, amount: 4, comsub: true}
-	p.list(stmts)
-	p.flushDeferred("")
-	text := p.sb.String()
+	var text string
+	if writtenAsParen(src, left) {
+		// kept as written, but with the $(…) nested in it printed
+		// back, which may change its lines
+		text = strings.TrimPrefix(p.rawInside(stmts, posAt(left, uint(len(open))), right), dparenBlank)
+		if text == strings.TrimPrefix(withoutDparenBlanks(src[from+len(open):to]), dparenBlank) {
+			return &printedComsub{}
+		}
+	} else {
+		if hasAnonFunc(n) {
+			// "() cmd", which the parser takes for an anonymous function:
+			// left as parsed, to fail as bash's syntax error where it runs
+			return &printedComsub{}
+		}
+		p.list(stmts)
+		p.flushDeferred("")
+		text = p.sb.String()
+	}
 	f, ptext, err := parseProgram(text, "")
 	if err != nil || len(f.Stmts) == 0 {
 		return &printedComsub{}

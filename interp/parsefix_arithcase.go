@@ -66,7 +66,7 @@ func arithCaseRewrite(f *syntax.File, src string) (string, []parseEdit, bool) {
 		if i > len(src) || !strings.HasPrefix(src[at[k]:], "$((") {
 			return "", nil, false
 		}
-		src = src[:i] + " " + src[i:]
+		src = src[:i] + dparenBlank + src[i:]
 		edits = append(edits, parseEdit{i, 1})
 	}
 	return src, edits, true
