@@ -31,7 +31,10 @@ type cmdPrinter struct {
 
 	bare map[*syntax.SglQuoted]bool // the $'…' printed unquoted (dqBareAnsi)
 
-	deferred []*syntax.Redirect // here-documents waiting for the connector
+	// the bodies and delimiter lines of here-documents waiting for the
+	// connector, made when their headers were printed: the text their
+	// positions refer to may be another by then (a coproc's, coprocCommand)
+	deferred []string
 }
 
 func newCmdPrinter(src string) *cmdPrinter {
@@ -707,20 +710,28 @@ func (p *cmdPrinter) redirList(redirs, extra []*syntax.Redirect) {
 		}
 	}
 	if len(heredocs) > 0 {
+		bodies := make([]string, len(heredocs))
+		for i, h := range heredocs {
+			bodies[i] = p.heredocText(h)
+		}
 		if p.inConn > 0 {
-			p.deferred = heredocs
+			p.deferred = bodies
 		} else {
-			p.heredocBodies(heredocs)
+			p.heredocBodies(bodies)
 		}
 	}
 }
 
-func (p *cmdPrinter) heredocBodies(hs []*syntax.Redirect) {
+// heredocText is the body of here-document h and its delimiter line.
+func (p *cmdPrinter) heredocText(h *syntax.Redirect) string {
+	return p.heredocBody(h) + heredocDelim(h.Word) + "\n"
+}
+
+// heredocBodies prints here-documents' texts (heredocText).
+func (p *cmdPrinter) heredocBodies(bodies []string) {
 	p.put("\n")
-	for _, h := range hs {
-		p.put(p.heredocBody(h))
-		p.put(heredocDelim(h.Word))
-		p.put("\n")
+	for _, b := range bodies {
+		p.put(b)
 	}
 	p.wasHeredoc = true
 }

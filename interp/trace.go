@@ -618,7 +618,7 @@ func (r *Runner) simpleCommandText(c *syntax.CallExpr, redirs []*syntax.Redirect
 	}
 	// a here-document shows as print_redirection has it: its delimiter
 	// single-quoted when quoted, its body after the command
-	var hdocs []*syntax.Redirect
+	var hdocs []string
 	var p *cmdPrinter // one for the headers and the bodies
 	for _, rd := range redirs {
 		sep()
@@ -632,7 +632,7 @@ func (r *Runner) simpleCommandText(c *syntax.CallExpr, redirs []*syntax.Redirect
 		p.sb.Reset()
 		p.heredocHeader(rd)
 		sb.WriteString(p.sb.String())
-		hdocs = append(hdocs, rd)
+		hdocs = append(hdocs, p.heredocText(rd))
 	}
 	if len(hdocs) > 0 {
 		p.sb.Reset()
