@@ -42,8 +42,10 @@ func funcDeclList(fd *syntax.FuncDecl) *syntax.Stmt {
 // line, which make_function_def sets from the parser's function_bstart
 // when the definition is reduced, after any definition nested in it, so
 // the line of the last "{" opening a function's body in the function.
+// A definition in a text the function evals is read by eval's parser:
+// there, as outside functions, where that parser stopped.
 func (r *Runner) funcDefLine(c *syntax.FuncDecl) int {
-	if n := len(r.calls); n > 0 && r.calls[n-1].body != nil {
+	if n := len(r.calls); n > 0 && r.calls[n-1].body != nil && n > r.textCalls {
 		line := 0
 		syntax.Walk(r.calls[n-1].body, func(n syntax.Node) bool {
 			if fd, ok := n.(*syntax.FuncDecl); ok && fd.Body != nil {
