@@ -308,6 +308,12 @@ func biExec(r *Runner, args []string) int {
 			case 'l':
 				login = true
 			case 'a':
+				if j+1 < len(opt) {
+					// internal_getopt: the rest of the word is the name
+					argv0 = opt[j+1:]
+					j = len(opt)
+					continue
+				}
 				if len(a) == 0 {
 					r.bErr("exec", "-a: option requires an argument")
 					r.builtinUsage("exec")

@@ -326,7 +326,17 @@ func (r *Runner) warnStopped(jobs []*job) {
 // Finished jobs it lists are then forgotten, as bash does; a subshell
 // (jobs in a pipeline) lists them without forgetting them.
 func biJobs(r *Runner, args []string) int {
-	set, a, ok, st := r.simpleOpts("jobs", "lpnrsx", args[1:])
+	var set uint64
+	a, ok, st := r.builtinOpts("jobs", "lpnrsx", usageLine("jobs"), args[1:], func(c byte, _ string) (bool, int) {
+		// bash refuses -x only after a listing form (-l, -p or -n),
+		// at once; a form given after -x is ignored
+		if c == 'x' && set&(optBit('l')|optBit('p')|optBit('n')) != 0 {
+			r.bErr("jobs", "no other options allowed with `-x'")
+			return false, 1
+		}
+		set |= optBit(c)
+		return true, 0
+	})
 	if !ok {
 		return st
 	}

@@ -204,13 +204,16 @@ func biCaller(r *Runner, args []string) int {
 	args = append(args[:1:1], rest...)
 	n := 0
 	if len(args) > 1 {
-		v, err := strconv.Atoi(args[1])
-		if err != nil || v < 0 {
+		v, ok := legalNumber(args[1])
+		if !ok {
 			r.bErr("caller", "%s", invalidNumMsg(args[1]))
 			r.builtinUsage("caller")
 			return 2
 		}
-		n = v
+		if v < 0 || v > int64(len(r.calls)) {
+			return 1 // no such frame: bash's array_reference finds nothing
+		}
+		n = int(v)
 	}
 	depth := len(r.calls)
 	if depth == 0 && len(args) == 1 {

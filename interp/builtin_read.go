@@ -277,10 +277,13 @@ func (r *Runner) builtinOpts(name, spec, usage string, args []string, fn func(c 
 	return a, true, 0
 }
 
-// legalNumber parses a decimal integer as bash's legal_number does
-// (surrounding whitespace and a sign allowed).
+// legalNumber parses a decimal integer as bash's legal_number does:
+// strtoimax skips any leading isspace and takes a sign, then only
+// blanks (space and tab) may follow the digits; overflow is an error.
 func legalNumber(s string) (int64, bool) {
-	n, err := strconv.ParseInt(strings.Trim(s, " \t\n"), 10, 64)
+	t := strings.TrimLeft(s, " \t\n\v\f\r")
+	t = strings.TrimRight(t, " \t")
+	n, err := strconv.ParseInt(t, 10, 64)
 	return n, err == nil
 }
 

@@ -217,12 +217,12 @@ func biKill(r *Runner, args []string) int {
 		}
 		return status
 	}
-	switch {
-	case (strings.HasPrefix(a[0], "-s") || strings.HasPrefix(a[0], "-n")) && len(a[0]) > 2 && a[0] != "-sys":
-		if _, _, ok := parseSignal(a[0][1:], false); !ok {
-			// -sNAME / -nNUM: the option with its argument attached
-			a = append([]string{a[0][:2], a[0][2:]}, a[1:]...)
-		}
+	if w := a[0]; len(w) > 2 && w[0] == '-' &&
+		(w[1] == 's' && isAlnum(w[2]) && !isDigit(w[2]) || w[1] == 'n' && isDigit(w[2])) {
+		// bash's kill takes -s with a letter after it, or -n with a
+		// digit, as the option with its argument attached (so -segv
+		// is -s egv, not SEGV)
+		a = append([]string{w[:2], w[2:]}, a[1:]...)
 	}
 	switch {
 	case a[0] == "-s" || a[0] == "-n":
@@ -498,7 +498,7 @@ const pseudoSigBase = 65
 // signal name or number, "0", or a trap pseudo-signal's name (EXIT is 0;
 // DEBUG, ERR and RETURN are numbers kill(2) refuses).
 func (r *Runner) killSpec(spec string) (int, bool) {
-	if spec == "0" {
+	if n, ok := legalNumber(spec); ok && n == 0 {
 		return 0, true
 	}
 	if _, n, ok := r.killSignal(spec); ok {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 	"syscall"
 
@@ -322,8 +321,8 @@ func statusArg(r *Runner, name string, args []string) (int, bool) {
 		}
 		return r.exit, true
 	}
-	n, err := strconv.ParseInt(strings.TrimSpace(args[1]), 10, 64)
-	if err != nil {
+	n, ok := legalNumber(args[1])
+	if !ok {
 		r.bErr(name, "%s: numeric argument required", args[1])
 		return 2, false
 	}
@@ -399,8 +398,9 @@ func loopCount(r *Runner, name string, args []string) (int, bool) {
 		args = args[1:] // the end of the options bash's no_options takes
 	}
 	if len(args) > 1 {
-		v, err := strconv.Atoi(strings.TrimSpace(args[1]))
-		if err != nil {
+		v64, ok := legalNumber(args[1])
+		v := int(v64)
+		if !ok {
 			r.bErr(name, "%s: numeric argument required", args[1])
 			r.flow = flowExit
 			r.exitCode = r.exit | 128
@@ -463,8 +463,9 @@ func biShift(r *Runner, args []string) int {
 		args = append(args[:1:1], args[2:]...)
 	}
 	if len(args) > 1 {
-		v, err := strconv.Atoi(strings.TrimSpace(args[1]))
-		if err != nil {
+		v64, ok := legalNumber(args[1])
+		v := int(v64)
+		if !ok {
 			r.bErr("shift", "%s: numeric argument required", args[1])
 			return 1
 		}

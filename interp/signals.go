@@ -42,7 +42,11 @@ func signalName(n int) string {
 // parseSignal accepts a number, NAME or SIGNAME (any case); pseudo
 // signals EXIT, ERR, DEBUG and RETURN are accepted when pseudo is set.
 func parseSignal(s string, pseudo bool) (string, int, bool) {
-	if n, err := strconv.Atoi(s); err == nil {
+	if n64, ok := legalNumber(s); ok {
+		n := int(n64)
+		if n64 != int64(n) {
+			return "", 0, false
+		}
 		if n == 0 && pseudo {
 			return "EXIT", 0, true
 		}
@@ -66,8 +70,9 @@ func parseSignal(s string, pseudo bool) (string, int, bool) {
 	if rest, ok := strings.CutPrefix(u, "RTMIN+"); ok {
 		// decode_signal reads any offset up to SIGRTMAX's, not only
 		// the names it lists (RTMIN+16 is RTMAX-14)
-		n, err := strconv.Atoi(strings.Trim(rest, " \t"))
-		if err != nil || n < 0 || n > sigRTMax-sigRTMin {
+		n64, ok := legalNumber(rest)
+		n := int(n64)
+		if !ok || n < 0 || n > sigRTMax-sigRTMin {
 			return "", 0, false
 		}
 		return signalName(sigRTMin + n), sigRTMin + n, true
