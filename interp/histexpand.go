@@ -269,14 +269,13 @@ func histSkipTo(s string, start int, c byte, posix bool) int {
 			dquote = !dquote
 			i++
 		case ch == '"':
-			i++
-			for i < len(s) && s[i] != '"' {
-				if s[i] == '\\' {
-					i++
-				}
-				i++
+			// skip_double_quoted: the $( ), ${ } and backquotes in
+			// the string are skipped whole, quotes and all
+			if e := skipQuoted(s, i); e >= 0 {
+				i = e + 1
+			} else {
+				i = len(s)
 			}
-			i++
 		case (ch == '$' || ch == '<' || ch == '>') && i+1 < len(s) && s[i+1] == '(' && (i+2 >= len(s) || s[i+2] != '('):
 			if i+2 >= len(s) {
 				return i + 2
