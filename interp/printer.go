@@ -772,7 +772,9 @@ func (p *cmdPrinter) heredocBody(rd *syntax.Redirect) string {
 	if rd.Hdoc == nil {
 		return ""
 	}
-	body := p.raw(nil, rd.Hdoc.Pos(), rd.Hdoc.End())
+	// writtenMarkers: bash keeps the body as written, but the parser
+	// read it, and a rewrite may have marked it ($(( 1 # 2 )) quoted)
+	body := writtenMarkers(p.raw(nil, rd.Hdoc.Pos(), rd.Hdoc.End()))
 	// mvdan's body starts after the backslash of a first line
 	// "\<newline>"
 	if s := int(rd.Hdoc.Pos().Offset()); s >= 1 && s < len(p.src) && p.src[s-1:s+1] == "\\\n" && (s == 1 || p.src[s-2] == '\n') {
