@@ -102,25 +102,9 @@ func assignOKArg(text string, at int) bool {
 	if pe, ok := parseIndirect(lhs); !ok || !validName(pe.Param.Value) {
 		return false
 	}
-	// the start of the command: after the last separator on the line
-	// outside quotes
-	cmd := strings.LastIndexByte(text[:start], '\n') + 1
-	for k := cmd; k < start; k++ {
-		switch c := text[k]; {
-		case c == '\\':
-			k++
-		case c == '\'' || c == '"' || c == '`':
-			if k = skipQuoted(text, k); k < 0 || k >= start {
-				return false
-			}
-		case c == '$' && k+1 < start && (text[k+1] == '{' || text[k+1] == '('):
-			// an expansion, the marks of an earlier rewrite too
-			if k = matchPair(text, k+1, text[k+1], map[byte]byte{'{': '}', '(': ')'}[text[k+1]], false); k < 0 || k >= start {
-				return false
-			}
-		case strings.IndexByte(";&|(){}", c) >= 0:
-			cmd = k + 1
-		}
+	cmd, ok := assignOKCmdStart(text, start)
+	if !ok {
+		return false
 	}
 	words := strings.Fields(text[cmd:start])
 	for len(words) > 0 {
@@ -140,4 +124,61 @@ func assignOKArg(text string, at int) bool {
 		}
 	}
 	return false
+}
+
+// maxAssignOKLines bounds the lines assignOKCmdStart looks back over.
+const maxAssignOKLines = 64
+
+// assignOKCmdStart returns the start of the command holding the word that
+// starts at offset start: after the last separator outside quotes and
+// expansions. It reads from the start of the word's line, or of an
+// earlier line when a quoted string or expansion is open at that one's
+// start (`let "c=1+<newline>2" d=(…)`) or the line before ends in a
+// backslash-newline.
+func assignOKCmdStart(text string, start int) (int, bool) {
+	from := start
+	for range maxAssignOKLines {
+		if from <= 0 {
+			return 0, false
+		}
+		from = strings.LastIndexByte(text[:from-1], '\n') + 1
+		cmd, ok := cmdStartFrom(text, from, start)
+		if ok && (cmd > from || !oddTrailingBackslashes(text[:max(from-1, 0)])) {
+			return cmd, true
+		}
+		// (a line continued from the one before: read from that one)
+	}
+	return 0, false
+}
+
+// cmdStartFrom is assignOKCmdStart reading from offset from, which it
+// takes for the start of a line outside quotes; false when a quoted
+// string or expansion opened there is not closed before start.
+func cmdStartFrom(text string, from, start int) (int, bool) {
+	cmd := from
+	for k := from; k < start; k++ {
+		switch c := text[k]; {
+		case c == '\\':
+			k++
+		case c == '\'' || c == '"' || c == '`':
+			if k = skipQuoted(text, k); k < 0 || k >= start {
+				return 0, false
+			}
+		case c == '$' && k+1 < start && (text[k+1] == '{' || text[k+1] == '('):
+			// an expansion, the marks of an earlier rewrite too
+			if k = matchPair(text, k+1, text[k+1], map[byte]byte{'{': '}', '(': ')'}[text[k+1]], false); k < 0 || k >= start {
+				return 0, false
+			}
+		case c == '#' && (k == from || strings.IndexByte(" \t;&|(){}", text[k-1]) >= 0):
+			// a comment, to the end of its line
+			if e := strings.IndexByte(text[k:start], '\n'); e >= 0 {
+				k += e - 1
+			} else {
+				k = start
+			}
+		case strings.IndexByte(";&|(){}\n", c) >= 0:
+			cmd = k + 1
+		}
+	}
+	return cmd, true
 }
