@@ -237,7 +237,8 @@ func biKill(r *Runner, args []string) int {
 		}
 		sig, spec = syscall.Signal(n), a[1]
 		a = a[2:]
-	case strings.HasPrefix(a[0], "-") && a[0] != "--" && len(a[0]) > 1:
+	case strings.HasPrefix(a[0], "-") && a[0] != "--":
+		// a lone "-" is the empty signal spec, which bash refuses
 		n, ok := r.killSpec(a[0][1:])
 		if !ok {
 			r.bErr("kill", "%s: invalid signal specification", a[0][1:])

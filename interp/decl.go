@@ -259,6 +259,27 @@ func (r *Runner) subscriptShown(a declArg) string {
 	return r.declWordSubscript(a.assign.Index)
 }
 
+// declWordShown is the word of a's assignment as bash's builtin got it,
+// for its messages: NAME[SUB]=VALUE (or +=) with the subscript and value
+// expanded; a compound assignment is its name alone, as bash's
+// declaration builtins see the word once they have made the array.
+func (r *Runner) declWordShown(a declArg) string {
+	as := a.assign
+	if as.Array != nil {
+		return as.Name.Value
+	}
+	name := as.Name.Value
+	if as.Index != nil {
+		name += "[" + r.subscriptShown(a) + "]"
+	}
+	op := "="
+	if as.Append {
+		op = "+="
+	}
+	v, _ := r.assignValueQuiet(as.Value)
+	return name + op + v
+}
+
 func declArgStrings(r *Runner, args []declArg) []string {
 	out := make([]string, 0, len(args))
 	for _, a := range args {
@@ -2132,6 +2153,14 @@ func (r *Runner) declareFuncs(variant string, o declOpts, rest []declArg) int {
 		// declare -[fF] -[rtx]: the functions with any of those
 		// attributes, each followed by the declare that sets them
 		filter := o.set & (aExport | aReadonly | aTrace)
+		// export -n and readonly -n list by their own attribute too:
+		// bash's set_or_show_attributes ignores undo without names
+		switch variant {
+		case "export":
+			filter |= aExport
+		case "readonly":
+			filter |= aReadonly
+		}
 		// bash's set_or_show_attributes lists the functions with any
 		// of the attributes: none is an array or has another attribute
 		none := o.array || o.assoc || filter == 0 && (o.set != 0 || o.nameref)
@@ -2200,7 +2229,7 @@ func (r *Runner) declareFuncs(variant string, o declOpts, rest []declArg) int {
 			if a.assign == nil {
 				shown = a.text
 			} else if !a.assign.Naked {
-				shown = declArgStrings(r, []declArg{a})[0]
+				shown = r.declWordShown(a)
 			}
 			if o.print && variant != "export" && variant != "readonly" {
 				// declare -fp NAME reports it, as the variables do
