@@ -1894,11 +1894,14 @@ func (r *Runner) declareList(variant string, o declOpts) int {
 		case "local":
 			return v.local
 		}
-		if o.set != 0 && v.attrs&o.set != o.set {
+		// bash's set_or_show_attributes: -a (else -A) keeps the
+		// arrays of that kind, and of them the variables with any one
+		// of the other attributes given (declare -ri lists both kinds)
+		if o.array && (o.assoc || v.kind != kIndexed) || o.assoc && v.kind != kAssoc {
 			return false
 		}
-		if o.array && v.kind != kIndexed || o.assoc && v.kind != kAssoc || o.nameref && v.kind != kNameRef {
-			return false
+		if o.set != 0 || o.nameref {
+			return v.attrs&o.set != 0 || o.nameref && v.kind == kNameRef
 		}
 		return true
 	}
