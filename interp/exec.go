@@ -1475,9 +1475,8 @@ func (r *Runner) letFailed(err error) {
 
 // timeSpec reads a time clause as bash's grammar does where mvdan's
 // differs: "time time cmd" is one timing (bash ORs the flags of the two
-// timespecs) and a "--" after "time" or "time -p" is not the command
-// (and, as -p does, selects the POSIX format); a "!" after that "--" is
-// a negation, as bash still reads reserved words there.
+// timespecs). (A "--" after "time" or "time -p" was read by parseProgram,
+// parsefix_timeign.go.)
 func timeSpec(c *syntax.TimeClause) *syntax.TimeClause {
 	for c.Stmt != nil && !c.Stmt.Negated && !c.Stmt.Background && len(c.Stmt.Redirs) == 0 {
 		inner, ok := c.Stmt.Cmd.(*syntax.TimeClause)
@@ -1486,25 +1485,7 @@ func timeSpec(c *syntax.TimeClause) *syntax.TimeClause {
 		}
 		c = &syntax.TimeClause{Time: c.Time, PosixFormat: c.PosixFormat || inner.PosixFormat, Stmt: inner.Stmt}
 	}
-	if c.Stmt == nil {
-		return c
-	}
-	call, ok := c.Stmt.Cmd.(*syntax.CallExpr)
-	if !ok || len(call.Assigns) > 0 || len(call.Args) == 0 || call.Args[0].Lit() != "--" {
-		return c
-	}
-	st := *c.Stmt
-	if len(call.Args) == 1 && len(st.Redirs) == 0 {
-		return &syntax.TimeClause{Time: c.Time, PosixFormat: true}
-	}
-	rest := *call
-	rest.Args = call.Args[1:]
-	for len(rest.Args) > 1 && rest.Args[0].Lit() == "!" {
-		st.Negated = !st.Negated
-		rest.Args = rest.Args[1:]
-	}
-	st.Cmd = &rest
-	return &syntax.TimeClause{Time: c.Time, PosixFormat: true, Stmt: &st}
+	return c
 }
 
 func (r *Runner) timeClause(c *syntax.TimeClause) {

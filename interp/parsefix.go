@@ -109,6 +109,7 @@ func parseProgramEdits(src, name string) (*syntax.File, string, []parseEdit, err
 		}
 	}
 	if err == nil {
+		src, f, edits = timeIgnFix(f, src, name, edits)
 		src, f, edits = arithCaseFix(f, src, name, edits)
 		src, f, edits = condHdocFix(f, src, name, edits)
 	}
@@ -154,6 +155,7 @@ func parseProgramEdits(src, name string) (*syntax.File, string, []parseEdit, err
 		edits = append(edits, ed...)
 	}
 	if err == nil {
+		text, f, edits = timeIgnFix(f, text, name, edits)
 		text, f, edits = arithCaseFix(f, text, name, edits)
 		text, f, edits = condHdocFix(f, text, name, edits)
 		f, text = dqAnsiFix(f, text, name)
@@ -527,6 +529,8 @@ func rewritesAt(text string, i int) []parseRewrite {
 		return []parseRewrite{subscriptRewrite(i, false)}
 	case text[i] == '[' && i > 0 && strings.IndexByte("( \t\n", text[i-1]) >= 0:
 		return []parseRewrite{appendElemRewrite(i), subscriptRewrite(i, true)}
+	case timeIgnAt(text, i):
+		return []parseRewrite{timeIgnRewrite(i)} // see parsefix_timeign.go
 	case strings.HasPrefix(text[i:], "let") && isCmdStart(text, i):
 		if i+3 == len(text) || strings.IndexByte(" \t\n;&|)", text[i+3]) >= 0 {
 			return []parseRewrite{func(text string) (string, []parseEdit, bool) {
@@ -577,7 +581,8 @@ func negationRewrite(at int) parseRewrite {
 func afterTimespec(text string, i int) bool {
 	for _, opt := range []string{"--", "-p"} {
 		k := i
-		for k > 0 && (text[k-1] == ' ' || text[k-1] == '\t') {
+		// (timeIgnMark: "--" made "-p")
+		for k > 0 && (text[k-1] == ' ' || text[k-1] == '\t' || text[k-1] == timeIgnMark[0]) {
 			k--
 		}
 		if k > len(opt) && text[k-len(opt):k] == opt && (text[k-len(opt)-1] == ' ' || text[k-len(opt)-1] == '\t') {
@@ -770,14 +775,15 @@ func dparenRewrite(i int) parseRewrite {
 const dparenBlank = "\r"
 
 // withoutDparenBlanks is s, a piece of a rewritten program, without the
-// blanks dparenRewrite added. Only one right after a "(" is such a blank:
+// blanks dparenRewrite added (and timeIgnRewrite's marks, which are
+// such blanks too). Only one right after a "(" is such a blank:
 // s may already hold the script's own carriage returns, raw bytes mapped
 // back or made by $'\r', which declare -f and messages show as they are.
 func withoutDparenBlanks(s string) string {
 	if !strings.Contains(s, dparenBlank) {
 		return s
 	}
-	return strings.ReplaceAll(s, "("+dparenBlank, "(")
+	return writtenTimeIgn(strings.ReplaceAll(s, "("+dparenBlank, "("))
 }
 
 // afterFor reports whether the "((" at offset i follows the word for.

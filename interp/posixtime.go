@@ -21,7 +21,9 @@ func (r *Runner) posixTimeCall(c *syntax.TimeClause) *syntax.Stmt {
 	}
 	lead := []*syntax.Word{litWordAt("time", c.Time)}
 	if c.PosixFormat {
-		lead = append(lead, litWordAt("-p", c.Time))
+		for _, w := range timeIgnWords(r.curSrc, c) {
+			lead = append(lead, litWordAt(w, c.Time))
+		}
 	} else if !startsWithDash(c.Stmt) {
 		return nil
 	}
