@@ -24,8 +24,10 @@ func (r *Runner) placeBadSubst(err error, node syntax.Node) error {
 	}
 	text := r.nodeText(node)
 	if _, ok := node.(*syntax.DblQuoted); ok && (unclosedSubscriptSubst(err) || quoteInSubst(err)) {
+		// (bash's extract_dollar_brace_string gives up the command
+		// line: DISCARD, never fatal, in POSIX mode too)
 		e := err.(*expandError)
-		e.msg, e.outer = "bad substitution: no closing `}' in "+text, true
+		e.msg, e.outer, e.fatal = "bad substitution: no closing `}' in "+text, true, false
 		return err
 	}
 	if _, ok := node.(*syntax.DblQuoted); ok {
