@@ -174,6 +174,11 @@ func (r *Runner) reportSyntaxErrorLines(err error, src, name string, from, to in
 			}
 			return true
 		}
+		if code == 0 {
+			// only a [[ ]] expression's errors, which bash's parser
+			// reports itself (parser_error): no EX_BADSYNTAX either
+			r.pairEOF = true
+		}
 		return code == 0
 	}
 	if !isParse {
