@@ -7,25 +7,31 @@ import (
 	"syscall"
 )
 
+// setListing is what set without arguments prints (so does declare
+// without any): the variables as NAME=value, then the functions.
+func (r *Runner) setListing() string {
+	var sb strings.Builder
+	names := r.listingNames() // $_ included
+	for _, n := range names {
+		v := r.listValue(n)
+		if n == "_" {
+			v = strVar(r.lastArg)
+		}
+		if v != nil && v.set {
+			sb.WriteString(r.setLine(n, v))
+		}
+	}
+	if !r.opts.on(optPosix) {
+		// POSIX mode lists no functions
+		r.listFuncs(&sb)
+	}
+	return sb.String()
+}
+
 // biSet implements set: options, positional parameters, and listing.
 func biSet(r *Runner, args []string) int {
 	if len(args) == 1 {
-		var sb strings.Builder
-		names := r.listingNames() // $_ included
-		for _, n := range names {
-			v := r.listValue(n)
-			if n == "_" {
-				v = strVar(r.lastArg)
-			}
-			if v != nil && v.set {
-				sb.WriteString(r.setLine(n, v))
-			}
-		}
-		if !r.opts.on(optPosix) {
-			// POSIX mode lists no functions
-			r.listFuncs(&sb)
-		}
-		return r.write("set", sb.String())
+		return r.write("set", r.setListing())
 	}
 	listSt := 0 // a failed set -o listing
 	if w, c, bad := badSetLetter(args[1:]); bad {

@@ -1905,6 +1905,10 @@ func (r *Runner) declareList(variant string, o declOpts) int {
 		}
 		return true
 	}
+	if !o.print && !o.attrFlags() && (variant == "declare" || variant == "typeset") {
+		// plain `declare` is bash's set_builtin listing
+		return r.write(variant, r.setListing())
+	}
 	if r.localDashListed(variant, o) {
 		// local - is a local variable named "-" in bash, which sorts
 		// first and has no value to show
@@ -1916,13 +1920,6 @@ func (r *Runner) declareList(variant string, o declOpts) int {
 			continue
 		}
 		if variant == "local" && len(r.vars.frames) > 0 && !r.localHere(n) {
-			continue
-		}
-		if !o.print && !o.attrFlags() && (variant == "declare" || variant == "typeset") {
-			// plain `declare`: like set, NAME=value
-			if v.set {
-				sb.WriteString(r.setLine(n, v))
-			}
 			continue
 		}
 		pattr := ""
@@ -1938,10 +1935,6 @@ func (r *Runner) declareList(variant string, o declOpts) int {
 		}
 		sb.WriteString(r.declareLine(n, v, pattr))
 		sb.WriteByte('\n')
-	}
-	if !o.print && !o.attrFlags() && (variant == "declare" || variant == "typeset") {
-		r.listFuncs(&sb)
-		return r.write(variant, sb.String()) // set_builtin's sh_chkwrite
 	}
 	return r.declListingWrite(variant, sb.String())
 }

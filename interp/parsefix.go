@@ -461,7 +461,7 @@ func fixCandidates(text string, at int) []parseRewrite {
 	}
 	if at < len(text) {
 		// last: it must not take the place of a construct tried above
-		out = append(out, declNameRewrite(at))
+		out = append(out, declNameRewrite(at), declBracketRewrite(at))
 	}
 	return out
 }
@@ -488,7 +488,9 @@ func declNameRewrite(at int) parseRewrite {
 		end := at
 		escaped := false
 		for end < len(text) && strings.IndexByte("=+[ \t\n;&|()<>\"'$`\\", text[end]) < 0 ||
-			end+1 < len(text) && text[end] == '\\' && text[end+1] != '\n' {
+			end+1 < len(text) && text[end] == '\\' && text[end+1] != '\n' ||
+			end < len(text) && text[end] == '+' && !strings.HasPrefix(text[end:], "+=") {
+			// (a "+" not before "=" is part of the name: +v=1)
 			if text[end] == '\\' {
 				escaped = true
 				end++
