@@ -417,7 +417,8 @@ func (r *Runner) paramExp(pe *syntax.ParamExp) (paramValue, error) {
 			if param, ok := badTransform(msg); ok {
 				return r.badTransformValue(param, msg)
 			}
-			err := r.badSubstErr(requoteAnsi(msg, false))
+			// (its $'…' as bash's parser translated them)
+			err := r.badSubstErr(dolbraceText(msg, r.op.quoted || r.dblDepth > 0 || r.patDbl, r.escBytes()))
 			err.(*expandError).quoteCut = unescapedQuote(msg)
 			return paramValue{}, err
 		}

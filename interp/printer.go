@@ -29,7 +29,8 @@ type cmdPrinter struct {
 	posix      bool // nested function definitions without `function'
 	escBytes   bool // $'\u…' stays an escape: the locale is not UTF-8
 
-	bare map[*syntax.SglQuoted]bool // the $'…' printed unquoted (dqBareAnsi)
+	bare  map[*syntax.SglQuoted]bool // the $'…' printed unquoted (dqBareAnsi)
+	dqBad map[*syntax.ParamExp]bool  // the bad substitutions between double quotes
 
 	// the bodies and delimiter lines of here-documents waiting for the
 	// connector, made when their headers were printed: the text their
@@ -952,6 +953,16 @@ func (p *cmdPrinter) raw(n syntax.Node, start, end syntax.Pos) string {
 		}
 	}
 	bare := p.bare
+	if strings.Contains(p.src[s:e], badSubstName) {
+		// kept for the raw calls on the nodes inside n, which do
+		// not see the double quotes around them
+		for pe := range dqBadSubsts(n) {
+			if p.dqBad == nil {
+				p.dqBad = map[*syntax.ParamExp]bool{}
+			}
+			p.dqBad[pe] = true
+		}
+	}
 	syntax.Walk(n, func(node syntax.Node) bool {
 		var repl string
 		switch node := node.(type) {
@@ -1003,6 +1014,12 @@ func (p *cmdPrinter) raw(n syntax.Node, start, end syntax.Pos) string {
 		case *syntax.ParamExp:
 			if node.Index == nil && node.Slice == nil {
 				return true
+			}
+			if text, ok := badSubstText(node); ok && node.Param.Value == badSubstName {
+				// kept as text: its $'…' translated as bash's parser
+				// translates them
+				repl = dolbraceText(text, p.dqBad[node], p.escBytes)
+				break
 			}
 			repl = p.paramExp(node)
 		case *syntax.DblQuoted:
