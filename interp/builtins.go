@@ -600,7 +600,7 @@ func (r *Runner) runEvalText(text, src, kind string, run func() error) int {
 	// where the eval is, whatever offset the runner had)
 	oldOff, oldConts, oldCalls, oldDiscard := r.lineOff, r.lineConts, r.textCalls, r.discardLine
 	r.lineOff, r.lineConts, r.textCalls = r.line-1, nil, len(r.calls)
-	lastCmd := r.bashCmd
+	lastCmd, named := r.bashCmd, r.namedCmds
 	r.peTexts++
 	xerr := run()
 	r.peTexts--
@@ -631,8 +631,8 @@ func (r *Runner) runEvalText(text, src, kind string, run func() error) int {
 	}
 	if xerr != nil && r.flow == flowNone {
 		r.reportSyntaxError(xerr, src, "eval")
-		if kind == "eval" && !r.pairEOF {
-			return r.usageFatal()
+		if kind == "eval" {
+			return r.syntaxErrorStatus(named)
 		}
 		return 2
 	}
