@@ -122,10 +122,11 @@ func (r *Runner) quotedArithExpansion(p *syntax.ArithmExp) (int64, error) {
 
 // arithExpansionAt is arithExpansion with arithDbl set to dbl.
 func (r *Runner) arithExpansionAt(x syntax.ArithmExpr, dbl int) (int64, error) {
-	oldDbl := r.arithDbl
+	oldDbl, oldAnsi := r.arithDbl, r.arithAnsiWord
 	r.arithDbl = dbl // "$(( ))" is arithmetic text of its own (arithAnsiC)
+	r.arithAnsiWord = false
 	n, err := r.arith(x)
-	r.arithDbl = oldDbl
+	r.arithDbl, r.arithAnsiWord = oldDbl, oldAnsi
 	// (not an error in an array subscript: bash's array_expand_index
 	// jumps to the top level with DISCARD before that)
 	if ae, ok := err.(*arithError); ok && !ae.inSubscript && r.opts.on(optPosix) && !r.isInteractive() {
@@ -317,7 +318,7 @@ func (r *Runner) arithSrcText(x syntax.ArithmExpr, removeSingle bool) (string, e
 		if sq, ok := part.(*syntax.SglQuoted); ok && !removeSingle && !sq.Dollar {
 			s, err = r.arithSglText(sq)
 		} else {
-			s, err = r.arithPartLiteral(part)
+			s, err = r.arithPartLiteral(part, !removeSingle && r.dblDepth == r.arithDbl && r.hdocDepth == 0)
 		}
 		if err != nil {
 			ferr = err
@@ -343,13 +344,21 @@ func (r *Runner) arithSrcText(x syntax.ArithmExpr, removeSingle bool) (string, e
 // expression is in: a "..." there is a string of its own, not one that
 // closes and reopens outer quotes ("$(( "\a" ))" is \a), and the word of
 // a ${x:-word} is read as inside double quotes ($(( ${x:-"\a"} )) is a).
-func (r *Runner) arithPartLiteral(part syntax.WordPart) (string, error) {
-	old := r.dblDepth
-	defer func() { r.dblDepth = old }()
+//
+// With ansi (where arithAnsiC quotes a $'…'), a $'…' in the word of a
+// ${…} is the decoded text single-quoted too, read as written there
+// (arithAnsiWord): bash's parser translated it so in the ${…}'s text.
+func (r *Runner) arithPartLiteral(part syntax.WordPart, ansi bool) (string, error) {
+	old, oldAnsi := r.dblDepth, r.arithAnsiWord
+	defer func() { r.dblDepth, r.arithAnsiWord = old, oldAnsi }()
+	r.arithAnsiWord = false
 	if _, ok := part.(*syntax.DblQuoted); ok {
 		r.dblDepth = 0
-	} else if _, ok := part.(*syntax.ParamExp); ok && old == 0 {
-		r.dblDepth = 1
+	} else if _, ok := part.(*syntax.ParamExp); ok {
+		if old == 0 {
+			r.dblDepth = 1
+		}
+		r.arithAnsiWord = ansi
 	}
 	return r.literal(&syntax.Word{Parts: []syntax.WordPart{part}})
 }

@@ -658,6 +658,11 @@ func (r *Runner) expandWord(b *fieldBuilder, w *syntax.Word, assign bool) (err e
 			r.unquotedLit(b, s, false)
 		case *syntax.SglQuoted:
 			switch {
+			case r.arithAnsiWord && p.Dollar && r.dblDepth > 0:
+				// '…' as written there (arithPartLiteral)
+				if err := r.sglInDbl(b, ansiC(p.Value, r.escBytes())); err != nil {
+					return err
+				}
 			case r.hdocPatDollar && p.Dollar:
 				b.quoted("$" + p.Value)
 			case r.dblDepth > 0 && !p.Dollar:

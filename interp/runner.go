@@ -450,6 +450,7 @@ type Runner struct {
 	parenLeft     bool        // a ( ) in a pipeline set noticeLine (parenline.go)
 	parenEnds     bool        // the -c string ends with a ( ) whose traps stay pending (parenend.go)
 	arithDbl      int         // dblDepth where the innermost $(( )) being expanded started (arithAnsiC)
+	arithAnsiWord bool        // expanding a ${…} of arithmetic text, whose $'…' are '…' (arithPartLiteral)
 	prefixVals    []preAssign // the running command's prefix assignments, expanded (prefixvals.go)
 	procFds       []procFD
 	lastProcSubst *job
