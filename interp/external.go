@@ -143,6 +143,11 @@ func (r *Runner) startProcess(path string, args, env []string) (*os.Process, err
 		abs = r.absPath(strings.TrimPrefix(path, "./"))
 	case strings.HasPrefix(path, "/"):
 		abs = r.absPath(path) // /dev/fd/N is the runner's fd N
+		if rest, ok := strings.CutPrefix(abs, "/proc/self/fd/"); ok {
+			// execve runs in the child, whose /proc/self is its own
+			// and has not that fd: the shell's own table names it
+			abs = selfProcFd + rest
+		}
 	}
 	if r.asyncExternal && r.jobSig != nil {
 		env = r.jobSig.ignoredEnv(env, r.asyncIgnores())
