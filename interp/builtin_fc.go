@@ -68,7 +68,7 @@ func biFc(r *Runner, args []string) int {
 		return r.fcExecute(a)
 	}
 	h := r.hist
-	if h == nil {
+	if h == nil || !h.made {
 		return 0
 	}
 	r.histSync()

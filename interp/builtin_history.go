@@ -320,6 +320,7 @@ func (r *Runner) histReadFile(file string, skip int) (int, error) {
 			stamp = ""
 		}
 		h.list = append(h.list, e)
+		h.made = true
 		if n := r.histSize(); n >= 0 && len(h.list) > n {
 			h.list = h.list[1:]
 			h.base++

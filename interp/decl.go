@@ -2226,6 +2226,8 @@ func (r *Runner) declareFuncs(variant string, o declOpts, rest []declArg) int {
 				shown = a.text
 			} else if !a.assign.Naked {
 				shown = r.declWordShown(a)
+			} else if a.assign.Index != nil {
+				shown += "[" + r.subscriptShown(a) + "]"
 			}
 			if o.print && variant != "export" && variant != "readonly" {
 				// declare -fp NAME reports it, as the variables do

@@ -25,6 +25,9 @@ type histEntry struct {
 // around it.
 type histState struct {
 	list []histEntry
+	// made says an entry was ever added: readline allocates its list
+	// then, and bash's fc does nothing while history_list is NULL
+	made bool
 	base int // history_base: the number of list[0]
 	// lastAdded is hist_last_line_added: the line just read was added
 	// as a new entry (fc and history -s, -p drop it again)
@@ -112,6 +115,7 @@ func (r *Runner) histReallyAdd(line string) {
 		e.time = time.Now().Unix()
 	}
 	h.list = append(h.list, e)
+	h.made = true
 	h.lastAdded = true
 	h.sessionLines++
 }
