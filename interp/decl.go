@@ -109,7 +109,11 @@ func (r *Runner) declClause(c *syntax.DeclClause, st *syntax.Stmt) {
 		}
 		if err := r.listElemError(a); err != nil {
 			// rejected as bash expands the words: nothing is declared
-			// and the line is dropped, whatever the builtin
+			// and the line is dropped, whatever the builtin (which
+			// has traced the list, having expanded it)
+			if r.opts.on(optXtrace) {
+				r.traceCompound(a, false)
+			}
 			r.earlyErrorf("%s", err.Error())
 			r.exit, r.flow = 1, flowAbort
 			return
@@ -341,8 +345,8 @@ func (r *Runner) traceDeclAssigns(variant string, args []declArg) {
 		return
 	}
 	// bash traces in export and readonly's own scalar assignment: not
-	// with -a or -A (the array assignment does not trace), nor after a
-	// usage error
+	// with -a or -A (the array assignment does not trace), nor with -f
+	// (a word with "=" names no function), nor after a usage error
 	valid := "fnp"
 	if variant == "readonly" {
 		valid = "aAfp"
@@ -355,7 +359,7 @@ func (r *Runner) traceDeclAssigns(variant string, args []declArg) {
 			break
 		}
 		for _, c := range a.text[1:] {
-			if c == 'a' || c == 'A' || !strings.ContainsRune(valid, c) {
+			if c == 'a' || c == 'A' || c == 'f' || !strings.ContainsRune(valid, c) {
 				return
 			}
 		}

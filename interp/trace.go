@@ -250,7 +250,9 @@ func (r *Runner) traceAssignsOf(pfx *string, as []*syntax.Assign, prefix bool) {
 		if a.Index != nil {
 			sb.WriteString("[" + r.assignSubscriptText(a) + "]")
 		}
-		if a.Append && !bound {
+		if a.Append && !bound && !(a.Index != nil && a.Array != nil && listElemWritten(r.curSrc, int(a.Array.Lparen.Offset()))) {
+			// (a name[sub]=(…) parseProgram made name[sub]+=(…) is
+			// traced as written)
 			sb.WriteString("+=")
 		} else {
 			sb.WriteByte('=')
@@ -298,7 +300,10 @@ func (r *Runner) traceCompound(a *syntax.Assign, assoc bool) {
 	var sb strings.Builder
 	sb.WriteString(r.tracePrefix())
 	sb.WriteString(a.Name.Value)
-	if a.Append {
+	if a.Index != nil {
+		sb.WriteString("[" + r.assignSubscriptText(a) + "]")
+	}
+	if a.Append && !(a.Index != nil && listElemWritten(r.curSrc, int(a.Array.Lparen.Offset()))) {
 		sb.WriteString("+=(")
 	} else {
 		sb.WriteString("=(")
@@ -307,19 +312,25 @@ func (r *Runner) traceCompound(a *syntax.Assign, assoc bool) {
 	for _, el := range a.Array.Elems {
 		var vals []string
 		kvWord := (*syntax.Word)(nil)
+		value, appendElem := appendElemValue(el)
 		if el.Index != nil && kvPairs {
 			if w := r.kvElemWord(el); !hasSideEffects(w) {
 				kvWord = w
 			}
 		}
+		var err error
 		switch {
 		case kvWord != nil:
-			v, _ := r.assignValueQuiet(kvWord)
+			var v string
+			v, err = r.assignValueQuiet(kvWord)
 			vals = []string{v}
-		case el.Value != nil:
-			vals, _ = r.fieldsQuiet(el.Value)
+		case value != nil:
+			vals, err = r.fieldsQuiet(value)
 		default:
 			vals = []string{""}
+		}
+		if err != nil {
+			return // bash expands the list before it traces it
 		}
 		if el.Index != nil && kvWord == nil {
 			key := r.nodeText(el.Index)
@@ -333,7 +344,11 @@ func (r *Runner) traceCompound(a *syntax.Assign, assoc bool) {
 				sb.WriteByte(' ')
 			}
 			first = false
-			sb.WriteString("[" + singleQuote(quotedCtlesc(key)) + "]=" + singleQuote(quotedCtlesc(v)))
+			op := "]="
+			if appendElem {
+				op = "]+=" // [k]+=v as written
+			}
+			sb.WriteString("[" + singleQuote(quotedCtlesc(key)) + op + singleQuote(quotedCtlesc(v)))
 			continue
 		}
 		for _, v := range vals {
@@ -348,8 +363,9 @@ func (r *Runner) traceCompound(a *syntax.Assign, assoc bool) {
 	r.traceWrite(sb.String())
 }
 
-// fieldsQuiet and assignValueQuiet re-expand for tracing only when the
-// word has no side effects; otherwise they show the source text.
+// fieldsQuiet (of an array element) and assignValueQuiet re-expand for
+// tracing only when the word has no side effects; otherwise they show
+// the source text.
 func (r *Runner) fieldsQuiet(w *syntax.Word) ([]string, error) {
 	if s, ok := plainLit(w); ok {
 		return []string{s}, nil
@@ -357,7 +373,8 @@ func (r *Runner) fieldsQuiet(w *syntax.Word) ([]string, error) {
 	if hasSideEffects(w) {
 		return []string{r.nodeText(w)}, nil
 	}
-	return r.fields([]*syntax.Word{w})
+	// as the element is assigned: x=~ is no assignment there
+	return r.fieldsOf([]*syntax.Word{w}, true)
 }
 
 func (r *Runner) assignValueQuiet(w *syntax.Word) (string, error) {
