@@ -241,3 +241,25 @@ func reprintComsubText(body string, escBytes bool) (string, bool) {
 	p.flushDeferred("")
 	return comsubLead(p.sb.String()) + ")", true
 }
+
+// dqFunsubs returns the ${ …;} and ${|…;} between double quotes in n.
+func dqFunsubs(n syntax.Node) map[*syntax.CmdSubst]bool {
+	found := map[*syntax.CmdSubst]bool{}
+	syntax.Walk(n, func(node syntax.Node) bool {
+		dq, ok := node.(*syntax.DblQuoted)
+		if !ok {
+			return true
+		}
+		syntax.Walk(dq, func(node syntax.Node) bool {
+			if cs, ok := node.(*syntax.CmdSubst); ok {
+				if cs.TempFile || cs.ReplyVar {
+					found[cs] = true
+				}
+				return false
+			}
+			return true
+		})
+		return false
+	})
+	return found
+}

@@ -31,6 +31,8 @@ type cmdPrinter struct {
 
 	bare  map[*syntax.SglQuoted]bool // the $'…' printed unquoted (dqBareAnsi)
 	dqBad map[*syntax.ParamExp]bool  // the bad substitutions between double quotes
+	// the ${ …;} and ${|…;} between double quotes
+	dqFunsub map[*syntax.CmdSubst]bool
 
 	// the bodies and delimiter lines of here-documents waiting for the
 	// connector, made when their headers were printed: the text their
@@ -953,6 +955,14 @@ func (p *cmdPrinter) raw(n syntax.Node, start, end syntax.Pos) string {
 		}
 	}
 	bare := p.bare
+	if strings.Contains(p.src[s:e], "${") {
+		for cs := range dqFunsubs(n) {
+			if p.dqFunsub == nil {
+				p.dqFunsub = map[*syntax.CmdSubst]bool{}
+			}
+			p.dqFunsub[cs] = true
+		}
+	}
 	if strings.Contains(p.src[s:e], badSubstName) {
 		// kept for the raw calls on the nodes inside n, which do
 		// not see the double quotes around them
@@ -969,6 +979,16 @@ func (p *cmdPrinter) raw(n syntax.Node, start, end syntax.Pos) string {
 		case *syntax.CmdSubst:
 			if node.Backquotes {
 				return false
+			}
+			if node.TempFile || node.ReplyVar {
+				// bash 5.2 reads ${ …;} as a ${…}: its text as its
+				// parser translated it
+				ns, ne := int(node.Pos().Offset()), int(node.End().Offset())
+				if ns < at || ne > e || ns > ne {
+					return false
+				}
+				repl = dolbraceText(p.src[ns:ne], p.dqFunsub[node], p.escBytes)
+				break
 			}
 			if writtenAsParen(p.src, node.Left) {
 				repl = p.rawInside(node.Stmts, node.Pos(), node.End())
