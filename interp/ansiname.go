@@ -81,7 +81,7 @@ func ansiShown(text string, bare func(k int) bool, locale bool) string {
 				if bare(k) {
 					sb.WriteString(v)
 				} else {
-					sb.WriteString("'" + strings.ReplaceAll(v, "'", `'\''`) + "'")
+					sb.WriteString(singleQuote(v)) // sh_single_quote
 				}
 				k = e - 1
 				continue

@@ -411,7 +411,8 @@ func (r *Runner) traceArith(c *syntax.ArithmCmd) {
 	if !r.opts.on(optXtrace) {
 		return
 	}
-	r.traceWrite(r.tracePrefix() + "(( " + r.traceArithText(r.arithCmdRaw(c)) + " ))\n")
+	// (the text as written, without parseProgram's marks)
+	r.traceWrite(r.tracePrefix() + "(( " + r.traceArithText(writtenMarkers(r.arithCmdRaw(c))) + " ))\n")
 }
 
 // arithCmdRaw is the text between an arithmetic command's parentheses.
@@ -426,7 +427,8 @@ func (r *Runner) arithCmdRaw(c *syntax.ArithmCmd) string {
 // traceArithText expands the parameters in an arithmetic expression's text
 // for the trace, as bash prints it; command substitutions are not run twice.
 func (r *Runner) traceArithText(raw string) string {
-	raw = removeDoubleQuotes(raw)
+	// bash's parser has made each $'…' its value in single quotes
+	raw = removeDoubleQuotes(ansiShown(raw, func(int) bool { return false }, false))
 	if strings.ContainsAny(raw, "$`") && !strings.Contains(raw, "$(") && !strings.Contains(raw, "`") {
 		old := r.opts.set[optXtrace]
 		r.opts.set[optXtrace] = false
@@ -902,6 +904,8 @@ func (r *Runner) tracePattern(w *syntax.Word, pat string) string {
 			// a backslash-escaped character is quoted too: bash shows
 			// it escaped (\~, \$HOME), whether or not it is special
 			quoted = quoted || strings.IndexByte(p.Value, '\\') >= 0
+		case *syntax.ExtGlob:
+			quoted = quoted || extglobQuoted(p)
 		}
 	}
 	if !quoted {
@@ -954,6 +958,12 @@ func (r *Runner) tracePattern(w *syntax.Word, pat string) string {
 				return pat
 			}
 			esc(s)
+		case *syntax.ExtGlob:
+			s, ok := r.traceExtglob(p)
+			if !ok {
+				return pat
+			}
+			sb.WriteString(s)
 		default:
 			s, err := r.pattern(&syntax.Word{Parts: []syntax.WordPart{p}})
 			if err != nil {

@@ -1,0 +1,72 @@
+package interp
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// extglobQuoted reports whether an extended pattern's text holds a quoted
+// string or a backslash, which [[ ]]'s trace shows escaped.
+func extglobQuoted(p *syntax.ExtGlob) bool {
+	return strings.ContainsAny(p.Pattern.Value, `'"\`)
+}
+
+// traceExtglob is an extended pattern of [[ x == pattern ]] as bash
+// traces it (see tracePattern): its text as written, but each quoted
+// string or expansion in it as tracePattern shows that word, so every
+// quoted character is backslash-escaped. ok is false when a piece does
+// not read as a word.
+func (r *Runner) traceExtglob(p *syntax.ExtGlob) (string, bool) {
+	pat := p.Pattern.Value
+	if pat == emptyExtglob {
+		pat = "" // see emptyExtglobRewrite
+	}
+	var sb strings.Builder
+	sb.WriteString(p.Op.String())
+	for i := 0; i < len(pat); {
+		j := i
+		for j < len(pat) && strings.IndexByte("$`'\"", pat[j]) < 0 {
+			if pat[j] == '\\' {
+				j++
+			}
+			j++
+		}
+		j = min(j, len(pat))
+		sb.WriteString(pat[i:j])
+		if j >= len(pat) {
+			break
+		}
+		end := expansionEnd(pat, j)
+		s, ok := r.traceChunk(pat[j:end])
+		if !ok {
+			return "", false
+		}
+		sb.WriteString(s)
+		i = end
+	}
+	sb.WriteByte(')')
+	return sb.String(), true
+}
+
+// traceChunk traces one quoted string or expansion of an extended
+// pattern, read as a word of its own (as expandPatternChunk reads it).
+func (r *Runner) traceChunk(chunk string) (string, bool) {
+	f, src, err := parseRawFile(": "+chunk, "")
+	if err != nil || len(f.Stmts) != 1 || len(f.Stmts[0].Redirs) > 0 {
+		return "", false
+	}
+	call, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(call.Args) != 2 {
+		return "", false
+	}
+	oldSrc := r.curSrc
+	r.curSrc = src // the new nodes' offsets are into src
+	defer func() { r.curSrc = oldSrc }()
+	w := call.Args[1]
+	pat, err := r.pattern(w)
+	if err != nil {
+		return "", false
+	}
+	return r.tracePattern(w, pat), true
+}
