@@ -12,6 +12,20 @@ import (
 // matches what $e holds; a quoted part matches literally), and keeps the
 // pattern characters.
 func (r *Runner) expandExtglobPattern(b *fieldBuilder, pat string) error {
+	return extglobPieces(pat, func(lit string) {
+		// backslashes quote as elsewhere in the word: an unmatched
+		// word shows ]?(.) for ]?(\.)
+		r.unquotedLit(b, lit, false)
+	}, func(chunk string) error {
+		return r.expandPatternChunk(b, chunk)
+	})
+}
+
+// extglobPieces splits the text of an extended pattern: lit gets each
+// run of text outside quotes and expansions (a backslash and the byte
+// after it included), chunk each quoted string or expansion; an error of
+// chunk ends the split.
+func extglobPieces(pat string, lit func(string), chunk func(string) error) error {
 	for i := 0; i < len(pat); {
 		j := i
 		for j < len(pat) && strings.IndexByte("$`'\"", pat[j]) < 0 {
@@ -22,15 +36,13 @@ func (r *Runner) expandExtglobPattern(b *fieldBuilder, pat string) error {
 		}
 		j = min(j, len(pat))
 		if j > i {
-			// backslashes quote as elsewhere in the word: an
-			// unmatched word shows ]?(.) for ]?(\.)
-			r.unquotedLit(b, pat[i:j], false)
+			lit(pat[i:j])
 		}
 		if j >= len(pat) {
 			break
 		}
 		end := expansionEnd(pat, j)
-		if err := r.expandPatternChunk(b, pat[j:end]); err != nil {
+		if err := chunk(pat[j:end]); err != nil {
 			return err
 		}
 		i = end

@@ -102,28 +102,39 @@ func assignOKArg(text string, at int) bool {
 	if pe, ok := parseIndirect(lhs); !ok || !validName(pe.Param.Value) {
 		return false
 	}
-	cmd, ok := assignOKCmdStart(text, start)
+	name, ok := cmdNameBefore(text, start, false)
 	if !ok {
 		return false
 	}
-	words := strings.Fields(text[cmd:start])
-	for len(words) > 0 {
-		switch words[0] {
-		case "if", "then", "else", "elif", "do", "while", "until", "!", "time":
-			words = words[1:]
-			continue
-		}
-		break
-	}
-	if len(words) == 0 {
-		return false
-	}
 	for _, w := range assignOKWords {
-		if words[0] == w || w == "let" && words[0] == insertedLet {
+		if name == w || w == "let" && name == insertedLet {
 			return true
 		}
 	}
 	return false
+}
+
+// cmdNameBefore returns the name of the command holding the word that
+// starts at offset start (assignOKCmdStart), past the reserved words that
+// may lead it, "{" too when brace; ok is false when there is none before
+// the word.
+func cmdNameBefore(text string, start int, brace bool) (string, bool) {
+	cmd, ok := assignOKCmdStart(text, start)
+	if !ok {
+		return "", false
+	}
+	for _, w := range strings.Fields(text[cmd:start]) {
+		switch w {
+		case "if", "then", "else", "elif", "do", "while", "until", "!", "time":
+			continue
+		case "{":
+			if brace {
+				continue
+			}
+		}
+		return w, true
+	}
+	return "", false
 }
 
 // maxAssignOKLines bounds the lines assignOKCmdStart looks back over.

@@ -39,23 +39,11 @@ func declBracketRewrite(at int) parseRewrite {
 // of a declaration builtin: as a command's first word, NAME[ is read
 // up to its "]" by bash's parser too.
 func declArgWord(text string, start int) bool {
-	cmd, ok := assignOKCmdStart(text, start)
+	name, ok := cmdNameBefore(text, start, true)
 	if !ok {
 		return false
 	}
-	words := strings.Fields(text[cmd:start])
-	for len(words) > 0 {
-		switch words[0] {
-		case "if", "then", "else", "elif", "do", "while", "until", "!", "time", "{":
-			words = words[1:]
-			continue
-		}
-		break
-	}
-	if len(words) == 0 {
-		return false
-	}
-	switch words[0] {
+	switch name {
 	case "declare", "typeset", "local", "export", "readonly":
 		return true
 	}

@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"errors"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -24,30 +25,23 @@ func (r *Runner) traceExtglob(p *syntax.ExtGlob) (string, bool) {
 	}
 	var sb strings.Builder
 	sb.WriteString(p.Op.String())
-	for i := 0; i < len(pat); {
-		j := i
-		for j < len(pat) && strings.IndexByte("$`'\"", pat[j]) < 0 {
-			if pat[j] == '\\' {
-				j++
-			}
-			j++
-		}
-		j = min(j, len(pat))
-		sb.WriteString(pat[i:j])
-		if j >= len(pat) {
-			break
-		}
-		end := expansionEnd(pat, j)
-		s, ok := r.traceChunk(pat[j:end])
+	err := extglobPieces(pat, func(lit string) { sb.WriteString(lit) }, func(chunk string) error {
+		s, ok := r.traceChunk(chunk)
 		if !ok {
-			return "", false
+			return errNoTrace
 		}
 		sb.WriteString(s)
-		i = end
+		return nil
+	})
+	if err != nil {
+		return "", false
 	}
 	sb.WriteByte(')')
 	return sb.String(), true
 }
+
+// errNoTrace stops traceExtglob at a piece that does not read as a word.
+var errNoTrace = errors.New("no trace")
 
 // traceChunk traces one quoted string or expansion of an extended
 // pattern, read as a word of its own (as expandPatternChunk reads it).
