@@ -415,8 +415,8 @@ type Runner struct {
 	specialFailed bool
 	specialNow    bool // the usage error ends a POSIX shell at once (usageFatal)
 	// pairEOF: the last syntax error reported was an unterminated quote or
-	// pair (parse_matched_pair's parser_error, which leaves the status 2,
-	// not EX_BADSYNTAX: no POSIX exit from eval or source)
+	// pair, or in a [[ ]] expression (bash's parser_error, which leaves
+	// the status 2, not EX_BADSYNTAX: no POSIX exit from eval or source)
 	pairEOF bool
 	// ignoreBase is noErrExit where the innermost eval, source or trap
 	// action began: what they run is parsed afresh, without the
