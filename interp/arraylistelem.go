@@ -60,5 +60,5 @@ func (r *Runner) listElemError(a *syntax.Assign) error {
 			lhs = decodeRawBytes(writtenText(t[1 : len(t)-1]))
 		}
 	}
-	return &discardError{msg: a.Name.Value + "[" + lhs + "]: cannot assign list to array member", noPrefix: true}
+	return &discardError{msg: a.Name.Value + "[" + lhs + "]: cannot assign list to array member", noPrefix: true, report: true}
 }

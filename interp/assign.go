@@ -54,6 +54,9 @@ type discardError struct {
 	// valueArith: the arithmetic of an integer variable's value, which
 	// leaves the status as it was (see valueArithError)
 	valueArith bool
+	// report: printed with report_error, which exits under set -e
+	// (not an arithmetic error's internal_error)
+	report bool
 }
 
 func (e *discardError) Error() string { return e.msg }

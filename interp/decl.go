@@ -115,6 +115,9 @@ func (r *Runner) declClause(c *syntax.DeclClause, st *syntax.Stmt) {
 				r.traceCompound(a, false)
 			}
 			r.earlyErrorf("%s", err.Error())
+			if r.reportExit() {
+				return // report_error under set -e
+			}
 			r.exit, r.flow = 1, flowAbort
 			return
 		}
@@ -655,6 +658,9 @@ func (r *Runner) declare(variant string, args []declArg) int {
 				case de.msg == "": // (noassign: silent)
 				case de.noPrefix:
 					r.earlyErrorf("%s", de.msg)
+					if de.report && r.reportExit() {
+						return r.exit
+					}
 				default:
 					r.expansionTimeErr(de.msg)
 				}
@@ -1589,7 +1595,7 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		}
 	}
 	if readonlyAbort {
-		return "", &discardError{msg: written + ": readonly variable", noPrefix: true}
+		return "", &discardError{msg: written + ": readonly variable", noPrefix: true, report: true}
 	}
 	// the value
 	var err error

@@ -830,6 +830,10 @@ func checksErrexit(c syntax.Command) bool {
 		return c.Stmt == nil
 	case *syntax.BinaryCmd:
 		return c.Op == syntax.Pipe || c.Op == syntax.PipeAll
+	case *syntax.FuncDecl:
+		// a definition that fails ('x.y'() …) fails as a command; a
+		// list read as one (funcDeclList) counted its own commands
+		return funcDeclList(c) == nil
 	case nil:
 		return true
 	}

@@ -26,7 +26,7 @@ func (r *Runner) globFields(b *fieldBuilder, out *[]string) {
 		matches := r.glob(string(f.pat))
 		if len(matches) == 0 {
 			if r.opts.sh(shFailglob) {
-				r.pendingErr = &expandError{msg: "no match: " + string(f.buf), status: 1}
+				r.pendingErr = &expandError{msg: "no match: " + string(f.buf), status: 1, report: true}
 				b.fields = b.fields[:0]
 				return
 			}

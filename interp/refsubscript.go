@@ -263,6 +263,9 @@ func (r *Runner) discarded(err error) bool {
 	}
 	if d.noPrefix {
 		r.errorf("%s", d.msg)
+		if d.report && r.reportExit() {
+			return true // report_error under set -e
+		}
 	} else {
 		r.expansionTimeErr(d.msg)
 	}

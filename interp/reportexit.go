@@ -53,6 +53,8 @@ func viaReportError(err error) (via, failed bool) {
 		return e.report, !e.lastStatus
 	case *varError:
 		return e.readonly, false
+	case *discardError:
+		return e.report, false
 	}
 	return false, false
 }

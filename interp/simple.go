@@ -558,8 +558,8 @@ func (r *Runner) assignList(as []*syntax.Assign, local bool) bool {
 				return false
 			}
 			r.reportErr(err)
-			if isReadonlyErr(err) && r.reportExit() {
-				return false
+			if r.flow == flowExit || isReadonlyErr(err) && r.reportExit() {
+				return false // report_error under set -e
 			}
 			r.exit = 1
 			// bash abandons the rest of the line after an assignment
