@@ -11,10 +11,9 @@ import (
 // quotes, or bare between double quotes unless it is in the word of a
 // pattern operator (# % / ^ ,), following the "dolbrace state" of the
 // braces it is in; a $"…" loses its $; a $(…) is printed back. The
-// text stored, shown by
-// declare -f, is the translated one. dolbraceText does the same to the
-// text as written of a ${…} nash keeps as text (a bad substitution,
-// which has no nodes for the printer to translate).
+// text stored, shown by declare -f, is the translated one. dolbraceText
+// does the same to the text as written of a ${…} nash keeps as text (a
+// bad substitution, which has no nodes for the printer to translate).
 
 // The states of a ${…}'s text (bash's DOLBRACE_*).
 const (
@@ -204,10 +203,11 @@ func (r *pairReader) dollarWord(ret []byte, ch, open byte, count int, rdq bool) 
 	return append(ret, nest...), count, ok
 }
 
-// dqBadSubsts returns the bad substitutions kept as text (badSubstName's)
-// between double quotes in n, not in a command substitution nested there.
-func dqBadSubsts(n syntax.Node) map[*syntax.ParamExp]bool {
-	found := map[*syntax.ParamExp]bool{}
+// markDquoted records, in p.dqBad and p.dqFunsub, the bad substitutions
+// kept as text (badSubstName's) and the ${ …;} and ${|…;} between double
+// quotes in n, not in a command substitution nested there: the raw calls
+// on the nodes inside n do not see the double quotes around them.
+func (p *cmdPrinter) markDquoted(n syntax.Node) {
 	syntax.Walk(n, func(node syntax.Node) bool {
 		dq, ok := node.(*syntax.DblQuoted)
 		if !ok {
@@ -215,18 +215,28 @@ func dqBadSubsts(n syntax.Node) map[*syntax.ParamExp]bool {
 		}
 		syntax.Walk(dq, func(node syntax.Node) bool {
 			switch node := node.(type) {
-			case *syntax.CmdSubst, *syntax.ProcSubst:
+			case *syntax.CmdSubst:
+				if node.TempFile || node.ReplyVar {
+					if p.dqFunsub == nil {
+						p.dqFunsub = map[*syntax.CmdSubst]bool{}
+					}
+					p.dqFunsub[node] = true
+				}
+				return false
+			case *syntax.ProcSubst:
 				return false
 			case *syntax.ParamExp:
 				if node.Param != nil && node.Param.Value == badSubstName {
-					found[node] = true
+					if p.dqBad == nil {
+						p.dqBad = map[*syntax.ParamExp]bool{}
+					}
+					p.dqBad[node] = true
 				}
 			}
 			return true
 		})
 		return false
 	})
-	return found
 }
 
 // reprintComsubText is body, the text of a $(…), printed back as bash's
@@ -240,26 +250,4 @@ func reprintComsubText(body string, escBytes bool) (string, bool) {
 	p.list(f.Stmts)
 	p.flushDeferred("")
 	return comsubLead(p.sb.String()) + ")", true
-}
-
-// dqFunsubs returns the ${ …;} and ${|…;} between double quotes in n.
-func dqFunsubs(n syntax.Node) map[*syntax.CmdSubst]bool {
-	found := map[*syntax.CmdSubst]bool{}
-	syntax.Walk(n, func(node syntax.Node) bool {
-		dq, ok := node.(*syntax.DblQuoted)
-		if !ok {
-			return true
-		}
-		syntax.Walk(dq, func(node syntax.Node) bool {
-			if cs, ok := node.(*syntax.CmdSubst); ok {
-				if cs.TempFile || cs.ReplyVar {
-					found[cs] = true
-				}
-				return false
-			}
-			return true
-		})
-		return false
-	})
-	return found
 }

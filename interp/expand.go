@@ -716,12 +716,8 @@ func (r *Runner) expandWord(b *fieldBuilder, w *syntax.Word, assign bool) (err e
 			}
 			b.quoted(s)
 		case *syntax.ExtGlob:
-			pat := p.Pattern.Value
-			if pat == emptyExtglob {
-				pat = "" // see emptyExtglobRewrite
-			}
 			b.literal(p.Op.String())
-			if err := r.expandExtglobPattern(b, pat); err != nil {
+			if err := r.expandExtglobPattern(b, extglobText(p)); err != nil {
 				return err
 			}
 			b.literal(")")

@@ -53,22 +53,40 @@ func extglobPieces(pat string, lit func(string), chunk func(string) error) error
 // expandPatternChunk expands one quoted string or expansion of an
 // extended pattern; text that does not parse stays literal.
 func (r *Runner) expandPatternChunk(b *fieldBuilder, chunk string) error {
-	// the chunk is text as written, which may hold bytes that are not
-	// UTF-8 or carriage returns (rawbytes.go)
-	f, src, err := parseRawFile(": "+chunk, "")
-	if err != nil || len(f.Stmts) != 1 {
-		b.literal(chunk)
-		return nil
-	}
-	call, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
-	if !ok || len(call.Args) != 2 || len(f.Stmts[0].Redirs) > 0 {
+	w, src, ok := chunkWord(chunk)
+	if !ok {
 		b.literal(chunk)
 		return nil
 	}
 	oldSrc := r.curSrc
 	r.curSrc = src // the new nodes' offsets are into src
 	defer func() { r.curSrc = oldSrc }()
-	return r.expandWord(b, call.Args[1], false)
+	return r.expandWord(b, w, false)
+}
+
+// chunkWord reads chunk, a quoted string or expansion of an extended
+// pattern, as a word of its own, and returns it with the text its
+// positions refer to; ok is false when it is not one word.
+func chunkWord(chunk string) (*syntax.Word, string, bool) {
+	// the chunk is text as written, which may hold bytes that are not
+	// UTF-8 or carriage returns (rawbytes.go)
+	f, src, err := parseRawFile(": "+chunk, "")
+	if err != nil || len(f.Stmts) != 1 || len(f.Stmts[0].Redirs) > 0 {
+		return nil, "", false
+	}
+	call, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(call.Args) != 2 {
+		return nil, "", false
+	}
+	return call.Args[1], src, true
+}
+
+// extglobText is the text between an extended pattern's parentheses.
+func extglobText(p *syntax.ExtGlob) string {
+	if p.Pattern.Value == emptyExtglob {
+		return "" // see emptyExtglobRewrite
+	}
+	return p.Pattern.Value
 }
 
 // expansionEnd returns the end of the quoted string or expansion that

@@ -109,9 +109,7 @@ func parseProgramEdits(src, name string) (*syntax.File, string, []parseEdit, err
 		}
 	}
 	if err == nil {
-		src, f, edits = timeIgnFix(f, src, name, edits)
-		src, f, edits = arithCaseFix(f, src, name, edits)
-		src, f, edits = condHdocFix(f, src, name, edits)
+		src, f, edits = clauseFixes(f, src, name, edits)
 	}
 	lets := mayHoldLetClause(src) // see parsefix_letwords.go
 	if err == nil && !mayHoldHdocParen(src) && (!lets || letWordsAt(f, src) < 0) {
@@ -155,9 +153,7 @@ func parseProgramEdits(src, name string) (*syntax.File, string, []parseEdit, err
 		edits = append(edits, ed...)
 	}
 	if err == nil {
-		text, f, edits = timeIgnFix(f, text, name, edits)
-		text, f, edits = arithCaseFix(f, text, name, edits)
-		text, f, edits = condHdocFix(f, text, name, edits)
+		text, f, edits = clauseFixes(f, text, name, edits)
 		f, text = dqAnsiFix(f, text, name)
 		if bad, rerr := bashRejectsError(f, text, name); rerr != nil {
 			return nil, bad, edits, unmapParseError(rerr, edits, written)
@@ -167,6 +163,17 @@ func parseProgramEdits(src, name string) (*syntax.File, string, []parseEdit, err
 		return f, text, edits, nil
 	}
 	return nil, text, edits, unmapParseError(err, edits, written)
+}
+
+// clauseFixes applies, to f, the parse of text, the rewrites of clauses
+// mvdan's parser reads otherwise though they parse (time --, a $((…))
+// bash runs as $( (…)), a [[ ]] ending a line with here-documents
+// pending), each returning the text, its parse and the edits with its
+// own added.
+func clauseFixes(f *syntax.File, text, name string, edits []parseEdit) (string, *syntax.File, []parseEdit) {
+	text, f, edits = timeIgnFix(f, text, name, edits)
+	text, f, edits = arithCaseFix(f, text, name, edits)
+	return condHdocFix(f, text, name, edits)
 }
 
 // finishParse corrects what mvdan's parser reads otherwise in a parsed

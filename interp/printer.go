@@ -956,22 +956,7 @@ func (p *cmdPrinter) raw(n syntax.Node, start, end syntax.Pos) string {
 	}
 	bare := p.bare
 	if strings.Contains(p.src[s:e], "${") {
-		for cs := range dqFunsubs(n) {
-			if p.dqFunsub == nil {
-				p.dqFunsub = map[*syntax.CmdSubst]bool{}
-			}
-			p.dqFunsub[cs] = true
-		}
-	}
-	if strings.Contains(p.src[s:e], badSubstName) {
-		// kept for the raw calls on the nodes inside n, which do
-		// not see the double quotes around them
-		for pe := range dqBadSubsts(n) {
-			if p.dqBad == nil {
-				p.dqBad = map[*syntax.ParamExp]bool{}
-			}
-			p.dqBad[pe] = true
-		}
+		p.markDquoted(n)
 	}
 	syntax.Walk(n, func(node syntax.Node) bool {
 		var repl string

@@ -43,10 +43,7 @@ func signalName(n int) string {
 // signals EXIT, ERR, DEBUG and RETURN are accepted when pseudo is set.
 func parseSignal(s string, pseudo bool) (string, int, bool) {
 	if n64, ok := legalNumber(s); ok {
-		n := int(n64)
-		if n64 != int64(n) {
-			return "", 0, false
-		}
+		n := int(n64) // (int is 64 bits on the targets)
 		if n == 0 && pseudo {
 			return "EXIT", 0, true
 		}

@@ -557,8 +557,7 @@ func (r *Runner) assignList(as []*syntax.Assign, local bool) bool {
 				}
 				return false
 			}
-			r.reportErr(err)
-			if r.flow == flowExit || isReadonlyErr(err) && r.reportExit() {
+			if r.reportErr(err); r.flow == flowExit {
 				return false // report_error under set -e
 			}
 			r.exit = 1

@@ -19,13 +19,9 @@ func extglobQuoted(p *syntax.ExtGlob) bool {
 // quoted character is backslash-escaped. ok is false when a piece does
 // not read as a word.
 func (r *Runner) traceExtglob(p *syntax.ExtGlob) (string, bool) {
-	pat := p.Pattern.Value
-	if pat == emptyExtglob {
-		pat = "" // see emptyExtglobRewrite
-	}
 	var sb strings.Builder
 	sb.WriteString(p.Op.String())
-	err := extglobPieces(pat, func(lit string) { sb.WriteString(lit) }, func(chunk string) error {
+	err := extglobPieces(extglobText(p), func(lit string) { sb.WriteString(lit) }, func(chunk string) error {
 		s, ok := r.traceChunk(chunk)
 		if !ok {
 			return errNoTrace
@@ -46,18 +42,13 @@ var errNoTrace = errors.New("no trace")
 // traceChunk traces one quoted string or expansion of an extended
 // pattern, read as a word of its own (as expandPatternChunk reads it).
 func (r *Runner) traceChunk(chunk string) (string, bool) {
-	f, src, err := parseRawFile(": "+chunk, "")
-	if err != nil || len(f.Stmts) != 1 || len(f.Stmts[0].Redirs) > 0 {
-		return "", false
-	}
-	call, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
-	if !ok || len(call.Args) != 2 {
+	w, src, ok := chunkWord(chunk)
+	if !ok {
 		return "", false
 	}
 	oldSrc := r.curSrc
 	r.curSrc = src // the new nodes' offsets are into src
 	defer func() { r.curSrc = oldSrc }()
-	w := call.Args[1]
 	pat, err := r.pattern(w)
 	if err != nil {
 		return "", false
