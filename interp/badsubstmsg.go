@@ -17,7 +17,11 @@ import (
 // is a bad substitution that no inner string has named yet.
 func (r *Runner) placeBadSubst(err error, node syntax.Node) error {
 	if e, ok := err.(*expandError); ok && e.outer {
-		return placeBadSubstText(err, r.nodeText(node))
+		text := r.nodeText(node)
+		if e.quoteCut {
+			text = dqDolbraceText(text, r.escBytes())
+		}
+		return placeBadSubstText(err, text)
 	}
 	if !unplacedBadSubst(err) {
 		return err
@@ -27,6 +31,7 @@ func (r *Runner) placeBadSubst(err error, node syntax.Node) error {
 		// (bash's extract_dollar_brace_string gives up the command
 		// line: DISCARD, never fatal, in POSIX mode too)
 		e := err.(*expandError)
+		text = dqDolbraceText(text, r.escBytes())
 		e.msg, e.outer, e.fatal = "bad substitution: no closing `}' in "+text, true, false
 		return err
 	}
@@ -65,27 +70,13 @@ func unclosedSubscriptSubst(err error) bool {
 	return subscriptEnd(body, i) < 0
 }
 
-// quoteInSubst reports whether err rejects a ${…} holding a double
-// quote read unquoted, which dqAnsiFix made of a "${x-$'\"'}": between
-// double quotes bash's extraction of the ${…} stops at it and runs off
-// the end of the word, as for unclosedSubscriptSubst.
+// quoteInSubst reports whether err rejects a ${…} leaving a quote open,
+// which dqAnsiFix made of a "${x-$'\"'}": between double quotes bash's
+// extraction of the ${…} runs off the end of the word at it, as for
+// unclosedSubscriptSubst.
 func quoteInSubst(err error) bool {
 	e, ok := err.(*expandError)
 	return ok && e.quoteCut
-}
-
-// unescapedQuote reports whether s holds a double quote with no
-// backslash before it.
-func unescapedQuote(s string) bool {
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '\\':
-			i++
-		case '"':
-			return true
-		}
-	}
-	return false
 }
 
 // placeBadSubstText is placeBadSubst with the text given.

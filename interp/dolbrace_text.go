@@ -40,6 +40,49 @@ func dolbraceText(text string, dq, escBytes bool) string {
 	return "${" + body
 }
 
+// dqDolbraceText returns text, a word as written, with each ${…}
+// between double quotes in it as bash's parser stores it (dolbraceText).
+func dqDolbraceText(text string, escBytes bool) string {
+	if !strings.Contains(text, "$'") {
+		return text
+	}
+	var b strings.Builder
+	dq := false
+	for k := 0; k < len(text); k++ {
+		switch c := text[k]; {
+		case c == '\\' && k+1 < len(text):
+			b.WriteString(text[k : k+2])
+			k++
+			continue
+		case c == '"':
+			dq = !dq
+		case c == '\'' && !dq:
+			if e := closingQuote(text, k); e > 0 {
+				b.WriteString(text[k : e+1])
+				k = e
+				continue
+			}
+		case c == '$' && dq && k+1 < len(text) && text[k+1] == '{':
+			if e := matchBrace(text, k+1); e > 0 {
+				b.WriteString(dolbraceText(text[k:e+1], true, escBytes))
+				k = e
+				continue
+			}
+		}
+		b.WriteByte(text[k])
+	}
+	return b.String()
+}
+
+// dolbraceCloses says whether text, a ${…} between double quotes, is
+// read whole: its last byte the close of its first two, each quote in it
+// closed.
+func dolbraceCloses(text string) bool {
+	r := pairReader{s: text, k: 2}
+	_, ok := r.pair(0, '{', '}', pairFlags{dolbrace: true, dquote: true, firstClose: true})
+	return ok && r.k == len(text)
+}
+
 // pairFlags are the flags of parse_matched_pair that matter here.
 type pairFlags struct {
 	dolbrace   bool // P_DOLBRACE: the text of a ${…}

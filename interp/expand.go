@@ -443,8 +443,8 @@ type expandError struct {
 	// placed: a bad substitution that names the string it was in
 	// (see placeBadSubst)
 	placed bool
-	// quoteCut: a bad substitution whose text holds a double quote
-	// bash read unquoted between double quotes (see quoteInSubst)
+	// quoteCut: a bad substitution whose text leaves a quote open,
+	// read unquoted between double quotes (see quoteInSubst)
 	quoteCut bool
 	// outer: a bad substitution naming the outermost string it was in,
 	// which each enclosing string replaces (arithcomment.go)

@@ -418,8 +418,9 @@ func (r *Runner) paramExp(pe *syntax.ParamExp) (paramValue, error) {
 				return r.badTransformValue(param, msg)
 			}
 			// (its $'…' as bash's parser translated them)
-			err := r.badSubstErr(dolbraceText(msg, r.op.quoted || r.dblDepth > 0 || r.patDbl, r.escBytes()))
-			err.(*expandError).quoteCut = unescapedQuote(msg)
+			text := dolbraceText(msg, r.op.quoted || r.dblDepth > 0 || r.patDbl, r.escBytes())
+			err := r.badSubstErr(text)
+			err.(*expandError).quoteCut = !dolbraceCloses(text)
 			return paramValue{}, err
 		}
 	}

@@ -1024,6 +1024,11 @@ func matchPair(text string, open int, opening, closing byte, oneLine bool) int {
 		switch c := text[k]; {
 		case c == '\\':
 			k++
+		case c == '$' && k+1 < len(text) && text[k+1] == '\'':
+			// $'…', where a backslash escapes the quote
+			if k = dollarQuoteEnd(text, k+1) - 1; k < 0 {
+				return -1
+			}
 		case c == '\'' || c == '"' || c == '`':
 			if k = skipQuoted(text, k); k < 0 {
 				return -1

@@ -16,13 +16,15 @@ import (
 // abcd}, and "${u-$'\x24HOME'}" expands $HOME. mvdan's parser keeps a
 // quoted $'…' there. dqAnsiFix rewrites such a $'…' into its decoded
 // text when that text holds a character the expansion reads otherwise
-// (a "}", "$", "`" or "\"), as bash shows it too (declare -f). A decoded
-// double quote is left alone: bash's extraction of the ${…} then fails
-// when it expands it, which mvdan's parser cannot be made to do.
+// (a "}", "$", "`", "\\" or a quote), as bash shows it too (declare -f).
+// A decoded quote the rest of the ${…} does not close makes bash's
+// extraction of the ${…} fail as it expands it ("bad substitution: no
+// closing `}'"), which mvdan's parser cannot be made to do: such a ${…}
+// becomes a bad substitution that reports itself.
 
 // dqAnsiSpecial are the characters of a decoded $'…' that change how
 // the rest of a double-quoted ${…} word is read.
-const dqAnsiSpecial = "}$`\\"
+const dqAnsiSpecial = "}$`\\'\""
 
 // dqAnsiFix returns text with those $'…' decoded and f parsed again from
 // it, or text and f unchanged when there are none (or the result does
@@ -31,58 +33,133 @@ func dqAnsiFix(f *syntax.File, text, name string) (*syntax.File, string) {
 	if !strings.Contains(text, "$'") {
 		return f, text
 	}
-	type repl struct {
-		from, to int
-		with     string
-	}
-	var rs []repl
-	inWord := func(w *syntax.Word) {
-		bareAnsiIn(w, func(p *syntax.SglQuoted) {
-			if strings.Contains(p.Value, `\u`) || strings.Contains(p.Value, `\U`) {
-				return
-			}
-			dec := ansiC(p.Value, false)
-			if !strings.ContainsAny(dec, dqAnsiSpecial) || strings.ContainsAny(dec, "\n\x00\"") || !utf8.ValidString(dec) {
-				return
-			}
-			rs = append(rs, repl{int(p.Pos().Offset()), int(p.End().Offset()), dec})
-		})
-	}
+	var rs []textRepl
 	syntax.Walk(f, func(n syntax.Node) bool {
-		dq, ok := n.(*syntax.DblQuoted)
-		if !ok {
-			return true
-		}
-		for _, p := range dq.Parts {
-			pe, ok := p.(*syntax.ParamExp)
-			if !ok {
-				continue
-			}
-			if body, ok := dqAnsiQuoteBody(pe, text); ok {
-				marker := "${" + badSubstName + "['" + strings.ReplaceAll(body, "'", `'\''`) + "']}"
-				rs = append(rs, repl{int(pe.Pos().Offset()), int(pe.End().Offset()), marker})
-				continue
-			}
-			paramWord(pe, inWord)
+		if dq, ok := n.(*syntax.DblQuoted); ok {
+			rs = append(rs, dqAnsiRepls(dq, text)...)
 		}
 		return true
 	})
 	if len(rs) == 0 {
 		return f, text
 	}
-	sort.Slice(rs, func(i, j int) bool { return rs[i].from > rs[j].from })
-	out := text
-	for _, r := range rs {
-		if r.from < 0 || r.to > len(out) || r.from >= r.to {
-			return f, text
-		}
-		out = out[:r.from] + r.with + out[r.to:]
+	out, ok := replaceRanges(text, rs)
+	if !ok {
+		return f, text
 	}
 	f2, err := parseBash(out, name)
 	if err != nil {
 		return f, text
 	}
 	return f2, out
+}
+
+// dqAnsiRepls returns the rewrites of the ${…} of dq: their $'…'
+// decoded, or, for a ${…} whose decoded text leaves a quote open to the
+// end of dq, the ${…} as a bad substitution. It reads the decoded text
+// of dq as bash's extraction does as it expands it: a ${…} that another
+// one's quotes take in is part of that one.
+func dqAnsiRepls(dq *syntax.DblQuoted, text string) []textRepl {
+	type peRepls struct {
+		pe *syntax.ParamExp
+		rs []textRepl
+	}
+	var pes []peRepls
+	var all []textRepl
+	for _, p := range dq.Parts {
+		pe, ok := p.(*syntax.ParamExp)
+		if !ok {
+			continue
+		}
+		var rs []textRepl
+		paramWord(pe, func(w *syntax.Word) {
+			bareAnsiIn(w, func(q *syntax.SglQuoted) {
+				if dec, ok := dqAnsiDecoded(q); ok {
+					rs = append(rs, textRepl{int(q.Pos().Offset()), int(q.End().Offset()), dec})
+				}
+			})
+		})
+		if len(rs) > 0 {
+			pes = append(pes, peRepls{pe, rs})
+			all = append(all, rs...)
+		}
+	}
+	end := int(dq.Right.Offset())
+	if len(pes) == 0 || end > len(text) {
+		return nil
+	}
+	// at maps an offset of text to the decoded text
+	at := func(off int) int {
+		for _, r := range all {
+			if r.to <= off {
+				off += len(r.with) - (r.to - r.from)
+			}
+		}
+		return off
+	}
+	decoded, ok := replaceRanges(text[:end], all)
+	if !ok {
+		return nil
+	}
+	var out []textRepl
+	taken := 0 // the decoded text before it is in a ${…} read already
+	for _, pr := range pes {
+		from, to := int(pr.pe.Pos().Offset()), int(pr.pe.End().Offset())
+		start := at(from)
+		if start < taken {
+			out = append(out, pr.rs...)
+			continue
+		}
+		r := pairReader{s: decoded, k: start + 2}
+		if _, ok := r.pair(0, '{', '}', pairFlags{dolbrace: true, dquote: true, firstClose: true}); ok {
+			taken = r.k
+			out = append(out, pr.rs...)
+			continue
+		}
+		body := decoded[start+2 : at(to)-1]
+		if strings.IndexByte(body, '\n') >= 0 {
+			return nil
+		}
+		marker := "${" + badSubstName + "['" + strings.ReplaceAll(body, "'", `'\''`) + "']}"
+		out = append(out, textRepl{from, to, marker})
+	}
+	return out
+}
+
+// dqAnsiDecoded returns the value of q, a $'…' in the word of a ${…}
+// between double quotes, when bash's decoding of it there changes how
+// the word is read: it holds a dqAnsiSpecial character (and no newline
+// or NUL, and is valid UTF-8, which keeps it one text).
+func dqAnsiDecoded(q *syntax.SglQuoted) (string, bool) {
+	if strings.Contains(q.Value, `\u`) || strings.Contains(q.Value, `\U`) {
+		return "", false
+	}
+	dec := ansiC(q.Value, false)
+	if !strings.ContainsAny(dec, dqAnsiSpecial) || strings.ContainsAny(dec, "\n\x00") || !utf8.ValidString(dec) {
+		return "", false
+	}
+	return dec, true
+}
+
+// textRepl replaces text[from:to] with with.
+type textRepl struct {
+	from, to int
+	with     string
+}
+
+// replaceRanges returns text with the ranges of rs, which do not
+// overlap, replaced; false when one is out of range.
+func replaceRanges(text string, rs []textRepl) (string, bool) {
+	rs = append([]textRepl(nil), rs...)
+	sort.Slice(rs, func(i, j int) bool { return rs[i].from > rs[j].from })
+	out := text
+	for _, r := range rs {
+		if r.from < 0 || r.to > len(out) || r.from >= r.to {
+			return text, false
+		}
+		out = out[:r.from] + r.with + out[r.to:]
+	}
+	return out, true
 }
 
 // bareAnsiIn calls fn with each $'…' of w, the word of a ${…} operator
@@ -185,51 +262,4 @@ func dqBareAnsi(n syntax.Node) map[*syntax.SglQuoted]bool {
 		return true
 	})
 	return bare
-}
-
-// dqAnsiQuoteBody returns the text between the braces of pe, a ${…}
-// between double quotes, with the $'…' of its operator's word decoded,
-// when one of them decodes to a double quote: bash's extraction of the
-// ${…} from the double-quoted text then stops at that quote and fails
-// as the word is expanded ("bad substitution: no closing `}' in" the
-// word, with the decoded text). dqAnsiFix has such a ${…} report it (see
-// parsefix_subst.go, placeBadSubst).
-func dqAnsiQuoteBody(pe *syntax.ParamExp, text string) (string, bool) {
-	if pe.Exp == nil || pe.Exp.Word == nil || !pe.Dollar.IsValid() {
-		return "", false
-	}
-	from, to := int(pe.Pos().Offset())+2, int(pe.End().Offset())-1
-	if from > to || to > len(text) {
-		return "", false
-	}
-	var sb strings.Builder
-	at, quote := from, false
-	ok := true
-	paramWord(pe, func(w *syntax.Word) {
-		for _, p := range w.Parts {
-			sq, isSq := p.(*syntax.SglQuoted)
-			if !isSq || !sq.Dollar {
-				continue
-			}
-			dec := ansiC(sq.Value, false)
-			if strings.ContainsAny(dec, "\n\x00") || !utf8.ValidString(dec) || strings.Contains(sq.Value, `\u`) || strings.Contains(sq.Value, `\U`) {
-				ok = false
-				return
-			}
-			quote = quote || strings.IndexByte(dec, '"') >= 0
-			start, end := int(sq.Pos().Offset()), int(sq.End().Offset())
-			if start < at || end > to {
-				ok = false
-				return
-			}
-			sb.WriteString(text[at:start])
-			sb.WriteString(dec)
-			at = end
-		}
-	})
-	if !ok || !quote || strings.IndexByte(text[from:to], '\n') >= 0 {
-		return "", false
-	}
-	sb.WriteString(text[at:to])
-	return sb.String(), true
 }

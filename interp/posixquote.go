@@ -194,7 +194,7 @@ func posixQuoteRewrite(text string) (string, []parseEdit, bool) {
 				atWordStart = false
 				continue
 			case c == '$' && k+1 < len(text) && text[k+1] == '\'':
-				if !copyThrough(skipDollarSingle(text, k+1)) {
+				if !copyThrough(dollarQuoteEnd(text, k+1) - 1) {
 					return "", nil, false
 				}
 				continue
@@ -301,20 +301,6 @@ func pqOpen(b *strings.Builder, text string, k int, stack *[]pqFrame, dq bool) i
 	b.WriteString(text[k:j])
 	*stack = append(*stack, pqFrame{kind: pqBrace, dq: dq, word: word})
 	return j - 1
-}
-
-// skipDollarSingle returns the offset of the quote closing the $'…'
-// string whose opening quote is at offset k, or -1.
-func skipDollarSingle(text string, k int) int {
-	for k++; k < len(text); k++ {
-		switch text[k] {
-		case '\\':
-			k++
-		case '\'':
-			return k
-		}
-	}
-	return -1
 }
 
 // pqHdocDelim reads the delimiter of a here-document after "<<": it returns
