@@ -239,12 +239,20 @@ func dquoteRemoval(s string) string {
 // Q_ARITH), and in which a process substitution is text (see
 // condsubscript.go).
 func (r *Runner) condArithWord(w *syntax.Word) (string, error) {
+	return r.qArithWord(w, false)
+}
+
+// qArithWord expands w as bash's cond_expand_word does with Q_ARITH,
+// quoting each [subscript] once expanded. always: every subscript is
+// quoted ([[ -v ]]); otherwise only when the word has something to
+// expand.
+func (r *Runner) qArithWord(w *syntax.Word, always bool) (string, error) {
 	src := r.curSrc
 	if w == nil || !w.Pos().IsValid() || src == "" {
 		return r.literal(w)
 	}
 	start, end := int(w.Pos().Offset()), int(w.End().Offset())
-	if start < 0 || end > len(src) || start > end || strings.IndexByte(src[start:end], '[') < 0 || !strings.ContainsAny(src[start:end], arithExpChars) && !subscriptProcSubst(w) {
+	if start < 0 || end > len(src) || start > end || strings.IndexByte(src[start:end], '[') < 0 || !always && !strings.ContainsAny(src[start:end], arithExpChars) && !subscriptProcSubst(w) {
 		return r.literal(w)
 	}
 	var parts []syntax.WordPart

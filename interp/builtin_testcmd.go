@@ -220,7 +220,7 @@ func (t *testParser) unary(op, arg string) (bool, error) {
 		op = "-e"
 	}
 	if op == "-v" {
-		return t.r.varIsSetSub(arg, true), nil
+		return t.r.varIsSetSub(arg, !t.r.opts.sh(shAssocExpandOnce)), nil
 	}
 	ok, err := t.r.unaryTest(op, arg)
 	if err != nil {

@@ -31,9 +31,16 @@ func subscriptProcSubst(w *syntax.Word) bool {
 	return false
 }
 
-// condVarWord expands the operand of [[ -v ]]: a process substitution in
-// its subscript is the text written.
+// condVarWord expands the operand of [[ -v ]] as bash does (Q_ARITH):
+// since bash 5.2 each [subscript] is expanded once and backslash-quoted,
+// as in an arithmetic expression, so [[ -v A[\$k] ]] shows and looks up
+// A[\$k], whose key the lookup expands again (condVarLookup). Under an
+// older compatibility level the word is expanded as usual; a process
+// substitution in its subscript is the text written.
 func (r *Runner) condVarWord(w *syntax.Word) (string, error) {
+	if r.compatLevel() > 51 {
+		return r.qArithWord(w, true)
+	}
 	if w == nil || !subscriptProcSubst(w) {
 		return r.literal(w)
 	}
@@ -51,4 +58,12 @@ func (r *Runner) condVarWord(w *syntax.Word) (string, error) {
 		}
 	}
 	return r.literal(&syntax.Word{Parts: parts})
+}
+
+// condVarLookup reports whether the variable or element s, the operand of
+// [[ -v ]] as condVarWord expanded it, is set. The subscript is expanded
+// again, as bash's get_array_value does; only an older compatibility
+// level keeps assoc_expand_once, which [[ ]] turns off for its -v.
+func (r *Runner) condVarLookup(s string) bool {
+	return r.varIsSetSub(s, r.compatLevel() > 51 || !r.opts.sh(shAssocExpandOnce))
 }

@@ -58,6 +58,9 @@ func (r *Runner) testExpr(x syntax.TestExpr) (bool, error) {
 		if r.opts.on(optXtrace) {
 			r.traceCond(r.takeCondNot(), unaryOpWritten(x, r.curSrc), s)
 		}
+		if x.Op == syntax.TsVarSet {
+			return r.condVarLookup(s), nil
+		}
 		return r.unaryTest(x.Op.String(), s)
 	case *syntax.BinaryTest:
 		switch x.Op {
@@ -434,21 +437,26 @@ func fileTest(op string, fi os.FileInfo, abs string, r *Runner) (bool, error) {
 func (r *Runner) varIsSet(s string) bool { return r.varIsSetSub(s, false) }
 
 // varIsSetSub is varIsSet; with expand, the subscript is expanded first,
-// as the test builtin's -v does (bash expands it again when it looks the
-// element up; [[ -v ]] had its word expanded once, which is enough), and
-// not under assoc_expand_once.
+// as bash's get_array_value does when -v looks the element up (the test
+// builtin's unless assoc_expand_once; see condVarLookup for [[ -v ]]).
 func (r *Runner) varIsSetSub(s string, expand bool) bool {
 	if i := strings.IndexByte(s, '['); i > 0 && strings.HasSuffix(s, "]") {
 		name, key := s[:i], s[i+1:len(s)-1]
-		if expand && !r.opts.sh(shAssocExpandOnce) && key != "@" && key != "*" {
-			k, err := r.subscriptText(key)
+		target := r.resolveRef(name)
+		v := r.lookup(target)
+		if expand && key != "@" && key != "*" {
+			// a key is expanded as a word, an index as an arithmetic
+			// expression's text (array_expand_index)
+			expandKey := r.arithSubscriptText
+			if v != nil && v.kind == kAssoc {
+				expandKey = r.subscriptText
+			}
+			k, err := expandKey(key)
 			if err != nil {
 				return false
 			}
 			key = k
 		}
-		target := r.resolveRef(name)
-		v := r.lookup(target)
 		if v != nil {
 			name = target // a nameref's errors name what it refers to
 		}
