@@ -881,7 +881,13 @@ func (r *Runner) expandArrayElems(ae *syntax.ArrayExpr, assoc bool) (*syntax.Arr
 		}
 		if el.Index != nil {
 			w, appendElem := appendElemValue(el)
-			val, err := r.elemValue(w)
+			elemValue := r.elemValue
+			if assoc {
+				// no tilde expansion in an associative array's list
+				// (assign_compound_array_list)
+				elemValue = r.assignValueNoTilde
+			}
+			val, err := elemValue(w)
 			if err != nil {
 				return nil, err
 			}
@@ -894,14 +900,15 @@ func (r *Runner) expandArrayElems(ae *syntax.ArrayExpr, assoc bool) (*syntax.Arr
 			out.Elems = append(out.Elems, &cp)
 			continue
 		}
-		if assoc && ae.Elems[0].Index != nil {
+		if assocWordOnly(ae, el, assoc) {
 			// not a (k v …) list: the word is only reported, as written
 			out.Elems = append(out.Elems, el)
 			continue
 		}
 		if assoc {
-			// a key or value of an associative (k v …) list is one word
-			val, err := r.assignValue(el.Value)
+			// a key or value of an associative (k v …) list is one
+			// word, without tilde expansion
+			val, err := r.assignValueNoTilde(el.Value)
 			if err != nil {
 				return nil, err
 			}

@@ -1414,6 +1414,10 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		case makesLocal:
 			if compound {
 				r.expansionTimeErr(name + ": readonly variable")
+				if r.declInternal.on {
+					r.declInternal.redone = true
+					return "", errDeclFailed
+				}
 			}
 			return "", readonlyErr(name)
 		case compound:
@@ -1453,6 +1457,10 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		}
 		if msg != "" && compound {
 			r.expansionTimeErr(msg)
+			if r.declInternal.on {
+				r.declInternal.redone = true
+				return "", errDeclFailed
+			}
 		}
 		if msg != "" {
 			if (variant == "export" || variant == "readonly") && (as != nil && as.Value != nil || textVal != nil) {
@@ -1593,6 +1601,11 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 			r.vars.unbind(name)
 			return "", &varError{msg: "`" + val + "': not a valid identifier"}
 		}
+	}
+	if t := r.compoundTrace; t != nil && arrVal != nil {
+		// the internal declare is done: the assignment traces
+		r.compoundTrace = nil
+		t()
 	}
 	if readonlyAbort {
 		return "", &discardError{msg: written + ": readonly variable", noPrefix: true, report: true}

@@ -136,8 +136,8 @@ func laterValues(args []declArg) bool {
 // then takes the name alone, with all its options (declare -n v=(1)
 // makes an array the builtin cannot make a reference). done is false
 // when the value is left to the builtin. ok is false when the command
-// ends here: bash drops the line when the assignment fails, except when
-// the internal declaration of a function's local fails.
+// ends here: bash drops the line when the assignment fails, except in a
+// function for declare, typeset and local.
 func (r *Runner) declCompoundNow(variant string, before []declArg, a declArg) (ok, done, failed bool) {
 	sign := byte(0)
 	var shape, attrs string
@@ -188,14 +188,27 @@ func (r *Runner) declCompoundNow(variant string, before []declArg, a declArg) (o
 			return r.declWordFailed(variant, a, err), false, false
 		}
 		a.assign = pre
-		// bash traces [k]=v as a plain word only under -A
-		r.traceCompound(pre, strings.Contains(shape, "A"))
+		// bash traces [k]=v as a plain word only under -A, and traces
+		// nothing when the internal declare fails (the assignment,
+		// which traces, is not made)
+		r.compoundTrace = func() { r.traceCompound(pre, strings.Contains(shape, "A")) }
 	}
+	forceLocal := variant != "export" && variant != "readonly" && r.inFunction()
+	r.declInternal.on, r.declInternal.redone = forceLocal, false
 	st := r.declare(internal, []declArg{{text: opt}, a})
+	redone := r.declInternal.redone
+	r.declInternal.on, r.declInternal.redone, r.compoundTrace = false, false, nil
 	if r.flow != flowNone {
 		return false, false, false
 	}
-	if st != 0 && (variant != "local" || internal != variant) {
+	if redone {
+		// the builtin, given the bare name, reports the error again
+		// itself, after its trace
+		return true, true, false
+	}
+	if st != 0 && !forceLocal {
+		// bash's W_FORCELOCAL: in a function, a failing internal
+		// declare of declare, typeset or local is no fatal error
 		r.exit, r.flow = st, flowAbort
 		return false, false, false
 	}
@@ -210,7 +223,7 @@ func (r *Runner) preexpandCompound(as *syntax.Assign, assoc bool) (*syntax.Assig
 	var elems []*syntax.ArrayElem
 	changed := false
 	for _, el := range as.Array.Elems {
-		if el.Value == nil || !hasSideEffects(el.Value) {
+		if el.Value == nil || !hasSideEffects(el.Value) || assocWordOnly(as.Array, el, assoc) {
 			elems = append(elems, el)
 			continue
 		}
@@ -250,4 +263,12 @@ func (r *Runner) preexpandCompound(as *syntax.Assign, assoc bool) (*syntax.Assig
 	arr.Elems = elems
 	out.Array = &arr
 	return &out, nil
+}
+
+// assocWordOnly reports whether el, an element of the compound value ae
+// of an associative array, is a word without a subscript in a list that
+// is not a key-value list (its first element has one): bash reports the
+// word as written and expands nothing in it.
+func assocWordOnly(ae *syntax.ArrayExpr, el *syntax.ArrayElem, assoc bool) bool {
+	return assoc && el.Index == nil && len(ae.Elems) > 0 && ae.Elems[0].Index != nil
 }

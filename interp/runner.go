@@ -122,6 +122,12 @@ type Runner struct {
 	// commands, empty after a simple command and at each loop iteration.
 	thisCmd    string
 	declPrefix string // thisCmd as a declaration command began
+	// declInternal is set while declCompoundNow runs bash's internal
+	// declare of a compound value in a function; an error the builtin
+	// will meet again on the bare name sets redone (see declCompoundNow).
+	// compoundTrace, when set, traces that value as it is assigned.
+	declInternal  struct{ on, redone bool }
+	compoundTrace func()
 	// declLastAs and declLastVal: the last scalar assignment a
 	// declaration expanded, and its value, for $_ (declLastWord)
 	declLastAs  *syntax.Assign

@@ -320,9 +320,23 @@ func (r *Runner) traceCompound(a *syntax.Assign, assoc bool) {
 		}
 		var err error
 		switch {
+		case assocWordOnly(a.Array, el, assoc):
+			// reported as written (see assocElems), not expanded
+			vals = []string{r.writtenSubscript(el.Value)}
 		case kvWord != nil:
 			var v string
-			v, err = r.assignValueQuiet(kvWord)
+			v, err = r.assignValueNoTilde(kvWord)
+			vals = []string{v}
+		case value != nil && (assoc || el.Index != nil) && !hasSideEffects(value):
+			// an associative array's keys and values are expanded
+			// without tilde expansion (bash's assign_compound_array_list),
+			// an indexed array's [i]=v as its value is (elemValue)
+			expand := r.elemValue
+			if assoc {
+				expand = r.assignValueNoTilde
+			}
+			var v string
+			v, err = expand(value)
 			vals = []string{v}
 		case value != nil:
 			vals, err = r.fieldsQuiet(value)
