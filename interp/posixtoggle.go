@@ -11,12 +11,6 @@ import "mvdan.cc/sh/v3/syntax"
 // posix, or an eval or a sourced file doing so) drops them; an eval or
 // source that turns it on keeps them.
 
-// assignUndo is a binding as it was before a prefix assignment.
-type assignUndo struct {
-	name string
-	old  *variable // nil: unbound
-}
-
 // posixTogglers are the special builtins that can change POSIX mode.
 func posixToggler(name string) bool {
 	switch name {
@@ -24,36 +18,6 @@ func posixToggler(name string) bool {
 		return true
 	}
 	return false
-}
-
-// snapshotAssigns records the bindings as's assignments are about to
-// change.
-func (r *Runner) snapshotAssigns(as []*syntax.Assign) []assignUndo {
-	var out []assignUndo
-	for _, a := range as {
-		if a.Name == nil {
-			continue
-		}
-		u := assignUndo{name: a.Name.Value}
-		if v := r.vars.get(u.name); v != nil {
-			u.old = v.clone(v.gen)
-		}
-		out = append(out, u)
-	}
-	return out
-}
-
-// undoAssigns puts back the bindings snapshotAssigns recorded.
-func (r *Runner) undoAssigns(us []assignUndo) {
-	for i := len(us) - 1; i >= 0; i-- {
-		u := us[i]
-		if u.old == nil {
-			delete(r.vars.m, u.name)
-		} else {
-			r.vars.m[u.name] = u.old
-		}
-	}
-	r.vars.envDirty = true
 }
 
 // keptTemp is a temporary variable's value and attributes as a builtin
@@ -74,6 +38,11 @@ func (r *Runner) tempValues(as []*syntax.Assign) []keptTemp {
 		name := a.Name.Value
 		if t := r.resolveRef(name); validName(t) {
 			name = t
+		}
+		if r.temps[name] == tempRevealed {
+			// unset removed it: nothing is kept (the binding it
+			// revealed stays as it is)
+			continue
 		}
 		if v := r.vars.get(name); v != nil && v.set && v.kind == kString {
 			out = append(out, keptTemp{name, v.str, v.attrs & (aExport | aReadonly)})

@@ -177,16 +177,17 @@ func (r *Runner) runArgs(c *syntax.CallExpr, args []string, redirs []*syntax.Red
 	oldPre := r.prefixVals
 	defer func() { r.prefixVals = oldPre }()
 	r.prefixVals = nil
-	assignsTraced := false
-	if kind != cmdSpecial || !r.opts.on(optPosix) {
-		// (a POSIX special builtin's assignments are plain ones)
-		pre, traced, ok := r.expandPrefix(c, r.opts.on(optXtrace))
-		if !ok {
-			return
+	pre, assignsTraced, ok := r.expandPrefix(c, r.opts.on(optXtrace))
+	if !ok {
+		if kind == cmdSpecial && r.flow == flowAbort && r.opts.on(optPosix) && !r.isInteractive() {
+			// a failed assignment before a special builtin ends a
+			// POSIX shell (bash discards the command line only
+			// before another command)
+			r.exit, r.exitCode, r.flow = 1, 1, flowExit
 		}
-		r.prefixVals = pre
-		assignsTraced = traced
+		return
 	}
+	r.prefixVals = pre
 	r.stageExpanding = false
 	if r.opts.on(optXtrace) {
 		// traced before a pipeline stage's builtin or function raises
@@ -241,52 +242,28 @@ func (r *Runner) runArgs(c *syntax.CallExpr, args []string, redirs []*syntax.Red
 		case cmdFunction:
 			r.withTempAssigns(c, true, func() { r.callFunc(fn.fn, args) })
 		case cmdSpecial:
-			// bash (not POSIX mode) keeps prefix assignments of special
-			// builtins only in POSIX mode
-			if r.opts.on(optPosix) {
-				var undo []assignUndo
-				if posixToggler(name) && len(c.Assigns) > 0 {
-					undo = r.snapshotAssigns(c.Assigns) // see posixtoggle.go
+			// bash binds a special builtin's prefix assignments as
+			// temporary variables, as any builtin's; in POSIX mode it
+			// then keeps them (see posixtoggle.go)
+			posix := r.opts.on(optPosix)
+			var kept []keptTemp
+			r.specialUsage, r.specialNow = false, false
+			r.withTempAssigns(c, false, func() {
+				r.exit = r.runTempBuiltin(bi, args, len(c.Assigns) > 0)
+				if r.opts.on(optPosix) && (posix || name != "set" && posixToggler(name)) {
+					kept = r.tempValues(c.Assigns)
 				}
-				if !r.assignList(c.Assigns, false) {
-					return
-				}
-				// bash binds them as temporary (exported) variables
-				// that then persist, keeping the export attribute
-				for _, a := range c.Assigns {
-					if a.Name != nil {
-						if v := r.vars.get(a.Name.Value); v != nil {
-							r.vars.own(a.Name.Value).attrs |= aExport
-							r.vars.envDirty = true
-						}
-					}
-				}
-				switch name {
-				case "eval", "source", ".", "unset":
-					// bash binds these in a builtin scope that never
-					// propagates (push_builtin_var)
-				default:
-					r.markPosixPropagate(c.Assigns)
-				}
-				r.specialUsage, r.specialNow = false, false
-				r.exit = r.runBuiltin(bi, args)
-				if undo != nil && !r.opts.on(optPosix) {
-					r.undoAssigns(undo)
-				}
-				if r.specialUsage && !r.isInteractive() && r.flow == flowNone {
-					// a usage or syntax error in a special builtin
-					// ends a POSIX shell
-					r.specialUsageEnds()
-				}
-			} else {
-				var kept []keptTemp
-				r.withTempAssigns(c, false, func() {
-					r.exit = r.runTempBuiltin(bi, args, len(c.Assigns) > 0)
-					if name != "set" && posixToggler(name) && r.opts.on(optPosix) {
-						kept = r.tempValues(c.Assigns) // see posixtoggle.go
-					}
-				})
-				r.keepTemps(kept)
+			})
+			r.keepTemps(kept)
+			if kept != nil && !tempOwnScope(name) {
+				// eval, source and unset bind them in a builtin
+				// scope that never propagates (push_builtin_var)
+				r.markPosixPropagate(c.Assigns)
+			}
+			if posix && r.specialUsage && !r.isInteractive() && r.flow == flowNone {
+				// a usage or syntax error in a special builtin
+				// ends a POSIX shell
+				r.specialUsageEnds()
 			}
 		case cmdBuiltin:
 			r.withTempAssigns(c, false, func() { r.exit = r.runTempBuiltin(bi, args, len(c.Assigns) > 0) })
