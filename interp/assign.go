@@ -748,10 +748,12 @@ func (r *Runner) expandCompound(arr *indexedArray, cur *variable, ae *syntax.Arr
 			if err != nil {
 				return nil, err
 			}
+			msg := "%s: cannot assign to non-numeric index"
 			if t == "" {
-				r.errorf("%s: bad array subscript", w)
-			} else {
-				r.errorf("%s: cannot assign to non-numeric index", w)
+				msg = "%s: bad array subscript"
+			}
+			if err := r.reportError(msg, w); err != nil {
+				return nil, err
 			}
 			continue
 		}
@@ -809,7 +811,9 @@ func (r *Runner) fillArray(arr *indexedArray, cur *variable, elems []compoundEle
 					if ce.appendElem {
 						op = "+="
 					}
-					r.errorf("[%s]%s%s: bad array subscript", ce.text, op, val)
+					if err := r.reportError("[%s]%s%s: bad array subscript", ce.text, op, val); err != nil {
+						return err
+					}
 					continue
 				}
 			}
@@ -1014,7 +1018,9 @@ func (r *Runner) assocElems(name string, ae *syntax.ArrayExpr, fl assignFlags, p
 					}
 					text = "[" + singleQuote(k) + op + singleQuote(val)
 				}
-				r.errorf("%s: bad array subscript", text)
+				if err := r.reportError("%s: bad array subscript", text); err != nil {
+					return err
+				}
 				continue
 			}
 			val, err := r.assignValueNoTilde(valWord)
@@ -1056,7 +1062,9 @@ func (r *Runner) assocElems(name string, ae *syntax.ArrayExpr, fl assignFlags, p
 			if fl&asDecl == 0 {
 				text = r.writtenSubscript(pendingWords[i])
 			}
-			r.errorf("%s: bad array subscript", text)
+			if err := r.reportError("%s: bad array subscript", text); err != nil {
+				return err
+			}
 			continue
 		}
 		val := ""
