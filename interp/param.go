@@ -540,6 +540,14 @@ func (r *Runner) paramExp(pe *syntax.ParamExp) (paramValue, error) {
 			// err_unboundvar is a report_error, which set -e exits at
 			return pv, reportErrf("%s: unbound variable", pe.Param.Value)
 		}
+		if pe.Index != nil && r.opts.on(optNounset) {
+			if v := r.lookup(pe.Param.Value); v != nil && v.set && v.kind != kIndexed && v.kind != kAssoc {
+				// array_length_reference counts no element of a
+				// variable that is not an array: unbound for set -u,
+				// even ${#s[0]} and ${#s[@]} of a set scalar s
+				return pv, reportErrf("%s: unbound variable", pe.Param.Value)
+			}
+		}
 		if pv.isList {
 			return paramValue{str: itoa(int64(len(pv.list))), set: true}, nil
 		}
