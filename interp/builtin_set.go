@@ -449,6 +449,13 @@ func biUnset(r *Runner, args []string) int {
 				r.topUnwind(err)
 				return 1
 			}
+			if ee, ok := err.(*expandError); ok && ee.fatal {
+				// set -u: an unbound variable in a subscript is an
+				// expansion error, the builtin not named, that ends
+				// the shell (err_unboundvar)
+				r.expansionError(err)
+				return 1
+			}
 			r.bErr("unset", "%s", err.Error())
 			status = 1
 			continue
