@@ -85,7 +85,9 @@ func (r *Runner) cdAs(name string, args []string) int {
 	if r.cwdLost {
 		// bash's change_to_directory asks for the directory it
 		// has no name for first
-		r.getcwdError("chdir")
+		if r.cwdName == "" {
+			r.getcwdError("chdir")
+		}
 		if !strings.HasPrefix(dir, "/") {
 			return r.cdFromLost(name, dir, printDir)
 		}
@@ -206,7 +208,9 @@ func (r *Runner) changeTo(name, target string, physical, eflag, printDir bool, s
 			// getcwd then fails: bash reports it, keeps its idea of the
 			// directory, and cd -e fails.
 			r.getcwdError(name)
-			if st := r.chdir(r.dir, printDir); st != 0 || !eflag {
+			// bash's change_to_directory then names it as it made
+			// the path absolute, uncanonicalised (d/. for cd .)
+			if st := r.chdir(makeAbsolute(target, r.dir), printDir); st != 0 || !eflag {
 				return st, ""
 			}
 			return 1, ""
@@ -263,6 +267,8 @@ func (r *Runner) cdFromLost(name, dir string, print bool) int {
 			r.assignResultErr("cd", err)
 			return 1
 		}
+		// and the shell's own name for its directory is that
+		r.cwdName = filepath.Clean(dir)
 		if print {
 			if ws := r.write(name, filepath.Clean(dir)+"\n"); ws != 0 {
 				return ws
@@ -305,11 +311,15 @@ func (r *Runner) chdir(dir string, print bool) int {
 // printed even when setting OLDPWD or PWD then fails.
 func (r *Runner) chdirShow(dir string, print bool, shown string) int {
 	from := r.dir
-	r.dir, r.inCwd, r.cwdLost = dir, false, false
-	if r.dirOwned && r.dirHandle != nil {
-		r.dirHandle.Close()
+	if h := openDirHandle(dir); h != nil || cleanLogical(dir) != cleanLogical(from) {
+		if r.dirOwned && r.dirHandle != nil {
+			r.dirHandle.Close()
+		}
+		r.dirHandle, r.dirOwned, r.inCwd = h, true, false
 	}
-	r.dirHandle, r.dirOwned = openDirHandle(dir), true
+	// (else the directory is the one the shell is in, whose path was
+	// removed, cd . there: its handle is still the way to it)
+	r.dir, r.cwdLost, r.cwdName = dir, false, ""
 	ws := 0
 	if print {
 		ws = r.write("cd", shown+"\n")
@@ -332,6 +342,15 @@ func (r *Runner) chdirShow(dir string, print bool, shown string) int {
 		return ws
 	}
 	return st
+}
+
+// makeAbsolute is bash's make_absolute: dir joined to the directory
+// the shell is in, not canonicalised.
+func makeAbsolute(dir, cwd string) string {
+	if strings.HasPrefix(dir, "/") {
+		return dir
+	}
+	return strings.TrimSuffix(cwd, "/") + "/" + dir
 }
 
 // cleanLogical canonicalises a path textually, as cd -L does.
@@ -386,7 +405,7 @@ func isDirErr(p string) error {
 // deletedCwd reports whether cd's target names the runner's directory
 // itself and that directory no longer exists.
 func (r *Runner) deletedCwd(target string) bool {
-	if cleanLogical(r.absPath(target)) != r.dir {
+	if cleanLogical(r.absPath(target)) != cleanLogical(r.dir) {
 		return false
 	}
 	_, err := os.Stat(r.dir)

@@ -273,24 +273,40 @@ func biPwd(r *Runner, args []string) int {
 	}
 	d := r.dir
 	if r.cwdLost {
+		if r.cwdName != "" {
+			return r.write("pwd", r.cwdName+"\n")
+		}
 		r.getcwdError("pwd")
+		if r.opts.on(optPosix) {
+			// and again, as its same_file check of the missing
+			// name fails and it asks once more (resetpwd)
+			r.getcwdError("pwd")
+		}
 		return 1
 	}
+	reset := false
 	if physical {
 		if p, err := physPath(d); err == nil {
 			d = p
 		} else if os.IsNotExist(err) {
-			// bash's resetpwd: the shell's directory by getcwd,
-			// which fails when it was removed (the shell then
-			// forgets the name), finds the new path of a renamed one
-			p, ok := r.handlePath()
-			if !ok {
-				r.getcwdError("pwd")
-				r.cwdLost = true
-				return 1
-			}
-			r.dir, d = p, p
+			reset = true
 		}
+	} else if r.opts.on(optPosix) && !r.dirIsHandle() {
+		// a POSIX pwd checks its name for the directory against
+		// where the shell is (same_file) before it trusts it
+		reset = true
+	}
+	if reset {
+		// bash's resetpwd: the shell's directory by getcwd,
+		// which fails when it was removed (the shell then
+		// forgets the name), finds the new path of a renamed one
+		p, ok := r.handlePath()
+		if !ok {
+			r.getcwdError("pwd")
+			r.cwdLost = true
+			return 1
+		}
+		r.dir, d = p, p
 	}
 	if ws := r.write("pwd", d+"\n"); ws != 0 || !pflag || !r.opts.on(optPosix) {
 		return ws

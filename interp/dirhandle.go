@@ -71,3 +71,22 @@ func (r *Runner) chdirForExec() error {
 	}
 	return err
 }
+
+// dirIsHandle reports whether the runner's path still names the
+// directory it is in (its handle, or the process's own directory).
+func (r *Runner) dirIsHandle() bool {
+	fi, err := os.Stat(r.dir)
+	if err != nil {
+		return false
+	}
+	var hi os.FileInfo
+	switch {
+	case r.dirHandle != nil:
+		hi, err = r.dirHandle.Stat()
+	case r.inCwd:
+		hi, err = os.Stat("/proc/self/cwd")
+	default:
+		return true
+	}
+	return err != nil || os.SameFile(fi, hi)
+}

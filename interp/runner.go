@@ -519,6 +519,10 @@ type Runner struct {
 	// shell's directory has no path (removed under it) and pwd failed
 	// to find one, or the shell started there. pwd and cd complain.
 	cwdLost bool
+	// cwdName is bash's name for a lost directory once cd gave it one
+	// that still has no path (cd . there: "."): pwd prints it, and cd
+	// no longer complains.
+	cwdName string
 
 	// lastElem is the value an array element was last given, after its
 	// attributes (-i, -u, …): ${a[k]=v} expands to it

@@ -41,6 +41,7 @@ func (r *Runner) fork(kind string) *Runner {
 		dir:             r.dir,
 		inCwd:           r.inCwd,
 		cwdLost:         r.cwdLost,
+		cwdName:         r.cwdName,
 		dirHandle:       r.dirHandle,
 		umask:           r.umask,
 		fds:             r.fds.clone(),
