@@ -225,6 +225,8 @@ func (s *bgState) codec(c *bgCodec) {
 	c.uint64(&s.HashSeq)
 	c.str(&s.HashPath)
 	bgSlice(c, &s.InvalidEnv, c.str)
+	bgSlice(c, &s.LocaleFailed, c.str)
+	bgSlice(c, &s.LocaleStartup, c.str)
 	c.str(&s.Dir)
 	bgSlice(c, &s.Params, c.str)
 	bgSlice(c, &s.TopParams, c.str)

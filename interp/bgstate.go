@@ -34,6 +34,11 @@ type bgState struct {
 	HashSeq       uint64
 	HashPath      string
 	InvalidEnv    []string
+	// LocaleFailed and LocaleStartup are the shell's record of its
+	// setlocale lookups (ctypeState's failed and startup): bash's
+	// forked child has glibc's memory of the failed ones, and warns for
+	// them again as repeats
+	LocaleFailed, LocaleStartup []string
 
 	Dir        string
 	Params     []string
@@ -254,6 +259,7 @@ func (c *Runner) captureBgState(st *syntax.Stmt, reportFD int) ([]byte, error) {
 		s.Frames = append(s.Frames, fv)
 	}
 	s.InvalidEnv = c.vars.invalidEnv
+	s.LocaleFailed, s.LocaleStartup = c.vars.ctype.failed, c.vars.ctype.startup
 	for _, cf := range c.calls {
 		bc := bgCall{FuncName: cf.funcName, Sourced: cf.sourced, Source: cf.source, Line: cf.line, Args: cf.args}
 		if cf.setOpts != nil {
@@ -385,6 +391,7 @@ func (r *Runner) restoreBgState(data []byte) (*syntax.Stmt, error) {
 		r.vars.frames = append(r.vars.frames, f)
 	}
 	r.vars.invalidEnv = s.InvalidEnv
+	r.vars.ctype.failed, r.vars.ctype.startup = s.LocaleFailed, s.LocaleStartup
 	r.vars.envDirty = true
 	r.calls = nil
 	for _, bc := range s.Calls {

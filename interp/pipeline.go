@@ -40,12 +40,14 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 	if r.flow != flowNone {
 		return // the trap ended the shell or the function
 	}
-	lastpipe := r.opts.sh(shLastpipe) && !r.opts.jobControl()
 	r.syncScript() // bash forks for the elements
 	runners := make([]*Runner, n)
 	// the elements of an asynchronous pipeline are bash's asynchronous
 	// children each (execute_pipeline passes asynchronous on)
 	asyncPipe := r.async && r.forkedFor == syntax.Command(c) && !r.opts.on(optMonitor)
+	// (lastpipe is for a pipeline run in the foreground only: $! of an
+	// asynchronous one is its last element's process)
+	lastpipe := r.opts.sh(shLastpipe) && !r.opts.jobControl() && !(r.async && r.forkedFor == syntax.Command(c))
 	for i := range stages {
 		if i == n-1 && lastpipe {
 			runners[i] = r

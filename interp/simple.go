@@ -151,9 +151,11 @@ func keywordAssigns(c *syntax.CallExpr) *syntax.CallExpr {
 func (r *Runner) runArgs(c *syntax.CallExpr, args []string, redirs []*syntax.Redirect) {
 	name := args[0]
 	traced := args // as written: a job spec run as fg is traced as itself
-	if name != "" && name[0] == '%' && r.pipePos == nil {
+	if name != "" && name[0] == '%' && r.forkedSimple != syntax.Command(c) {
 		// a job spec as a command is fg, or bg for an asynchronous one,
-		// with the words as its arguments (execute_simple_command)
+		// with the words as its arguments (execute_simple_command),
+		// unless the command is a pipeline element forked for itself:
+		// one in a { } or ( ) element, and lastpipe's last, is not
 		verb := "fg"
 		if r.async {
 			verb = "bg"
@@ -288,7 +290,7 @@ func (r *Runner) runArgs(c *syntax.CallExpr, args []string, redirs []*syntax.Red
 			// (sv_locale again) as soon as it has forked; a pipeline
 			// part, an asynchronous command or the last command of
 			// a ( ) is exec'd by the child bash forked already
-			if t := r.tail; r.pipePos == nil && r.forkedFor != syntax.Command(c) && (t == nil || t.stmt == nil || t.stmt.Cmd != syntax.Command(c) || len(t.stmt.Redirs) > 0) {
+			if t := r.tail; r.forkedFor != syntax.Command(c) && (t == nil || t.stmt == nil || t.stmt.Cmd != syntax.Command(c) || len(t.stmt.Redirs) > 0) {
 				r.localeAfterTemp(c)
 			}
 			res = r.runExternal(fn.path, args, env, info)
