@@ -191,7 +191,11 @@ func (r *Runner) declCompoundNow(variant string, before []declArg, a declArg) (o
 		// bash traces [k]=v as a plain word only under -A, and traces
 		// nothing when the internal declare fails (the assignment,
 		// which traces, is not made)
-		r.compoundTrace = func() { r.traceCompound(pre, strings.Contains(shape, "A")) }
+		// (the line is made now, before a local hides what its
+		// values expand)
+		if line, ok := r.compoundTraceLine(pre, strings.Contains(shape, "A")); ok {
+			r.compoundTrace = func() { r.traceWrite(line) }
+		}
 	}
 	forceLocal := variant != "export" && variant != "readonly" && r.inFunction()
 	r.declInternal.on, r.declInternal.redone = forceLocal, false

@@ -296,6 +296,14 @@ func (r *Runner) traceNameValue(name, op, v string) {
 // first element has no subscript (a key-value list) a [k]=v element is
 // a plain word, traced as one.
 func (r *Runner) traceCompound(a *syntax.Assign, assoc bool) {
+	if line, ok := r.compoundTraceLine(a, assoc); ok {
+		r.traceWrite(line)
+	}
+}
+
+// compoundTraceLine is the line traceCompound prints; ok is false when
+// the values fail to expand.
+func (r *Runner) compoundTraceLine(a *syntax.Assign, assoc bool) (string, bool) {
 	kvPairs := assoc && len(a.Array.Elems) > 0 && a.Array.Elems[0].Index == nil
 	var sb strings.Builder
 	sb.WriteString(r.tracePrefix())
@@ -344,7 +352,7 @@ func (r *Runner) traceCompound(a *syntax.Assign, assoc bool) {
 			vals = []string{""}
 		}
 		if err != nil {
-			return // bash expands the list before it traces it
+			return "", false // bash expands the list before it traces it
 		}
 		if el.Index != nil && kvWord == nil {
 			key := r.nodeText(el.Index)
@@ -374,7 +382,7 @@ func (r *Runner) traceCompound(a *syntax.Assign, assoc bool) {
 		}
 	}
 	sb.WriteString(")\n")
-	r.traceWrite(sb.String())
+	return sb.String(), true
 }
 
 // fieldsQuiet (of an array element) and assignValueQuiet re-expand for
