@@ -147,11 +147,11 @@ func (r *Runner) arithCmd(x syntax.ArithmExpr) (int64, error) {
 	return r.arithNode(x, "((")
 }
 
-// arithLet evaluates one argument of the let command.
-func (r *Runner) arithLet(x syntax.ArithmExpr) (int64, error) {
+// letText is the expanded text of one of let's arguments.
+func (r *Runner) letText(x syntax.ArithmExpr) (string, error) {
 	s, err := r.arithText(x, true)
 	if err != nil {
-		return 0, textError(err)
+		return "", err
 	}
 	// an argument is a word: the blanks after it separate it from the
 	// next one and are not part of its expression, as they are in $(( ))
@@ -159,7 +159,7 @@ func (r *Runner) arithLet(x syntax.ArithmExpr) (int64, error) {
 	for k := end; x.End().IsValid() && k < len(src) && strings.IndexByte(" \t\n", src[k]) >= 0 && len(s) > 0; k++ {
 		s = s[:len(s)-1]
 	}
-	return r.arithStringCmd(s, "let")
+	return s, nil
 }
 
 func (r *Runner) arithNode(x syntax.ArithmExpr, cmd string) (int64, error) {
@@ -282,6 +282,9 @@ func (r *Runner) arithSrcText(x syntax.ArithmExpr, removeSingle bool) (string, e
 		if src[end] == ']' {
 			open--
 		}
+	}
+	for end < len(src) && (src[end] == ' ' || src[end] == '\t' || src[end] == '\n') {
+		end++ // the blanks after that "]"
 	}
 	if !removeSingle && strings.IndexByte(src[start:end], '[') >= 0 && strings.ContainsAny(src[start:end], arithExpChars) {
 		return r.arithPartsText(src, start, end, arithTextParts(x), false)

@@ -1095,7 +1095,7 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 		r.thisCmd = "(("
 		var n int64
 		var err error
-		if c.X != nil && r.arithExpandsFirst(r.arithCmdRaw(c)) {
+		if c.X != nil && r.opts.on(optXtrace) {
 			n, err = r.arithTracedEval(c.X)
 		} else {
 			r.traceArith(c)
@@ -1409,21 +1409,27 @@ func (r *Runner) letClause(c *syntax.LetClause) {
 	var n int64
 	stage := r.simpleStageLevel && r.forkedSimple == syntax.Command(c)
 	fields, split, ferr := r.letFields(c, stage) // letwords.go
+	// bash expands all the words before let runs (let "x=1" "y=$x"
+	// sees the x from before), and before it traces them
+	var texts []string
+	for _, x := range c.Exprs {
+		if split || ferr != nil {
+			break
+		}
+		s, err := r.letText(x)
+		if err != nil {
+			r.letFailed(textError(err))
+			return
+		}
+		texts = append(texts, s)
+	}
 	if r.opts.on(optXtrace) && ferr == nil {
 		// traced as a command with its expanded words
 		line := r.tracePrefix() + "let"
 		for _, f := range fields {
 			line += " " + r.q().trace(f)
 		}
-		for _, x := range c.Exprs {
-			if split {
-				break
-			}
-			s, err := r.arithText(x, true)
-			if err != nil {
-				break
-			}
-			// arithText may leave a separator after the last token
+		for _, s := range texts {
 			line += " " + r.q().trace(strings.TrimRight(s, " \t\n"))
 		}
 		r.traceWrite(line + "\n")
@@ -1446,14 +1452,12 @@ func (r *Runner) letClause(c *syntax.LetClause) {
 		r.exit = 1
 		return
 	}
-	for i := 0; split && i < len(fields) || !split && i < len(c.Exprs); i++ {
+	if split {
+		texts = fields
+	}
+	for _, s := range texts {
 		var err error
-		if split {
-			n, err = r.arithStringCmd(fields[i], "let")
-		} else {
-			n, err = r.arithLet(c.Exprs[i])
-		}
-		if err != nil {
+		if n, err = r.arithStringCmd(s, "let"); err != nil {
 			r.letFailed(err)
 			return
 		}
