@@ -2118,7 +2118,8 @@ func (r *Runner) transformOp(pe *syntax.ParamExp, pv paramValue, op string) (par
 		if name == "@" || name == "*" {
 			// the positional parameters as the set command making them
 			if len(pv.list) == 0 {
-				return paramValue{}, nil
+				// none: "${@@A}" is no word, as "$@" is
+				return paramValue{isList: true, star: name == "*"}, nil
 			}
 			q := mapValue(pv, r.q().shell).list
 			if r.atSplitsWords(name == "*") && !(name == "*" && r.starJoinIFS) {
