@@ -46,6 +46,12 @@ func (r *Runner) expandPrefix(c *syntax.CallExpr, trace bool) (pre []preAssign, 
 				break
 			}
 		}
+		if v := r.vars.get(r.resolveRef(a.Name.Value)); a.Append && v != nil && v.attrs&aInteger != 0 {
+			// the sum is evaluated as it is bound: its error ends the
+			// command before it is traced
+			needed = true
+			break
+		}
 	}
 	if !needed {
 		return nil, false, true
