@@ -13,7 +13,7 @@ import (
 // and the fields joined with spaces, its own blanks stay: "${x?'a'}"
 // says "x: a", ${x?$v} with v="a  b" says "x: a b", ${x?a  b} "x: a  b".
 func (r *Runner) errorWordText(w *syntax.Word) (string, error) {
-	raw := r.nodeText(w)
+	raw := posixQuoteUnmark(r.nodeText(w), `\$`)
 	text := encodeRawBytes(quoteBlanks(raw))
 	var words []*syntax.Word
 	err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Words(strings.NewReader(text), func(w *syntax.Word) bool {

@@ -21,6 +21,25 @@ import (
 // parses so (the quote is never closed otherwise) is rewritten as a whole
 // (parsePosixProgram).
 
+// posixQuoteTail closes the double quotes posixQuoteRewrite puts around
+// a quote: an empty "" follows, which adds nothing to the word but marks
+// the quote as one the rewrite made, for posixQuoteUnmark.
+const posixQuoteTail = `"""`
+
+// posixQuoteUnmark gives text that posixQuoteRewrite made back as it was
+// written, for a function printed: each marked quote is bare again, and
+// so is the "$" before one. dollar is what that "$" becomes: "$" to show
+// it, or a backslashed one to read the text again as a word where $'
+// starts no ANSI-C string (the word of ${x?word} in its message, which
+// bash expands from its text after its parser left $' alone there).
+func posixQuoteUnmark(text, dollar string) string {
+	if !strings.Contains(text, `"'`+posixQuoteTail) {
+		return text
+	}
+	text = strings.ReplaceAll(text, `\$"'`+posixQuoteTail, dollar+"'")
+	return strings.ReplaceAll(text, `"'`+posixQuoteTail, "'")
+}
+
 // posixCandidate reports whether bash may read the double-quoted string
 // q differently in POSIX mode: one of its ${name-word} has a
 // single-quoted string in its word.
@@ -164,8 +183,8 @@ func posixQuoteRewrite(text string) (string, []parseEdit, bool) {
 			case c == '\'' && inWord:
 				// two insertions, each an offset of the text with
 				// the edits before it made
-				edits = append(edits, parseEdit{b.Len(), 1}, parseEdit{b.Len() + 2, 1})
-				b.WriteString(`"'"`)
+				edits = append(edits, parseEdit{b.Len(), 1}, parseEdit{b.Len() + 2, len(posixQuoteTail)})
+				b.WriteString(`"'` + posixQuoteTail)
 				changed = true
 				atWordStart = false
 				continue

@@ -1053,7 +1053,7 @@ func (p *cmdPrinter) raw(n syntax.Node, start, end syntax.Pos) string {
 		return false
 	})
 	joins.drop(&sb, writtenMarkers(p.src[at:e]))
-	return decodeRawBytes(withoutDparenBlanks(sb.String()))
+	return decodeRawBytes(withoutDparenBlanks(posixQuoteUnmark(sb.String(), "$")))
 }
 
 // paramExp prints a parameter expansion with a subscript or a slice,
