@@ -76,15 +76,16 @@ func (r *Runner) collected(j *job, pvar string) int {
 	return st
 }
 
-// reaped is called when wait has collected job j: collected, then the
-// job is forgotten.
-func (r *Runner) reaped(j *job, pvar string) int {
+// reaped is called when wait -n or fg has collected job j: collected,
+// then the job leaves the table. bash's delete_job keeps the pid's status
+// (bgp_add) of a job still in the background, as after wait -n, in POSIX
+// mode too: wait PID again returns it, until a wait without operands
+// clears them all. fg made it a foreground job, whose status is not kept.
+func (r *Runner) reaped(j *job, pvar string, fg bool) int {
 	st := r.collected(j, pvar)
-	if r.opts.on(optPosix) {
+	if fg {
 		r.jobs.forget(j)
 	} else {
-		// bash keeps the pid's status (bgp_add): wait PID again
-		// returns it, until a wait without operands clears them all
 		r.jobs.remove(j)
 	}
 	return st
@@ -101,12 +102,10 @@ func (r *Runner) waitedFor(j *job, pvar string, byPid bool) int {
 	st := r.collected(j, pvar)
 	if j.id == 0 {
 		// a process substitution: bash's procsub_delete keeps its
-		// status (bgp_add), which a wait PID again returns
-		if byPid && r.opts.on(optPosix) {
-			r.jobs.forget(j)
-		} else {
-			r.jobs.remove(j)
-		}
+		// status (bgp_add), which a wait PID again returns. It runs
+		// after each command (reap_procsubs), the wait too, so the
+		// status is kept even after a POSIX-mode bgp_delete
+		r.jobs.remove(j)
 		return st
 	}
 	j.notified.Store(true)
@@ -268,7 +267,9 @@ func biWait(r *Runner, args []string) int {
 				continue
 			}
 			if j = r.jobs.byPid(pid); j == nil {
-				if st, ok := r.jobs.savedStatus(pid, r.opts.on(optPosix)); ok {
+				// (bgp_search: found again by the next wait PID, in
+				// POSIX mode too)
+				if st, ok := r.jobs.savedStatus(pid, false); ok {
 					status = st
 					continue
 				}
@@ -309,7 +310,7 @@ func (r *Runner) waitAny(jobs []*job, pvar string) int {
 		return 128 + int(sig)
 	}
 	r.reportJobs(r.line) // bash's wait_for_any_job reports, then reaps
-	return r.reaped(j, pvar)
+	return r.reaped(j, pvar, false)
 }
 
 // warnStopped is wait's warning, as bash's wait_for_background_pids

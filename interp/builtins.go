@@ -786,7 +786,7 @@ func (r *Runner) fgBgJob(name, spec, shown string) int {
 		r.notifyJobs(r.line)
 		return 128 + int(sig)
 	}
-	return r.reaped(j, "")
+	return r.reaped(j, "", true)
 }
 
 // startWd is start_job's note of a job's directory when the shell's
