@@ -192,17 +192,9 @@ func (r *Runner) runArgs(c *syntax.CallExpr, args []string, redirs []*syntax.Red
 	r.prefixVals = pre
 	r.stageExpanding = false
 	if r.opts.on(optXtrace) {
-		if i := r.readonlyPrefix(c.Assigns); kind == cmdSpecial && r.opts.on(optPosix) && i >= 0 {
-			// bash makes a POSIX special builtin's assignments as it
-			// expands the words, each traced once made: one to a
-			// readonly variable ends the command before its trace
-			r.traceAssigns(c.Assigns[:i])
-		} else {
-			// traced before a pipeline stage's builtin or function
-			// raises $BASH_SUBSHELL (execute_simple_command's xtrace
-			// comes first)
-			r.traceCall(c, traced, assignsTraced)
-		}
+		// traced before a pipeline stage's builtin or function raises
+		// $BASH_SUBSHELL (execute_simple_command's xtrace comes first)
+		r.traceCall(c, traced, assignsTraced)
 	}
 	if kind != cmdExternal {
 		r.raiseStageLevel(c)
@@ -1417,18 +1409,4 @@ func continuationsAt(src string, off, line int) int {
 		return 0
 	}
 	return n
-}
-
-// readonlyPrefix returns the index of the first of a command's prefix
-// assignments whose variable is readonly, or -1.
-func (r *Runner) readonlyPrefix(as []*syntax.Assign) int {
-	for i, a := range as {
-		if a.Name == nil {
-			continue
-		}
-		if v := r.vars.get(r.resolveRef(a.Name.Value)); v != nil && v.attrs&aReadonly != 0 {
-			return i
-		}
-	}
-	return -1
 }
