@@ -437,6 +437,23 @@ func textArgs(a []string) []declArg {
 	return out
 }
 
+// allexportDecl is set -a for name, which a declaration made or gave a
+// value: bash's bind_variable exports a variable it made (bound) and
+// one it assigned a value that is not a list (scalarValue), unless the
+// variable is an array (declare arr=v and declare -a a=v assign an
+// element, which it does not export).
+func (r *Runner) allexportDecl(name string, bound, scalarValue bool) {
+	if !r.opts.on(optAllexport) {
+		return
+	}
+	v := r.vars.get(name)
+	if v == nil || !bound && !(scalarValue && v.kind != kIndexed && v.kind != kAssoc) {
+		return
+	}
+	r.vars.own(name).attrs |= aExport
+	r.vars.envDirty = true
+}
+
 // leadingTexts is the text of args up to the first assignment word, the
 // words declare's option loop may look at.
 func leadingTexts(args []declArg) []string {
@@ -931,6 +948,16 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		}
 		return "", &varError{msg: "`" + shown + "': not a valid identifier"}
 	}
+	// under set -a, bash's bind_variable exports a variable it makes:
+	// a new global declared without -a or -A (export and readonly make
+	// one but for a list with -a or -A)
+	bound := !local && r.vars.get(name) == nil && !(o.array || o.assoc) ||
+		(variant == "export" || variant == "readonly") && r.vars.get(name) == nil && !((o.array || o.assoc) && as != nil && as.Array != nil)
+	if variant == "export" && o.unexport {
+		bound = false
+	}
+	// and one it assigns a value that is not a list (allexportDecl)
+	scalarValue := !subscripted && (as != nil && as.Value != nil && as.Index == nil || as == nil && textVal != nil) && !(variant == "export" && o.unexport)
 	if local && noassignSpecial(name) && !r.dynRemoved(name) {
 		// bash's make_local_variable refuses the noassign specials
 		r.bErr(variant, "%s: variable may not be assigned value", name)
@@ -1203,6 +1230,7 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 			// assigns the target's name, which they convert
 			v.str = r.applyCase(v, v.str)
 		}
+		r.allexportDecl(name, bound, scalarValue)
 		return name, nil
 	}
 	if o.unNameref && !local && !o.global && index == "" && (as == nil || as.Naked && as.Index == nil && as.Value == nil && as.Array == nil) && textVal == nil &&
@@ -1686,10 +1714,7 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		v = r.vars.own(name)
 		v.attrs |= aReadonly
 	}
-	if r.opts.on(optAllexport) {
-		r.vars.own(name).attrs |= aExport
-		r.vars.envDirty = true
-	}
+	r.allexportDecl(name, bound, scalarValue)
 	if name == "GLOBIGNORE" && ((as != nil && !as.Naked) || textVal != nil || variant != "export" && variant != "readonly") {
 		// declare_internal sets the variable up again; export and
 		// readonly only when they assign
@@ -2234,6 +2259,10 @@ func (r *Runner) declareFuncs(variant string, o declOpts, rest []declArg) int {
 			if variant != "export" && variant != "readonly" && !o.print {
 				r.bErr(variant, "cannot use `-f' to make functions")
 				return 1
+			}
+			if a.assign != nil {
+				// the word is the name: function e=f { …; }
+				name = r.declWordShown(a)
 			}
 		}
 		f := r.funcs[name]

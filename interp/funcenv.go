@@ -37,7 +37,10 @@ func (r *Runner) childEnv() []string {
 		// holds it (the pathname withUnderscore puts there replaces it)
 		env = r.vars.buildEnviron(&envEntry{name: "_", kv: "_=" + r.lastArg, born: r.vars.underscoreBorn})
 	}
-	var extra []string
+	type funcEntry struct {
+		name, kv string
+	}
+	var extra []funcEntry
 	for name, f := range r.funcs {
 		if !f.export {
 			continue
@@ -45,23 +48,26 @@ func (r *Runner) childEnv() []string {
 		f.load()
 		p := newCmdPrinter(f.src)
 		p.escBytes = r.escBytes()
-		extra = append(extra, funcEnvPrefix+name+funcEnvSuffix+"="+p.funcString("", f.body, false))
+		extra = append(extra, funcEntry{name, funcEnvPrefix + name + funcEnvSuffix + "=" + p.funcString("", f.body, false)})
 	}
 	if len(extra) == 0 {
 		return env
 	}
-	// bash's function table, walked bucket by bucket
-	slices.SortFunc(extra, func(a, b string) int {
-		ha := bashHash(a[len(funcEnvPrefix):strings.IndexByte(a, '=')-len(funcEnvSuffix)]) & (funcBuckets - 1)
-		hb := bashHash(b[len(funcEnvPrefix):strings.IndexByte(b, '=')-len(funcEnvSuffix)]) & (funcBuckets - 1)
+	// bash's function table, walked bucket by bucket (a name may hold
+	// an "=": e=f() { …; })
+	slices.SortFunc(extra, func(a, b funcEntry) int {
+		ha, hb := bashHash(a.name)&(funcBuckets-1), bashHash(b.name)&(funcBuckets-1)
 		if ha != hb {
 			return cmpUint(ha, hb)
 		}
-		return strings.Compare(a, b)
+		return strings.Compare(a.kv, b.kv)
 	})
 	out := make([]string, 0, len(env)+len(extra))
 	out = append(out, env...)
-	return append(out, extra...)
+	for _, e := range extra {
+		out = append(out, e.kv)
+	}
+	return out
 }
 
 // importFunc defines the function carried by an environment entry

@@ -555,7 +555,9 @@ func (r *Runner) assignList(as []*syntax.Assign, local bool) bool {
 			}
 			return false
 		}
-		if r.opts.on(optAllexport) && a.Name != nil {
+		if r.opts.on(optAllexport) && a.Name != nil && a.Array == nil && a.Index == nil {
+			// bash's bind_variable exports what it assigns; a list
+			// and an element are assigned without it
 			if v := r.vars.get(a.Name.Value); v != nil {
 				v = r.vars.own(a.Name.Value)
 				v.attrs |= aExport
@@ -1081,7 +1083,9 @@ func (r *Runner) defineFunc(c *syntax.FuncDecl) {
 	old := r.funcs[name]
 	r.funcs[name] = &funcDef{name: name, body: c.Body, source: src, line: r.lineAt(int(c.Pos().Line())), src: r.curSrc,
 		aliasesRead: r.aliasesParsed(), lineOff: r.lineOff, lineConts: r.lineConts, contsEnd: r.contsEnd,
-		export: old != nil && old.export} // a redefinition keeps the export attribute
+		// a redefinition keeps the export attribute; under set -a
+		// bash's bind_function exports it
+		export: old != nil && old.export || r.opts.on(optAllexport)}
 	r.exit = 0
 	r.gateState(&StateInfo{Op: "function", Names: []string{name}})
 }
