@@ -653,6 +653,9 @@ func (r *Runner) declare(variant string, args []declArg) int {
 		}
 		if err == errDeclFailed {
 			status = 1
+			if (variant == "export" || variant == "readonly") && badAssignArg(a, err) {
+				r.specialUsage, r.specialNow = true, true // (as below)
+			}
 			continue
 		}
 		if err != nil {
@@ -739,11 +742,25 @@ func badAssignArg(a declArg, err error) bool {
 	if isReadonlyErr(err) {
 		return true
 	}
-	if a.assign != nil {
+	if a.assign != nil && !a.assign.Naked {
 		return true
 	}
-	i := strings.IndexByte(a.text, '=')
-	return i > 0 && isAssignWord(a.text[:i+1])
+	// bash's assignment(): a name, a subscript whose quotes and
+	// brackets pair, then = or +=
+	i := 0
+	for i < len(a.text) && isNameChar(a.text[i]) {
+		i++
+	}
+	if !validName(a.text[:i]) {
+		return false
+	}
+	if i < len(a.text) && a.text[i] == '[' {
+		if i = subscriptEnd(a.text, i); i < 0 {
+			return false
+		}
+		i++
+	}
+	return strings.HasPrefix(a.text[i:], "=") || strings.HasPrefix(a.text[i:], "+=")
 }
 
 // resolveGlobalRef follows the chain of global namerefs from name, as
@@ -1321,7 +1338,9 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 							}
 							nv.kind, nv.arr, nv.str, nv.set = kIndexed, arr, "", true
 						}
-						r.errorf("%s: bad array subscript", v.str)
+						if err := r.reportError("%s: bad array subscript", v.str); err != nil {
+							return "", err // set -e: report_error ends the shell
+						}
 						if variant == "readonly" || variant == "export" {
 							r.bErr(variant, "`%s': not a valid identifier", v.str)
 						}
