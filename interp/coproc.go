@@ -160,19 +160,36 @@ func (r *Runner) reapCoprocs(waited bool) {
 	if cp.wfd >= 0 && r.fds.entry(cp.wfd) == cp.ws {
 		r.fds.close(cp.wfd)
 	}
-	if cp.name != "" {
-		// bash's coproc_unsetvars: NAME_PID itself, NAME through a
-		// reference, complaining when it is readonly
-		r.vars.unbind(cp.name + "_PID")
-		if r.isElemRef(cp.name) {
-			// bash's unbind_variable finds no variable named by an
-			// element, and unsets the reference itself
-			r.vars.unbind(cp.name)
-		} else if err := r.unsetVar(cp.name); err != nil {
-			r.reportErr(err)
-		}
-	}
+	r.coprocUnsetVars(cp)
 	r.cop = nil
+}
+
+// coprocUnsetVars is bash's coproc_unsetvars: NAME_PID itself, NAME
+// through a reference, complaining when it is readonly.
+func (r *Runner) coprocUnsetVars(cp *activeCoproc) {
+	if cp.name == "" {
+		return
+	}
+	r.vars.unbind(cp.name + "_PID")
+	if r.isElemRef(cp.name) {
+		// bash's unbind_variable finds no variable named by an
+		// element, and unsets the reference itself
+		r.vars.unbind(cp.name)
+	} else if err := r.unsetVar(cp.name); err != nil {
+		r.reportErr(err)
+	}
+}
+
+// flushCoproc is bash's coproc_flush as the shell exits, after the EXIT
+// trap: the coprocess still known, ended or not, loses its variables.
+func (r *Runner) flushCoproc() {
+	if cp := r.cop; cp != nil {
+		flow := r.flow
+		r.flow = flowNone // (its readonly complaint is only said)
+		r.coprocUnsetVars(cp)
+		r.flow = flow
+		r.cop = nil
+	}
 }
 
 // coprocSetVars is bash's coproc_setvars: NAME becomes the array of the

@@ -494,10 +494,20 @@ func (r *Runner) finish() int {
 			r.exit = status
 		}
 	}
+	atEOF := r.flow != flowExit && !r.sh.cmdString && r.noticeLine > 0
 	r.runExitTrap()
 	if r.flow == flowExit {
 		status = r.exitCode
 	}
+	if atEOF {
+		// bash's reader went past the last line, blank ones too
+		n := strings.Count(r.curSrc, "\n")
+		if r.curSrc != "" && !strings.HasSuffix(r.curSrc, "\n") {
+			n++
+		}
+		r.line = n + 1
+	}
+	r.flushCoproc()
 	r.traceFlush()
 	if r.opts.on(optMonitor) && !r.isSub {
 		r.jobs.terminateStopped()
