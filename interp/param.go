@@ -529,10 +529,21 @@ func (r *Runner) paramExp(pe *syntax.ParamExp) (paramValue, error) {
 		return pv, &expandError{msg: indirect + ": unbound variable", fatal: true}
 	}
 	if pe.Length {
-		if pe.Index == nil && !r.opts.on(optNounset) && r.isElemRef(r.resolveRef(pe.Param.Value)) {
-			// bash looks for a variable named a[1] and, finding
-			// none, counts 0 (with set -u it expands $ref instead)
-			return paramValue{str: "0", set: true}, nil
+		if pe.Index == nil && r.isElemRef(r.resolveRef(pe.Param.Value)) {
+			if !r.opts.on(optNounset) {
+				// bash looks for a variable named a[1] and, finding
+				// none, counts 0
+				return paramValue{str: "0", set: true}, nil
+			}
+			if pv.isList {
+				// with set -u it counts the characters of $ref,
+				// a[@]'s elements joined by spaces (string_list),
+				// never unbound
+				pv = paramValue{str: strings.Join(pv.list, " "), set: true, name: pv.name}
+			} else if !pv.set {
+				// and an unset element counts 0, not unbound
+				return paramValue{str: "0", set: true}, nil
+			}
 		}
 		if pv.isList && pe.Index != nil && !pv.varSet && r.opts.on(optNounset) {
 			// ${#a[@]} of an unset (or declared, never assigned) array:
