@@ -112,6 +112,23 @@ const (
 	asDecl // a compound value given to declare & co
 )
 
+// expandedAssign expands the value of the assignment a and, when the
+// statement is traced, traces it: bash prints the trace between expanding
+// and storing, so an expansion error leaves no trace, a readonly variable
+// one.
+func (r *Runner) expandedAssign(a *syntax.Assign) (string, error) {
+	val, err := r.assignValue(a.Value)
+	if err != nil {
+		return "", err
+	}
+	r.lastAssigned = val // for the xtrace line of this assignment
+	if r.assignTrace == a {
+		r.assignTrace = nil
+		r.assignTraceFn()
+	}
+	return val, nil
+}
+
 // assign performs one assignment word (x=v, x+=v, x[i]=v, x=(…)).
 func (r *Runner) assign(a *syntax.Assign, fl assignFlags) error {
 	if a.Name == nil {
@@ -133,6 +150,19 @@ func (r *Runner) assign(a *syntax.Assign, fl assignFlags) error {
 			return r.assign(a, fl)
 		})
 	}
+	// the value expanded (and traced) ahead of an error in the name
+	var preVal *string
+	v := r.vars.get(name)
+	noTarget := v != nil && v.kind == kNameRef && !v.set && a.Index != nil
+	if a.Array == nil && (noTarget || r.circularRef(name)) {
+		// bash expands the value and traces the assignment before it
+		// looks the name up
+		val, err := r.expandedAssign(a)
+		if err != nil {
+			return err
+		}
+		preVal = &val
+	}
 	if r.circularRef(name) {
 		// a circular reference outside a function (declare -n a=b b=a):
 		// bash warns and drops a plain assignment with the rest of the
@@ -140,9 +170,6 @@ func (r *Runner) assign(a *syntax.Assign, fl assignFlags) error {
 		// for an element, replaces the reference with an array
 		warning := &varError{msg: "warning: " + name + ": circular name reference"}
 		if a.Array == nil && a.Index == nil {
-			if _, err := r.assignValue(a.Value); err != nil {
-				return err
-			}
 			return warning
 		}
 		r.errorf("%s", warning.msg)
@@ -167,16 +194,14 @@ func (r *Runner) assign(a *syntax.Assign, fl assignFlags) error {
 		}
 		return r.assignArray(name, a.Array, a.Append, fl)
 	}
-	val, err := r.assignValue(a.Value)
-	if err != nil {
-		return err
-	}
-	r.lastAssigned = val // for the xtrace line of this assignment
-	if r.assignTrace == a {
-		// bash prints the trace between expanding and storing: an
-		// expansion error leaves no trace, a readonly variable one
-		r.assignTrace = nil
-		r.assignTraceFn()
+	var val string
+	if preVal != nil {
+		val = *preVal
+	} else {
+		var err error
+		if val, err = r.expandedAssign(a); err != nil {
+			return err
+		}
 	}
 	target := r.resolveRef(name)
 	if r.noassignVar(target) {
