@@ -27,11 +27,19 @@ func (r *Runner) declWordSubscript(idx syntax.ArithmExpr) string {
 
 // pureSubscriptText reports whether expanding s has no side effects.
 func pureSubscriptText(s string) bool {
-	if strings.ContainsAny(s, "`") || strings.Contains(s, "++") || strings.Contains(s, "--") {
+	if strings.Contains(s, "++") || strings.Contains(s, "--") {
 		return false
 	}
 	for i := 0; i < len(s); i++ {
 		switch s[i] {
+		case '\\':
+			i++ // an escaped character: \` is no substitution
+		case '\'':
+			if j := strings.IndexByte(s[i+1:], '\''); j >= 0 {
+				i += j + 1
+			}
+		case '`':
+			return false // command substitution
 		case '$':
 			if i+1 < len(s) && s[i+1] == '(' && (i+2 >= len(s) || s[i+2] != '(') {
 				return false // command substitution
