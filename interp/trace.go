@@ -975,7 +975,23 @@ func (r *Runner) tracePattern(w *syntax.Word, pat string) string {
 				esc(p.Value)
 			}
 		case *syntax.DblQuoted:
-			s, err := r.literal(&syntax.Word{Parts: []syntax.WordPart{p}})
+			one := &syntax.Word{Parts: []syntax.WordPart{p}}
+			if strings.IndexByte(r.nodeText(p), '@') >= 0 {
+				// "$@" and "${a[@]}": the space joining the fields
+				// is not quoted
+				fs, err := r.fieldsOf([]*syntax.Word{one}, true)
+				if err != nil {
+					return pat
+				}
+				for j, f := range fs {
+					if j > 0 {
+						sb.WriteByte(' ')
+					}
+					esc(f)
+				}
+				continue
+			}
+			s, err := r.literal(one)
 			if err != nil {
 				return pat
 			}
