@@ -261,5 +261,7 @@ func (r *Runner) qArithWord(w *syntax.Word, always bool) (string, error) {
 			parts = append(parts, p)
 		}
 	}
-	return r.arithPartsText(src, start, end, parts, true)
+	s, err := r.arithPartsText(src, start, end, parts, true)
+	// the source's bytes as written (rawbytes.go)
+	return decodeRawBytes(s), err
 }

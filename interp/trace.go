@@ -1167,6 +1167,11 @@ func needsRewrite(n syntax.Node) bool {
 // assignSubscriptText is the subscript of the assignment a[sub]=v as written,
 // blanks around it included (a[ 1 ]=2), as bash traces it.
 func (r *Runner) assignSubscriptText(a *syntax.Assign) string {
+	// the source's bytes as written (rawbytes.go)
+	return decodeRawBytes(r.assignSubscriptSrc(a))
+}
+
+func (r *Runner) assignSubscriptSrc(a *syntax.Assign) string {
 	src := r.curSrc
 	if k := int(a.Name.End().Offset()); a.Name.End().IsValid() && k < len(src) && src[k] == '[' {
 		if j := matchBracket(src, k); j > k {
