@@ -25,6 +25,13 @@ func forkedRunsExitTrap(cmd syntax.Command) bool {
 func (c *Runner) forkedForSimple(r *Runner) {
 	c.stageExpanding = true
 	c.fatalToTop = !r.isSub || r.fatalToTop
+	// the parent's EXIT trap, were it to run: at the top level for the
+	// shell, one more than its fork level for a subshell (runTrap)
+	c.stageExit.live = r.traps.has("EXIT")
+	c.stageExit.level = 0
+	if r.isSub || r.bgProcess {
+		c.stageExit.level = r.forkLevel + 1
+	}
 }
 
 // stageExpansionExit readies the EXIT trap of a pipeline stage's simple
@@ -35,8 +42,9 @@ func (c *Runner) forkedForSimple(r *Runner) {
 // command. A failure after the expansion (a redirection, the command
 // itself) finds the traps reset.
 func (c *Runner) stageExpansionExit() {
-	if c.stageExpanding && (c.flow == flowAbort || c.flow == flowExit) && c.traps.inherited {
+	if c.stageExpanding && (c.flow == flowAbort || c.flow == flowExit) && c.traps.inherited && c.stageExit.live {
 		c.traps.live = append(c.traps.live, "EXIT")
+		c.stageExit.armed = true
 	}
 	c.stageExpanding = false
 }

@@ -244,6 +244,13 @@ type Runner struct {
 	// still expanding its words, which bash's child does before it
 	// resets the traps it inherited (stageExpansionExit)
 	stageExpanding bool
+	// stageExit: for such a child, whether its parent's EXIT trap is
+	// running there (not one a command substitution only lists), and
+	// the PS4 level the parent would trace it at (stageExpansionExit)
+	stageExit struct {
+		live, armed bool
+		level       int
+	}
 	// fatalToTop: this runner is the child bash forks for a simple
 	// command (a pipeline stage, an asynchronous command) of the shell
 	// itself, not of a subshell: a fatal error jumps to the -c string's

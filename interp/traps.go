@@ -239,6 +239,9 @@ func (r *Runner) runTrap(name string) int {
 	switch {
 	case name != "EXIT":
 		r.traceLevel++
+	case r.stageExit.armed:
+		// the parent's trap, at the level it would have there
+		r.traceLevel = r.stageExit.level
 	case r.isSub || r.bgProcess:
 		r.traceLevel = r.forkLevel + 1
 	}
