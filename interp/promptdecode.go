@@ -32,10 +32,17 @@ const (
 // show the number of the command about to be read where PS4 and ${x@P}
 // show that of the command running.
 func (r *Runner) promptText(s string, kind promptKind) string {
+	out, _ := r.promptTextErr(s, kind)
+	return out
+}
+
+// promptTextErr is promptText that also returns the error of an
+// expansion that failed, the text then decoded but not expanded.
+func (r *Runner) promptTextErr(s string, kind promptKind) (string, error) {
 	expand := r.opts.sh(shPromptvars) || r.opts.on(optPosix)
 	s = r.promptDecode(s, expand, kind)
 	if !expand || !strings.ContainsAny(s, "$`\\") {
-		return s
+		return s, nil
 	}
 	return r.promptDquote(s)
 }
@@ -199,10 +206,10 @@ func unbackslashQuote(s string) string {
 }
 
 // promptDquote expands s as the text between double quotes.
-func (r *Runner) promptDquote(s string) string {
+func (r *Runner) promptDquote(s string) (string, error) {
 	w, text, err := parseDocument(s)
 	if err != nil || w == nil {
-		return s
+		return s, nil
 	}
 	// the nodes' offsets are into text: a subscript (${FUNCNAME[0]}) is
 	// read back from it (nodeText), not from the running command's source
@@ -216,11 +223,11 @@ func (r *Runner) promptDquote(s string) string {
 		}
 		out, err := r.document(&syntax.Word{Parts: []syntax.WordPart{part}})
 		if err != nil {
-			return s
+			return s, err
 		}
 		sb.WriteString(out)
 	}
-	return sb.String()
+	return sb.String(), nil
 }
 
 // promptDir is \w (or \W, base): $PWD (the working directory when unset)

@@ -530,6 +530,9 @@ type Runner struct {
 	// that still has no path (cd . there: "."): pwd prints it, and cd
 	// no longer complains.
 	cwdName string
+	// ps4Exit: an expansion error of PS4 ended the shell under set -e;
+	// the trace it was for is not written
+	ps4Exit bool
 
 	// lastElem is the value an array element was last given, after its
 	// attributes (-i, -u, …): ${a[k]=v} expands to it

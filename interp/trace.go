@@ -18,8 +18,12 @@ func (r *Runner) tracePrefix() string {
 	if strings.ContainsAny(ps4, "$`\\") || r.opts.on(optPosix) && strings.IndexByte(ps4, '!') >= 0 {
 		old := r.opts.set[optXtrace]
 		r.opts.set[optXtrace] = false
-		ps4 = r.promptString(ps4)
+		var err error
+		ps4, err = r.promptTextErr(ps4, promptOther)
 		r.opts.set[optXtrace] = old
+		if err != nil {
+			r.ps4Error(err)
+		}
 	}
 	if ps4 == "" {
 		return ""
@@ -37,6 +41,21 @@ func (r *Runner) tracePrefix() string {
 	return strings.Repeat(first, level-1) + ps4
 }
 
+// ps4Error reports an expansion error of PS4, which bash's
+// decode_prompt_string says before it traces with PS4 as it is. An
+// unbound variable or ${x?word} is a report_error: under set -e the
+// shell ends there, its trace line unwritten.
+func (r *Runner) ps4Error(err error) {
+	ee, ok := err.(*expandError)
+	if ok && ee.reported {
+		return
+	}
+	r.errorf("%s", err.Error())
+	if ok && ee.fatal && r.reportExit() {
+		r.ps4Exit = true
+	}
+}
+
 // expandString expands $… in s as in double quotes.
 func (r *Runner) expandString(s string) string {
 	w, text, err := parseDocument(s)
@@ -52,6 +71,9 @@ func (r *Runner) expandString(s string) string {
 }
 
 func (r *Runner) traceWrite(line string) {
+	if r.ps4Exit && r.flow == flowExit {
+		return // PS4 failed under set -e (ps4Error)
+	}
 	if r.tracePending != "" {
 		line, r.tracePending = r.tracePending+line, ""
 	}
@@ -165,7 +187,6 @@ func (r *Runner) xtraceFDClosed(n int) {
 // traceCall prints a simple command's assignments (unless expandPrefix
 // traced them already) and words.
 func (r *Runner) traceCall(c *syntax.CallExpr, args []string, assignsTraced bool) {
-	prefix := r.tracePrefix()
 	for _, a := range c.Assigns {
 		// bash traces a command's temporary assignments once they are in
 		// its environment: a BASH_XTRACEFD among them moves the lines
@@ -184,7 +205,9 @@ func (r *Runner) traceCall(c *syntax.CallExpr, args []string, assignsTraced bool
 	}
 	r.flushEnvElems(-1)
 	var sb strings.Builder
-	sb.WriteString(prefix)
+	// PS4 expanded after the assignments' lines, each of which
+	// expanded it (and may have failed to)
+	sb.WriteString(r.tracePrefix())
 	for i, a := range args {
 		if i > 0 {
 			sb.WriteByte(' ')
