@@ -107,6 +107,15 @@ func (r *Runner) declClause(c *syntax.DeclClause, st *syntax.Stmt) {
 			}
 			continue
 		}
+		if fs, changed, err := r.nakedElemFields(a); err != nil {
+			r.expansionError(err)
+			return
+		} else if changed {
+			for _, f := range fs {
+				args = append(args, declArg{text: f})
+			}
+			continue
+		}
 		if err := r.listElemError(a); err != nil {
 			// rejected as bash expands the words: nothing is declared
 			// and the line is dropped, whatever the builtin (which

@@ -34,7 +34,8 @@ func (r *Runner) letFields(c *syntax.LetClause, words bool) ([]string, bool, err
 		w := src[start:end]
 		ws = append(ws, w)
 		// "$@" and "${a[@]}" make fields of their own when quoted
-		split = split || unquotedExpansion(w) || strings.Contains(w, "$@") || strings.Contains(w, "${@") || strings.Contains(w, "[@]")
+		// (a glob pattern is matched: x[1]=5 goes with nullglob)
+		split = split || unquotedExpansion(w) || unquotedIn(w, "*?[") || strings.Contains(w, "$@") || strings.Contains(w, "${@") || strings.Contains(w, "[@]")
 	}
 	if !split {
 		return nil, false, nil
@@ -100,18 +101,22 @@ func shellWordEnd(src string, i int) int {
 
 // unquotedExpansion reports whether the word text w has a $ or ` outside
 // quotes (an expansion whose value is split and globbed).
-func unquotedExpansion(w string) bool {
+func unquotedExpansion(w string) bool { return unquotedIn(w, "$`") }
+
+// unquotedIn reports whether the word text w has one of the bytes of set
+// outside quotes.
+func unquotedIn(w, set string) bool {
 	for i := 0; i < len(w); i++ {
-		switch w[i] {
-		case '\\':
+		switch c := w[i]; {
+		case c == '\\':
 			i++
-		case '\'', '"':
+		case c == '\'' || c == '"':
 			k := skipQuoted(w, i)
 			if k < 0 {
 				return false
 			}
 			i = k
-		case '$', '`':
+		case strings.IndexByte(set, c) >= 0:
 			return true
 		}
 	}
