@@ -1182,6 +1182,11 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 					r.vars.envDirty = true
 				}
 			}
+			// (evaluated: its errors, set -u's unbound
+			// variable among them, are said)
+			if _, err := r.arithString(target); err != nil {
+				return "", err
+			}
 			return "", errDeclFailed
 		}
 		if target == "" && !appendVal && (as != nil && as.Value != nil || textVal != nil) {
