@@ -518,10 +518,13 @@ type Runner struct {
 	xtraceFD      int                    // 1 + the fd BASH_XTRACEFD names for xtrace; 0: stderr
 	xtraceVal     string                 // the BASH_XTRACEFD value xtraceFD follows
 	xtracePin     int                    // 1 + the fd xtrace lines go to for now, overriding xtraceFD
-	tracePending  string                 // case heads bash's BASH_XTRACEFD stream holds unflushed (tracebuf.go)
-	setParamsTop  bool                   // bash's ARGS_SETBLTIN: set replaced $@ outside a function since the last .
-	startupWarn   []string               // see StartupWarnings
-	startupErr    []string               // see StartupErrors
+	// xtraceFDWarned: the invalid BASH_XTRACEFD value of a prefix
+	// assignment traceCall reported already (setXtraceFD skips it once)
+	xtraceFDWarned string
+	tracePending   string   // case heads bash's BASH_XTRACEFD stream holds unflushed (tracebuf.go)
+	setParamsTop   bool     // bash's ARGS_SETBLTIN: set replaced $@ outside a function since the last .
+	startupWarn    []string // see StartupWarnings
+	startupErr     []string // see StartupErrors
 	// cwdLost is bash's the_current_working_directory being NULL: the
 	// shell's directory has no path (removed under it) and pwd failed
 	// to find one, or the shell started there. pwd and cd complain.

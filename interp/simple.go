@@ -194,7 +194,7 @@ func (r *Runner) runArgs(c *syntax.CallExpr, args []string, redirs []*syntax.Red
 	if r.opts.on(optXtrace) {
 		// traced before a pipeline stage's builtin or function raises
 		// $BASH_SUBSHELL (execute_simple_command's xtrace comes first)
-		r.traceCall(c, traced, assignsTraced)
+		r.traceCall(c, traced, assignsTraced, kind == cmdExternal)
 	}
 	if kind != cmdExternal {
 		r.raiseStageLevel(c)

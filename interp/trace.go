@@ -117,6 +117,10 @@ func (r *Runner) setXtraceFD(val string) {
 	r.xtraceVal = val
 	n, ok := xtraceFDValue(val)
 	if !ok || r.fds.get(n) == nil {
+		if r.xtraceFDWarned == val {
+			r.xtraceFDWarned = "" // reported before the trace
+			return
+		}
 		r.errorf("BASH_XTRACEFD: %s: invalid value for trace file descriptor", val)
 		return
 	}
@@ -185,17 +189,25 @@ func (r *Runner) xtraceFDClosed(n int) {
 }
 
 // traceCall prints a simple command's assignments (unless expandPrefix
-// traced them already) and words.
-func (r *Runner) traceCall(c *syntax.CallExpr, args []string, assignsTraced bool) {
+// traced them already) and words. external: the command is a program,
+// whose assignments bash makes only in the child it forks.
+func (r *Runner) traceCall(c *syntax.CallExpr, args []string, assignsTraced, external bool) {
 	for _, a := range c.Assigns {
-		// bash traces a command's temporary assignments once they are in
-		// its environment: a BASH_XTRACEFD among them moves the lines
+		// bash traces a builtin's or function's temporary assignments
+		// once they are in its environment: a BASH_XTRACEFD among them
+		// moves the lines, or, invalid, is reported first
 		if a.Name != nil && a.Name.Value == "BASH_XTRACEFD" && a.Index == nil && a.Array == nil {
 			v, _ := r.assignValueQuiet(a.Value)
-			if v == "" {
+			if external {
+				// a program's lines stay where they went
+				r.xtracePin = r.traceFD() + 1
+			} else if v == "" {
 				r.xtracePin = 3
 			} else if n, ok := xtraceFDValue(v); ok && r.fds.get(n) != nil {
 				r.xtracePin = n + 1
+			} else {
+				r.errorf("BASH_XTRACEFD: %s: invalid value for trace file descriptor", v)
+				r.xtraceFDWarned = v
 			}
 			defer func() { r.xtracePin = 0 }()
 		}
