@@ -1010,6 +1010,12 @@ func (r *Runner) runFuncBody(f *funcDef) {
 		r.line = r.lineAt(int(body.Cmd.Pos().Line()))
 		r.withRedirs(body.Redirs, nil, func() { r.cmd(body.Cmd, body) })
 	} else {
+		if _, group := body.Cmd.(*syntax.Block); !group {
+			// a body that is one compound command, [[ ]] or (( ))
+			// among them, runs at its own line (its errors, $LINENO),
+			// not the call's
+			r.line = r.lineAt(int(body.Cmd.Pos().Line()))
+		}
 		r.cmd(body.Cmd, body)
 	}
 	if _, paren := body.Cmd.(*syntax.Subshell); paren && r.flow == flowNone && r.exit != 0 {
