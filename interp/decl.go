@@ -743,6 +743,19 @@ func (r *Runner) declare(variant string, args []declArg) int {
 	return status
 }
 
+// declFuncWord is the word a of declare -f as given, name its name.
+func (r *Runner) declFuncWord(a declArg, name string) string {
+	switch {
+	case a.assign == nil:
+		return a.text
+	case !a.assign.Naked:
+		return r.declWordShown(a)
+	case a.assign.Index != nil:
+		return name + "[" + r.subscriptShown(a) + "]"
+	}
+	return name
+}
+
 // badAssignArg reports whether err, met on a, is what bash's export and
 // readonly count as an assignment error (EX_BADASSIGN): a readonly
 // variable, or an invalid name in a word bash reads as an assignment
@@ -2298,6 +2311,13 @@ func (r *Runner) declareFuncs(variant string, o declOpts, rest []declArg) int {
 				name = r.declWordShown(a)
 			}
 		}
+		if word := r.declFuncWord(a, name); r.opts.on(optPosix) && variant != "export" && variant != "readonly" && !o.print && !validName(word) {
+			// bash's declare -f in POSIX mode takes legal
+			// identifiers only, even for a function defined before
+			r.bErr(variant, "`%s': not a valid identifier", word)
+			status = 1
+			continue
+		}
 		f := r.funcs[name]
 		if f != nil && r.readonlyFuncs[name] && o.unset&aReadonly != 0 {
 			r.bErr(variant, "%s: readonly function", name)
@@ -2306,14 +2326,7 @@ func (r *Runner) declareFuncs(variant string, o declOpts, rest []declArg) int {
 		}
 		if f == nil {
 			// the word as given, value and all (export -f x=1)
-			shown := name
-			if a.assign == nil {
-				shown = a.text
-			} else if !a.assign.Naked {
-				shown = r.declWordShown(a)
-			} else if a.assign.Index != nil {
-				shown += "[" + r.subscriptShown(a) + "]"
-			}
+			shown := r.declFuncWord(a, name)
 			if o.print && variant != "export" && variant != "readonly" {
 				// declare -fp NAME reports it, as the variables do
 				// what is printed so far comes first
