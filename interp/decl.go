@@ -149,8 +149,21 @@ func (r *Runner) declClause(c *syntax.DeclClause, st *syntax.Stmt) {
 			return
 		}
 	}
+	var envPre *[]preAssign
 	if r.opts.on(optXtrace) {
-		if len(env) > 0 {
+		if len(env) > 0 && !(isSpecialBuiltin(variant) && r.opts.on(optPosix)) {
+			// bash binds (and traces) the temporary environment once
+			// the words are expanded, before it traces the command:
+			// the values are expanded here, once
+			pre, traced, ok := r.expandPrefix(&syntax.CallExpr{Assigns: env}, true)
+			if !ok {
+				return
+			}
+			envPre = &pre
+			if !traced {
+				r.traceAssigns(env)
+			}
+		} else if len(env) > 0 {
 			r.traceAssigns(env)
 		}
 		r.traceDecl(variant, args)
@@ -176,7 +189,7 @@ func (r *Runner) declClause(c *syntax.DeclClause, st *syntax.Stmt) {
 	}
 	if len(env) > 0 {
 		inner := run
-		run = func() { r.withDeclEnv(variant, env, inner) }
+		run = func() { r.withDeclEnv(variant, env, envPre, inner) }
 	}
 	if r.sh.gate != nil {
 		v := r.gateStart(info)

@@ -155,8 +155,9 @@ func envDeclWord(a *syntax.Assign, text string) bool {
 // withDeclEnv runs fn, a declaration builtin, with the assignments
 // written before it: its temporary environment, or, for a special
 // builtin (export, readonly) in POSIX mode, assignments that stay and
-// are exported, as runArgs makes them for any command.
-func (r *Runner) withDeclEnv(variant string, env []*syntax.Assign, fn func()) {
+// are exported, as runArgs makes them for any command. expanded, when not
+// nil, holds the values expandPrefix gave already (traced under set -x).
+func (r *Runner) withDeclEnv(variant string, env []*syntax.Assign, expanded *[]preAssign, fn func()) {
 	ce := &syntax.CallExpr{Assigns: env}
 	if isSpecialBuiltin(variant) && r.opts.on(optPosix) {
 		if !r.assignList(env, false) {
@@ -172,9 +173,14 @@ func (r *Runner) withDeclEnv(variant string, env []*syntax.Assign, fn func()) {
 		fn()
 		return
 	}
-	pre, _, ok := r.expandPrefix(ce, false)
-	if !ok {
-		return
+	var pre []preAssign
+	if expanded != nil {
+		pre = *expanded // expanded (and traced) already
+	} else {
+		var ok bool
+		if pre, _, ok = r.expandPrefix(ce, false); !ok {
+			return
+		}
 	}
 	old := r.prefixVals
 	r.prefixVals = pre
