@@ -227,6 +227,17 @@ func (r *Runner) preexpandCompound(as *syntax.Assign, assoc bool) (*syntax.Assig
 	var elems []*syntax.ArrayElem
 	changed := false
 	for _, el := range as.Array.Elems {
+		if w, ok := el.Index.(*syntax.Word); ok && hasSideEffects(w) {
+			// the subscript first, once: the trace shows it and the
+			// assignment takes it as expanded
+			k, err := r.literal(w)
+			if err != nil {
+				return nil, err
+			}
+			cp := *el
+			cp.Index = &syntax.Word{Parts: []syntax.WordPart{&syntax.SglQuoted{Left: w.Pos(), Right: w.End(), Value: k}}}
+			el, changed = &cp, true
+		}
 		if el.Value == nil || !hasSideEffects(el.Value) || assocWordOnly(as.Array, el, assoc) {
 			elems = append(elems, el)
 			continue
@@ -248,15 +259,21 @@ func (r *Runner) preexpandCompound(as *syntax.Assign, assoc bool) (*syntax.Assig
 			continue
 		}
 		expand := r.declValue
-		if r.opts.on(optPosix) || el.Index == nil {
+		if r.opts.on(optPosix) || el.Index == nil || assoc {
+			// (no tilde expansion for an associative array's values)
 			expand = r.assignValueNoTilde
 		}
-		v, err := expand(el.Value)
+		w, appendElem := appendElemValue(el)
+		v, err := expand(w)
 		if err != nil {
 			return nil, err
 		}
 		e := *el
 		e.Value = lit(v)
+		if appendElem {
+			// keep the marker: the element still appends
+			e.Value.Parts = append([]syntax.WordPart{el.Value.Parts[0]}, e.Value.Parts...)
+		}
 		elems = append(elems, &e)
 	}
 	if !changed {
