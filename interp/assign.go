@@ -257,7 +257,16 @@ func (r *Runner) assignRefElem(target, val string, appendVal bool) error {
 	if ref := r.vars.get(target).str; r.refAllSubscript(base, ref) {
 		return badTargetErr(ref)
 	}
-	return r.assignIndexed(base, ep.Index, val, appendVal)
+	if err := r.assignIndexed(base, ep.Index, val, appendVal); err != nil {
+		return err
+	}
+	if r.opts.on(optAllexport) {
+		// bash's bind_variable assigns the element and exports what
+		// it assigned, the array
+		r.vars.own(base).attrs |= aExport
+		r.vars.envDirty = true
+	}
+	return nil
 }
 
 // refAllSubscript reports whether ref, a nameref's value naming an element
@@ -355,7 +364,7 @@ func (r *Runner) setScalarFlags(name, val string, fl assignFlags) error {
 	}
 	val = r.applyCase(v, val)
 	storeScalar(v, val)
-	if r.opts.on(optAllexport) {
+	if r.opts.on(optAllexport) && bindExports(name) {
 		v.attrs |= aExport
 	}
 	r.vars.changed(v)

@@ -1003,8 +1003,10 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 	// under set -a, bash's bind_variable exports a variable it makes:
 	// a new global declared without -a or -A (export and readonly make
 	// one but for a list with -a or -A)
-	bound := !local && r.vars.get(name) == nil && !(o.array || o.assoc) ||
-		(variant == "export" || variant == "readonly") && r.vars.get(name) == nil && !((o.array || o.assoc) && as != nil && as.Array != nil)
+	// (a dynamic variable exists, stored or not)
+	isNew := r.vars.get(name) == nil && dynListIndex(name) < 0
+	bound := !local && isNew && !(o.array || o.assoc) ||
+		(variant == "export" || variant == "readonly") && isNew && !((o.array || o.assoc) && as != nil && as.Array != nil)
 	if variant == "export" && o.unexport {
 		bound = false
 	}

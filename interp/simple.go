@@ -555,7 +555,7 @@ func (r *Runner) assignList(as []*syntax.Assign, local bool) bool {
 			}
 			return false
 		}
-		if r.opts.on(optAllexport) && a.Name != nil && a.Array == nil && a.Index == nil {
+		if r.opts.on(optAllexport) && a.Name != nil && a.Array == nil && a.Index == nil && bindExports(a.Name.Value) {
 			// bash's bind_variable exports what it assigns; a list
 			// and an element are assigned without it
 			if v := r.vars.get(a.Name.Value); v != nil {

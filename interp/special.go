@@ -238,6 +238,18 @@ func (r *Runner) withUnbound(names, extra []string) []string {
 
 // dynScalars are the special scalars nash computes on lookup that bash
 // keeps in its variable table, where ${!prefix@} and compgen -v see them.
+// bindExports reports whether bash's bind_variable exports name under
+// set -a when it assigns it: not a dynamic variable with an assignment
+// function, which takes the value and returns before.
+func bindExports(name string) bool {
+	switch name {
+	case "SECONDS", "RANDOM", "LINENO", "BASHPID", "EPOCHSECONDS", "EPOCHREALTIME",
+		"BASH_ARGV0", "BASH_SUBSHELL", "COMP_WORDBREAKS", "FUNCNAME":
+		return false
+	}
+	return true
+}
+
 var dynScalars = [...]string{"BASHPID", "BASH_ARGV0", "BASH_COMMAND", "BASH_SUBSHELL", "COMP_WORDBREAKS", "EPOCHREALTIME", "EPOCHSECONDS", "HISTCMD", "LINENO", "RANDOM", "SECONDS", "SRANDOM", "_"}
 
 // compWordBreaks is readline's rl_completer_word_break_characters as
@@ -552,8 +564,18 @@ func (r *Runner) specialAssign(name, val string, cur *variable) bool {
 		return true
 	case "HISTCMD", "SRANDOM", "BASH_COMMAND":
 		// no assignment hook in bash: the value is stored, and the
-		// next reference replaces it
+		// next reference replaces it; bind_variable exports it under
+		// set -a, as any variable it stores a value in
 		r.dynStored(name, val)
+		if r.opts.on(optAllexport) {
+			r.dynDeclared(name)
+			v := r.vars.own(name)
+			v.attrs |= aExport
+			if name != "BASH_COMMAND" {
+				v.attrs |= aInteger // as bash makes them
+			}
+			r.vars.envDirty = true
+		}
 		return true
 	case "BASH_SUBSHELL":
 		// assign_subshell: the level from here (and in subshells, one
