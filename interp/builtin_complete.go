@@ -148,7 +148,13 @@ func (r *Runner) parseCompOpts(name string, args []string, flags bool) (ca compA
 		case 'F':
 			// bash's check_identifier checks the name only in POSIX
 			// mode; a metacharacter is always refused
-			bad := strings.ContainsAny(arg, "()<>;&| \t\n") || r.opts.on(optPosix) && !validName(arg)
+			bad := strings.ContainsAny(arg, "()<>;&| \t\n")
+			if r.opts.on(optPosix) && !validName(arg) {
+				// check_identifier says so itself (internal_error,
+				// no builtin named), then complete does
+				r.errorf("`%s': not a valid identifier", arg)
+				bad = true
+			}
 			if bad {
 				r.bErr(name, "`%s': not a valid identifier", arg)
 				return false, 2
