@@ -51,3 +51,31 @@ func (r *Runner) bangParam(pe *syntax.ParamExp) (*syntax.ParamExp, bool) {
 	bang.Value = "!"
 	return &syntax.ParamExp{Dollar: pe.Dollar, Rbrace: pe.Rbrace, Param: &bang, Exp: &syntax.Expansion{Op: op, Word: word}}, true
 }
+
+// bangOpText is bangParam for a ${!?word} or ${!#word} that did not
+// parse as an expansion at all (text is it as written): in POSIX mode
+// bash reads $! with the ? or # operator there too, not an indirection
+// through $? or $#. Only a literal word is taken; ok is false otherwise.
+func bangOpText(pe *syntax.ParamExp, text string) (*syntax.ParamExp, bool) {
+	rest, ok := strings.CutPrefix(text, "${!")
+	if !ok || len(rest) < 2 || !strings.HasSuffix(rest, "}") {
+		return nil, false
+	}
+	rest = rest[:len(rest)-1]
+	var op syntax.ParExpOperator
+	switch {
+	case strings.HasPrefix(rest, "##"):
+		op, rest = syntax.RemLargePrefix, rest[2:]
+	case rest[0] == '#':
+		op, rest = syntax.RemSmallPrefix, rest[1:]
+	case rest[0] == '?':
+		op, rest = syntax.ErrorUnset, rest[1:]
+	default:
+		return nil, false
+	}
+	if strings.ContainsAny(rest, "$`'\"\\{}") {
+		return nil, false
+	}
+	word := &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: rest}}}
+	return &syntax.ParamExp{Dollar: pe.Dollar, Rbrace: pe.Rbrace, Param: &syntax.Lit{Value: "!"}, Exp: &syntax.Expansion{Op: op, Word: word}}, true
+}

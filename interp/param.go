@@ -412,6 +412,13 @@ func (r *Runner) paramExp(pe *syntax.ParamExp) (paramValue, error) {
 	if bpe, ok := r.bangParam(pe); ok {
 		pe, name = bpe, "!"
 	}
+	if name == badSubstName && r.opts.on(optPosix) {
+		if msg, ok := badSubstText(pe); ok {
+			if bpe, ok := bangOpText(pe, msg); ok {
+				pe, name = bpe, "!"
+			}
+		}
+	}
 	if name == badSubstName {
 		if msg, ok := badSubstText(pe); ok {
 			if param, ok := badTransform(msg); ok {
