@@ -180,7 +180,13 @@ func (r *Runner) declClause(c *syntax.DeclClause, st *syntax.Stmt) {
 		r.specialUsage, r.specialNow = false, false
 		r.fatalToTop = false // under the builtin's setjmp (runBuiltin)
 		r.thisCmd = variant  // bash's this_command_name, as for any builtin
+		r.declBadAssign = false
 		r.exit = r.declare(variant, args)
+		if r.declBadAssign && r.exit == 1 && (r.forkedFor == syntax.Command(written) || stage) {
+			// EX_BADASSIGN: bash maps it to 1, but for a builtin a
+			// child forked for itself runs, which exits with it (4)
+			r.exit = exBadAssign & 0xff
+		}
 		if r.specialUsage && (variant == "export" || variant == "readonly") &&
 			r.opts.on(optPosix) && !r.isInteractive() && r.flow == flowNone {
 			// a usage error in a special builtin ends a POSIX shell
@@ -673,6 +679,9 @@ func (r *Runner) declare(variant string, args []declArg) int {
 				r.earlyErrW = r.declErrW
 			}
 		}
+		if err != nil && declAssignError(variant, a, err) {
+			r.declBadAssign = true
+		}
 		if err == errDeclFailed {
 			status = 1
 			if (variant == "export" || variant == "readonly") && badAssignArg(a, err) {
@@ -767,6 +776,31 @@ func (r *Runner) declFuncWord(a declArg, name string) string {
 		return name + "[" + r.subscriptShown(a) + "]"
 	}
 	return name
+}
+
+// exBadAssign is bash's EX_BADASSIGN, the status of a declaration
+// builtin that met an assignment error.
+const exBadAssign = 260
+
+// declAssignError reports whether err, met on a, is what bash's
+// declaration builtins count as an assignment error (assign_error): for
+// export and readonly badAssignArg's; for declare, typeset and local an
+// invalid name, and a readonly variable or an invalid reference target
+// given a value.
+func declAssignError(variant string, a declArg, err error) bool {
+	if variant == "export" || variant == "readonly" {
+		return badAssignArg(a, err)
+	}
+	hasValue := a.assign != nil && !a.assign.Naked || a.assign == nil && strings.IndexByte(a.text, '=') > 0
+	if isReadonlyErr(err) {
+		return hasValue
+	}
+	var ve *varError
+	if !errors.As(err, &ve) {
+		return false
+	}
+	return strings.HasSuffix(ve.msg, "': not a valid identifier") ||
+		hasValue && strings.HasSuffix(ve.msg, "': invalid variable name for name reference")
 }
 
 // badAssignArg reports whether err, met on a, is what bash's export and

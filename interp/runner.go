@@ -423,6 +423,9 @@ type Runner struct {
 	savedFds         []int
 	inSpecialBuiltin bool
 	specialUsage     bool // the builtin running failed with a usage or syntax error (EX_USAGE)
+	// declBadAssign: the declaration running met an assignment error,
+	// for which bash's builtin returns EX_BADASSIGN (declAssignError)
+	declBadAssign bool
 	// specialFailed: the simple command just run was a special builtin
 	// that failed so in POSIX mode (bash's special_builtin_failed)
 	specialFailed bool
