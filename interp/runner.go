@@ -539,6 +539,9 @@ type Runner struct {
 	// ps4Exit: an expansion error of PS4 ended the shell under set -e;
 	// the trace it was for is not written
 	ps4Exit bool
+	// tempMerged: the builtin withTempAssigns ran keeps its prefix
+	// assignments (POSIX special builtin), which are not disposed of
+	tempMerged bool
 
 	// lastElem is the value an array element was last given, after its
 	// attributes (-i, -u, …): ${a[k]=v} expands to it

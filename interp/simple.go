@@ -254,6 +254,9 @@ func (r *Runner) runArgs(c *syntax.CallExpr, args []string, redirs []*syntax.Red
 				r.exit = r.runTempBuiltin(bi, args, len(c.Assigns) > 0)
 				if r.opts.on(optPosix) && (posix || name != "set" && posixToggler(name)) {
 					kept = r.tempValues(c.Assigns)
+					// merged, not disposed of: no locale
+					// comes back in between (sv_locale)
+					r.tempMerged = true
 				}
 			})
 			r.keepTemps(kept)
@@ -821,11 +824,12 @@ func (r *Runner) withTempAssigns(c *syntax.CallExpr, isFunc bool, fn func()) {
 		r.untemp(sv)
 		r.specialRebound(n)
 	}
-	if r.forkedFor != syntax.Command(c) {
+	if r.forkedFor != syntax.Command(c) && !r.tempMerged {
 		// (the child bash forked for a pipeline element or an
 		// asynchronous command exits without disposing of them)
 		r.localeAfterTemp(c)
 	}
+	r.tempMerged = false
 }
 
 // markPosixPropagate records, as bash's push_posix_temp_var sets
