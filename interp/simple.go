@@ -195,6 +195,9 @@ func (r *Runner) runArgs(c *syntax.CallExpr, args []string, redirs []*syntax.Red
 		// traced before a pipeline stage's builtin or function raises
 		// $BASH_SUBSHELL (execute_simple_command's xtrace comes first)
 		r.traceCall(c, traced, assignsTraced, kind == cmdExternal)
+		if r.flow == flowExit {
+			return // the trace's write ended the subshell (SIGPIPE)
+		}
 	}
 	if kind != cmdExternal {
 		r.raiseStageLevel(c)

@@ -4,6 +4,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"syscall"
 	"unicode/utf8"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -77,11 +78,17 @@ func (r *Runner) traceWrite(line string) {
 	if r.tracePending != "" {
 		line, r.tracePending = r.tracePending+line, ""
 	}
+	fd := r.traceFD()
 	if r.xtracePin > 0 {
-		io.WriteString(r.fds.writer(r.xtracePin-1), line)
-		return
+		fd = r.xtracePin - 1
 	}
-	io.WriteString(r.fds.writer(r.traceFD()), line)
+	_, err := io.WriteString(r.fds.writer(fd), line)
+	if errno, ok := underlyingErrno(err); ok && errno == syscall.EPIPE && r.isSub && !r.sigpipeIgnored() {
+		// bash flushes each line: a reader gone, SIGPIPE ends a
+		// subshell there, before the command traced runs
+		r.flow = flowExit
+		r.exitCode = 128 + int(syscall.SIGPIPE)
+	}
 }
 
 // traceFD returns the fd xtrace output goes to: stderr or the one
