@@ -71,6 +71,11 @@ func biSource(r *Runner, args []string) int {
 			r.bErr(name, "%s: is a directory", file)
 		} else {
 			r.errorf("%s: %s", file, pathErrMsg(err))
+			// bash's file_error is a report_error: set -e ends the
+			// shell there, before the RETURN trap
+			if r.reportExit() {
+				return 1
+			}
 		}
 		// bash's FEVAL_LONGJMP, for a file it cannot open (not a
 		// directory, which it returns from): not when run through
