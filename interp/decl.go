@@ -67,6 +67,18 @@ func (r *Runner) declClause(c *syntax.DeclClause, st *syntax.Stmt) {
 	// environment (see parsefix_envdecl.go)
 	written := c
 	env, c, _ := splitEnvDecl(c)
+	if r.opts.on(optKeyword) {
+		// set -k: bash takes every assignment word of a command for its
+		// temporary environment, a declaration's own too (declare x=1
+		// is declare alone, x=1 in its environment)
+		if ce, ok := declAsCall(c); ok {
+			if kc := keywordAssigns(ce); kc != ce {
+				kc.Assigns = append(append([]*syntax.Assign(nil), env...), kc.Assigns...)
+				r.call(kc, st)
+				return
+			}
+		}
+	}
 	if v := c.Variant.Value; v == "nameref" || r.funcs[v] != nil && !r.posixSpecial(v) || r.enabledBuiltin(v) == nil {
 		// a function named after the builtin comes first, as for any
 		// command name (a special builtin's in POSIX mode excepted),
