@@ -12,6 +12,19 @@ type preAssign struct {
 	// out once: an integer's sum may have side effects
 	appended    string
 	hasAppended bool
+	// warned: the name is a circular reference, reported already
+	warned bool
+}
+
+// prefixWarned reports whether expandPrefix reported a's name as a
+// circular reference already.
+func (r *Runner) prefixWarned(a *syntax.Assign) bool {
+	for _, p := range r.prefixVals {
+		if p.a == a {
+			return p.warned
+		}
+	}
+	return false
 }
 
 // expandPrefix expands the values of c's prefix assignments (v=$(cmd)
@@ -35,8 +48,9 @@ func (r *Runner) expandPrefix(c *syntax.CallExpr, trace bool) (pre []preAssign, 
 		if a.Name == nil || a.Array != nil || a.Index != nil {
 			continue
 		}
-		// a readonly one is reported here too, before the redirections
-		if v := r.vars.get(a.Name.Value); v != nil && v.attrs&aReadonly != 0 {
+		// a readonly one is reported here too, before the redirections,
+		// and so is a circular reference
+		if v := r.vars.get(a.Name.Value); v != nil && v.attrs&aReadonly != 0 || r.circularRef(a.Name.Value) {
 			needed = true
 			break
 		}
@@ -83,12 +97,18 @@ func (r *Runner) expandPrefix(c *syntax.CallExpr, trace bool) (pre []preAssign, 
 			pre = append(pre, preAssign{a: a, readonly: true})
 			continue
 		}
+		// bash looks the name up (and warns of a circular reference)
+		// before it expands the value
+		warned := r.circularRef(name)
+		if warned {
+			r.errorf("warning: %s: circular name reference", name)
+		}
 		val, err := r.prefixValue(a.Value)
 		if err != nil {
 			r.expansionError(err)
 			return nil, trace, false
 		}
-		pre = append(pre, preAssign{a: a, val: val})
+		pre = append(pre, preAssign{a: a, val: val, warned: warned})
 		if !r.circularRef(name) {
 			if t := r.resolveRef(name); validName(t) {
 				name = t

@@ -601,7 +601,9 @@ func (r *Runner) prefixEnv(c *syntax.CallExpr) ([]string, bool) {
 		}
 		if r.circularRef(name) {
 			// bash warns as it looks the name up, then binds it
-			r.errorf("warning: %s: circular name reference", name)
+			if !r.prefixWarned(a) {
+				r.errorf("warning: %s: circular name reference", name)
+			}
 		} else if t := r.resolveRef(name); validName(t) {
 			// a reference's temporary value is its target's
 			name = t
@@ -780,7 +782,9 @@ func (r *Runner) withTempAssigns(c *syntax.CallExpr, isFunc bool, fn func()) {
 		}
 		if r.circularRef(name) {
 			// bash warns as it looks the name up, then binds it
-			r.errorf("warning: %s: circular name reference", name)
+			if !r.prefixWarned(a) {
+				r.errorf("warning: %s: circular name reference", name)
+			}
 		} else if t := r.resolveRef(name); validName(t) {
 			// a reference's temporary value is its target's
 			name = t
