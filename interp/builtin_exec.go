@@ -81,8 +81,11 @@ func biSource(r *Runner, args []string) int {
 		// directory, which it returns from): not when run through
 		// command, nor in an interactive shell
 		if !isDir && r.opts.on(optPosix) && r.inCommandBuiltin == 0 && !r.isInteractive() {
+			// (jump_to_top_level (EXITPROG), as the exit builtin
+			// does: the EXIT trap still sees the function frames)
 			r.flow = flowExit
 			r.exitCode = 1
+			r.exitHow = exitByBuiltin
 		}
 		if r.flow == flowNone {
 			// bash runs the RETURN trap once a file is named, read
