@@ -1216,7 +1216,8 @@ func (r *Runner) assignSubscriptText(a *syntax.Assign) string {
 func (r *Runner) assignSubscriptSrc(a *syntax.Assign) string {
 	src := r.curSrc
 	if k := int(a.Name.End().Offset()); a.Name.End().IsValid() && k < len(src) && src[k] == '[' {
-		if j := matchBracket(src, k); j > k {
+		// (a subscript may run over lines: a[\n1]=v)
+		if j := matchPair(src, k, '[', ']', false); j > k {
 			// $'…' in the subscript shows as bash's parser
 			// rewrote it, like any word traced as written
 			if x := a.Index; x != nil && needsRewrite(x) && x.Pos().IsValid() && x.End().IsValid() {
