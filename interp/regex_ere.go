@@ -33,8 +33,9 @@ var errBadRegex = errors.New("invalid regular expression")
 // outside UTF-8): a byte that is not a character there is one
 // stand-in rune, which only that byte in the pattern matches, and which
 // . and [^...] skip in a UTF-8 locale as glibc's regexec does.
-func ereToGo(cs []reChar, bytes bool) (string, error) {
+func ereToGo(cs []reChar, bytes, fold bool) (string, error) {
 	m := newReByteMap(cs, bytes)
+	m.fold = fold
 	var e ereOut
 	for i := 0; i < len(cs); i++ {
 		c := cs[i]
@@ -286,7 +287,13 @@ func bracketToGo(sb *strings.Builder, cs []reChar, start int, m reByteMap) (int,
 					name = append(name, x.c)
 				}
 				if d == ':' {
-					out.WriteString(reClass(string(name), m.bytes))
+					cls := string(name)
+					if m.fold && (cls == "upper" || cls == "lower") {
+						// glibc's regcomp with REG_ICASE reads both
+						// as alpha (build_charclass)
+						cls = "alpha"
+					}
+					out.WriteString(reClass(cls, m.bytes))
 				} else {
 					if len(name) != 1 {
 						return 0, errBadRegex

@@ -39,6 +39,7 @@ func reBracketStandIn(b byte, bytes bool) string {
 type reByteMap struct {
 	bytes bool   // a single-byte locale: every byte above 0x7f
 	bad   []bool // in UTF-8: the undecodable bytes (nil: none)
+	fold  bool   // the expression is compiled ignoring case
 }
 
 func newReByteMap(cs []reChar, bytes bool) reByteMap {

@@ -305,7 +305,7 @@ func (r *Runner) compileRegex(cs []reChar, bytes bool) (reMatcher, error) {
 		return m.re, nil
 	}
 	r.sh.mu.Unlock()
-	expr, err := ereToGo(cs, bytes)
+	expr, err := ereToGo(cs, bytes, fold)
 	if err != nil {
 		return nil, err
 	}
