@@ -274,6 +274,9 @@ func (r *Runner) arithSrcText(x syntax.ArithmExpr, removeSingle bool) (string, e
 	// among the blanks included (let's arguments, and a subscript
 	// read as a word, have none: removeSingle)
 	for !removeSingle && start > 0 && (src[start-1] == ' ' || src[start-1] == '\t' || src[start-1] == '\n') {
+		if src[start-1] == '\n' && start > 1 && src[start-2] == '\\' {
+			break // a line continuation, which bash removed
+		}
 		start--
 	}
 	// mvdan ends an element written with a blank before its "]",
