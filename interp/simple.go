@@ -259,7 +259,7 @@ func (r *Runner) runArgs(c *syntax.CallExpr, args []string, redirs []*syntax.Red
 					kept = r.tempValues(c.Assigns)
 					// merged, not disposed of: no locale
 					// comes back in between (sv_locale)
-					r.tempMerged = true
+					r.tempMerged = len(kept) > 0
 				}
 			})
 			r.keepTemps(kept)
