@@ -559,7 +559,8 @@ func (r *Runner) paramExp(pe *syntax.ParamExp) (paramValue, error) {
 			return pv, reportErrf("%s: unbound variable", pe.Param.Value)
 		}
 		if pe.Index != nil && r.opts.on(optNounset) {
-			if v := r.lookup(pe.Param.Value); v != nil && v.set && v.kind != kIndexed && v.kind != kAssoc {
+			t := r.resolveRef(pe.Param.Value)
+			if v := r.lookup(t); r.isElemRef(t) || v != nil && v.set && v.kind == kString {
 				// array_length_reference counts no element of a
 				// variable that is not an array: unbound for set -u,
 				// even ${#s[0]} and ${#s[@]} of a set scalar s
