@@ -184,8 +184,10 @@ func (r *Runner) runArgs(c *syntax.CallExpr, args []string, redirs []*syntax.Red
 		if kind == cmdSpecial && r.flow == flowAbort && r.opts.on(optPosix) && !r.isInteractive() {
 			// a failed assignment before a special builtin ends a
 			// POSIX shell (bash discards the command line only
-			// before another command)
-			r.exit, r.exitCode, r.flow = 1, 1, flowExit
+			// before another command): FORCE_EOF, 127 for a -c
+			// string
+			r.exit = 1
+			r.forceEOFUnreported(1)
 		}
 		return
 	}
