@@ -27,7 +27,8 @@ func (r *Runner) stmtsEchoing(stmts []*syntax.Stmt, src string, catchAbort bool,
 	defer func() { r.aliasTopSrc = oldTop }()
 	aliases := r.aliasActive() || strings.Contains(src, "alias")
 	// (the option is tested per line: a line may turn it off)
-	checkExtglob := mayHoldExtGlob(src) && extglobStop(stmts).IsValid()
+	// (also for a "!(cmd)" that is a negated subshell with extglob off)
+	checkExtglob := mayHoldExtGlob(src)
 	pin := mayPinANSI(src) // bash reads the text a line at a time (ansipin.go)
 	// bash's parse_and_execute restores line_number, which a ( ) in a
 	// pipeline may lower for the lines read after it (parenline.go)
@@ -48,7 +49,7 @@ func (r *Runner) stmtsEchoing(stmts []*syntax.Stmt, src string, catchAbort bool,
 			}
 			if checkExtglob {
 				if err := r.extglobParseError(g, ""); err != nil {
-					return err
+					return r.sourcedExtglobError(err, src, g, name)
 				}
 			}
 			if pin {
@@ -93,7 +94,7 @@ func (r *Runner) stmtsEchoing(stmts []*syntax.Stmt, src string, catchAbort bool,
 		echoTo(int(g[len(g)-1].End().Line()))
 		if checkExtglob {
 			if err := r.extglobParseError(g, ""); err != nil {
-				return err
+				return r.sourcedExtglobError(err, src, g, name)
 			}
 		}
 		r.warnHdocParen(g)
@@ -111,6 +112,19 @@ func (r *Runner) stmtsEchoing(stmts []*syntax.Stmt, src string, catchAbort bool,
 	}
 	echoTo(len(src) + 1)
 	return nil
+}
+
+// sourcedExtglobError returns err, the extglobParseError of group g of
+// a file being sourced (name), reported as Run reports a script's: from
+// g's line on, which bash reads after running the lines before it (a
+// shopt -s extglob among them). eval's and a trap's text keep err for
+// their caller to report.
+func (r *Runner) sourcedExtglobError(err error, src string, g []*syntax.Stmt, name string) error {
+	if n := len(r.calls); n == 0 || !r.calls[n-1].sourced || r.calls[n-1].source != name {
+		return err
+	}
+	r.reportExtglobError(err, r.curSrc, src, groupLineStart(r.curSrc, g))
+	return reportedError{err}
 }
 
 // lineAbortCaught reports whether the next line of an eval'd string or a
