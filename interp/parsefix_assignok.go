@@ -153,6 +153,11 @@ func assignOKCmdStart(text string, start int) (int, bool) {
 			return 0, false
 		}
 		from = strings.LastIndexByte(text[:from-1], '\n') + 1
+		if from > 0 && strings.HasSuffix(text[:from-1], "${"+blanksName+"+") {
+			// a newline an earlier rewrite kept in a list: the line
+			// goes on from the one before
+			continue
+		}
 		cmd, ok := cmdStartFrom(text, from, start)
 		if ok && (cmd > from || !oddTrailingBackslashes(text[:max(from-1, 0)])) {
 			return cmd, true
