@@ -54,7 +54,7 @@ func (r *Runner) childEnv() []string {
 		return env
 	}
 	// bash's function table, walked bucket by bucket (a name may hold
-	// an "=": e=f() { …; })
+	// an "=": function e=f { …; })
 	slices.SortFunc(extra, func(a, b funcEntry) int {
 		ha, hb := bashHash(a.name)&(funcBuckets-1), bashHash(b.name)&(funcBuckets-1)
 		if ha != hb {
