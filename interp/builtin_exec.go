@@ -148,11 +148,26 @@ func biSource(r *Runner, args []string) int {
 		} else {
 			xerr = r.stmtsEchoing(stmts, src, r.subLevel == 0, file)
 		}
+		if xerr == errReadAll {
+			xerr, perr = nil, nil
+		}
 		if xerr != nil && (perr == nil || errors.As(xerr, new(reportedError))) {
 			perr = xerr
 		}
 		if perr == nil || r.flow != flowNone {
 			break
+		}
+		if xerr == nil && len(stmts) > 0 && r.aliasActive() {
+			// the text did not parse past these statements without
+			// aliases, and one of them turned them on (alias foo=…
+			// after shopt -s expand_aliases): bash reads the lines
+			// after them with the aliases
+			line := readEnd(stmts)
+			src = src[lineStart(src, line+1):]
+			r.lineOff += line
+			stmts, text, perr = parseSourced(src, file)
+			r.curSrc = text
+			continue
 		}
 		line, ok := compoundDiscardLine(perr)
 		if !ok {

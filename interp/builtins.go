@@ -619,6 +619,9 @@ func (r *Runner) runEvalText(text, src, kind string, run func() error) int {
 	lastCmd, named := r.bashCmd, r.namedCmds
 	r.peTexts++
 	xerr := run()
+	if xerr == errReadAll {
+		xerr = nil
+	}
 	r.peTexts--
 	if r.flow == flowExit {
 		r.exitTrapAt(atPEText)

@@ -245,7 +245,9 @@ func (r *Runner) runTrap(name string) int {
 	case r.isSub || r.bgProcess:
 		r.traceLevel = r.forkLevel + 1
 	}
-	if err := r.stmtsEchoing(pt.stmts, action, false, trapLabel(name)); err != nil && r.flow == flowNone {
+	if err := r.stmtsEchoing(pt.stmts, action, false, trapLabel(name)); err == errReadAll {
+		// read to its end with aliases: pt.err is none
+	} else if err != nil && r.flow == flowNone {
 		r.reportSyntaxError(err, action, trapLabel(name))
 	} else if pt.err != nil && r.flow == flowNone {
 		r.reportSyntaxError(pt.err, action, trapLabel(name))

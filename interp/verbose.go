@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"errors"
 	"io"
 	"strings"
 
@@ -44,7 +45,7 @@ func (r *Runner) stmtsEchoing(stmts []*syntax.Stmt, src string, catchAbort bool,
 		for _, g := range topLevelGroups(stmts, r.curSrc) {
 			if aliases {
 				if ran, err := r.aliasRestFrom(g, name, false, catchAbort); ran {
-					return err
+					return readAllErr(err)
 				}
 			}
 			if checkExtglob {
@@ -88,7 +89,7 @@ func (r *Runner) stmtsEchoing(stmts []*syntax.Stmt, src string, catchAbort bool,
 	for i, g := range groups {
 		if aliases {
 			if ran, err := r.aliasRestFrom(g, name, false, catchAbort); ran {
-				return err
+				return readAllErr(err)
 			}
 		}
 		echoTo(int(g[len(g)-1].End().Line()))
@@ -112,6 +113,20 @@ func (r *Runner) stmtsEchoing(stmts []*syntax.Stmt, src string, catchAbort bool,
 	}
 	echoTo(len(src) + 1)
 	return nil
+}
+
+// errReadAll is stmtsEchoing's report that the rest of its text was read
+// and run as bash reads it with aliases (aliasRestFrom), to its end: a
+// syntax error its caller met further on in the text as parsed without
+// them is none.
+var errReadAll = errors.New("text read to its end with aliases")
+
+// readAllErr is err, from aliasRestFrom, or errReadAll for none.
+func readAllErr(err error) error {
+	if err == nil {
+		return errReadAll
+	}
+	return err
 }
 
 // sourcedExtglobError returns err, the extglobParseError of group g of
