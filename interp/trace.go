@@ -226,7 +226,7 @@ func (r *Runner) traceCall(c *syntax.CallExpr, args []string, assignsTraced, ext
 	var sb strings.Builder
 	// PS4 expanded after the assignments' lines, each of which
 	// expanded it (and may have failed to)
-	sb.WriteString(r.tracePrefix())
+	sb.WriteString(r.callTracePrefix(c))
 	for i, a := range args {
 		if i > 0 {
 			sb.WriteByte(' ')
@@ -235,6 +235,71 @@ func (r *Runner) traceCall(c *syntax.CallExpr, args []string, assignsTraced, ext
 	}
 	sb.WriteByte('\n')
 	r.traceWrite(sb.String())
+}
+
+// callTracePrefix is the expanded PS4 of c's trace line. While a builtin
+// runs (the . or eval whose text holds c), bash's lookups see the
+// temporary environment the command's prefix assignments made before it
+// traces the command (find_variable's FV_FORCETEMPENV with
+// executing_builtin): PS4 sees those values there, not in a script.
+func (r *Runner) callTracePrefix(c *syntax.CallExpr) string {
+	if r.peTexts == 0 || len(c.Assigns) == 0 {
+		return r.tracePrefix()
+	}
+	vals := map[string]string{}
+	var order []string
+	for _, a := range c.Assigns {
+		if a.Name == nil || a.Index != nil || a.Array != nil {
+			continue
+		}
+		name := a.Name.Value
+		val, ok := "", false
+		for _, p := range r.prefixVals {
+			if p.a == a && !p.readonly {
+				val, ok = p.val, true
+				if p.hasAppended {
+					val = p.appended
+				} else if a.Append {
+					ok = false // worked out as it is bound
+				}
+			}
+		}
+		if !ok && !a.Append {
+			if a.Value == nil {
+				val, ok = "", true
+			} else {
+				val, ok = plainLit(a.Value)
+			}
+		} else if !ok && a.Append {
+			if lit, isLit := plainLit(a.Value); isLit && a.Value != nil {
+				prev, seen := vals[name]
+				if !seen {
+					if v := r.vars.get(name); v != nil && v.kind == kString && v.attrs&aInteger == 0 {
+						prev = v.str
+					} else if v != nil {
+						continue
+					}
+				}
+				val, ok = prev+lit, true
+			}
+		}
+		if !ok {
+			continue
+		}
+		if v := r.vars.get(name); v != nil && v.attrs&aReadonly != 0 {
+			continue
+		}
+		if _, seen := vals[name]; !seen {
+			order = append(order, name)
+		}
+		vals[name] = val
+	}
+	var saved []tempSaved
+	for _, name := range order {
+		saved = append(saved, r.tempScalar(name, vals[name]))
+	}
+	defer r.untempAll(saved)
+	return r.tracePrefix()
 }
 
 // traceAssigns prints a command's prefix assignments, each as bash's
