@@ -1046,18 +1046,17 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		}
 		return "", &varError{msg: "`" + shown + "': not a valid identifier"}
 	}
-	// under set -a, bash's bind_variable exports a variable it makes:
-	// a new global declared without -a or -A (export and readonly make
-	// one but for a list with -a or -A)
-	// (a dynamic variable exists, stored or not)
-	isNew := r.vars.get(name) == nil && dynListIndex(name) < 0
-	bound := !local && isNew && !(o.array || o.assoc) ||
-		(variant == "export" || variant == "readonly") && isNew && !((o.array || o.assoc) && as != nil && as.Array != nil)
-	if variant == "export" && o.unexport {
-		bound = false
+	// under set -a, bash's bind_variable exports a variable it makes, a
+	// new global (a dynamic one exists, stored or not) declared without
+	// -a or -A, which export and readonly heed only with a list; and one
+	// it assigns a value that is not a list (allexportDecl)
+	makesArray := o.array || o.assoc
+	if variant == "export" || variant == "readonly" {
+		makesArray = makesArray && as != nil && as.Array != nil
 	}
-	// and one it assigns a value that is not a list (allexportDecl)
-	scalarValue := !subscripted && (as != nil && as.Value != nil && as.Index == nil || as == nil && textVal != nil) && !(variant == "export" && o.unexport)
+	unexport := variant == "export" && o.unexport
+	bound := r.opts.on(optAllexport) && !local && !makesArray && !unexport && r.vars.get(name) == nil && dynListIndex(name) < 0
+	scalarValue := !subscripted && !unexport && (as != nil && as.Value != nil && as.Index == nil || as == nil && textVal != nil)
 	if local && noassignSpecial(name) && !r.dynRemoved(name) {
 		// bash's make_local_variable refuses the noassign specials
 		r.bErr(variant, "%s: variable may not be assigned value", name)

@@ -40,21 +40,49 @@ func (r *Runner) letFields(c *syntax.LetClause, words bool) ([]string, bool, err
 	if !split {
 		return nil, false, nil
 	}
-	text := "x " + strings.Join(ws, " ")
-	f, parsed, err := parseRawFile(text, "")
-	if err != nil || len(f.Stmts) != 1 {
-		return nil, false, nil
-	}
-	ce, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
-	if !ok || len(ce.Args) != len(ws)+1 {
+	lp, ok := r.letParsed(ws)
+	if !ok {
 		return nil, false, nil
 	}
 	// the parsed words' positions refer to this text
 	old := r.curSrc
-	r.curSrc = parsed
+	r.curSrc = lp.text
 	defer func() { r.curSrc = old }()
-	fs, err := r.fields(ce.Args[1:])
+	fs, err := r.fields(lp.words)
 	return fs, true, err
+}
+
+// letParse is let's arguments parsed as words, and the text their
+// positions refer to.
+type letParse struct {
+	words []*syntax.Word
+	text  string
+}
+
+// letParsed parses ws, the texts of let's arguments, as words, once per
+// text: a let in a loop (let i=i*2 is globbed) reads them each time.
+func (r *Runner) letParsed(ws []string) (letParse, bool) {
+	text := "x " + strings.Join(ws, " ")
+	sh := r.sh
+	sh.arithMu.Lock()
+	lp, ok := sh.letMemo[text]
+	sh.arithMu.Unlock()
+	if ok {
+		return lp, lp.words != nil
+	}
+	f, parsed, err := parseRawFile(text, "")
+	if err == nil && len(f.Stmts) == 1 {
+		if ce, isCall := f.Stmts[0].Cmd.(*syntax.CallExpr); isCall && len(ce.Args) == len(ws)+1 {
+			lp = letParse{words: ce.Args[1:], text: parsed}
+		}
+	}
+	sh.arithMu.Lock()
+	if sh.letMemo == nil || len(sh.letMemo) > 4096 {
+		sh.letMemo = map[string]letParse{}
+	}
+	sh.letMemo[text] = lp
+	sh.arithMu.Unlock()
+	return lp, lp.words != nil
 }
 
 // shellWordEnd returns the end of the shell word starting at offset i

@@ -44,10 +44,11 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 	runners := make([]*Runner, n)
 	// the elements of an asynchronous pipeline are bash's asynchronous
 	// children each (execute_pipeline passes asynchronous on)
-	asyncPipe := r.async && r.forkedFor == syntax.Command(c) && !r.opts.on(optMonitor)
+	async := r.async && r.forkedFor == syntax.Command(c)
+	asyncPipe := async && !r.opts.on(optMonitor)
 	// (lastpipe is for a pipeline run in the foreground only: $! of an
 	// asynchronous one is its last element's process)
-	lastpipe := r.opts.sh(shLastpipe) && !r.opts.jobControl() && !(r.async && r.forkedFor == syntax.Command(c))
+	lastpipe := r.opts.sh(shLastpipe) && !r.opts.jobControl() && !async
 	for i := range stages {
 		if i == n-1 && lastpipe {
 			runners[i] = r

@@ -80,6 +80,7 @@ type shell struct {
 	jobs      *jobTable
 	arithMu   sync.Mutex
 	arithMemo map[string]syntax.ArithmExpr
+	letMemo   map[string]letParse // guarded by arithMu (letwords.go)
 	randState uint32
 	sigs      *signalState
 	fgInt     fgInt // SIGINT during foreground waits (waitint.go)

@@ -571,9 +571,6 @@ func (r *Runner) specialAssign(name, val string, cur *variable) bool {
 			r.dynDeclared(name)
 			v := r.vars.own(name)
 			v.attrs |= aExport
-			if name != "BASH_COMMAND" {
-				v.attrs |= aInteger // as bash makes them
-			}
 			r.vars.envDirty = true
 		}
 		return true

@@ -246,59 +246,33 @@ func (r *Runner) callTracePrefix(c *syntax.CallExpr) string {
 	if r.peTexts == 0 || len(c.Assigns) == 0 {
 		return r.tracePrefix()
 	}
-	vals := map[string]string{}
-	var order []string
+	var saved []tempSaved
+	defer func() { r.untempAll(saved) }()
 	for _, a := range c.Assigns {
 		if a.Name == nil || a.Index != nil || a.Array != nil {
 			continue
 		}
-		name := a.Name.Value
-		val, ok := "", false
-		for _, p := range r.prefixVals {
-			if p.a == a && !p.readonly {
-				val, ok = p.val, true
-				if p.hasAppended {
-					val = p.appended
-				} else if a.Append {
-					ok = false // worked out as it is bound
-				}
-			}
-		}
-		if !ok && !a.Append {
-			if a.Value == nil {
-				val, ok = "", true
-			} else {
+		// the values expandPrefix found, else literal ones (it leaves
+		// those, readonly names never)
+		p, found := r.prefixVal(a)
+		val, ok := p.val, found && !p.readonly
+		if !found {
+			val, ok = "", a.Value == nil
+			if a.Value != nil {
 				val, ok = plainLit(a.Value)
-			}
-		} else if !ok && a.Append {
-			if lit, isLit := plainLit(a.Value); isLit && a.Value != nil {
-				prev, seen := vals[name]
-				if !seen {
-					if v := r.vars.get(name); v != nil && v.kind == kString && v.attrs&aInteger == 0 {
-						prev = v.str
-					} else if v != nil {
-						continue
-					}
-				}
-				val, ok = prev+lit, true
 			}
 		}
 		if !ok {
 			continue
 		}
-		if v := r.vars.get(name); v != nil && v.attrs&aReadonly != 0 {
-			continue
+		if a.Append {
+			var err error
+			if val, err = r.tempAppend(a.Name.Value, val); err != nil {
+				continue
+			}
 		}
-		if _, seen := vals[name]; !seen {
-			order = append(order, name)
-		}
-		vals[name] = val
+		saved = append(saved, r.tempScalar(a.Name.Value, val))
 	}
-	var saved []tempSaved
-	for _, name := range order {
-		saved = append(saved, r.tempScalar(name, vals[name]))
-	}
-	defer r.untempAll(saved)
 	return r.tracePrefix()
 }
 
