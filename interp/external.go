@@ -381,6 +381,7 @@ func (r *Runner) waitProcess(p *os.Process, args []string) ExecResult {
 		if sig == syscall.SIGINT && r.execTailNow() != nil {
 			r.tailInt = true
 		}
+		r.monitorJobInterrupted(sig)
 	default:
 		r.exit = 1
 	}
@@ -414,8 +415,9 @@ func (r *Runner) reportSignal(pid int, sig syscall.Signal, core bool, args []str
 	}
 	if sig == syscall.SIGINT {
 		// wait_for prints a newline (after the ^C the terminal echoed)
-		// only for a job started with job control
-		if r.job == nil && r.opts.on(optMonitor) {
+		// only for a job started with job control by an interactive
+		// shell (monitorint.go)
+		if r.job == nil && r.opts.on(optMonitor) && r.sh.interactive && !r.isSub {
 			r.fds.writer(2).Write([]byte("\n"))
 		}
 		return

@@ -263,6 +263,9 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 		}
 	}
 	r.exit = st
+	if bg == nil && !reporting {
+		r.monitorJobInterrupted(firstStageSignal(deaths))
+	}
 	r.notifyAfterChild()
 	if !lastpipe {
 		r.pipelineErrLine(stages)
