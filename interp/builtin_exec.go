@@ -23,6 +23,10 @@ func biSource(r *Runner, args []string) int {
 		r.errw().Write([]byte(name + ": usage: " + name + " filename [arguments]\n"))
 		return r.usageFail()
 	}
+	if !r.enterNested() {
+		return r.exitCode
+	}
+	defer r.leaveNested()
 	file := a[0]
 	if r.restrictedPath(name, file) {
 		return 1

@@ -522,6 +522,10 @@ func biEval(r *Runner, args []string) int {
 		}
 		return 0
 	}
+	if !r.enterNested() {
+		return r.exitCode
+	}
+	defer r.leaveNested()
 	return r.evalString(src, "eval")
 }
 

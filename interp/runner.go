@@ -557,6 +557,10 @@ type Runner struct {
 	selfKilled   syscall.Signal
 	selfKillPrev int // $? when it came (for the EXIT trap)
 
+	// recDepth counts the eval, source and trap levels and in-process
+	// subshells this runner is nested in (recursion.go)
+	recDepth int
+
 	// quietTail is the statement of a ( ) subshell whose end ends the
 	// subshell with no check for pending signals in between (its last
 	// one, followed into { } groups and function bodies); selfKillQuiet

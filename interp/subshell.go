@@ -65,6 +65,7 @@ func (r *Runner) fork(kind string) *Runner {
 		traps:           r.traps.forSubshell(),
 		nesting:         Nesting{Depth: r.nesting.Depth + 1, Kind: kind},
 		subLevel:        r.subLevel + 1,
+		recDepth:        r.recDepth + 1,
 		subLevelAdj:     r.subLevelAdj,
 		inParen:         r.inParen,
 		bashpid:         fakePIDBase + int(fakePIDs.Add(1)),
@@ -215,7 +216,9 @@ func (c *Runner) subStatus() int {
 func (r *Runner) subshell(fn func(*Runner), kind string) {
 	r.syncScript() // bash forks for it
 	c := r.fork(kind)
-	fn(c)
+	if !c.forkOverflows() {
+		fn(c)
+	}
 	r.exit = c.subStatus()
 	c.fds.releaseAll()
 	r.forkedChildEnded()
@@ -335,10 +338,12 @@ func (r *Runner) cmdSubst(cs *syntax.CmdSubst) (string, error) {
 		// whatever $? was
 		c.exit = 0
 	}
-	if aliasBody != "" {
+	switch {
+	case c.forkOverflows():
+	case aliasBody != "":
 		// its syntax errors are the command substitution's
 		c.runAliasRest(aliasBody, aliasBase, comsubErrName, true, true)
-	} else {
+	default:
 		c.stmts(stmts)
 	}
 	// bash runs the text with parse_and_execute, which puts

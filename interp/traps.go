@@ -201,6 +201,10 @@ func (r *Runner) runTrap(name string) int {
 		r.lineOff = oldOff
 		return 0
 	}
+	if !r.enterNested() {
+		return r.exitCode
+	}
+	defer r.leaveNested()
 	saved := r.exit
 	oldNesting := r.nesting
 	oldTrap, oldDebug := r.inTrap, r.inDebug

@@ -408,6 +408,21 @@ var hostileCases = []hostileCase{
 	{"100k arguments", func() []byte {
 		return []byte("set -- $(seq 100000); echo $#; /bin/echo \"$@\" | wc -c; f(){ echo $#; }; f \"$@\"; a=(\"$@\"); echo ${#a[@]}\n")
 	}, true},
+	// bash recurses on its C stack and dies of SIGSEGV; nash must too,
+	// not grow a Go stack to its limit and print a trace
+	{"runaway eval recursion", func() []byte {
+		return []byte("trap 'echo never' EXIT\necho start\na='eval \"$a\"'; eval \"$a\"\necho never\n")
+	}, true},
+	{"runaway source recursion", func() []byte {
+		return []byte("echo '. ./r.sh' > r.sh\ntrap 'echo never' EXIT\n. ./r.sh\necho never\n")
+	}, true},
+	{"runaway trap recursion", func() []byte {
+		return []byte("trap 'kill -USR1 $$' USR1\nkill -USR1 $$\necho never\n")
+	}, true},
+	{"runaway recursion in a subshell", func() []byte {
+		return []byte("{ ( a='eval \"$a\"'; trap 'echo never' EXIT; eval \"$a\" ); } 2>/dev/null; echo $?\n" +
+			"x=$(a='eval \"$a\"'; eval \"$a\"); echo $? ${#x}\n")
+	}, true},
 	{"100k brace expansion", func() []byte { return []byte("printf '%s\\n' {1..100000} | tail -1\n") }, false},
 }
 
