@@ -264,7 +264,11 @@ func (r *Runner) parseLines(text, name string, eof bool, consumed int) (*syntax.
 		err = r.extglobParseError(file.Stmts, name)
 	}
 	if err != nil {
-		if syntax.IsIncomplete(err) && !eof {
+		if !eof && (syntax.IsIncomplete(err) || endsInJoin(text) || assignOKOpen(err, text) || hdocBodyOpen(text)) {
+			// bash has not read the whole command yet: the next line
+			// is joined to this one before a token of it is read (the
+			// error may be one of the cut line), an eval or let
+			// argument's list or a here-document's body goes on
 			return nil, "", linesMore
 		}
 		r.lineOff = consumed + r.discardShift

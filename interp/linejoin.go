@@ -42,6 +42,18 @@ func endsInJoin(text string) bool {
 	return s.lastJoin == len(text)-2
 }
 
+// hdocBodyOpen reports whether text ends before the delimiter line of a
+// here-document: a reader taking a line at a time reads on, as bash
+// reads the bodies of a command's here-documents before it runs it.
+func hdocBodyOpen(text string) bool {
+	if !strings.Contains(text, "<<") {
+		return false
+	}
+	s := newJoinScanner(text)
+	s.run()
+	return s.bodyOpen || len(s.pending) > 0
+}
+
 // joinsToCheck reports whether text may hold a backslash-newline
 // moveLineJoins changes: one after a character of joinStarts, or on a
 // line with a "#" (a comment's end) or in a text with "<<" (a
@@ -91,6 +103,9 @@ type joinScanner struct {
 	// closed
 	hashes  *[]int
 	partEnd int
+	// bodyOpen: the text ended in a here-document's body (or before
+	// it), its delimiter line not read
+	bodyOpen bool
 }
 
 // hdocPending is a here-document operator met on the current line.
@@ -451,6 +466,7 @@ func (s *joinScanner) hdocOperator(i int) int {
 func (s *joinScanner) skipBodies(i int) int {
 	b := s.b
 	for k, h := range s.pending {
+		found := false
 		for i < len(b) {
 			end := i
 			for end < len(b) && b[end] != '\n' {
@@ -464,7 +480,7 @@ func (s *joinScanner) skipBodies(i int) int {
 				line = line[1:]
 			}
 			if string(line) == h.delim { // no copy
-				i = min(end+1, len(b))
+				i, found = min(end+1, len(b)), true
 				break
 			}
 			if !h.quoted && s.joinsInBody(i, end) {
@@ -479,6 +495,7 @@ func (s *joinScanner) skipBodies(i int) int {
 			}
 			i = min(end+1, len(b))
 		}
+		s.bodyOpen = s.bodyOpen || !found
 	}
 	s.pending = s.pending[:0]
 	return i

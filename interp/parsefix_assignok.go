@@ -87,6 +87,19 @@ func evalAssignRewrite(at int) parseRewrite {
 	}
 }
 
+// assignOKOpen reports whether err, the error of parsing text, is at the
+// "(" of an argument of eval or let that the text does not close: bash
+// reads the list on to its ")" (eval a=(1<newline>2)), so a reader taking
+// a line at a time must read on before the text can be parsed.
+func assignOKOpen(err error, text string) bool {
+	pos, incomplete, ok := parseErrorPos(err)
+	if !ok || incomplete {
+		return false
+	}
+	at := int(pos.Offset())
+	return at < len(text) && text[at] == '(' && assignOKArg(text, at) && matchParen(text, at) < 0
+}
+
 // assignOKArg reports whether the "(" at offset at follows an assignment's
 // name= in an argument of eval or let (the command's first word, after any
 // reserved words that may precede a command).
