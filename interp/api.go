@@ -272,11 +272,19 @@ func (r *Runner) parseLines(text, name string, eof bool, consumed int) (*syntax.
 			return nil, "", linesMore
 		}
 		r.lineOff = consumed + r.discardShift
+		if line, ok := compoundDiscardLine(err); ok {
+			// reported, $? 1 and the lines read discarded; the shell
+			// reads on (arraydiscard.go)
+			if _, ok := r.discardCompoundLine(line, err, text, text, name); !ok {
+				return nil, "", linesBad
+			}
+			return nil, "", linesSkip
+		}
 		if !r.reportSyntaxError(err, text, name) {
 			r.exit = 2
-			if compoundEOF(err, text) {
-				r.exit = 1
-			}
+		}
+		if compoundEOF(err, text) {
+			r.exit = 1 // whatever bash -n's status (arraydiscard.go)
 		}
 		if r.sh.interactiveCmds && name == "" {
 			// bash's reader_loop: an interactive shell drops the command

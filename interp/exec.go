@@ -306,9 +306,9 @@ func (r *Runner) RunIncremental(src, name string) int {
 			if r.sh.cmdString && inSubstError(err, orig) {
 				r.exit = substSyntaxStatus
 			}
-			if compoundEOF(err, orig) {
-				r.exit = 1
-			}
+		}
+		if compoundEOF(err, orig) {
+			r.exit = 1 // whatever bash -n's status (arraydiscard.go)
 		}
 		r.flow = flowExit
 		r.exitCode = r.exit

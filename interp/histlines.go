@@ -87,6 +87,12 @@ func (r *Runner) runExpandingLines(text, name string, consumed int) {
 		if st == linesBad {
 			return
 		}
+		if st == linesSkip {
+			consumed += lines
+			lines = 0
+			buf.Reset()
+			continue
+		}
 		r.lineOff = consumed + r.discardShift
 		r.writtenSrc, r.writtenFor = src, fixed
 		r.curSrc = fixed
