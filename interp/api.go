@@ -263,6 +263,9 @@ func (r *Runner) parseLines(text, name string, eof bool, consumed int) (*syntax.
 	if err == nil && mayHoldExtGlob(text) {
 		err = r.extglobParseError(file.Stmts, name)
 	}
+	if err == nil && mayExceedHdocMax(fixed) {
+		err = hdocMaxError(file.Stmts, name) // as ParseProgram's
+	}
 	if err != nil {
 		if !eof && (syntax.IsIncomplete(err) || endsInJoin(text) || assignOKOpen(err, text) || hdocBodyOpen(text)) {
 			// bash has not read the whole command yet: the next line
