@@ -82,6 +82,9 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 	}
 	var buf strings.Builder
 	consumed := 0
+	// lines counts the input lines in buf: a history expansion may hold
+	// newlines, which bash's line numbers do not count
+	lines := 0
 	eof := false
 	prompts := r.sh.interactiveCmds && name == ""
 	if prompts {
@@ -133,7 +136,10 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 		}
 		lastLen = len(line)
 		if r.hist != nil && r.histExpanding() && len(line) > 0 {
-			line = r.histExpandRead(line, r.lineOff+consumed+strings.Count(buf.String(), "\n")+1, buf.String())
+			line = r.histExpandRead(line, consumed+r.discardShift+lines+1, buf.String())
+		}
+		if len(line) > 0 {
+			lines++
 		}
 		buf.Write(line)
 		if !eof && buf.Len() == 0 {
@@ -144,7 +150,8 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 			if r.opts.on(optVerbose) {
 				io.WriteString(r.fds.writer(2), text) // set -v echoes blank lines too
 			}
-			consumed += strings.Count(text, "\n")
+			consumed += lines
+			lines = 0
 			buf.Reset()
 			continue
 		}
@@ -155,7 +162,8 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 				continue
 			}
 			r.runAliasRest(text, consumed+r.discardShift, name, true, true)
-			consumed += strings.Count(text, "\n")
+			consumed += lines
+			lines = 0
 			buf.Reset()
 			if r.flow == flowExit || name == "" && r.fds.entry(0) == nil {
 				break
@@ -173,7 +181,8 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 				// refused it (a multi-line one is not recorded here)
 				r.histCheckAdd(l)
 			}
-			consumed += strings.Count(text, "\n")
+			consumed += lines
+			lines = 0
 			buf.Reset()
 			continue
 		}
@@ -185,6 +194,9 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 		text = fixed
 		r.curSrc = text
 		r.verboseLine = 0
+		if len(file.Stmts) == 0 {
+			r.histRecordComments(r.writtenSrc) // as bash's reader adds them
+		}
 		if len(file.Stmts) == 0 && r.opts.on(optVerbose) {
 			if !strings.HasSuffix(text, "\n") {
 				text += "\n" // the last line, without its newline
@@ -212,7 +224,8 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 				break
 			}
 		}
-		consumed += strings.Count(text, "\n")
+		consumed += lines // (fixed may have lines added)
+		lines = 0
 		buf.Reset()
 		if name == "" && r.fds.entry(0) == nil {
 			break // exec 0<&- closed the script's input
