@@ -538,6 +538,10 @@ func rewritesAt(text string, i int) []parseRewrite {
 		return []parseRewrite{subscriptRewrite(i, false)}
 	case text[i] == '[' && i > 0 && strings.IndexByte("( \t\n", text[i-1]) >= 0:
 		return []parseRewrite{appendElemRewrite(i), subscriptRewrite(i, true)}
+	case text[i] == '(' && i > 0 && text[i-1] == '=':
+		// mvdan may stop inside an argument of let that is a compound
+		// assignment (let a=1 b=( 4 ) fails at its "4")
+		return []parseRewrite{evalAssignRewrite(i)}
 	case timeIgnAt(text, i):
 		return []parseRewrite{timeIgnRewrite(i)} // see parsefix_timeign.go
 	case strings.HasPrefix(text[i:], "let") && isCmdStart(text, i):

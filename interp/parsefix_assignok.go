@@ -129,8 +129,9 @@ func assignOKArg(text string, at int) bool {
 
 // cmdNameBefore returns the name of the command holding the word that
 // starts at offset start (assignOKCmdStart), past the reserved words that
-// may lead it, "{" too when brace; ok is false when there is none before
-// the word.
+// may lead it, "{" too when brace, and past assignment words (the word
+// after x=1 is still in bash's command_token_position); ok is false when
+// there is none before the word.
 func cmdNameBefore(text string, start int, brace bool) (string, bool) {
 	cmd, ok := assignOKCmdStart(text, start)
 	if !ok {
@@ -144,6 +145,9 @@ func cmdNameBefore(text string, start int, brace bool) (string, bool) {
 			if brace {
 				continue
 			}
+		}
+		if isAssignWord(w) {
+			continue
 		}
 		return w, true
 	}
