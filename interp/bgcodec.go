@@ -214,6 +214,7 @@ func (s *bgState) codec(c *bgCodec) {
 	for i := range s.BeforePosix {
 		c.bool(&s.BeforePosix[i])
 	}
+	c.bool(&s.JobCtlOff)
 	bgSlice(c, &s.ShownShopt, c.bool)
 	bgSlice(c, &s.Disabled, c.str)
 	bgSlice(c, &s.Hash, func(h *bgHash) {

@@ -28,6 +28,7 @@ type bgState struct {
 	Set           []bool
 	Shopt         []bool
 	BeforePosix   [3]bool
+	JobCtlOff     bool // a forked subshell's set -m is not job control
 	ShownShopt    []bool
 	Disabled      []string
 	Hash          []bgHash
@@ -275,6 +276,7 @@ func (c *Runner) captureBgState(st *syntax.Stmt, reportFD int) ([]byte, error) {
 	}
 	s.AliasN = c.aliasN
 	s.Set, s.Shopt, s.BeforePosix = c.opts.set[:], c.opts.shopt[:], c.opts.beforePosix
+	s.JobCtlOff = c.opts.jobCtlOff
 	s.ShownShopt = c.opts.bashoptsShown
 	for name, off := range c.disabled {
 		if off {
@@ -417,6 +419,7 @@ func (r *Runner) restoreBgState(data []byte) (*syntax.Stmt, error) {
 	copy(r.opts.set[:], s.Set)
 	copy(r.opts.shopt[:], s.Shopt)
 	r.opts.beforePosix = s.BeforePosix
+	r.opts.jobCtlOff = s.JobCtlOff
 	if len(s.ShownShopt) == len(r.opts.shopt) {
 		r.opts.bashoptsShown = s.ShownShopt
 	}

@@ -161,7 +161,7 @@ func TestBgCodec(t *testing.T) {
 		Calls:         []bgCall{{FuncName: "f", Sourced: true, Source: "x.sh", Line: 8, Args: []string{"1"}, SetOpts: []bool{true, false}}},
 		ReadonlyFuncs: []string{"f"},
 		Aliases:       []bgAlias{{Name: "ll", Value: "ls -l", Seq: 3}},
-		AliasN:        4, Set: []bool{true, false}, Shopt: []bool{false, true}, BeforePosix: [3]bool{true, false, true},
+		AliasN:        4, Set: []bool{true, false}, Shopt: []bool{false, true}, BeforePosix: [3]bool{true, false, true}, JobCtlOff: true,
 		Disabled: []string{"echo"}, Hash: []bgHash{{Name: "ls", Path: "/bin/ls", Hits: 2, Seq: 1}}, HashSeq: 1,
 		HashPath: "/bin", InvalidEnv: []string{"a-b=1"}, LocaleFailed: []string{"LC_ALL\x00xx"}, LocaleStartup: []string{"LC_CTYPE", "yy"}, Dir: "/tmp", Params: []string{"a", ""}, TopParams: []string{},
 		Arg0: "sh", Exit: 3, LastBg: 77, PipeStatus: []int{0, 1}, Traps: map[string]string{"INT": ""},

@@ -544,7 +544,7 @@ func (r *Runner) background(st *syntax.Stmt) {
 		if p, err := c.startBgProcess(st, job); err == nil {
 			c.fds.releaseAll()
 			job.setPid(p.Pid)
-			go watchBgProcess(r.sh, job, p, false)
+			go watchBgProcess(r.sh, job, p, job.jobControl)
 			r.lastBg = p.Pid
 			r.exit = 0
 			r.describeJob(job)
