@@ -44,9 +44,11 @@ const intSettle = 200 * time.Millisecond
 // bash's wait_sigint_handler does: only in the process that owns its
 // signals (cmd/nash), in the shell's foreground (not in an asynchronous
 // job, coprocess or process substitution), with SIGINT neither trapped
-// nor ignored.
+// nor ignored. Nor with job control (set -m), which gives the terminal's
+// SIGINT to the foreground job's own process group: one sent to the shell
+// itself is a terminating signal as at any other time.
 func (r *Runner) catchesWaitInt() bool {
-	if !ownsSignals() || r.async || r.bgJob != nil || r.job != nil || r.isInteractive() || hardIgnored[syscall.SIGINT] {
+	if !ownsSignals() || r.async || r.bgJob != nil || r.job != nil || r.isInteractive() || r.opts.jobControl() || hardIgnored[syscall.SIGINT] {
 		return false
 	}
 	if s := r.sh.sigs; s != nil && s.isCaught(syscall.SIGINT) {
