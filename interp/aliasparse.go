@@ -27,6 +27,7 @@ func (r *Runner) runTopGroup(g []*syntax.Stmt, end int) {
 	defer r.oneCommandEnd()
 	oldTop := r.aliasTopSrc
 	defer func() { r.aliasTopSrc = oldTop }()
+	r.echoVerbose(g) // (read before bash warns about what it read)
 	r.warnHdocParen(g)
 	r.warnHdocEOF(g, end == len(r.curSrc))
 	r.parenEnds = r.sh.cmdString && endsWithParen(g, r.curSrc, end)

@@ -324,20 +324,26 @@ func (r *Runner) echoVerbose(stmts []*syntax.Stmt) {
 	if len(stmts) == 0 {
 		return
 	}
-	r.echoVerboseTo(int(stmts[len(stmts)-1].End().Line()))
+	end := readEnd(stmts) // here-document bodies too
+	var skip, joins []lineRange
+	if r.opts.on(optVerbose) {
+		skip, joins = comsubReadLines(stmts, r.curSrc), hdocJoinLines(stmts)
+		end = joinedEnd(r.asWritten(r.curSrc), end)
+	}
+	r.echoVerboseTo(end, skip, joins)
 }
 
 // echoVerboseRest echoes, under set -v, the lines bash reads after a
 // script's last command (comments, blank lines) before it finds the end.
 func (r *Runner) echoVerboseRest() {
 	if r.flow != flowExit && r.opts.on(optVerbose) {
-		r.echoVerboseTo(strings.Count(r.curSrc, "\n") + 1)
+		r.echoVerboseTo(strings.Count(r.curSrc, "\n")+1, nil, nil)
 	}
 }
 
 // echoVerboseTo echoes the script's lines after the last echoed one up
-// to line end.
-func (r *Runner) echoVerboseTo(end int) {
+// to line end, as verboseText has them.
+func (r *Runner) echoVerboseTo(end int, skip, joins []lineRange) {
 	from := r.verboseLine
 	r.verboseLine = end
 	if !r.opts.on(optVerbose) || end <= from {
@@ -352,17 +358,17 @@ func (r *Runner) echoVerboseTo(end int) {
 		}
 		src = src[i+1:]
 	}
-	var sb strings.Builder
+	var lines []string
 	for n := from; n < end && src != ""; n++ {
 		i := strings.IndexByte(src, '\n')
 		if i < 0 {
-			sb.WriteString(src + "\n")
+			lines = append(lines, src+"\n")
 			break
 		}
-		sb.WriteString(src[:i+1])
+		lines = append(lines, src[:i+1])
 		src = src[i+1:]
 	}
-	io.WriteString(r.fds.writer(2), sb.String())
+	io.WriteString(r.fds.writer(2), verboseText(lines, from+1, skip, joins))
 }
 
 // topLevelGroups splits statements into the units bash reads and runs at

@@ -67,18 +67,19 @@ func (r *Runner) stmtsEchoing(stmts []*syntax.Stmt, src string, catchAbort bool,
 		return nil
 	}
 	off, read := 0, 0 // byte offset of line read+1
-	echoTo := func(end int) {
-		start := off
+	echoTo := func(end int, skip, joins []lineRange) {
+		first := read + 1
+		var lines []string
 		for ; read < end && off < len(src); read++ {
-			i := strings.IndexByte(src[off:], '\n')
-			if i < 0 {
+			start := off
+			if i := strings.IndexByte(src[off:], '\n'); i < 0 {
 				off = len(src)
-				break
+			} else {
+				off += i + 1
 			}
-			off += i + 1
+			lines = append(lines, src[start:off])
 		}
-		if r.opts.on(optVerbose) && off > start {
-			text := src[start:off]
+		if text := verboseText(lines, first, skip, joins); r.opts.on(optVerbose) && text != "" {
 			if !strings.HasSuffix(text, "\n") {
 				text += "\n"
 			}
@@ -92,7 +93,13 @@ func (r *Runner) stmtsEchoing(stmts []*syntax.Stmt, src string, catchAbort bool,
 				return readAllErr(err)
 			}
 		}
-		echoTo(int(g[len(g)-1].End().Line()))
+		end := readEnd(g) // here-document bodies too
+		var skip, joins []lineRange
+		if r.opts.on(optVerbose) {
+			skip, joins = comsubReadLines(g, r.curSrc), hdocJoinLines(g)
+			end = joinedEnd(src, end)
+		}
+		echoTo(end, skip, joins)
 		if checkExtglob {
 			if err := r.extglobParseError(g, ""); err != nil {
 				return r.sourcedExtglobError(err, src, g, name)
@@ -111,7 +118,7 @@ func (r *Runner) stmtsEchoing(stmts []*syntax.Stmt, src string, catchAbort bool,
 			return nil
 		}
 	}
-	echoTo(len(src) + 1)
+	echoTo(len(src)+1, nil, nil)
 	return nil
 }
 
