@@ -167,6 +167,7 @@ func (r *Runner) RunIncremental(src, name string) int {
 	// again, which panics after a break. Statements after an exit (or a
 	// change of POSIX mode) are parsed but not run.
 	aliasFrom := -1 // where the text is read with aliases (runAliasRest)
+	histFrom := -1  // where each line is history-expanded (runExpandingRest)
 	posix := r.opts.on(optPosix)
 	reported := 0 // the lines through which syntax errors were reported
 	var err error
@@ -182,7 +183,7 @@ func (r *Runner) RunIncremental(src, name string) int {
 				}
 				continue
 			}
-			if err != nil || r.flow == flowExit || aliasFrom >= 0 || restart >= 0 {
+			if err != nil || r.flow == flowExit || aliasFrom >= 0 || histFrom >= 0 || restart >= 0 {
 				continue
 			}
 			if added {
@@ -193,6 +194,11 @@ func (r *Runner) RunIncremental(src, name string) int {
 				flush()
 				if r.aliasActive() {
 					aliasFrom = end
+					continue
+				}
+				if r.hist != nil && r.histExpanding() && r.flow != flowExit {
+					// bash expands each line it reads from now on
+					histFrom = end
 					continue
 				}
 				if r.opts.on(optPosix) != posix && r.flow != flowExit && !added {
@@ -239,16 +245,20 @@ func (r *Runner) RunIncremental(src, name string) int {
 			group = append(group, st)
 			lastLine, lastEnd = st.End().Line(), stmtEnd(st)
 		}
-		if restart < 0 && aliasFrom < 0 && err != nil && len(group) > 0 && r.flow != flowExit && brokenLineAfter(src, lastEnd) {
+		if restart < 0 && aliasFrom < 0 && histFrom < 0 && err != nil && len(group) > 0 && r.flow != flowExit && brokenLineAfter(src, lastEnd) {
 			// the statements read before the error run first: they may
 			// change the mode the failing line is read in
 			flush()
-			if r.opts.on(optPosix) != posix && r.flow != flowExit && !r.aliasActive() && !added {
+			switch {
+			case r.hist != nil && r.histExpanding() && !r.aliasActive() && r.flow != flowExit:
+				// the failing line is read again, expanded
+				histFrom = lastEnd + strings.IndexByte(src[lastEnd:], '\n') + 1
+			case r.opts.on(optPosix) != posix && r.flow != flowExit && !r.aliasActive() && !added:
 				restart = lastEnd + strings.IndexByte(src[lastEnd:], '\n') + 1
 			}
 		}
 		discard := false
-		if line, ok := compoundDiscardLine(err); ok && restart < 0 && aliasFrom < 0 && r.flow != flowExit && !added {
+		if line, ok := compoundDiscardLine(err); ok && restart < 0 && aliasFrom < 0 && histFrom < 0 && r.flow != flowExit && !added {
 			group = nil // read with the failing line, which bash discards
 			if restart, ok = r.discardCompoundLine(line, err, src, orig, name); !ok {
 				break
@@ -270,7 +280,7 @@ func (r *Runner) RunIncremental(src, name string) int {
 		raw, mayAnon, pin = hasRawRunes(src), mayHoldAnonFunc(src), mayPinANSI(src)
 		mayExtGlob, longFd = mayHoldExtGlob(src), mayHoldLongFd(src)
 	}
-	if aliasFrom >= 0 {
+	if aliasFrom >= 0 || histFrom >= 0 {
 		err = nil
 	} else if err != nil && !brokenLineAfter(src, lastEnd) {
 		group = nil // bash parses the failing line whole: none of it runs
@@ -285,6 +295,10 @@ func (r *Runner) RunIncremental(src, name string) int {
 				aliasFrom = lastEnd + i + 1
 			}
 			err = nil
+		}
+		if histFrom >= 0 && r.flow != flowExit {
+			r.runExpandingRest(src, histFrom)
+			return r.finish()
 		}
 		if aliasFrom >= 0 && r.flow != flowExit {
 			pre := src[:aliasFrom]
