@@ -709,7 +709,7 @@ func biNoJobControl(r *Runner, args []string) int {
 // command substitution, is refused as bash refuses it.
 func biFgBg(r *Runner, args []string) int {
 	name := args[0]
-	if !r.opts.on(optMonitor) || r.isSub && !r.inComsub {
+	if !r.opts.jobControl() {
 		// a subshell runs without job control (a command
 		// substitution keeps its shell's for start_job to refuse)
 		r.bErr(name, "no job control")

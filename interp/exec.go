@@ -585,6 +585,10 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 		return
 	}
 	if st.Background {
+		if jobSpecCommand(st.Cmd) {
+			r.jobSpecBg(st)
+			return
+		}
 		r.background(st)
 		return
 	}

@@ -283,6 +283,8 @@ type Runner struct {
 	// asyncInverted: this is the child of an asynchronous "! cmd &",
 	// which runs cmd without its ! (asyncBody)
 	asyncInverted bool
+	// specBg: the command is a job spec run with & in the shell (jobspecbg.go)
+	specBg bool
 	// abortKeep: the abandoned line leaves $? at abortPrev (see
 	// keepStatusOnDiscard)
 	abortKeep bool

@@ -151,18 +151,22 @@ func keywordAssigns(c *syntax.CallExpr) *syntax.CallExpr {
 func (r *Runner) runArgs(c *syntax.CallExpr, args []string, redirs []*syntax.Redirect) {
 	name := args[0]
 	traced := args // as written: a job spec run as fg is traced as itself
-	if name != "" && name[0] == '%' && r.forkedSimple != syntax.Command(c) {
-		// a job spec as a command is fg, or bg for an asynchronous one,
-		// with the words as its arguments (execute_simple_command),
-		// unless the command is a pipeline element forked for itself:
-		// one in a { } or ( ) element, and lastpipe's last, is not
+	if name != "" && name[0] == '%' && r.forkedSimple != syntax.Command(c) && !(r.async && r.forkedFor == syntax.Command(c)) {
+		// a job spec as a command is fg, or bg for an asynchronous one
+		// (jobspecbg.go), with the words as its arguments
+		// (execute_simple_command), unless the command is forked for
+		// itself, as a pipeline element or an asynchronous command: one
+		// in a { } or ( ) element, and lastpipe's last, is not
 		verb := "fg"
-		if r.async {
+		if r.specBg {
 			verb = "bg"
 		}
 		if bi := r.enabledBuiltin(verb); bi != nil {
 			args = append([]string{verb}, args...)
 			name = verb
+			// run before the command's redirections are made, which
+			// it then never makes
+			redirs = nil
 		}
 	}
 	info := &ExecInfo{Argv: args, Dir: r.dir, Nesting: r.nesting, Line: r.line, Pipeline: r.pipePos}
