@@ -92,10 +92,35 @@ func ansiShown(text string, bare func(k int) bool, locale bool) string {
 	return sb.String()
 }
 
+// posixAnsiParamShown returns text, holding a double-quoted ${…} whose
+// parameter is a $'…', as a POSIX shell's bad substitution shows it: the
+// first such ${…} with the $'…' of a pattern operator's word translated
+// (single-quoted), the rest as written.
+func posixAnsiParamShown(text string) string {
+	i := strings.Index(text, "${$'")
+	if i < 0 {
+		return text
+	}
+	end := i + ansiParamEnd(text[i:])
+	close := matchBrace(text, i+1)
+	if end <= i || close < end || end == close || strings.IndexByte("#%/^,", text[end]) < 0 {
+		return text
+	}
+	return text[:end] + ansiShown(text[end:close], func(int) bool { return false }, false) + text[close:]
+}
+
 // expandAnsiParam expands, quoted, the rewritten bad substitution text
 // whose parameter is a $'…' (see ansiParamEnd): ${NAME…}, NAME being its
 // value, or the bad substitution bash reports when that is no parameter.
 func (r *Runner) expandAnsiParam(b *fieldBuilder, text string, end int) error {
+	if r.opts.on(optPosix) {
+		// a POSIX shell's parser takes a single quote in a double-quoted
+		// ${…} for an ordinary character outside a pattern operator's
+		// word (Austin Group interp 221): the $'…' parameter stays as
+		// written, a bad substitution, and only such a word's $'…' is
+		// shown translated
+		return r.badSubstErr(posixAnsiParamShown(text))
+	}
 	name := ansiC(text[4:end-1], r.escBytes())
 	bad := r.badSubstErr(requoteAnsi(text, true))
 	if name == "" || paramLen(name) != len(name) {

@@ -103,6 +103,9 @@ func placeBadSubstText(err error, text string) error {
 				break
 			}
 		}
+		if d := posixAnsiParamShown(text); !strings.Contains(text, inner) && strings.Contains(d, inner) {
+			text = d // see expandAnsiParam
+		}
 	}
 	if strings.Contains(text, inner) {
 		e.msg = text + ": bad substitution"
