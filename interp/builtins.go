@@ -563,6 +563,9 @@ func (r *Runner) evalStringAs(src, kind, pname string) int {
 			}
 			return r.evalAfterCompoundError(line, src, kind)
 		}
+		if len(stmts) == 0 {
+			r.echoErrorLines(src, err) // (else runEvalStmts echoed it)
+		}
 		r.reportSyntaxError(err, src, pname)
 		if r.substSyntaxExit(err, src) {
 			return r.exit

@@ -96,6 +96,7 @@ func (r *Runner) Run(f *syntax.File, src string) int {
 		if mayExtGlob {
 			if err := r.extglobParseError(g, ""); err != nil {
 				// bash reads a line at a time: this one does not parse
+				r.echoVerboseTo(errorReadLines(src, err), nil, nil)
 				if !r.reportExtglobError(err, src, r.asWritten(src), groupLineStart(src, g)) {
 					r.exit = 2 // else a [[ ]] one: bash keeps the status
 				}
@@ -315,6 +316,8 @@ func (r *Runner) RunIncremental(src, name string) int {
 		if perr != nil {
 			err = perr
 		}
+		// (bash has read, and echoed, the lines through the error's)
+		r.echoVerboseTo(errorReadLines(orig, err), nil, nil)
 		if !r.reportSyntaxErrorLines(err, orig, name, reported+1, 0) {
 			r.exit = 2
 			if r.sh.cmdString && inSubstError(err, orig) {

@@ -197,6 +197,7 @@ func (r *Runner) runTrap(name string) int {
 	if pt.err != nil && len(pt.stmts) == 0 {
 		oldOff := r.lineOff
 		r.lineOff = trapLineOff(name, r.line)
+		r.echoErrorLines(action, pt.err)
 		r.reportSyntaxError(pt.err, action, trapLabel(name))
 		r.lineOff = oldOff
 		return 0

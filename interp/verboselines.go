@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"io"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -151,4 +152,35 @@ func verboseText(lines []string, first int, skip, joins []lineRange) string {
 	}
 	sb.WriteString(unjoinBody(body.String()))
 	return sb.String()
+}
+
+// errorReadLines is the number of lines of src, a text whose parse
+// failed with err, that bash's parser has read when it reports the
+// error: through the error's line, or all of them at the end of the
+// text.
+func errorReadLines(src string, err error) int {
+	all := strings.Count(src, "\n")
+	if !strings.HasSuffix(src, "\n") {
+		all++
+	}
+	pos, incomplete, ok := parseErrorPos(err)
+	if !ok || incomplete || int(pos.Line()) > all || pos.Line() == 0 {
+		return all
+	}
+	return int(pos.Line())
+}
+
+// echoErrorLines echoes under set -v the lines of src, an eval'd string
+// or trap action none of whose commands ran, that bash reads before it reports err, the
+// syntax error of its parse.
+func (r *Runner) echoErrorLines(src string, err error) {
+	if !r.opts.on(optVerbose) {
+		return
+	}
+	n := errorReadLines(src, err)
+	text := src[:lineStart(src, n+1)]
+	if text != "" && !strings.HasSuffix(text, "\n") {
+		text += "\n"
+	}
+	io.WriteString(r.fds.writer(2), text)
 }
