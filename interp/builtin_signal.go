@@ -274,11 +274,17 @@ func biKill(r *Runner, args []string) int {
 			if j == nil {
 				continue
 			}
-			// bash signals the job's live processes only (none is
-			// left: success), and the job's end is to be reported again
+			// bash signals the live processes of a job started without
+			// job control only (none is left: success), and the job's end is to be reported again
 			// (by the shell that has it, not by a substitution)
 			if t == r.jobs {
 				j.notified.Store(false)
+			}
+			if j.finished() && j.jobControl {
+				// one started with job control has a process group of
+				// its own, which bash signals (killpg): it is gone
+				r.bErr("kill", "(%d) - %s", j.pid(), errnoMessage(syscall.ESRCH))
+				continue
 			}
 			if j.finished() {
 				sent = true
