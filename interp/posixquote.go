@@ -111,10 +111,12 @@ func parsePosixProgram(src, name string) (*syntax.File, string, error) {
 		return f, text, err
 	}
 	f2, text2, err2 := parseProgram(rewritten, name)
-	if err2 != nil && (err == nil || parseErrLine(err2) < parseErrLine(err)) {
+	if err2 != nil && (err == nil && !syntax.IsIncomplete(err2) || err != nil && parseErrLine(err2) < parseErrLine(err)) {
 		return f, text, err
 	}
-	// it parses, or further: its error is bash's
+	// it parses, or further, or a quote that is ordinary here leaves
+	// a ${…} or a string open to the end: its error is bash's
+	// ("${x-'"'y}" opens a string in POSIX mode)
 	if err2 != nil {
 		err2 = unmapParseError(err2, edits, src)
 	}
