@@ -248,6 +248,7 @@ func (r *Runner) cmdSubst(cs *syntax.CmdSubst) (string, error) {
 	if len(cs.Stmts) == 1 {
 		st := cs.Stmts[0]
 		if st.Cmd == nil && len(st.Redirs) == 1 && st.Redirs[0].Op == syntax.RdrIn && st.Redirs[0].N == nil {
+			r.echoCatFile(cs, st.Redirs[0])
 			path, err := r.redirTarget(st.Redirs[0])
 			if err != nil {
 				return "", err

@@ -184,3 +184,21 @@ func (r *Runner) echoErrorLines(src string, err error) {
 	}
 	io.WriteString(r.fds.writer(2), text)
 }
+
+// echoCatFile echoes under set -v the text of cs, a $(< file) whose
+// redirection is rd, as bash's command_substitute has it echoed: it
+// parses a text that starts with "<" (parse_string_to_command, with
+// set -v on) to see whether it only reads a file. The text of a $( ) is
+// the one bash printed back from its parse, "< file"; that of a `…` is
+// as written.
+func (r *Runner) echoCatFile(cs *syntax.CmdSubst, rd *syntax.Redirect) {
+	if !r.opts.on(optVerbose) {
+		return
+	}
+	text := "< " + r.nodeText(rd.Word)
+	if cs.Backquotes {
+		text = r.nodeText(cs)
+		text = strings.TrimSuffix(strings.TrimPrefix(text, "`"), "`")
+	}
+	io.WriteString(r.fds.writer(2), text+"\n")
+}
