@@ -1521,11 +1521,12 @@ func (r *Runner) letFailed(err error) {
 // timeSpec reads a time clause as bash's grammar does where mvdan's
 // differs: "time time cmd" is one timing (bash ORs the flags of the two
 // timespecs). (A "--" after "time" or "time -p" was read by parseProgram,
-// parsefix_timeign.go.)
-func timeSpec(c *syntax.TimeClause) *syntax.TimeClause {
+// parsefix_timeign.go.) An inner clause for which utility reports true
+// is not one of them: a POSIX shell's time -p there is the utility.
+func timeSpec(c *syntax.TimeClause, utility func(*syntax.TimeClause) bool) *syntax.TimeClause {
 	for c.Stmt != nil && !c.Stmt.Negated && !c.Stmt.Background && len(c.Stmt.Redirs) == 0 {
 		inner, ok := c.Stmt.Cmd.(*syntax.TimeClause)
-		if !ok {
+		if !ok || utility != nil && utility(inner) {
 			break
 		}
 		c = &syntax.TimeClause{Time: c.Time, PosixFormat: c.PosixFormat || inner.PosixFormat, Stmt: inner.Stmt}
@@ -1538,7 +1539,7 @@ func (r *Runner) timeClause(c *syntax.TimeClause) {
 		r.stmt(st)
 		return
 	}
-	c = timeSpec(c)
+	c = timeSpec(c, func(inner *syntax.TimeClause) bool { return r.posixTimeCall(inner) != nil })
 	start := time.Now()
 	ru0 := selfRusage()
 	nullCmd := c.Stmt == nil

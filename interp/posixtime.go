@@ -83,6 +83,21 @@ func prefixFirstCall(st *syntax.Stmt, words []*syntax.Word) *syntax.Stmt {
 		bin := *c
 		bin.X = x
 		cp.Cmd = &bin
+	case *syntax.TimeClause:
+		// another time after the utility's words is one of them
+		// (time -p time cmd runs time with "time cmd" as arguments)
+		if st.Negated || len(st.Redirs) > 0 {
+			return nil
+		}
+		words = append(append([]*syntax.Word(nil), words...), litWordAt("time", c.Time))
+		if c.PosixFormat {
+			words = append(words, litWordAt("-p", c.Time))
+		}
+		if c.Stmt == nil {
+			cp.Cmd = &syntax.CallExpr{Args: words}
+			return &cp
+		}
+		return prefixFirstCall(c.Stmt, words)
 	default:
 		return nil
 	}

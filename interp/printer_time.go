@@ -43,7 +43,7 @@ func (p *cmdPrinter) timeFlags(s *syntax.Stmt) (pipelineFlags, *syntax.Stmt) {
 			switch c := s.Cmd.(type) {
 			case *syntax.TimeClause:
 				// (the "--" that follows a timespec and time time)
-				c = timeSpec(c)
+				c = timeSpec(c, nil)
 				f.time = true
 				f.posix = f.posix || c.PosixFormat
 				if c.Stmt == nil {
