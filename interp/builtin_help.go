@@ -163,7 +163,9 @@ func (r *Runner) runBuiltin(bi builtinFunc, args []string) int {
 		// error, its --help and, under execfail, a command not found
 		defer func() { r.keepRedirs = true }()
 	}
-	if len(args) > 1 && (args[1] == "--help" || helpAmongOpts(getoptSpec(args[0]), args[1:])) {
+	// hash refuses to run under set +h before it looks at its options
+	hashOff := args[0] == "hash" && !r.opts.on(optHashall)
+	if len(args) > 1 && !hashOff && (args[1] == "--help" || helpAmongOpts(getoptSpec(args[0]), args[1:])) {
 		if st, ok := r.builtinHelp(args[0]); ok {
 			return st
 		}
