@@ -9,7 +9,9 @@ import (
 
 // subshellIgnored lists the signals that a subshell's empty trap action
 // (its own or inherited) ignores and this process does not: a subshell runs
-// in this process, so its programs must be started ignoring them.
+// in this process, so its programs must be started ignoring them. The
+// shell's own ignore of SIGQUIT does not count: its programs get SIGQUIT
+// back at its default (see quitForExec).
 func (r *Runner) subshellIgnored() []int {
 	if !r.isSub || r.traps == nil {
 		return nil
@@ -21,7 +23,7 @@ func (r *Runner) subshellIgnored() []int {
 		}
 		_, num, ok := parseSignal(name, false)
 		sig := syscall.Signal(num)
-		if !ok || num <= 0 || sig == syscall.SIGKILL || sig == syscall.SIGSTOP || kernelIgnores(sig) {
+		if !ok || num <= 0 || sig == syscall.SIGKILL || sig == syscall.SIGSTOP || kernelIgnores(sig) && !r.shellOwnQuit(sig) {
 			continue
 		}
 		out = append(out, num)
@@ -55,14 +57,22 @@ func withSigIgn(env []string, sigs []int) []string {
 // quitForExec).
 func (r *Runner) stagedIgnored(ign []int) []int {
 	out := append([]int(nil), ign...)
-	_, ownQuit := goHandler(syscall.SIGQUIT)
-	if r.trapIgnores(syscall.SIGQUIT) || hardIgnored[syscall.SIGQUIT] {
-		ownQuit = false
-	}
+	ownQuit := r.shellOwnQuit(syscall.SIGQUIT) && !r.trapIgnores(syscall.SIGQUIT)
 	for _, s := range ignoredSignals() {
 		if (s != int(syscall.SIGQUIT) || !ownQuit) && !slices.Contains(out, s) {
 			out = append(out, s)
 		}
 	}
 	return out
+}
+
+// shellOwnQuit reports whether sig is SIGQUIT as the shell ignores it for
+// itself alone (not ignored at entry): its programs start with it at
+// its default unless they are to ignore it.
+func (r *Runner) shellOwnQuit(sig syscall.Signal) bool {
+	if sig != syscall.SIGQUIT || hardIgnored[syscall.SIGQUIT] {
+		return false
+	}
+	_, own := goHandler(syscall.SIGQUIT)
+	return own
 }
