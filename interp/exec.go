@@ -1165,6 +1165,16 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 		r.declClause(c, st)
 		r.noteLocale()
 	case *syntax.LetClause:
+		if r.opts.on(optKeyword) {
+			// set -k: its assignment words are let's temporary
+			// environment (let n=4 is let alone)
+			if ce := r.letAsCall(c); ce != nil {
+				if kc := keywordAssigns(ce); kc != ce {
+					r.call(kc, st)
+					return
+				}
+			}
+		}
 		r.line = r.lineAt(letLine(c, r.curSrc))
 		if r.debugSimple(c, st) || r.flow != flowNone {
 			return

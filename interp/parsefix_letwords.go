@@ -95,3 +95,20 @@ func letTextHasOperator(s string) bool {
 	}
 	return false
 }
+
+// letAsCall returns the let clause c read as bash reads it, a call of
+// the let builtin with words, on the line c is on; nil when its text
+// does not read so.
+func (r *Runner) letAsCall(c *syntax.LetClause) *syntax.CallExpr {
+	text := r.nodeText(c)
+	if !strings.HasPrefix(text, "let") {
+		return nil
+	}
+	src := strings.Repeat("\n", int(c.Pos().Line())-1) + insertedLet + text[len("let"):]
+	f, err := parseBash(src, "")
+	if err != nil || len(f.Stmts) != 1 {
+		return nil
+	}
+	ce, _ := f.Stmts[0].Cmd.(*syntax.CallExpr)
+	return ce
+}

@@ -119,15 +119,15 @@ func keywordAssigns(c *syntax.CallExpr) *syntax.CallExpr {
 		if !ok {
 			continue
 		}
-		eq := strings.IndexByte(lit.Value, '=')
-		if eq <= 0 || !validName(lit.Value[:eq]) {
+		name, app, eq := keywordAssignEq(lit.Value)
+		if eq < 0 {
 			continue
 		}
 		if cp == nil {
 			cp = &syntax.CallExpr{Assigns: append([]*syntax.Assign(nil), c.Assigns...), Args: append([]*syntax.Word(nil), c.Args[:i]...)}
 		}
 		val := &syntax.Word{Parts: append([]syntax.WordPart{&syntax.Lit{ValuePos: lit.ValuePos, ValueEnd: lit.ValueEnd, Value: lit.Value[eq+1:]}}, w.Parts[1:]...)}
-		cp.Assigns = append(cp.Assigns, &syntax.Assign{Name: &syntax.Lit{ValuePos: lit.ValuePos, ValueEnd: lit.ValuePos, Value: lit.Value[:eq]}, Value: val})
+		cp.Assigns = append(cp.Assigns, &syntax.Assign{Append: app, Name: &syntax.Lit{ValuePos: lit.ValuePos, ValueEnd: lit.ValuePos, Value: name}, Value: val})
 	}
 	if cp == nil {
 		return c
@@ -137,13 +137,32 @@ func keywordAssigns(c *syntax.CallExpr) *syntax.CallExpr {
 			continue
 		}
 		if lit, ok := w.Parts[0].(*syntax.Lit); ok {
-			if eq := strings.IndexByte(lit.Value, '='); eq > 0 && validName(lit.Value[:eq]) {
+			if _, _, eq := keywordAssignEq(lit.Value); eq >= 0 {
 				continue
 			}
 		}
 		cp.Args = append(cp.Args, w)
 	}
 	return cp
+}
+
+// keywordAssignEq reports where the "=" of s, the literal start of a
+// word, makes the word an assignment set -k takes (name=value or
+// name+=value), with the name and whether it appends; eq is -1 when it
+// is none.
+func keywordAssignEq(s string) (name string, app bool, eq int) {
+	eq = strings.IndexByte(s, '=')
+	if eq <= 0 {
+		return "", false, -1
+	}
+	name = s[:eq]
+	if strings.HasSuffix(name, "+") {
+		name, app = name[:len(name)-1], true
+	}
+	if !validName(name) {
+		return "", false, -1
+	}
+	return name, app, eq
 }
 
 // runArgs runs an expanded command line with c's assignments and the
