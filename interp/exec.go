@@ -96,7 +96,7 @@ func (r *Runner) Run(f *syntax.File, src string) int {
 		if mayExtGlob {
 			if err := r.extglobParseError(g, ""); err != nil {
 				// bash reads a line at a time: this one does not parse
-				r.echoVerboseTo(errorReadLines(src, err), nil, nil)
+				r.echoVerboseTo(errorReadLines(src, err), verboseLines{})
 				if !r.reportExtglobError(err, src, r.asWritten(src), groupLineStart(src, g)) {
 					r.exit = 2 // else a [[ ]] one: bash keeps the status
 				}
@@ -317,7 +317,7 @@ func (r *Runner) RunIncremental(src, name string) int {
 			err = perr
 		}
 		// (bash has read, and echoed, the lines through the error's)
-		r.echoVerboseTo(errorReadLines(orig, err), nil, nil)
+		r.echoVerboseTo(errorReadLines(orig, err), verboseLines{})
 		if !r.reportSyntaxErrorLines(err, orig, name, reported+1, 0) {
 			r.exit = 2
 			if r.sh.cmdString && inSubstError(err, orig) {
@@ -342,25 +342,25 @@ func (r *Runner) echoVerbose(stmts []*syntax.Stmt) {
 		return
 	}
 	end := readEnd(stmts) // here-document bodies too
-	var skip, joins []lineRange
+	var vl verboseLines
 	if r.opts.on(optVerbose) {
-		skip, joins = comsubReadLines(stmts, r.curSrc), hdocJoinLines(stmts)
+		vl = verboseLinesOf(stmts, r.curSrc, r.asWritten(r.curSrc))
 		end = joinedEnd(r.asWritten(r.curSrc), end)
 	}
-	r.echoVerboseTo(end, skip, joins)
+	r.echoVerboseTo(end, vl)
 }
 
 // echoVerboseRest echoes, under set -v, the lines bash reads after a
 // script's last command (comments, blank lines) before it finds the end.
 func (r *Runner) echoVerboseRest() {
 	if r.flow != flowExit && r.opts.on(optVerbose) {
-		r.echoVerboseTo(strings.Count(r.curSrc, "\n")+1, nil, nil)
+		r.echoVerboseTo(strings.Count(r.curSrc, "\n")+1, verboseLines{})
 	}
 }
 
 // echoVerboseTo echoes the script's lines after the last echoed one up
 // to line end, as verboseText has them.
-func (r *Runner) echoVerboseTo(end int, skip, joins []lineRange) {
+func (r *Runner) echoVerboseTo(end int, vl verboseLines) {
 	from := r.verboseLine
 	r.verboseLine = end
 	if !r.opts.on(optVerbose) || end <= from {
@@ -385,7 +385,7 @@ func (r *Runner) echoVerboseTo(end int, skip, joins []lineRange) {
 		lines = append(lines, src[:i+1])
 		src = src[i+1:]
 	}
-	io.WriteString(r.fds.writer(2), verboseText(lines, from+1, skip, joins))
+	io.WriteString(r.fds.writer(2), verboseText(lines, from+1, vl))
 }
 
 // topLevelGroups splits statements into the units bash reads and runs at

@@ -244,6 +244,7 @@ func (r *Runner) cmdSubst(cs *syntax.CmdSubst) (string, error) {
 	if text, ok := bqErrorText(cs); ok {
 		return r.bqSyntaxError(text)
 	}
+	r.echoComsubHdocs(cs)
 	// $(< file) reads the file directly
 	if len(cs.Stmts) == 1 {
 		st := cs.Stmts[0]

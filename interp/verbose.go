@@ -67,7 +67,7 @@ func (r *Runner) stmtsEchoing(stmts []*syntax.Stmt, src string, catchAbort bool,
 		return nil
 	}
 	off, read := 0, 0 // byte offset of line read+1
-	echoTo := func(end int, skip, joins []lineRange) {
+	echoTo := func(end int, vl verboseLines) {
 		first := read + 1
 		var lines []string
 		for ; read < end && off < len(src); read++ {
@@ -79,7 +79,7 @@ func (r *Runner) stmtsEchoing(stmts []*syntax.Stmt, src string, catchAbort bool,
 			}
 			lines = append(lines, src[start:off])
 		}
-		if text := verboseText(lines, first, skip, joins); r.opts.on(optVerbose) && text != "" {
+		if text := verboseText(lines, first, vl); r.opts.on(optVerbose) && text != "" {
 			if !strings.HasSuffix(text, "\n") {
 				text += "\n"
 			}
@@ -94,12 +94,12 @@ func (r *Runner) stmtsEchoing(stmts []*syntax.Stmt, src string, catchAbort bool,
 			}
 		}
 		end := readEnd(g) // here-document bodies too
-		var skip, joins []lineRange
+		var vl verboseLines
 		if r.opts.on(optVerbose) {
-			skip, joins = comsubReadLines(g, r.curSrc), hdocJoinLines(g)
+			vl = verboseLinesOf(g, r.curSrc, src)
 			end = joinedEnd(src, end)
 		}
-		echoTo(end, skip, joins)
+		echoTo(end, vl)
 		if checkExtglob {
 			if err := r.extglobParseError(g, ""); err != nil {
 				return r.sourcedExtglobError(err, src, g, name)
@@ -118,7 +118,7 @@ func (r *Runner) stmtsEchoing(stmts []*syntax.Stmt, src string, catchAbort bool,
 			return nil
 		}
 	}
-	echoTo(len(src)+1, nil, nil)
+	echoTo(len(src)+1, verboseLines{})
 	return nil
 }
 

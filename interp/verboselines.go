@@ -82,34 +82,71 @@ func joinedEnd(src string, end int) int {
 	}
 }
 
-// hdocJoinLines returns the lines of the bodies of the here-documents of
-// stmts whose delimiter is unquoted. bash reads such a body a line at a
-// time with its backslash-newlines removed (read_secondary_line), and
-// echoes each line so read under set -v (make_here_document): a line
-// ending in a backslash is echoed joined to the next (unjoinBody).
-func hdocJoinLines(stmts []*syntax.Stmt) []lineRange {
-	var rs []lineRange
+// hdocLines returns the lines of the bodies of the here-documents of
+// stmts with their delimiter lines (bodies), and those of the bodies
+// whose delimiter is unquoted (joins). bash reads a body a line at a time
+// and echoes each line under set -v as it reads it (make_here_document),
+// in a $( ) too; with an unquoted delimiter it reads it with its
+// backslash-newlines removed (read_secondary_line): a line ending in a
+// backslash is echoed joined to the next (unjoinBody).
+func hdocLines(stmts []*syntax.Stmt, src string) (bodies, joins []lineRange) {
 	for _, st := range stmts {
 		syntax.Walk(st, func(n syntax.Node) bool {
 			rd, ok := n.(*syntax.Redirect)
 			if !ok || rd.Op != syntax.Hdoc && rd.Op != syntax.DashHdoc || rd.Hdoc == nil {
 				return true
 			}
-			if quotedHdocWord(rd.Word) && !hdocUnquoted(rd.Word) {
+			from, delim, unquoted := hdocBodyLines(rd, src)
+			if delim < from {
 				return true
 			}
-			last := rd.Hdoc.End()
-			to := int(last.Line())
-			if last.Col() == 1 {
-				to-- // it ends where the delimiter line starts
-			}
-			if from := int(rd.Hdoc.Pos().Line()); to >= from {
-				rs = append(rs, lineRange{from, to})
+			bodies = append(bodies, lineRange{from, delim})
+			if unquoted && delim > from {
+				joins = append(joins, lineRange{from, delim - 1})
 			}
 			return true
 		})
 	}
-	return rs
+	return bodies, joins
+}
+
+// hdocBodyLines returns the first line of the body of the here-document
+// of rd in src and the line of its delimiter (0 when the end of src
+// delimits it), and whether the delimiter is unquoted (a line ending in
+// a backslash then goes on with the next).
+func hdocBodyLines(rd *syntax.Redirect, src string) (from, delim int, unquoted bool) {
+	unquoted = !quotedHdocWord(rd.Word) || hdocUnquoted(rd.Word)
+	stop := hdocDelim(rd.Word)
+	from = int(rd.Hdoc.Pos().Line())
+	lines := strings.Split(src[lineStart(src, from):], "\n")
+	for i := 0; i < len(lines); i++ {
+		l := lines[i]
+		if rd.Op == syntax.DashHdoc {
+			l = strings.TrimLeft(l, "\t")
+		}
+		if l == stop {
+			return from, from + i, unquoted
+		}
+		if unquoted && trailingJoin([]byte(l)) {
+			i++ // the next line is joined to it
+		}
+	}
+	return from, 0, unquoted
+}
+
+// verboseLines says which lines of a text bash echoes under set -v and
+// how (verboseText).
+type verboseLines struct {
+	skip  []lineRange // read in a $( ): not echoed (comsubReadLines)
+	keep  []lineRange // here-document lines: echoed all the same
+	joins []lineRange // here-document lines echoed unjoined
+}
+
+// verboseLinesOf returns the verboseLines of stmts, parsed from src,
+// the rewrite of written (whose lines are the same).
+func verboseLinesOf(stmts []*syntax.Stmt, src, written string) verboseLines {
+	keep, joins := hdocLines(stmts, written)
+	return verboseLines{skip: comsubReadLines(stmts, src), keep: keep, joins: joins}
 }
 
 // unjoinBody is text, lines of a here-document body, as bash's
@@ -134,19 +171,18 @@ func unjoinBody(text string) string {
 }
 
 // verboseText is the text bash echoes under set -v for lines, the lines
-// of a source text from line first on: without the lines of skip, and
-// with those of joins unjoined (unjoinBody).
-func verboseText(lines []string, first int, skip, joins []lineRange) string {
+// of a source text from line first on, as vl has them.
+func verboseText(lines []string, first int, vl verboseLines) string {
 	var sb, body strings.Builder
 	for k, l := range lines {
 		n := first + k
-		if inRanges(joins, n) {
+		if inRanges(vl.joins, n) {
 			body.WriteString(l)
 			continue
 		}
 		sb.WriteString(unjoinBody(body.String()))
 		body.Reset()
-		if !inRanges(skip, n) {
+		if !inRanges(vl.skip, n) || inRanges(vl.keep, n) {
 			sb.WriteString(l)
 		}
 	}
@@ -201,4 +237,44 @@ func (r *Runner) echoCatFile(cs *syntax.CmdSubst, rd *syntax.Redirect) {
 		text = strings.TrimSuffix(strings.TrimPrefix(text, "`"), "`")
 	}
 	io.WriteString(r.fds.writer(2), text+"\n")
+}
+
+// echoComsubHdocs echoes under set -v the bodies of the here-documents
+// in cs, a $( ) being expanded, with their delimiter lines: bash parses
+// the text again to find its end (xparse_dolparen), and reading the
+// bodies echoes them once more (make_here_document), as stored: with
+// the backslash-newlines of an unquoted delimiter's body removed and the
+// tabs of a <<- one's stripped.
+func (r *Runner) echoComsubHdocs(cs *syntax.CmdSubst) {
+	if !r.opts.on(optVerbose) || cs.Backquotes {
+		return
+	}
+	src := r.asWritten(r.curSrc)
+	var sb strings.Builder
+	syntax.Walk(cs, func(n syntax.Node) bool {
+		rd, ok := n.(*syntax.Redirect)
+		if !ok || rd.Op != syntax.Hdoc && rd.Op != syntax.DashHdoc || rd.Hdoc == nil {
+			return true
+		}
+		from, delim, unquoted := hdocBodyLines(rd, src)
+		if delim < from {
+			return true
+		}
+		body := src[lineStart(src, from):lineStart(src, delim)]
+		if unquoted {
+			body = unjoinBody(body)
+		}
+		if rd.Op == syntax.DashHdoc {
+			lines := strings.SplitAfter(body, "\n")
+			for i, l := range lines {
+				lines[i] = strings.TrimLeft(l, "\t")
+			}
+			body = strings.Join(lines, "")
+		}
+		sb.WriteString(body + hdocDelim(rd.Word) + "\n")
+		return true
+	})
+	if sb.Len() > 0 {
+		io.WriteString(r.fds.writer(2), sb.String())
+	}
 }
