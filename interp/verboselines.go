@@ -91,23 +91,29 @@ func joinedEnd(src string, end int) int {
 // backslash is echoed joined to the next (unjoinBody).
 func hdocLines(stmts []*syntax.Stmt, src string) (bodies, joins []lineRange) {
 	for _, st := range stmts {
-		syntax.Walk(st, func(n syntax.Node) bool {
-			rd, ok := n.(*syntax.Redirect)
-			if !ok || rd.Op != syntax.Hdoc && rd.Op != syntax.DashHdoc || rd.Hdoc == nil {
-				return true
-			}
-			from, delim, unquoted := hdocBodyLines(rd, src)
-			if delim < from {
-				return true
-			}
+		eachHdocBody(st, src, func(_ *syntax.Redirect, from, delim int, unquoted bool) {
 			bodies = append(bodies, lineRange{from, delim})
 			if unquoted && delim > from {
 				joins = append(joins, lineRange{from, delim - 1})
 			}
-			return true
 		})
 	}
 	return bodies, joins
+}
+
+// eachHdocBody calls fn for each here-document in node whose delimiter
+// line is in src, with hdocBodyLines' lines.
+func eachHdocBody(node syntax.Node, src string, fn func(rd *syntax.Redirect, from, delim int, unquoted bool)) {
+	syntax.Walk(node, func(n syntax.Node) bool {
+		rd, ok := n.(*syntax.Redirect)
+		if !ok || rd.Op != syntax.Hdoc && rd.Op != syntax.DashHdoc || rd.Hdoc == nil {
+			return true
+		}
+		if from, delim, unquoted := hdocBodyLines(rd, src); delim >= from {
+			fn(rd, from, delim, unquoted)
+		}
+		return true
+	})
 }
 
 // hdocBodyLines returns the first line of the body of the here-document
@@ -251,15 +257,7 @@ func (r *Runner) echoComsubHdocs(cs *syntax.CmdSubst) {
 	}
 	src := r.asWritten(r.curSrc)
 	var sb strings.Builder
-	syntax.Walk(cs, func(n syntax.Node) bool {
-		rd, ok := n.(*syntax.Redirect)
-		if !ok || rd.Op != syntax.Hdoc && rd.Op != syntax.DashHdoc || rd.Hdoc == nil {
-			return true
-		}
-		from, delim, unquoted := hdocBodyLines(rd, src)
-		if delim < from {
-			return true
-		}
+	eachHdocBody(cs, src, func(rd *syntax.Redirect, from, delim int, unquoted bool) {
 		body := src[lineStart(src, from):lineStart(src, delim)]
 		if unquoted {
 			body = unjoinBody(body)
@@ -272,7 +270,6 @@ func (r *Runner) echoComsubHdocs(cs *syntax.CmdSubst) {
 			body = strings.Join(lines, "")
 		}
 		sb.WriteString(body + hdocDelim(rd.Word) + "\n")
-		return true
 	})
 	if sb.Len() > 0 {
 		io.WriteString(r.fds.writer(2), sb.String())
