@@ -151,6 +151,12 @@ func watchBgProcess(sh *shell, job *job, p *os.Process, untraced bool) {
 		}
 	}
 	job.awaitReport()
+	if sig, core := job.lastStageKilled(status); sig != 0 {
+		// (the process reported the death itself, as bash would)
+		if k, _ := job.killedBy(); k == 0 {
+			job.setKilledBy(sig, core)
+		}
+	}
 	job.finish(status)
 }
 

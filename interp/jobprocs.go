@@ -93,6 +93,23 @@ func (j *job) stageEnded(i, status int, death stageDeath) {
 	}
 }
 
+// lastStageKilled returns the signal that killed the last element of
+// j, a pipeline job, when status (the job's exit status) is that
+// death's: bash's job status is its last process's, killed by the
+// signal, which a nash that ran the pipeline can only exit with.
+func (j *job) lastStageKilled(status int) (syscall.Signal, bool) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if len(j.procs) < 2 {
+		return 0, false
+	}
+	p := j.procs[len(j.procs)-1]
+	if !p.ended || p.sig == 0 || status != 128+int(p.sig) {
+		return 0, false
+	}
+	return p.sig, p.core
+}
+
 // procsListing is the lines of jobs -l for j's elements after the
 // first (state is the first element's, from listing), each ending in a
 // newline but the last.
