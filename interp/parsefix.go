@@ -362,7 +362,9 @@ func fixParseErrorNested(text, name string, perr error, nested int) (string, []p
 		if err2 == nil {
 			return fixed2, all, f2, nil, true
 		}
-		if pos3, _, ok := parseErrorPos(err2); ok && unmapOffset(int(pos3.Offset()), all) > at {
+		if pos3, incomplete3, ok := parseErrorPos(err2); ok && (unmapOffset(int(pos3.Offset()), all) > at || incomplete3 && !incomplete) {
+			// further, or only short of more input (a line reader
+			// reads on: the function holding the error is open)
 			return fixed2, all, nil, err2, true
 		}
 	}
