@@ -275,8 +275,9 @@ func biKill(r *Runner, args []string) int {
 				continue
 			}
 			// bash signals the live processes of a job started without
-			// job control only (none is left: success), and the job's end is to be reported again
-			// (by the shell that has it, not by a substitution)
+			// job control only (none is left: success), and the job's
+			// end is to be reported again (by the shell that has it,
+			// not by a substitution)
 			if t == r.jobs {
 				j.notified.Store(false)
 			}
