@@ -177,6 +177,10 @@ func biSource(r *Runner, args []string) int {
 		if !ok {
 			r.reportSyntaxError(perr, src, file)
 			r.exit = exBadSyntax // what the RETURN trap sees in $?
+			if isHdocMaxError(perr) {
+				r.hdocMaxFatal()
+				break
+			}
 			if !r.substSyntaxExit(perr, src) && compoundEOF(perr, src) {
 				r.compoundErrorStops() // $? is 1 also when it goes on
 			}
@@ -481,5 +485,6 @@ func parseSourced(src, file string) ([]*syntax.Stmt, string, error) {
 	if err != nil {
 		return completeBefore(text), text, err
 	}
-	return f.Stmts, text, nil
+	stmts, err := hdocMaxCut(f.Stmts, text, file)
+	return stmts, text, err
 }

@@ -548,9 +548,18 @@ func (r *Runner) evalStringAs(src, kind, pname string) int {
 		})
 	}
 	var stmts []*syntax.Stmt
+	var hdocMax bool
+	if err == nil {
+		if before, herr := hdocMaxCut(f.Stmts, text, ""); herr != nil {
+			stmts, err, hdocMax = before, herr, true
+		}
+	}
 	if err != nil {
 		// bash's parse_and_execute has run the lines before the error
-		if stmts = completeBefore(text); len(stmts) > 0 {
+		if !hdocMax {
+			stmts = completeBefore(text)
+		}
+		if len(stmts) > 0 {
 			r.runEvalStmts(stmts, text, src, kind)
 			if r.flow != flowNone {
 				return r.exit
@@ -567,6 +576,10 @@ func (r *Runner) evalStringAs(src, kind, pname string) int {
 			r.echoErrorLines(src, err) // (else runEvalStmts echoed it)
 		}
 		r.reportSyntaxError(err, src, pname)
+		if hdocMax {
+			r.hdocMaxFatal()
+			return r.exit
+		}
 		if r.substSyntaxExit(err, src) {
 			return r.exit
 		}

@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"errors"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -46,4 +47,42 @@ func hdocMaxError(stmts []*syntax.Stmt, name string) error {
 		}
 	}
 	return nil
+}
+
+// hdocMaxCut is, for the statements of a sourced file or an eval'd text
+// that parsed, the statements bash runs before its parser meets a line
+// with more here-document operators than it keeps, and that error; nil
+// error when there is none. bash's parser exits the shell there (with
+// EX_BADSYNTAX, 257: $? in the EXIT trap, status 1), having run the
+// lines before it (hdocMaxFatal).
+func hdocMaxCut(stmts []*syntax.Stmt, text, name string) ([]*syntax.Stmt, error) {
+	if !mayExceedHdocMax(text) {
+		return stmts, nil
+	}
+	err := hdocMaxError(stmts, name)
+	if err == nil {
+		return stmts, nil
+	}
+	line := parseErrLine(err)
+	var before []*syntax.Stmt
+	for _, st := range stmts {
+		if st.End().Line() >= line {
+			break
+		}
+		before = append(before, st)
+	}
+	return before, err
+}
+
+// isHdocMaxError reports whether err is hdocMaxError's.
+func isHdocMaxError(err error) bool {
+	var pe syntax.ParseError
+	return errors.As(err, &pe) && pe.Text == hdocMaxText
+}
+
+// hdocMaxFatal ends the shell as bash's parser does after that error in
+// a sourced file or an eval'd text.
+func (r *Runner) hdocMaxFatal() {
+	r.exit = exBadSyntax
+	r.flow, r.exitCode = flowExit, exBadSyntax
 }
