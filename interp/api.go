@@ -135,7 +135,7 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 			r.echoInput(line)
 		}
 		lastLen = len(line)
-		if r.hist != nil && r.histExpanding() && len(line) > 0 {
+		if r.histExpanding() && len(line) > 0 {
 			line = r.histExpandRead(line, consumed+r.discardShift+lines+1, buf.String())
 		}
 		if len(line) > 0 {

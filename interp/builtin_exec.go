@@ -477,9 +477,10 @@ func (r *Runner) execCannotExecute(full string) {
 	}
 }
 
-// parseSourced parses a sourced file's text: its statements, or on a
-// syntax error those of the lines before it, which bash runs one at a
-// time before it reports the error.
+// parseSourced parses a sourced file's text, or an eval'd one: its
+// statements, or on a syntax error (a line with too many here-documents
+// too, hdocMaxCut) those of the lines before it, which bash runs one at
+// a time before it reports the error.
 func parseSourced(src, file string) ([]*syntax.Stmt, string, error) {
 	f, text, err := parseProgram(src, file)
 	if err != nil {

@@ -538,7 +538,7 @@ func (r *Runner) evalString(src, kind string) int {
 // text in its syntax errors (parse_and_execute's from_file).
 func (r *Runner) evalStringAs(src, kind, pname string) int {
 	named := r.namedCmds
-	f, text, err := parseProgram(src, "")
+	stmts, text, err := parseSourced(src, "")
 	if r.aliasActive() {
 		// bash's parser reads it alias by alias, a line at a time: its
 		// syntax errors are those of the text with aliases substituted
@@ -547,18 +547,8 @@ func (r *Runner) evalStringAs(src, kind, pname string) int {
 			return r.runAliasRest(src, r.lineOff, pname, false, kind == "eval" && r.subLevel == 0)
 		})
 	}
-	var stmts []*syntax.Stmt
-	var hdocMax bool
-	if err == nil {
-		if before, herr := hdocMaxCut(f.Stmts, text, ""); herr != nil {
-			stmts, err, hdocMax = before, herr, true
-		}
-	}
 	if err != nil {
 		// bash's parse_and_execute has run the lines before the error
-		if !hdocMax {
-			stmts = completeBefore(text)
-		}
 		if len(stmts) > 0 {
 			r.runEvalStmts(stmts, text, src, kind)
 			if r.flow != flowNone {
@@ -576,7 +566,7 @@ func (r *Runner) evalStringAs(src, kind, pname string) int {
 			r.echoErrorLines(src, err) // (else runEvalStmts echoed it)
 		}
 		r.reportSyntaxError(err, src, pname)
-		if hdocMax {
+		if isHdocMaxError(err) {
 			r.hdocMaxFatal()
 			return r.exit
 		}
@@ -592,7 +582,7 @@ func (r *Runner) evalStringAs(src, kind, pname string) int {
 		}
 		return 2
 	}
-	return r.runEvalStmts(f.Stmts, text, src, kind)
+	return r.runEvalStmts(stmts, text, src, kind)
 }
 
 // evalAfterCompoundError goes on after a syntax error in a compound

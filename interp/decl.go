@@ -826,22 +826,7 @@ func badAssignArg(a declArg, err error) bool {
 	if a.assign != nil && !a.assign.Naked {
 		return true
 	}
-	// bash's assignment(): a name, a subscript whose quotes and
-	// brackets pair, then = or +=
-	i := 0
-	for i < len(a.text) && isNameChar(a.text[i]) {
-		i++
-	}
-	if !validName(a.text[:i]) {
-		return false
-	}
-	if i < len(a.text) && a.text[i] == '[' {
-		if i = subscriptEnd(a.text, i); i < 0 {
-			return false
-		}
-		i++
-	}
-	return strings.HasPrefix(a.text[i:], "=") || strings.HasPrefix(a.text[i:], "+=")
+	return assignWordEq(a.text) >= 0 // bash's assignment()
 }
 
 // resolveGlobalRef follows the chain of global namerefs from name, as

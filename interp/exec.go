@@ -111,7 +111,7 @@ func (r *Runner) Run(f *syntax.File, src string) int {
 		if r.flow == flowExit {
 			break
 		}
-		if r.hist != nil && r.histExpanding() && i+1 < len(groups) {
+		if r.histExpanding() && i+1 < len(groups) {
 			// bash expands each line it reads from now on
 			r.runExpandingRest(src, end)
 			break
@@ -197,7 +197,7 @@ func (r *Runner) RunIncremental(src, name string) int {
 					aliasFrom = end
 					continue
 				}
-				if r.hist != nil && r.histExpanding() && r.flow != flowExit {
+				if r.histExpanding() && r.flow != flowExit {
 					// bash expands each line it reads from now on
 					histFrom = end
 					continue
@@ -251,7 +251,7 @@ func (r *Runner) RunIncremental(src, name string) int {
 			// change the mode the failing line is read in
 			flush()
 			switch {
-			case r.hist != nil && r.histExpanding() && !r.aliasActive() && r.flow != flowExit:
+			case r.histExpanding() && !r.aliasActive() && r.flow != flowExit:
 				// the failing line is read again, expanded
 				histFrom = lastEnd + strings.IndexByte(src[lastEnd:], '\n') + 1
 			case r.opts.on(optPosix) != posix && r.flow != flowExit && !r.aliasActive() && !added:

@@ -42,9 +42,9 @@ func (r *Runner) histChars() (exp, sub, com byte) {
 }
 
 // histExpanding reports whether lines read are history-expanded: set -H
-// with history on.
+// with history on, and a history list to expand from.
 func (r *Runner) histExpanding() bool {
-	return r.opts.on(optHistexpand) && r.opts.on(optHistory)
+	return r.hist != nil && r.opts.on(optHistexpand) && r.opts.on(optHistory)
 }
 
 const histWordDelims = " \t\n;&()|<>"

@@ -89,10 +89,7 @@ func prefixFirstCall(st *syntax.Stmt, words []*syntax.Word) *syntax.Stmt {
 		if st.Negated || len(st.Redirs) > 0 {
 			return nil
 		}
-		words = append(append([]*syntax.Word(nil), words...), litWordAt("time", c.Time))
-		if c.PosixFormat {
-			words = append(words, litWordAt("-p", c.Time))
-		}
+		words = append(append([]*syntax.Word(nil), words...), timeUtilityWords(c)...)
 		if c.Stmt == nil {
 			cp.Cmd = &syntax.CallExpr{Args: words}
 			return &cp
@@ -102,6 +99,16 @@ func prefixFirstCall(st *syntax.Stmt, words []*syntax.Word) *syntax.Stmt {
 		return nil
 	}
 	return &cp
+}
+
+// timeUtilityWords are the words of the time clause c where bash reads
+// time as the utility's name: time, and -p when c has it.
+func timeUtilityWords(c *syntax.TimeClause) []*syntax.Word {
+	words := []*syntax.Word{litWordAt("time", c.Time)}
+	if c.PosixFormat {
+		words = append(words, litWordAt("-p", c.Time))
+	}
+	return words
 }
 
 // litWordAt is a literal word written at pos.
@@ -119,10 +126,7 @@ func pipedTimeCall(st *syntax.Stmt) *syntax.Stmt {
 	if !ok || st.Negated || st.Background {
 		return nil
 	}
-	lead := []*syntax.Word{litWordAt("time", c.Time)}
-	if c.PosixFormat {
-		lead = append(lead, litWordAt("-p", c.Time))
-	}
+	lead := timeUtilityWords(c)
 	if c.Stmt == nil {
 		cp := *st
 		cp.Cmd = &syntax.CallExpr{Args: lead}

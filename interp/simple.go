@@ -147,21 +147,15 @@ func keywordAssigns(c *syntax.CallExpr) *syntax.CallExpr {
 }
 
 // keywordAssignEq reports where the "=" of s, the literal start of a
-// word, makes the word an assignment set -k takes (name=value or
-// name+=value), with the name and whether it appends; eq is -1 when it
-// is none.
+// word, makes the word an assignment set -k takes (assignWordEq's
+// name=value or name+=value; one with a subscript is left as a word),
+// with the name and whether it appends; eq is -1 when it is none.
 func keywordAssignEq(s string) (name string, app bool, eq int) {
-	eq = strings.IndexByte(s, '=')
-	if eq <= 0 {
+	eq = assignWordEq(s)
+	if eq < 0 || strings.IndexByte(s[:eq], '[') >= 0 {
 		return "", false, -1
 	}
-	name = s[:eq]
-	if strings.HasSuffix(name, "+") {
-		name, app = name[:len(name)-1], true
-	}
-	if !validName(name) {
-		return "", false, -1
-	}
+	name, app = strings.CutSuffix(s[:eq], "+")
 	return name, app, eq
 }
 

@@ -88,7 +88,7 @@ func joinedEnd(src string, end int) int {
 // and echoes each line under set -v as it reads it (make_here_document),
 // in a $( ) too; with an unquoted delimiter it reads it with its
 // backslash-newlines removed (read_secondary_line): a line ending in a
-// backslash is echoed joined to the next (unjoinBody).
+// backslash is echoed joined to the next (removeLineJoins).
 func hdocLines(stmts []*syntax.Stmt, src string) (bodies, joins []lineRange) {
 	for _, st := range stmts {
 		eachHdocBody(st, src, func(_ *syntax.Redirect, from, delim int, unquoted bool) {
@@ -155,27 +155,6 @@ func verboseLinesOf(stmts []*syntax.Stmt, src, written string) verboseLines {
 	return verboseLines{skip: comsubReadLines(stmts, src), keep: keep, joins: joins}
 }
 
-// unjoinBody is text, lines of a here-document body, as bash's
-// read_secondary_line reads them: a backslash-newline is removed, a
-// backslash before another character is kept with it.
-func unjoinBody(text string) string {
-	if !strings.Contains(text, "\\\n") {
-		return text
-	}
-	var sb strings.Builder
-	for i := 0; i < len(text); i++ {
-		if text[i] == '\\' && i+1 < len(text) {
-			if text[i+1] != '\n' {
-				sb.WriteString(text[i : i+2])
-			}
-			i++
-			continue
-		}
-		sb.WriteByte(text[i])
-	}
-	return sb.String()
-}
-
 // verboseText is the text bash echoes under set -v for lines, the lines
 // of a source text from line first on, as vl has them.
 func verboseText(lines []string, first int, vl verboseLines) string {
@@ -186,13 +165,13 @@ func verboseText(lines []string, first int, vl verboseLines) string {
 			body.WriteString(l)
 			continue
 		}
-		sb.WriteString(unjoinBody(body.String()))
+		sb.WriteString(removeLineJoins(body.String()))
 		body.Reset()
 		if !inRanges(vl.skip, n) || inRanges(vl.keep, n) {
 			sb.WriteString(l)
 		}
 	}
-	sb.WriteString(unjoinBody(body.String()))
+	sb.WriteString(removeLineJoins(body.String()))
 	return sb.String()
 }
 
@@ -260,7 +239,7 @@ func (r *Runner) echoComsubHdocs(cs *syntax.CmdSubst) {
 	eachHdocBody(cs, src, func(rd *syntax.Redirect, from, delim int, unquoted bool) {
 		body := src[lineStart(src, from):lineStart(src, delim)]
 		if unquoted {
-			body = unjoinBody(body)
+			body = removeLineJoins(body)
 		}
 		if rd.Op == syntax.DashHdoc {
 			lines := strings.SplitAfter(body, "\n")
