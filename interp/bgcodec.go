@@ -251,6 +251,7 @@ func (s *bgState) codec(c *bgCodec) {
 		c.bool(p)
 	}
 	bgSlice(c, &s.LineConts, c.int)
+	bgSlice(c, &s.Hard, c.int)
 	bgSlice(c, &s.DirStack, c.str)
 	c.int64(&s.SecondsBase)
 	c.int64(&s.SecondsOff)

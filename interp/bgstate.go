@@ -3,6 +3,7 @@ package interp
 import (
 	"fmt"
 	"os"
+	"slices"
 	"syscall"
 	"time"
 
@@ -95,6 +96,11 @@ type bgState struct {
 	// HardInt: the shell starting the job had SIGINT hard-ignored
 	// (asyncIntHard), which the job keeps
 	HardInt bool
+	// Hard lists the signals the shell starting the job had ignored at
+	// its own start: the job inherits SIG_IGN for these and for those an
+	// empty trap ignores, but only these are ignored for good (a forked
+	// subshell keeps bash's original_signals)
+	Hard []int
 }
 
 // bgSource is a source text and how it was parsed.
@@ -314,6 +320,9 @@ func (c *Runner) captureBgState(st *syntax.Stmt, reportFD int) ([]byte, error) {
 	s.ThisCmd = c.thisCmd
 	s.IgnoreInt = !c.opts.on(optMonitor)
 	s.HardInt = c.asyncInt == asyncIntHard
+	for sig := range hardIgnored {
+		s.Hard = append(s.Hard, int(sig))
+	}
 	return s.encode(), nil
 }
 
@@ -466,10 +475,20 @@ func (r *Runner) restoreBgState(data []byte) (*syntax.Stmt, error) {
 	r.async, r.bgProcess = true, true
 	r.forkedFor = cmd.Cmd
 	r.lastSubStatus = -1
+	for sig := range hardIgnored {
+		// ignored by an empty trap of the shell that started the job,
+		// which trap - takes back
+		if !slices.Contains(s.Hard, int(sig)) {
+			delete(hardIgnored, sig)
+		}
+	}
 	switch {
 	case s.HardInt:
 		r.asyncInt = asyncIntSoft
 		r.initTermSigs()
+	case s.IgnoreInt && r.trapIgnores(syscall.SIGINT):
+		// an empty trap's ignore, inherited, stays: the programs the
+		// job runs start with SIGINT ignored
 	case s.IgnoreInt:
 		// bash's setup_async_signals: SIGINT ignored by this shell,
 		// not by the programs it runs (SIGQUIT the shell ignores

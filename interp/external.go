@@ -169,8 +169,10 @@ func (r *Runner) startProcess(path string, args, env []string) (*os.Process, err
 	if !r.inCwd {
 		attr.Dir = r.spawnDir()
 	}
-	if ign := r.spawnIgnores(); ign != nil && execstage.Available() && predictExec(r.absPath(abs)) == execRuns {
-		if p, ok, err := r.startStaged(abs, args, attr, files, ign); ok {
+	ign := r.spawnIgnores()
+	dfl := r.subshellDefaults(ign)
+	if (ign != nil || dfl != nil) && execstage.Available() && predictExec(r.absPath(abs)) == execRuns {
+		if p, ok, err := r.startStaged(abs, args, attr, files, ign, dfl); ok {
 			return p, err
 		}
 	}

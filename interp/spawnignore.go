@@ -27,18 +27,8 @@ var faultSignals = [...]syscall.Signal{
 // or by an empty trap). It returns nil, cheaply, in the common case.
 func (r *Runner) spawnIgnores() []int {
 	extra := r.subshellIgnored()
-	if r.asyncExternal && r.jobSig != nil {
-		r.jobSig.mu.Lock()
-		for _, sig := range r.asyncIgnores() {
-			if trapped, ok := r.jobSig.disp[sig]; ok && !trapped && !signal.Ignored(sig) {
-				extra = appendSignal(extra, sig)
-			}
-		}
-		r.jobSig.mu.Unlock()
-	}
-	if r.asyncSigs {
-		// setup_async_signals for an asynchronous pipeline's program
-		for _, sig := range r.asyncIgnores() {
+	for _, sig := range r.asyncIgnored() {
+		if r.asyncSigs || !signal.Ignored(sig) {
 			extra = appendSignal(extra, sig)
 		}
 	}
@@ -51,6 +41,27 @@ func (r *Runner) spawnIgnores() []int {
 		}
 	}
 	return extra
+}
+
+// asyncIgnored lists the signals an asynchronous command's program starts
+// with ignored (setup_async_signals), when r runs one.
+func (r *Runner) asyncIgnored() []syscall.Signal {
+	if r.asyncSigs {
+		// an asynchronous pipeline's program
+		return r.asyncIgnores()
+	}
+	if !r.asyncExternal || r.jobSig == nil {
+		return nil
+	}
+	var out []syscall.Signal
+	r.jobSig.mu.Lock()
+	for _, sig := range r.asyncIgnores() {
+		if trapped, ok := r.jobSig.disp[sig]; ok && !trapped {
+			out = append(out, sig)
+		}
+	}
+	r.jobSig.mu.Unlock()
+	return out
 }
 
 // asyncIgnores returns the signals bash's setup_async_signals ignores in
@@ -87,8 +98,8 @@ func (r *Runner) trapIgnores(sig syscall.Signal) bool {
 }
 
 // startStaged starts path through a fast exec stage that ignores ign
-// (and what this process ignores: a Go runtime start resets it) and
-// then executes path in the same process, so $! and the job keep the
+// (and what this process ignores: a Go runtime start resets it), gives
+// dfl the default action, and then executes path in the same process, so $! and the job keep the
 // program's pid. path is as a plain spawn executes it, a relative one
 // from the child's directory, so that a script's interpreter gets it as
 // written ($0 of ./x.sh). files is the child's whole descriptor table.
@@ -98,7 +109,7 @@ func (r *Runner) trapIgnores(sig syscall.Signal) bool {
 // runtime, in a binary without entrysig's entry point, takes some
 // milliseconds). ok is false if the stage could not be
 // set up, having done nothing.
-func (r *Runner) startStaged(path string, argv []string, attr *os.ProcAttr, files []*os.File, ign []int) (p *os.Process, ok bool, err error) {
+func (r *Runner) startStaged(path string, argv []string, attr *os.ProcAttr, files []*os.File, ign, dfl []int) (p *os.Process, ok bool, err error) {
 	var fds [2]int
 	if syscall.Pipe2(fds[:], syscall.O_CLOEXEC) != nil {
 		return nil, false, nil
@@ -110,8 +121,8 @@ func (r *Runner) startStaged(path string, argv []string, attr *os.ProcAttr, file
 	w := os.NewFile(uintptr(fds[1]), "stage-sync")
 	a := *attr
 	a.Files = append(files[:len(files):len(files)], w)
-	stage, sargv, senv := execstage.StartFastArgs(path, argv, withSigIgn(attr.Env, ign),
-		r.stagedIgnored(ign), len(files), r.errPrefix(), argv[0])
+	stage, sargv, senv := execstage.StartFastArgs(path, argv, withSigIgn(attr.Env, ign, dfl),
+		r.stagedIgnored(ign, dfl), dfl, len(files), r.errPrefix(), argv[0])
 	a.Env = senv
 	if r.umask != processUmaskCached() {
 		spawnMu.Lock()

@@ -1,8 +1,10 @@
 package interp
 
 import (
+	"os/signal"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"syscall"
 )
@@ -32,20 +34,49 @@ func (r *Runner) subshellIgnored() []int {
 	return out
 }
 
-// withSigIgn is env with sigs added to sigIgnEnv, for a nash that the
-// program may be: its runtime hides an inherited SIG_IGN from it.
-func withSigIgn(env []string, sigs []int) []string {
+// subshellDefaults lists the signals this process ignores (by an empty
+// trap of the shell the subshell r runs in) that r does not: its own
+// trap - or a trap with a command took them back, and bash's forked
+// subshell would start its programs with them at their default, where
+// a plain spawn passes this process's SIG_IGN on. Signals ignored when
+// the shell started stay ignored, as in bash, and so do those of ign and
+// those an asynchronous command ignores.
+func (r *Runner) subshellDefaults(ign []int) []int {
+	if !r.isSub {
+		return nil
+	}
+	var out []int
+	for sig := syscall.Signal(1); sig < 32; sig++ {
+		if !signal.Ignored(sig) || hardIgnored[sig] || r.trapIgnores(sig) || slices.Contains(ign, int(sig)) {
+			continue
+		}
+		if slices.Contains(r.asyncIgnored(), sig) {
+			continue
+		}
+		out = append(out, int(sig))
+	}
+	return out
+}
+
+// withSigIgn is env with add added to sigIgnEnv and drop removed from it,
+// for a nash that the program may be: its runtime hides an inherited
+// SIG_IGN from it.
+func withSigIgn(env []string, add, drop []int) []string {
 	prefix := sigIgnEnv + "="
 	var list []string
 	out := make([]string, 0, len(env)+1)
 	for _, kv := range env {
 		if strings.HasPrefix(kv, prefix) {
-			list = append(list, strings.Split(kv[len(prefix):], ",")...)
+			for _, f := range strings.Split(kv[len(prefix):], ",") {
+				if n, err := strconv.Atoi(f); err != nil || !slices.Contains(drop, n) {
+					list = append(list, f)
+				}
+			}
 			continue
 		}
 		out = append(out, kv)
 	}
-	for _, s := range sigs {
+	for _, s := range add {
 		list = append(list, itoa(int64(s)))
 	}
 	return append(out, prefix+strings.Join(list, ","))
@@ -55,11 +86,11 @@ func withSigIgn(env []string, sigs []int) []string {
 // this process ignores, but SIGQUIT, which the shell ignores only for
 // itself unless an empty trap ignores it or it was ignored at entry (see
 // quitForExec).
-func (r *Runner) stagedIgnored(ign []int) []int {
+func (r *Runner) stagedIgnored(ign, dfl []int) []int {
 	out := append([]int(nil), ign...)
 	ownQuit := r.shellOwnQuit(syscall.SIGQUIT) && !r.trapIgnores(syscall.SIGQUIT)
 	for _, s := range ignoredSignals() {
-		if (s != int(syscall.SIGQUIT) || !ownQuit) && !slices.Contains(out, s) {
+		if (s != int(syscall.SIGQUIT) || !ownQuit) && !slices.Contains(out, s) && !slices.Contains(dfl, s) {
 			out = append(out, s)
 		}
 	}

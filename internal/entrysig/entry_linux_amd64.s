@@ -59,8 +59,9 @@ marker:
 	INCQ	DI
 	TESTL	AX, AX
 	JNE	marker
-	MOVQ	16(SP), SI	// argv[1]: the mask, hexadecimal
+	MOVQ	16(SP), SI	// argv[1]: the masks, hexadecimal
 	XORQ	R12, R12
+	XORQ	R15, R15
 	MOVBLZX	(SI), AX
 	TESTL	AX, AX
 	JEQ	capture
@@ -68,6 +69,8 @@ hex:
 	MOVBLZX	(SI), AX
 	TESTL	AX, AX
 	JEQ	hexdone
+	CMPL	AX, $0x3a	// ':' ends the mask of signals to reset
+	JEQ	colon
 	CMPL	AX, $0x30	// '0'
 	JLT	capture
 	CMPL	AX, $0x39	// '9'
@@ -83,6 +86,11 @@ digit:
 addhex:
 	SHLQ	$4, R12
 	ORQ	AX, R12
+	INCQ	SI
+	JMP	hex
+colon:
+	MOVQ	R12, R15
+	XORQ	R12, R12
 	INCQ	SI
 	JMP	hex
 hexdone:
@@ -124,6 +132,21 @@ nextsig:
 	INCQ	BX
 	CMPQ	BX, $65
 	JLT	ignore
+	MOVQ	$1, BX
+reset:
+	TESTQ	$1, R15
+	JEQ	nextreset
+	MOVQ	$13, AX		// SYS_rt_sigaction(sig, &dflAct, NULL, 8)
+	MOVQ	BX, DI
+	LEAQ	·dflAct(SB), SI
+	XORQ	DX, DX
+	MOVQ	$8, R10
+	SYSCALL
+nextreset:
+	SHRQ	$1, R15
+	INCQ	BX
+	CMPQ	BX, $65
+	JLT	reset
 	MOVQ	$72, AX		// SYS_fcntl(fd, F_SETFD, FD_CLOEXEC)
 	MOVQ	R13, DI
 	MOVQ	$2, SI
@@ -158,7 +181,8 @@ loop:
 	JMP	_rt0_amd64_linux(SB)
 
 // the fast stage's name and marker, NUL-terminated (execstage's fastName
-// and fastMarker), and the struct sigaction that ignores
+// and fastMarker), and the structs sigaction that ignore and that give
+// the default action
 DATA	·fastName+0(SB)/8, $"nash-fas"
 DATA	·fastName+8(SB)/7, $"t-stage"
 GLOBL	·fastName(SB), RODATA, $16
@@ -169,3 +193,4 @@ DATA	·fastMarker+24(SB)/1, $"2"
 GLOBL	·fastMarker(SB), RODATA, $32
 DATA	·ignAct+0(SB)/8, $1
 GLOBL	·ignAct(SB), RODATA, $32
+GLOBL	·dflAct(SB), NOPTR, $32

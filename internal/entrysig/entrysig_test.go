@@ -5,6 +5,7 @@ import (
 	"maps"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"runtime"
 	"strconv"
@@ -93,11 +94,11 @@ func TestFastStage(t *testing.T) {
 		t.Skip("no /bin/sh")
 	}
 	dir := t.TempDir()
-	run := func(bin string) (string, string) {
+	run := func(bin string, dfl []int) (string, string) {
 		t.Helper()
 		_, args, env := execstage.StartFastArgs("/bin/sh", []string{"prog", "-c",
 			`grep '^SigIgn' /proc/self/status; echo "$0"; env | grep -c NUCLEIC_NASH_EXEC_STAGE`},
-			[]string{"GODEBUG=inittrace=1"}, []int{int(syscall.SIGINT), int(syscall.SIGQUIT), int(syscall.SIGUSR2)}, 3, "nash: ", "prog")
+			[]string{"GODEBUG=inittrace=1"}, []int{int(syscall.SIGINT), int(syscall.SIGQUIT), int(syscall.SIGUSR2)}, dfl, 3, "nash: ", "prog")
 		cmd := exec.Command(bin, args[1:]...)
 		cmd.Args[0] = args[0]
 		cmd.Env = env
@@ -110,11 +111,21 @@ func TestFastStage(t *testing.T) {
 	// inherit too
 	self, _ := os.ReadFile("/proc/self/status")
 	want := parseSigIgn(string(self)) | 1<<1 | 1<<2 | 1<<11
-	out, errs := run(buildShow(t, dir, "-E=nash/internal/entrysig.entry"))
+	withEntry := buildShow(t, dir, "-E=nash/internal/entrysig.entry")
+	out, errs := run(withEntry, nil)
 	if got := parseSigIgn(out); got != want || !strings.HasSuffix(out, "prog\n0\n") || errs != "" {
 		t.Errorf("with the entry point: %q (stderr %q), want SigIgn %x, then prog and 0", out, errs, want)
 	}
-	if out, _ := run(buildShow(t, dir, "")); out != "false:\n" {
+	// signals to reset: one the stage was to ignore, one it inherits
+	// ignored from this process (the program would keep that one)
+	signal.Ignore(syscall.SIGUSR1)
+	defer signal.Reset(syscall.SIGUSR1)
+	want &^= 1<<2 | 1<<9
+	out, errs = run(withEntry, []int{int(syscall.SIGQUIT), int(syscall.SIGUSR1)})
+	if got := parseSigIgn(out); got != want || !strings.HasSuffix(out, "prog\n0\n") || errs != "" {
+		t.Errorf("with the entry point, QUIT and USR1 reset: %q (stderr %q), want SigIgn %x, then prog and 0", out, errs, want)
+	}
+	if out, _ := run(buildShow(t, dir, ""), nil); out != "false:\n" {
 		t.Errorf("without the entry point: %q, want the program's own output", out)
 	}
 }

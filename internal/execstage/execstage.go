@@ -328,6 +328,12 @@ type kernelSigaction struct {
 	mask     uint64
 }
 
+// setDefault gives sig its default action.
+func setDefault(sig int) {
+	var act kernelSigaction
+	syscall.RawSyscall6(syscall.SYS_RT_SIGACTION, uintptr(sig), uintptr(unsafe.Pointer(&act)), 0, 8, 0, 0)
+}
+
 // ignore sets sig's disposition to SIG_IGN, which execve keeps.
 func ignore(sig int) {
 	act := kernelSigaction{handler: 1}

@@ -3,6 +3,7 @@ package execstage_test
 import (
 	"os"
 	"os/exec"
+	"os/signal"
 	"strconv"
 	"strings"
 	"syscall"
@@ -27,8 +28,8 @@ func TestHex(t *testing.T) {
 
 // fastCmd runs this test binary (whose initialiser is the stage: it is
 // not linked with entrysig's entry point) as a fast stage.
-func fastCmd(path string, argv, env []string, ign []int, syncFD int) *exec.Cmd {
-	_, args, senv := StartFastArgs(path, argv, env, ign, syncFD, "nash: line 2: ", "./"+argv[0])
+func fastCmd(path string, argv, env []string, ign, dfl []int, syncFD int) *exec.Cmd {
+	_, args, senv := StartFastArgs(path, argv, env, ign, dfl, syncFD, "nash: line 2: ", "./"+argv[0])
 	cmd := exec.Command(os.Args[0], args[1:]...)
 	cmd.Args[0] = args[0]
 	cmd.Env = senv
@@ -39,7 +40,7 @@ func fastCmd(path string, argv, env []string, ign []int, syncFD int) *exec.Cmd {
 // descriptor closed, the environment without the marker, and its own
 // argv[0]; one that cannot run is reported as the shell would.
 func TestFastStage(t *testing.T) {
-	if args := fastCmd("/x", []string{"x"}, nil, nil, 3).Args; args[0] != FastName {
+	if args := fastCmd("/x", []string{"x"}, nil, nil, nil, 3).Args; args[0] != FastName {
 		t.Fatalf("argv[0] %q", args[0])
 	}
 	r, w, err := os.Pipe()
@@ -49,7 +50,7 @@ func TestFastStage(t *testing.T) {
 	defer r.Close()
 	cmd := fastCmd("/bin/sh", []string{"prog", "-c",
 		`grep '^SigIgn' /proc/self/status; [ -e /dev/fd/3 ] && echo 3open; echo "$0"; env | grep -c NUCLEIC_NASH_EXEC_STAGE; echo "$GREETING"`},
-		[]string{"GREETING=hi"}, []int{int(syscall.SIGINT), int(syscall.SIGQUIT), int(syscall.SIGUSR1), 64}, 3)
+		[]string{"GREETING=hi"}, []int{int(syscall.SIGINT), int(syscall.SIGQUIT), int(syscall.SIGUSR1), 64}, nil, 3)
 	cmd.ExtraFiles = []*os.File{w}
 	var out, errb strings.Builder
 	cmd.Stdout, cmd.Stderr = &out, &errb
@@ -80,11 +81,35 @@ func TestFastStage(t *testing.T) {
 		{"/nonexistent/prog", 127, "nash: line 2: ./prog: No such file or directory\n"},
 		{"/dev/null", 126, "nash: line 2: ./prog: Permission denied\n"},
 	} {
-		cmd := fastCmd(tc.path, []string{"prog"}, nil, []int{2}, 1)
+		cmd := fastCmd(tc.path, []string{"prog"}, nil, []int{2}, nil, 1)
 		got, _ := cmd.CombinedOutput()
 		if st := cmd.ProcessState.ExitCode(); st != tc.st || string(got) != tc.msg {
 			t.Errorf("%s: status %d, output %q; want %d, %q", tc.path, st, got, tc.st, tc.msg)
 		}
+	}
+}
+
+// TestFastStageResets: signals of dfl start at their default action, also
+// one that the stage inherits ignored and one it was to ignore.
+func TestFastStageResets(t *testing.T) {
+	signal.Ignore(syscall.SIGUSR2)
+	defer signal.Reset(syscall.SIGUSR2)
+	cmd := fastCmd("/bin/sh", []string{"prog", "-c", `grep '^SigIgn' /proc/self/status`}, nil,
+		[]int{int(syscall.SIGINT), int(syscall.SIGQUIT)}, []int{int(syscall.SIGQUIT), int(syscall.SIGUSR2)}, 3)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	mask := (selfIgnored(t) | 1<<1) &^ (1<<2 | 1<<11)
+	want := "SigIgn:\t" + strings.Repeat("0", 16-len(strconv.FormatUint(mask, 16))) + strconv.FormatUint(mask, 16) + "\n"
+	if string(out) != want {
+		t.Errorf("program wrote %q, want %q", out, want)
+	}
+	// a malformed reset mask is refused
+	cmd = fastCmd("/bin/true", []string{"true"}, nil, nil, nil, 1)
+	cmd.Args[1] = "x:2"
+	if out, _ := cmd.CombinedOutput(); cmd.ProcessState.ExitCode() != 126 || !strings.Contains(string(out), "bad arguments") {
+		t.Errorf("x:2: status %d, output %q; want 126 and bad arguments", cmd.ProcessState.ExitCode(), out)
 	}
 }
 
