@@ -383,13 +383,18 @@ func isHex(c byte) bool {
 // unicodeChar is the character \u or \U names, as bash's u32cconv
 // writes it: UTF-8 in a UTF-8 locale; in any other (bytes), ASCII as
 // itself and anything beyond as the escape, \uXXXX or \UXXXXXXXX in
-// upper-case hex, since the locale has no such character.
+// upper-case hex, since the locale has no such character. Not quite
+// anything: u32cconv hands its UTF-8 to iconv and escapes only what iconv
+// refuses, and glibc's iconv drops the language tags U+E0000-U+E007F
+// without complaint, as it gets no bytes at all from 2^31 up.
 func unicodeChar(v uint32, bytes bool) string {
 	switch {
 	case v <= 0x7f:
 		return string([]byte{byte(v)})
 	case !bytes:
 		return u32toutf8(v)
+	case v>>7 == 0xe0000>>7 || v >= 0x80000000:
+		return ""
 	case v < 0x10000:
 		return fmt.Sprintf("\\u%04X", v)
 	}
