@@ -480,7 +480,9 @@ func (m *compiledPattern) replace(s string, anchor byte, all bool, with func(str
 		sb.WriteString(with(s[start:end]))
 		if end == start {
 			if end < len(s) {
-				_, n := decodeChar(s[end:])
+				// the next character is kept whole, as the
+				// locale reads it: one byte in a C locale
+				_, n := m.dec(s[end:])
 				sb.WriteString(s[end : end+n])
 				end += n
 			} else {
