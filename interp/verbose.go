@@ -158,7 +158,7 @@ func (r *Runner) sourcedExtglobError(err error, src string, g []*syntax.Stmt, na
 func (r *Runner) lineAbortCaught(catch bool, g []*syntax.Stmt) bool {
 	if catch && r.flow == flowAbort && !r.abortTop {
 		r.flow = flowNone
-		r.shiftAfterDiscard(r.lineAt(int(g[len(g)-1].End().Line())))
+		r.shiftAfterDiscard(r.lineAt(readEnd(g)))
 	}
 	return r.flow == flowNone
 }
