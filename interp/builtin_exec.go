@@ -136,7 +136,7 @@ func biSource(r *Runner, args []string) int {
 	restoreNotice, oldCalls, oldDiscard := r.keepNoticeLine(), r.textCalls, r.discardLine
 	r.noticeLine, r.parenLeft = 0, false // the file's own lines (see jobnotice.go)
 	r.textCalls = len(r.calls)
-	r.peTexts++
+	r.enterPEText()
 	for {
 		// with aliases on, the file was run a line at a time and the
 		// error already reported where that reading met it

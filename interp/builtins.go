@@ -627,12 +627,15 @@ func (r *Runner) runEvalText(text, src, kind string, run func() error) int {
 	oldOff, oldConts, oldCalls, oldDiscard := r.lineOff, r.lineConts, r.textCalls, r.discardLine
 	r.lineOff, r.lineConts, r.textCalls = r.line-1, nil, len(r.calls)
 	lastCmd, named := r.bashCmd, r.namedCmds
-	r.peTexts++
+	r.enterPEText()
 	xerr := run()
 	if xerr == errReadAll {
 		xerr = nil
 	}
 	r.peTexts--
+	// bash's parse_and_execute puts $BASH_COMMAND back (restore_lastcom),
+	// also before the EXIT trap a fatal error runs as it leaves the text
+	r.bashCmd = lastCmd
 	if r.flow == flowExit {
 		r.exitTrapAt(atPEText)
 	}
@@ -644,8 +647,6 @@ func (r *Runner) runEvalText(text, src, kind string, run func() error) int {
 	if r.flow == flowAbort && r.discardLine == 0 && len(r.calls) == oldCalls {
 		r.discardLine = oldLine
 	}
-	// bash's parse_and_execute puts $BASH_COMMAND back (restore_lastcom)
-	r.bashCmd = lastCmd
 	r.lineOff, r.lineConts = oldOff, oldConts
 	r.traceLevel--
 	r.curSrc, r.nesting = oldSrc, oldNesting

@@ -32,6 +32,20 @@ func (c *Runner) forkedForSimple(r *Runner) {
 	if r.isSub || r.bgProcess {
 		c.stageExit.level = r.forkLevel + 1
 	}
+	// the jump to the top level unwinds the eval'd or sourced texts
+	// the child inherited, the outermost putting back its
+	// $BASH_COMMAND (parse_and_execute's restore_lastcom)
+	c.stageExit.hasCmd, c.stageExit.bashCmd = r.peTexts > 0, r.peOuterCmd
+}
+
+// enterPEText counts an eval'd or sourced text starting to run (bash's
+// parse_and_execute), keeping $BASH_COMMAND from before the outermost
+// (peOuterCmd).
+func (r *Runner) enterPEText() {
+	if r.peTexts == 0 {
+		r.peOuterCmd = r.bashCmd
+	}
+	r.peTexts++
 }
 
 // stageExpansionExit readies the EXIT trap of a pipeline stage's simple
@@ -39,12 +53,16 @@ func (c *Runner) forkedForSimple(r *Runner) {
 // error, set -u): bash's child expands the words before it resets the
 // traps it inherited, so the jump to its top level exits the shell there
 // and runs the parent's EXIT trap, with $? 1 and $BASH_COMMAND the
-// command. A failure after the expansion (a redirection, the command
+// command, or what the outermost eval'd or sourced text around it puts
+// back. A failure after the expansion (a redirection, the command
 // itself) finds the traps reset.
 func (c *Runner) stageExpansionExit() {
 	if c.stageExpanding && (c.flow == flowAbort || c.flow == flowExit) && c.traps.inherited && c.stageExit.live {
 		c.traps.live = append(c.traps.live, "EXIT")
 		c.stageExit.armed = true
+		if c.stageExit.hasCmd {
+			c.bashCmd = c.stageExit.bashCmd
+		}
 	}
 	c.stageExpanding = false
 }

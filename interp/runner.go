@@ -177,6 +177,10 @@ type Runner struct {
 	// peTexts counts the eval, trap and sourced texts running, which
 	// bash runs with parse_and_execute (peUndoes)
 	peTexts int
+	// peOuterCmd is the $BASH_COMMAND from before the outermost of those
+	// texts, which its parse_and_execute puts back as a fatal jump to
+	// the top level unwinds it (enterPEText)
+	peOuterCmd cmdText
 
 	vars   *varStore
 	funcs  map[string]*funcDef
@@ -247,10 +251,13 @@ type Runner struct {
 	stageExpanding bool
 	// stageExit: for such a child, whether its parent's EXIT trap is
 	// running there (not one a command substitution only lists), and
-	// the PS4 level the parent would trace it at (stageExpansionExit)
+	// the PS4 level the parent would trace it at, and the $BASH_COMMAND
+	// the trap sees (stageExpansionExit)
 	stageExit struct {
 		live, armed bool
 		level       int
+		hasCmd      bool
+		bashCmd     cmdText
 	}
 	// fatalToTop: this runner is the child bash forks for a simple
 	// command (a pipeline stage, an asynchronous command) of the shell
