@@ -82,6 +82,7 @@ func (r *Runner) runAliasRest(text string, base int, name string, top, catch boo
 			// bash shows the line as read, before aliases, and the
 			// token it met in the text with them
 			var pe syntax.ParseError
+			inSubst := !top && inSubstError(err, at.full())
 			if errors.As(err, &pe) {
 				// (the blank a rewrite put in a "((" that is not
 				// arithmetic is a carriage return, which would
@@ -93,9 +94,17 @@ func (r *Runner) runAliasRest(text string, base int, name string, top, catch boo
 				// delimiters parseProgram added
 				err = tokenError{pe, tok, withoutHdocEOF(full, strings.HasSuffix(orig, "\n"))}
 			}
-			r.lineOff = base
+			// the lines of the rest read count from base, for an
+			// eval'd text too (whose errors count from r.line)
+			line := r.line
+			r.lineOff, r.line = base, base+1
 			r.reportSyntaxError(err, orig, name)
+			r.line = line
 			r.exit = 2
+			if inSubst && r.substSyntaxExit(err, at.full(), name) {
+				// parse_comsub's error unwinds past eval and source
+				return reportedError{err}
+			}
 			if !top {
 				return reportedError{err}
 			}

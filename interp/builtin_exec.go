@@ -181,7 +181,7 @@ func biSource(r *Runner, args []string) int {
 				r.hdocMaxFatal()
 				break
 			}
-			if !r.substSyntaxExit(perr, src) && compoundEOF(perr, src) {
+			if !r.substSyntaxExit(perr, src, file) && compoundEOF(perr, src) {
 				r.compoundErrorStops() // $? is 1 also when it goes on
 			}
 			break

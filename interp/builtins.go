@@ -570,7 +570,7 @@ func (r *Runner) evalStringAs(src, kind, pname string) int {
 			r.hdocMaxFatal()
 			return r.exit
 		}
-		if r.substSyntaxExit(err, src) {
+		if r.substSyntaxExit(err, src, pname) {
 			return r.exit
 		}
 		if compoundEOF(err, src) {

@@ -97,15 +97,22 @@ func isBlankOrOp(c byte) bool {
 }
 
 // substSyntaxExit ends the shell as bash does after a syntax error err
-// (positioned in text) inside a substitution of a string that eval or
-// source parses: parse_comsub's error unwinds past them, status 1 (127
-// for a -c string at its top level, as when the string itself fails). It
-// reports whether it did.
-func (r *Runner) substSyntaxExit(err error, text string) bool {
-	if !inSubstError(err, text) {
+// (positioned in text) inside a substitution of a string that eval,
+// source or a trap action parses (name, as reportSyntaxError takes it):
+// parse_comsub's error unwinds past them with the status its
+// report_syntax_error left, EX_BADSYNTAX (1 once truncated) for a
+// builtin's text, EX_BADUSAGE (2) for a trap's; 127 for a -c string at
+// its top level, as when the string itself fails. In the EXIT trap the
+// jump ends the action only: the shell is exiting with its own status.
+// It reports whether it ended the shell.
+func (r *Runner) substSyntaxExit(err error, text, name string) bool {
+	if name == "exit trap" || !inSubstError(err, text) {
 		return false
 	}
 	r.exit = 1
+	if strings.HasSuffix(name, "trap") {
+		r.exit = 2
+	}
 	if r.sh.cmdString && r.subLevel == 0 {
 		r.exit = substSyntaxStatus
 	}
