@@ -199,6 +199,7 @@ func (r *Runner) runTrap(name string) int {
 		r.lineOff = trapLineOff(name, r.line)
 		r.echoErrorLines(action, pt.err)
 		r.reportSyntaxError(pt.err, action, trapLabel(name))
+		r.substSyntaxExit(pt.err, action, trapLabel(name))
 		r.lineOff = oldOff
 		return 0
 	}
@@ -256,6 +257,7 @@ func (r *Runner) runTrap(name string) int {
 		r.reportSyntaxError(err, action, trapLabel(name))
 	} else if pt.err != nil && r.flow == flowNone {
 		r.reportSyntaxError(pt.err, action, trapLabel(name))
+		r.substSyntaxExit(pt.err, pt.text, trapLabel(name))
 	}
 	status := r.exit
 	if r.flow == flowAbort && !r.abortTop && r.subLevel == 0 {
