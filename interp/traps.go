@@ -585,6 +585,9 @@ func (r *Runner) watchSignal(name string, num int, action string, reset bool) {
 		backToDefault(sig)
 		s.mu.Lock()
 		delete(s.caught, sig)
+		// no longer caught for the EXIT trap either: syncTermWatch,
+		// which runs next, catches it again while there is one
+		delete(s.term, sig)
 		s.mu.Unlock()
 		if sig == syscall.SIGINT {
 			defer r.catchInteractiveInt() // once the trap entry is gone
