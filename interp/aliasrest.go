@@ -79,6 +79,8 @@ func (r *Runner) runAliasRest(text string, base int, name string, top, catch boo
 			}
 		}
 		if err != nil {
+			rest := orig // (from the line reported on)
+			r.echoRead(&orig, at.errorReadLines(err), nil, "")
 			// bash shows the line as read, before aliases, and the
 			// token it met in the text with them
 			var pe syntax.ParseError
@@ -98,7 +100,7 @@ func (r *Runner) runAliasRest(text string, base int, name string, top, catch boo
 			// eval'd text too (whose errors count from r.line)
 			line := r.line
 			r.lineOff, r.line = base, base+1
-			r.reportSyntaxError(err, orig, name)
+			r.reportSyntaxError(err, rest, name)
 			r.line = line
 			r.exit = 2
 			if inSubst && r.substSyntaxExit(err, at.full(), name) {
@@ -113,7 +115,7 @@ func (r *Runner) runAliasRest(text string, base int, name string, top, catch boo
 			return nil
 		}
 		if len(g) == 0 {
-			r.echoRead(&orig, 1<<30) // blank lines and comments
+			r.echoRead(&orig, 1<<30, nil, "") // blank lines and comments
 			r.verboseLine = 1 << 30
 			return nil
 		}
@@ -133,7 +135,7 @@ func (r *Runner) runAliasRest(text string, base int, name string, top, catch boo
 				lines = max(lines, int(st.End().Line()))
 			}
 		}
-		r.echoRead(&orig, lines)
+		r.echoRead(&orig, lines, g, src)
 		r.curSrc, r.lineOff = src, base
 		r.aliasTopSrc = src
 		r.verboseLine = 1 << 30 // echoed here (echoRead)
@@ -146,7 +148,7 @@ func (r *Runner) runAliasRest(text string, base int, name string, top, catch boo
 		shift = r.discardShift - shift
 		r.verboseLine = 1 << 30
 		if last {
-			r.echoRead(&orig, 1<<30)
+			r.echoRead(&orig, 1<<30, nil, "")
 			return nil
 		}
 		base += lines + shift
@@ -213,9 +215,13 @@ func (r *Runner) writtenFrom(src string, start int) string {
 	return w[lineStart(w, lines+1):]
 }
 
-// echoRead drops the first n lines of *rest, writing them to stderr
-// under set -v.
-func (r *Runner) echoRead(rest *string, n int) {
+// echoRead takes the first n lines off *rest, the text as written still
+// to be read, and echoes them under set -v. g, when not nil, is the
+// group those lines hold, parsed from src (with its aliases
+// substituted): as bash echoes a line when it reads it, the lines read
+// inside a $( ) are not echoed and here-document bodies are echoed as
+// read (verboseLinesOf).
+func (r *Runner) echoRead(rest *string, n int, g []*syntax.Stmt, src string) {
 	s := *rest
 	end := 0
 	for ; n > 0 && end < len(s); n-- {
@@ -229,7 +235,10 @@ func (r *Runner) echoRead(rest *string, n int) {
 	*rest = s[end:]
 	if r.opts.on(optVerbose) && end > 0 {
 		text := writtenText(strings.ReplaceAll(s[:end], hdocParenInsert, "\n"))
-		if !strings.HasSuffix(text, "\n") {
+		if g != nil {
+			text = verboseText(strings.SplitAfter(text, "\n"), 1, verboseLinesOf(g, src, text))
+		}
+		if text != "" && !strings.HasSuffix(text, "\n") {
 			text += "\n"
 		}
 		io.WriteString(r.fds.writer(2), text)
@@ -275,6 +284,21 @@ func (at *aliasText) onlyCommentsAfter(n int) bool {
 func (at *aliasText) full() string {
 	at.ensure(len(at.text) + len(at.tail))
 	return at.text
+}
+
+// errorReadLines is the number of lines of the rest, as written, that
+// bash has read when its parser meets err in the text with the aliases
+// substituted (set -v echoes them): through the error's line, less the
+// newlines alias values brought before it, or all at the end of the
+// text.
+func (at *aliasText) errorReadLines(err error) int {
+	full := at.full()
+	pos, incomplete, ok := parseErrorPos(err)
+	n := errorReadLines(full, err)
+	if !ok || incomplete || n != int(pos.Line()) {
+		return 1 << 30
+	}
+	return n - countBelow(at.added, int(pos.Offset()))
 }
 
 // advance drops the first n bytes of the text, which have run.
@@ -685,6 +709,11 @@ func (at *aliasText) substitute(r *Runner, from, to int) {
 	w := dropLineJoins(at.text[from:to])
 	v := r.aliasValue(w, r.aliases[w], map[string]bool{w: true})
 	ins := v
+	if !strings.HasSuffix(v, "\\") {
+		// the lines the word's backslash-newlines joined stay lines
+		// of the script (LINENO, set -v): joins after the value
+		ins += strings.Repeat("\\\n", strings.Count(at.text[from:to], "\\\n"))
+	}
 	if aliasNeedsSpace(v) {
 		ins += " "
 	}
@@ -699,8 +728,8 @@ func (at *aliasText) substitute(r *Runner, from, to int) {
 	for i, a := range at.added {
 		at.added[i] = shift(a)
 	}
-	for i := 0; i < len(ins); i++ {
-		if ins[i] == '\n' {
+	for i := 0; i < len(v); i++ {
+		if v[i] == '\n' {
 			at.added = append(at.added, from+i)
 		}
 	}

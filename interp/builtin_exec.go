@@ -150,7 +150,14 @@ func biSource(r *Runner, args []string) int {
 				perr = nil // read to the end
 			}
 		} else {
-			xerr = r.stmtsEchoing(stmts, src, r.subLevel == 0, file)
+			// (set -v echoes the lines read: those of the commands
+			// as they run, then, when the parse failed, the lines
+			// to the error or the rest read with aliases)
+			read := src
+			if perr != nil {
+				read = src[:lineStart(src, readEnd(stmts)+1)]
+			}
+			xerr = r.stmtsEchoing(stmts, read, r.subLevel == 0, file)
 		}
 		if xerr == errReadAll {
 			xerr, perr = nil, nil
@@ -172,6 +179,9 @@ func biSource(r *Runner, args []string) int {
 			stmts, text, perr = parseSourced(src, file)
 			r.curSrc = text
 			continue
+		}
+		if xerr == nil {
+			r.echoErrorRest(src, readEnd(stmts), perr)
 		}
 		line, ok := compoundDiscardLine(perr)
 		if !ok {

@@ -550,10 +550,14 @@ func (r *Runner) evalStringAs(src, kind, pname string) int {
 	if err != nil {
 		// bash's parse_and_execute has run the lines before the error
 		if len(stmts) > 0 {
-			r.runEvalStmts(stmts, text, src, kind)
+			// (set -v echoes the lines read so far: those of the
+			// commands as they run, then the rest through the error)
+			end := readEnd(stmts)
+			r.runEvalStmts(stmts, text, src[:lineStart(src, end+1)], kind)
 			if r.flow != flowNone {
 				return r.exit
 			}
+			r.echoErrorRest(src, end, err)
 		}
 		if line, ok := compoundDiscardLine(err); ok {
 			r.reportSyntaxErrorLines(err, src, pname, line, line)

@@ -192,14 +192,24 @@ func errorReadLines(src string, err error) int {
 }
 
 // echoErrorLines echoes under set -v the lines of src, an eval'd string
-// or trap action none of whose commands ran, that bash reads before it reports err, the
-// syntax error of its parse.
+// or trap action none of whose commands ran, that bash reads before it
+// reports err, the syntax error of its parse.
 func (r *Runner) echoErrorLines(src string, err error) {
+	r.echoErrorRest(src, 0, err)
+}
+
+// echoErrorRest is echoErrorLines for the lines of src after the first
+// from, those of the commands that ran before the error (stmtsEchoing
+// echoed them).
+func (r *Runner) echoErrorRest(src string, from int, err error) {
 	if !r.opts.on(optVerbose) {
 		return
 	}
 	n := errorReadLines(src, err)
-	text := src[:lineStart(src, n+1)]
+	if n <= from {
+		return
+	}
+	text := src[lineStart(src, from+1):lineStart(src, n+1)]
 	if text != "" && !strings.HasSuffix(text, "\n") {
 		text += "\n"
 	}
