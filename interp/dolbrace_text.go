@@ -74,13 +74,14 @@ func dqDolbraceText(text string, escBytes bool) string {
 	return b.String()
 }
 
-// dolbraceCloses says whether text, a ${…} between double quotes, is
-// read whole: its last byte the close of its first two, each quote in it
-// closed.
+// dolbraceCloses says whether text, a ${…} between double quotes, has a
+// close for its first two that no open quote hides. (A "{" does not
+// nest: ${a{b}c} is read to the first "}", as bash's extraction reads it,
+// and is a plain bad substitution.)
 func dolbraceCloses(text string) bool {
 	r := pairReader{s: text, k: 2}
 	_, ok := r.pair(0, '{', '}', pairFlags{dolbrace: true, dquote: true, firstClose: true})
-	return ok && r.k == len(text)
+	return ok
 }
 
 // pairFlags are the flags of parse_matched_pair that matter here.
