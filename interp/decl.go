@@ -1060,6 +1060,15 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 	}
 	if !local && !o.nameref {
 		r.dynDeclared(name)
+	} else if local && !r.vars.isLocalHere(name) && dynListIndex(name) >= 0 && (r.opts.sh(shLocalvarInherit) || o.inherit) {
+		// an inheriting local takes the dynamic scalar's table entry
+		// as it is, getter and assignment hook included
+		// (make_local_variable copies dynamic_value and assign_func);
+		// COMP_WORDBREAKS gets its value as it is looked up
+		if name == "COMP_WORDBREAKS" {
+			r.lookup(name)
+		}
+		r.dynDeclared(name)
 	} else if local && !r.vars.isLocalHere(name) && dynListIndex(name) >= 0 {
 		// bash's make_local_variable looks the global up first, which
 		// refreshes a dynamic one's value (local LINENO)
@@ -1528,6 +1537,12 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 	if cur != nil && cur.attrs&aReadonly != 0 {
 		hasValue := (as != nil && (as.Value != nil || as.Array != nil)) || textVal != nil
 		switch {
+		case makesLocal && cur.local && hasValue && !compound && (r.opts.sh(shLocalvarInherit) || o.inherit):
+			// the local inherits the readonly attribute with the
+			// value (make_local_variable), so the assignment fails
+			v, _ := r.vars.makeLocal(name)
+			inheritLocal(v, cur)
+			return "", readonlyErr(name)
 		case makesLocal && cur.local:
 			// a caller's readonly local may be shadowed
 		case makesLocal:
@@ -1641,21 +1656,17 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		if !made {
 			old := r.vars.get(name)
 			v, _ = r.vars.makeLocal(name)
-			// local x keeps an exported/etc. global's value only with localvar_inherit
-			if old != nil && (r.opts.sh(shLocalvarInherit) || o.inherit) {
-				*v = *old.clone(v.gen)
-				v.local = true
-				if v.kind == kNameRef {
-					// bash does not inherit the nameref attribute
-					v.kind = kString
-				}
-			} else if old != nil && old == r.tempVars[name] && old.set && v.kind == kString {
-				// a variable of a prefix assignment (x=1 f) passes its
-				// value to a local of the same name, as in bash, where
-				// that local is still the temporary variable
+			// local x keeps an exported/etc. global's value only with
+			// localvar_inherit; a variable of a prefix assignment (x=1
+			// f) passes its value to a local of the same name either
+			// way, as in bash, where that local is still the temporary
+			// variable (make_local_variable looks at it first)
+			if old != nil && old == r.tempVars[name] && old.set && v.kind == kString {
 				v.str, v.set, v.tempvar = old.str, true, true
 				r.tempVars[name] = v
 				r.mergeCallTemp(name)
+			} else if old != nil && (r.opts.sh(shLocalvarInherit) || o.inherit) {
+				inheritLocal(v, old)
 			}
 		}
 	case o.global:
@@ -2542,4 +2553,15 @@ func declAsCall(c *syntax.DeclClause) (*syntax.CallExpr, bool) {
 		}
 	}
 	return ce, true
+}
+
+// inheritLocal makes the new local v a copy of old, the variable it
+// shadows, as bash's make_local_variable does under localvar_inherit or
+// local -I: value and attributes, but not the nameref attribute.
+func inheritLocal(v, old *variable) {
+	*v = *old.clone(v.gen)
+	v.local = true
+	if v.kind == kNameRef {
+		v.kind = kString
+	}
 }
