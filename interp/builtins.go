@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -553,9 +554,23 @@ func (r *Runner) evalStringAs(src, kind, pname string) int {
 			// (set -v echoes the lines read so far: those of the
 			// commands as they run, then the rest through the error)
 			end := readEnd(stmts)
-			r.runEvalStmts(stmts, text, src[:lineStart(src, end+1)], kind)
-			if r.flow != flowNone {
-				return r.exit
+			readAll := false
+			st := r.runEvalText(text, src, kind, func() error {
+				catch := kind == "eval" && r.subLevel == 0
+				xerr := r.stmtsEchoing(stmts, src[:lineStart(src, end+1)], catch, "eval")
+				// (read with aliases to the end, or to an error
+				// reported there)
+				readAll = xerr == errReadAll || errors.As(xerr, new(reportedError))
+				if xerr != nil || r.flow != flowNone || !r.aliasActive() {
+					return xerr
+				}
+				// one of them turned aliases on: bash reads the
+				// lines after them with the aliases, as for source
+				readAll = true
+				return r.runAliasRest(r.writtenFrom(text, lineStart(text, end+1)), r.lineOff+end, pname, false, catch)
+			})
+			if r.flow != flowNone || readAll {
+				return st
 			}
 			r.echoErrorRest(src, end, err)
 		}

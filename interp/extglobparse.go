@@ -132,16 +132,24 @@ func (r *Runner) extglobParseError(stmts []*syntax.Stmt, name string) error {
 // its lines: bash quotes the line from it. keepStatus is as for
 // reportSyntaxError.
 func (r *Runner) reportExtglobError(err error, src, written string, start int) (keepStatus bool) {
+	return r.reportExtglobErrorAs(err, src, written, start, "")
+}
+
+// reportExtglobErrorAs is reportExtglobError for a text that name, as
+// reportSyntaxError takes it, reads: an eval'd string's lines count from
+// the eval's line, here that of the text read from start on.
+func (r *Runner) reportExtglobErrorAs(err error, src, written string, start int, name string) (keepStatus bool) {
 	pe, ok := err.(syntax.ParseError)
 	if !ok || start > len(src) {
-		return r.reportSyntaxError(err, src, "")
+		return r.reportSyntaxError(err, src, name)
 	}
 	lines := strings.Count(src[:start], "\n")
 	pe.Pos = syntax.NewPos(pe.Pos.Offset()-uint(start), pe.Pos.Line()-uint(lines), pe.Pos.Col())
 	text := written[lineStart(written, lines+1):]
-	oldOff := r.lineOff
+	oldOff, oldLine := r.lineOff, r.line
 	r.lineOff += lines
-	keepStatus = r.reportSyntaxError(pe, text, "")
-	r.lineOff = oldOff
+	r.line = r.lineOff + 1
+	keepStatus = r.reportSyntaxError(pe, text, name)
+	r.lineOff, r.line = oldOff, oldLine
 	return keepStatus
 }

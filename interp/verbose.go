@@ -136,16 +136,20 @@ func readAllErr(err error) error {
 	return err
 }
 
-// sourcedExtglobError returns err, the extglobParseError of group g of
-// a file being sourced (name), reported as Run reports a script's: from
-// g's line on, which bash reads after running the lines before it (a
-// shopt -s extglob among them). eval's and a trap's text keep err for
-// their caller to report.
+// sourcedExtglobError reports err, the extglobParseError of group g of
+// a file being sourced or an eval'd string (name), as Run reports a
+// script's: from g's line on, which bash reads after running the lines
+// before it (a shopt -s extglob among them). A trap's text keeps err for
+// its caller to report.
 func (r *Runner) sourcedExtglobError(err error, src string, g []*syntax.Stmt, name string) error {
-	if n := len(r.calls); n == 0 || !r.calls[n-1].sourced || r.calls[n-1].source != name {
+	if n := len(r.calls); name != "eval" && (n == 0 || !r.calls[n-1].sourced || r.calls[n-1].source != name) {
 		return err
 	}
-	r.reportExtglobError(err, r.curSrc, src, groupLineStart(r.curSrc, g))
+	pname := "" // (a sourced file's errors are named as the script's)
+	if name == "eval" {
+		pname = name
+	}
+	r.reportExtglobErrorAs(err, r.curSrc, src, groupLineStart(r.curSrc, g), pname)
 	return reportedError{err}
 }
 
