@@ -1637,7 +1637,7 @@ func (r *Runner) expansionError(err error) {
 			return
 		}
 		r.forceEOF(1)
-		if r.exitHow == exitOther && !ee.byExpr && r.peTexts == 0 && !r.inTrap && !r.peTop() {
+		if r.exitHow == exitOther && !ee.byExpr && !r.peLevel() {
 			r.exitHow = exitByExpansion
 		}
 		return

@@ -25,7 +25,7 @@ const (
 	// variable scope (reset_local_contexts) but keeps the call stack
 	exitByErrexit
 	// exitByExpansion: a fatal error in a word's expansion outside any
-	// parse_and_execute text (exp_jump_to_top_level): top_level_cleanup
+	// parse_and_execute text (exp_jump_to_top_level, peLevel): top_level_cleanup
 	// runs every unwind-protect, undoing all redirections and frames,
 	// before the trap
 	exitByExpansion
@@ -104,6 +104,15 @@ func (r *Runner) exitTrapAt(p unwindPoint) {
 // exit began in a function.
 func (r *Runner) peUndoes() bool {
 	return (r.peTop() || r.peTexts > 0) && !r.exitInFunc
+}
+
+// peLevel reports whether bash's parse_and_execute_level is above zero
+// here, which makes exp_jump_to_top_level skip its top_level_cleanup
+// (exitByExpansion): in an eval, sourced or trap text, in a -c string or
+// a substitution's text, and in a subshell forked from any of those (a
+// ( ) keeps the level it was forked at).
+func (r *Runner) peLevel() bool {
+	return r.peTexts > 0 || r.inTrap || r.peTop() || r.isSub && (r.outerPE || r.sh.cmdString)
 }
 
 // peTop reports whether the shell's own text runs as bash's
