@@ -327,6 +327,9 @@ type Runner struct {
 	errLine      int
 	inReturnTrap bool
 	isSub        bool // an in-process subshell
+	// subChld counts the children an in-process subshell with a CHLD
+	// trap of its own saw end (pipeline stages end on goroutines)
+	subChld atomic.Int32
 	// inComsub: a command substitution's shell or a subshell of one,
 	// which reports no job status (bash's startup_state 2)
 	inComsub   bool

@@ -128,6 +128,7 @@ func (r *Runner) fork(kind string) *Runner {
 	r.cshare = true
 	r.psOwned = false
 	c.hash, c.hashSeq = cloneHash(r.hash), r.hashSeq
+	c.jobs.childEnded = c.forkedChildEnded // its asynchronous children
 	if r.disabled != nil {
 		// enable -n in the parent holds in the subshell; the subshell's
 		// own enable does not reach the parent
@@ -228,7 +229,14 @@ func (r *Runner) subshell(fn func(*Runner), kind string) {
 // forkedChildEnded counts, for the CHLD trap, the end of an in-process
 // subshell that bash would have forked from this shell.
 func (r *Runner) forkedChildEnded() {
-	if s := r.sh.sigs; s != nil && !r.isSub {
+	if r.isSub {
+		// a subshell's own CHLD trap runs for its children, as in
+		// bash's forked subshell (runPendingTraps; this may run on
+		// another goroutine)
+		r.subChld.Add(1)
+		return
+	}
+	if s := r.sh.sigs; s != nil {
 		s.noteChild()
 	}
 }
@@ -283,7 +291,7 @@ func (r *Runner) cmdSubst(cs *syntax.CmdSubst) (string, error) {
 	// its text is read whole before it runs (parse_and_execute): a
 	// compound command's redirections are made at its last line
 	c.noticeLine = 0
-	c.tail = noForkTail(cs.Stmts, false)
+	c.tail = noForkTail(cs.Stmts, c.curSrc, false)
 	c.traceLevel++                 // parsed and run like eval: one more PS4 level
 	c.opts.set[optVerbose] = false // bash's command_substitute turns set -v off
 	// bash parses the substitution's text when it runs, counting lines
@@ -300,7 +308,7 @@ func (r *Runner) cmdSubst(cs *syntax.CmdSubst) (string, error) {
 	if reprinted {
 		// the text bash runs: its lines from the command's line
 		stmts, c.curSrc, c.lineOff, c.lineConts = pc.stmts, pc.text, r.line-1, nil
-		c.tail = noForkTail(stmts, false)
+		c.tail = noForkTail(stmts, c.curSrc, false)
 		if r.aliasesParsed() {
 			c.aliasTopSrc = c.curSrc // printed from text read with its aliases
 		}
@@ -444,7 +452,7 @@ func (r *Runner) procSubst(ps *syntax.ProcSubst) (string, error) {
 	if pc, ok := r.reprintedProcSubst(ps); ok {
 		stmts, c.curSrc, c.lineOff = pc.stmts, pc.text, r.line-1
 	}
-	c.tail = noForkTail(stmts, true)
+	c.tail = noForkTail(stmts, c.curSrc, true)
 	c.async = true
 	c.opts.set[optVerbose] = false // as bash's process_substitute
 	c.traceLevel++                 // parsed and run like eval: one more PS4 level

@@ -669,6 +669,12 @@ func (r *Runner) runPendingTraps() {
 		return
 	}
 	r.runJobTraps()
+	if n := r.subChld.Swap(0); n > 0 && r.isSub && r.traps != nil && !r.traps.inherited && r.traps.m["CHLD"] != "" {
+		// (an inherited CHLD trap is not active in a subshell)
+		for ; n > 0; n-- {
+			r.runTrap("CHLD")
+		}
+	}
 	s := r.sh.sigs
 	if s == nil || r.isSub || r.exitByTerm() {
 		return
