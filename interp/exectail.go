@@ -23,6 +23,34 @@ type execTail struct {
 	// the shell itself: nobody reports its death by a signal but the
 	// shell's own parent, and the shell ends by that signal
 	top bool
+	// intoFuncs: the tail of a command or process substitution, which
+	// passes to the body of a function it calls: bash 5.2 execs that
+	// body's last simple command too (funcTail)
+	intoFuncs bool
+}
+
+// funcTail is the tail for the body of function f, called by the
+// statement that is r's tail, or nil: in a command or process
+// substitution the body's last simple command is exec'd as the
+// substitution's own would be, through nested calls too. (bash decides
+// at the call: a trap the body sets does not stop the exec, and then
+// never runs; nash checks again and runs the command with a fork.)
+func (r *Runner) funcTail(f *funcDef) *execTail {
+	t := r.execTailNow()
+	if t == nil || !t.intoFuncs {
+		return nil
+	}
+	b, ok := f.body.Cmd.(*syntax.Block)
+	if !ok || len(f.body.Redirs) > 0 {
+		return nil
+	}
+	st := cmdStringTail(b.Stmts)
+	if st == nil {
+		return nil
+	}
+	nt := *t
+	nt.stmt = st
+	return &nt
 }
 
 // noticeText is the command text for the notice of a killed tail.
@@ -148,17 +176,27 @@ func cmdLineTail(stmts []*syntax.Stmt, src string) *syntax.Stmt {
 	if end := int(last.End().Offset()); end > len(src) || !lineEndsString(src[end:]) {
 		return nil
 	}
-	if n > 1 {
-		prev := stmts[n-2]
-		from, to := int(prev.End().Offset()), int(last.Pos().Offset())
-		if from <= to && to <= len(src) && !strings.Contains(src[from:to], "\n") {
-			// the same line: a connection whose second is last
-			if _, simple := last.Cmd.(*syntax.CallExpr); prev.Background || !simple {
-				return nil
-			}
-		}
+	if connectedTail(stmts, src) {
+		return nil
 	}
 	return cmdStringTail(stmts)
+}
+
+// connectedTail reports whether the last of stmts (from src) is the
+// second of a connection bash forks for: on the line of the command
+// before it, after a '&' or as an && / || list after ';'.
+func connectedTail(stmts []*syntax.Stmt, src string) bool {
+	n := len(stmts)
+	if n < 2 {
+		return false
+	}
+	prev, last := stmts[n-2], stmts[n-1]
+	from, to := int(prev.End().Offset()), int(last.Pos().Offset())
+	if from > to || to > len(src) || strings.Contains(src[from:to], "\n") {
+		return false
+	}
+	_, simple := last.Cmd.(*syntax.CallExpr)
+	return prev.Background || !simple
 }
 
 // lineEndsString reports whether rest, the text after a command, ends
@@ -190,11 +228,16 @@ func noForkSHLVL(env []string) []string {
 	return env
 }
 
-// noForkTail is the tail of a command or process substitution: bash runs
-// its text as a -c string in the child it forked (startup_state 2), so
-// its last simple command is exec'd as cmdStringTail says, except that a
-// process substitution's may have redirections (should_suppress_fork).
-func noForkTail(stmts []*syntax.Stmt, procSubst bool) *execTail {
+// noForkTail is the tail of a command or process substitution, stmts
+// parsed from src: bash runs its text as a -c string in the child it
+// forked (startup_state 2), so its last simple command is exec'd as
+// cmdStringTail says, unless a connection on its line makes the fork
+// (connectedTail), except that a process substitution's may have
+// redirections (should_suppress_fork).
+func noForkTail(stmts []*syntax.Stmt, src string, procSubst bool) *execTail {
+	if connectedTail(stmts, src) {
+		return nil
+	}
 	st := cmdStringTail(stmts)
 	if procSubst && st == nil {
 		if st = tailStmt(stmts); st != nil {
@@ -206,7 +249,7 @@ func noForkTail(stmts []*syntax.Stmt, procSubst bool) *execTail {
 	if st == nil {
 		return nil
 	}
-	return &execTail{stmt: st}
+	return &execTail{stmt: st, intoFuncs: true}
 }
 
 // mayExecInPlace reports whether the external command at path, about to

@@ -894,6 +894,10 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 		r.quietTail = f.body // a call ending a ( ) ends it with its body
 	}
 	f.load()
+	if t := r.funcTail(f); t != nil {
+		defer func(old *execTail) { r.tail = old }(r.tail)
+		r.tail = t
+	}
 	if max := r.funcNestMax(); max > 0 && len(r.calls) >= max || len(r.calls) >= 10000 {
 		// bash discards the top-level command (FUNCNEST, or nash's own cap)
 		r.errorf("%s: maximum function nesting level exceeded (%d)", f.name, len(r.calls))
