@@ -103,6 +103,12 @@ func (r *Runner) scriptCommand(path string, args []string) (string, []string) {
 		// globskipdots, which it keeps
 		argv = append(argv, "+O", "globskipdots")
 	}
+	if r.opts.sh(shExtdebug) {
+		// nor debugging_mode, which extdebug is: the child's main
+		// starts the debugger for the script (and fails, as nash has
+		// none, as bash without bashdb does)
+		argv = append(argv, "-O", "extdebug")
+	}
 	return self, append(append(argv, path), args[1:]...)
 }
 
