@@ -201,7 +201,7 @@ func (r *Runner) runTrap(name string) int {
 		r.reportSyntaxError(pt.err, action, trapLabel(name))
 		r.substSyntaxExit(pt.err, action, trapLabel(name))
 		r.lineOff = oldOff
-		return 0
+		return 2 // parse_and_execute's EX_BADUSAGE, as below
 	}
 	if !r.enterNested() {
 		return r.exitCode
@@ -251,15 +251,24 @@ func (r *Runner) runTrap(name string) int {
 	case r.isSub || r.bgProcess:
 		r.traceLevel = r.forkLevel + 1
 	}
+	// a syntax error ends the action with status 2, whatever ran before
+	// it (parse_and_execute's EX_BADUSAGE), which a DEBUG trap under
+	// extdebug takes as its own
+	badSyntax := false
 	if err := r.stmtsEchoing(pt.stmts, action, false, trapLabel(name)); err == errReadAll {
 		// read to its end with aliases: pt.err is none
 	} else if err != nil && r.flow == flowNone {
 		r.reportSyntaxError(err, action, trapLabel(name))
+		badSyntax = true
 	} else if pt.err != nil && r.flow == flowNone {
 		r.reportSyntaxError(pt.err, action, trapLabel(name))
 		r.substSyntaxExit(pt.err, pt.text, trapLabel(name))
+		badSyntax = true
 	}
 	status := r.exit
+	if badSyntax {
+		status = 2
+	}
 	if r.flow == flowAbort && !r.abortTop && r.subLevel == 0 {
 		// an error that abandons the line abandons only the action
 		// (bash's parse_and_execute catches the DISCARD); in a
