@@ -111,7 +111,7 @@ func biSource(r *Runner, args []string) int {
 	}
 	src := string(data)
 	named := r.namedCmds
-	stmts, text, perr := parseSourced(src, file)
+	stmts, text, perr := r.parseSourced(src, file)
 	oldParams := r.params
 	if len(a) > 1 {
 		r.params = a[1:]
@@ -176,7 +176,7 @@ func biSource(r *Runner, args []string) int {
 			line := readEnd(stmts)
 			src = src[lineStart(src, line+1):]
 			r.lineOff += line
-			stmts, text, perr = parseSourced(src, file)
+			stmts, text, perr = r.parseSourced(src, file)
 			r.curSrc = text
 			continue
 		}
@@ -205,7 +205,7 @@ func biSource(r *Runner, args []string) int {
 		}
 		src = src[lineStart(src, line+1):]
 		r.lineOff += line
-		stmts, text, perr = parseSourced(src, file)
+		stmts, text, perr = r.parseSourced(src, file)
 		r.curSrc = text
 	}
 	r.peTexts--
@@ -490,9 +490,10 @@ func (r *Runner) execCannotExecute(full string) {
 // parseSourced parses a sourced file's text, or an eval'd one: its
 // statements, or on a syntax error (a line with too many here-documents
 // too, hdocMaxCut) those of the lines before it, which bash runs one at
-// a time before it reports the error.
-func parseSourced(src, file string) ([]*syntax.Stmt, string, error) {
-	f, text, err := parseProgram(src, file)
+// a time before it reports the error. It reads them as bash does in the
+// current mode (parseForMode: POSIX mode quotes differently).
+func (r *Runner) parseSourced(src, file string) ([]*syntax.Stmt, string, error) {
+	f, text, err := r.parseForMode(src, file)
 	if err != nil {
 		return completeBefore(text), text, err
 	}

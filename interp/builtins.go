@@ -539,7 +539,7 @@ func (r *Runner) evalString(src, kind string) int {
 // text in its syntax errors (parse_and_execute's from_file).
 func (r *Runner) evalStringAs(src, kind, pname string) int {
 	named := r.namedCmds
-	stmts, text, err := parseSourced(src, "")
+	stmts, text, err := r.parseSourced(src, "")
 	if r.aliasActive() {
 		// bash's parser reads it alias by alias, a line at a time: its
 		// syntax errors are those of the text with aliases substituted

@@ -190,7 +190,7 @@ func (r *Runner) runTrap(name string) int {
 	}
 	pt, ok := r.traps.parsed[name]
 	if !ok {
-		stmts, text, err := parseSourced(action, "trap")
+		stmts, text, err := r.parseSourced(action, "trap")
 		pt = parsedTrap{stmts: stmts, text: text, err: err}
 		r.traps.parsed[name] = pt
 	}
