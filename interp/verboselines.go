@@ -124,6 +124,20 @@ func hdocBodyLines(rd *syntax.Redirect, src string) (from, delim int, unquoted b
 	unquoted = !quotedHdocWord(rd.Word) || hdocUnquoted(rd.Word)
 	stop := hdocDelim(rd.Word)
 	from = int(rd.Hdoc.Pos().Line())
+	if unquoted {
+		// the parser's body starts after the backslash-newlines that
+		// begin it, lines of their own: they are the body's too
+		for from > 1 {
+			l := strings.TrimSuffix(src[lineStart(src, from-1):lineStart(src, from)], "\n")
+			if rd.Op == syntax.DashHdoc {
+				l = strings.TrimLeft(l, "\t")
+			}
+			if l != "\\" {
+				break
+			}
+			from--
+		}
+	}
 	lines := strings.Split(src[lineStart(src, from):], "\n")
 	for i := 0; i < len(lines); i++ {
 		l := lines[i]
@@ -239,7 +253,9 @@ func (r *Runner) echoCatFile(cs *syntax.CmdSubst, rd *syntax.Redirect) {
 // the text again to find its end (xparse_dolparen), and reading the
 // bodies echoes them once more (make_here_document), as stored: with
 // the backslash-newlines of an unquoted delimiter's body removed and the
-// tabs of a <<- one's stripped.
+// tabs of a <<- one's stripped. Directly between double quotes it
+// is read twice (string_extract_double_quoted first); the passes of a
+// ${…} around it are not counted.
 func (r *Runner) echoComsubHdocs(cs *syntax.CmdSubst) {
 	if !r.opts.on(optVerbose) || cs.Backquotes {
 		return
@@ -261,6 +277,12 @@ func (r *Runner) echoComsubHdocs(cs *syntax.CmdSubst) {
 		sb.WriteString(body + hdocDelim(rd.Word) + "\n")
 	})
 	if sb.Len() > 0 {
-		io.WriteString(r.fds.writer(2), sb.String())
+		text := sb.String()
+		if r.dblDepth > 0 {
+			// string_extract_double_quoted finds the end of the $( )
+			// once more before the string is expanded
+			text += text
+		}
+		io.WriteString(r.fds.writer(2), text)
 	}
 }
