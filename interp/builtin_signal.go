@@ -371,7 +371,9 @@ func biKill(r *Runner, args []string) int {
 			// would have signalled the shell before it exits, so the
 			// shell's wait sees the signal before the child's end
 			r.sh.sigs.awaitSelf(sig)
-		} else if (pid == r.sh.pid || pid == 0) && (sig == syscall.SIGPIPE || !r.isSub && terminatesByDefault(sig)) && !r.hasTrapEntry(signalName(int(sig))) && !r.interactiveCatches(sig) {
+		} else if (pid == r.sh.pid || pid == 0) && (sig == syscall.SIGPIPE || !r.isSub && terminatesByDefault(sig)) && !r.hasTrapEntry(signalName(int(sig))) && !r.interactiveCatches(sig) &&
+			(sig != syscall.SIGINT || r.asyncInt == asyncIntNone) {
+			// (an asynchronous subshell ignores SIGINT: setup_async_signals)
 			// the runtime drops a SIGPIPE that no write caused; and
 			// under load a signal sent to the process can stay pending
 			// while the shell goes on (seen with SIGSYS): one neither
@@ -415,7 +417,9 @@ func (r *Runner) selfSignal(sig syscall.Signal) bool {
 	if !isUserFault(sig) {
 		return false
 	}
-	if sig != syscall.SIGQUIT {
+	if sig != syscall.SIGQUIT || r.bgProcess && r.opts.on(optMonitor) {
+		// (an asynchronous subshell under job control has SIGQUIT at
+		// its default: no setup_async_signals)
 		dieBySignal(sig)
 	}
 	return true

@@ -342,6 +342,11 @@ func (r *Runner) waitProcess(p *os.Process, args []string) ExecResult {
 			}
 		}
 		s.settle(killedBy)
+		if r.isSub {
+			// the subshell's parent takes it (termBeforeStatus)
+		} else if sig := s.takeTerm(catching); sig != 0 && r.termNow(sig) {
+			ok = false // as if it came during the wait
+		}
 	}
 	interrupted := false
 	if catching {

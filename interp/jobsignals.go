@@ -159,6 +159,11 @@ func (r *Runner) awaitChange(jobs []*job, stops bool) (*job, syscall.Signal) {
 	for {
 		if interrupting != nil {
 			if sig := interrupting(); sig != 0 {
+				if r.jobSig == nil {
+					// one caught for the EXIT trap ends the shell in
+					// the wait, $? unchanged (termsig_handler)
+					r.termNow(sig)
+				}
 				return nil, sig
 			}
 		}
@@ -184,6 +189,7 @@ func (r *Runner) awaitChange(jobs []*job, stops bool) (*job, syscall.Signal) {
 			s.settle(0)
 			s.yieldToHandlers()
 			if sig := interrupting(); sig != 0 {
+				r.termNow(sig)
 				return nil, sig
 			}
 		}

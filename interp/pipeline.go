@@ -236,6 +236,9 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 	if catching && r.endPipelineWait(mark) && r.interruptedWait() {
 		return // the shell is ending by SIGINT
 	}
+	if bg == nil && !lastpipe && r.termBeforeStatus() {
+		return // by a signal that came during the wait, $? unchanged
+	}
 	if !lastpipe && !r.inTrap {
 		r.pipelineBashCommand(stages)
 	}

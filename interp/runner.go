@@ -330,6 +330,9 @@ type Runner struct {
 	// subChld counts the children an in-process subshell with a CHLD
 	// trap of its own saw end (pipeline stages end on goroutines)
 	subChld atomic.Int32
+	// subIntPending: an in-process subshell sent itself SIGINT (after a
+	// command substitution died by it); its INT trap is to run
+	subIntPending bool
 	// inComsub: a command substitution's shell or a subshell of one,
 	// which reports no job status (bash's startup_state 2)
 	inComsub   bool

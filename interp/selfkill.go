@@ -27,7 +27,11 @@ func (r *Runner) killSelf(sig syscall.Signal) bool {
 			return true
 		}
 	}
-	if hardIgnored[sig] || !terminatesByDefault(sig) {
+	// SIGQUIT, which the shell ignores for itself, is back at its
+	// default in a subshell (restore_original_signals), unless an
+	// asynchronous one ignores it with SIGINT (setup_async_signals)
+	quits := sig == syscall.SIGQUIT && r.asyncInt == asyncIntNone
+	if hardIgnored[sig] || !terminatesByDefault(sig) && !quits || sig == syscall.SIGINT && r.asyncInt != asyncIntNone {
 		return true
 	}
 	r.selfKilled, r.selfKillPrev = sig, r.exit

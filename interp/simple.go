@@ -78,6 +78,9 @@ func (r *Runner) call(c *syntax.CallExpr, st *syntax.Stmt) {
 		r.expansionError(err)
 		return
 	}
+	if r.flow == flowExit {
+		return // a signal ended the shell during a substitution's wait
+	}
 	if len(args) > 0 {
 		r.thisCmd = args[0]
 	}

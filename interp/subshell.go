@@ -220,7 +220,10 @@ func (r *Runner) subshell(fn func(*Runner), kind string) {
 	if !c.forkOverflows() {
 		fn(c)
 	}
-	r.exit = c.subStatus()
+	status := c.subStatus()
+	if !r.termBeforeStatus() {
+		r.exit = status
+	}
 	c.fds.releaseAll()
 	r.forkedChildEnded()
 	r.notifyAfterChild()
@@ -363,10 +366,13 @@ func (r *Runner) cmdSubst(cs *syntax.CmdSubst) (string, error) {
 	c.fds.releaseAll()
 	<-done
 	r.forkedChildEnded()
-	if c.tailInt && status == 128+int(syscall.SIGINT) {
+	if (c.tailInt || c.selfKilled == syscall.SIGINT) && status == 128+int(syscall.SIGINT) {
 		// bash's substitution child died by SIGINT: the shell sends
 		// itself SIGINT (command_substitute)
 		r.selfInterrupt()
+	}
+	if r.termBeforeStatus() {
+		return "", nil // the shell is ending (flowExit)
 	}
 	r.lastSubStatus = status
 	r.exit = status

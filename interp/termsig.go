@@ -135,6 +135,33 @@ func (r *Runner) termsigExit(sig syscall.Signal) {
 	r.exitCode = 128 + int(sig)
 }
 
+// termBeforeStatus ends the main shell by a terminating signal caught for
+// the EXIT trap that arrived while it waited for a child (a program or a
+// subshell bash forks), before the child's status is taken: bash's
+// termsig_handler runs inside the wait, $? still the previous command's.
+// It reports whether the shell is ending.
+func (r *Runner) termBeforeStatus() bool {
+	s := r.sh.sigs
+	if s == nil || r.isSub || r.async || !s.watchingTerm() {
+		return false
+	}
+	s.settle(0)
+	return r.termNow(s.takeTerm(false))
+}
+
+// termNow ends the main shell by sig at once (termsigExit) when sig is a
+// terminating signal caught for the EXIT trap, and reports whether it
+// did.
+func (r *Runner) termNow(sig syscall.Signal) bool {
+	s := r.sh.sigs
+	if sig == 0 || s == nil || r.isSub || !s.isTerm(sig) {
+		return false
+	}
+	s.drop(signalName(int(sig)))
+	r.termsigExit(sig)
+	return true
+}
+
 // waitForeground waits for p like p.Wait, as bash's wait_for does: a
 // terminating signal caught for the EXIT trap ends the wait at once (ok
 // false; the program goes on running, orphaned). intr says fgInt holds

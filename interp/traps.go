@@ -678,6 +678,10 @@ func (r *Runner) runPendingTraps() {
 		return
 	}
 	r.runJobTraps()
+	if r.subIntPending {
+		r.subIntPending = false
+		r.runTrap("INT")
+	}
 	if n := r.subChld.Swap(0); n > 0 && r.isSub && r.traps != nil && !r.traps.inherited && r.traps.m["CHLD"] != "" {
 		// (an inherited CHLD trap is not active in a subshell)
 		for ; n > 0; n-- {

@@ -189,10 +189,22 @@ func (r *Runner) interruptedWait() bool {
 // substitution whose child died by SIGINT: a trap on INT runs, an ignored
 // SIGINT does nothing, otherwise the shell dies by it. In an in-process
 // subshell (a process of its own in bash, which its parent sees end by
-// SIGINT without getting it) nothing is done.
+// SIGINT without getting it) the subshell does the same: its trap is
+// pending, or it dies.
 func (r *Runner) selfInterrupt() {
-	if r.isSub || hardIgnored[syscall.SIGINT] {
+	if hardIgnored[syscall.SIGINT] {
 		return
+	}
+	if r.isSub {
+		if r.traps != nil && r.traps.m["INT"] != "" && r.traps.active("INT") {
+			r.subIntPending = true // its trap runs after the command
+			return
+		}
+		r.killSelf(syscall.SIGINT) // its ignore, or its end
+		return
+	}
+	if r.asyncInt != asyncIntNone {
+		return // ignored by an asynchronous subshell
 	}
 	if s := r.sh.sigs; s != nil && s.isCaught(syscall.SIGINT) {
 		syscall.Kill(os.Getpid(), syscall.SIGINT)
