@@ -39,14 +39,30 @@ func (r *Runner) noticePrefix() string {
 // parse_and_execute has read to: the end of the line of commands that
 // holds it.
 func (r *Runner) stmtsByLine(stmts []*syntax.Stmt) {
+	prev := 0
 	for i := 0; i < len(stmts); {
 		j := lineGroupEnd(stmts, i, r.curSrc)
+		r.lineReadNotify(stmts[prev:i])
+		prev = i
 		r.noticeLine, r.parenLeft = r.lineAt(readEnd(stmts[i:j])), false
 		r.stmts(stmts[i:j])
 		if r.flow != flowNone {
 			return
 		}
 		i = j
+	}
+}
+
+// lineReadNotify reports on the jobs as bash's shell_getc does when it
+// reads a line of an eval'd, sourced or trap text (notify_and_cleanup),
+// as the reader of a script's own lines does (runTop): at the line
+// after prev, the commands read last. Jobs that ended are gone from the
+// list before the next line's commands run, and the notices a lastpipe
+// pipeline held (frozenNotices) come out then, not once the text has
+// ended.
+func (r *Runner) lineReadNotify(prev []*syntax.Stmt) {
+	if len(prev) > 0 {
+		r.notifyJobs(r.lineAt(readEnd(prev)) + 1)
 	}
 }
 

@@ -42,6 +42,7 @@ func (r *Runner) stmtsEchoing(stmts []*syntax.Stmt, src string, catchAbort bool,
 			r.stmtsByLine(stmts)
 			return nil
 		}
+		var prev []*syntax.Stmt
 		for _, g := range topLevelGroups(stmts, r.curSrc) {
 			if aliases {
 				if ran, err := r.aliasRestFrom(g, name, false, catchAbort); ran {
@@ -56,6 +57,8 @@ func (r *Runner) stmtsEchoing(stmts []*syntax.Stmt, src string, catchAbort bool,
 			if pin {
 				r.pinANSI(stmtNodes(g)...)
 			}
+			r.lineReadNotify(prev)
+			prev = g
 			r.discardLine, r.parenLeft = 0, false
 			r.noticeLine = r.lineAt(readEnd(g))
 			r.stmts(g)
@@ -109,6 +112,9 @@ func (r *Runner) stmtsEchoing(stmts []*syntax.Stmt, src string, catchAbort bool,
 		r.warnHdocEOF(g, i == len(groups)-1)
 		if pin {
 			r.pinANSI(stmtNodes(g)...)
+		}
+		if i > 0 {
+			r.lineReadNotify(groups[i-1])
 		}
 		r.discardLine, r.parenLeft = 0, false
 		r.noticeLine = r.lineAt(readEnd(g))
