@@ -117,6 +117,11 @@ func biTrap(r *Runner, args []string) int {
 		}
 		r.traps.set(name, action, reset)
 		r.watchSignal(name, num, action, reset)
+		if reset && num == int(syscall.SIGQUIT) && r.isSub {
+			// trap - gives SIGQUIT the shell's own disposition, ignored,
+			// not the default a subshell started with
+			r.quitShellIgn = true
+		}
 	}
 	r.syncTermWatch()
 	if exitSet {

@@ -561,6 +561,12 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 	if r.flow != flowNone {
 		return
 	}
+	if r.selfIntPending {
+		// the SIGINT a subshell sent itself: its handler's flag ends
+		// it as the next command starts (none did: it ends normally)
+		r.diePendingInt()
+		return
+	}
 	if r.ctx != nil && r.ctx.Err() != nil {
 		// the Runner's context was cancelled: every loop, function and
 		// list runs statements through here, so this stops them all

@@ -333,6 +333,12 @@ type Runner struct {
 	// subIntPending: an in-process subshell sent itself SIGINT (after a
 	// command substitution died by it); its INT trap is to run
 	subIntPending bool
+	// quitShellIgn: an in-process subshell's trap - QUIT made SIGQUIT
+	// ignored again, as the shell has it (see killSelf)
+	quitShellIgn bool
+	// selfIntPending: an in-process subshell sent itself an untrapped
+	// SIGINT, which ends it when its next command starts (stmt)
+	selfIntPending bool
 	// inComsub: a command substitution's shell or a subshell of one,
 	// which reports no job status (bash's startup_state 2)
 	inComsub   bool

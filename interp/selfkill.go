@@ -29,15 +29,30 @@ func (r *Runner) killSelf(sig syscall.Signal) bool {
 	}
 	// SIGQUIT, which the shell ignores for itself, is back at its
 	// default in a subshell (restore_original_signals), unless an
-	// asynchronous one ignores it with SIGINT (setup_async_signals)
-	quits := sig == syscall.SIGQUIT && r.asyncInt == asyncIntNone
+	// asynchronous one ignores it with SIGINT (setup_async_signals) or
+	// its trap - made it the shell's again
+	quits := sig == syscall.SIGQUIT && r.asyncInt == asyncIntNone && !r.quitShellIgn
 	if hardIgnored[sig] || !terminatesByDefault(sig) && !quits || sig == syscall.SIGINT && r.asyncInt != asyncIntNone {
+		return true
+	}
+	if sig == syscall.SIGINT {
+		// bash's subshell catches it (sigint_sighandler) and dies at
+		// its next check, before another command
+		r.selfIntPending = true
 		return true
 	}
 	r.selfKilled, r.selfKillPrev = sig, r.exit
 	r.selfKillQuiet = r.quietTail != nil && r.curStmt == r.quietTail
 	r.flow, r.exitCode = flowExit, 128+int(sig)
 	return true
+}
+
+// diePendingInt ends the subshell r by the SIGINT it sent itself
+// (selfIntPending).
+func (r *Runner) diePendingInt() {
+	r.selfIntPending = false
+	r.selfKilled, r.selfKillPrev = syscall.SIGINT, r.exit
+	r.flow, r.exitCode = flowExit, 128+int(syscall.SIGINT)
 }
 
 // bashTermSignal reports whether sig is one of bash's terminating_signals

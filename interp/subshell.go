@@ -362,6 +362,10 @@ func (r *Runner) cmdSubst(cs *syntax.CmdSubst) (string, error) {
 	// bash runs the text with parse_and_execute, which puts
 	// $BASH_COMMAND back as it ends: the EXIT trap sees the parent's
 	c.bashCmd = r.bashCmd
+	if c.selfIntPending && c.flow == flowNone {
+		// parse_and_execute checks for it after the last command
+		c.diePendingInt()
+	}
 	status := c.subStatus()
 	c.fds.releaseAll()
 	<-done
