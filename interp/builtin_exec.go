@@ -136,7 +136,7 @@ func biSource(r *Runner, args []string) int {
 	restoreNotice, oldCalls, oldDiscard := r.keepNoticeLine(), r.textCalls, r.discardLine
 	r.noticeLine, r.parenLeft = 0, false // the file's own lines (see jobnotice.go)
 	r.textCalls = len(r.calls)
-	r.enterPEText()
+	peHist := r.enterPEText()
 	for {
 		// with aliases on, the file was run a line at a time and the
 		// error already reported where that reading met it
@@ -208,7 +208,7 @@ func biSource(r *Runner, args []string) int {
 		stmts, text, perr = r.parseSourced(src, file)
 		r.curSrc = text
 	}
-	r.peTexts--
+	r.leavePEText(peHist)
 	restoreNotice()
 	// the file's discarded lines are its own (shiftAfterDiscard)
 	r.textCalls, r.discardLine = oldCalls, oldDiscard

@@ -112,8 +112,11 @@ func (r *Runner) setLongOpt(name string, on bool) bool {
 	if name == "ignoreeof" {
 		r.syncIgnoreEOF()
 	}
-	if name == "history" && on {
-		r.histEnabled()
+	if name == "history" {
+		r.peRemember = on // (bash_history_enable, _disable)
+		if on {
+			r.histEnabled()
+		}
 	}
 	if name == "posix" {
 		// bash binds POSIXLY_CORRECT=y with posix mode, unbinds it without

@@ -646,12 +646,12 @@ func (r *Runner) runEvalText(text, src, kind string, run func() error) int {
 	oldOff, oldConts, oldCalls, oldDiscard := r.lineOff, r.lineConts, r.textCalls, r.discardLine
 	r.lineOff, r.lineConts, r.textCalls = r.line-1, nil, len(r.calls)
 	lastCmd, named := r.bashCmd, r.namedCmds
-	r.enterPEText()
+	peHist := r.enterPEText()
 	xerr := run()
 	if xerr == errReadAll {
 		xerr = nil
 	}
-	r.peTexts--
+	r.leavePEText(peHist)
 	// bash's parse_and_execute puts $BASH_COMMAND back (restore_lastcom),
 	// also before the EXIT trap a fatal error runs as it leaves the text
 	r.bashCmd = lastCmd

@@ -38,16 +38,6 @@ func (c *Runner) forkedForSimple(r *Runner) {
 	c.stageExit.hasCmd, c.stageExit.bashCmd = r.peTexts > 0, r.peOuterCmd
 }
 
-// enterPEText counts an eval'd or sourced text starting to run (bash's
-// parse_and_execute), keeping $BASH_COMMAND from before the outermost
-// (peOuterCmd).
-func (r *Runner) enterPEText() {
-	if r.peTexts == 0 {
-		r.peOuterCmd = r.bashCmd
-	}
-	r.peTexts++
-}
-
 // stageExpansionExit readies the EXIT trap of a pipeline stage's simple
 // command whose word expansion failed fatally (${u?}, an arithmetic
 // error, set -u): bash's child expands the words before it resets the

@@ -43,6 +43,7 @@ func (r *Runner) stmtsByLine(stmts []*syntax.Stmt) {
 	for i := 0; i < len(stmts); {
 		j := lineGroupEnd(stmts, i, r.curSrc)
 		r.lineReadNotify(stmts[prev:i])
+		r.peHistRecord(stmts[i:j], stmts[prev:i])
 		prev = i
 		r.noticeLine, r.parenLeft = r.lineAt(readEnd(stmts[i:j])), false
 		r.stmts(stmts[i:j])

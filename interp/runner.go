@@ -181,6 +181,9 @@ type Runner struct {
 	// texts, which its parse_and_execute puts back as a fatal jump to
 	// the top level unwinds it (enterPEText)
 	peOuterCmd cmdText
+	// peRemember: set -o history ran in the eval'd or sourced text
+	// running, whose lines are recorded from then on (pehist.go)
+	peRemember bool
 
 	vars   *varStore
 	funcs  map[string]*funcDef

@@ -58,6 +58,7 @@ func (r *Runner) stmtsEchoing(stmts []*syntax.Stmt, src string, catchAbort bool,
 				r.pinANSI(stmtNodes(g)...)
 			}
 			r.lineReadNotify(prev)
+			r.peHistRecord(g, prev)
 			prev = g
 			r.discardLine, r.parenLeft = 0, false
 			r.noticeLine = r.lineAt(readEnd(g))
@@ -115,6 +116,7 @@ func (r *Runner) stmtsEchoing(stmts []*syntax.Stmt, src string, catchAbort bool,
 		}
 		if i > 0 {
 			r.lineReadNotify(groups[i-1])
+			r.peHistRecord(g, groups[i-1])
 		}
 		r.discardLine, r.parenLeft = 0, false
 		r.noticeLine = r.lineAt(readEnd(g))
