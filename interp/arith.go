@@ -1446,11 +1446,8 @@ func (c *arithCtx) bind(lv arithLvalue, n int64) {
 	case lv.bad == badEmpty:
 		// bash's bind_int_variable: not a name, nothing assigned,
 		// and the expression goes on
-		msg := "`" + lv.tok + "': not a valid identifier"
-		if r.thisCmd != "" {
-			msg = r.thisCmd + ": " + msg
-		}
-		r.errorf("%s", msg)
+		// (sh_invalidid: builtin_error, named by this_command_name)
+		r.bErr(r.thisCmd, "`%s': not a valid identifier", lv.tok)
 		return
 	case lv.bad == badEmptyKey:
 		c.badSubscript(lv.tok)

@@ -17,6 +17,9 @@ type varError struct {
 	// named: msg starts with the name of the command running, as
 	// bash words the error
 	named bool
+	// invalidID: bash says it with sh_invalidid, a builtin_error, whose
+	// line prefix ignores gnu_errfmt
+	invalidID bool
 }
 
 func (e *varError) Error() string { return e.msg }
@@ -183,7 +186,7 @@ func (r *Runner) assign(a *syntax.Assign, fl assignFlags) error {
 		// as the name of an element's array, and a compound value
 		// makes it an array
 		if a.Index != nil {
-			return &varError{msg: "`': not a valid identifier"}
+			return &varError{msg: "`': not a valid identifier", invalidID: true}
 		}
 		r.errorf("warning: %s: removing nameref attribute", name)
 	}
@@ -217,7 +220,7 @@ func (r *Runner) assign(a *syntax.Assign, fl assignFlags) error {
 		if r.isElemRef(target) {
 			// ref[k]=v, ref a reference to an element: bash takes the
 			// element for the array's name, which it is not
-			return &varError{msg: "`" + r.vars.get(target).str + "': not a valid identifier"}
+			return &varError{msg: "`" + r.vars.get(target).str + "': not a valid identifier", invalidID: true}
 		}
 		if v := r.vars.get(target); target != name && v != nil && v.attrs&aReadonly != 0 {
 			// named as written (bash's assign_array_element)
@@ -252,7 +255,7 @@ func (r *Runner) assignRefElem(target, val string, appendVal bool) error {
 		v.kind, v.str, v.set = kString, "", false
 		base = ep.Param.Value
 	} else if r.isElemRef(base) {
-		return &varError{msg: "`" + r.vars.get(base).str + "': not a valid identifier"}
+		return &varError{msg: "`" + r.vars.get(base).str + "': not a valid identifier", invalidID: true}
 	}
 	if ref := r.vars.get(target).str; r.refAllSubscript(base, ref) {
 		return badTargetErr(ref)
@@ -321,7 +324,7 @@ func (r *Runner) setScalarFlags(name, val string, fl assignFlags) error {
 			if r.thisCmd != "" {
 				msg = r.thisCmd + ": " + msg
 			}
-			return &varError{msg: msg, named: r.thisCmd != ""}
+			return &varError{msg: msg, named: r.thisCmd != "", invalidID: true}
 		}
 	}
 	// bash evaluates an integer variable's value before its special
@@ -644,7 +647,7 @@ func (r *Runner) assignArray(name string, ae *syntax.ArrayExpr, appendVal bool, 
 	ref, name := name, r.resolveRef(name)
 	if r.isElemRef(name) {
 		// a reference to an element cannot take a list
-		return &varError{msg: "`" + r.vars.get(name).str + "': not a valid identifier"}
+		return &varError{msg: "`" + r.vars.get(name).str + "': not a valid identifier", invalidID: true}
 	}
 	if r.dynTableVar(name) {
 		// BASH_ALIASES=(…): each element through the table's hook

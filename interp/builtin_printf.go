@@ -95,7 +95,7 @@ func (r *Runner) printfAssign(name, val string) int {
 		}
 		if ve, ok := err.(*varError); ok && ve.named {
 			// not the builtin's error
-			r.errorf("%s", err.Error())
+			r.reportErr(err)
 			return 1
 		}
 		if via, _ := viaReportError(err); via {
@@ -103,7 +103,12 @@ func (r *Runner) printfAssign(name, val string) int {
 			r.reportErr(err)
 			return 1
 		}
-		r.bErr("printf", "%s", err.Error())
+		if ae, ok := err.(*arithError); ok && !ae.inSubscript {
+			// evalerror's internal_error, which follows gnu_errfmt
+			r.errorf("printf: %s", err.Error())
+		} else {
+			r.bErr("printf", "%s", err.Error())
+		}
 		r.topUnwind(err)
 		return 1
 	}

@@ -532,7 +532,8 @@ func (r *Runner) assignResultErr(name string, err error) bool {
 		return true
 	}
 	if ae, ok := err.(*arithError); ok && !ae.inSubscript {
-		r.bErr(name, "%s", err.Error())
+		// evalerror's internal_error, which follows gnu_errfmt
+		r.errorf("%s: %s", name, err.Error())
 	} else {
 		r.reportErr(err)
 	}

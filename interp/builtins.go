@@ -155,12 +155,11 @@ func (r *Runner) errw() io.Writer { return r.fds.writer(2) }
 // read: bash's builtin_error omits the name when this_command_name is
 // unset).
 func (r *Runner) bErr(builtin, format string, a ...any) {
-	if builtin == "" {
-		r.errorf(format, a...)
-		return
+	if builtin != "" {
+		builtin += ": "
 	}
 	// builtin_error's prolog ignores gnu_errfmt
-	r.writeErr(r.plainPrefix() + builtin + ": " + fmt.Sprintf(format, rawByteArgs(a)...) + "\n")
+	r.writeErr(r.plainPrefix() + builtin + fmt.Sprintf(format, rawByteArgs(a)...) + "\n")
 }
 
 // write writes a builtin's output, reporting a write error as bash does.
@@ -780,18 +779,20 @@ func (r *Runner) fgBgJob(name, spec, shown string) int {
 		r.bErr(name, "job %d started without job control", j.id)
 		return 1
 	}
+	// start_job's refusals are internal_error's, which follow
+	// gnu_errfmt, unlike the builtin's own
 	if r.inComsub {
-		r.bErr(name, "no current jobs")
+		r.errorf("%s: no current jobs", name)
 		return 1
 	}
 	if j.finished() {
-		r.bErr(name, "job has terminated")
+		r.errorf("%s: job has terminated", name)
 		return 1
 	}
 	stopped := j.stoppedBy() != 0
 	if name == "bg" {
 		if !stopped {
-			r.bErr(name, "job %d already in background", j.id)
+			r.errorf("%s: job %d already in background", name, j.id)
 			return 0
 		}
 		// bash's start_job: the job's line, marked as it stands, then

@@ -210,7 +210,7 @@ func (r *Runner) coprocSetVars(name string, rfd, wfd, pid int) string {
 	if r.isElemRef(target) {
 		// a reference to an element names no variable to make; the
 		// reference is still unset at the end (reapCoprocs)
-		r.errorf("`%s': not a valid identifier", r.vars.get(target).str)
+		r.bErr("", "`%s': not a valid identifier", r.vars.get(target).str) // sh_invalidid
 		return target
 	}
 	if v := r.vars.get(target); v != nil && v.attrs&aReadonly != 0 {

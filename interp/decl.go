@@ -844,11 +844,14 @@ func (r *Runner) resolveGlobalRef(name string) string {
 
 // expansionTimeErr reports an error bash raises while it expands a
 // declaration's words: prefixed by the command it last started, if any.
+// It is declare's builtin_error, whose line prefix ignores gnu_errfmt.
 func (r *Runner) expansionTimeErr(msg string) {
-	if r.declPrefix != "" {
-		msg = r.declPrefix + ": " + msg
+	old := r.earlyErrW
+	if r.declErrW != nil {
+		r.earlyErrW = r.declErrW
 	}
-	r.earlyErrorf("%s", msg)
+	r.bErr(r.declPrefix, "%s", msg)
+	r.earlyErrW = old
 }
 
 // earlyErrorf is errorf to stderr as it was before the redirections of
@@ -2124,7 +2127,7 @@ func (r *Runner) declPrintCompound(variant string, args []declArg, o declOpts, l
 				if we, ok := err.(*declWordError); ok {
 					err = we.err
 				}
-				r.errorf("%s", err.Error())
+				r.printErr(err)
 			}
 			r.exit, r.flow = 1, flowAbort
 			r.topUnwind(err)

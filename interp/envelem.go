@@ -116,7 +116,7 @@ func (r *Runner) reportEnvElem(text string) {
 			text = text[:j+1]
 		}
 	}
-	r.errorf("`%s': not a valid identifier", text)
+	r.bErr("", "`%s': not a valid identifier", text) // sh_invalidid
 }
 
 // badEnvElem reports the element assignment written as text, only the

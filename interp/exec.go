@@ -1360,7 +1360,7 @@ func (r *Runner) forClause(c *syntax.ForClause) {
 			ref := v != nil && v.kind == kNameRef
 			if ref && !validName(it) && !validArrayRef(it) {
 				// bash's valid_nameref_value: the loop stops
-				r.errorf("`%s': not a valid identifier", it)
+				r.bErr("", "`%s': not a valid identifier", it) // sh_invalidid
 				r.exit = 1
 				return
 			}
@@ -1501,7 +1501,7 @@ func (r *Runner) letClause(c *syntax.LetClause) {
 		return
 	}
 	if split && len(fields) == 0 {
-		r.errorf("let: expression expected")
+		r.bErr("let", "expression expected")
 		r.exit = 1
 		return
 	}
@@ -1680,14 +1680,33 @@ func (r *Runner) reportErr(err error) {
 	if ee, ok := err.(*expandError); err == nil || ok && ee.reported {
 		return
 	}
-	if msg := err.Error(); msg != "" {
-		r.errorf("%s", msg)
-	}
+	r.printErr(err)
 	if via, failed := viaReportError(err); via && r.reportExits() {
 		if failed {
 			r.exit = 1
 		}
 		r.reportExit()
+	}
+}
+
+// printErr prints err's message, if any, with the prefix of the bash
+// function that says it: builtin_error's (" line N", whatever
+// gnu_errfmt says) for sh_invalidid's messages and declare's refusals
+// met as the words are expanded, else error_prolog's.
+func (r *Runner) printErr(err error) {
+	builtin := false
+	switch e := err.(type) {
+	case *varError:
+		builtin = e.invalidID
+	case *discardError:
+		builtin = !e.noPrefix
+	}
+	switch msg := err.Error(); {
+	case msg == "":
+	case builtin:
+		r.bErr("", "%s", msg)
+	default:
+		r.errorf("%s", msg)
 	}
 }
 
