@@ -132,22 +132,8 @@ func watchBgProcess(sh *shell, job *job, p *os.Process, untraced bool) {
 		case ws.Exited():
 			status = ws.ExitStatus()
 		case ws.Signaled():
-			sig := ws.Signal()
-			status = 128 + int(sig)
-			job.setKilledBy(sig, ws.CoreDump())
-			if sig != syscall.SIGINT && sig != syscall.SIGTERM && sig != syscall.SIGPIPE {
-				desc := signalDescription(sig)
-				msg := padLeft(itoa(int64(p.Pid)), 5) + " " + desc
-				if pad := 24 - len(desc); pad > 0 {
-					msg += strings.Repeat(" ", pad)
-				}
-				if ws.CoreDump() {
-					msg += "(core dumped) "
-				}
-				job.mu.Lock()
-				job.deathMsg = msg + job.cmd
-				job.mu.Unlock()
-			}
+			status = 128 + int(ws.Signal())
+			job.diedBy(p.Pid, ws.Signal(), ws.CoreDump())
 		}
 	}
 	job.awaitReport()
@@ -158,6 +144,26 @@ func watchBgProcess(sh *shell, job *job, p *os.Process, untraced bool) {
 		}
 	}
 	job.finish(status)
+}
+
+// diedBy records that the process pid running job was killed by sig,
+// with the notice wait prints for a signal bash reports.
+func (job *job) diedBy(pid int, sig syscall.Signal, core bool) {
+	job.setKilledBy(sig, core)
+	if sig == syscall.SIGINT || sig == syscall.SIGTERM || sig == syscall.SIGPIPE {
+		return
+	}
+	desc := signalDescription(sig)
+	msg := padLeft(itoa(int64(pid)), 5) + " " + desc
+	if pad := 24 - len(desc); pad > 0 {
+		msg += strings.Repeat(" ", pad)
+	}
+	if core {
+		msg += "(core dumped) "
+	}
+	job.mu.Lock()
+	job.deathMsg = msg + job.cmd
+	job.mu.Unlock()
 }
 
 // BgJobState reads the state of the asynchronous command this nash was

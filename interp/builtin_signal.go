@@ -319,9 +319,10 @@ func biKill(r *Runner, args []string) int {
 		if pid >= fakePIDBase && pid == r.bashpid && r.isSub && sig != 0 && r.killSelf(sig) {
 			// this subshell itself, though it is also a job of its
 			// parent's (a process substitution, a coproc)
-			if r.flow == flowAbort {
-				// its trap's action abandoned the subshell, which
-				// ends with the action's status
+			if r.flow != flowNone {
+				// its trap's action abandoned the subshell (or returned
+				// from the function it runs in), which ends with the
+				// action's status
 				return r.exit
 			}
 			sent = true

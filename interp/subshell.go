@@ -603,6 +603,10 @@ func (r *Runner) background(st *syntax.Stmt) {
 		c.stmt(&fg)
 		status := c.subStatus()
 		c.fds.releaseAll()
+		if c.selfKilled != 0 {
+			// kill $BASHPID: the job's process died by the signal
+			job.diedBy(job.pid(), c.selfKilled, false)
+		}
 		job.finish(status)
 		r.sh.bg.remove(job)
 		cancel()

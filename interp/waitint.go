@@ -196,11 +196,13 @@ func (r *Runner) selfInterrupt() {
 		return
 	}
 	if r.isSub {
-		if r.traps != nil && r.traps.m["INT"] != "" && r.traps.active("INT") {
+		switch {
+		case r.traps != nil && r.traps.m["INT"] != "" && r.traps.active("INT"):
 			r.subIntPending = true // its trap runs after the command
-			return
+		case r.trapIgnores(syscall.SIGINT) || r.asyncInt != asyncIntNone:
+		default:
+			r.diePendingInt() // before the command runs
 		}
-		r.killSelf(syscall.SIGINT) // its ignore, or its end
 		return
 	}
 	if r.asyncInt != asyncIntNone {
