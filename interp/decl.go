@@ -183,6 +183,7 @@ func (r *Runner) declClause(c *syntax.DeclClause, st *syntax.Stmt) {
 	// (after the trace, as for any builtin: runArgs)
 	r.raiseStageLevel(written)
 	info := &ExecInfo{Argv: append([]string{variant}, declArgStrings(r, args)...), Builtin: true, Dir: r.dir, Nesting: r.nesting, Line: r.line, Pipeline: r.pipePos}
+	endsAfter := false
 	run := func() {
 		// bash binds $_ to the last word once the command is done
 		defer func() { r.lastArg, r.lastArgEnv = r.declLastWord(variant, args), false }()
@@ -201,8 +202,16 @@ func (r *Runner) declClause(c *syntax.DeclClause, st *syntax.Stmt) {
 		}
 		if r.specialUsage && (variant == "export" || variant == "readonly") &&
 			r.opts.on(optPosix) && !r.isInteractive() && r.flow == flowNone {
-			// a usage error in a special builtin ends a POSIX shell
-			r.specialUsageEnds()
+			// a usage error in a special builtin ends a POSIX shell;
+			// an assignment error (EX_BADASSIGN) once the builtin's
+			// redirections are undone: bash's execute_simple_command
+			// jumps to the top level after execute_builtin_or_function
+			// returns, which the EXIT trap then runs outside them
+			if r.specialNow && len(st.Redirs) > 0 {
+				endsAfter = true
+			} else {
+				r.specialUsageEnds()
+			}
 		}
 	}
 	if len(env) > 0 {
@@ -228,6 +237,9 @@ func (r *Runner) declClause(c *syntax.DeclClause, st *syntax.Stmt) {
 	r.declErrW = r.fds.writer(2)
 	r.withRedirsOf(st.Redirs, nil, isSpecialBuiltin(variant), run)
 	r.declErrW = prev
+	if endsAfter && r.flow == flowNone {
+		r.specialUsageEnds()
+	}
 }
 
 // declLastWord is the last word of a declaration as bash expanded it,
