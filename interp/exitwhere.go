@@ -89,7 +89,10 @@ func (r *Runner) exitTrapAt(p unwindPoint) {
 			if p != atPEText || r.peTexts > 0 || r.inTrap {
 				return
 			}
-		} else if p != atRedirs || r.peUndoes() || r.inFunction() {
+		} else if p != atRedirs || r.peUndoes() || r.inFunction() && !r.forkedInPE() {
+			// (a subshell forked inside a parse_and_execute text
+			// unwinds nothing of the functions it runs in: the jump
+			// goes to that text's frame, then on to the top)
 			return
 		}
 	}
@@ -113,6 +116,12 @@ func (r *Runner) peUndoes() bool {
 // ( ) keeps the level it was forked at).
 func (r *Runner) peLevel() bool {
 	return r.peTexts > 0 || r.inTrap || r.peTop() || r.isSub && (r.outerPE || r.sh.cmdString)
+}
+
+// forkedInPE reports whether this is a subshell forked with bash's
+// parse_and_execute_level above zero (peLevel) that was not raised in it.
+func (r *Runner) forkedInPE() bool {
+	return r.isSub && r.peTexts == 0 && !r.inTrap && (r.outerPE || r.sh.cmdString)
 }
 
 // peTop reports whether the shell's own text runs as bash's
