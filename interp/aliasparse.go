@@ -27,6 +27,11 @@ func (r *Runner) runTopGroup(g []*syntax.Stmt, end int) {
 	defer r.oneCommandEnd()
 	oldTop := r.aliasTopSrc
 	defer func() { r.aliasTopSrc = oldTop }()
+	if r.opts.on(optVerbose) && len(g) > 0 && r.noticeLine > 0 {
+		// bash's shell_getc reports on the jobs before it reads (and
+		// echoes) the line (runTop's notice, made early)
+		r.notifyJobs(r.noticeLine + 1)
+	}
 	r.echoVerbose(g) // (read before bash warns about what it read)
 	r.warnHdocParen(g)
 	r.warnHdocEOF(g, end == len(r.curSrc))

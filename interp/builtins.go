@@ -573,15 +573,15 @@ func (r *Runner) evalStringAs(src, kind, pname string) int {
 			}
 			r.echoErrorRest(src, end, err)
 		}
+		if len(stmts) == 0 {
+			r.echoErrorLines(src, err) // (else echoErrorRest did)
+		}
 		if line, ok := compoundDiscardLine(err); ok {
 			r.reportSyntaxErrorLines(err, src, pname, line, line)
 			if r.compoundErrorStops() {
 				return 1
 			}
 			return r.evalAfterCompoundError(line, src, kind)
-		}
-		if len(stmts) == 0 {
-			r.echoErrorLines(src, err) // (else runEvalStmts echoed it)
 		}
 		r.reportSyntaxError(err, src, pname)
 		if isHdocMaxError(err) {

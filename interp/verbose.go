@@ -92,6 +92,11 @@ func (r *Runner) stmtsEchoing(stmts []*syntax.Stmt, src string, catchAbort bool,
 	}
 	groups := topLevelGroups(stmts, r.curSrc)
 	for i, g := range groups {
+		if i > 0 {
+			// (before the line is echoed: shell_getc notifies first)
+			r.lineReadNotify(groups[i-1])
+			r.peHistRecord(g, groups[i-1])
+		}
 		if aliases {
 			if ran, err := r.aliasRestFrom(g, name, false, catchAbort); ran {
 				return readAllErr(err)
@@ -113,10 +118,6 @@ func (r *Runner) stmtsEchoing(stmts []*syntax.Stmt, src string, catchAbort bool,
 		r.warnHdocEOF(g, i == len(groups)-1)
 		if pin {
 			r.pinANSI(stmtNodes(g)...)
-		}
-		if i > 0 {
-			r.lineReadNotify(groups[i-1])
-			r.peHistRecord(g, groups[i-1])
 		}
 		r.discardLine, r.parenLeft = 0, false
 		r.noticeLine = r.lineAt(readEnd(g))
