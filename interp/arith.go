@@ -1399,8 +1399,12 @@ func (c *arithCtx) streval(tok string, sub bool) int64 {
 			val = v.value()
 		}
 	}
-	if nounset && (lv.bad == badEmpty || lv.bad == badEmptyKey) {
-		c.throw(&expandError{msg: tok + ": unbound variable", fatal: true, byExpr: true})
+	if nounset && lv.bad == badEmpty {
+		// A[] written so: bash's expr_streval then finds no variable
+		// and names it with a NULL pointer, which glibc prints as
+		// (null). An empty key from an expansion (A[$k]) is only a
+		// bad subscript, the value 0
+		c.throw(&expandError{msg: "(null): unbound variable", fatal: true, byExpr: true})
 	}
 	if val == "" {
 		return 0
