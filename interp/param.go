@@ -528,8 +528,13 @@ func (r *Runner) paramExp(pe *syntax.ParamExp) (paramValue, error) {
 				return pv, err
 			}
 			pv.indirect = pv.isList
-			pe = ipe
+			// the error names the parameter as written, subscript
+			// and all (${!h[@]@Q})
 			indirect = "!" + name
+			if pe.Index != nil {
+				indirect += "[" + r.bracketSubscript(pe) + "]"
+			}
+			pe = ipe
 		}
 	}
 	if indirect != "" && r.opts.on(optNounset) && !pv.set && !overridesUnset(pe) && !r.attrsOfWholeArray(pe, pv) && !r.unsetListOK(pe) {
@@ -682,10 +687,33 @@ func (r *Runner) unbound(pe *syntax.ParamExp, pv paramValue) error {
 		// without the $
 		name = "$" + name
 	case pe.Index != nil:
-		k, _ := r.indexString(pe.Index)
-		name = name + "[" + k + "]"
+		// bash's err_unboundvar names the parameter as written: the
+		// subscript unexpanded (${a[$i]} is a[$i])
+		name = name + "[" + r.bracketSubscript(pe) + "]"
 	}
 	return &expandError{msg: name + ": unbound variable", fatal: true}
+}
+
+// bracketSubscript is writtenSubscript of pe's subscript with the
+// blanks around it inside the brackets, as bash's messages quote it
+// (${a[ 5 ]} is a[ 5 ]).
+func (r *Runner) bracketSubscript(pe *syntax.ParamExp) string {
+	sub := r.writtenSubscript(pe.Index)
+	src := r.curSrc
+	if pe.Param == nil || src == "" || !pe.Param.End().IsValid() || !pe.Index.Pos().IsValid() || !pe.Index.End().IsValid() {
+		return sub
+	}
+	open, start, end := int(pe.Param.End().Offset()), int(pe.Index.Pos().Offset()), int(pe.Index.End().Offset())
+	if open >= start || end > len(src) || src[open] != '[' {
+		return sub
+	}
+	lead := src[open+1 : start]
+	trail := src[end:]
+	trail = trail[:len(trail)-len(strings.TrimLeft(trail, " \t\n"))]
+	if strings.Trim(lead, " \t\n") != "" || !strings.HasPrefix(src[end+len(trail):], "]") {
+		return sub
+	}
+	return lead + sub + trail
 }
 
 func isDigits(s string) bool {
