@@ -2139,6 +2139,12 @@ func (r *Runner) declPrintCompound(variant string, args []declArg, o declOpts, l
 				if we, ok := err.(*declWordError); ok {
 					err = we.err
 				}
+				if ee, ok := err.(*expandError); ok && ee.fatal {
+					// set -u: an unbound variable in the value
+					// ends the shell, as in any word
+					r.expansionError(err)
+					return 1
+				}
 				r.printErr(err)
 			}
 			r.exit, r.flow = 1, flowAbort
