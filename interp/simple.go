@@ -507,8 +507,9 @@ func (r *Runner) assignOnly(c *syntax.CallExpr, redirs []*syntax.Redirect) {
 		// each assignment is traced once its value is expanded
 		for i := range c.Assigns {
 			// bash prints the trace before it assigns: PS4 sees the
-			// old values
-			pfx := r.tracePrefix()
+			// old values. PS4 is expanded once, when the line is
+			// printed (set -u: one error for an unset variable in it)
+			var pfx string
 			r.xtracePin = r.traceFD() + 1 // BASH_XTRACEFD=n: traced where the old value says
 			one := c.Assigns[i : i+1]
 			traced := false
@@ -522,6 +523,7 @@ func (r *Runner) assignOnly(c *syntax.CallExpr, redirs []*syntax.Redirect) {
 				}
 			} else {
 				// a compound assignment is traced as written, first
+				pfx = r.tracePrefix()
 				r.traceAssignsWith(&pfx, one)
 				traced = true
 			}
@@ -531,6 +533,7 @@ func (r *Runner) assignOnly(c *syntax.CallExpr, redirs []*syntax.Redirect) {
 				r.assignTrace, r.assignTraceFn, traced = nil, nil, true
 			}
 			if !traced {
+				pfx = r.tracePrefix()
 				r.traceAssignsWith(&pfx, one)
 			}
 			r.xtracePin = 0
