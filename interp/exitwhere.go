@@ -50,7 +50,9 @@ const (
 // exitTrapAt runs the EXIT trap if the unwinding of the exit, now at p,
 // has reached the state bash runs it in; later points find it run.
 func (r *Runner) exitTrapAt(p unwindPoint) {
-	if r.exitTrapRan {
+	if r.exitTrapRan || r.selfKillQuiet {
+		// (a subshell that killed itself as its last command dies at
+		// its next check, in the EXIT trap: subStatus)
 		return
 	}
 	if p == atPEText && (r.exitHow != exitOther || !r.forceInPE) {

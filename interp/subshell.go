@@ -190,6 +190,14 @@ func (c *Runner) subStatus() int {
 		}
 	}
 	c.flow = flowNone
+	if c.selfIntPending && c.traps != nil && c.traps.m["EXIT"] != "" && c.traps.active("EXIT") {
+		// the SIGINT it sent itself with no command after: bash's
+		// first check is in the EXIT trap, which dies before it reads
+		// the action (as after killSelf's quiet tail); with no trap
+		// the subshell ends with the kill's status
+		c.diePendingInt()
+		c.flow, c.selfKillQuiet = flowNone, true
+	}
 	if c.selfKilled != 0 {
 		// the EXIT trap of a subshell dying of a signal sees $? as
 		// it was before the kill, outside any frame (bash's
