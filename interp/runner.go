@@ -333,6 +333,9 @@ type Runner struct {
 	// subChld counts the children an in-process subshell with a CHLD
 	// trap of its own saw end (pipeline stages end on goroutines)
 	subChld atomic.Int32
+	// inChldTrap: the subshell runs its CHLD trap (see signalState's
+	// chldRunning)
+	inChldTrap bool
 	// subIntPending: an in-process subshell sent itself SIGINT (after a
 	// command substitution died by it); its INT trap is to run
 	subIntPending bool

@@ -485,6 +485,10 @@ type signalState struct {
 	// caught: bash runs the CHLD trap once per reaped child, where the
 	// kernel merges the signals
 	chld int
+	// chldRunning: the CHLD trap is running; bash's run_sigchld_trap
+	// sets an impossible handler meanwhile, so the children that end
+	// then (its own included) do not count
+	chldRunning bool
 	// term holds the terminating signals caught for the EXIT trap
 	// (termsig.go)
 	term map[syscall.Signal]bool
@@ -495,7 +499,7 @@ type signalState struct {
 // have forked) ended.
 func (s *signalState) noteChild() {
 	s.mu.Lock()
-	if !s.caught[syscall.SIGCHLD] {
+	if !s.caught[syscall.SIGCHLD] || s.chldRunning {
 		s.mu.Unlock()
 		return
 	}
@@ -505,6 +509,12 @@ func (s *signalState) noteChild() {
 	case s.arrived <- struct{}{}:
 	default:
 	}
+}
+
+func (s *signalState) setChldRunning(on bool) {
+	s.mu.Lock()
+	s.chldRunning = on
+	s.mu.Unlock()
 }
 
 // interrupting returns a trapped signal other than SIGCHLD that arrived
@@ -682,11 +692,16 @@ func (r *Runner) runPendingTraps() {
 		r.subIntPending = false
 		r.runTrap("INT")
 	}
-	if n := r.subChld.Swap(0); n > 0 && r.isSub && r.traps != nil && !r.traps.inherited && r.traps.m["CHLD"] != "" {
+	if r.inChldTrap {
+		r.subChld.Store(0) // children ending during it do not count
+	} else if n := r.subChld.Swap(0); n > 0 && r.isSub && r.traps != nil && !r.traps.inherited && r.traps.m["CHLD"] != "" {
 		// (an inherited CHLD trap is not active in a subshell)
+		r.inChldTrap = true
 		for ; n > 0; n-- {
 			r.runTrap("CHLD")
 		}
+		r.inChldTrap = false
+		r.subChld.Store(0)
 	}
 	s := r.sh.sigs
 	if s == nil || r.isSub || r.exitByTerm() {
@@ -721,7 +736,9 @@ func (r *Runner) runPendingTraps() {
 	for _, n := range names {
 		if n == "CHLD" {
 			for i := 0; i < chld; i++ {
+				s.setChldRunning(true)
 				r.runTrap(n)
+				s.setChldRunning(false)
 			}
 			continue
 		}
