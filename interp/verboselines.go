@@ -102,14 +102,30 @@ func hdocLines(stmts []*syntax.Stmt, src string) (bodies, joins []lineRange) {
 }
 
 // eachHdocBody calls fn for each here-document in node whose delimiter
-// line is in src, with hdocBodyLines' lines.
+// line is in src, with hdocBodyLines' lines. An empty body, which the
+// parser keeps no node for, is its delimiter line alone: the line after
+// the operator's, or after the body read before it (from == delim).
 func eachHdocBody(node syntax.Node, src string, fn func(rd *syntax.Redirect, from, delim int, unquoted bool)) {
+	next := 0 // the line after the last body found
 	syntax.Walk(node, func(n syntax.Node) bool {
 		rd, ok := n.(*syntax.Redirect)
-		if !ok || rd.Op != syntax.Hdoc && rd.Op != syntax.DashHdoc || rd.Hdoc == nil {
+		if !ok || rd.Op != syntax.Hdoc && rd.Op != syntax.DashHdoc || rd.Word == nil {
+			return true
+		}
+		if rd.Hdoc == nil {
+			line := max(next, int(rd.Word.End().Line())+1)
+			l := strings.TrimSuffix(src[lineStart(src, line):lineStart(src, line+1)], "\n")
+			if rd.Op == syntax.DashHdoc {
+				l = strings.TrimLeft(l, "\t")
+			}
+			if line > 1 && lineStart(src, line) < len(src) && l == hdocDelim(rd.Word) {
+				next = line + 1
+				fn(rd, line, line, false)
+			}
 			return true
 		}
 		if from, delim, unquoted := hdocBodyLines(rd, src); delim >= from {
+			next = delim + 1
 			fn(rd, from, delim, unquoted)
 		}
 		return true
