@@ -1689,7 +1689,14 @@ func (r *Runner) expOp(pe *syntax.ParamExp, pv paramValue, indirect string) (par
 			s = r.lastElem // after -i/-u/-l, as for a variable below
 		} else if err := r.setScalar(r.resolveRef(name), s, false); err != nil {
 			return pv, r.assignDefaultErr(r.namedByCmd(err))
-		} else if v := r.lookup(r.resolveRef(name)); v != nil && v.set {
+		} else if target := r.resolveRef(name); r.isElemRef(target) {
+			// a reference to an element: bash's bind_variable gives
+			// back the array, whose value (get_variable_value) is
+			// element 0, not the one assigned (bash crashes with no
+			// element 0; nothing here)
+			ref := r.vars.get(target).str
+			s = r.lookup(ref[:strings.IndexByte(ref, '[')]).value()
+		} else if v := r.lookup(target); v != nil && v.set {
 			// the value after -i/-u/-l: ${a:=4+3} is 7 under declare -i
 			s = v.value()
 		}
