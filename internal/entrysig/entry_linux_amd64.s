@@ -118,35 +118,25 @@ decdone:
 	MOVQ	(R9), R14
 	MOVQ	$0, (R9)
 	MOVQ	$1, BX
-ignore:
+sigs:
+	LEAQ	·dflAct(SB), SI	// a reset wins over an ignore
+	TESTQ	$1, R15
+	JNE	setsig
+	LEAQ	·ignAct(SB), SI
 	TESTQ	$1, R12
 	JEQ	nextsig
-	MOVQ	$13, AX		// SYS_rt_sigaction(sig, &ignAct, NULL, 8)
+setsig:
+	MOVQ	$13, AX		// SYS_rt_sigaction(sig, SI, NULL, 8)
 	MOVQ	BX, DI
-	LEAQ	·ignAct(SB), SI
 	XORQ	DX, DX
 	MOVQ	$8, R10
 	SYSCALL
 nextsig:
 	SHRQ	$1, R12
-	INCQ	BX
-	CMPQ	BX, $65
-	JLT	ignore
-	MOVQ	$1, BX
-reset:
-	TESTQ	$1, R15
-	JEQ	nextreset
-	MOVQ	$13, AX		// SYS_rt_sigaction(sig, &dflAct, NULL, 8)
-	MOVQ	BX, DI
-	LEAQ	·dflAct(SB), SI
-	XORQ	DX, DX
-	MOVQ	$8, R10
-	SYSCALL
-nextreset:
 	SHRQ	$1, R15
 	INCQ	BX
 	CMPQ	BX, $65
-	JLT	reset
+	JLT	sigs
 	MOVQ	$72, AX		// SYS_fcntl(fd, F_SETFD, FD_CLOEXEC)
 	MOVQ	R13, DI
 	MOVQ	$2, SI
