@@ -75,10 +75,11 @@ func biAlias(r *Runner, args []string) int {
 	return status
 }
 
-// validAliasName reports whether bash accepts s as an alias name: no
-// blanks, quotes, expansion or redirection characters.
+// validAliasName reports whether bash accepts s as an alias name
+// (legal_alias_name): no blanks, metacharacters, quotes, $ or /. An =
+// is allowed, which only BASH_ALIASES can give (alias splits at it).
 func validAliasName(s string) bool {
-	return s != "" && !strings.ContainsAny(s, " \t\n/$`=&;|<>()'\"\\")
+	return s != "" && !strings.ContainsAny(s, " \t\n/$`&;|<>()'\"\\")
 }
 
 func biUnalias(r *Runner, args []string) int {

@@ -64,7 +64,9 @@ func (r *Runner) setTableElem(name, key, val string, appendVal bool) {
 			val = r.aliases[key] + val
 		}
 		if !validAliasName(key) {
+			// report_error: under set -e the shell exits at once
 			r.errorf("`%s': invalid alias name", key)
+			r.reportExit()
 			return
 		}
 		r.defineAlias(key, val)
