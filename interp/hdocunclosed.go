@@ -117,6 +117,11 @@ func (r *Runner) hdocUnclosedError(body string) error {
 		lines := strings.Count(text[:upTo], "\n") - strings.Count(text[:upTo], "\\\n")
 		r.writeErrLine(r.errName() + ": command substitution" + r.lineSep() + itoa(int64(r.line+1+lines)) +
 			": unexpected EOF while looking for matching `" + want + "'")
+		if r.reportExits() && !r.statusIgnored() {
+			// under set -e the shell exits at once, with status 2,
+			// where set -e applies (not in a condition)
+			r.exit, r.exitCode, r.flow, r.exitHow = 2, 2, flowExit, exitByReport
+		}
 		return &expandError{msg: "unclosed command substitution", reported: true}
 	case "$((":
 		return reportErrf("bad substitution: no closing `)' in %s", body)
