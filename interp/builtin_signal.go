@@ -420,6 +420,12 @@ func (r *Runner) selfSignal(sig syscall.Signal) bool {
 			return a == ""
 		}
 	}
+	switch sig {
+	case syscall.SIGCHLD, syscall.SIGCONT, syscall.SIGURG, syscall.SIGWINCH:
+		// ignored by default, untrapped: sent, it could still be on its
+		// way when a trap set next subscribes, and run that trap
+		return true
+	}
 	if !isUserFault(sig) {
 		return false
 	}
