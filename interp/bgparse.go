@@ -79,6 +79,13 @@ func parseAgain(text string, posix bool) (*syntax.File, error) {
 		parse = parsePosixProgram
 	}
 	f, _, err := parse(text, "")
+	if err != nil && !posix && strings.Contains(text, dparenBlank) {
+		// text is a program as parseProgram rewrote it: parsed whole
+		// again, its blanks would be taken for raw bytes of the script
+		if f2, err2 := parseBash(text, ""); err2 == nil {
+			return f2, nil
+		}
+	}
 	return f, err
 }
 
