@@ -42,8 +42,7 @@ func (r *Runner) stmtsByLine(stmts []*syntax.Stmt) {
 	prev := 0
 	for i := 0; i < len(stmts); {
 		j := lineGroupEnd(stmts, i, r.curSrc)
-		r.lineReadNotify(stmts[prev:i])
-		r.peHistRecord(stmts[i:j], stmts[prev:i])
+		r.groupRead(stmts[i:j], stmts[prev:i])
 		prev = i
 		r.noticeLine, r.parenLeft = r.lineAt(readEnd(stmts[i:j])), false
 		r.stmts(stmts[i:j])
@@ -52,6 +51,14 @@ func (r *Runner) stmtsByLine(stmts []*syntax.Stmt) {
 		}
 		i = j
 	}
+}
+
+// groupRead does what bash's reader does as it reads the lines of g, the
+// group after prev in an eval'd, sourced or trap text: it reports on the
+// jobs (lineReadNotify) and records the lines (peHistRecord).
+func (r *Runner) groupRead(g, prev []*syntax.Stmt) {
+	r.lineReadNotify(prev)
+	r.peHistRecord(g, prev)
 }
 
 // lineReadNotify reports on the jobs as bash's shell_getc does when it

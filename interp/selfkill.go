@@ -22,7 +22,7 @@ func (r *Runner) killSelf(sig syscall.Signal) bool {
 		if a, ok := r.traps.m[name]; ok && a == "" {
 			return true // ignored, in the subshell or inherited
 		}
-		if r.traps.m[name] != "" && r.traps.active(name) {
+		if r.traps.has(name) {
 			r.runTrap(name)
 			return true
 		}

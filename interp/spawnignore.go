@@ -99,8 +99,9 @@ func (r *Runner) trapIgnores(sig syscall.Signal) bool {
 
 // startStaged starts path through a fast exec stage that ignores ign
 // (and what this process ignores: a Go runtime start resets it), gives
-// dfl the default action, and then executes path in the same process, so $! and the job keep the
-// program's pid. path is as a plain spawn executes it, a relative one
+// dfl the default action, and then executes path in the same process,
+// so $! and the job keep the program's pid. path is as a plain spawn
+// executes it, a relative one
 // from the child's directory, so that a script's interpreter gets it as
 // written ($0 of ./x.sh). files is the child's whole descriptor table.
 // It returns once the program runs (or the stage failed): until then a

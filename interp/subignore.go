@@ -47,13 +47,13 @@ func (r *Runner) subshellDefaults(ign []int) []int {
 	}
 	var out []int
 	for sig := syscall.Signal(1); sig < 32; sig++ {
-		if !signal.Ignored(sig) || hardIgnored[sig] || r.trapIgnores(sig) || slices.Contains(ign, int(sig)) {
-			continue
+		if signal.Ignored(sig) && !hardIgnored[sig] && !r.trapIgnores(sig) && !slices.Contains(ign, int(sig)) {
+			out = append(out, int(sig))
 		}
-		if slices.Contains(r.asyncIgnored(), sig) {
-			continue
-		}
-		out = append(out, int(sig))
+	}
+	if len(out) > 0 {
+		async := r.asyncIgnored()
+		out = slices.DeleteFunc(out, func(s int) bool { return slices.Contains(async, syscall.Signal(s)) })
 	}
 	return out
 }

@@ -190,7 +190,7 @@ func (c *Runner) subStatus() int {
 		}
 	}
 	c.flow = flowNone
-	if c.selfIntPending && c.traps != nil && c.traps.m["EXIT"] != "" && c.traps.active("EXIT") {
+	if c.selfIntPending && c.traps != nil && c.traps.has("EXIT") {
 		// the SIGINT it sent itself with no command after: bash's
 		// first check is in the EXIT trap, which dies before it reads
 		// the action (as after killSelf's quiet tail); with no trap

@@ -692,16 +692,18 @@ func (r *Runner) runPendingTraps() {
 		r.subIntPending = false
 		r.runTrap("INT")
 	}
-	if r.inChldTrap {
-		r.subChld.Store(0) // children ending during it do not count
-	} else if n := r.subChld.Swap(0); n > 0 && r.isSub && r.traps != nil && !r.traps.inherited && r.traps.m["CHLD"] != "" {
-		// (an inherited CHLD trap is not active in a subshell)
-		r.inChldTrap = true
-		for ; n > 0; n-- {
-			r.runTrap("CHLD")
+	if r.isSub && r.subChld.Load() != 0 {
+		// (children ending while its CHLD trap runs do not count, nor
+		// do those before it is set; an inherited one is not active)
+		n := r.subChld.Swap(0)
+		if !r.inChldTrap && r.traps != nil && r.traps.has("CHLD") {
+			r.inChldTrap = true
+			for ; n > 0; n-- {
+				r.runTrap("CHLD")
+			}
+			r.inChldTrap = false
+			r.subChld.Store(0)
 		}
-		r.inChldTrap = false
-		r.subChld.Store(0)
 	}
 	s := r.sh.sigs
 	if s == nil || r.isSub || r.exitByTerm() {

@@ -57,8 +57,7 @@ func (r *Runner) stmtsEchoing(stmts []*syntax.Stmt, src string, catchAbort bool,
 			if pin {
 				r.pinANSI(stmtNodes(g)...)
 			}
-			r.lineReadNotify(prev)
-			r.peHistRecord(g, prev)
+			r.groupRead(g, prev)
 			prev = g
 			r.discardLine, r.parenLeft = 0, false
 			r.noticeLine = r.lineAt(readEnd(g))
@@ -94,8 +93,7 @@ func (r *Runner) stmtsEchoing(stmts []*syntax.Stmt, src string, catchAbort bool,
 	for i, g := range groups {
 		if i > 0 {
 			// (before the line is echoed: shell_getc notifies first)
-			r.lineReadNotify(groups[i-1])
-			r.peHistRecord(g, groups[i-1])
+			r.groupRead(g, groups[i-1])
 		}
 		if aliases {
 			if ran, err := r.aliasRestFrom(g, name, false, catchAbort); ran {

@@ -284,11 +284,7 @@ func (r *Runner) echoComsubHdocs(cs *syntax.CmdSubst) {
 			body = removeLineJoins(body)
 		}
 		if rd.Op == syntax.DashHdoc {
-			lines := strings.SplitAfter(body, "\n")
-			for i, l := range lines {
-				lines[i] = strings.TrimLeft(l, "\t")
-			}
-			body = strings.Join(lines, "")
+			body = stripTabs(body)
 		}
 		sb.WriteString(body + hdocDelim(rd.Word) + "\n")
 	})

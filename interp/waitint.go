@@ -197,7 +197,7 @@ func (r *Runner) selfInterrupt() {
 	}
 	if r.isSub {
 		switch {
-		case r.traps != nil && r.traps.m["INT"] != "" && r.traps.active("INT"):
+		case r.traps != nil && r.traps.has("INT"):
 			r.subIntPending = true // its trap runs after the command
 		case r.trapIgnores(syscall.SIGINT) || r.asyncInt != asyncIntNone:
 		default:
