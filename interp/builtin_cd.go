@@ -166,7 +166,7 @@ func cdVarValue(v *variable) (string, bool) {
 func (r *Runner) changeTo(name, target string, physical, eflag, printDir bool, shown *string) (st int, msg string) {
 	var newDir string
 	if !physical {
-		c, err := canonCheck(r.absPath(target))
+		c, err := canonCheck(r.namePath(target))
 		switch {
 		case err == nil:
 			newDir = c
@@ -185,20 +185,33 @@ func (r *Runner) changeTo(name, target string, physical, eflag, printDir bool, s
 			// bash's last try, chdir to the relative name, starts
 			// from where the process is, which nash cannot follow:
 			// the textual result stands for it
-			c := cleanLogical(r.absPath(target))
-			if _, err := os.Stat(r.dir); err != nil && isDirErr(c) == nil {
+			c := cleanLogical(r.namePath(target))
+			if d, lerr, ok := r.cdRenamed(target); ok {
+				if lerr != nil {
+					return 1, pathErrMsg(err)
+				}
+				newDir = d
+			} else if _, err := os.Stat(r.dir); err != nil && isDirErr(c) == nil {
 				newDir = c
 			} else {
 				physical = true
 			}
 		}
 	}
+	renamed := false
 	if physical {
-		p, err := physPath(r.absPath(target))
+		// bash's cd -P chdirs to the name as written
+		var lerr error
+		if newDir, lerr, renamed = r.cdRenamed(target); lerr != nil {
+			return 1, pathErrMsg(lerr)
+		}
+	}
+	if physical && !renamed {
+		p, err := physPath(r.namePath(target))
 		if err == nil {
 			// EvalSymlinks drops "x/.." without checking that x is
 			// a directory, as chdir(2) does
-			_, err = os.Stat(r.absPath(target))
+			_, err = os.Stat(r.namePath(target))
 		}
 		if target == "" {
 			err = syscall.ENOENT // chdir("") fails; only the logical path makes "" the cwd
@@ -223,7 +236,7 @@ func (r *Runner) changeTo(name, target string, physical, eflag, printDir bool, s
 	fi, err := os.Stat(newDir)
 	if err != nil {
 		// logical failed: bash retries physically
-		if p, err2 := filepath.EvalSymlinks(r.absPath(target)); err2 == nil {
+		if p, err2 := filepath.EvalSymlinks(r.namePath(target)); err2 == nil {
 			if fi2, err3 := os.Stat(p); err3 == nil && fi2.IsDir() {
 				newDir, fi, err = p, fi2, nil
 			}
@@ -242,6 +255,32 @@ func (r *Runner) changeTo(name, target string, physical, eflag, printDir bool, s
 		return r.chdirShow(newDir, true, *shown), ""
 	}
 	return r.chdir(newDir, printDir), ""
+}
+
+// cdRenamed is bash's chdir to a relative name as written once the
+// name of the shell's directory no longer leads there (it, or one above
+// it, was renamed): the name is followed from where the shell really
+// is, and the directory reached is named by its path (getcwd, as
+// bash's resetpwd asks). ok is false when the runner's name still
+// works, the target is absolute, or the directory was removed: the
+// other rules cover those.
+func (r *Runner) cdRenamed(target string) (dir string, err error, ok bool) {
+	if strings.HasPrefix(target, "/") || r.liveDir() == r.dir {
+		return "", nil, false
+	}
+	if _, live := r.handlePath(); !live {
+		return "", nil, false
+	}
+	fd, err := syscall.Open(r.absPath(target), oPath|syscall.O_DIRECTORY|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		return "", err, true
+	}
+	p, err := os.Readlink("/proc/self/fd/" + strconv.Itoa(fd))
+	syscall.Close(fd)
+	if err != nil || !strings.HasPrefix(p, "/") || strings.HasSuffix(p, " (deleted)") {
+		return "", syscall.ENOENT, true
+	}
+	return p, nil, true
 }
 
 // cdFromLost is cd to a relative dir from a directory that has no path:
@@ -405,7 +444,7 @@ func isDirErr(p string) error {
 // deletedCwd reports whether cd's target names the runner's directory
 // itself and that directory no longer exists.
 func (r *Runner) deletedCwd(target string) bool {
-	if cleanLogical(r.absPath(target)) != cleanLogical(r.dir) {
+	if cleanLogical(r.namePath(target)) != cleanLogical(r.dir) {
 		return false
 	}
 	_, err := os.Stat(r.dir)

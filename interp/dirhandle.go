@@ -34,10 +34,26 @@ func (r *Runner) spawnDir() string {
 	if r.dirHandle == nil {
 		return r.dir
 	}
+	return r.liveDir()
+}
+
+// liveDir is the path that reaches the runner's directory, as a
+// relative name reaches bash's cwd: its name while that leads to a
+// directory, else (the directory, or one above it, was renamed or
+// removed under the shell) the directory itself, through its handle
+// or, before any cd, through the process's own cwd. Only the failure
+// costs more than the stat.
+func (r *Runner) liveDir() string {
+	if r.dirHandle == nil && !r.inCwd {
+		return r.dir
+	}
 	if _, err := os.Stat(r.dir); err == nil {
 		return r.dir
 	}
-	return "/proc/self/fd/" + strconv.Itoa(int(r.dirHandle.Fd()))
+	if r.dirHandle != nil {
+		return "/proc/self/fd/" + strconv.Itoa(int(r.dirHandle.Fd()))
+	}
+	return "/proc/self/cwd"
 }
 
 // handlePath is the path the kernel knows for the runner's directory

@@ -1247,8 +1247,26 @@ func execIgnored(p string, ignore []*compiledPattern) bool {
 	return false
 }
 
-// absPath resolves p against the runner's working directory.
+// absPath is the path that reaches p from the runner's working
+// directory, as bash's open or stat of p reaches it from its cwd: a
+// relative p goes through the directory itself once its name no
+// longer leads there (liveDir).
 func (r *Runner) absPath(p string) string {
+	if p != "" && p[0] == '/' {
+		return r.namePath(p)
+	}
+	if d := r.liveDir(); d != r.dir {
+		if p == "" {
+			return d
+		}
+		return d + "/" + p
+	}
+	return r.namePath(p)
+}
+
+// namePath resolves p against the name of the runner's working
+// directory (PWD's idea of it, as cd makes paths absolute).
+func (r *Runner) namePath(p string) string {
 	if p == "" {
 		return r.dir
 	}
