@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -93,18 +94,28 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 	echo := prompts && !isTerminal(f)
 	lastLen := 0
 	eofs := 0 // ends of input in a row ignored under ignoreeof
+	var tmoutAt time.Time
 	for !eof && r.flow != flowExit {
 		if prompts {
 			if buf.Len() == 0 {
 				if r.runPromptCommand(); r.flow == flowExit {
 					break
 				}
+				tmoutAt = r.tmoutDeadline()
 			}
 			r.writePrompt(max(strings.Count(buf.String(), "\n"), min(buf.Len(), 1)))
+		}
+		if in.script == nil {
+			in.lr.deadline = tmoutAt
 		}
 		var line []byte
 		for {
 			c, err := in.readByte()
+			if err == errReadTimeout {
+				r.histUnrun(buf.String()) // half a command
+				r.autoLogout()
+				break
+			}
 			if err != nil {
 				eof = true
 				break
@@ -116,6 +127,9 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 		}
 		if in.script == nil {
 			in.lr.done()
+		}
+		if r.flow == flowExit {
+			break // TMOUT ran out
 		}
 		if eof && len(line) > 0 && line[len(line)-1] != '\n' {
 			// as for a file, bash's shell_getc ends the last line with
@@ -176,11 +190,7 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 			continue
 		}
 		if st == linesSkip {
-			if l := strings.TrimSuffix(text, "\n"); r.histOn() && !strings.Contains(l, "\n") {
-				// bash's reader added the line before the parser
-				// refused it (a multi-line one is not recorded here)
-				r.histCheckAdd(l)
-			}
+			r.histUnrun(text) // the parser refused it
 			consumed += lines
 			lines = 0
 			buf.Reset()
@@ -251,6 +261,11 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 		}
 		if r.flow != flowExit { // (PROMPT_COMMAND may have exited)
 			io.WriteString(r.fds.writer(2), word)
+			st := r.exit
+			r.bashLogout()
+			if r.flow != flowExit {
+				r.exit = st // exit's status, from before the file ran
+			}
 		}
 	}
 	r.lineOff = 0

@@ -123,7 +123,9 @@ func lookupBuiltin(name string) builtinFunc {
 		return biHistory
 	case "fc":
 		return biFc
-	case "bind", "suspend", "logout":
+	case "logout":
+		return biLogout
+	case "bind", "suspend":
 		return biNoJobControl
 	}
 	return nil
@@ -332,7 +334,7 @@ func statusArg(r *Runner, name string, args []string) (int, bool) {
 		// gives the $? from before the trap: the trap cannot change it;
 		// so does exit in the EXIT trap (bash's trap_saved_exit_value)
 		if name == "return" && r.runningTrap != "" && r.runningTrap != "DEBUG" ||
-			name == "exit" && r.runningTrap == "EXIT" {
+			(name == "exit" || name == "logout") && r.runningTrap == "EXIT" {
 			return r.trapSaved, true
 		}
 		return r.exit, true
@@ -345,16 +347,19 @@ func statusArg(r *Runner, name string, args []string) (int, bool) {
 	return int(n & 0xff), true
 }
 
+// biExit is the exit builtin, and logout's in a login shell (args[0]
+// names which): only exit names itself on stderr in an interactive shell.
 func biExit(r *Runner, args []string) int {
-	status, ok := statusArg(r, "exit", args) // skips a "--" itself
+	name := args[0]
+	status, ok := statusArg(r, name, args) // skips a "--" itself
 	if len(args) > 1 && args[1] == "--" {
 		args = args[1:]
 	}
 	if len(args) > 2 && ok {
 		r.exit = 1
-		return r.noArgs("exit")
+		return r.noArgs(name)
 	}
-	if r.sh.interactiveCmds && !r.isSub && !r.inTrap && !r.inPromptCmd {
+	if name == "exit" && r.sh.interactiveCmds && !r.isSub && !r.inTrap && !r.inPromptCmd {
 		// (bash's exit_builtin tests interactive, which trap actions
 		// and PROMPT_COMMAND run without)
 		word := "exit\n"
@@ -362,6 +367,10 @@ func biExit(r *Runner, args []string) int {
 			word = "logout\n"
 		}
 		io.WriteString(r.errw(), word)
+	}
+	r.bashLogout()
+	if r.flow == flowExit {
+		return r.exitCode // an exit in the logout file
 	}
 	r.beginExit(status)
 	r.exitHow = exitByBuiltin
@@ -709,9 +718,6 @@ func biNoJobControl(r *Runner, args []string) int {
 		return 0
 	case "complete", "compgen", "compopt":
 		return 0
-	case "logout":
-		r.bErr("logout", "not login shell: use `exit'")
-		return 1
 	case "suspend":
 		_, rest, ok, st := r.simpleOpts("suspend", "f", args[1:])
 		if !ok {

@@ -422,3 +422,14 @@ func histTokens(text string) []string {
 	}
 	return toks
 }
+
+// histUnrun records text, lines read that will not run (the parser
+// refused them, or TMOUT ran out before the command was whole), as bash's
+// reader added them before its parser saw them. Only a single line is
+// recorded: a multi-line one would need the parse that history_delimiting_chars
+// makes of the lines before each newline.
+func (r *Runner) histUnrun(text string) {
+	if l := strings.TrimSuffix(text, "\n"); r.histOn() && l != "" && !strings.Contains(l, "\n") {
+		r.histCheckAdd(l)
+	}
+}

@@ -39,9 +39,11 @@ type shell struct {
 	bgNamed     string
 	bgRename    string // the name a job started by bgExe takes; "" if none
 	bgNamedOnce sync.Once
-	bgParses    bgParses
-	name        string // shell name for messages when $0 is not used
-	startName   string // bash's shell_name, which \s shows (see shellName)
+	// loggedOut: bash_logout has read the logout files (bashLogout)
+	loggedOut bool
+	bgParses  bgParses
+	name      string // shell name for messages when $0 is not used
+	startName string // bash's shell_name, which \s shows (see shellName)
 	// fgWaits counts the waits for foreground processes and wait
 	// builtins completed: a coprocess's end is noticed only after one
 	// (see reapCoprocs)
