@@ -141,6 +141,16 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 			eof = false
 			continue
 		}
+		if eof && len(line) == 0 && buf.Len() == 0 && prompts {
+			// bash's reader runs exit, which jobs may refuse
+			r.sh.lastBuiltin, r.sh.thisBuiltin = r.sh.thisBuiltin, "exit"
+			if msg := r.exitKept(); msg != "" {
+				io.WriteString(r.errw(), r.exitWord())
+				r.refuseExit(msg)
+				eof = false
+				continue
+			}
+		}
 		if len(line) > 0 {
 			eofs = 0
 		}
@@ -254,13 +264,9 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 				r.writePrompt(0)
 			}
 		}
-		// bash's reader_loop at EOF, as the exit builtin words it
-		word := "exit\n"
-		if r.opts.sh(shLoginShell) {
-			word = "logout\n"
-		}
 		if r.flow != flowExit { // (PROMPT_COMMAND may have exited)
-			io.WriteString(r.fds.writer(2), word)
+			// bash's reader_loop at EOF, as the exit builtin words it
+			io.WriteString(r.fds.writer(2), r.exitWord())
 			st := r.exit
 			r.bashLogout()
 			if r.flow != flowExit {

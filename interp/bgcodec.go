@@ -247,7 +247,7 @@ func (s *bgState) codec(c *bgCodec) {
 		c.str(p)
 	}
 	for _, p := range []*bool{&s.CmdString, &s.StdinCmds, &s.DashS, &s.OptindBundle, &s.BashByName, &s.InParen, &s.InComsub,
-		&s.StdinRedir, &s.IgnoreInt, &s.OuterPE, &s.HardInt} {
+		&s.NotLogin, &s.StdinRedir, &s.IgnoreInt, &s.OuterPE, &s.HardInt} {
 		c.bool(p)
 	}
 	bgSlice(c, &s.LineConts, c.int)

@@ -84,6 +84,7 @@ type bgState struct {
 	NoErrExit           int
 	IgnoreBase          int // (specialExit)
 	InParen, InComsub   bool
+	NotLogin            bool
 	StdinRedir          bool
 	ThisCmd             string
 	// Comm is the shell's process name (/proc/PID/comm): the job's
@@ -317,6 +318,7 @@ func (c *Runner) captureBgState(st *syntax.Stmt, reportFD int) ([]byte, error) {
 	s.TracePending = c.tracePending
 	s.NoErrExit, s.InParen, s.InComsub, s.StdinRedir = c.noErrExit, c.inParen, c.inComsub, c.stdinRedir
 	s.IgnoreBase = c.ignoreBase
+	s.NotLogin = c.notLogin
 	s.ThisCmd = c.thisCmd
 	s.IgnoreInt = !c.opts.on(optMonitor)
 	s.HardInt = c.asyncInt == asyncIntHard
@@ -470,6 +472,7 @@ func (r *Runner) restoreBgState(data []byte) (*syntax.Stmt, error) {
 	r.tracePending = s.TracePending
 	r.noErrExit, r.inParen, r.inComsub, r.stdinRedir = s.NoErrExit, s.InParen, s.InComsub, s.StdinRedir
 	r.ignoreBase = s.IgnoreBase
+	r.notLogin = s.NotLogin
 	r.thisCmd = s.ThisCmd
 	setProcessName(s.Comm)
 	r.async, r.bgProcess = true, true

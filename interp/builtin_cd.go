@@ -57,9 +57,11 @@ func (r *Runner) cdAs(name string, args []string) int {
 	}
 	var dir string
 	printDir, dash := false, false
-	// bash's LCD_DOVARS: cdable_vars tries a named argument's variable
-	// when the directory itself fails; not for cd alone or cd -
+	// bash's LCD_DOVARS and LCD_DOSPELL: cdable_vars tries a named
+	// argument's variable when the directory itself fails, cdspell its
+	// corrected spelling; not for cd alone or cd -
 	cdVars := len(rest) > 0 && r.opts.sh(shCdableVars)
+	spell := len(rest) > 0 && r.opts.sh(shCdspell) && r.isInteractive() && !r.isSub
 	if len(rest) == 0 {
 		h := r.lookup("HOME")
 		if h == nil || !h.set {
@@ -79,7 +81,7 @@ func (r *Runner) cdAs(name string, args []string) int {
 			// the value as it is
 			dir = o.value()
 			printDir, dash = true, true
-			cdVars = false
+			cdVars, spell = false, false
 		}
 	}
 	if r.cwdLost {
@@ -140,6 +142,17 @@ func (r *Runner) cdAs(name string, args []string) int {
 					}
 					return r.write(name, val+"\n")
 				}
+			}
+		}
+	}
+	if spell {
+		// bash prints the corrected name once it is there
+		if fixed := r.cdSpell(dir); fixed != "" {
+			if st, m := r.changeTo(name, fixed, physical, eflag, false, nil); m == "" {
+				if st != 0 {
+					return st
+				}
+				return r.write(name, fixed+"\n")
 			}
 		}
 	}
@@ -811,4 +824,19 @@ func (r *Runner) tildeDirStack(s string) (string, bool) {
 		return v.value(), v.isSetScalar()
 	}
 	return r.dirStack[pos], true
+}
+
+// autocd reports whether a command name that found no builtin or
+// function changes directory instead (shopt autocd, bash's is_dirname):
+// in an interactive shell, not a subshell, when the program PATH finds
+// for it (path), or else the name itself, is a directory.
+func (r *Runner) autocd(name, path string) bool {
+	if !r.opts.sh(shAutocd) || !r.isInteractive() || r.isSub || name == "" {
+		return false
+	}
+	if path == "" {
+		path = name
+	}
+	fi, err := os.Stat(r.absPath(path))
+	return err == nil && fi.IsDir()
 }

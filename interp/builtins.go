@@ -351,6 +351,13 @@ func statusArg(r *Runner, name string, args []string) (int, bool) {
 // names which): only exit names itself on stderr in an interactive shell.
 func biExit(r *Runner, args []string) int {
 	name := args[0]
+	if name == "exit" && r.exitSpeaks() {
+		io.WriteString(r.errw(), r.exitWord())
+	}
+	if msg := r.exitKept(); msg != "" {
+		r.refuseExit(msg)
+		return 1
+	}
 	status, ok := statusArg(r, name, args) // skips a "--" itself
 	if len(args) > 1 && args[1] == "--" {
 		args = args[1:]
@@ -358,15 +365,6 @@ func biExit(r *Runner, args []string) int {
 	if len(args) > 2 && ok {
 		r.exit = 1
 		return r.noArgs(name)
-	}
-	if name == "exit" && r.sh.interactiveCmds && !r.isSub && !r.inTrap && !r.inPromptCmd {
-		// (bash's exit_builtin tests interactive, which trap actions
-		// and PROMPT_COMMAND run without)
-		word := "exit\n"
-		if r.opts.sh(shLoginShell) {
-			word = "logout\n"
-		}
-		io.WriteString(r.errw(), word)
 	}
 	r.bashLogout()
 	if r.flow == flowExit {

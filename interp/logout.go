@@ -6,9 +6,9 @@ import (
 )
 
 // biLogout is bash's logout: exit for a login shell, interactive or not;
-// any other shell refuses it.
+// any other shell, and a subshell other than a substitution, refuses it.
 func biLogout(r *Runner, args []string) int {
-	if !r.opts.sh(shLoginShell) {
+	if !r.opts.sh(shLoginShell) || r.notLogin {
 		r.bErr("logout", "not login shell: use `exit'")
 		return 1
 	}
@@ -57,4 +57,57 @@ func (r *Runner) autoLogout() {
 	if r.flow != flowExit {
 		r.beginExit(r.exit)
 	}
+}
+
+// exitSpeaks reports whether exit is run by the interactive shell itself
+// (bash's interactive: not in a subshell, a trap action or
+// PROMPT_COMMAND, which run without it).
+func (r *Runner) exitSpeaks() bool {
+	return r.sh.interactiveCmds && !r.isSub && !r.inTrap && !r.inPromptCmd
+}
+
+// exitWord is what an interactive shell's exit says on stderr.
+func (r *Runner) exitWord() string {
+	if r.opts.sh(shLoginShell) {
+		return "logout\n"
+	}
+	return "exit\n"
+}
+
+// exitKept is the check bash's exit_or_logout makes in an interactive
+// shell before it leaves: unless the command before was exit, logout or
+// jobs, stopped jobs (or, under shopt checkjobs, running ones) keep the
+// shell. It returns the complaint, "" when the shell may leave.
+func (r *Runner) exitKept() string {
+	if !r.exitSpeaks() {
+		return ""
+	}
+	switch r.sh.lastBuiltin {
+	case "exit", "logout", "jobs":
+		return ""
+	}
+	running := false
+	for _, j := range r.jobs.numbered() {
+		switch j.state() {
+		case jobStopped:
+			return "There are stopped jobs.\n"
+		case jobRunning:
+			running = true
+		}
+	}
+	if running && r.opts.sh(shCheckjobs) {
+		return "There are running jobs.\n"
+	}
+	return ""
+}
+
+// refuseExit complains as exitKept decided (checkjobs also lists the
+// jobs) and takes the refused exit for the command before the next one,
+// so that an exit right after leaves.
+func (r *Runner) refuseExit(msg string) {
+	io.WriteString(r.errw(), msg)
+	if r.opts.sh(shCheckjobs) {
+		biJobs(r, []string{"jobs"})
+	}
+	r.sh.thisBuiltin, r.sh.lastBuiltin = "exit", "exit"
 }

@@ -41,9 +41,13 @@ type shell struct {
 	bgNamedOnce sync.Once
 	// loggedOut: bash_logout has read the logout files (bashLogout)
 	loggedOut bool
-	bgParses  bgParses
-	name      string // shell name for messages when $0 is not used
-	startName string // bash's shell_name, which \s shows (see shellName)
+	// thisBuiltin and lastBuiltin are bash's this_shell_builtin and
+	// last_shell_builtin, the builtins (or "") of the shell's last two
+	// simple commands, which an interactive exit looks at (exitKept)
+	thisBuiltin, lastBuiltin string
+	bgParses                 bgParses
+	name                     string // shell name for messages when $0 is not used
+	startName                string // bash's shell_name, which \s shows (see shellName)
 	// fgWaits counts the waits for foreground processes and wait
 	// builtins completed: a coprocess's end is noticed only after one
 	// (see reapCoprocs)
@@ -332,6 +336,10 @@ type Runner struct {
 	errLine      int
 	inReturnTrap bool
 	isSub        bool // an in-process subshell
+	// notLogin: a ( ), pipeline or asynchronous subshell, where bash's
+	// execute_in_subshell has turned login_shell off (logout refuses);
+	// a command or process substitution keeps it
+	notLogin bool
 	// subChld counts the children an in-process subshell with a CHLD
 	// trap of its own saw end (pipeline stages end on goroutines)
 	subChld atomic.Int32

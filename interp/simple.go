@@ -221,6 +221,23 @@ func (r *Runner) runArgs(c *syntax.CallExpr, args []string, redirs []*syntax.Red
 			return // the trace's write ended the subshell (SIGPIPE)
 		}
 	}
+	if (kind == cmdExternal || kind == cmdNotFound) && r.autocd(name, fn.path) {
+		// bash's autocd: cd to it, the words traced without PS4 whether
+		// or not xtrace is on (xtrace_print_word_list's flags 0), and a
+		// cd function runs if there is one
+		args = append([]string{"cd", "--"}, args...)
+		name = "cd"
+		r.traceWrite(r.traceWords(args))
+		kind, fn, bi = r.resolve(name)
+		info.Argv, info.Path = args, ""
+		info.Function, info.Builtin = kind == cmdFunction, kind == cmdBuiltin
+	}
+	if !r.isSub {
+		r.sh.lastBuiltin, r.sh.thisBuiltin = r.sh.thisBuiltin, ""
+		if kind == cmdBuiltin || kind == cmdSpecial {
+			r.sh.thisBuiltin = name
+		}
+	}
 	if kind != cmdExternal {
 		r.raiseStageLevel(c)
 		if kind == cmdFunction {

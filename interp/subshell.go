@@ -83,6 +83,7 @@ func (r *Runner) fork(kind string) *Runner {
 		execString:      r.execString,
 		isSub:           true,
 		inComsub:        r.inComsub,
+		notLogin:        r.notLogin || kind == "subshell",
 		loopDepth:       r.loopDepth,
 		optind:          r.optind,
 		dirStack:        append([]string(nil), r.dirStack...),

@@ -223,10 +223,15 @@ func (r *Runner) traceCall(c *syntax.CallExpr, args []string, assignsTraced, ext
 		r.traceAssigns(c.Assigns)
 	}
 	r.flushEnvElems(-1)
-	var sb strings.Builder
 	// PS4 expanded after the assignments' lines, each of which
 	// expanded it (and may have failed to)
-	sb.WriteString(r.callTracePrefix(c))
+	r.traceWrite(r.callTracePrefix(c) + r.traceWords(args))
+}
+
+// traceWords is the words of a trace line, quoted as bash's
+// xtrace_print_word_list quotes them, and its newline.
+func (r *Runner) traceWords(args []string) string {
+	var sb strings.Builder
 	for i, a := range args {
 		if i > 0 {
 			sb.WriteByte(' ')
@@ -234,7 +239,7 @@ func (r *Runner) traceCall(c *syntax.CallExpr, args []string, assignsTraced, ext
 		sb.WriteString(r.q().trace(a))
 	}
 	sb.WriteByte('\n')
-	r.traceWrite(sb.String())
+	return sb.String()
 }
 
 // callTracePrefix is the expanded PS4 of c's trace line. While a builtin
