@@ -689,7 +689,7 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 	}
 	counts := checksErrexit(st.Cmd)
 	late := setsPipeStatusLate(st.Cmd)
-	if _, isPipe := st.Cmd.(*syntax.BinaryCmd); !isPipe && counts && !late {
+	if counts && !late && setsPipeStatus(st.Cmd) {
 		r.setPipeStatus1(r.exit)
 	}
 	if st.Negated {
@@ -845,6 +845,20 @@ func (r *Runner) setPipeStatus1(st int) {
 	}
 	r.pipeStatus = []int{st}
 	r.psOwned = true
+}
+
+// setsPipeStatus reports whether c, a command that counts for set -e,
+// records its status as PIPESTATUS when it ends: a pipeline sets its own
+// (every stage), and a function definition or a coproc (which runs
+// asynchronously) leaves PIPESTATUS as it was, as bash's
+// execute_command_internal sets it only from simple commands, (( ))
+// and [[ ]], and ( ).
+func setsPipeStatus(c syntax.Command) bool {
+	switch c.(type) {
+	case *syntax.BinaryCmd, *syntax.FuncDecl, *syntax.CoprocClause:
+		return false
+	}
+	return true
 }
 
 // setsPipeStatusLate reports whether c is a (( )) or [[ ]], whose
