@@ -265,6 +265,7 @@ func biKill(r *Runner, args []string) int {
 	for _, s := range a {
 		var pid int
 		var stopped *job // a stopped job signalled by its spec
+		group := false   // pid leads the job's process group (killpg)
 		if s == "" {
 			r.bErr("kill", "`%s': not a pid or valid job spec", s)
 			continue
@@ -300,6 +301,7 @@ func biKill(r *Runner, args []string) int {
 				stopped = j
 			}
 			pid = j.pid()
+			group = j.ownGroup && pid < fakePIDBase
 		} else {
 			r.bErr("kill", "%s: arguments must be process or job IDs", s)
 			continue
@@ -356,7 +358,11 @@ func biKill(r *Runner, args []string) int {
 			stopSig = stopped.stoppedBy()
 			stopped.markRunning()
 		}
-		if err := syscall.Kill(pid, sig); err != nil {
+		target := pid
+		if group {
+			target = -pid
+		}
+		if err := syscall.Kill(target, sig); err != nil {
 			if stopSig != 0 {
 				stopped.setStopped(stopSig)
 			}
@@ -368,7 +374,7 @@ func biKill(r *Runner, args []string) int {
 			// bash's kill_pid: a stopped job is continued so that TERM
 			// or HUP can end it
 			if sig == syscall.SIGTERM || sig == syscall.SIGHUP {
-				syscall.Kill(pid, syscall.SIGCONT)
+				syscall.Kill(target, syscall.SIGCONT)
 			}
 			continue
 		}

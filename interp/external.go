@@ -278,7 +278,7 @@ func childScratch(files []*os.File, k int) (lo, hi int) {
 }
 
 func (r *Runner) sysProcAttr() *syscall.SysProcAttr {
-	return &syscall.SysProcAttr{}
+	return &syscall.SysProcAttr{Setpgid: r.ownPgrp}
 }
 
 var (

@@ -14,9 +14,12 @@ type job struct {
 	// jobControl: started while set -m was on (bash's J_JOBCONTROL),
 	// so fg and bg may take it
 	jobControl bool
-	mu         sync.Mutex
-	pidV       int
-	cmd        string
+	// ownGroup: the job's process leads a process group of its own
+	// (started under job control), which kill %N signals as a whole
+	ownGroup bool
+	mu       sync.Mutex
+	pidV     int
+	cmd      string
 	// wd is the shell's directory when the job started, for the
 	// "(wd now: …)" of a job-control notice
 	wd     string

@@ -407,6 +407,10 @@ type Runner struct {
 	// runs one external program, which bash starts with SIGINT and
 	// SIGQUIT ignored (see jobSignals.ignoredEnv)
 	asyncExternal bool
+	// ownPgrp: the process this runner starts for an asynchronous job
+	// under job control leads a process group of its own (not copied to
+	// forks: a job's other processes are in it by inheritance)
+	ownPgrp bool
 	// asyncInt: bash's SIGINT ignore in an asynchronous subshell
 	// (asyncint.go)
 	asyncInt uint8

@@ -566,6 +566,10 @@ func (r *Runner) background(st *syntax.Stmt) {
 	r.setJobProcs(job, st)
 	job.jobControl = r.opts.on(optMonitor)
 	job.wd = r.dir
+	// under job control the job is a process group of its own, as
+	// bash's make_child has it: its process, when it is one
+	c.ownPgrp = job.jobControl
+	job.ownGroup = c.ownPgrp
 	if r.wantsBgProcess(st) {
 		// a process of its own, which outlives the shell as bash's
 		// forked subshell does (bgproc.go); if it cannot be started,
@@ -604,6 +608,8 @@ func (r *Runner) background(st *syntax.Stmt) {
 	}
 	external := r.runsExternal(st)
 	c.asyncExternal = external
+	c.ownPgrp = c.ownPgrp && external
+	job.ownGroup = c.ownPgrp
 	fg := asyncBody(st)
 	c.bgJob = job
 	c.jobCmd = fg.Cmd
