@@ -167,26 +167,48 @@ func (r *Runner) comsubAliasesAtRun(cs *syntax.CmdSubst) bool {
 }
 
 // aliasValue expands the alias named at the start of an alias's value in
-// turn, each alias at most once (bash's recursion guard).
+// turn, each alias at most once while its own text is being read (bash's
+// recursion guard); when what a word expanded to ends in a blank, the
+// value's next word is a candidate too, as bash's reader checks the word
+// after such a value ("foo" as "bar stuff " with "bar" as "x y " expands
+// "stuff" as well).
 func (r *Runner) aliasValue(name, v string, seen map[string]bool) string {
-	i := 0
-	for i < len(v) && (v[i] == ' ' || v[i] == '\t') {
-		i++
+	var sb strings.Builder
+	i := 0 // v[:i] is done
+	for {
+		k := i
+		for k < len(v) && (v[k] == ' ' || v[k] == '\t') {
+			k++
+		}
+		j := k
+		for j < len(v) && !strings.ContainsRune(" \t\n;&|<>()'\"\\$`", rune(v[j])) {
+			j++
+		}
+		word := v[k:j]
+		if word == "" || seen[word] || (j < len(v) && strings.ContainsRune("'\"\\$`", rune(v[j]))) {
+			break
+		}
+		inner, ok := r.aliases[word]
+		if !ok {
+			break
+		}
+		// the guard holds the aliases whose text encloses this word:
+		// one that ended before it may expand again
+		nested := make(map[string]bool, len(seen)+1)
+		for n := range seen {
+			nested[n] = true
+		}
+		nested[word] = true
+		exp := r.aliasValue(word, inner, nested)
+		sb.WriteString(v[i:k])
+		sb.WriteString(exp)
+		i = j
+		if exp == "" || (exp[len(exp)-1] != ' ' && exp[len(exp)-1] != '\t') {
+			break
+		}
 	}
-	j := i
-	for j < len(v) && !strings.ContainsRune(" \t\n;&|<>()'\"\\$`", rune(v[j])) {
-		j++
-	}
-	first := v[i:j]
-	if first == "" || seen[first] || (j < len(v) && strings.ContainsRune("'\"\\$`", rune(v[j]))) {
-		return v
-	}
-	inner, ok := r.aliases[first]
-	if !ok {
-		return v
-	}
-	seen[first] = true
-	return v[:i] + r.aliasValue(first, inner, seen) + v[j:]
+	sb.WriteString(v[i:])
+	return sb.String()
 }
 
 // groupLineStart is the offset of the start of the line a group begins on.
