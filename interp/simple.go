@@ -307,9 +307,13 @@ func (r *Runner) runArgs(c *syntax.CallExpr, args []string, redirs []*syntax.Red
 				// scope that never propagates (push_builtin_var)
 				r.markPosixPropagate(c.Assigns)
 			}
-			if posix && r.specialUsage && !r.isInteractive() && r.flow == flowNone {
+			if posix && r.opts.on(optPosix) && r.specialUsage && !r.isInteractive() && r.flow == flowNone {
 				// a usage or syntax error in a special builtin
-				// ends a POSIX shell
+				// ends a POSIX shell: one in POSIX mode both when
+				// the builtin was looked up (bash's
+				// builtin_is_special) and when it returned (the
+				// check of special_builtin_failed), so "set -o
+				// posix -o bad" and "set +o posix -o bad" go on
 				r.specialUsageEnds()
 			}
 		case cmdBuiltin:
