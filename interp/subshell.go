@@ -258,8 +258,9 @@ func (r *Runner) forkedChildEnded() {
 func (r *Runner) cmdSubst(cs *syntax.CmdSubst) (string, error) {
 	if cs.TempFile || cs.ReplyVar {
 		// ${ cmd;} and ${|cmd;} are bash 5.3's (and mksh's): to bash 5.2
-		// they are a bad substitution
-		return "", reportErrf("%s: bad substitution", funsubShown(r.nodeText(cs), r.dblDepth > 0))
+		// they are a bad substitution (an invalid name to
+		// parameter_brace_expand, fatal to a POSIX shell)
+		return "", r.badSubstErr(funsubShown(r.nodeText(cs), r.dblDepth > 0))
 	}
 	if text, ok := bqErrorText(cs); ok {
 		return r.bqSyntaxError(text)
