@@ -403,6 +403,9 @@ func biExec(r *Runner, args []string) int {
 		env = []string{} // nil would pass nash's own environment
 	}
 	full := fullPathname(r.dir, path)
+	if emptyProgram(r.absPath(strings.TrimPrefix(path, "./"))) {
+		return r.execEmpty(full)
+	}
 	if r.isSub || r.onExec == nil || !r.bgSettles() {
 		// a subshell cannot replace the process, nor a shell whose
 		// asynchronous code still runs here (exec cat <(while …)): run
@@ -444,6 +447,35 @@ func biExec(r *Runner, args []string) int {
 		return r.execFailExit(st)
 	}
 	return 0
+}
+
+// execEmpty is exec of an empty executable file: bash's shell_execve
+// runs nothing for it and returns success, and exec_builtin, left
+// without a program, reports the file with file_error (a report_error,
+// which exits under set -e) and errno's "Success", then ends the shell
+// with status 0 as after a failed exec.
+func (r *Runner) execEmpty(full string) int {
+	r.errorf("%s: Success", full)
+	if r.reportExit() {
+		r.exitTrapRan = true
+		return r.exit
+	}
+	if !r.execFailGoesOn() {
+		r.exitTrapRan = true // bash exits without its EXIT trap
+	} else {
+		r.keepRedirs = true
+	}
+	return r.execFailExit(0)
+}
+
+// emptyProgram reports whether abs is an executable file with nothing
+// in it (execve fails with ENOEXEC; bash's sample of it is empty).
+func emptyProgram(abs string) bool {
+	if !executableFile(abs) {
+		return false
+	}
+	head, err := fileHead(abs, 1)
+	return err == nil && len(head) == 0
 }
 
 // execFailExit ends the shell after a failed exec, as bash does unless

@@ -80,7 +80,12 @@ func (r *Runner) runAsScript(path string, args, env []string) (*os.Process, erro
 	if isBinaryFile(head) {
 		return nil, errBinary
 	}
-	self, argv := r.scriptCommand(path, args)
+	script := path
+	if r.execBuiltin {
+		// exec runs the full pathname: the script's $0 (full_pathname)
+		script = fullPathname(r.dir, path)
+	}
+	self, argv := r.scriptCommand(script, args)
 	r.intBack = true
 	defer func() { r.intBack = false }()
 	return r.startProcess(self, argv, r.withScriptLevel(env))
