@@ -38,6 +38,11 @@ func (last *Runner) forwardToProgram() (done func()) {
 	}
 	ch := make(chan os.Signal, len(sigs))
 	stop := make(chan struct{})
+	for _, s := range sigs {
+		// the runtime's handler, which Notify needs, in place of the
+		// kernel default DefaultSignals gave the signal
+		restoreGoHandler(s.(syscall.Signal))
+	}
 	signal.Notify(ch, sigs...)
 	go func() {
 		for {
@@ -56,5 +61,10 @@ func (last *Runner) forwardToProgram() (done func()) {
 	return func() {
 		signal.Stop(ch)
 		close(stop)
+		for _, s := range sigs {
+			if sig := s.(syscall.Signal); !last.catches(sig) {
+				backToDefault(sig)
+			}
+		}
 	}
 }

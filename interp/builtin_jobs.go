@@ -110,8 +110,11 @@ func (r *Runner) waitedFor(j *job, pvar string, byPid bool) int {
 	}
 	j.notified.Store(true)
 	if byPid && r.opts.on(optPosix) {
+		// cleanup_dead_jobs, then bgp_delete of the pid: also the
+		// status a cleanup while waiting saved for it
 		r.jobs.forget(j)
 		r.jobs.cleanup()
+		r.jobs.savedStatus(j.pid(), true)
 	}
 	return st
 }

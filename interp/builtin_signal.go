@@ -3,6 +3,7 @@ package interp
 import (
 	"strings"
 	"syscall"
+	"time"
 )
 
 // allTrapNames lists every trap bash knows, in its order: EXIT, the
@@ -366,6 +367,9 @@ func biKill(r *Runner, args []string) int {
 			if stopSig != 0 {
 				stopped.setStopped(stopSig)
 			}
+			if err == syscall.ESRCH {
+				r.settleGone(pid)
+			}
 			r.bErr("kill", "(%d) - %s", pid, errnoMessage(err.(syscall.Errno)))
 			continue
 		}
@@ -581,4 +585,18 @@ func (r *Runner) inSubshellPid(pid int) bool {
 		}
 	}
 	return false
+}
+
+// settleGone waits a moment for the job whose process pid was found gone
+// to be marked finished: bash reaps a child and records its status in
+// one step (its SIGCHLD handler), while here the goroutine that reaped
+// it records the status just after, so a `while kill -0 $!` loop could
+// end before jobs or wait see the job end.
+func (r *Runner) settleGone(pid int) {
+	if j := r.jobs.byPid(pid); j != nil && !j.finished() {
+		select {
+		case <-j.done:
+		case <-time.After(time.Second):
+		}
+	}
 }

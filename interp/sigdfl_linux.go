@@ -35,8 +35,15 @@ import (
 // SIGSEGV, SIGBUS and SIGFPE stay with the runtime, which turns genuine
 // faults into panics; SIGQUIT is ignored by the shell (at the kernel,
 // see DefaultSignals).
+//
+// SIGTERM and SIGHUP are here too, though the runtime would end the
+// process for them: it does so from its handler, on whichever thread
+// took the signal, while the others run on, so a shell that was about to
+// finish (a background kill $$ as the script's last command waits, a
+// child's kill $PPID as it ends) could exit 0 first. At the kernel
+// default the process dies when the signal is sent.
 var dflSignals = []syscall.Signal{
-	syscall.SIGUSR1, syscall.SIGUSR2, syscall.SIGALRM, syscall.SIGIO,
+	syscall.SIGTERM, syscall.SIGHUP, syscall.SIGUSR1, syscall.SIGUSR2, syscall.SIGALRM, syscall.SIGIO,
 	syscall.SIGPWR, syscall.SIGSTKFLT, syscall.SIGVTALRM, syscall.SIGXCPU,
 	syscall.SIGXFSZ, syscall.SIGILL, syscall.SIGTRAP, syscall.SIGABRT,
 	syscall.SIGSYS,

@@ -239,3 +239,10 @@ func (r *Runner) termStop() func() bool {
 		return false
 	}
 }
+
+// catches reports whether the shell catches sig itself, for a trap or
+// for the EXIT trap (syncTermWatch).
+func (r *Runner) catches(sig syscall.Signal) bool {
+	s := r.sh.sigs
+	return s != nil && (s.isCaught(sig) || s.isTerm(sig))
+}

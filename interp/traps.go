@@ -588,7 +588,7 @@ func (r *Runner) watchSignal(name string, num int, action string, reset bool) {
 			if _, ok := goHandler(sig); ok {
 				restoreGoHandler(sig)
 			} else {
-				// the runtime's own (SIGINT, SIGHUP, SIGTERM): Notify
+				// the runtime's own (SIGINT): Notify
 				// records the disposition it finds as the one to go
 				// back to, and for SIGINT and SIGHUP a SIG_IGN there
 				// would make Reset ignore the signal again
