@@ -93,10 +93,6 @@ func (c *Runner) startBgProcess(st *syntax.Stmt, job *job) (*os.Process, error) 
 		pw.Close()
 		return nil, fmt.Errorf("starting %s: %w", c.sh.bgExe, err)
 	}
-	if c.rlimits != nil {
-		// an in-process subshell's ulimit: the job's process has them
-		c.applyRlimits(p.Pid)
-	}
 	// written now, before the shell may exit: a state larger than the
 	// pipe waits for the job to read it, which it does first thing
 	if len(data) > 64<<10 {

@@ -19,10 +19,10 @@ type ulimitRes struct {
 
 var ulimitResources = []ulimitRes{
 	{'R', 15, 1, "real-time non-blocking time", "microseconds"},
-	{'c', 4, 512, "core file size", "blocks"},
+	{'c', 4, posixBlock, "core file size", "blocks"},
 	{'d', 2, 1024, "data seg size", "kbytes"},
 	{'e', 13, 1, "scheduling priority", ""},
-	{'f', 1, 512, "file size", "blocks"},
+	{'f', 1, posixBlock, "file size", "blocks"},
 	{'i', 11, 1, "pending signals", ""},
 	{'l', 8, 1024, "max locked memory", "kbytes"},
 	{'m', 5, 1024, "max memory size", "kbytes"},
@@ -38,6 +38,22 @@ var ulimitResources = []ulimitRes{
 }
 
 const rlimInfinity = ^uint64(0)
+
+// posixBlock is the factor of a limit counted in blocks, which are 1024
+// bytes, or 512 in POSIX mode (bash's POSIXBLK): see factor.
+const posixBlock = 0
+
+// factor returns the number of bytes (or other units) in one of u's
+// units for ulimit's operands and output.
+func (r *Runner) factor(u ulimitRes) uint64 {
+	if u.factor != posixBlock {
+		return u.factor
+	}
+	if r.opts.on(optPosix) {
+		return 512
+	}
+	return 1024
+}
 
 // getrlimit returns the runner's view of a limit: its own overlay (set
 // in a subshell) or the process's.
@@ -227,7 +243,7 @@ func biUlimit(r *Runner, args []string) int {
 		}
 		val := "unlimited"
 		if v != rlimInfinity {
-			val = strconv.FormatUint(v/u.factor, 10)
+			val = strconv.FormatUint(v/r.factor(u), 10)
 		}
 		if !label {
 			return val + "\n"
@@ -291,8 +307,9 @@ func (r *Runner) setUlimit(u ulimitRes, arg string, hard, soft bool) int {
 		for i := 0; i < len(arg); i++ {
 			n = n*10 + uint64(arg[i]-'0')
 		}
-		v = n * u.factor
-		if v/u.factor != n {
+		f := r.factor(u)
+		v = n * f
+		if v/f != n {
 			r.bErr("ulimit", "%s: limit out of range", arg)
 			return 1
 		}

@@ -151,10 +151,7 @@ func (r *Runner) replaceProcess(path string, argv, env []string, name string, as
 	}
 	if execstage.Clobbers(src) && execstage.Available() {
 		plan := execstage.Plan{Path: abs, Argv: argv, Env: env, Src: src,
-			Ignore: ignoredSignals(), ErrPrefix: r.errPrefix(), Name: name}
-		for res, l := range r.rlimits {
-			plan.Limits = append(plan.Limits, execstage.Limit{Resource: res, Cur: l.Cur, Max: l.Max})
-		}
+			Ignore: ignoredSignals(), Limits: stageLimits(r.rlimits), ErrPrefix: r.errPrefix(), Name: name}
 		execstage.Exec(plan)
 		// the stage could not start: place them here after all
 	}

@@ -50,7 +50,7 @@ func (r *Runner) runExternalNamed(path, name string, args, env []string, info *E
 		// returns when the program cannot run in place: then as usual
 		r.replaceProcess(path, args, noForkSHLVL(env), name, true)
 	}
-	p, err := r.startProcess(path, args, env)
+	p, err := r.startProgram(path, args, env)
 	if err != nil && errors.Is(err, syscall.ENOEXEC) {
 		p, err = r.runAsScript(path, args, env)
 	}
@@ -60,9 +60,6 @@ func (r *Runner) runExternalNamed(path, name string, args, env []string, info *E
 		return ExecResult{Status: r.exit}
 	}
 	r.stageGo.fire()
-	if r.rlimits != nil {
-		r.applyRlimits(p.Pid)
-	}
 	if r.onSpawn != nil {
 		r.onSpawn(p.Pid)
 	}
@@ -144,6 +141,20 @@ var errBinary = errors.New("cannot execute binary file: Exec format error")
 
 // startProcess spawns path with the runner's cwd, umask and fds.
 func (r *Runner) startProcess(path string, args, env []string) (*os.Process, error) {
+	return r.spawn(path, args, env, false)
+}
+
+// startProgram is startProcess for a program the shell runs as a command:
+// it starts under the subshell's ulimit overlay, where startProcess
+// starts a process (a job's or a script's nash) before the overlay is
+// applied to it.
+func (r *Runner) startProgram(path string, args, env []string) (*os.Process, error) {
+	return r.spawn(path, args, env, true)
+}
+
+// spawn starts path; a program (program true) gets the ulimit overlay
+// before it starts.
+func (r *Runner) spawn(path string, args, env []string, program bool) (*os.Process, error) {
 	// the path is executed as given, a relative one from the runner's
 	// directory (the child's cwd), as bash's execve does: a script's
 	// interpreter gets it as the script name ($0 of ./x.sh is ./x.sh)
@@ -182,6 +193,21 @@ func (r *Runner) startProcess(path string, args, env []string) (*os.Process, err
 	}
 	ign := r.spawnIgnores()
 	dfl := r.subshellDefaults(ign)
+	if program && r.rlimits != nil && dfl == nil && execstage.Available() && predictExec(r.absPath(abs)) == execRuns {
+		if p, ok, err := r.startLimited(abs, args, attr, files, ign); ok {
+			return p, err
+		}
+	}
+	p, err := r.startPlain(abs, args, attr, files, keep, ign, dfl)
+	if err == nil && r.rlimits != nil {
+		r.applyRlimits(p.Pid)
+	}
+	return p, err
+}
+
+// startPlain starts abs with attr, through a fast stage if it must
+// start with signals ign ignored or dfl at their default.
+func (r *Runner) startPlain(abs string, args []string, attr *os.ProcAttr, files []*os.File, keep, ign, dfl []int) (*os.Process, error) {
 	if (ign != nil || dfl != nil) && execstage.Available() && predictExec(r.absPath(abs)) == execRuns {
 		if p, ok, err := r.startStaged(abs, args, attr, files, ign, dfl); ok {
 			return p, err

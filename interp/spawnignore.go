@@ -111,6 +111,17 @@ func (r *Runner) trapIgnores(sig syscall.Signal) bool {
 // milliseconds). ok is false if the stage could not be
 // set up, having done nothing.
 func (r *Runner) startStaged(path string, argv []string, attr *os.ProcAttr, files []*os.File, ign, dfl []int) (p *os.Process, ok bool, err error) {
+	stage, sargv, senv := execstage.StartFastArgs(path, argv, withSigIgn(attr.Env, ign, dfl),
+		r.stagedIgnored(ign, dfl), dfl, len(files), r.errPrefix(), argv[0])
+	return r.startSynced(stage, sargv, senv, attr, files)
+}
+
+// startSynced starts a stage (stage, sargv, senv) with files as its
+// descriptors and, after them, the write end of a pipe that the stage
+// marks close-on-exec, and waits until that end closes: the stage has
+// executed the program, or failed. ok is false if the pipe could not be
+// made, having done nothing.
+func (r *Runner) startSynced(stage string, sargv, senv []string, attr *os.ProcAttr, files []*os.File) (p *os.Process, ok bool, err error) {
 	var fds [2]int
 	if syscall.Pipe2(fds[:], syscall.O_CLOEXEC) != nil {
 		return nil, false, nil
@@ -122,8 +133,6 @@ func (r *Runner) startStaged(path string, argv []string, attr *os.ProcAttr, file
 	w := os.NewFile(uintptr(fds[1]), "stage-sync")
 	a := *attr
 	a.Files = append(files[:len(files):len(files)], w)
-	stage, sargv, senv := execstage.StartFastArgs(path, argv, withSigIgn(attr.Env, ign, dfl),
-		r.stagedIgnored(ign, dfl), dfl, len(files), r.errPrefix(), argv[0])
 	a.Env = senv
 	if r.umask != processUmaskCached() {
 		spawnMu.Lock()

@@ -2,7 +2,6 @@ package execstage
 
 import (
 	"syscall"
-	"unsafe"
 
 	"nash/internal/rawread"
 )
@@ -62,7 +61,9 @@ func runStage(args []string) int {
 	}
 	for _, l := range p.Limits {
 		lim := syscall.Rlimit{Cur: l.Cur, Max: l.Max}
-		syscall.RawSyscall6(syscall.SYS_PRLIMIT64, 0, uintptr(l.Resource), uintptr(unsafe.Pointer(&lim)), 0, 0, 0)
+		// Setrlimit, not a raw prlimit: the runtime restores the soft
+		// open-files limit it found at start before exec unless told
+		syscall.Setrlimit(l.Resource, &lim)
 	}
 	return fail(p, syscall.Exec(p.Path, p.Argv, p.Env))
 }
