@@ -363,6 +363,9 @@ func biKill(r *Runner, args []string) int {
 		if group {
 			target = -pid
 		}
+		if sig == syscall.SIGINT && r.isSub && (pid == r.sh.pid || pid == 0) && r.intSelfNow() {
+			dieBySignal(sig)
+		}
 		if err := syscall.Kill(target, sig); err != nil {
 			if stopSig != 0 {
 				stopped.setStopped(stopSig)

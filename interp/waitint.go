@@ -307,3 +307,21 @@ func (r *Runner) deferSelfKill(sig syscall.Signal) bool {
 	r.sh.deferredKill.CompareAndSwap(0, int32(sig))
 	return true
 }
+
+// intSelfNow reports whether a SIGINT that an in-process subshell sends
+// the shell (kill -INT $$ &) is to end the process at once: untrapped,
+// not ignored, not caught for the EXIT trap, and the shell not waiting
+// for a foreground child (the signal then goes through fgInt as it
+// would from elsewhere). Sent for real, it would reach fgIntLoop through
+// the runtime's goroutines, after the shell could have run on, and one
+// just after a child ended is taken there for the keyboard's, which the
+// child got too.
+func (r *Runner) intSelfNow() bool {
+	if !ownsSignals() || hardIgnored[syscall.SIGINT] || signal.Ignored(syscall.SIGINT) || r.hasTrapEntry("INT") || r.catches(syscall.SIGINT) {
+		return false
+	}
+	f := &r.sh.fgInt
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.waiting == 0
+}
