@@ -311,7 +311,16 @@ func (at *aliasText) advance(n int) {
 		}
 	}
 	at.added = added
-	at.done = at.done[:0]
+	// a value that goes on past what ran is still being read: its
+	// alias stays guarded (alias x='y<newline>y' y='x')
+	done := at.done[:0]
+	for _, d := range at.done {
+		if d.to > n {
+			d.from, d.first, d.to = max(d.from-n, 0), max(d.first-n, 0), d.to-n
+			done = append(done, d)
+		}
+	}
+	at.done = done
 	at.chain = -1
 }
 
@@ -707,7 +716,15 @@ func wordAt(text string, off int) (int, int) {
 // substitute replaces the alias word text[from:to] by its value.
 func (at *aliasText) substitute(r *Runner, from, to int) {
 	w := dropLineJoins(at.text[from:to])
-	v := r.aliasValue(w, r.aliases[w], map[string]bool{w: true})
+	// the aliases whose text holds the word are still being read: bash
+	// expands none of them again in its value (alias x='y; y' y='x')
+	guard := map[string]bool{w: true}
+	for _, d := range at.done {
+		if from < d.to && to > d.from {
+			guard[d.name] = true
+		}
+	}
+	v := r.aliasValue(w, r.aliases[w], guard)
 	ins := v
 	if !strings.HasSuffix(v, "\\") {
 		// the lines the word's backslash-newlines joined stay lines
