@@ -590,7 +590,9 @@ func removeDoubleQuotes(s string) string {
 // arrayElemText is an element of a compound assignment as written: an
 // element's position is that of its subscript, after the "[".
 func (r *Runner) arrayElemText(el *syntax.ArrayElem) string {
-	text := r.shownText(el)
+	// bash shows the words as its reader gave them, without the
+	// backslash-newlines it took out
+	text := dropLineJoins(r.shownText(el))
 	if el.Index == nil {
 		return text
 	}
@@ -604,7 +606,7 @@ func (r *Runner) arrayElemText(el *syntax.ArrayElem) string {
 		k--
 	}
 	if k >= 0 && k < len(r.curSrc) && r.curSrc[k] == '[' {
-		return r.curSrc[k:at] + text
+		return dropLineJoins(r.curSrc[k:at]) + text
 	}
 	return text
 }
