@@ -118,6 +118,7 @@ func (r *Runner) aliasExpandGroup(g []*syntax.Stmt, end int) (stmts []*syntax.St
 				if from < start || to > end {
 					break
 				}
+				chain := endsInBlank(v)
 				v = r.aliasValue(w, v, map[string]bool{w: true})
 				if aliasNeedsSpace(v) {
 					edits = append(edits, edit{from - start, to - start, v + " "})
@@ -126,7 +127,7 @@ func (r *Runner) aliasExpandGroup(g []*syntax.Stmt, end int) (stmts []*syntax.St
 				}
 				// a value ending in a blank makes the next word a
 				// candidate too
-				if v == "" || (v[len(v)-1] != ' ' && v[len(v)-1] != '\t') {
+				if !chain {
 					break
 				}
 			}
@@ -168,10 +169,12 @@ func (r *Runner) comsubAliasesAtRun(cs *syntax.CmdSubst) bool {
 
 // aliasValue expands the alias named at the start of an alias's value in
 // turn, each alias at most once while its own text is being read (bash's
-// recursion guard); when what a word expanded to ends in a blank, the
-// value's next word is a candidate too, as bash's reader checks the word
-// after such a value ("foo" as "bar stuff " with "bar" as "x y " expands
-// "stuff" as well).
+// recursion guard); when a word's alias has a value ending in a blank,
+// the value's next word is a candidate too, as bash's reader checks the
+// word after such a value ("foo" as "bar stuff " with "bar" as "x y "
+// expands "stuff" as well). Whether the word after the whole value is a
+// candidate is the value's own business (endsInBlank of it, not of what
+// it expanded to: with a as "b" and b as "c ", the word after a is not).
 func (r *Runner) aliasValue(name, v string, seen map[string]bool) string {
 	var sb strings.Builder
 	i := 0 // v[:i] is done
@@ -203,12 +206,18 @@ func (r *Runner) aliasValue(name, v string, seen map[string]bool) string {
 		sb.WriteString(v[i:k])
 		sb.WriteString(exp)
 		i = j
-		if exp == "" || (exp[len(exp)-1] != ' ' && exp[len(exp)-1] != '\t') {
+		if !endsInBlank(inner) {
 			break
 		}
 	}
 	sb.WriteString(v[i:])
 	return sb.String()
+}
+
+// endsInBlank reports whether an alias value ends in a blank, which
+// makes the word after the alias a candidate for expansion too.
+func endsInBlank(v string) bool {
+	return v != "" && (v[len(v)-1] == ' ' || v[len(v)-1] == '\t')
 }
 
 // groupLineStart is the offset of the start of the line a group begins on.

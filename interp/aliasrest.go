@@ -756,7 +756,7 @@ func (at *aliasText) substitute(r *Runner, from, to int) {
 	_, first := wordAt(ins, 0)
 	at.done = append(at.done, aliasSpan{from: from, first: from + first, to: from + len(ins), name: w})
 	at.chain = -1
-	if v != "" && (v[len(v)-1] == ' ' || v[len(v)-1] == '\t') {
+	if endsInBlank(r.aliases[w]) {
 		at.chain = from + len(ins)
 	}
 }

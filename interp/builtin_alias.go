@@ -165,10 +165,11 @@ func (r *Runner) tryAlias(c *syntax.CallExpr, st *syntax.Stmt, args []string) bo
 		return false
 	}
 	seen := map[string]bool{w: true}
+	chain := endsInBlank(val)
 	val = r.aliasValue(w, val, seen)
 	// the blank bash's reader adds after a value (aliasNeedsSpace) does
 	// not make the next word an alias candidate: only the value's own does
-	rest := r.aliasRest(c, st, val)
+	rest := r.aliasRest(c, st, chain)
 	if aliasNeedsSpace(val) {
 		val += " "
 	}
@@ -189,27 +190,29 @@ func (r *Runner) tryAlias(c *syntax.CallExpr, st *syntax.Stmt, args []string) bo
 	return true
 }
 
-// aliasRest is the text of st after the alias word c.Args[0] whose value
-// is val; while a value ends in a blank the next word is expanded as an
-// alias too, as bash does.
-func (r *Runner) aliasRest(c *syntax.CallExpr, st *syntax.Stmt, val string) string {
+// aliasRest is the text of st after the alias word c.Args[0]; while an
+// alias's value ends in a blank (chain, for the first) the next word is
+// expanded as an alias too, as bash does.
+func (r *Runner) aliasRest(c *syntax.CallExpr, st *syntax.Stmt, chain bool) string {
 	last, end := int(c.Args[0].End().Offset()), int(st.End().Offset())
 	if last > end || end > len(r.curSrc) {
 		return ""
 	}
 	var sb strings.Builder
-	for i := 1; i < len(c.Args) && val != "" && strings.IndexByte(" \t", val[len(val)-1]) >= 0; i++ {
+	for i := 1; i < len(c.Args) && chain; i++ {
 		w, ok := aliasName(c.Args[i])
 		if !ok {
 			break
 		}
-		if val, ok = r.aliases[w]; !ok {
+		val, ok := r.aliases[w]
+		if !ok {
 			break
 		}
 		from, to := int(c.Args[i].Pos().Offset()), int(c.Args[i].End().Offset())
 		if from < last || to > end {
 			break
 		}
+		chain = endsInBlank(val)
 		val = r.aliasValue(w, val, map[string]bool{w: true})
 		sb.WriteString(r.curSrc[last:from])
 		sb.WriteString(val)
