@@ -363,7 +363,8 @@ func biKill(r *Runner, args []string) int {
 		if group {
 			target = -pid
 		}
-		if sig == syscall.SIGINT && r.isSub && (pid == r.sh.pid || pid == 0) && r.intSelfNow() {
+		if sig == syscall.SIGINT && r.isSub && pid == r.sh.pid && r.intSelfNow() {
+			// (kill -INT 0 goes on to the rest of the process group)
 			dieBySignal(sig)
 		}
 		if err := syscall.Kill(target, sig); err != nil {
