@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+	"time"
 )
 
 // oPath is Linux's O_PATH (absent from package syscall): a handle that
@@ -42,12 +43,19 @@ func (r *Runner) spawnDir() string {
 // directory, else (the directory, or one above it, was renamed or
 // removed under the shell) the directory itself, through its handle
 // or, before any cd, through the process's own cwd. Only the failure
-// costs more than the stat.
+// costs more than the stat, which is not repeated while no program has
+// started since (only a program can rename a directory) and for at most
+// liveDirFor: a loop of tests on relative names pays it once.
 func (r *Runner) liveDir() string {
 	if r.dirHandle == nil && !r.inCwd {
 		return r.dir
 	}
+	gen := r.sh.spawnGen.Load()
+	if c := &r.liveCache; c.dir == r.dir && c.gen == gen && time.Since(c.at) < liveDirFor {
+		return r.dir
+	}
 	if _, err := os.Stat(r.dir); err == nil {
+		r.liveCache = liveDirCache{dir: r.dir, gen: gen, at: time.Now()}
 		return r.dir
 	}
 	if r.dirHandle != nil {
@@ -106,3 +114,15 @@ func (r *Runner) dirIsHandle() bool {
 	}
 	return err != nil || os.SameFile(fi, hi)
 }
+
+// liveDirCache is the last time liveDir found the runner's directory
+// under its name, and which programs had started by then (spawnGen).
+type liveDirCache struct {
+	dir string
+	gen uint64
+	at  time.Time
+}
+
+// liveDirFor bounds how long liveDir trusts a name it found live, for a
+// program started before that renames the directory later.
+const liveDirFor = 20 * time.Millisecond

@@ -155,6 +155,9 @@ func (r *Runner) startProgram(path string, args, env []string) (*os.Process, err
 // spawn starts path; a program (program true) gets the ulimit overlay
 // before it starts.
 func (r *Runner) spawn(path string, args, env []string, program bool) (*os.Process, error) {
+	// the program may rename the directory: what liveDir found until
+	// it started, during this spawn too, is to be checked again
+	defer r.sh.spawnGen.Add(1)
 	// the path is executed as given, a relative one from the runner's
 	// directory (the child's cwd), as bash's execve does: a script's
 	// interpreter gets it as the script name ($0 of ./x.sh is ./x.sh)

@@ -39,6 +39,8 @@ type shell struct {
 	bgNamed     string
 	bgRename    string // the name a job started by bgExe takes; "" if none
 	bgNamedOnce sync.Once
+	// spawnGen counts the programs started, for liveDir's cache
+	spawnGen atomic.Uint64
 	// loggedOut: bash_logout has read the logout files (bashLogout)
 	loggedOut bool
 	// thisBuiltin and lastBuiltin are bash's this_shell_builtin and
@@ -336,6 +338,8 @@ type Runner struct {
 	errLine      int
 	inReturnTrap bool
 	isSub        bool // an in-process subshell
+	// liveCache is liveDir's last finding
+	liveCache liveDirCache
 	// notLogin: a ( ), pipeline or asynchronous subshell, where bash's
 	// execute_in_subshell has turned login_shell off (logout refuses);
 	// a command or process substitution keeps it
