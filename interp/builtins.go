@@ -717,15 +717,27 @@ func biNoJobControl(r *Runner, args []string) int {
 	case "complete", "compgen", "compopt":
 		return 0
 	case "suspend":
-		_, rest, ok, st := r.simpleOpts("suspend", "f", args[1:])
+		set, rest, ok, st := r.simpleOpts("suspend", "f", args[1:])
 		if !ok {
 			return st
 		}
 		if len(rest) > 0 {
 			return r.noArgs("suspend")
 		}
-		r.bErr("suspend", "cannot suspend: no job control")
-		return 1
+		if set&optBit('f') == 0 {
+			switch {
+			case !r.opts.jobControl():
+				r.bErr("suspend", "cannot suspend: no job control")
+				return 1
+			case r.opts.sh(shLoginShell):
+				r.bErr("suspend", "cannot suspend a login shell")
+				return 1
+			}
+		}
+		// bash's killpg(shell_pgrp, SIGSTOP): the whole process group
+		// stops until something continues it
+		syscall.Kill(-syscall.Getpgrp(), syscall.SIGSTOP)
+		return 0
 	}
 	r.bErr(args[0], "no job control")
 	return 1
