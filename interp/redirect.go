@@ -593,6 +593,7 @@ func (r *Runner) fileRedirect(op syntax.RedirOperator, path string, fd int, varN
 	var f *os.File
 	var err error
 	if netPath {
+		r.mayBlockOpen(path, true)
 		if f, err = r.netOpen(path); err != nil {
 			return nil, &redirErr{msg: path + ": " + pathErrMsg(err)}
 		}
@@ -656,6 +657,7 @@ func (r *Runner) openRedirFile(op syntax.RedirOperator, path string, flags int) 
 	if err := r.openFdLimitErr(); err != nil {
 		return nil, 0, &redirErr{msg: path + ": " + pathErrMsg(err)}
 	}
+	r.mayBlockOpen(abs, false)
 	f, err := openFile(abs, flags, r.umask)
 	if err != nil {
 		if flags&os.O_EXCL != 0 && errors.Is(err, syscall.EEXIST) {

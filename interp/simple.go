@@ -1322,26 +1322,27 @@ func (r *Runner) runsExternal(st *syntax.Stmt) bool {
 		return false
 	}
 	kind, _, _ := r.resolve(name)
-	if kind != cmdExternal {
-		return false
-	}
 	// the job opens its redirections before it starts the program; an
-	// open that can block (a fifo waiting for its other end, which may be
-	// the next command) must not hold the shell up waiting for the pid
-	for _, rd := range st.Redirs {
-		switch rd.Op {
-		case syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc, syntax.DplIn, syntax.DplOut:
-			continue
-		}
-		path, ok := plainLit(rd.Word)
-		if !ok {
-			return false
-		}
-		if fi, err := os.Stat(r.absPath(path)); err == nil && !fi.Mode().IsRegular() && !fi.Mode().IsDir() && fi.Mode()&os.ModeCharDevice == 0 {
-			return false
+	// open that can block (a fifo waiting for its other end, which may
+	// be the next command) lets the shell go on first (mayBlockOpen)
+	return kind == cmdExternal
+}
+
+// mayBlockOpen is called before a redirection opens abs (net: a
+// /dev/tcp or /dev/udp name, which connects): in the job of a background
+// program, whose shell waits to learn the program's pid for $!, an open
+// that can block, of a fifo or a connection, tells the shell not to wait
+// for it; $! is then the job's own number.
+func (r *Runner) mayBlockOpen(abs string, net bool) {
+	if !r.asyncExternal || r.onSpawn == nil {
+		return
+	}
+	if !net {
+		if fi, err := os.Stat(abs); err != nil || fi.Mode()&os.ModeNamedPipe == 0 {
+			return
 		}
 	}
-	return true
+	r.onSpawn(0)
 }
 
 // quietCmdName is the value of a command name word that can be known
