@@ -5,6 +5,7 @@ import (
 	"os/signal"
 	"sync/atomic"
 	"syscall"
+	"time"
 )
 
 // forwardToProgram makes signals sent to this process, a nash started to
@@ -16,8 +17,22 @@ import (
 // subshell then), ends this process as before. The returned func, called
 // once the stage is done, stops forwarding; the process goes on to wait
 // for the other stages, as bash's wait for b waits for b's whole job,
-// and ends as the pipeline did.
+// and ends as the pipeline did. The job of a background program whose
+// redirection opens a fifo runs so too (forwardToCommand).
 func (last *Runner) forwardToProgram() (done func()) {
+	return last.forwardTo(last.ownsStageProcess)
+}
+
+// forwardToCommand is forwardToProgram for a nash started to run a
+// background simple command (wantsBgProcess): the program it starts is
+// the one signals go to.
+func (r *Runner) forwardToCommand() (done func()) {
+	return r.forwardTo(func() bool { return true })
+}
+
+// forwardTo passes the signals to the program last starts while mine
+// reports true.
+func (last *Runner) forwardTo(mine func() bool) (done func()) {
 	// bash's terminating signals, but SIGINT: its asynchronous
 	// children ignore it (dropSignal)
 	var sigs []os.Signal
@@ -29,7 +44,7 @@ func (last *Runner) forwardToProgram() (done func()) {
 	var pid atomic.Int64
 	spawned := last.onSpawn
 	last.onSpawn = func(p int) {
-		if last.ownsStageProcess() {
+		if mine() {
 			pid.CompareAndSwap(0, int64(p))
 		}
 		if spawned != nil {
@@ -49,6 +64,11 @@ func (last *Runner) forwardToProgram() (done func()) {
 			select {
 			case s := <-ch:
 				sig := s.(syscall.Signal)
+				// a program being started has no pid yet: give it a
+				// moment (bash's child is the program already)
+				for i := 0; i < 100 && pid.Load() == 0; i++ {
+					time.Sleep(time.Millisecond)
+				}
 				if p := pid.Load(); p > 0 && syscall.Kill(int(p), sig) == nil {
 					continue
 				}

@@ -50,9 +50,29 @@ func (r *Runner) wantsBgProcess(st *syntax.Stmt) bool {
 			return false
 		}
 		kind, _, _ := r.resolve(name)
-		return kind == cmdFunction
+		return kind == cmdFunction || kind == cmdExternal && r.fifoTarget(st)
 	}
 	return true
+}
+
+// fifoTarget reports whether a redirection of st names, as a plain word,
+// an existing fifo: opening it can wait for its other end, so the
+// program's job runs as a process of its own, which opens it and then
+// starts the program, with a real pid for $! from the start as bash's
+// forked child has.
+func (r *Runner) fifoTarget(st *syntax.Stmt) bool {
+	for _, rd := range st.Redirs {
+		switch rd.Op {
+		case syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc, syntax.DplIn, syntax.DplOut:
+			continue
+		}
+		if path, ok := plainLit(rd.Word); ok {
+			if fi, err := os.Stat(r.absPath(path)); err == nil && fi.Mode()&os.ModeNamedPipe != 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // startBgProcess starts the nash that runs st for c, the subshell
@@ -204,6 +224,15 @@ func RunBgJob(data []byte, setup func(*Runner), opts ...Option) (int, syscall.Si
 	}
 	fg := asyncBody(st)
 	r.asyncInverted = st.Negated
+	if _, ok := fg.Cmd.(*syntax.CallExpr); ok && r.runsExternal(&fg) {
+		// a program with a fifo to open (fifoTarget): kill $! is for
+		// it from the start, and it runs as bash's child execs it, in
+		// the process's place (no notice of its own when a signal ends
+		// it: the process then dies of it for the shell to report)
+		defer r.forwardToCommand()()
+		r.tail = &execTail{stmt: &fg, top: true}
+		r.forwarding = true
+	}
 	r.stmt(&fg)
 	if r.flow == flowNone {
 		r.runPendingTraps()

@@ -355,7 +355,7 @@ func (r *Runner) waitProcess(p *os.Process, args []string) ExecResult {
 		}
 	}
 	mark, catching := r.beginFgWait()
-	if t := r.execTailNow(); t != nil && t.top && !r.isSub && ownsSignals() {
+	if t := r.execTailNow(); t != nil && t.top && !r.isSub && ownsSignals() && !r.forwarding {
 		defer r.forwardToTail(p.Pid)()
 	}
 	st, err, ok, stop := r.waitForeground(p, catching)

@@ -338,6 +338,10 @@ type Runner struct {
 	errLine      int
 	inReturnTrap bool
 	isSub        bool // an in-process subshell
+	// forwarding: signals sent to the process already go to the program
+	// the tail runs (forwardToCommand), not only after forwardToTail's
+	// delay
+	forwarding bool
 	// liveCache is liveDir's last finding
 	liveCache liveDirCache
 	// notLogin: a ( ), pipeline or asynchronous subshell, where bash's
