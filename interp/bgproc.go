@@ -224,7 +224,7 @@ func RunBgJob(data []byte, setup func(*Runner), opts ...Option) (int, syscall.Si
 	}
 	fg := asyncBody(st)
 	r.asyncInverted = st.Negated
-	if _, ok := fg.Cmd.(*syntax.CallExpr); ok && r.runsExternal(&fg) {
+	if r.runsExternal(&fg) {
 		// a program with a fifo to open (fifoTarget): kill $! is for
 		// it from the start, and it runs as bash's child execs it, in
 		// the process's place (no notice of its own when a signal ends

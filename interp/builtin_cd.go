@@ -201,6 +201,8 @@ func (r *Runner) changeTo(name, target string, physical, eflag, printDir bool, s
 			c := cleanLogical(r.namePath(target))
 			if d, lerr, ok := r.cdRenamed(target); ok {
 				if lerr != nil {
+					// bash reports the logical path's error (cd to a
+					// file there: "No such file or directory")
 					return 1, pathErrMsg(err)
 				}
 				newDir = d
@@ -284,13 +286,11 @@ func (r *Runner) cdRenamed(target string) (dir string, err error, ok bool) {
 	if _, live := r.handlePath(); !live {
 		return "", nil, false
 	}
-	fd, err := syscall.Open(r.absPath(target), oPath|syscall.O_DIRECTORY|syscall.O_CLOEXEC, 0)
-	if err != nil {
+	p, named, err := reachDir(r.absPath(target))
+	switch {
+	case err != nil:
 		return "", err, true
-	}
-	p, err := os.Readlink("/proc/self/fd/" + strconv.Itoa(fd))
-	syscall.Close(fd)
-	if err != nil || !strings.HasPrefix(p, "/") || strings.HasSuffix(p, " (deleted)") {
+	case !named:
 		return "", syscall.ENOENT, true
 	}
 	return p, nil, true
@@ -301,14 +301,12 @@ func (r *Runner) cdRenamed(target string) (dir string, err error, ok bool) {
 // resolves it through the directory's handle; PWD gets the resulting
 // path (bash's is the relative name itself, canonicalised).
 func (r *Runner) cdFromLost(name, dir string, print bool) int {
-	fd, err := syscall.Open(r.spawnDir()+"/"+dir, oPath|syscall.O_DIRECTORY|syscall.O_CLOEXEC, 0)
+	p, named, err := reachDir(r.spawnDir() + "/" + dir)
 	if err != nil {
 		r.bErr(name, "%s: %s", r.q().filename(dir), pathErrMsg(err))
 		return 1
 	}
-	p, err := os.Readlink("/proc/self/fd/" + strconv.Itoa(fd))
-	syscall.Close(fd)
-	if err != nil || !strings.HasPrefix(p, "/") || strings.HasSuffix(p, " (deleted)") {
+	if !named {
 		// still nowhere with a name (cd . in a removed directory):
 		// PWD takes the name as written, canonicalised
 		st := 0

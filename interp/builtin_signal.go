@@ -386,7 +386,7 @@ func biKill(r *Runner, args []string) int {
 			}
 			continue
 		}
-		if (pid == r.sh.pid || pid == 0) && r.sh.sigs != nil && sig != 0 && (r.sh.sigs.isCaught(sig) || r.sh.sigs.isTerm(sig)) {
+		if (pid == r.sh.pid || pid == 0) && sig != 0 && r.catches(sig) {
 			// also from a subshell run in-process: bash's forked child
 			// would have signalled the shell before it exits, so the
 			// shell's wait sees the signal before the child's end

@@ -74,8 +74,8 @@ func (r *Runner) handlePath() (string, bool) {
 	} else if !r.inCwd {
 		return "", false
 	}
-	p, err := os.Readlink(link)
-	if err != nil || !strings.HasPrefix(p, "/") || strings.HasSuffix(p, " (deleted)") {
+	p, ok := linkedDir(link)
+	if !ok {
 		return "", false
 	}
 	if _, err := os.Stat(p); err != nil {
@@ -126,3 +126,28 @@ type liveDirCache struct {
 // liveDirFor bounds how long liveDir trusts a name it found live, for a
 // program started before that renames the directory later.
 const liveDirFor = 20 * time.Millisecond
+
+// linkedDir is the path the kernel gives, through link (a /proc/self
+// cwd or fd link), for a directory: ok is false when it has none (it
+// was removed, or is outside the process's root).
+func linkedDir(link string) (string, bool) {
+	p, err := os.Readlink(link)
+	if err != nil || !strings.HasPrefix(p, "/") || strings.HasSuffix(p, " (deleted)") {
+		return "", false
+	}
+	return p, true
+}
+
+// reachDir opens path as a directory, as a chdir to it would reach it,
+// and returns the path the kernel knows for what it reached (getcwd's
+// answer after the chdir): err is the open's failure, and ok is false
+// when the directory has no path.
+func reachDir(path string) (p string, ok bool, err error) {
+	fd, err := syscall.Open(path, oPath|syscall.O_DIRECTORY|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		return "", false, err
+	}
+	defer syscall.Close(fd)
+	p, ok = linkedDir("/proc/self/fd/" + strconv.Itoa(fd))
+	return p, ok, nil
+}

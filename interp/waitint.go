@@ -295,7 +295,7 @@ func (r *Runner) deferSelfKill(sig syscall.Signal) bool {
 	if hardIgnored[sig] || signal.Ignored(sig) {
 		return true // no effect, as in bash
 	}
-	if s := r.sh.sigs; s != nil && (s.isCaught(sig) || s.isTerm(sig)) {
+	if r.catches(sig) {
 		return false
 	}
 	switch {
