@@ -129,14 +129,22 @@ func ignoredDflSignals() string {
 
 // DefaultSignals gives the process the kernel's default action for the
 // terminating signals listed above, except those ignored when the shell
-// started (per sigIgnEnv), which stay ignored as in bash. cmd/nash calls
-// it once at startup.
+// started (per entrysig, or per sigIgnEnv where entrysig recorded nothing
+// or the kernel cannot pass the ignore on), which stay ignored as in
+// bash. cmd/nash calls it once at startup.
 func DefaultSignals() {
 	dflOnce.Do(func() {
 		signalsOwned = true
 		inherited := map[syscall.Signal]bool{}
 		for _, f := range strings.Split(os.Getenv(sigIgnEnv), ",") {
-			if n, err := strconv.Atoi(f); err == nil {
+			n, err := strconv.Atoi(f)
+			// with the dispositions at entry known, the kernel's word
+			// stands for every signal it can pass on ignored: the
+			// variable may have come through a program that gave the
+			// signal back its default (env --default-signal, or
+			// timeout, which catches the signal it sends) before it
+			// ran this nash
+			if err == nil && (!entrysig.Known() || !kernelIgnorable(syscall.Signal(n))) {
 				inherited[syscall.Signal(n)] = true
 			}
 		}
