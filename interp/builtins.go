@@ -827,6 +827,7 @@ func (r *Runner) fgBgJob(name, spec, shown string) int {
 	r.jobs.setCurrent(j.id)
 	r.jobs.mu.Unlock()
 	r.write(name, j.cmd+r.startWd(j)+"\n")
+	defer r.giveTerminal(j)()
 	j.resume()
 	if _, sig := r.awaitJob(j); sig != 0 {
 		return 128 + int(sig)
@@ -835,6 +836,14 @@ func (r *Runner) fgBgJob(name, spec, shown string) int {
 		// stopped again: it stays a job, as wait_for leaves it
 		r.notifyJobs(r.line)
 		return 128 + int(sig)
+	}
+	if sig, _ := j.killedBy(); sig == syscall.SIGINT && r.sh.term != nil {
+		// a ^C on the terminal fg gave it: as for a foreground program
+		if r.interactiveCatches(syscall.SIGINT) {
+			r.sh.sawInterrupt(&r.sh.childIntAt, &r.sh.sigIntAt)
+		} else {
+			r.jobIntNewline()
+		}
 	}
 	return r.reaped(j, "", true)
 }

@@ -140,7 +140,7 @@ func (r *Runner) replaceProcess(path string, argv, env []string, name string, as
 		}
 	}
 	syscall.Umask(r.umask)
-	defer r.quitForExec()()
+	defer r.signalsForExec()()
 	// the program inherits what the shell was started with ignored,
 	// SIGCHLD and the faults too (DefaultSignals only records those)
 	defer entrysig.Reinstate()()
@@ -180,30 +180,53 @@ func (r *Runner) replaceProcess(path string, argv, env []string, name string, as
 	return err
 }
 
-// quitForExec gives SIGQUIT its default action back for the program the
-// exec builtin runs in the shell's place: the shell ignores it only for
-// itself (DefaultSignals), and bash's execs start with it at the default
-// unless an empty trap on QUIT ignores it (busybox sigquit_exec). It
-// returns the function that ignores it again, for when exec fails and
+// signalsForExec gives the signals the shell ignores only for itself
+// their default action back for the program the exec builtin runs in
+// the shell's place, as bash's restore_original_signals does: SIGQUIT
+// (DefaultSignals), SIGTERM in an interactive shell, and the job control
+// signals of a shell that has the terminal (jobterm.go), which also
+// gives the terminal and process group back as bash's end_job_control
+// does. An empty trap keeps a signal ignored (busybox sigquit_exec). It
+// returns the function that undoes all this, for when exec fails and
 // the shell goes on.
-func (r *Runner) quitForExec() func() {
-	if _, own := goHandler(syscall.SIGQUIT); !own || !kernelIgnores(syscall.SIGQUIT) {
-		return func() {}
+func (r *Runner) signalsForExec() func() {
+	sigs := []syscall.Signal{syscall.SIGQUIT}
+	if interactiveSigs.Load() {
+		sigs = append(sigs, syscall.SIGTERM)
 	}
-	if r.trapIgnores(syscall.SIGQUIT) {
-		return func() {}
+	t := r.sh.term
+	if t != nil {
+		sigs = append(sigs, jobTermSignals[:]...)
+		t.end()
 	}
+	type saved struct {
+		sig syscall.Signal
+		old kernelSigaction
+	}
+	var undo []saved
 	dflMu.Lock()
-	var old kernelSigaction
-	err := rtSigaction(syscall.SIGQUIT, &kernelSigaction{}, &old)
-	dflMu.Unlock()
-	if err != nil {
-		return func() {}
+	for _, sig := range sigs {
+		if _, own := goHandler(sig); !own || hardIgnored[sig] || r.trapIgnores(sig) {
+			continue
+		}
+		var old kernelSigaction
+		if rtSigaction(sig, nil, &old) != nil || old.handler != 1 {
+			continue // not ignored now (a trap catches it)
+		}
+		if rtSigaction(sig, &kernelSigaction{}, nil) == nil {
+			undo = append(undo, saved{sig, old})
+		}
 	}
+	dflMu.Unlock()
 	return func() {
 		dflMu.Lock()
-		rtSigaction(syscall.SIGQUIT, &old, nil)
+		for _, u := range undo {
+			rtSigaction(u.sig, &u.old, nil)
+		}
 		dflMu.Unlock()
+		if t != nil {
+			t.restart()
+		}
 	}
 }
 

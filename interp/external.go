@@ -202,6 +202,15 @@ func (r *Runner) spawn(path string, args, env []string, program bool) (*os.Proce
 		}
 	}
 	p, err := r.startPlain(abs, args, attr, files, keep, ign, dfl)
+	if err != nil && attr.Sys.Foreground {
+		// the terminal could not be given (it changed hands since
+		// fgTerm looked): bash's child goes on without it
+		attr.Sys = &syscall.SysProcAttr{Setpgid: true}
+		p, err = r.startPlain(abs, args, attr, files, keep, ign, dfl)
+	}
+	if err == nil && attr.Sys.Foreground {
+		r.fgGroup = p.Pid
+	}
 	if err == nil && r.rlimits != nil {
 		r.applyRlimits(p.Pid)
 	}
@@ -311,7 +320,15 @@ func childScratch(files []*os.File, k int) (lo, hi int) {
 	return lo, lo + moves
 }
 
+// sysProcAttr returns the process attributes of a program about to
+// start: under job control an asynchronous job's program leads a group
+// of its own, and so does a foreground program of a shell that owns a
+// terminal, which gets the terminal before it executes (bash's
+// make_child, in the child, so that it cannot read the terminal first).
 func (r *Runner) sysProcAttr() *syscall.SysProcAttr {
+	if t := r.fgTerm(); t != nil {
+		return &syscall.SysProcAttr{Setpgid: true, Foreground: true, Ctty: t.fd}
+	}
 	return &syscall.SysProcAttr{Setpgid: r.ownPgrp}
 }
 
@@ -359,6 +376,16 @@ func (r *Runner) waitProcess(p *os.Process, args []string) ExecResult {
 		defer r.forwardToTail(p.Pid)()
 	}
 	st, err, ok, stop := r.waitForeground(p, catching)
+	ownGroup := r.fgGroup == p.Pid
+	if ownGroup {
+		r.fgGroup = 0
+		signaled := stop != 0
+		if st != nil {
+			ws, _ := st.Sys().(syscall.WaitStatus)
+			signaled = signaled || ws.Signaled()
+		}
+		r.sh.term.takeBack(signaled)
+	}
 	if r.sh.intCh != nil && st != nil {
 		r.childInterrupted(st)
 	}
@@ -393,7 +420,7 @@ func (r *Runner) waitProcess(p *os.Process, args []string) ExecResult {
 	}
 	res := ExecResult{Pid: p.Pid, Duration: time.Since(start)}
 	if stop != 0 {
-		res.Status = r.stoppedForeground(p, stop, args)
+		res.Status = r.stoppedForeground(p, stop, args, ownGroup)
 		return res
 	}
 	if !ok {
@@ -441,6 +468,17 @@ func (r *Runner) waitProcess(p *os.Process, args []string) ExecResult {
 	return res
 }
 
+// jobIntNewline prints the newline bash's wait_for prints after the ^C
+// the terminal echoed when a foreground job dies of SIGINT, only for a
+// job started with job control by an interactive shell (monitorint.go),
+// and not when the shell's own handling of the interrupt, which abandons
+// the command line, prints it (INT untrapped).
+func (r *Runner) jobIntNewline() {
+	if r.opts.on(optMonitor) && r.sh.interactive && !r.isSub && (r.sh.intCh == nil || r.hasTrapEntry("INT")) {
+		r.fds.writer(2).Write([]byte("\n"))
+	}
+}
+
 // reportSignal prints bash's message for a foreground child killed by a
 // signal (jobs.c notify_of_job_status, built with DONT_REPORT_SIGTERM and
 // DONT_REPORT_SIGPIPE): "NAME: line N:  PID Desc<pad to 24>command" for
@@ -461,11 +499,8 @@ func (r *Runner) reportSignal(pid int, sig syscall.Signal, core bool, args []str
 		return // the pipeline reports its job as a whole
 	}
 	if sig == syscall.SIGINT {
-		// wait_for prints a newline (after the ^C the terminal echoed)
-		// only for a job started with job control by an interactive
-		// shell (monitorint.go)
-		if r.job == nil && r.opts.on(optMonitor) && r.sh.interactive && !r.isSub {
-			r.fds.writer(2).Write([]byte("\n"))
+		if r.job == nil {
+			r.jobIntNewline()
 		}
 		return
 	}

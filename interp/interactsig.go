@@ -12,10 +12,12 @@ import (
 // An interactive bash ignores SIGTERM, so that kill 0 does not end it,
 // and catches SIGINT: an interrupt abandons the command line being run,
 // with status 130, and the shell reads the next one (bash's
-// sigint_sighandler and throw_to_top_level). nash has no terminal job
-// control, so a keyboard interrupt reaches the shell and its foreground
-// program alike, as in bash with set +m: the program dies of it, and the
-// shell drops the rest of the line.
+// sigint_sighandler and throw_to_top_level). Without terminal job
+// control (jobterm.go) a keyboard interrupt reaches the shell and its
+// foreground program alike, as in bash with set +m: the program dies of
+// it, and the shell drops the rest of the line. With it, only the
+// program gets it, and its death by SIGINT drops the line
+// (childInterrupted).
 
 // interactiveSigs records that this process is an interactive shell,
 // whose own disposition of SIGTERM is to ignore it (backToDefault).

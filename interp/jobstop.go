@@ -102,7 +102,11 @@ func (j *job) resume() {
 	// end recorded by watchStops after this, so that it is reported
 	// (bash's start_job blocks SIGCHLD for the same reason)
 	j.markRunning()
-	syscall.Kill(j.pid(), syscall.SIGCONT)
+	if j.ownGroup {
+		syscall.Kill(-j.pid(), syscall.SIGCONT) // start_job's killpg
+	} else {
+		syscall.Kill(j.pid(), syscall.SIGCONT)
+	}
 }
 
 // markRunning records that a stopped job was sent SIGCONT: it runs, and
@@ -150,13 +154,16 @@ func watchStops(j *job, p *os.Process) (*os.ProcessState, error) {
 // current, the command's status is 128+sig, and the job is reaped when
 // it ends. A stop by SIGTSTP also leaves the loops running (bash's
 // set_job_status_and_cleanup sets breaking).
-func (r *Runner) stoppedForeground(p *os.Process, sig syscall.Signal, args []string) int {
+// ownGroup says the program leads a process group of its own, which bg,
+// fg and kill %N signal as a whole.
+func (r *Runner) stoppedForeground(p *os.Process, sig syscall.Signal, args []string, ownGroup bool) int {
 	cmd := r.bashCommandText()
 	if cmd == "" {
 		cmd = join(args, " ")
 	}
 	j := r.jobs.add(p.Pid, cmd)
 	j.jobControl = true
+	j.ownGroup = ownGroup
 	j.wd = r.dir
 	j.setStopped(sig)
 	go watchBgProcess(r.sh, j, p, true)

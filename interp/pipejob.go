@@ -74,8 +74,8 @@ func (r *Runner) pipelineNotice(c *syntax.BinaryCmd, stages []*syntax.Stmt, runn
 	case 0, syscall.SIGPIPE:
 		return
 	case syscall.SIGINT:
-		if bg == nil && r.opts.on(optMonitor) && r.sh.interactive && !r.isSub {
-			r.fds.writer(2).Write([]byte("\n"))
+		if bg == nil {
+			r.jobIntNewline()
 		}
 		return
 	}

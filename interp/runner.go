@@ -81,6 +81,9 @@ type shell struct {
 	// shell, without line numbers; interactiveCmds is its interactive,
 	// commands not read from a script file: exit says "exit"
 	interactive, interactiveCmds bool
+	// term is the terminal of an interactive shell with job control
+	// (jobterm.go), nil without one
+	term *jobTerm
 
 	mu        sync.Mutex
 	patterns  map[patKey]*compiledPattern
@@ -419,6 +422,10 @@ type Runner struct {
 	// under job control leads a process group of its own (not copied to
 	// forks: a job's other processes are in it by inheritance)
 	ownPgrp bool
+	// fgGroup is the pid of the foreground program just started in a
+	// process group of its own that was given the terminal (jobterm.go),
+	// until the wait for it gives the terminal back
+	fgGroup int
 	// asyncInt: bash's SIGINT ignore in an asynchronous subshell
 	// (asyncint.go)
 	asyncInt uint8

@@ -13,7 +13,7 @@ import (
 // (its own or inherited) ignores and this process does not: a subshell runs
 // in this process, so its programs must be started ignoring them. The
 // shell's own ignore of SIGQUIT does not count: its programs get SIGQUIT
-// back at its default (see quitForExec).
+// back at its default (see signalsForExec).
 func (r *Runner) subshellIgnored() []int {
 	if !r.isSub || r.traps == nil {
 		return nil
@@ -85,7 +85,7 @@ func withSigIgn(env []string, add, drop []int) []string {
 // stagedIgnored is what the stage for a program ignores: ign and what
 // this process ignores, but SIGQUIT, which the shell ignores only for
 // itself unless an empty trap ignores it or it was ignored at entry (see
-// quitForExec).
+// signalsForExec).
 func (r *Runner) stagedIgnored(ign, dfl []int) []int {
 	out := append([]int(nil), ign...)
 	ownQuit := r.shellOwnQuit(syscall.SIGQUIT) && !r.trapIgnores(syscall.SIGQUIT)

@@ -1,11 +1,9 @@
 package main
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"syscall"
-	"unsafe"
 
 	"nash/interp"
 )
@@ -15,11 +13,11 @@ import (
 // history variables, and the options it turns on. cmds is false for a
 // script file (bash -i FILE), which bash reads without line editing.
 //
-// nash has no job control, line editing, prompts or history expansion:
-// the options say what bash's would, and the messages bash prints when
-// there is no terminal to control are printed the same.
+// On a terminal the shell takes it for job control, as bash does;
+// without one it prints bash's messages. nash has no line editing: the
+// options say what bash's would.
 func startInteractive(r *interp.Runner, inv *invocation, cmds bool) {
-	noJobControlMessages(shellName(inv.name))
+	r.StartJobControl(shellName(inv.name))
 	setIfUnset(r, "PS1", `\s-\v\$ `)
 	setIfUnset(r, "PS2", "> ")
 	if home := os.Getenv("HOME"); home != "" {
@@ -58,47 +56,6 @@ func setIfUnset(r *interp.Runner, name, value string) {
 	if _, ok := r.Var(name); !ok {
 		r.SetVar(name, value, false)
 	}
-}
-
-// noJobControlMessages prints what bash's initialize_job_control does
-// when the shell's terminal (/dev/tty when stderr is not one, else
-// stderr) has no process group to take: the shell's process group, or
-// -1 when the shell leads it already, and the reason.
-func noJobControlMessages(name string) {
-	fd := -1
-	if !isTerminal(2) {
-		if f, err := syscall.Open("/dev/tty", syscall.O_RDWR|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0); err == nil {
-			fd = f
-			defer syscall.Close(fd)
-		}
-	}
-	if fd < 0 {
-		fd = 2
-	}
-	var pgrp int32
-	_, _, errno := syscall.Syscall(syscall.SYS_IOCTL, uintptr(fd), syscall.TIOCGPGRP, uintptr(unsafe.Pointer(&pgrp)))
-	if errno == 0 {
-		return // a terminal: bash would have job control, nash has none
-	}
-	shown := syscall.Getpgrp()
-	if shown == os.Getpid() {
-		shown = -1 // tcgetpgrp's failure, as bash shows it then
-	}
-	fmt.Fprintf(os.Stderr, "%s: cannot set terminal process group (%d): %s\n", name, shown, errnoText(errno))
-	fmt.Fprintf(os.Stderr, "%s: no job control in this shell\n", name)
-}
-
-func isTerminal(fd int) bool {
-	var t syscall.Termios
-	_, _, errno := syscall.Syscall(syscall.SYS_IOCTL, uintptr(fd), syscall.TCGETS, uintptr(unsafe.Pointer(&t)))
-	return errno == 0
-}
-
-// errnoText is strerror's text, as bash prints it: Go's errno text is
-// glibc's with a lower-case first letter.
-func errnoText(e syscall.Errno) string {
-	s := e.Error()
-	return string(s[0]-'a'+'A') + s[1:]
 }
 
 // runStartupFiles reads the files bash's run_startup_files does. A shell

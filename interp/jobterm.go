@@ -1,0 +1,266 @@
+package interp
+
+import (
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+	"unsafe"
+)
+
+// jobTerm is the terminal an interactive shell with job control hands to
+// its foreground jobs, as bash's initialize_job_control sets it up: the
+// shell leads a process group of its own (shellPgrp) that owns the
+// terminal while the shell reads commands; each foreground program
+// starts in a group of its own that is given the terminal (a ^C or ^Z
+// there reaches the job, not the shell), which the shell takes back when
+// the program ends or stops. It belongs to the shell, not to subshells.
+type jobTerm struct {
+	fd        int // a close-on-exec descriptor on the terminal (shell_tty)
+	shellPgrp int
+	origPgrp  int // the group the shell started in, given back at exit
+	// modes are the terminal's modes as the shell last saw them
+	// (shell_tty_info): put back when a job dies of a signal or stops
+	modes    syscall.Termios
+	hasModes bool
+}
+
+// jobTermSignals are the signals a shell with job control ignores for
+// itself (bash's initialize_job_signals); its programs start with them
+// at the default action.
+var jobTermSignals = [...]syscall.Signal{syscall.SIGTSTP, syscall.SIGTTIN, syscall.SIGTTOU}
+
+// StartJobControl is bash's initialize_job_control for an interactive
+// shell: it takes the terminal on standard error (or /dev/tty when
+// standard error is not one), waits to be in the foreground, makes the
+// shell a process group of its own that owns the terminal, and turns
+// set -m on. Without a terminal whose process group it can take it
+// prints bash's two messages (name is the shell's name in them) and
+// leaves job control off.
+func (r *Runner) StartJobControl(name string) {
+	fd, err := openJobTerm()
+	if err != nil {
+		r.noJobControl(name, err)
+		return
+	}
+	t := &jobTerm{fd: fd, shellPgrp: syscall.Getpgrp()}
+	for tries := 0; ; tries++ {
+		tp, err := tcgetpgrp(fd)
+		if err != nil {
+			syscall.Close(fd)
+			r.noJobControl(name, err)
+			return
+		}
+		if tp == t.shellPgrp {
+			break
+		}
+		if tries > 16 {
+			syscall.Close(fd)
+			io.WriteString(r.fds.writer(2), name+": initialize_job_control: no job control in background: "+errnoText(syscall.EIO)+"\n")
+			io.WriteString(r.fds.writer(2), name+": no job control in this shell\n")
+			return
+		}
+		// in the background: stop until the shell is brought to the
+		// foreground, as bash's kill(0, SIGTTIN) does
+		syscall.Kill(0, syscall.SIGTTIN)
+	}
+	ignoreJobSignals()
+	t.origPgrp = t.shellPgrp
+	if pid := os.Getpid(); pid != t.shellPgrp {
+		if syscall.Setpgid(0, pid) == nil {
+			t.shellPgrp = pid
+		}
+	}
+	if t.shellPgrp != t.origPgrp {
+		if err := tcsetpgrp(fd, t.shellPgrp); err != nil {
+			syscall.Setpgid(0, t.origPgrp)
+			syscall.Close(fd)
+			io.WriteString(r.fds.writer(2), name+": cannot set terminal process group ("+itoa(int64(t.origPgrp))+"): "+errnoText(err)+"\n")
+			io.WriteString(r.fds.writer(2), name+": no job control in this shell\n")
+			return
+		}
+	}
+	t.saveModes()
+	r.sh.term = t
+	r.opts.setShort('m', true)
+}
+
+// noJobControl prints bash's messages for a terminal whose process
+// group could not be read: the shell's group, or -1 when the shell
+// leads it already (tcgetpgrp's failure, as bash shows it then).
+func (r *Runner) noJobControl(name string, err error) {
+	shown := syscall.Getpgrp()
+	if shown == os.Getpid() {
+		shown = -1
+	}
+	io.WriteString(r.fds.writer(2), name+": cannot set terminal process group ("+itoa(int64(shown))+"): "+errnoText(err)+"\n")
+	io.WriteString(r.fds.writer(2), name+": no job control in this shell\n")
+}
+
+// openJobTerm returns a close-on-exec descriptor, 255 or above, on the
+// shell's terminal: standard error's, or /dev/tty when standard error
+// is not a terminal.
+func openJobTerm() (int, error) {
+	src, opened := 2, false
+	if _, err := ioctlGetTermios(2); err != nil {
+		fd, err := syscall.Open("/dev/tty", syscall.O_RDWR|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0)
+		if err != nil {
+			return -1, syscall.ENOTTY
+		}
+		src, opened = fd, true
+	}
+	fd, _, e := syscall.Syscall(syscall.SYS_FCNTL, uintptr(src), syscall.F_DUPFD_CLOEXEC, 255)
+	if opened {
+		syscall.Close(src)
+	}
+	if e != 0 {
+		return -1, e
+	}
+	return int(fd), nil
+}
+
+func tcgetpgrp(fd int) (int, error) {
+	var pgrp int32
+	_, _, e := syscall.Syscall(syscall.SYS_IOCTL, uintptr(fd), syscall.TIOCGPGRP, uintptr(unsafe.Pointer(&pgrp)))
+	if e != 0 {
+		return -1, e
+	}
+	return int(pgrp), nil
+}
+
+// tcsetpgrp gives the terminal to pgrp; the shell ignores SIGTTOU, so it
+// may from the background.
+func tcsetpgrp(fd, pgrp int) error {
+	p := int32(pgrp)
+	_, _, e := syscall.Syscall(syscall.SYS_IOCTL, uintptr(fd), syscall.TIOCSPGRP, uintptr(unsafe.Pointer(&p)))
+	if e != 0 {
+		return e
+	}
+	return nil
+}
+
+// errnoText is strerror's text, as bash prints it: Go's errno text is
+// glibc's with a lower-case first letter.
+func errnoText(err error) string {
+	s := err.Error()
+	if s != "" && s[0] >= 'a' && s[0] <= 'z' {
+		s = string(s[0]-'a'+'A') + s[1:]
+	}
+	return s
+}
+
+// ignoreJobSignals makes the shell ignore jobTermSignals while its
+// programs start with them at the default: the runtime is made to
+// handle them first (os/signal), so that a forked child resets them
+// before exec, then the kernel is told to ignore them. A signal ignored
+// when the shell started stays as it is, for the programs too.
+func ignoreJobSignals() {
+	if !ownsSignals() {
+		return
+	}
+	var sigs []os.Signal
+	for _, sig := range jobTermSignals {
+		if !hardIgnored[sig] {
+			sigs = append(sigs, sig)
+		}
+	}
+	if len(sigs) == 0 {
+		return
+	}
+	signal.Notify(make(chan os.Signal, 1), sigs...)
+	dflMu.Lock()
+	defer dflMu.Unlock()
+	for _, s := range sigs {
+		sig := s.(syscall.Signal)
+		var old kernelSigaction
+		ign := kernelSigaction{handler: 1} // SIG_IGN
+		if rtSigaction(sig, &ign, &old) == nil && !goHandlers[sig].ok {
+			goHandlers[sig] = savedHandler{old, true}
+		}
+	}
+}
+
+// fgTerm returns the terminal a foreground program r is about to start
+// is given, nil when it is not: the shell itself runs it (not a
+// subshell, pipeline stage or job), job control is on, and the shell
+// owns the terminal (bash's running_in_background is false).
+func (r *Runner) fgTerm() *jobTerm {
+	t := r.sh.term
+	if t == nil || r.execBuiltin || !r.fgStoppable() {
+		return nil
+	}
+	if tp, err := tcgetpgrp(t.fd); err != nil || tp != t.shellPgrp {
+		return nil
+	}
+	return t
+}
+
+// takeBack gives the terminal back to the shell once a foreground job
+// ended or stopped, as bash's wait_for does, and with it the modes: the
+// shell's own when the job died of a signal or stopped (set_tty_state),
+// else the job's are kept as the shell's (get_tty_state).
+func (t *jobTerm) takeBack(signaled bool) {
+	tcsetpgrp(t.fd, t.shellPgrp)
+	if signaled {
+		t.restoreModes()
+	} else {
+		t.saveModes()
+	}
+}
+
+func (t *jobTerm) saveModes() {
+	if m, err := ioctlGetTermios(t.fd); err == nil {
+		t.modes, t.hasModes = *m, true
+	}
+}
+
+// tcsetsw is tcsetattr's TCSADRAIN request (the same on amd64 and arm64).
+const tcsetsw = syscall.TCSETS + 1
+
+// restoreModes is set_tty_state: tcsetattr with TCSADRAIN.
+func (t *jobTerm) restoreModes() {
+	if t.hasModes {
+		syscall.Syscall(syscall.SYS_IOCTL, uintptr(t.fd), tcsetsw, uintptr(unsafe.Pointer(&t.modes)))
+	}
+}
+
+// end is bash's end_job_control, run before the shell exits or execs
+// another program in its place: the terminal and the process group go
+// back to what they were when the shell started.
+func (t *jobTerm) end() {
+	if t.origPgrp != t.shellPgrp {
+		tcsetpgrp(t.fd, t.origPgrp)
+		syscall.Setpgid(0, t.origPgrp)
+	}
+}
+
+// restart takes the terminal again after an exec failed and the shell
+// goes on (bash's restart_job_control).
+func (t *jobTerm) restart() {
+	if t.origPgrp != t.shellPgrp {
+		syscall.Setpgid(0, t.shellPgrp)
+		tcsetpgrp(t.fd, t.shellPgrp)
+	}
+}
+
+// giveTerminal hands the terminal to job j, which fg is about to wait
+// for, as bash's start_job does for a job in a process group of its
+// own, having saved the terminal's modes. It returns the function that
+// takes the terminal back once the wait is over and puts back the modes
+// saved (whatever the job left).
+func (r *Runner) giveTerminal(j *job) func() {
+	t := r.sh.term
+	if t == nil || r.isSub || !j.ownGroup || j.pid() >= fakePIDBase {
+		return func() {}
+	}
+	t.saveModes()
+	saved, had := t.modes, t.hasModes
+	if tcsetpgrp(t.fd, j.pid()) != nil {
+		return func() {}
+	}
+	return func() {
+		tcsetpgrp(t.fd, t.shellPgrp)
+		t.modes, t.hasModes = saved, had
+		t.restoreModes()
+	}
+}

@@ -1,0 +1,170 @@
+package e2e
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/creack/pty"
+)
+
+// A ptyStep types send (a line, or a control character alone) into an
+// interactive shell's terminal and waits until the output since then
+// holds want, then settle more: a job that printed its marker has yet to
+// be waited for, a job fg resumed has yet to get the terminal.
+type ptyStep struct {
+	send, want string
+	settle     time.Duration
+}
+
+// started runs a program that prints "got" (its command line, echoed by
+// the terminal, does not hold the word) and then sleeps: a step that
+// starts it waits for the word, so that a ^C or ^Z typed next reaches the
+// running program.
+const started = `sh -c 'echo go""t; exec sleep 100'`
+
+// TestTerminalJobControl runs `bash -i` and `nash -i` on a terminal of
+// their own (a new session), as a person or an agent's terminal harness
+// does, and types the same lines and control characters into both: the
+// shell takes the terminal as a process group of its own with set -m on;
+// each foreground program runs in a group of its own that gets the
+// terminal, so ^C ends it and ^Z stops it without reaching the shell;
+// fg gives a job the terminal again, bg continues it; the terminal's
+// modes a program changed before it died of a signal are put back; exec
+// gives the program the shell's terminal and group and the default
+// action of the signals the shell ignores for itself.
+func TestTerminalJobControl(t *testing.T) {
+	prompt := ptyStep{want: "$ "}
+	line := func(s string) ptyStep { return ptyStep{send: s + "\n", want: "$ "} }
+	job := func(s string) ptyStep { return ptyStep{send: s + "\n", want: "got", settle: 300 * time.Millisecond} }
+	ctl := func(c, want string) ptyStep { return ptyStep{send: c, want: want} }
+	cases := []struct {
+		name  string
+		steps []ptyStep
+	}{
+		{"groups", []ptyStep{prompt,
+			line(`echo $-`),
+			// the shell leads its group, which owns the terminal
+			line(`read -r -a f </proc/$$/stat; echo shell $(( f[0]==f[4] )) $(( f[4]==f[7] ))`),
+			// a program leads its own, which owns the terminal
+			line(`awk '{print "program", ($1==$5), ($5==$8)}' /proc/self/stat`),
+			// and the shell has the terminal back
+			line(`read -r -a f </proc/$$/stat; echo shell $(( f[4]==f[7] ))`),
+		}},
+		{"interrupt", []ptyStep{prompt,
+			job(started), ctl("\x03", "$ "),
+			line(`echo st=$?`),
+			job(started + `; echo not-reached`), ctl("\x03", "$ "),
+			line(`echo st=$?`),
+		}},
+		{"stop-fg-bg", []ptyStep{prompt,
+			job(started), ctl("\x1a", "$ "),
+			line(`echo st=$?; jobs`),
+			{send: "fg\n", want: "sleep 100'", settle: 500 * time.Millisecond},
+			ctl("\x1a", "$ "),
+			line(`bg`),
+			line(`jobs; kill %1; wait %1; echo w=$?`),
+		}},
+		{"fg-background-job", []ptyStep{prompt,
+			job(started + ` &`),
+			{send: "fg\n", want: "sleep 100'", settle: 500 * time.Millisecond},
+			ctl("\x03", "$ "),
+			line(`echo st=$?; jobs`),
+		}},
+		{"modes", []ptyStep{prompt,
+			// the modes of a job that dies of a signal are the shell's again
+			job(`sh -c 'stty -echo; echo go""t; exec sleep 100'`), ctl("\x03", "$ "),
+			line(`stty -a | grep -o ' -*echo '`),
+			// those a program that ends well leaves stay
+			line(`stty -echo`),
+			line(`stty -a | grep -o ' -*echo '`),
+			line(`stty echo`),
+		}},
+		{"exec", []ptyStep{prompt,
+			{send: `exec awk '{print "exec", ($1==$5), ($5==$8)} /^SigIgn/' /proc/self/stat /proc/self/status` + "\n", want: "SigIgn"},
+		}},
+	}
+	pids := regexp.MustCompile(`\[([0-9]+)\] [0-9]+`)
+	run := func(t *testing.T, shell string, steps []ptyStep) string {
+		dir := t.TempDir()
+		link := filepath.Join(dir, "bash")
+		if err := os.Symlink(shell, link); err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command(link, "--norc", "--noprofile", "-i")
+		cmd.Dir = dir
+		cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + dir, "HISTFILE=" + filepath.Join(dir, "h"),
+			"LC_ALL=C", "TERM=dumb", "PS1=$ ", "NUCLEIC_NASH_NO_FALLBACK=1"}
+		tty, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 24, Cols: 200})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var mu sync.Mutex
+		var out bytes.Buffer
+		readDone := make(chan struct{})
+		go func() {
+			defer close(readDone)
+			b := make([]byte, 4096)
+			for {
+				n, err := tty.Read(b)
+				mu.Lock()
+				out.Write(b[:n])
+				mu.Unlock()
+				if err != nil {
+					return
+				}
+			}
+		}()
+		defer func() {
+			tty.Close()
+			cmd.Process.Kill()
+			cmd.Wait()
+			<-readDone
+		}()
+		for _, s := range steps {
+			mu.Lock()
+			mark := out.Len()
+			mu.Unlock()
+			if s.send != "" {
+				tty.WriteString(s.send)
+			}
+			deadline := time.Now().Add(10 * time.Second)
+			for {
+				mu.Lock()
+				seen := bytes.Contains(out.Bytes()[mark:], []byte(s.want))
+				mu.Unlock()
+				if seen {
+					break
+				}
+				if time.Now().After(deadline) {
+					mu.Lock()
+					t.Errorf("%s: no %q after typing %q; output:\n%s", shell, s.want, s.send, out.String())
+					mu.Unlock()
+					return ""
+				}
+				time.Sleep(10 * time.Millisecond)
+			}
+			time.Sleep(s.settle)
+		}
+		time.Sleep(100 * time.Millisecond)
+		mu.Lock()
+		defer mu.Unlock()
+		text := strings.ReplaceAll(out.String(), "\r", "")
+		return pids.ReplaceAllString(text, "[$1] PID")
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			want, got := run(t, bashBin, c.steps), run(t, nashBin, c.steps)
+			if want != got {
+				t.Errorf("bash:\n%s\nnash:\n%s", want, got)
+			}
+		})
+	}
+}
