@@ -17,7 +17,10 @@ type ctypeState struct {
 	name    string // the name last asked for
 	pending bool   // name is not looked up yet: utf8 is the locale before it
 	utf8    bool
-	failed  []string // category+"\x00"+name of the failed setlocale calls (locale_warn.go)
+	// bytes is the classification of the single-byte locale set, nil
+	// for C and for multibyte ones (locale_ctype.go)
+	bytes  *byteCtype
+	failed []string // category+"\x00"+name of the failed setlocale calls (locale_warn.go)
 	// startup holds the category and name pairs of the environment's
 	// LANG and LC_* that bash's startup setlocale looked up, until a
 	// locale variable is assigned and failed must be complete
@@ -42,6 +45,7 @@ func (st *ctypeState) request(name string) {
 func (st *ctypeState) resolve() {
 	if st.pending && localeAvailable(st.name) {
 		st.utf8 = utf8LocaleName(st.name)
+		st.bytes = loadByteCtype(st.name)
 	}
 	st.pending = false
 }
@@ -121,19 +125,11 @@ func localeAvailable(name string) bool {
 }
 
 func findLocale(name string) bool {
-	if strings.ContainsRune(name, '/') || name == "" {
+	names := localeNames(name)
+	if names == nil {
 		return false
 	}
-	names := []string{name}
-	if n := normalizeLocaleName(name); n != name {
-		names = append(names, n)
-	}
-	var dirs []string
-	if lp := os.Getenv("LOCPATH"); lp != "" {
-		dirs = append(dirs, filepath.SplitList(lp)...)
-	}
-	dirs = append(dirs, "/usr/lib/locale")
-	for _, d := range dirs {
+	for _, d := range localeDirs() {
 		for _, n := range names {
 			if fi, err := os.Stat(filepath.Join(d, n, "LC_CTYPE")); err == nil && !fi.IsDir() {
 				return true
@@ -141,6 +137,30 @@ func findLocale(name string) bool {
 		}
 	}
 	return archiveHasLocale(localeArchive, names)
+}
+
+// localeNames is the names glibc tries for a locale name: itself and
+// with its codeset normalized; nil for a name it would not look up.
+func localeNames(name string) []string {
+	if strings.ContainsRune(name, '/') || name == "" {
+		return nil
+	}
+	names := []string{name}
+	if n := normalizeLocaleName(name); n != name {
+		names = append(names, n)
+	}
+	return names
+}
+
+// localeDirs is where glibc looks for locale directories: LOCPATH (as the
+// shell's environment had it at startup: bash does not hand assignments
+// to the C library's environment) and then /usr/lib/locale.
+func localeDirs() []string {
+	var dirs []string
+	if lp := os.Getenv("LOCPATH"); lp != "" {
+		dirs = append(dirs, filepath.SplitList(lp)...)
+	}
+	return append(dirs, "/usr/lib/locale")
 }
 
 // normalizeLocaleName rewrites the codeset of lang[.codeset][@modifier]

@@ -3,6 +3,7 @@ package interp
 import (
 	"bytes"
 	"encoding/binary"
+	"os"
 	"syscall"
 )
 
@@ -28,40 +29,47 @@ const (
 )
 
 // archiveHasLocale reports whether the locale archive at path holds a
-// locale named by one of names. It reads the header and the name hash
-// table and then each used entry's name, not the whole archive (megabytes
-// of locale data); an archive glibc would not accept holds nothing.
+// locale named by one of names.
 func archiveHasLocale(path string, names []string) bool {
 	f, err := openRaw(path, syscall.O_RDONLY, 0)
 	if err != nil {
 		return false
 	}
 	defer f.Close()
+	_, ok := archiveLookup(f, names)
+	return ok
+}
+
+// archiveLookup finds a locale named by one of names in the open archive
+// f: the file offset of its record. It reads the header and the name hash
+// table and then each used entry's name, not the whole archive (megabytes
+// of locale data); an archive glibc would not accept holds nothing.
+func archiveLookup(f *os.File, names []string) (uint32, bool) {
 	var head [locarHeadSize]byte
 	if _, err := f.ReadAt(head[:], 0); err != nil {
-		return false
+		return 0, false
 	}
 	order := binary.NativeEndian
 	if order.Uint32(head[0:]) != locarMagic {
-		return false
+		return 0, false
 	}
 	off := int64(order.Uint32(head[locarNamehashOf:]))
 	n := int64(order.Uint32(head[locarNamehashN:]))
 	if n*namehashEntSize > locarMaxTable {
-		return false
+		return 0, false
 	}
 	table := make([]byte, n*namehashEntSize)
 	if _, err := f.ReadAt(table, off); err != nil {
-		return false
+		return 0, false
 	}
 	strOff := int64(order.Uint32(head[locarStringOf:]))
 	strUsed := int64(order.Uint32(head[locarStringUsed:]))
 	if strUsed > locarMaxTable {
-		return false
+		return 0, false
 	}
 	strs := make([]byte, strUsed)
 	if _, err := f.ReadAt(strs, strOff); err != nil {
-		return false
+		return 0, false
 	}
 	for e := table; len(e) >= namehashEntSize; e = e[namehashEntSize:] {
 		at, rec := int64(order.Uint32(e[4:])), order.Uint32(e[8:])
@@ -74,9 +82,9 @@ func archiveHasLocale(path string, names []string) bool {
 		}
 		for _, want := range names {
 			if string(name) == want {
-				return true
+				return rec, true
 			}
 		}
 	}
-	return false
+	return 0, false
 }

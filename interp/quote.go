@@ -51,19 +51,35 @@ func singleQuote(s string) string {
 // quoter quotes text for the shell to read back, as bash's quoting
 // functions do in the current locale: with bytes (a locale that is not
 // UTF-8, such as C or POSIX), every byte above 0x7f is non-printable,
-// as isprint says there, and is written as an octal escape.
+// as isprint says there, and is written as an octal escape, unless ctype
+// (a single-byte locale such as KOI8-R) says it is printable.
 type quoter struct {
 	bytes bool
+	ctype *byteCtype
 }
 
 // q is the quoter for the runner's locale (LC_ALL, LC_CTYPE, LANG).
-func (r *Runner) q() quoter { return quoter{bytes: !r.utf8Locale()} }
+func (r *Runner) q() quoter {
+	if r.utf8Locale() {
+		return quoter{}
+	}
+	return quoter{bytes: true, ctype: r.vars.ctype.bytes}
+}
+
+// bytePrint reports whether the byte c, a character of a locale that is
+// not UTF-8, is printable there.
+func (q quoter) bytePrint(c byte) bool {
+	if c >= ' ' && c < 0x7f {
+		return true
+	}
+	return c > 0x7f && q.ctype != nil && q.ctype.printable(c)
+}
 
 // needsANSI reports whether s has non-printable characters.
 func (q quoter) needsANSI(s string) bool {
 	if q.bytes {
 		for i := 0; i < len(s); i++ {
-			if c := s[i]; c >= 0x7f || c < ' ' {
+			if !q.bytePrint(s[i]) {
 				return true
 			}
 		}
@@ -87,13 +103,15 @@ func (q quoter) ansi(s string) string {
 	var sb strings.Builder
 	sb.WriteString("$'")
 	for len(s) > 0 {
-		r, n := utf8.DecodeRuneInString(s)
 		c := s[0]
+		var printable bool
+		n := 1
 		if q.bytes {
-			r, n = rune(c), 1
-			if c >= 0x7f {
-				r = utf8.RuneError
-			}
+			printable = q.bytePrint(c)
+		} else {
+			var r rune
+			r, n = utf8.DecodeRuneInString(s)
+			printable = !(r == utf8.RuneError && n == 1) && isWPrint(r)
 		}
 		switch c {
 		case 0x1b:
@@ -117,7 +135,7 @@ func (q quoter) ansi(s string) string {
 		case '\'':
 			sb.WriteString(`\'`)
 		default:
-			if (r == utf8.RuneError && n == 1) || !isWPrint(r) {
+			if !printable {
 				for i := 0; i < n; i++ {
 					b := s[i]
 					sb.WriteByte('\\')
