@@ -27,7 +27,7 @@ func (r *Runner) runTopGroup(g []*syntax.Stmt, end int) {
 	defer r.oneCommandEnd()
 	oldTop := r.aliasTopSrc
 	defer func() { r.aliasTopSrc = oldTop }()
-	if r.opts.on(optVerbose) && len(g) > 0 && r.noticeLine > 0 {
+	if r.opts.on(optVerbose) && len(g) > 0 && r.noticeLine > 0 && !r.readAtPrompt {
 		// bash's shell_getc reports on the jobs before it reads (and
 		// echoes) the line (runTop's notice, made early)
 		r.notifyJobs(r.noticeLine + 1)

@@ -103,6 +103,13 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 				}
 				tmoutAt = r.tmoutDeadline()
 			}
+			if r.noticeLine > 0 {
+				// bash's shell_getc reports on the jobs as it goes to
+				// read a line, before the prompt: the jobs that end
+				// while it waits for the line are reported after the
+				// line's commands (runTop does not, readAtPrompt)
+				r.notifyJobs(r.noticeLine + 1)
+			}
 			r.writePrompt(max(strings.Count(buf.String(), "\n"), min(buf.Len(), 1)))
 		}
 		if in.script == nil {
@@ -233,6 +240,7 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 				r.writePS0(readEnd(g) - int(g[0].Pos().Line()) + 1)
 				r.sh.interrupted.Store(false) // one typed at the prompt
 			}
+			r.readAtPrompt = prompts
 			r.runTopGroup(g, end)
 			if prompts {
 				r.takeInterrupt() // after the line's last command

@@ -419,11 +419,12 @@ func (r *Runner) runTop(stmts []*syntax.Stmt) {
 	}
 	r.echoVerbose(stmts)
 	r.reapCoprocs(false) // bash's reader cleans up dead jobs as it reads a line
-	if len(stmts) > 0 && r.noticeLine > 0 {
+	if len(stmts) > 0 && r.noticeLine > 0 && !r.readAtPrompt {
 		// bash's reader reports on its jobs as it reads a line: the
 		// one after the last command run
 		r.notifyJobs(r.noticeLine + 1)
 	}
+	r.readAtPrompt = false
 	r.discardLine = 0
 	end := 0
 	r.parenLeft = false

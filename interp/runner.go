@@ -426,6 +426,9 @@ type Runner struct {
 	// process group of its own that was given the terminal (jobterm.go),
 	// until the wait for it gives the terminal back
 	fgGroup int
+	// readAtPrompt: the commands runTop is about to run were read after
+	// a prompt, before which the jobs were reported (RunReader)
+	readAtPrompt bool
 	// asyncInt: bash's SIGINT ignore in an asynchronous subshell
 	// (asyncint.go)
 	asyncInt uint8
