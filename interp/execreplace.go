@@ -136,9 +136,24 @@ func (r *Runner) replaceProcess(path string, argv, env []string, name string, as
 	}
 	if !r.inCwd {
 		if err := r.chdirForExec(); err != nil {
+			// a directory that lost its search permission since the
+			// cd: the exec happens on the thread standing in it
+			if t := r.deniedDirThread(err, r.dir); t != nil {
+				var xerr error
+				if t.run(func() { xerr = r.execInPlace(abs, argv, env, name, verdict, src) }) {
+					return xerr
+				}
+			}
 			return err
 		}
 	}
+	return r.execInPlace(abs, argv, env, name, verdict, src)
+}
+
+// execInPlace is replaceProcess once the process (or the thread that
+// runs it) is in the runner's directory: it executes abs with the
+// descriptors of src in place, returning only when that failed.
+func (r *Runner) execInPlace(abs string, argv, env []string, name string, verdict execVerdict, src []int) error {
 	syscall.Umask(r.umask)
 	defer r.signalsForExec()()
 	// the program inherits what the shell was started with ignored,

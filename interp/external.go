@@ -193,23 +193,35 @@ func (r *Runner) spawn(path string, args, env []string, program bool) (*os.Proce
 	}
 	if !r.inCwd {
 		attr.Dir = r.spawnDir()
+		r.readyDirThread(attr.Dir)
 	}
 	ign := r.spawnIgnores()
 	dfl := r.subshellDefaults(ign)
-	if program && r.rlimits != nil && dfl == nil && execstage.Available() && predictExec(r.absPath(abs)) == execRuns {
-		if p, ok, err := r.startLimited(abs, args, attr, files, ign); ok {
-			return p, err
+	start := func(attr *os.ProcAttr) (*os.Process, error) {
+		if program && r.rlimits != nil && dfl == nil && execstage.Available() && predictExec(r.absPath(abs)) == execRuns {
+			if p, ok, err := r.startLimited(abs, args, attr, files, ign); ok {
+				return p, err
+			}
 		}
+		p, err := r.startPlain(abs, args, attr, files, keep, ign, dfl)
+		fg := attr.Sys.Foreground
+		if err != nil && fg {
+			// the terminal could not be given (it changed hands since
+			// fgTerm looked): bash's child goes on without it
+			a := *attr
+			a.Sys, fg = &syscall.SysProcAttr{Setpgid: true}, false
+			p, err = r.startPlain(abs, args, &a, files, keep, ign, dfl)
+		}
+		if err == nil && fg {
+			r.fgGroup = p.Pid
+		}
+		return p, err
 	}
-	p, err := r.startPlain(abs, args, attr, files, keep, ign, dfl)
-	if err != nil && attr.Sys.Foreground {
-		// the terminal could not be given (it changed hands since
-		// fgTerm looked): bash's child goes on without it
-		attr.Sys = &syscall.SysProcAttr{Setpgid: true}
-		p, err = r.startPlain(abs, args, attr, files, keep, ign, dfl)
-	}
-	if err == nil && attr.Sys.Foreground {
-		r.fgGroup = p.Pid
+	p, err := start(attr)
+	if err != nil {
+		if tp, ok, terr := r.startInDirThread(err, attr, start); ok {
+			p, err = tp, terr
+		}
 	}
 	if err == nil && r.rlimits != nil {
 		r.applyRlimits(p.Pid)

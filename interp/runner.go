@@ -226,10 +226,17 @@ type Runner struct {
 	// parent's) and closes it on its next cd
 	dirHandle *os.File
 	dirOwned  bool
-	umask     int
-	fds       *fdTable
-	params    []string
-	arg0      string
+
+	// dirThread stands in dir for starting programs once it cannot be
+	// searched (see dirThread); dirThreadOwned says this runner
+	// started it and may move it
+	dirThread      *dirThread
+	dirThreadOwned bool
+
+	umask  int
+	fds    *fdTable
+	params []string
+	arg0   string
 
 	exit       int // $?
 	lastBg     int // $!

@@ -43,6 +43,7 @@ func (r *Runner) fork(kind string) *Runner {
 		cwdLost:         r.cwdLost,
 		cwdName:         r.cwdName,
 		dirHandle:       r.dirHandle,
+		dirThread:       r.dirThread.share(),
 		umask:           r.umask,
 		fds:             r.fds.clone(),
 		savedFds:        slices.Clip(r.savedFds),
