@@ -23,6 +23,7 @@ type rawBracket struct {
 	fold    bool
 	extglob bool
 	bytes   bool
+	ct      *byteCtype // the single-byte locale's classes, or nil
 	// rs are the characters of pat from at on, offs their indexes in
 	// pat (and len(pat) after them)
 	rs   []rune
@@ -64,8 +65,8 @@ func needsRawBracket(pat string, i, end int) bool {
 
 // newRawBracket makes the node for the bracket expression whose members
 // start at pat[i].
-func newRawBracket(pat string, i int, fold, extglob, bytes bool) *rawBracket {
-	b := &rawBracket{pat: pat, at: i, fold: fold, extglob: extglob, bytes: bytes}
+func newRawBracket(pat string, i int, fold, extglob, bytes bool, ct *byteCtype) *rawBracket {
+	b := &rawBracket{pat: pat, at: i, fold: fold, extglob: extglob, bytes: bytes, ct: ct}
 	for k := i; k < len(pat); {
 		r, n := decodeCharIn(pat[k:], bytes)
 		b.rs = append(b.rs, r)
@@ -88,7 +89,7 @@ func (b *rawBracket) cont(k int) []patNode {
 	if b.conts == nil {
 		b.conts = map[int][]patNode{}
 	}
-	nodes := compileNodes(b.pat[k:], b.fold, b.extglob, b.bytes)
+	nodes := compileNodes(b.pat[k:], b.fold, b.extglob, b.bytes, b.ct)
 	b.conts[k] = nodes
 	return nodes
 }
@@ -162,7 +163,7 @@ func (b *rawBracket) brackMatch(test, orig rune, pathname bool) int {
 			if closeAt >= 0 {
 				name := dequotePathname(string(rs[p+1 : closeAt]))
 				if t, valid := ctypeName(name); valid {
-					ok = isCtype(orig, t)
+					ok = inClass(orig, t, b.ct)
 				}
 				p = closeAt + 2
 			}

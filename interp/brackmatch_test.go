@@ -10,7 +10,7 @@ import (
 // (compiling every place ahead grew as 3^k: twelve [[=a=]] took 15 s).
 func TestRawBracketLazyConts(t *testing.T) {
 	pat := strings.Repeat("[[=a=]]", 12)
-	m := newPattern(pat, false, false, false)
+	m := newPattern(pat, false, false, false, nil)
 	if len(m.nodes) == 0 || m.nodes[0].brk == nil {
 		t.Fatalf("%q: first node is not a raw bracket", pat)
 	}

@@ -15,16 +15,88 @@ import (
 // Cyrillic letter of a KOI8-R locale is written as itself in set -x,
 // printf %q and ${x@Q} output where the C locale writes an octal escape.
 type byteCtype struct {
-	class [256]uint16
+	class        [256]uint16
+	upper, lower [256]byte // toupper and tolower
 }
 
 // The class bits of glibc's table (ctype.h _ISbit), as a little-endian
 // machine stores them; the table is in the byte order of the machine
 // that compiled the locale, which is this one.
-const ctypePrintBit = 1 << 14 // _ISprint, bit 6 of the high byte
+const (
+	isUpperBit  = 1 << 8
+	isLowerBit  = 1 << 9
+	isAlphaBit  = 1 << 10
+	isDigitBit  = 1 << 11
+	isXdigitBit = 1 << 12
+	isSpaceBit  = 1 << 13
+	isPrintBit  = 1 << 14
+	isGraphBit  = 1 << 15
+	isBlankBit  = 1 << 0
+	isCntrlBit  = 1 << 1
+	isPunctBit  = 1 << 2
+	isAlnumBit  = 1 << 3
+)
+
+// ctypeBits are the table bits of the pattern classes; [:word:] is
+// alnum and the underscore, [:ascii:] is what is below 0x80.
+var ctypeBits = [...]uint16{
+	ctAlnum: isAlnumBit, ctAlpha: isAlphaBit, ctBlank: isBlankBit,
+	ctCntrl: isCntrlBit, ctDigit: isDigitBit, ctGraph: isGraphBit,
+	ctLower: isLowerBit, ctPrint: isPrintBit, ctPunct: isPunctBit,
+	ctSpace: isSpaceBit, ctUpper: isUpperBit, ctWord: isAlnumBit,
+	ctXdigit: isXdigitBit,
+}
 
 // printable reports whether isprint(c) holds in the locale.
-func (t *byteCtype) printable(c byte) bool { return t.class[c]&ctypePrintBit != 0 }
+func (t *byteCtype) printable(c byte) bool { return t.class[c]&isPrintBit != 0 }
+
+// convert applies a case conversion to the byte c as bash's sh_modcase
+// does in a single-byte locale: toupper and tolower of the byte. A toggle
+// asks iswupper and towlower instead, of the byte as a signed char, so a
+// byte above 0x7f, negative, is in no class and stays as it is. The byte
+// 0xFF as a signed char is -1, EOF, which toupper and tolower return as
+// it is: KOI8-R's upper-case hard sign at 0xFF keeps its case.
+func (t *byteCtype) convert(c byte, op caseOp) byte {
+	switch {
+	case c == 0xff:
+		return c
+	case op == caseUpper:
+		return t.upper[c]
+	case op == caseLower:
+		return t.lower[c]
+	case c >= 0x80:
+		return c
+	case t.class[c]&isUpperBit != 0:
+		return t.lower[c]
+	}
+	return t.upper[c]
+}
+
+// charset is how text is read in the locale in effect: as UTF-8, or as
+// bytes (bytes), classified by ct in a single-byte locale other than C.
+type charset struct {
+	bytes bool
+	ct    *byteCtype
+}
+
+// charset is the runner's charset, from LC_ALL, LC_CTYPE and LANG.
+func (r *Runner) charset() charset {
+	if r.utf8Locale() {
+		return charset{}
+	}
+	return charset{bytes: true, ct: r.vars.ctype.bytes}
+}
+
+// inClass is isCtype for a pattern's character, which in a single-byte
+// locale (ct not nil) is a byte above 0x7f decoded as 0xDC00+byte
+// (decodeCharIn): bash's single-byte matcher asks isalpha and the rest
+// about the byte, which the locale's table answers.
+func inClass(c rune, t ctype, ct *byteCtype) bool {
+	if ct != nil && c >= 0xDC80 && c <= 0xDCFF {
+		return int(t) < len(ctypeBits) && ct.class[c-0xDC00]&ctypeBits[t] != 0
+	}
+	return isCtype(c, t)
+}
 
 // glibc's compiled LC_CTYPE data (a file of a locale directory, or a
 // record of the locale archive) starts with a magic number, the number of
@@ -33,6 +105,8 @@ func (t *byteCtype) printable(c byte) bool { return t.class[c]&ctypePrintBit != 
 const (
 	ctypeMagic     = 0x20090720 // LIMAGIC(LC_CTYPE)
 	ctypeClassItem = 0
+	ctypeUpperItem = 1 // toupper, 384 32-bit values
+	ctypeLowerItem = 3 // tolower
 	ctypeMbMaxItem = 13
 	ctypeMaxData   = 4 << 20 // sanity bound on the data read
 )
@@ -77,12 +151,20 @@ func parseByteCtype(data []byte) *byteCtype {
 	}
 	mb := item(ctypeMbMaxItem, 4)
 	class := item(ctypeClassItem, 384*2)
-	if mb == nil || class == nil || order.Uint32(mb) != 1 {
+	upper, lower := item(ctypeUpperItem, 384*4), item(ctypeLowerItem, 384*4)
+	if mb == nil || class == nil || upper == nil || lower == nil || order.Uint32(mb) != 1 {
 		return nil
 	}
 	t := &byteCtype{}
 	for c := range t.class {
 		t.class[c] = order.Uint16(class[(c+128)*2:])
+		t.upper[c], t.lower[c] = byte(c), byte(c)
+		if u := order.Uint32(upper[(c+128)*4:]); u < 256 {
+			t.upper[c] = byte(u)
+		}
+		if l := order.Uint32(lower[(c+128)*4:]); l < 256 {
+			t.lower[c] = byte(l)
+		}
 	}
 	return t
 }

@@ -46,11 +46,12 @@ type extGroup struct {
 // charClass is a compiled bracket expression.
 type charClass struct {
 	negate   bool
-	ascii    [4]uint32 // set bits for ASCII members (singles, ranges)
-	clsASCII [4]uint32 // ASCII characters in the named classes (tested unfolded)
-	singles  []rune    // non-ASCII single members
-	ranges   []rune    // start/end pairs reaching beyond ASCII
-	classes  []ctype   // named classes, tested on non-ASCII characters
+	ascii    [4]uint32  // set bits for ASCII members (singles, ranges)
+	clsASCII [4]uint32  // ASCII characters in the named classes (tested unfolded)
+	singles  []rune     // non-ASCII single members
+	ranges   []rune     // start/end pairs reaching beyond ASCII
+	classes  []ctype    // named classes, tested on non-ASCII characters
+	ct       *byteCtype // the single-byte locale's classes of bytes above 0x7f
 	fold     bool
 }
 
@@ -281,7 +282,7 @@ func (c *charClass) contains(r, orig rune) bool {
 			in = c.ranges[i] <= r && r <= c.ranges[i+1]
 		}
 		for _, t := range c.classes {
-			if !in && isCtype(orig, t) {
+			if !in && inClass(orig, t, c.ct) {
 				in = true
 			}
 		}
@@ -299,12 +300,12 @@ const (
 // compileBracket parses the bracket expression whose '[' is at pat[i-1]
 // (i is just past it). It returns the class and the index after the
 // closing ']'.
-func compileBracket(pat string, i int, fold, bytes bool) (*charClass, int, int) {
+func compileBracket(pat string, i int, fold, bytes bool, ct *byteCtype) (*charClass, int, int) {
 	negate := i < len(pat) && (pat[i] == '!' || pat[i] == '^')
 	if negate {
 		i++
 	}
-	c := &charClass{fold: fold, negate: negate}
+	c := &charClass{fold: fold, negate: negate, ct: ct}
 	at := func(j int) byte {
 		if j < len(pat) {
 			return pat[j]
@@ -557,7 +558,7 @@ func afterStar(nodes []patNode) bool {
 }
 
 // compileNodes compiles pattern text into a node program.
-func compileNodes(pat string, fold, extglob, bytes bool) []patNode {
+func compileNodes(pat string, fold, extglob, bytes bool, ct *byteCtype) []patNode {
 	nodes := make([]patNode, 0, len(pat))
 	for i := 0; i < len(pat); {
 		c := pat[i]
@@ -578,7 +579,7 @@ func compileNodes(pat string, fold, extglob, bytes bool) []patNode {
 				if q < 0 { // cannot happen once the group is closed
 					q = end
 				}
-				g.alts = append(g.alts, compileNodes(pat[p:q-1], fold, extglob, bytes))
+				g.alts = append(g.alts, compileNodes(pat[p:q-1], fold, extglob, bytes, ct))
 				if q >= end {
 					break
 				}
@@ -600,12 +601,12 @@ func compileNodes(pat string, fold, extglob, bytes bool) []patNode {
 			}
 			i++
 		case '[':
-			cls, end, res := compileBracket(pat, i+1, fold, bytes)
+			cls, end, res := compileBracket(pat, i+1, fold, bytes, ct)
 			switch res {
 			case brOK:
 				if needsRawBracket(pat, i+1, end) {
 					// the rest of the pattern is in the node
-					return append(nodes, patNode{op: opBrack, brk: newRawBracket(pat, i+1, fold, extglob, bytes)})
+					return append(nodes, patNode{op: opBrack, brk: newRawBracket(pat, i+1, fold, extglob, bytes, ct)})
 				}
 				nodes = append(nodes, patNode{op: opClass, cls: cls})
 				i = end

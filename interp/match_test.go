@@ -53,7 +53,7 @@ func TestMatchPattern(t *testing.T) {
 		{"@(a|[)b])", ")", false, true, true},
 	}
 	for _, tt := range tests {
-		m := newPattern(tt.pat, tt.nocase, tt.extglob, false)
+		m := newPattern(tt.pat, tt.nocase, tt.extglob, false, nil)
 		if got := m.matchString(tt.s); got != tt.want {
 			t.Errorf("match(%q, %q, nocase=%v ext=%v) = %v, want %v", tt.pat, tt.s, tt.nocase, tt.extglob, got, tt.want)
 		}
@@ -79,7 +79,7 @@ func TestRemoveReplace(t *testing.T) {
 		{"é", "aé", true, true, "a"},
 	}
 	for _, tt := range tests {
-		m := newPattern(tt.pat, false, true, false)
+		m := newPattern(tt.pat, false, true, false, nil)
 		if got := m.remove(tt.s, tt.suffix, tt.small); got != tt.want {
 			t.Errorf("remove(%q, %q, suffix=%v small=%v) = %q, want %q", tt.pat, tt.s, tt.suffix, tt.small, got, tt.want)
 		}
@@ -132,7 +132,7 @@ func matchAgainstBash(t *testing.T, nocase bool, seed uint64) {
 	fails := 0
 	for i := 0; sc.Scan(); i++ {
 		want := sc.Text() == "1"
-		m := newPattern(cases[i].p, nocase, true, false)
+		m := newPattern(cases[i].p, nocase, true, false, nil)
 		if got := m.matchString(cases[i].s); got != want {
 			fails++
 			if fails <= 30 {
@@ -147,10 +147,10 @@ func matchAgainstBash(t *testing.T, nocase bool, seed uint64) {
 
 func BenchmarkMatchCase(b *testing.B) {
 	pats := []*compiledPattern{
-		newPattern("*.@(c|h)", false, true, false),
-		newPattern("test_*.py", false, true, false),
-		newPattern("[a-z]*[0-9]", false, true, false),
-		newPattern("*", false, true, false),
+		newPattern("*.@(c|h)", false, true, false, nil),
+		newPattern("test_*.py", false, true, false, nil),
+		newPattern("[a-z]*[0-9]", false, true, false, nil),
+		newPattern("*", false, true, false, nil),
 	}
 	subjects := []string{"foo.c", "bar.o", "test_x.py", "readme", "abc123"}
 	b.ReportAllocs()
@@ -166,9 +166,9 @@ func BenchmarkMatchCase(b *testing.B) {
 }
 
 func BenchmarkRemovePattern(b *testing.B) {
-	p1 := newPattern("*/", false, true, false)
-	p2 := newPattern(".*", false, true, false)
-	p3 := newPattern("*[0-9]", false, true, false)
+	p1 := newPattern("*/", false, true, false, nil)
+	p2 := newPattern(".*", false, true, false, nil)
+	p3 := newPattern("*[0-9]", false, true, false, nil)
 	s := "/usr/local/share/doc/package-1.2.3/README.tar.gz9"
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
@@ -198,12 +198,12 @@ func TestMatchBytesLocale(t *testing.T) {
 		{"+(é)", "éé", true, true},
 	}
 	for _, tt := range tests {
-		m := newPattern(tt.pat, false, true, tt.bytes)
+		m := newPattern(tt.pat, false, true, tt.bytes, nil)
 		if got := m.matchString(tt.s); got != tt.want {
 			t.Errorf("match(%q, %q, bytes=%v) = %v, want %v", tt.pat, tt.s, tt.bytes, got, tt.want)
 		}
 	}
-	m := newPattern("?", false, false, true)
+	m := newPattern("?", false, false, true, nil)
 	if got := m.replace("aé", 0, true, func(string) string { return "." }); got != "..." {
 		t.Errorf(`bytes: ${x//?/.} of "aé" = %q, want "..."`, got)
 	}

@@ -1760,7 +1760,7 @@ func (r *Runner) expOp(pe *syntax.ParamExp, pv paramValue, indirect string) (par
 		}
 		upper := op == syntax.UpperFirst || op == syntax.UpperAll
 		all := op == syntax.UpperAll || op == syntax.LowerAll
-		bytes := !r.utf8Locale()
+		cs := r.charset()
 		conv := caseUpper
 		switch {
 		case toggle:
@@ -1768,7 +1768,7 @@ func (r *Runner) expOp(pe *syntax.ParamExp, pv paramValue, indirect string) (par
 		case !upper:
 			conv = caseLower
 		}
-		return mapValue(pv, func(s string) string { return caseConvOp(s, m, conv, all, bytes) }), nil
+		return mapValue(pv, func(s string) string { return caseConvOp(s, m, conv, all, cs) }), nil
 	case syntax.OtherParamOps:
 		arg := ""
 		if pe.Exp.Word != nil {
@@ -2013,15 +2013,16 @@ func (op caseOp) apply(c rune) rune {
 // character of its own and is kept as it is, as bash keeps it. In a
 // single-byte locale (bytes) every byte is a character and only ASCII
 // letters have a case, as with the C library's toupper.
-func caseConv(s string, m *compiledPattern, upper, all, bytes bool) string {
+func caseConv(s string, m *compiledPattern, upper, all bool, cs charset) string {
 	if upper {
-		return caseConvOp(s, m, caseUpper, all, bytes)
+		return caseConvOp(s, m, caseUpper, all, cs)
 	}
-	return caseConvOp(s, m, caseLower, all, bytes)
+	return caseConvOp(s, m, caseLower, all, cs)
 }
 
 // caseConvOp is caseConv with any conversion.
-func caseConvOp(s string, m *compiledPattern, conv caseOp, all, bytes bool) string {
+func caseConvOp(s string, m *compiledPattern, conv caseOp, all bool, cs charset) string {
+	bytes := cs.bytes
 	var sb strings.Builder
 	sb.Grow(len(s))
 	tail := ""
@@ -2053,6 +2054,8 @@ func caseConvOp(s string, m *compiledPattern, conv caseOp, all, bytes bool) stri
 			// its value and keeps the low byte of the result (ÿ's Ÿ,
 			// U+0178, gives "x")
 			sb.WriteByte(byte(conv.apply(rune(ch[0]))))
+		case bytes && cs.ct != nil:
+			sb.WriteByte(cs.ct.convert(ch[0], conv))
 		case invalid, bytes && c >= utf8.RuneSelf:
 			sb.WriteString(ch)
 		default:
@@ -2156,11 +2159,11 @@ func (r *Runner) transformOp(pe *syntax.ParamExp, pv paramValue, op string) (par
 	case "P":
 		return mapValue(pv, r.promptString), nil
 	case "U", "L":
-		upper, bytes := op == "U", !r.utf8Locale()
-		return mapValue(pv, func(s string) string { return caseConv(s, nil, upper, true, bytes) }), nil
+		upper, cs := op == "U", r.charset()
+		return mapValue(pv, func(s string) string { return caseConv(s, nil, upper, true, cs) }), nil
 	case "u":
-		bytes := !r.utf8Locale()
-		return mapValue(pv, func(s string) string { return caseConv(s, nil, true, false, bytes) }), nil
+		cs := r.charset()
+		return mapValue(pv, func(s string) string { return caseConv(s, nil, true, false, cs) }), nil
 	case "a":
 		v := r.lookup(name)
 		if pv.isList && v != nil && !v.set {

@@ -10,6 +10,7 @@ type patKey struct {
 	nocase  bool
 	extglob bool
 	bytes   bool
+	ct      *byteCtype
 }
 
 // compiledPattern is a glob pattern compiled once and cached by source
@@ -85,7 +86,11 @@ func asciiOnly(s string) bool {
 
 // compilePatternIn compiles pat, cached, for a byte locale or a UTF-8 one.
 func (r *Runner) compilePatternIn(pat string, nocase, extglob, bytes bool) (*compiledPattern, error) {
-	k := patKey{pat, nocase, extglob, bytes}
+	var ct *byteCtype
+	if bytes {
+		ct = r.charset().ct
+	}
+	k := patKey{pat, nocase, extglob, bytes, ct}
 	if m := r.patMemo.get(k); m != nil {
 		return m, nil
 	}
@@ -96,7 +101,7 @@ func (r *Runner) compilePatternIn(pat string, nocase, extglob, bytes bool) (*com
 		r.patMemo.put(k, m)
 		return m, nil
 	}
-	m = newPattern(pat, nocase, extglob, bytes)
+	m = newPattern(pat, nocase, extglob, bytes, ct)
 	r.patMemo.put(k, m)
 	r.sh.mu.Lock()
 	if len(r.sh.patterns) > 8192 {
@@ -108,14 +113,14 @@ func (r *Runner) compilePatternIn(pat string, nocase, extglob, bytes bool) (*com
 }
 
 // newPattern compiles pat (quoted characters backslash-escaped).
-func newPattern(pat string, nocase, extglob, bytes bool) *compiledPattern {
+func newPattern(pat string, nocase, extglob, bytes bool, ct *byteCtype) *compiledPattern {
 	m := &compiledPattern{src: pat, fold: nocase, bytes: bytes, extglob: extglob, subLen: subMatchLen(pat, bytes),
 		invalid: !utf8.ValidString(pat)}
 	if lit, ok := literalPattern(pat, extglob); ok && !nocase {
 		m.literal, m.lit = true, lit
 		return m
 	}
-	m.nodes = compileNodes(pat, nocase, extglob, bytes)
+	m.nodes = compileNodes(pat, nocase, extglob, bytes, ct)
 	m.fixed = fixedLength(m.nodes)
 	if !nocase && len(m.nodes) >= 2 {
 		n := m.nodes

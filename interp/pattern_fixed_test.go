@@ -12,7 +12,7 @@ func TestReplaceFixedLength(t *testing.T) {
 	pats := []string{"[^;]", "?tr", "?tr\\\\", "[[:alnum:]]_", "[[:alnum:]][[fu]b", "?", "??", "é?", "[a-c]?", "[", "[]"}
 	with := func(m string) string { return "<" + m + ">" }
 	for _, p := range pats {
-		m := newPattern(p, false, false, false)
+		m := newPattern(p, false, false, false, nil)
 		if m.fixed < 0 {
 			t.Fatalf("%q: want a fixed-length pattern", p)
 		}
@@ -27,7 +27,7 @@ func TestReplaceFixedLength(t *testing.T) {
 			}
 		}
 	}
-	if m := newPattern("a*b", false, false, false); m.fixed >= 0 {
+	if m := newPattern("a*b", false, false, false, nil); m.fixed >= 0 {
 		t.Errorf("a*b: fixed = %d, want -1", m.fixed)
 	}
 }
@@ -42,7 +42,7 @@ func BenchmarkReplaceClass(b *testing.B) {
 		sb.WriteString(itoa(int64(i)))
 	}
 	s := sb.String()
-	m := newPattern("[^;]", false, false, false)
+	m := newPattern("[^;]", false, false, false, nil)
 	general := *m
 	general.fixed = -1 // the longest-match search every pattern had before
 	for _, c := range []struct {

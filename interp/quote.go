@@ -60,10 +60,8 @@ type quoter struct {
 
 // q is the quoter for the runner's locale (LC_ALL, LC_CTYPE, LANG).
 func (r *Runner) q() quoter {
-	if r.utf8Locale() {
-		return quoter{}
-	}
-	return quoter{bytes: true, ctype: r.vars.ctype.bytes}
+	cs := r.charset()
+	return quoter{bytes: cs.bytes, ctype: cs.ct}
 }
 
 // bytePrint reports whether the byte c, a character of a locale that is

@@ -438,20 +438,21 @@ func validName(s string) bool {
 }
 
 // applyCase applies declare -c, -l or -u to a value being assigned; in a
-// single-byte locale only ASCII letters have a case, as in the C library.
+// single-byte locale the C library's toupper and tolower convert bytes,
+// which change only ASCII letters in C and POSIX.
 func (r *Runner) applyCase(v *variable, s string) string {
 	if v.attrs&(aCapital|aLower|aUpper) == 0 {
 		return s
 	}
-	bytes := !r.utf8Locale()
+	cs := r.charset()
 	switch {
 	case v.attrs&aCapital != 0:
 		// declare -c: the first character upper case, the rest lower
-		l := caseConv(s, nil, false, true, bytes)
-		return caseConv(l, nil, true, false, bytes)
+		l := caseConv(s, nil, false, true, cs)
+		return caseConv(l, nil, true, false, cs)
 	case v.attrs&aLower != 0:
-		return caseConv(s, nil, false, true, bytes)
+		return caseConv(s, nil, false, true, cs)
 	default:
-		return caseConv(s, nil, true, true, bytes)
+		return caseConv(s, nil, true, true, cs)
 	}
 }
