@@ -473,13 +473,13 @@ func getcwdErrText(who string) string {
 	return who + ": error retrieving current directory: getcwd: cannot access parent directories: No such file or directory"
 }
 
+// accessDir reports why the process could not make d its working
+// directory, as chdir(2) checks it: search (execute) permission for the
+// effective ids. Reading it is not needed: bash goes into a directory
+// of mode 711 (a home directory) or 111.
 func accessDir(d string) error {
-	fd, err := openFD(d, syscall.O_RDONLY, 0)
-	if err != nil {
-		return err
-	}
-	syscall.Close(fd)
-	return nil
+	const atFdcwd, xOK, atEaccess = -100, 1, 0x200
+	return syscall.Faccessat(atFdcwd, d, xOK, atEaccess)
 }
 
 // pushd/popd/dirs
