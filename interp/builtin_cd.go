@@ -177,7 +177,11 @@ func cdVarValue(v *variable) (string, bool) {
 // comes back as the text of its error (msg), for the caller to report
 // under the name the user gave.
 func (r *Runner) changeTo(name, target string, physical, eflag, printDir bool, shown *string) (st int, msg string) {
-	var newDir string
+	// newDir is the directory's name; via, when set, the path that
+	// reaches it from where the runner really is (cdRenamed), which
+	// works where the name does not lead (a directory above it
+	// renamed, or one that cannot be searched)
+	var newDir, via string
 	if !physical {
 		c, err := canonCheck(r.namePath(target))
 		switch {
@@ -205,7 +209,7 @@ func (r *Runner) changeTo(name, target string, physical, eflag, printDir bool, s
 					// file there: "No such file or directory")
 					return 1, pathErrMsg(err)
 				}
-				newDir = d
+				newDir, via = d, r.absPath(target)
 			} else if _, err := os.Stat(r.dir); err != nil && isDirErr(c) == nil {
 				newDir = c
 			} else {
@@ -219,6 +223,9 @@ func (r *Runner) changeTo(name, target string, physical, eflag, printDir bool, s
 		var lerr error
 		if newDir, lerr, renamed = r.cdRenamed(target); lerr != nil {
 			return 1, pathErrMsg(lerr)
+		}
+		if renamed {
+			via = r.absPath(target)
 		}
 	}
 	if physical && !renamed {
@@ -248,12 +255,16 @@ func (r *Runner) changeTo(name, target string, physical, eflag, printDir bool, s
 		}
 		newDir = p
 	}
-	fi, err := os.Stat(newDir)
+	at := newDir
+	if via != "" {
+		at = via
+	}
+	fi, err := os.Stat(at)
 	if err != nil {
 		// logical failed: bash retries physically
 		if p, err2 := filepath.EvalSymlinks(r.namePath(target)); err2 == nil {
 			if fi2, err3 := os.Stat(p); err3 == nil && fi2.IsDir() {
-				newDir, fi, err = p, fi2, nil
+				newDir, at, fi, err = p, p, fi2, nil
 			}
 		}
 		if err != nil {
@@ -263,13 +274,14 @@ func (r *Runner) changeTo(name, target string, physical, eflag, printDir bool, s
 	if !fi.IsDir() {
 		return 1, "Not a directory"
 	}
-	if err := accessDir(newDir); err != nil {
+	if err := accessDir(at); err != nil {
 		return 1, pathErrMsg(err)
 	}
+	show := newDir
 	if printDir && shown != nil {
-		return r.chdirShow(newDir, true, *shown), ""
+		show = *shown
 	}
-	return r.chdir(newDir, printDir), ""
+	return r.chdirVia(newDir, at, printDir, show), ""
 }
 
 // cdRenamed is bash's chdir to a relative name as written once the
@@ -353,15 +365,17 @@ func (r *Runner) bindOldPwd() bool {
 // chdir moves the runner (never the process) to dir, updating PWD and
 // OLDPWD; print: say the directory on stdout (cd -).
 func (r *Runner) chdir(dir string, print bool) int {
-	return r.chdirShow(dir, print, dir)
+	return r.chdirVia(dir, dir, print, dir)
 }
 
-// chdirShow is chdir printing shown when print is set, as bash's
-// cd_builtin does between change_to_directory and bindpwd: the line is
-// printed even when setting OLDPWD or PWD then fails.
-func (r *Runner) chdirShow(dir string, print bool, shown string) int {
+// chdirVia is chdir reaching dir through the path via (dir itself, or
+// one from where the runner really is: see changeTo) and printing shown
+// when print is set, as bash's cd_builtin does between
+// change_to_directory and bindpwd: the line is printed even when
+// setting OLDPWD or PWD then fails.
+func (r *Runner) chdirVia(dir, via string, print bool, shown string) int {
 	from := r.dir
-	if h := openDirHandle(dir); h != nil || cleanLogical(dir) != cleanLogical(from) {
+	if h := openDirHandle(via); h != nil || cleanLogical(dir) != cleanLogical(from) {
 		if r.dirOwned && r.dirHandle != nil {
 			r.dirHandle.Close()
 		}

@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"errors"
 	"os"
 	"strconv"
 	"strings"
@@ -78,7 +79,9 @@ func (r *Runner) handlePath() (string, bool) {
 	if !ok {
 		return "", false
 	}
-	if _, err := os.Stat(p); err != nil {
+	// a directory above it that cannot be searched hides it from a
+	// stat by name: it is still there
+	if _, err := os.Stat(p); err != nil && !errors.Is(err, syscall.EACCES) {
 		return "", false
 	}
 	return p, true
