@@ -108,7 +108,7 @@ func (b *rawBracket) brackMatch(test, orig rune, pathname bool) int {
 	}
 	fold := func(r rune) rune {
 		if b.fold {
-			return foldRune(r)
+			return foldIn(r, b.ct)
 		}
 		return r
 	}

@@ -278,7 +278,7 @@ func globIgnored(p string, ignore []*compiledPattern) bool {
 			}
 			continue
 		}
-		if (matcher{flags: f | m.byteFlag()}).match(m.nodes, p, true) {
+		if (matcher{flags: f | m.byteFlag(), ct: m.ct}).match(m.nodes, p, true) {
 			return true
 		}
 	}

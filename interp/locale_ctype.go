@@ -72,6 +72,30 @@ func (t *byteCtype) convert(c byte, op caseOp) byte {
 	return t.upper[c]
 }
 
+// foldIn is foldRune for a pattern's character in the locale whose
+// table is ct: in a single-byte one (ct not nil) bash's FOLD is tolower
+// of an upper-case byte, ASCII or not (decodeCharIn's 0xDC00+byte).
+func foldIn(r rune, ct *byteCtype) rune {
+	var b byte
+	switch {
+	case ct == nil:
+		return foldRune(r)
+	case r < 0x80:
+		b = byte(r)
+	case r >= 0xDC80 && r <= 0xDCFF:
+		b = byte(r - 0xDC00)
+	default:
+		return foldRune(r)
+	}
+	if ct.class[b]&isUpperBit != 0 {
+		b = ct.lower[b]
+	}
+	if b < 0x80 {
+		return rune(b)
+	}
+	return 0xDC00 + rune(b)
+}
+
 // charset is how text is read in the locale in effect: as UTF-8, or as
 // bytes (bytes), classified by ct in a single-byte locale other than C.
 type charset struct {

@@ -322,7 +322,7 @@ func compileBracket(pat string, i int, fold, bytes bool, ct *byteCtype) (*charCl
 	}
 	f := func(r rune) rune {
 		if fold {
-			return foldRune(r)
+			return foldIn(r, ct)
 		}
 		return r
 	}
@@ -626,14 +626,14 @@ func compileNodes(pat string, fold, extglob, bytes bool, ct *byteCtype) []patNod
 			}
 			r, n := decodeCharIn(pat[i+1:], bytes)
 			if fold {
-				r = foldRune(r)
+				r = foldIn(r, ct)
 			}
 			nodes = append(nodes, patNode{op: opLit, r: r})
 			i += 1 + n
 		default:
 			r, n := decodeCharIn(pat[i:], bytes)
 			if fold {
-				r = foldRune(r)
+				r = foldIn(r, ct)
 			}
 			nodes = append(nodes, patNode{op: opLit, r: r})
 			i += n
@@ -657,7 +657,8 @@ const (
 // subject (where the leading-period rules apply).
 type matcher struct {
 	flags  matchFlags
-	nested bool // matching inside an extended group's alternative
+	ct     *byteCtype // a single-byte locale's case (mfFold), nil for C
+	nested bool       // matching inside an extended group's alternative
 }
 
 func (m matcher) dec(s string) (rune, int) { return decodeCharIn(s, m.flags&mfBytes != 0) }
@@ -665,7 +666,7 @@ func (m matcher) dec(s string) (rune, int) { return decodeCharIn(s, m.flags&mfBy
 func (m matcher) char(s string) (rune, rune, int) {
 	r, n := m.dec(s)
 	if m.flags&mfFold != 0 {
-		return foldRune(r), r, n
+		return foldIn(r, m.ct), r, n
 	}
 	return r, r, n
 }

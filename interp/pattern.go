@@ -22,7 +22,8 @@ type compiledPattern struct {
 	lit     string // the unescaped literal for literal patterns
 	nodes   []patNode
 	fold    bool
-	bytes   bool // compiled for a single-byte locale: a byte is a character
+	bytes   bool       // compiled for a single-byte locale: a byte is a character
+	ct      *byteCtype // that locale's classes and case, nil for C
 	extglob bool
 	invalid bool // the pattern is not valid UTF-8 (see forText)
 	// shape of patterns that remove/replace can answer with string search:
@@ -114,7 +115,7 @@ func (r *Runner) compilePatternIn(pat string, nocase, extglob, bytes bool) (*com
 
 // newPattern compiles pat (quoted characters backslash-escaped).
 func newPattern(pat string, nocase, extglob, bytes bool, ct *byteCtype) *compiledPattern {
-	m := &compiledPattern{src: pat, fold: nocase, bytes: bytes, extglob: extglob, subLen: subMatchLen(pat, bytes),
+	m := &compiledPattern{src: pat, fold: nocase, bytes: bytes, ct: ct, extglob: extglob, subLen: subMatchLen(pat, bytes),
 		invalid: !utf8.ValidString(pat)}
 	if lit, ok := literalPattern(pat, extglob); ok && !nocase {
 		m.literal, m.lit = true, lit
@@ -248,7 +249,7 @@ func (m *compiledPattern) matchString(s string) bool {
 	if m.fold {
 		f = mfFold
 	}
-	return matcher{flags: f | m.byteFlag()}.match(m.nodes, s, true)
+	return matcher{flags: f | m.byteFlag(), ct: m.ct}.match(m.nodes, s, true)
 }
 
 // matchName matches a file name during pathname expansion: a leading '.'
@@ -265,7 +266,7 @@ func (m *compiledPattern) matchName(s string, dotglob bool) bool {
 	if m.fold {
 		f |= mfFold
 	}
-	return matcher{flags: f | m.byteFlag()}.match(m.nodes, s, true)
+	return matcher{flags: f | m.byteFlag(), ct: m.ct}.match(m.nodes, s, true)
 }
 
 // removeIn is remove as bash's remove_pattern does it: when the pattern
