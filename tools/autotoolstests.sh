@@ -5,12 +5,42 @@
 # once with bash and once with nash and compare the two result files. A
 # development tool, not part of CI.
 #
+# It also runs the sh test suites of GNU grep 3.8, sed 4.9 and findutils
+# 4.9.0 (gnulib's tests/init.sh over automake's parallel harness): these are
+# configured and built once under the real bash in $SRC itself (C builds say
+# nothing about the shell), then copied and only `make check` runs under the
+# shell compared, restricted to the package's own tests (not gnulib-tests,
+# which are C unit tests of the library). Per-test results (from the .trs
+# files) go to run-KIND/SUITE.results; compare two runs with
+#
+#   tools/autotoolstests.sh compare SUITE
+#
+# which lists the tests whose result differs between run-bash and run-nash,
+# and the test logs whose lines differ: with CHECKFLAGS=VERBOSE=yes the
+# logs hold each test's set -x trace, the finer comparison (timings, inode
+# numbers and free-space figures still differ between runs).
+# CHECKFLAGS is added to their make check (RUN_EXPENSIVE_TESTS=yes runs
+# the expensive tests too). Many tests skip without locales such as
+# en_US.UTF-8 and ru_RU.KOI8-R: compile them into a directory
+# (localedef -i ru_RU -f KOI8-R DIR/ru_RU.KOI8-R, plus links named with the
+# normalized codeset, ru_RU.koi8r) and export LOCPATH=DIR before the first
+# run, as configure looks for them too; never compile them into the
+# machine's archive.
+# Their sources: `apt-get source grep sed findutils` (or the orig tarballs)
+# unpacked in $SRC; findutils' DejaGnu tests need runtest and skip alike
+# without it.
+#
 # Prerequisites: root (unshare -m and bind mounts), deb-src in apt sources,
 # `apt-get source autoconf make-dfsg m4` unpacked in $SRC (default
 # /tmp/autotools-src), gcc, perl, autoconf, automake, autopoint and gettext
 # (make-dfsg ships no configure: this script runs autoreconf -fi on it).
 #
-#   tools/autotoolstests.sh bash|NASH [autoconf|make|m4 ...]
+#   tools/autotoolstests.sh bash|NASH [autoconf|make|m4|grep|sed|findutils ...]
+#
+# grep-gnulib, sed-gnulib and findutils-gnulib run the gnulib-tests
+# directory of the package instead (C unit tests and a few sh ones, all
+# under the harness's sh test driver); their programs are built and run
+# once under the real bash in $SRC first.
 #
 # Each suite is copied to $SRC/run-KIND/ (KIND is bash or nash) and built
 # there; results go to run-KIND/SUITE/check.log. On this machine /bin/sh is a
@@ -22,9 +52,45 @@
 # tests/local.at is edited to drop SHLVL as it drops PPID, so that about 65
 # tests do not fail alike under both shells.
 set -u
-shell=${1:?usage: autotoolstests.sh bash|NASH [autoconf|make|m4 ...]}
+shell=${1:?usage: autotoolstests.sh bash|NASH|compare [autoconf|make|m4|grep|sed|findutils ...]}
 shift
 SRC=${SRC:-/tmp/autotools-src}
+
+# results prints "RESULT test" for each .trs file under directory $1.
+results() {
+	find "$1" -name '*.trs' | while read -r t; do
+		r=$(sed -n 's/^:test-result: //p' "$t" | sort -u | tr '\n' ' ')
+		echo "${r% } ${t#"$1"/}"
+	done | sort -k2
+}
+
+# normlog prints the lines of a test log sorted, with what two runs cannot
+# share made alike: the run directory, timestamps, mktemp suffixes and the
+# pid-named directories of help-version tests. Sorting hides the order in
+# which the members of a traced pipeline print their set -x lines, a race.
+normlog() {
+	sed -E 's,/run-(bash|nash)/,/run-KIND/,g
+		s/[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9:.]+ [+-][0-9]{4}/TIME/g
+		s/[A-Z][a-z]{2} [ 0-9][0-9] [0-9]{2}:[0-9]{2}/TIME/g
+		s/((gt|sed|fu)-[A-Za-z0-9_.-]*)\.[A-Za-z0-9]{4}/\1.XXXX/g
+		s/(tmp|in|in2|dir|out|vc-git)-[0-9]+/\1-PID/g' "$1" 2>/dev/null | LC_ALL=C sort
+}
+
+if [ "$shell" = compare ]; then
+	for s in "$@"; do
+		a=$SRC/run-bash/$s.results b=$SRC/run-nash/$s.results
+		echo "$s: $(wc -l <"$a") tests under bash, $(wc -l <"$b") under nash; differing (bash | nash):"
+		join -1 2 -2 2 -a1 -a2 -e MISSING -o 0,1.1,2.1 <(sort -k2 "$a") <(sort -k2 "$b") | awk '$2 != $3'
+		d=$(cat "$SRC/run-bash/$s.testdir" 2>/dev/null) || continue
+		[ -n "$d" ] || continue
+		echo "$s: test logs whose lines differ (sorted, normalized; lines bash | nash):"
+		(cd "$SRC/run-bash/$d" && find . -name '*.log' ! -name test-suite.log) | while read -r l; do
+			n=$(comm -3 <(normlog "$SRC/run-bash/$d/$l") <(normlog "$SRC/run-nash/$d/$l") | wc -l)
+			[ "$n" = 0 ] || echo "${l#./} $n"
+		done
+	done
+	exit 0
+fi
 suites=${*:-autoconf make m4}
 if [ "$shell" = bash ]; then
 	kind=bash bin=$SRC/bash-copy
@@ -42,17 +108,39 @@ exec "$@"' "$bin" "$@"
 }
 
 for s in $suites; do
+	tests=
 	case $s in
 	autoconf) dir=autoconf-2.71 check='make check TESTSUITEFLAGS="-j2"' ;;
 	make) dir=make-dfsg-4.3 check='make check' ;;
 	m4) dir=m4-1.4.19 check='make -j2 check' ;;
+	grep) dir=grep-3.8 check='make -j2 -C tests check' tests=tests ;;
+	sed) dir=sed-4.9 check='make -j2 check SUBDIRS=.' tests=testsuite ;;
+	findutils) dir=findutils-4.9.0 check='make -j2 check SUBDIRS=' tests=tests ;;
+	*-gnulib) # gnulib's own tests as the package ships them
+		case $s in
+		grep-*) dir=grep-3.8 ;; sed-*) dir=sed-4.9 ;; findutils-*) dir=findutils-4.9.0 ;;
+		*) echo "unknown suite $s" >&2; exit 2 ;;
+		esac
+		check='make -j2 -C gnulib-tests check' tests=gnulib-tests ;;
 	*) echo "unknown suite $s" >&2; exit 2 ;;
 	esac
 	[ -d "$SRC/$dir" ] || { echo "missing $SRC/$dir" >&2; exit 1; }
+	prebuilt=false
+	case $s in grep | sed | findutils | *-gnulib) prebuilt=true ;; esac
+	if $prebuilt && [ ! -f "$SRC/$dir/Makefile" ]; then
+		# built once under the real bash, outside the namespace
+		(cd "$SRC/$dir" && ./configure --quiet >cfg.log 2>&1 && make -j2 >build.log 2>&1) ||
+			{ echo "building $dir failed" >&2; exit 1; }
+	fi
+	if [ "$tests" = gnulib-tests ] && [ ! -f "$SRC/$dir/gnulib-build.log" ]; then
+		# the C test programs, built once under the real bash too
+		(cd "$SRC/$dir" && make -j2 -C gnulib-tests check >gnulib-build.log 2>&1)
+	fi
 	if [ ! -x "$SRC/$dir/configure" ]; then
 		(cd "$SRC/$dir" && autoreconf -fi >/dev/null 2>&1) || { echo "autoreconf $dir failed" >&2; exit 1; }
 	fi
-	w=$SRC/run-$kind/$dir
+	# a tree per suite: grep and grep-gnulib copy the same directory
+	w=$SRC/run-$kind/$dir${tests:+-$tests}
 	rm -rf "$w"
 	mkdir -p "$SRC/run-$kind"
 	cp -a "$SRC/$dir" "$w"
@@ -61,6 +149,13 @@ for s in $suites; do
 		sed -i 's,^\(\t*\)/^PPID=/ d$,&\n\1/^SHLVL=/ d,' "$w/tests/local.at"
 	fi
 	start=$(date +%s)
-	(cd "$w" && inns /bin/sh -c "./configure >cfg.log 2>&1 && make >build.log 2>&1 && $check >check.log 2>&1")
-	echo "$s $kind rc=$? secs=$(($(date +%s) - start)) log=$w/check.log"
+	if $prebuilt; then
+		(cd "$w" && inns /bin/sh -c "$check ${CHECKFLAGS:-} >check.log 2>&1")
+	else
+		(cd "$w" && inns /bin/sh -c "./configure >cfg.log 2>&1 && make >build.log 2>&1 && $check >check.log 2>&1")
+	fi
+	rc=$?
+	results "$w${tests:+/$tests}" >"$SRC/run-$kind/$s.results"
+	echo "$s $kind rc=$rc secs=$(($(date +%s) - start)) log=$w/check.log results=$SRC/run-$kind/$s.results"
+	echo "${tests:+${w##*/}/$tests}" >"$SRC/run-$kind/$s.testdir"
 done
