@@ -460,12 +460,20 @@ func biDisown(r *Runner, args []string) int {
 	}
 	keep := set&optBit('h') != 0
 	if len(a) == 0 && set&(optBit('a')|optBit('r')) != 0 {
+		running := set&optBit('r') != 0
+		if !keep {
+			// bash's delete_all_jobs: no current or previous job is
+			// left, the jobs' pids are not kept for wait, and for -a
+			// the pids kept before are forgotten too (bgp_clear)
+			r.jobs.clearCurrent(!running)
+		}
 		for _, j := range r.jobs.numbered() {
-			if set&optBit('r') != 0 && j.finished() {
-				continue
+			if running && j.state() != jobRunning {
+				continue // -r: running jobs only (not stopped, nor done)
 			}
 			if !keep {
-				r.jobs.remove(j)
+				r.warnDisownStopped(j)
+				r.jobs.forget(j)
 			}
 		}
 		return 0
@@ -477,7 +485,7 @@ func biDisown(r *Runner, args []string) int {
 			return 1
 		}
 		if !keep {
-			r.jobs.remove(j)
+			r.disownJob(j)
 		}
 		return 0
 	}
@@ -501,10 +509,30 @@ func biDisown(r *Runner, args []string) int {
 			continue
 		}
 		if !keep {
-			r.jobs.remove(found)
+			r.disownJob(found)
 		}
 	}
 	return status
+}
+
+// disownJob removes j from the jobs table as bash's delete_job does for
+// disown, with its warning for a stopped job.
+func (r *Runner) disownJob(j *job) {
+	r.warnDisownStopped(j)
+	r.jobs.remove(j)
+}
+
+// warnDisownStopped is delete_job's warning as disown removes j when it
+// is stopped: the job's process group is its own when it leads one,
+// else the shell's.
+func (r *Runner) warnDisownStopped(j *job) {
+	if !r.isSub && j.stoppedBy() != 0 {
+		pgrp := syscall.Getpgrp()
+		if j.ownGroup {
+			pgrp = j.pid()
+		}
+		r.errorf("warning: deleting stopped job %d with process group %d", j.id, pgrp)
+	}
 }
 
 // signalInProcess delivers sig to an in-process job named by its

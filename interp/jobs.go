@@ -327,6 +327,17 @@ func (t *jobTable) numbered() []*job {
 // status for a later wait.
 func (t *jobTable) remove(j *job) { t.drop(j, true) }
 
+// clearCurrent leaves the table with no current or previous job, and
+// with bgpids also without the statuses kept for wait.
+func (t *jobTable) clearCurrent(bgpids bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.cur, t.prev = 0, 0
+	if bgpids {
+		t.bgpids = nil
+	}
+}
+
 // forget forgets a job that wait has reaped: its pid is no longer known.
 func (t *jobTable) forget(j *job) { t.drop(j, false) }
 
