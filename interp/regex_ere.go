@@ -33,14 +33,18 @@ var errBadRegex = errors.New("invalid regular expression")
 // outside UTF-8): a byte that is not a character there is one
 // stand-in rune, which only that byte in the pattern matches, and which
 // . and [^...] skip in a UTF-8 locale as glibc's regexec does.
-func ereToGo(cs []reChar, bytes, fold bool) (string, error) {
+func ereToGo(cs []reChar, bytes, fold bool, ct *byteCtype) (string, error) {
 	m := newReByteMap(cs, bytes)
-	m.fold = fold
+	m.fold, m.ct = fold, ct
 	var e ereOut
 	for i := 0; i < len(cs); i++ {
 		c := cs[i]
 		if m.mapped(i, c.c) {
-			e.atom(reStandIn(c.c))
+			if alike := m.caseAlike(c.c); alike != "" {
+				e.atom("[" + alike + "]")
+			} else {
+				e.atom(reStandIn(c.c))
+			}
 			continue
 		}
 		if c.quoted {
@@ -56,7 +60,7 @@ func ereToGo(cs []reChar, bytes, fold bool) (string, error) {
 			n := cs[i].c
 			switch {
 			case strings.IndexByte("wWsS", n) >= 0 && !cs[i].quoted:
-				e.atom(gnuClassEscape(n, bytes))
+				e.atom(gnuClassEscape(n, bytes, ct))
 			case (n == 'b' || n == 'B') && !cs[i].quoted:
 				e.anchor(`\` + string([]byte{n}))
 			case (n == '<' || n == '>') && !cs[i].quoted:
@@ -148,10 +152,10 @@ func ereToGo(cs []reChar, bytes, fold bool) (string, error) {
 // gnuClassEscape translates glibc's \w \W \s \S: the locale's
 // [[:alnum:]_] and [[:space:]] and their complements, as regcomp builds
 // them (Go's own escapes are ASCII-only, so \w missed an é).
-func gnuClassEscape(n byte, bytes bool) string {
-	body := reClass("space", bytes)
+func gnuClassEscape(n byte, bytes bool, ct *byteCtype) string {
+	body := reClass("space", bytes, ct)
 	if n == 'w' || n == 'W' {
-		body = reClass("alnum", bytes) + "_"
+		body = reClass("alnum", bytes, ct) + "_"
 	}
 	if n == 'w' || n == 's' {
 		return "[" + body + "]"
@@ -293,7 +297,7 @@ func bracketToGo(sb *strings.Builder, cs []reChar, start int, m reByteMap) (int,
 						// as alpha (build_charclass)
 						cls = "alpha"
 					}
-					out.WriteString(reClass(cls, m.bytes))
+					out.WriteString(reClass(cls, m.bytes, m.ct))
 				} else {
 					if len(name) != 1 {
 						return 0, errBadRegex
@@ -305,7 +309,11 @@ func bracketToGo(sb *strings.Builder, cs []reChar, start int, m reByteMap) (int,
 			}
 		}
 		if m.mapped(i, c.c) {
-			out.WriteString(reBracketStandIn(c.c, m.bytes))
+			if alike := m.caseAlike(c.c); alike != "" {
+				out.WriteString(alike)
+			} else {
+				out.WriteString(reBracketStandIn(c.c, m.bytes))
+			}
 			continue
 		}
 		if c.c == '-' {

@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -37,9 +38,43 @@ func reBracketStandIn(b byte, bytes bool) string {
 
 // reByteMap marks the bytes of a pattern that stand for themselves only.
 type reByteMap struct {
-	bytes bool   // a single-byte locale: every byte above 0x7f
-	bad   []bool // in UTF-8: the undecodable bytes (nil: none)
-	fold  bool   // the expression is compiled ignoring case
+	bytes bool       // a single-byte locale: every byte above 0x7f
+	bad   []bool     // in UTF-8: the undecodable bytes (nil: none)
+	fold  bool       // the expression is compiled ignoring case
+	ct    *byteCtype // a single-byte locale's classes and case (bytes)
+}
+
+// caseAlike is, under fold in a single-byte locale, the class body of the
+// bytes that regcomp's REG_ICASE translation (tolower) makes one with
+// the pattern byte c above 0x7f: their stand-ins, and an ASCII one as
+// itself. Empty when c has no case there.
+func (m reByteMap) caseAlike(c byte) string {
+	if !m.fold || m.ct == nil {
+		return ""
+	}
+	low := func(b byte) byte {
+		if m.ct.class[b]&isUpperBit != 0 {
+			return m.ct.lower[b]
+		}
+		return b
+	}
+	var sb strings.Builder
+	n := 0
+	for b := 0; b < 256; b++ {
+		if b == 0 || low(byte(b)) != low(c) {
+			continue
+		}
+		n++
+		if b < utf8.RuneSelf {
+			sb.WriteString(regexp.QuoteMeta(string(rune(b))))
+		} else {
+			sb.WriteString(reStandIn(byte(b)))
+		}
+	}
+	if n < 2 {
+		return ""
+	}
+	return sb.String()
 }
 
 func newReByteMap(cs []reChar, bytes bool) reByteMap {
@@ -128,11 +163,24 @@ func mapReSubject(s string, bytes bool) (string, []int) {
 
 // reClass is a [:name:] class inside a bracket expression. Go's classes
 // are ASCII, glibc's C locale's too; in UTF-8 they take the characters
-// isCtype gives them (the glob matcher's classes), without stand-ins.
-func reClass(name string, bytes bool) string {
+// isCtype gives them (the glob matcher's classes), without stand-ins. In
+// another single-byte locale (ct) the stand-ins of the bytes above 0x7f
+// that its table puts in the class are added.
+func reClass(name string, bytes bool, ct *byteCtype) string {
 	ascii := "[:" + name + ":]"
 	if bytes {
-		return ascii
+		t, ok := ctypeName(name)
+		if ct == nil || !ok || t == ctAscii {
+			return ascii
+		}
+		var sb strings.Builder
+		sb.WriteString(ascii)
+		for b := 0x80; b < 0x100; b++ {
+			if inClass(0xDC00+rune(b), t, ct) {
+				sb.WriteString(reStandIn(byte(b)))
+			}
+		}
+		return sb.String()
 	}
 	// private use without the stand-ins (a Go class cannot subtract)
 	const co = `\x{E000}-\x{F8FF}\x{F0000}-\x{FFFFD}\x{100000}-\x{10FF7F}`

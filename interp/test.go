@@ -298,14 +298,18 @@ func (r *Runner) regexFromWord(w *syntax.Word) ([]reChar, error) {
 // it again).
 func (r *Runner) compileRegex(cs []reChar, bytes bool) (reMatcher, error) {
 	fold := r.opts.sh(shNocasematch)
-	k := patKey{pat: "\x00re:" + reKey(cs), nocase: fold, bytes: bytes}
+	var ct *byteCtype
+	if bytes {
+		ct = r.charset().ct
+	}
+	k := patKey{pat: "\x00re:" + reKey(cs), nocase: fold, bytes: bytes, ct: ct}
 	r.sh.mu.Lock()
 	if m := r.sh.patterns[k]; m != nil {
 		r.sh.mu.Unlock()
 		return m.re, nil
 	}
 	r.sh.mu.Unlock()
-	expr, err := ereToGo(cs, bytes, fold)
+	expr, err := ereToGo(cs, bytes, fold, ct)
 	if err != nil {
 		return nil, err
 	}
