@@ -35,7 +35,7 @@ func BackgroundProcesses(exe string, argv []string) Option {
 // of a function. Simple commands that run a builtin or an assignment end
 // quickly in-process; one external program is a process already.
 func (r *Runner) wantsBgProcess(st *syntax.Stmt) bool {
-	if r.sh.bgExe == "" || r.sh.interactive || r.cop != nil || r.inDebug {
+	if r.sh.bgExe == "" || r.cop != nil || r.inDebug {
 		return false
 	}
 	switch cmd := st.Cmd.(type) {

@@ -36,9 +36,9 @@ func (r *Runner) ambiguousSpec(name, spec string) {
 }
 
 // waitAnyOr blocks until one of jobs has finished, or (with stops) one
-// has stopped, and returns it; it returns nil when stop (if not nil) is
-// poked.
-func waitAnyOr(jobs []*job, stop <-chan struct{}, stops bool) *job {
+// has stopped, and returns it; it returns nil when a stop channel (those
+// not nil) is poked.
+func waitAnyOr(jobs []*job, stops bool, stop ...<-chan struct{}) *job {
 	cases := make([]reflect.SelectCase, 0, 2*len(jobs)+1)
 	owner := make([]*job, 0, 2*len(jobs))
 	for _, j := range jobs {
@@ -49,11 +49,13 @@ func waitAnyOr(jobs []*job, stop <-chan struct{}, stops bool) *job {
 			owner = append(owner, j)
 		}
 	}
-	if stop != nil {
-		cases = append(cases, reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(stop)})
+	for _, c := range stop {
+		if c != nil {
+			cases = append(cases, reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(c)})
+		}
 	}
 	i, _, _ := reflect.Select(cases)
-	if i == len(owner) {
+	if i >= len(owner) {
 		return nil
 	}
 	return owner[i]
@@ -381,12 +383,14 @@ func biJobs(r *Runner, args []string) int {
 		}
 		sb.WriteString(r.listing(t, j, long))
 	}
-	// bash marks a finished job it lists as reported (not with -p), and
-	// forgets the reported ones before it lists all jobs, or right after
-	// it lists one (list_all_jobs, list_one_job): a subshell lists its
-	// shell's jobs without either
+	// bash marks a finished or stopped job it lists as reported (not
+	// with -p), and forgets the reported ones before it lists all jobs,
+	// or right after it lists one (list_all_jobs, list_one_job): a
+	// subshell lists its shell's jobs without either
 	reported := func(j *job) {
-		if own && !pids && j.finished() {
+		if own && !pids && (j.finished() || j.state() == jobStopped) {
+			// (a stop it lists is reported too: pretty_print_job sets
+			// J_NOTIFIED for any job it prints)
 			j.notified.Store(true)
 		}
 	}

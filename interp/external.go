@@ -398,7 +398,9 @@ func (r *Runner) waitProcess(p *os.Process, args []string) ExecResult {
 		}
 		r.sh.term.takeBack(signaled)
 	}
-	if r.sh.intCh != nil && st != nil {
+	if r.sh.intCh != nil && st != nil && r.job == nil {
+		// (a background job's program is not the shell's foreground:
+		// its death by SIGINT interrupts nothing)
 		r.childInterrupted(st)
 	}
 	if ok {

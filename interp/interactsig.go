@@ -44,6 +44,7 @@ func (r *Runner) startInteractiveSignals() {
 	}
 	ch := make(chan os.Signal, 4)
 	r.sh.intCh = ch
+	r.sh.intWake = make(chan struct{}, 1)
 	sh := r.sh
 	go func() {
 		for range ch {
@@ -126,4 +127,8 @@ func (sh *shell) sawInterrupt(mine, other *atomic.Int64) {
 	}
 	mine.Store(now)
 	sh.interrupted.Store(true)
+	select {
+	case sh.intWake <- struct{}{}:
+	default:
+	}
 }

@@ -156,7 +156,16 @@ func (r *Runner) awaitChange(jobs []*job, stops bool) (*job, syscall.Signal) {
 	case r.sh.sigs != nil && !r.isSub:
 		arrived, interrupting = r.sh.sigs.arrived, r.sh.sigs.interrupting
 	}
+	// an interactive shell's ^C interrupts the wait (bash's SIGINT
+	// handler), which ends with 130 and the line abandoned
+	var intWake <-chan struct{}
+	if r.jobSig == nil && !r.isSub && r.sh.intCh != nil {
+		intWake = r.sh.intWake
+	}
 	for {
+		if intWake != nil && r.sh.interrupted.Load() {
+			return nil, syscall.SIGINT
+		}
 		if interrupting != nil {
 			if sig := interrupting(); sig != 0 {
 				if r.jobSig == nil {
@@ -175,7 +184,7 @@ func (r *Runner) awaitChange(jobs []*job, stops bool) (*job, syscall.Signal) {
 			}
 		}
 		if done == nil {
-			done = waitAnyOr(jobs, arrived, stops)
+			done = waitAnyOr(jobs, stops, arrived, intWake)
 		}
 		if done == nil {
 			continue

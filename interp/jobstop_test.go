@@ -26,7 +26,7 @@ func TestJobStopSeenByLaterSelect(t *testing.T) {
 	j.setStopped(syscall.SIGSTOP)
 	// the stop happened before the wait took the channel
 	done := make(chan *job, 1)
-	go func() { done <- waitAnyOr([]*job{j}, nil, true) }()
+	go func() { done <- waitAnyOr([]*job{j}, true) }()
 	select {
 	case got := <-done:
 		if got != j {

@@ -98,6 +98,8 @@ type shell struct {
 	// intCh and interrupted: an interactive shell's SIGINT (interactsig.go)
 	intCh       chan os.Signal
 	interrupted atomic.Bool
+	// intWake gets a token at each interrupt, for a wait to see it
+	intWake chan struct{}
 	// sigIntAt and childIntAt are when (Unix ns) the shell last got a
 	// keyboard SIGINT and when a foreground program last died of one, so
 	// that the two sightings of one interrupt count once (interactsig.go)

@@ -35,10 +35,12 @@ const started = `sh -c 'echo go""t; exec sleep 100'`
 // shell takes the terminal as a process group of its own with set -m on;
 // each foreground program runs in a group of its own that gets the
 // terminal, so ^C ends it and ^Z stops it without reaching the shell;
-// fg gives a job the terminal again, bg continues it; the terminal's
-// modes a program changed before it died of a signal are put back; exec
-// gives the program the shell's terminal and group and the default
-// action of the signals the shell ignores for itself.
+// fg gives a job the terminal again, bg continues it; ^C interrupts a
+// wait; a background job is a group of its own that a ^C typed for a
+// foreground pipeline does not reach; jobs reports the stops it lists;
+// the terminal's modes a program changed before it died of a signal are
+// put back; exec gives the program the shell's terminal and group and
+// the default action of the signals the shell ignores for itself.
 func TestTerminalJobControl(t *testing.T) {
 	prompt := ptyStep{want: "$ "}
 	line := func(s string) ptyStep { return ptyStep{send: s + "\n", want: "$ "} }
@@ -71,9 +73,35 @@ func TestTerminalJobControl(t *testing.T) {
 			line(`bg`),
 			line(`jobs; kill %1; wait %1; echo w=$?`),
 		}},
+		{"wait-interrupt", []ptyStep{prompt,
+			line(`sleep 100 &`),
+			// ^C reaches the shell in wait, not the job
+			{send: "wait %1; echo not-reached\n", want: "not-reached", settle: 300 * time.Millisecond},
+			ctl("\x03", "$ "),
+			line(`echo st=$?; jobs`),
+			line(`kill %1; wait %1; echo w=$?`),
+		}},
+		{"jobs-reports-stop", []ptyStep{prompt,
+			// a job that stops while the shell waits for a line (it
+			// reads the terminal): jobs lists the stop, and no notice
+			// repeats it
+			{send: "(sleep 0.3; exec cat) &\n", want: "$ ", settle: 1500 * time.Millisecond},
+			line(`jobs`),
+			line(`:`),
+			// (it dies of the SIGHUP its orphaned group gets when the
+			// shell is killed: a kill and a wait for it race in bash)
+		}},
+		{"background-compound", []ptyStep{prompt,
+			// a background job's processes are a group of their own,
+			// which a ^C typed for a pipeline does not reach
+			line(`{ sleep 100; echo not-reached; } &`),
+			job(`sh -c 'echo go""t; exec sleep 100' | cat`), ctl("\x03", "$ "),
+			line(`jobs; kill %1; wait %1; echo w=$?`),
+		}},
 		{"fg-background-job", []ptyStep{prompt,
-			job(started + ` &`),
-			{send: "fg\n", want: "sleep 100'", settle: 500 * time.Millisecond},
+			// (a background job that prints races with the prompt)
+			line(`sleep 100 &`),
+			{send: "fg\n", want: "sleep 100\r", settle: 500 * time.Millisecond},
 			ctl("\x03", "$ "),
 			line(`echo st=$?; jobs`),
 		}},
