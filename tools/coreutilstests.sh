@@ -18,6 +18,8 @@
 # tests skip as root) in copies named run-KIND-USER, chowned to it;
 # compare then needs the same AS. RUN_EXPENSIVE_TESTS=yes and
 # RUN_VERY_EXPENSIVE_TESTS=yes in the environment are passed on to make.
+# GNULIB=1 runs gnulib-tests/ (some 370 tests, 100 of them shell scripts)
+# instead of tests/, whatever TESTs are named.
 #
 # With no TEST, the whole suite runs. The built tree is copied to
 # $SRC-run-KIND/ (KIND is bash or nash) so that the .log and .trs files of
@@ -34,7 +36,7 @@ shift
 
 # results prints "RESULT test" for each .trs file under run directory $1.
 results() {
-	(cd "$1" && find tests -name '*.trs' | sort | while read -r t; do
+	(cd "$1" && find tests gnulib-tests -name '*.trs' | sort | while read -r t; do
 		r=$(sed -n 's/^:test-result: //p' "$t" | head -1)
 		echo "${r:-NONE} ${t%.trs}"
 	done)
@@ -72,7 +74,10 @@ tests=${*:-}
 start=$(date +%s)
 cd "$w" || exit 1
 # the tests' own .log/.trs files are made fresh for each named test
-if [ -n "$tests" ]; then
+if [ -n "${GNULIB:-}" ]; then
+	rm -f gnulib-tests/*.trs gnulib-tests/*.log
+	set -- -C gnulib-tests
+elif [ -n "$tests" ]; then
 	for t in $tests; do rm -f "${t%.*}.log" "${t%.*}.trs"; done
 	set -- TESTS="$tests"
 fi
