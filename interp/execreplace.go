@@ -159,6 +159,13 @@ func (r *Runner) execInPlace(abs string, argv, env []string, name string, verdic
 	// the program inherits what the shell was started with ignored,
 	// SIGCHLD and the faults too (DefaultSignals only records those)
 	defer entrysig.Reinstate()()
+	if ign := r.faultIgnores(nil); ign != nil {
+		// and those an empty trap ignores, which the runtime handles:
+		// ignored at the kernel for the execve, and named for a nash
+		// (whose runtime takes SIGCHLD and the faults over at once)
+		defer ignoreForExec(ign)()
+		env = withSigIgn(env, ign, nil)
+	}
 	if verdict == execFails {
 		// let execve report why, with nothing moved: the shell may go on
 		// (execfail) with its descriptors, and the runtime's, intact

@@ -236,6 +236,29 @@ func restoreGoHandler(sig syscall.Signal) {
 	}
 }
 
+// ignoreForExec makes the kernel ignore sigs for an execve in the
+// shell's place, and returns the function that puts their actions back,
+// for when it fails.
+func ignoreForExec(sigs []int) (undo func()) {
+	dflMu.Lock()
+	defer dflMu.Unlock()
+	old := make([]kernelSigaction, len(sigs))
+	done := make([]bool, len(sigs))
+	ign := kernelSigaction{handler: 1} // SIG_IGN
+	for i, sig := range sigs {
+		done[i] = rtSigaction(syscall.Signal(sig), &ign, &old[i]) == nil
+	}
+	return func() {
+		dflMu.Lock()
+		defer dflMu.Unlock()
+		for i, sig := range sigs {
+			if done[i] {
+				rtSigaction(syscall.Signal(sig), &old[i], nil)
+			}
+		}
+	}
+}
+
 // defaultRaw gives sig the kernel's default action.
 func defaultRaw(sig syscall.Signal) {
 	dflMu.Lock()

@@ -32,15 +32,22 @@ func (r *Runner) spawnIgnores() []int {
 			extra = appendSignal(extra, sig)
 		}
 	}
+	return r.faultIgnores(extra)
+}
+
+// faultIgnores is list with those of faultSignals added that the shell
+// ignores (inherited, or by an empty trap): the runtime keeps its own
+// handler on them, so a program would start with them at their default.
+func (r *Runner) faultIgnores(list []int) []int {
 	if len(hardIgnored) == 0 && (r.traps == nil || len(r.traps.m) == 0) {
-		return extra // nothing ignored: the scan below would find nothing
+		return list // nothing ignored: the scan below would find nothing
 	}
 	for _, sig := range faultSignals {
 		if hardIgnored[sig] || r.trapIgnores(sig) {
-			extra = appendSignal(extra, sig)
+			list = appendSignal(list, sig)
 		}
 	}
-	return extra
+	return list
 }
 
 // asyncIgnored lists the signals an asynchronous command's program starts
