@@ -536,6 +536,9 @@ func (r *Runner) finish() int {
 	if r.opts.on(optMonitor) && !r.isSub {
 		r.jobs.terminateStopped()
 	}
+	if t := r.sh.term; t != nil && !r.isSub {
+		t.end() // bash's exit_shell: end_job_control
+	}
 	if r.hist != nil {
 		r.histSaveOnExit()
 	}

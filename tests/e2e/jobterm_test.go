@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -194,5 +195,48 @@ func TestTerminalJobControl(t *testing.T) {
 				t.Errorf("bash:\n%s\nnash:\n%s", want, got)
 			}
 		})
+	}
+}
+
+// TestTerminalGivenBack starts an interactive shell on a terminal from a
+// shell without job control, whose process group the new shell leaves
+// for one of its own, taking the terminal: when it exits it gives the
+// terminal and its group back (bash's end_job_control), so the shell
+// that started it reads the terminal again.
+func TestTerminalGivenBack(t *testing.T) {
+	for _, shell := range []string{bashBin, nashBin} {
+		dir := t.TempDir()
+		cmd := exec.Command(bashBin, "--norc", "--noprofile", "-c",
+			`"$0" --norc --noprofile -i; read -r -a f </proc/$$/stat; echo back $(( f[4]==f[7] )); read -r x; echo "read $x"`, shell)
+		cmd.Dir = dir
+		cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + dir, "HISTFILE=" + filepath.Join(dir, "h"),
+			"LC_ALL=C", "TERM=dumb", "PS1=$ ", "NUCLEIC_NASH_NO_FALLBACK=1"}
+		tty, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 24, Cols: 200})
+		if err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan []byte)
+		go func() {
+			var out bytes.Buffer
+			io.Copy(&out, tty)
+			done <- out.Bytes()
+		}()
+		time.Sleep(300 * time.Millisecond)
+		tty.WriteString("exit\n")
+		time.Sleep(300 * time.Millisecond)
+		tty.WriteString("typed\n")
+		waited := make(chan error, 1)
+		go func() { waited <- cmd.Wait() }()
+		select {
+		case <-waited:
+		case <-time.After(10 * time.Second):
+			cmd.Process.Kill()
+			<-waited
+		}
+		tty.Close()
+		out := strings.ReplaceAll(string(<-done), "\r", "")
+		if !strings.Contains(out, "back 1\n") || !strings.Contains(out, "read typed\n") {
+			t.Errorf("%s: the terminal was not given back:\n%s", shell, out)
+		}
 	}
 }
