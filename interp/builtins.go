@@ -820,6 +820,9 @@ func (r *Runner) fgBgJob(name, spec, shown string) int {
 			line += string(r.jobs.mark(j)) + " "
 		}
 		r.write(name, line+j.cmd+" &"+r.startWd(j)+"\n")
+		// $! is the job's process group (POSIX); a wait without
+		// operands then keeps its end to be reported, as for $!'s job
+		r.lastBg = j.pid()
 		j.resume()
 		return 0
 	}
