@@ -179,11 +179,12 @@ func biTimes(r *Runner, args []string) int {
 	var self, kids syscall.Rusage
 	syscall.Getrusage(syscall.RUSAGE_SELF, &self)
 	syscall.Getrusage(syscall.RUSAGE_CHILDREN, &kids)
+	point := r.numericRadix()[:1] // bash's locale_decpoint
 	f := func(t syscall.Timeval) string {
 		d := time.Duration(t.Nano())
 		m := int(d.Minutes())
 		s := d.Seconds() - float64(m*60)
-		return fmt.Sprintf("%dm%.3fs", m, s)
+		return strings.Replace(fmt.Sprintf("%dm%.3fs", m, s), ".", point, 1)
 	}
 	return r.write("times", f(self.Utime)+" "+f(self.Stime)+"\n"+f(kids.Utime)+" "+f(kids.Stime)+"\n")
 }

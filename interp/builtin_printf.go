@@ -444,6 +444,9 @@ func (p *printfState) pass(f string) bool {
 			}
 			x := p.getFloat(fm)
 			s, numeric := formatFloat(sp, x)
+			if radix := p.r.numericRadix(); radix != "." {
+				s = strings.Replace(s, ".", radix, 1)
+			}
 			p.pad(sp, s, numeric)
 		default:
 			p.errorf("`%c': invalid format character", sp.conv)

@@ -1601,7 +1601,7 @@ func (r *Runner) timeClause(c *syntax.TimeClause) {
 	if format == "" {
 		return
 	}
-	out, bad, ok := formatTime(format, real, user, sys)
+	out, bad, ok := formatTimeIn(format, r.numericRadix()[0], real, user, sys)
 	if !ok {
 		if bad != 0 {
 			r.errorf("TIMEFORMAT: `%c': invalid format character", bad)

@@ -201,19 +201,33 @@ func localeCtypeData(name string) []byte {
 	if names == nil {
 		return nil
 	}
+	if data, found := localeDirFile(names, "LC_CTYPE"); found {
+		return data
+	}
+	return archiveCtype(localeArchive, names)
+}
+
+// localeDirFile reads the file of a locale category (LC_CTYPE,
+// LC_NUMERIC) from the first locale directory that has one for one of
+// names; found is false when none has, and data nil when it could not be
+// read.
+func localeDirFile(names []string, category string) (data []byte, found bool) {
 	for _, d := range localeDirs() {
 		for _, n := range names {
-			p := filepath.Join(d, n, "LC_CTYPE")
-			if fi, err := os.Stat(p); err == nil && !fi.IsDir() && fi.Size() <= ctypeMaxData {
+			p := filepath.Join(d, n, category)
+			if fi, err := os.Stat(p); err == nil && !fi.IsDir() {
+				if fi.Size() > ctypeMaxData {
+					return nil, true
+				}
 				data, err := os.ReadFile(p)
 				if err != nil {
-					return nil
+					return nil, true
 				}
-				return data
+				return data, true
 			}
 		}
 	}
-	return archiveCtype(localeArchive, names)
+	return nil, false
 }
 
 // locrec entries of the archive hold, after a reference count, the file

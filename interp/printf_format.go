@@ -274,8 +274,10 @@ func (p *printfState) getFloat(fm *floatFormat) ldouble {
 	if len(s) > 0 && (s[0] == '\'' || s[0] == '"') {
 		return ldouble{f: new(big.Float).SetPrec(fm.mant).SetInt64(charCode(s, p.r.utf8Locale())), fm: fm}
 	}
-	x, end, over := strtoFloat(s, fm)
-	if end < len(s) {
+	// strtold reads the decimal point of the locale's LC_NUMERIC
+	c := toCRadix(s, p.r.numericRadix())
+	x, end, over := strtoFloat(c, fm)
+	if end < len(c) {
 		p.invalidNum(s)
 	} else if over {
 		p.erange(s)

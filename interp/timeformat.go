@@ -20,6 +20,12 @@ const (
 // percentage and %% a percent sign. The result ends with a newline. An
 // unknown conversion returns ok false with the offending character.
 func formatTime(format string, real, user, sys time.Duration) (out string, bad byte, ok bool) {
+	return formatTimeIn(format, '.', real, user, sys)
+}
+
+// formatTimeIn is formatTime with point as the decimal point: bash writes
+// the locale's (locale_decpoint, the first byte of LC_NUMERIC's).
+func formatTimeIn(format string, point byte, real, user, sys time.Duration) (out string, bad byte, ok bool) {
 	var sb strings.Builder
 	for i := 0; i < len(format); i++ {
 		c := format[i]
@@ -37,7 +43,7 @@ func formatTime(format string, real, user, sys time.Duration) (out string, bad b
 			if us := real.Microseconds(); us != 0 {
 				cpu = (user.Microseconds() + sys.Microseconds()) * 10000 / us
 			}
-			writeSeconds(&sb, 2, false, cpu/100, (cpu%100)*10)
+			writeSeconds(&sb, point, 2, false, cpu/100, (cpu%100)*10)
 			continue
 		}
 		prec, long := 3, false
@@ -65,7 +71,7 @@ func formatTime(format string, real, user, sys time.Duration) (out string, bad b
 			return "", format[i], false
 		}
 		ms := d.Milliseconds()
-		writeSeconds(&sb, prec, long, ms/1000, ms%1000)
+		writeSeconds(&sb, point, prec, long, ms/1000, ms%1000)
 	}
 	sb.WriteByte('\n')
 	return sb.String(), 0, true
@@ -73,7 +79,7 @@ func formatTime(format string, real, user, sys time.Duration) (out string, bad b
 
 // writeSeconds writes sec.frac (frac in thousandths) with prec places,
 // truncated; long writes minutes first and an s after.
-func writeSeconds(sb *strings.Builder, prec int, long bool, sec, frac int64) {
+func writeSeconds(sb *strings.Builder, point byte, prec int, long bool, sec, frac int64) {
 	if long {
 		sb.WriteString(itoa(sec / 60))
 		sb.WriteByte('m')
@@ -81,7 +87,7 @@ func writeSeconds(sb *strings.Builder, prec int, long bool, sec, frac int64) {
 	}
 	sb.WriteString(itoa(sec))
 	if prec > 0 {
-		sb.WriteByte('.')
+		sb.WriteByte(point)
 		for div := int64(100); prec > 0; prec-- {
 			sb.WriteByte(byte('0' + frac/div))
 			frac %= div
