@@ -92,6 +92,8 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 		r.startInteractiveSignals()
 	}
 	echo := prompts && !isTerminal(f)
+	// on a terminal the shell's own SIGINT interrupts the line being read
+	atTerm := prompts && !echo && r.sh.intCh != nil
 	lastLen := 0
 	eofs := 0 // ends of input in a row ignored under ignoreeof
 	var tmoutAt time.Time
@@ -114,13 +116,21 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 		}
 		if in.script == nil {
 			in.lr.deadline = tmoutAt
+			if atTerm {
+				in.lr.stop = r.sh.interrupted.Load
+			}
 		}
 		var line []byte
+		interrupted := false
 		for {
 			c, err := in.readByte()
 			if err == errReadTimeout {
 				r.histUnrun(buf.String()) // half a command
 				r.autoLogout()
+				break
+			}
+			if err == errReadStopped {
+				interrupted = true
 				break
 			}
 			if err != nil {
@@ -137,6 +147,19 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 		}
 		if r.flow == flowExit {
 			break // TMOUT ran out
+		}
+		if interrupted {
+			// ^C at the prompt (readline's, on a terminal): the
+			// command read so far is dropped, the kernel having
+			// dropped the line being typed, and the shell prompts
+			// again on a new line with $? 130
+			r.sh.interrupted.Store(false)
+			io.WriteString(r.fds.writer(2), "\n")
+			r.exit = 130
+			consumed += lines
+			lines = 0
+			buf.Reset()
+			continue
 		}
 		if eof && len(line) > 0 && line[len(line)-1] != '\n' {
 			// as for a file, bash's shell_getc ends the last line with

@@ -36,8 +36,8 @@ const started = `sh -c 'echo go""t; exec sleep 100'`
 // shell takes the terminal as a process group of its own with set -m on;
 // each foreground program runs in a group of its own that gets the
 // terminal, so ^C ends it and ^Z stops it without reaching the shell;
-// fg gives a job the terminal again, bg continues it; ^C interrupts a
-// wait; a background job is a group of its own that a ^C typed for a
+// fg gives a job the terminal again, bg continues it; ^C at the prompt
+// drops the command being typed, and interrupts a wait; a background job is a group of its own that a ^C typed for a
 // foreground pipeline does not reach; jobs reports the stops it lists;
 // the terminal's modes a program changed before it died of a signal are
 // put back; exec gives the program the shell's terminal and group and
@@ -59,6 +59,14 @@ func TestTerminalJobControl(t *testing.T) {
 			line(`awk '{print "program", ($1==$5), ($5==$8)}' /proc/self/stat`),
 			// and the shell has the terminal back
 			line(`read -r -a f </proc/$$/stat; echo shell $(( f[4]==f[7] ))`),
+		}},
+		{"prompt-interrupt", []ptyStep{prompt,
+			// ^C at the prompt drops what was typed, $? is 130
+			ctl("\x03", "$ "),
+			line(`echo st=$?`),
+			{send: "for i in 1; do\n", want: "> "},
+			ctl("\x03", "$ "),
+			line(`echo st=$?`),
 		}},
 		{"interrupt", []ptyStep{prompt,
 			job(started), ctl("\x03", "$ "),
