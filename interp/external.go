@@ -212,8 +212,8 @@ func (r *Runner) spawn(path string, args, env []string, program bool) (*os.Proce
 			a.Sys, fg = &syscall.SysProcAttr{Setpgid: true}, false
 			p, err = r.startPlain(abs, args, &a, files, keep, ign, dfl)
 		}
-		if err == nil && fg {
-			r.fgGroup = p.Pid
+		if err == nil && attr.Sys.Setpgid && r.fgStoppable() {
+			r.fgGroup, r.fgTermGiven = p.Pid, fg
 		}
 		return p, err
 	}
@@ -334,12 +334,16 @@ func childScratch(files []*os.File, k int) (lo, hi int) {
 
 // sysProcAttr returns the process attributes of a program about to
 // start: under job control an asynchronous job's program leads a group
-// of its own, and so does a foreground program of a shell that owns a
-// terminal, which gets the terminal before it executes (bash's
-// make_child, in the child, so that it cannot read the terminal first).
+// of its own, and so does a foreground program the shell itself runs,
+// which also gets the terminal before it executes when the shell owns
+// one (bash's make_child, in the child, so that it cannot read the
+// terminal first).
 func (r *Runner) sysProcAttr() *syscall.SysProcAttr {
-	if t := r.fgTerm(); t != nil {
-		return &syscall.SysProcAttr{Setpgid: true, Foreground: true, Ctty: t.fd}
+	if !r.execBuiltin && r.fgStoppable() {
+		if t := r.fgTerm(); t != nil {
+			return &syscall.SysProcAttr{Setpgid: true, Foreground: true, Ctty: t.fd}
+		}
+		return &syscall.SysProcAttr{Setpgid: true}
 	}
 	return &syscall.SysProcAttr{Setpgid: r.ownPgrp}
 }
@@ -391,6 +395,9 @@ func (r *Runner) waitProcess(p *os.Process, args []string) ExecResult {
 	ownGroup := r.fgGroup == p.Pid
 	if ownGroup {
 		r.fgGroup = 0
+	}
+	if ownGroup && r.fgTermGiven {
+		r.fgTermGiven = false
 		signaled := stop != 0
 		if st != nil {
 			ws, _ := st.Sys().(syscall.WaitStatus)

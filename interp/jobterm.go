@@ -4,6 +4,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime"
 	"syscall"
 	"unsafe"
 )
@@ -23,6 +24,9 @@ type jobTerm struct {
 	// (shell_tty_info): put back when a job dies of a signal or stops
 	modes    syscall.Termios
 	hasModes bool
+	// script: a non-interactive shell's, on its standard error, for
+	// set -m (bash's shell_tty there): no modes are kept
+	script bool
 }
 
 // jobTermSignals are the signals a shell with job control ignores for
@@ -128,11 +132,19 @@ func tcgetpgrp(fd int) (int, error) {
 	return int(pgrp), nil
 }
 
-// tcsetpgrp gives the terminal to pgrp; the shell ignores SIGTTOU, so it
-// may from the background.
+// tcsetpgrp gives the terminal to pgrp, with SIGTTOU blocked on the
+// calling thread as bash's give_terminal_to has it: from the background
+// (the shell taking the terminal back from a job) the kernel would stop
+// a shell that does not ignore it.
 func tcsetpgrp(fd, pgrp int) error {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	set := uint64(1) << (syscall.SIGTTOU - 1)
+	var old uint64
+	syscall.RawSyscall6(syscall.SYS_RT_SIGPROCMASK, 0 /* SIG_BLOCK */, uintptr(unsafe.Pointer(&set)), uintptr(unsafe.Pointer(&old)), 8, 0, 0)
 	p := int32(pgrp)
 	_, _, e := syscall.Syscall(syscall.SYS_IOCTL, uintptr(fd), syscall.TIOCSPGRP, uintptr(unsafe.Pointer(&p)))
+	syscall.RawSyscall6(syscall.SYS_RT_SIGPROCMASK, 2 /* SIG_SETMASK */, uintptr(unsafe.Pointer(&old)), 0, 8, 0, 0)
 	if e != 0 {
 		return e
 	}
@@ -180,13 +192,22 @@ func ignoreJobSignals() {
 	}
 }
 
-// fgTerm returns the terminal a foreground program r is about to start
-// is given, nil when it is not: the shell itself runs it (not a
-// subshell, pipeline stage or job), job control is on, and the shell
-// owns the terminal (bash's running_in_background is false).
+// fgTerm returns the terminal a foreground program the shell runs under
+// job control is given, nil when there is none or the shell does not
+// own it (bash's running_in_background). A non-interactive shell's is
+// its standard error, when that is a terminal (initialize_job_control
+// without job control, for a later set -m).
 func (r *Runner) fgTerm() *jobTerm {
 	t := r.sh.term
-	if t == nil || r.execBuiltin || !r.fgStoppable() {
+	if t == nil && !r.sh.interactive && !r.sh.termChecked {
+		r.sh.termChecked = true
+		if _, err := ioctlGetTermios(2); err == nil {
+			pg := syscall.Getpgrp()
+			t = &jobTerm{fd: 2, shellPgrp: pg, origPgrp: pg, script: true}
+			r.sh.term = t
+		}
+	}
+	if t == nil {
 		return nil
 	}
 	if tp, err := tcgetpgrp(t.fd); err != nil || tp != t.shellPgrp {
@@ -201,6 +222,9 @@ func (r *Runner) fgTerm() *jobTerm {
 // else the job's are kept as the shell's (get_tty_state).
 func (t *jobTerm) takeBack(signaled bool) {
 	tcsetpgrp(t.fd, t.shellPgrp)
+	if t.script {
+		return // wait_for keeps the modes for an interactive shell only
+	}
 	if signaled {
 		t.restoreModes()
 	} else {

@@ -81,9 +81,11 @@ type shell struct {
 	// shell, without line numbers; interactiveCmds is its interactive,
 	// commands not read from a script file: exit says "exit"
 	interactive, interactiveCmds bool
-	// term is the terminal of an interactive shell with job control
-	// (jobterm.go), nil without one
-	term *jobTerm
+	// term is the terminal of a shell with job control (jobterm.go),
+	// nil without one; termChecked: a non-interactive shell looked for
+	// one on its standard error
+	term        *jobTerm
+	termChecked bool
 
 	mu        sync.Mutex
 	patterns  map[patKey]*compiledPattern
@@ -431,10 +433,12 @@ type Runner struct {
 	// under job control leads a process group of its own (not copied to
 	// forks: a job's other processes are in it by inheritance)
 	ownPgrp bool
-	// fgGroup is the pid of the foreground program just started in a
-	// process group of its own that was given the terminal (jobterm.go),
-	// until the wait for it gives the terminal back
-	fgGroup int
+	// fgGroup is the pid of the foreground program just started under
+	// job control in a process group of its own, until the wait for it;
+	// fgTermGiven says it was given the terminal, which the wait takes
+	// back (jobterm.go)
+	fgGroup     int
+	fgTermGiven bool
 	// readAtPrompt: the commands runTop is about to run were read after
 	// a prompt, before which the jobs were reported (RunReader)
 	readAtPrompt bool

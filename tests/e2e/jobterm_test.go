@@ -248,3 +248,44 @@ func TestTerminalGivenBack(t *testing.T) {
 		}
 	}
 }
+
+// TestTerminalScriptMonitor runs a non-interactive shell with set -m on
+// a terminal (its standard error): each foreground program gets a group
+// of its own and the terminal, and the shell takes the terminal back
+// when the program stops, with SIGTTOU blocked (it does not ignore it).
+func TestTerminalScriptMonitor(t *testing.T) {
+	script := `set -m
+sh -c 'cut -d" " -f1,5,8 /proc/$$/stat' > o; read a b c < o; echo "own=$(( a==b )) fg=$(( b==c ))"
+sh -c 'kill -STOP $$'; echo "st=$?"
+read -r -a f </proc/$$/stat; echo "shell-fg=$(( f[4]==f[7] ))"
+jobs; kill -KILL %1`
+	run := func(shell string) string {
+		dir := t.TempDir()
+		cmd := exec.Command(shell, "-c", script)
+		cmd.Dir = dir
+		cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + dir, "LC_ALL=C", "TERM=dumb", "NUCLEIC_NASH_NO_FALLBACK=1"}
+		tty, err := pty.Start(cmd)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out bytes.Buffer
+		copied := make(chan struct{})
+		go func() { io.Copy(&out, tty); close(copied) }()
+		waited := make(chan error, 1)
+		go func() { waited <- cmd.Wait() }()
+		select {
+		case <-waited:
+		case <-time.After(10 * time.Second):
+			cmd.Process.Kill()
+			<-waited
+			t.Errorf("%s: still running after 10 s", shell)
+		}
+		<-copied
+		tty.Close()
+		return strings.ReplaceAll(out.String(), "\r", "")
+	}
+	want, got := run(bashBin), run(nashBin)
+	if want != got || !strings.Contains(got, "own=1 fg=1") {
+		t.Errorf("bash:\n%s\nnash:\n%s", want, got)
+	}
+}
