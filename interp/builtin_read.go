@@ -437,14 +437,15 @@ func biRead(r *Runner, args []string) int {
 		if havePrompt && f != nil && isTerminal(f) {
 			io.WriteString(r.errw(), prompt)
 		}
-		_ = silent
 		lr := r.lineReaderFor(f)
 		if haveTimeout && timeout > 0 && !lr.seekable {
 			lr.timeout = timeout
 		}
 		lr.stop = r.readStop()
+		restore := readTerminalModes(f, silent, nflag || delim != '\n')
 		var err error
 		res, err = readInput(lr, delim, nchars, raw, !r.utf8Locale())
+		restore()
 		lr.stop = nil
 		lr.keep()
 		switch {

@@ -244,7 +244,7 @@ const tcsetsw = syscall.TCSETS + 1
 // restoreModes is set_tty_state: tcsetattr with TCSADRAIN.
 func (t *jobTerm) restoreModes() {
 	if t.hasModes {
-		syscall.Syscall(syscall.SYS_IOCTL, uintptr(t.fd), tcsetsw, uintptr(unsafe.Pointer(&t.modes)))
+		setTermios(t.fd, &t.modes)
 	}
 }
 

@@ -39,6 +39,7 @@ const started = `sh -c 'echo go""t; exec sleep 100'`
 // fg gives a job the terminal again, bg continues it; ^C at the prompt
 // drops the command being typed, and interrupts a wait; a background job is a group of its own that a ^C typed for a
 // foreground pipeline does not reach; jobs reports the stops it lists;
+// read -s, -n and -d set the terminal's modes as bash's read does;
 // the terminal's modes a program changed before it died of a signal are
 // put back; exec gives the program the shell's terminal and group and
 // the default action of the signals the shell ignores for itself.
@@ -122,6 +123,20 @@ func TestTerminalJobControl(t *testing.T) {
 			line(`stty -echo`),
 			line(`stty -a | grep -o ' -*echo '`),
 			line(`stty echo`),
+		}},
+		{"read-modes", []ptyStep{prompt,
+			// read -s reads without echo; -n and -d a character at a
+			// time (no newline needed); the modes come back after
+			{send: `read -s -p "pw: " p` + "\n", want: "pw: "},
+			ctl("secret\n", "$ "),
+			line(`echo "p=$p"`),
+			{send: "read -n 1 c\n", want: "read -n 1 c\r\n", settle: 200 * time.Millisecond},
+			ctl("z", "$ "),
+			line(`echo "c=$c"`),
+			{send: "read -d . w\n", want: "read -d . w\r\n", settle: 200 * time.Millisecond},
+			ctl("xy.", "$ "),
+			line(`echo "w=$w"`),
+			line(`stty -a | grep -o ' -*echo \| -*icanon '`),
 		}},
 		{"exec", []ptyStep{prompt,
 			{send: `exec awk '{print "exec", ($1==$5), ($5==$8)} /^SigIgn/' /proc/self/stat /proc/self/status` + "\n", want: "SigIgn"},
