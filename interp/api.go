@@ -94,6 +94,9 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 	echo := prompts && !isTerminal(f)
 	// on a terminal the shell's own SIGINT interrupts the line being read
 	atTerm := prompts && !echo && r.sh.intCh != nil
+	if atTerm && r.lineEditing() {
+		r.winSize(true) // as readline starts
+	}
 	lastLen := 0
 	eofs := 0 // ends of input in a row ignored under ignoreeof
 	var tmoutAt time.Time

@@ -404,6 +404,7 @@ func (r *Runner) waitProcess(p *os.Process, args []string) ExecResult {
 			signaled = signaled || ws.Signaled()
 		}
 		r.sh.term.takeBack(signaled)
+		r.jobWinSize()
 	}
 	if r.sh.intCh != nil && st != nil && r.job == nil {
 		// (a background job's program is not the shell's foreground:

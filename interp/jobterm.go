@@ -286,5 +286,41 @@ func (r *Runner) giveTerminal(j *job) func() {
 		tcsetpgrp(t.fd, t.shellPgrp)
 		t.modes, t.hasModes = saved, had
 		t.restoreModes()
+		r.jobWinSize()
+	}
+}
+
+// winSize sets LINES and COLUMNS from the terminal's window size, as
+// readline does when it starts (a size the terminal does not know is
+// 24 lines of 80 columns then) and bash's get_new_window_size with shopt
+// checkwinsize after each foreground job of an interactive shell (which
+// leaves them alone then).
+func (r *Runner) winSize(start bool) {
+	t := r.sh.term
+	if t == nil || t.script {
+		return
+	}
+	var ws struct{ rows, cols, x, y uint16 }
+	if _, _, e := syscall.Syscall(syscall.SYS_IOCTL, uintptr(t.fd), syscall.TIOCGWINSZ, uintptr(unsafe.Pointer(&ws))); e != 0 && !start {
+		return
+	}
+	if start {
+		if ws.rows == 0 {
+			ws.rows = 24
+		}
+		if ws.cols == 0 {
+			ws.cols = 80
+		}
+	} else if ws.rows == 0 || ws.cols == 0 {
+		return
+	}
+	r.assignTo("LINES", itoa(int64(ws.rows)))
+	r.assignTo("COLUMNS", itoa(int64(ws.cols)))
+}
+
+// jobWinSize is winSize after a foreground job, under checkwinsize.
+func (r *Runner) jobWinSize() {
+	if r.sh.interactive && r.opts.sh(shCheckwinsize) {
+		r.winSize(false)
 	}
 }

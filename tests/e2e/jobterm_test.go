@@ -40,6 +40,7 @@ const started = `sh -c 'echo go""t; exec sleep 100'`
 // drops the command being typed, and interrupts a wait; a background job is a group of its own that a ^C typed for a
 // foreground pipeline does not reach; jobs reports the stops it lists;
 // read -s, -n and -d set the terminal's modes as bash's read does;
+// LINES and COLUMNS follow the window size;
 // the terminal's modes a program changed before it died of a signal are
 // put back; exec gives the program the shell's terminal and group and
 // the default action of the signals the shell ignores for itself.
@@ -137,6 +138,13 @@ func TestTerminalJobControl(t *testing.T) {
 			ctl("xy.", "$ "),
 			line(`echo "w=$w"`),
 			line(`stty -a | grep -o ' -*echo \| -*icanon '`),
+		}},
+		{"window-size", []ptyStep{prompt,
+			// LINES and COLUMNS as readline starts, and again after a
+			// foreground job under checkwinsize
+			line(`echo "$COLUMNS $LINES"`),
+			line(`stty cols 100 rows 30`),
+			line(`echo "$COLUMNS $LINES"`),
 		}},
 		{"exec", []ptyStep{prompt,
 			{send: `exec awk '{print "exec", ($1==$5), ($5==$8)} /^SigIgn/' /proc/self/stat /proc/self/status` + "\n", want: "SigIgn"},
