@@ -206,8 +206,14 @@ func (r *Runner) spawn(path string, args, env []string, program bool) (*os.Proce
 		p, err := r.startPlain(abs, args, attr, files, keep, ign, dfl)
 		fg := attr.Sys.Foreground
 		if err != nil && fg {
-			// the terminal could not be given (it changed hands since
-			// fgTerm looked): bash's child goes on without it
+			// the child took the terminal and then its exec failed (a
+			// file without x, or without #! for runAsScript): the shell
+			// takes it back from the dead group
+			if t := r.sh.term; t != nil {
+				tcsetpgrp(t.fd, t.shellPgrp)
+			}
+			// or the terminal could not be given (it changed hands
+			// since fgTerm looked): bash's child goes on without it
 			a := *attr
 			a.Sys, fg = &syscall.SysProcAttr{Setpgid: true}, false
 			p, err = r.startPlain(abs, args, &a, files, keep, ign, dfl)

@@ -139,6 +139,14 @@ func TestTerminalJobControl(t *testing.T) {
 			line(`echo "w=$w"`),
 			line(`stty -a | grep -o ' -*echo \| -*icanon '`),
 		}},
+		{"exec-failures", []ptyStep{prompt,
+			// a program that cannot be executed leaves the terminal
+			// with the shell (its child had taken it)
+			line(`printf '#!/bin/sh\necho x\n' > nox; printf 'echo from-script\n' > nosb; chmod +x nosb`),
+			line(`./nox; echo st=$?`),
+			line(`./nosb; echo st=$?`),
+			line(`read -r -a f </proc/$$/stat; echo shell-fg=$(( f[4]==f[7] ))`),
+		}},
 		{"window-size", []ptyStep{prompt,
 			// LINES and COLUMNS as readline starts, and again after a
 			// foreground job under checkwinsize
