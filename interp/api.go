@@ -108,6 +108,13 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 				}
 				tmoutAt = r.tmoutDeadline()
 			}
+			if t := r.sh.term; t != nil && atTerm {
+				// the terminal is the shell's while it reads (bash
+				// takes it back after each job it waited for): one a
+				// program handed on must not leave the shell reading
+				// in the background
+				t.reclaim()
+			}
 			if r.noticeLine > 0 {
 				// bash's shell_getc reports on the jobs as it goes to
 				// read a line, before the prompt: the jobs that end

@@ -248,6 +248,13 @@ func (t *jobTerm) restoreModes() {
 	}
 }
 
+// reclaim gives the terminal back to the shell if another group has it.
+func (t *jobTerm) reclaim() {
+	if tp, err := tcgetpgrp(t.fd); err == nil && tp != t.shellPgrp {
+		tcsetpgrp(t.fd, t.shellPgrp)
+	}
+}
+
 // end is bash's end_job_control, run before the shell exits or execs
 // another program in its place: the terminal and the process group go
 // back to what they were when the shell started.
