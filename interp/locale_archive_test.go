@@ -58,3 +58,32 @@ func TestArchiveHasLocale(t *testing.T) {
 		t.Error("a file without the archive's magic number holds a locale")
 	}
 }
+
+// The decimal point of a locale in the archive, where Debian's locales
+// package puts them: fr_FR's is a comma.
+func TestArchiveRadix(t *testing.T) {
+	localedef, err := exec.LookPath("localedef")
+	if err != nil {
+		t.Skip("no localedef")
+	}
+	prefix := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(prefix, "usr/lib/locale"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command(localedef, "--prefix="+prefix, "-c", "-i", "fr_FR", "-f", "UTF-8", "nash_FR.UTF-8").CombinedOutput(); err != nil {
+		if _, serr := os.Stat(filepath.Join(prefix, localeArchive)); serr != nil {
+			t.Skipf("localedef: %v\n%s", err, out)
+		}
+	}
+	archive := filepath.Join(prefix, localeArchive)
+	names := []string{"nash_FR.UTF-8", "nash_FR.utf8"}
+	if got := parseRadix(archiveCategory(archive, names, lcNumeric)); got != "," {
+		t.Errorf("radix of the archived nash_FR.UTF-8 = %q, want \",\"", got)
+	}
+	if got := parseRadix(archiveCategory(archive, []string{"nash_XX.utf8"}, lcNumeric)); got != "" {
+		t.Errorf("radix of a locale not in the archive = %q, want none", got)
+	}
+	if parseByteCtype(archiveCategory(archive, names, lcCtype)) != nil {
+		t.Error("a UTF-8 locale read as a single-byte one")
+	}
+}

@@ -204,7 +204,7 @@ func localeCtypeData(name string) []byte {
 	if data, found := localeDirFile(names, "LC_CTYPE"); found {
 		return data
 	}
-	return archiveCtype(localeArchive, names)
+	return archiveCategory(localeArchive, names, lcCtype)
 }
 
 // localeDirFile reads the file of a locale category (LC_CTYPE,
@@ -231,12 +231,16 @@ func localeDirFile(names []string, category string) (data []byte, found bool) {
 }
 
 // locrec entries of the archive hold, after a reference count, the file
-// offset and length of each category's data; LC_CTYPE is category 0.
-const locrecCtype = 4
+// offset and length of each category's data, by glibc's category
+// numbers.
+const (
+	lcCtype   = 0
+	lcNumeric = 1
+)
 
-// archiveCtype reads the LC_CTYPE data of the archived locale named by one
-// of names, nil when there is none.
-func archiveCtype(path string, names []string) []byte {
+// archiveCategory reads the data of category cat of the archived locale
+// named by one of names, nil when there is none.
+func archiveCategory(path string, names []string, cat int) []byte {
 	f, err := openRaw(path, syscall.O_RDONLY, 0)
 	if err != nil {
 		return nil
@@ -247,7 +251,7 @@ func archiveCtype(path string, names []string) []byte {
 		return nil
 	}
 	var ent [8]byte
-	if _, err := f.ReadAt(ent[:], int64(rec)+locrecCtype); err != nil {
+	if _, err := f.ReadAt(ent[:], int64(rec)+4+8*int64(cat)); err != nil {
 		return nil
 	}
 	order := binary.NativeEndian

@@ -44,10 +44,24 @@ func (r *Runner) numericRadix() string {
 }
 
 // localeRadix reads the decimal point of an installed locale from its
-// LC_NUMERIC directory file; "" when it cannot (an archived locale: only
-// directories under LOCPATH and /usr/lib/locale are read).
+// compiled LC_NUMERIC data, in a locale directory or the locale archive
+// (where localedef puts the locales of Debian's locales package); ""
+// when it cannot.
 func localeRadix(name string) string {
-	data, _ := localeDirFile(localeNames(name), "LC_NUMERIC")
+	names := localeNames(name)
+	if names == nil {
+		return ""
+	}
+	data, found := localeDirFile(names, "LC_NUMERIC")
+	if !found {
+		data = archiveCategory(localeArchive, names, lcNumeric)
+	}
+	return parseRadix(data)
+}
+
+// parseRadix returns the decimal point in compiled LC_NUMERIC data, ""
+// when the data is not glibc's.
+func parseRadix(data []byte) string {
 	order := binary.NativeEndian
 	if len(data) < 12 || order.Uint32(data) != numericMagic || order.Uint32(data[4:]) < 1 {
 		return ""
