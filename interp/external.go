@@ -186,10 +186,11 @@ func (r *Runner) spawn(path string, args, env []string, program bool) (*os.Proce
 	// child: os.StartProcess, unlike os/exec, opens no /dev/null for it
 	files := r.fds.files()
 	k, keep := inPlaceTail(files)
+	sys, fgJob := r.sysProcAttr()
 	attr := &os.ProcAttr{
 		Env:   env,
 		Files: files[:k],
-		Sys:   r.sysProcAttr(),
+		Sys:   sys,
 	}
 	if !r.inCwd {
 		attr.Dir = r.spawnDir()
@@ -218,7 +219,7 @@ func (r *Runner) spawn(path string, args, env []string, program bool) (*os.Proce
 			a.Sys, fg = &syscall.SysProcAttr{Setpgid: true}, false
 			p, err = r.startPlain(abs, args, &a, files, keep, ign, dfl)
 		}
-		if err == nil && attr.Sys.Setpgid && r.fgStoppable() {
+		if err == nil && fgJob {
 			r.fgGroup, r.fgTermGiven = p.Pid, fg
 		}
 		return p, err
@@ -343,15 +344,16 @@ func childScratch(files []*os.File, k int) (lo, hi int) {
 // of its own, and so does a foreground program the shell itself runs,
 // which also gets the terminal before it executes when the shell owns
 // one (bash's make_child, in the child, so that it cannot read the
-// terminal first).
-func (r *Runner) sysProcAttr() *syscall.SysProcAttr {
+// terminal first). fgJob reports the foreground case, whose wait is
+// to know it (fgGroup).
+func (r *Runner) sysProcAttr() (sys *syscall.SysProcAttr, fgJob bool) {
 	if !r.execBuiltin && r.fgStoppable() {
 		if t := r.fgTerm(); t != nil {
-			return &syscall.SysProcAttr{Setpgid: true, Foreground: true, Ctty: t.fd}
+			return &syscall.SysProcAttr{Setpgid: true, Foreground: true, Ctty: t.fd}, true
 		}
-		return &syscall.SysProcAttr{Setpgid: true}
+		return &syscall.SysProcAttr{Setpgid: true}, true
 	}
-	return &syscall.SysProcAttr{Setpgid: r.ownPgrp}
+	return &syscall.SysProcAttr{Setpgid: r.ownPgrp}, false
 }
 
 var (

@@ -42,17 +42,17 @@ var jobTermSignals = [...]syscall.Signal{syscall.SIGTSTP, syscall.SIGTTIN, sysca
 // prints bash's two messages (name is the shell's name in them) and
 // leaves job control off.
 func (r *Runner) StartJobControl(name string) {
-	fd, err := openJobTerm()
-	if err != nil {
-		r.noJobControl(name, err)
+	fd, e := openJobTerm()
+	if e != 0 {
+		r.noTerminalPgrp(name, e)
 		return
 	}
 	t := &jobTerm{fd: fd, shellPgrp: syscall.Getpgrp()}
 	for tries := 0; ; tries++ {
-		tp, err := tcgetpgrp(fd)
-		if err != nil {
+		tp, e := tcgetpgrp(fd)
+		if e != 0 {
 			syscall.Close(fd)
-			r.noJobControl(name, err)
+			r.noTerminalPgrp(name, e)
 			return
 		}
 		if tp == t.shellPgrp {
@@ -60,8 +60,7 @@ func (r *Runner) StartJobControl(name string) {
 		}
 		if tries > 16 {
 			syscall.Close(fd)
-			io.WriteString(r.fds.writer(2), name+": initialize_job_control: no job control in background: "+errnoText(syscall.EIO)+"\n")
-			io.WriteString(r.fds.writer(2), name+": no job control in this shell\n")
+			r.noJobControl(name, "initialize_job_control: no job control in background: "+errnoMessage(syscall.EIO))
 			return
 		}
 		// in the background: stop until the shell is brought to the
@@ -76,11 +75,10 @@ func (r *Runner) StartJobControl(name string) {
 		}
 	}
 	if t.shellPgrp != t.origPgrp {
-		if err := tcsetpgrp(fd, t.shellPgrp); err != nil {
+		if e := tcsetpgrp(fd, t.shellPgrp); e != 0 {
 			syscall.Setpgid(0, t.origPgrp)
 			syscall.Close(fd)
-			io.WriteString(r.fds.writer(2), name+": cannot set terminal process group ("+itoa(int64(t.origPgrp))+"): "+errnoText(err)+"\n")
-			io.WriteString(r.fds.writer(2), name+": no job control in this shell\n")
+			r.noJobControl(name, pgrpFailure(t.origPgrp, e))
 			return
 		}
 	}
@@ -89,22 +87,33 @@ func (r *Runner) StartJobControl(name string) {
 	r.opts.setShort('m', true)
 }
 
-// noJobControl prints bash's messages for a terminal whose process
+// noTerminalPgrp prints bash's messages for a terminal whose process
 // group could not be read: the shell's group, or -1 when the shell
 // leads it already (tcgetpgrp's failure, as bash shows it then).
-func (r *Runner) noJobControl(name string, err error) {
+func (r *Runner) noTerminalPgrp(name string, e syscall.Errno) {
 	shown := syscall.Getpgrp()
 	if shown == os.Getpid() {
 		shown = -1
 	}
-	io.WriteString(r.fds.writer(2), name+": cannot set terminal process group ("+itoa(int64(shown))+"): "+errnoText(err)+"\n")
-	io.WriteString(r.fds.writer(2), name+": no job control in this shell\n")
+	r.noJobControl(name, pgrpFailure(shown, e))
+}
+
+// pgrpFailure is bash's sys_error text for a terminal process group it
+// could not set.
+func pgrpFailure(pgrp int, e syscall.Errno) string {
+	return "cannot set terminal process group (" + itoa(int64(pgrp)) + "): " + errnoMessage(e)
+}
+
+// noJobControl prints why the shell has no job control, then that it
+// has none, as bash's initialize_job_control does.
+func (r *Runner) noJobControl(name, why string) {
+	io.WriteString(r.fds.writer(2), name+": "+why+"\n"+name+": no job control in this shell\n")
 }
 
 // openJobTerm returns a close-on-exec descriptor, 255 or above, on the
 // shell's terminal: standard error's, or /dev/tty when standard error
 // is not a terminal.
-func openJobTerm() (int, error) {
+func openJobTerm() (int, syscall.Errno) {
 	src, opened := 2, false
 	if _, err := ioctlGetTermios(2); err != nil {
 		fd, err := syscall.Open("/dev/tty", syscall.O_RDWR|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0)
@@ -117,26 +126,20 @@ func openJobTerm() (int, error) {
 	if opened {
 		syscall.Close(src)
 	}
-	if e != 0 {
-		return -1, e
-	}
-	return int(fd), nil
+	return int(fd), e
 }
 
-func tcgetpgrp(fd int) (int, error) {
+func tcgetpgrp(fd int) (int, syscall.Errno) {
 	var pgrp int32
 	_, _, e := syscall.Syscall(syscall.SYS_IOCTL, uintptr(fd), syscall.TIOCGPGRP, uintptr(unsafe.Pointer(&pgrp)))
-	if e != 0 {
-		return -1, e
-	}
-	return int(pgrp), nil
+	return int(pgrp), e
 }
 
 // tcsetpgrp gives the terminal to pgrp, with SIGTTOU blocked on the
 // calling thread as bash's give_terminal_to has it: from the background
 // (the shell taking the terminal back from a job) the kernel would stop
 // a shell that does not ignore it.
-func tcsetpgrp(fd, pgrp int) error {
+func tcsetpgrp(fd, pgrp int) syscall.Errno {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	set := uint64(1) << (syscall.SIGTTOU - 1)
@@ -145,20 +148,7 @@ func tcsetpgrp(fd, pgrp int) error {
 	p := int32(pgrp)
 	_, _, e := syscall.Syscall(syscall.SYS_IOCTL, uintptr(fd), syscall.TIOCSPGRP, uintptr(unsafe.Pointer(&p)))
 	syscall.RawSyscall6(syscall.SYS_RT_SIGPROCMASK, 2 /* SIG_SETMASK */, uintptr(unsafe.Pointer(&old)), 0, 8, 0, 0)
-	if e != 0 {
-		return e
-	}
-	return nil
-}
-
-// errnoText is strerror's text, as bash prints it: Go's errno text is
-// glibc's with a lower-case first letter.
-func errnoText(err error) string {
-	s := err.Error()
-	if s != "" && s[0] >= 'a' && s[0] <= 'z' {
-		s = string(s[0]-'a'+'A') + s[1:]
-	}
-	return s
+	return e
 }
 
 // ignoreJobSignals makes the shell ignore jobTermSignals while its
@@ -210,7 +200,7 @@ func (r *Runner) fgTerm() *jobTerm {
 	if t == nil {
 		return nil
 	}
-	if tp, err := tcgetpgrp(t.fd); err != nil || tp != t.shellPgrp {
+	if tp, e := tcgetpgrp(t.fd); e != 0 || tp != t.shellPgrp {
 		return nil
 	}
 	return t
@@ -250,7 +240,7 @@ func (t *jobTerm) restoreModes() {
 
 // reclaim gives the terminal back to the shell if another group has it.
 func (t *jobTerm) reclaim() {
-	if tp, err := tcgetpgrp(t.fd); err == nil && tp != t.shellPgrp {
+	if tp, e := tcgetpgrp(t.fd); e == 0 && tp != t.shellPgrp {
 		tcsetpgrp(t.fd, t.shellPgrp)
 	}
 }
@@ -286,7 +276,7 @@ func (r *Runner) giveTerminal(j *job) func() {
 	}
 	t.saveModes()
 	saved, had := t.modes, t.hasModes
-	if tcsetpgrp(t.fd, j.pid()) != nil {
+	if tcsetpgrp(t.fd, j.pid()) != 0 {
 		return func() {}
 	}
 	return func() {

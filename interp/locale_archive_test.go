@@ -11,14 +11,7 @@ import (
 // names match whole (the search through the whole file it replaces also
 // found the tail of a name) and a deleted locale is gone.
 func TestArchiveHasLocale(t *testing.T) {
-	localedef, err := exec.LookPath("localedef")
-	if err != nil {
-		t.Skip("no localedef")
-	}
-	prefix := t.TempDir()
-	if err := os.MkdirAll(filepath.Join(prefix, "usr/lib/locale"), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	localedef, prefix := localedefPrefix(t)
 	for _, args := range [][]string{
 		{"-c", "-i", "POSIX", "-f", "UTF-8", "nash_TEST.UTF-8"},
 		{"-c", "-i", "POSIX", "-f", "ANSI_X3.4-1968", "nash_ZZ"},
@@ -62,14 +55,7 @@ func TestArchiveHasLocale(t *testing.T) {
 // The decimal point of a locale in the archive, where Debian's locales
 // package puts them: fr_FR's is a comma.
 func TestArchiveRadix(t *testing.T) {
-	localedef, err := exec.LookPath("localedef")
-	if err != nil {
-		t.Skip("no localedef")
-	}
-	prefix := t.TempDir()
-	if err := os.MkdirAll(filepath.Join(prefix, "usr/lib/locale"), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	localedef, prefix := localedefPrefix(t)
 	if out, err := exec.Command(localedef, "--prefix="+prefix, "-c", "-i", "fr_FR", "-f", "UTF-8", "nash_FR.UTF-8").CombinedOutput(); err != nil {
 		if _, serr := os.Stat(filepath.Join(prefix, localeArchive)); serr != nil {
 			t.Skipf("localedef: %v\n%s", err, out)
@@ -86,4 +72,19 @@ func TestArchiveRadix(t *testing.T) {
 	if parseByteCtype(archiveCategory(archive, names, lcCtype)) != nil {
 		t.Error("a UTF-8 locale read as a single-byte one")
 	}
+}
+
+// localedefPrefix returns glibc's localedef and a new directory for its
+// --prefix, under which it writes usr/lib/locale/locale-archive; the
+// test is skipped without localedef.
+func localedefPrefix(t *testing.T) (localedef, prefix string) {
+	localedef, err := exec.LookPath("localedef")
+	if err != nil {
+		t.Skip("no localedef")
+	}
+	prefix = t.TempDir()
+	if err := os.MkdirAll(filepath.Join(prefix, "usr/lib/locale"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return localedef, prefix
 }

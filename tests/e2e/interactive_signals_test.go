@@ -53,8 +53,7 @@ func TestInteractiveSignals(t *testing.T) {
 		}
 		cmd := exec.Command(link, "--norc", "-i")
 		cmd.Dir = dir
-		cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + dir, "HISTFILE=" + filepath.Join(dir, "h"),
-			"LC_ALL=C", "TERM=dumb", "PS1=$ ", "NUCLEIC_NASH_NO_FALLBACK=1"}
+		cmd.Env = shellEnv(dir)
 		cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
 		in, err := cmd.StdinPipe()
 		if err != nil {
@@ -99,4 +98,11 @@ func TestInteractiveSignals(t *testing.T) {
 			}
 		})
 	}
+}
+
+// shellEnv is the fixed environment the interactive tests run a shell
+// in: home and history file in dir, the prompt "$ ", no fallback to bash.
+func shellEnv(dir string) []string {
+	return []string{"PATH=/usr/bin:/bin", "HOME=" + dir, "HISTFILE=" + filepath.Join(dir, "h"),
+		"LC_ALL=C", "TERM=dumb", "PS1=$ ", "NUCLEIC_NASH_NO_FALLBACK=1"}
 }

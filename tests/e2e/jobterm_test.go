@@ -167,8 +167,7 @@ func TestTerminalJobControl(t *testing.T) {
 		}
 		cmd := exec.Command(link, "--norc", "--noprofile", "-i")
 		cmd.Dir = dir
-		cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + dir, "HISTFILE=" + filepath.Join(dir, "h"),
-			"LC_ALL=C", "TERM=dumb", "PS1=$ ", "NUCLEIC_NASH_NO_FALLBACK=1"}
+		cmd.Env = shellEnv(dir)
 		tty, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 24, Cols: 200})
 		if err != nil {
 			t.Fatal(err)
@@ -249,32 +248,13 @@ func TestTerminalGivenBack(t *testing.T) {
 		cmd := exec.Command(bashBin, "--norc", "--noprofile", "-c",
 			`"$0" --norc --noprofile -i; read -r -a f </proc/$$/stat; echo back $(( f[4]==f[7] )); read -r x; echo "read $x"`, shell)
 		cmd.Dir = dir
-		cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + dir, "HISTFILE=" + filepath.Join(dir, "h"),
-			"LC_ALL=C", "TERM=dumb", "PS1=$ ", "NUCLEIC_NASH_NO_FALLBACK=1"}
-		tty, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 24, Cols: 200})
-		if err != nil {
-			t.Fatal(err)
-		}
-		done := make(chan []byte)
-		go func() {
-			var out bytes.Buffer
-			io.Copy(&out, tty)
-			done <- out.Bytes()
-		}()
-		time.Sleep(300 * time.Millisecond)
-		tty.WriteString("exit\n")
-		time.Sleep(300 * time.Millisecond)
-		tty.WriteString("typed\n")
-		waited := make(chan error, 1)
-		go func() { waited <- cmd.Wait() }()
-		select {
-		case <-waited:
-		case <-time.After(10 * time.Second):
-			cmd.Process.Kill()
-			<-waited
-		}
-		tty.Close()
-		out := strings.ReplaceAll(string(<-done), "\r", "")
+		cmd.Env = shellEnv(dir)
+		out, _ := ptyCommand(t, cmd, func(tty *os.File) {
+			time.Sleep(300 * time.Millisecond)
+			tty.WriteString("exit\n")
+			time.Sleep(300 * time.Millisecond)
+			tty.WriteString("typed\n")
+		})
 		if !strings.Contains(out, "back 1\n") || !strings.Contains(out, "read typed\n") {
 			t.Errorf("%s: the terminal was not given back:\n%s", shell, out)
 		}
@@ -295,29 +275,46 @@ jobs; kill -KILL %1`
 		dir := t.TempDir()
 		cmd := exec.Command(shell, "-c", script)
 		cmd.Dir = dir
-		cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + dir, "LC_ALL=C", "TERM=dumb", "NUCLEIC_NASH_NO_FALLBACK=1"}
-		tty, err := pty.Start(cmd)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var out bytes.Buffer
-		copied := make(chan struct{})
-		go func() { io.Copy(&out, tty); close(copied) }()
-		waited := make(chan error, 1)
-		go func() { waited <- cmd.Wait() }()
-		select {
-		case <-waited:
-		case <-time.After(10 * time.Second):
-			cmd.Process.Kill()
-			<-waited
+		cmd.Env = shellEnv(dir)
+		out, ended := ptyCommand(t, cmd, nil)
+		if !ended {
 			t.Errorf("%s: still running after 10 s", shell)
 		}
-		<-copied
-		tty.Close()
-		return strings.ReplaceAll(out.String(), "\r", "")
+		return out
 	}
 	want, got := run(bashBin), run(nashBin)
 	if want != got || !strings.Contains(got, "own=1 fg=1") {
 		t.Errorf("bash:\n%s\nnash:\n%s", want, got)
 	}
+}
+
+// ptyCommand runs cmd on a new terminal of 24 lines by 200 columns,
+// hands the terminal to feed (when not nil) to type into, waits up to
+// 10 s for cmd to end (killing it then: ended false) and returns what it
+// wrote there without carriage returns.
+func ptyCommand(t *testing.T, cmd *exec.Cmd, feed func(tty *os.File)) (out string, ended bool) {
+	t.Helper()
+	tty, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 24, Cols: 200})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	copied := make(chan struct{})
+	go func() { io.Copy(&b, tty); close(copied) }()
+	if feed != nil {
+		feed(tty)
+	}
+	waited := make(chan error, 1)
+	go func() { waited <- cmd.Wait() }()
+	ended = true
+	select {
+	case <-waited:
+	case <-time.After(10 * time.Second):
+		cmd.Process.Kill()
+		<-waited
+		ended = false
+	}
+	tty.Close()
+	<-copied
+	return strings.ReplaceAll(b.String(), "\r", ""), ended
 }
