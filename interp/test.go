@@ -290,7 +290,7 @@ func (r *Runner) regexFromWord(w *syntax.Word) ([]reChar, error) {
 			cs = appendReChars(cs, string(b.cur.buf), false)
 		}
 	}
-	return cs, nil
+	return unquoteRegexBrackets(cs), nil
 }
 
 // compileRegex returns the compiled form of the regex cs, cached by its
