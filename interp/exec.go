@@ -1322,7 +1322,9 @@ func (r *Runner) forClause(c *syntax.ForClause) {
 			// bash checks the name when the loop runs, before the words
 			r.errorf("`%s': not a valid identifier", l.Name.Value)
 			r.exit = 1
-			if r.opts.on(optPosix) {
+			// only for's check is fatal in a POSIX-mode script:
+			// bash's execute_select_command just fails
+			if r.opts.on(optPosix) && !c.Select && !r.isInteractive() {
 				r.flow = flowExit
 				r.exitCode = 2
 			}
