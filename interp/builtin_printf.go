@@ -138,6 +138,9 @@ type printfState struct {
 	direct      bool
 	flushed     int
 	writeStatus int
+	// owed: bytes that printf -v still drops from what comes next; see
+	// refusedArg.
+	owed int
 }
 
 // flush writes out[flushed:upto] when printing directly.
@@ -163,13 +166,21 @@ func (p *printfState) next() (string, bool) {
 }
 
 func (p *printfState) put(s string) {
-	p.out = append(p.out, s...)
 	p.tw += len(s)
+	if p.owed > 0 {
+		k := min(p.owed, len(s))
+		s, p.owed = s[k:], p.owed-k
+	}
+	p.out = append(p.out, s...)
 }
 
 func (p *printfState) putByte(c byte) {
-	p.out = append(p.out, c)
 	p.tw++
+	if p.owed > 0 {
+		p.owed--
+		return
+	}
+	p.out = append(p.out, c)
 }
 
 func (p *printfState) errorf(format string, a ...any) {
@@ -219,6 +230,17 @@ type spec struct {
 	precEmpty bool
 	conv      byte
 	longDbl   bool // an L modifier: long double even in POSIX mode
+	// tooWide: literal width or precision digits beyond INT_MAX.
+	// bash hands those digits to printf(3), which then fails with
+	// EOVERFLOW and prints nothing for the conversion; %b %q %Q and
+	// %(fmt)T, which bash pads itself, clamp them instead.
+	tooWide bool
+}
+
+// refused says whether printf(3) would print nothing for sp: bash passes
+// its c s d i o u x X e E f F g G a A conversions to it.
+func (sp spec) refused() bool {
+	return sp.tooWide && strings.IndexByte("csdiouxXeEfFgGaA", sp.conv) >= 0
 }
 
 // pass runs the format once; false means a fatal format error.
@@ -281,6 +303,7 @@ func (p *printfState) pass(f string) bool {
 				}
 			}
 			sp.width = min(w, 1<<31-1)
+			sp.tooWide = w > 1<<31-1
 		}
 		if i < len(f) && f[i] == '.' {
 			i++
@@ -304,6 +327,7 @@ func (p *printfState) pass(f string) bool {
 				}
 				if !neg {
 					sp.hasPrec, sp.prec = true, min(pr, 1<<31-1)
+					sp.tooWide = sp.tooWide || pr > 1<<31-1
 					sp.precDigits = i > dstart
 					sp.precEmpty = i == dstart
 				} else {
@@ -320,6 +344,11 @@ func (p *printfState) pass(f string) bool {
 			return false
 		}
 		sp.conv = f[i]
+		if sp.refused() {
+			// the argument is still read, and diagnosed
+			p.refusedArg(sp)
+			continue
+		}
 		switch sp.conv {
 		case 'c':
 			s, _ := p.next()
@@ -436,13 +465,7 @@ func (p *printfState) pass(f string) bool {
 			n := p.getUintmax()
 			p.pad(sp, formatUint(sp, n), true)
 		case 'e', 'E', 'f', 'F', 'g', 'G', 'a', 'A':
-			// bash's printf takes a long double, but a plain double in
-			// POSIX mode unless the format says L
-			fm := &longDouble
-			if p.r.opts.on(optPosix) && !sp.longDbl {
-				fm = &binary64
-			}
-			x := p.getFloat(fm)
+			x := p.floatArg(sp)
 			s, numeric := formatFloat(sp, x)
 			if radix := p.r.numericRadix(); radix != "." {
 				s = strings.Replace(s, ".", radix, 1)
@@ -454,6 +477,43 @@ func (p *printfState) pass(f string) bool {
 		}
 	}
 	return true
+}
+
+// refusedArg consumes the argument of a conversion that printf(3)
+// refuses, with the complaints bash makes converting it first. bash adds
+// printf's -1 to its byte count, and printf -v (vbprintf) to the length
+// of its buffer: the last byte there is lost, or, in an empty buffer,
+// the next one written.
+func (p *printfState) refusedArg(sp spec) {
+	p.tw--
+	if !p.direct {
+		if len(p.out) > 0 {
+			p.out = p.out[:len(p.out)-1]
+		} else {
+			p.owed++
+		}
+	}
+	switch sp.conv {
+	case 'c', 's':
+		p.next()
+	case 'd', 'i':
+		p.getIntmax()
+	case 'o', 'u', 'x', 'X':
+		p.getUintmax()
+	default:
+		p.floatArg(sp)
+	}
+}
+
+// floatArg reads the next argument of a floating conversion. bash's
+// printf takes a long double, but a plain double in POSIX mode unless
+// the format says L.
+func (p *printfState) floatArg(sp spec) ldouble {
+	fm := &longDouble
+	if p.r.opts.on(optPosix) && !sp.longDbl {
+		fm = &binary64
+	}
+	return p.getFloat(fm)
 }
 
 // reportEscape prints bash's complaints about \x and \u without digits.
