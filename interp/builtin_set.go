@@ -313,6 +313,9 @@ func biShopt(r *Runner, args []string) int {
 				r.shoptCompat(opt, set)
 			} else {
 				r.opts.setShopt(n, set)
+				if n == "hostcomplete" {
+					r.hostCompleteBreaks(set)
+				}
 			}
 		case quiet:
 			if !on {

@@ -460,11 +460,14 @@ type Runner struct {
 	hashPath      string
 	secondsBase   time.Time
 	secondsOff    int64
-	bashCmd       cmdText // $BASH_COMMAND, printed when read
-	topParams     []string
-	bashPath      string
-	bashArgv0     string // for $BASH, with bashByName (BashName)
-	bashByName    bool
+	// readline's word break characters as shopt hostcomplete left them
+	// before COMP_WORDBREAKS was first referenced (wordbreaks.go)
+	wordBreaks *string
+	bashCmd    cmdText // $BASH_COMMAND, printed when read
+	topParams  []string
+	bashPath   string
+	bashArgv0  string // for $BASH, with bashByName (BashName)
+	bashByName bool
 
 	onExec        func()
 	onSpawn       func(pid int)

@@ -104,7 +104,7 @@ func (r *Runner) lookup(name string) *variable {
 		// bash gives it its value when it is first referenced: from
 		// then on it is an ordinary variable that set lists
 		nv := r.vars.own(name)
-		nv.kind, nv.set, nv.str = kString, true, compWordBreaks
+		nv.kind, nv.set, nv.str = kString, true, r.initialWordBreaks()
 		return nv
 	case "SECONDS":
 		return r.dynGot(name, intVar(itoa(int64(time.Since(r.secondsBase).Seconds())+r.secondsOff)))
@@ -251,10 +251,6 @@ func bindExports(name string) bool {
 }
 
 var dynScalars = [...]string{"BASHPID", "BASH_ARGV0", "BASH_COMMAND", "BASH_SUBSHELL", "COMP_WORDBREAKS", "EPOCHREALTIME", "EPOCHSECONDS", "HISTCMD", "LINENO", "RANDOM", "SECONDS", "SRANDOM", "_"}
-
-// compWordBreaks is readline's rl_completer_word_break_characters as
-// bash sets them, the value of COMP_WORDBREAKS.
-const compWordBreaks = " \t\n\"'@><=;|&(:"
 
 // visibleNames returns the sorted names of the variables that are set
 // (an empty array given its () counts), as ${!prefix@} and compgen -v
