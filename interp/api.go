@@ -99,6 +99,8 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 	}
 	lastLen := 0
 	eofs := 0 // ends of input in a row ignored under ignoreeof
+	var ed *lineEditor
+	var prompt string
 	var tmoutAt time.Time
 	for !eof && r.flow != flowExit {
 		if prompts {
@@ -122,7 +124,11 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 				// line's commands (runTop does not, readAtPrompt)
 				r.notifyJobs(r.noticeLine + 1)
 			}
-			r.writePrompt(max(strings.Count(buf.String(), "\n"), min(buf.Len(), 1)))
+			if atTerm && r.lineEditing() {
+				// readline readies the terminal before the prompt
+				ed = r.newLineEditor(in.lr)
+			}
+			prompt = r.writePrompt(max(strings.Count(buf.String(), "\n"), min(buf.Len(), 1)))
 		}
 		if in.script == nil {
 			in.lr.deadline = tmoutAt
@@ -132,7 +138,23 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 		}
 		var line []byte
 		interrupted := false
-		for {
+		edited := ed != nil
+		if edited {
+			l, err := ed.readLine(prompt)
+			ed = nil
+			switch err {
+			case nil:
+				line = l
+			case errReadTimeout:
+				r.histUnrun(buf.String()) // half a command
+				r.autoLogout()
+			case errReadStopped:
+				interrupted = true
+			default:
+				eof = true
+			}
+		}
+		for !edited {
 			c, err := in.readByte()
 			if err == errReadTimeout {
 				r.histUnrun(buf.String()) // half a command

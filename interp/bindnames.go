@@ -70,14 +70,21 @@ func (r *Runner) bindableNames() []string {
 }
 
 // bindLine applies a readline init line given to bind: of the readline
-// variables only completion-ignore-case changes what compgen gives.
+// variables completion-ignore-case changes what compgen gives, and
+// enable-bracketed-paste what the line editor writes (lineedit.go).
 func (r *Runner) bindLine(line string) {
 	f := strings.Fields(line)
-	if len(f) < 2 || f[0] != "set" || !strings.EqualFold(f[1], "completion-ignore-case") {
+	if len(f) < 2 || f[0] != "set" {
 		return
 	}
 	// readline's bool_to_int: no value, "on" or "1" is true
-	r.rlCaseFold = len(f) == 2 || strings.EqualFold(f[2], "on") || f[2] == "1"
+	on := len(f) == 2 || strings.EqualFold(f[2], "on") || f[2] == "1"
+	switch strings.ToLower(f[1]) {
+	case "completion-ignore-case":
+		r.rlCaseFold = on
+	case "enable-bracketed-paste":
+		r.rlPasteOff = !on
+	}
 }
 
 // initReadline is what bash's first use of readline does in a shell that

@@ -697,9 +697,12 @@ func (r *Runner) runEvalText(text, src, kind string, run func() error) int {
 func biNoJobControl(r *Runner, args []string) int {
 	switch args[0] {
 	case "bind":
-		// bash's bind warns first when readline is not in use, then
-		// parses its options
-		r.bErr("bind", "warning: line editing not enabled")
+		// bash's bind warns first when readline is not in use (a
+		// shell not interactive, or set +o emacs +o vi), then parses
+		// its options
+		if !r.lineEditing() {
+			r.bErr("bind", "warning: line editing not enabled")
+		}
 		if !r.rlInit {
 			r.initReadline() // bind initializes readline, even to fail
 		}

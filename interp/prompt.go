@@ -10,7 +10,7 @@ import (
 // writePrompt writes PS1 (PS2 when a command goes on after the lines
 // read of it) to stderr, as an interactive bash does before it reads a
 // line (see promptString).
-func (r *Runner) writePrompt(read int) {
+func (r *Runner) writePrompt(read int) string {
 	name, kind := "PS1", promptPS1
 	if read > 0 {
 		name, kind = "PS2", promptPS2
@@ -18,11 +18,12 @@ func (r *Runner) writePrompt(read int) {
 	r.promptRead = read
 	v := r.lookup(name)
 	if v == nil || !v.set {
-		return
+		return ""
 	}
 	// readline shows the prompt without its \[ \] markers
 	s := strings.NewReplacer("\x01", "", "\x02", "").Replace(r.promptText(v.value(), kind))
 	io.WriteString(r.fds.writer(2), s)
+	return s
 }
 
 // ignoreEOF is bash's handle_eof_input_unit under ignoreeof: the n-th

@@ -216,8 +216,13 @@ type Runner struct {
 	bindList []string // compgen -A binding's list, made at its first use
 	// rlCaseFold is readline's completion-ignore-case, which bind can set
 	rlCaseFold bool
-	comps      *compTable // complete's compspecs (nil: none yet)
-	cshare     bool       // comps is shared with a parent or child: copy before writing
+	// rlPasteOff is readline's enable-bracketed-paste turned off (bind
+	// or an inputrc file)
+	rlPasteOff bool
+	// rlKill is the text the line editor last killed, for its ^Y
+	rlKill []byte
+	comps  *compTable // complete's compspecs (nil: none yet)
+	cshare bool       // comps is shared with a parent or child: copy before writing
 
 	opts options
 	dir  string

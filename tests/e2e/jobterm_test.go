@@ -294,6 +294,13 @@ jobs; kill -KILL %1`
 // wrote there without carriage returns.
 func ptyCommand(t *testing.T, cmd *exec.Cmd, feed func(tty *os.File)) (out string, ended bool) {
 	t.Helper()
+	out, ended = ptyCommandRaw(t, cmd, feed)
+	return strings.ReplaceAll(out, "\r", ""), ended
+}
+
+// ptyCommandRaw is ptyCommand with the carriage returns kept.
+func ptyCommandRaw(t *testing.T, cmd *exec.Cmd, feed func(tty *os.File)) (out string, ended bool) {
+	t.Helper()
 	tty, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 24, Cols: 200})
 	if err != nil {
 		t.Fatal(err)
@@ -316,5 +323,5 @@ func ptyCommand(t *testing.T, cmd *exec.Cmd, feed func(tty *os.File)) (out strin
 	}
 	tty.Close()
 	<-copied
-	return strings.ReplaceAll(b.String(), "\r", ""), ended
+	return b.String(), ended
 }

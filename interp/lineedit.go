@@ -1,0 +1,537 @@
+package interp
+
+import (
+	"io"
+	"strings"
+	"syscall"
+	"unicode/utf8"
+)
+
+// Bracketed paste mode, which readline turns on while it reads a line
+// (BRACK_PASTE_INIT, BRACK_PASTE_FINI) unless the terminal is dumb or
+// enable-bracketed-paste is off.
+const (
+	pasteInit = "\x1b[?2004h"
+	pasteFini = "\x1b[?2004l\r"
+)
+
+// lineEditor reads a command line from a terminal the way readline does
+// for an interactive bash with line editing: the terminal is put in
+// non-canonical mode without echo while the line is read (readline's
+// rl_prep_terminal, each time), the editor echoes what is typed when the
+// terminal echoed before (_rl_echoing_p: a harness that turned echo off,
+// as pexpect's echo=False does, sees no echo) and interprets the emacs
+// keys an agent's harness or a person sends: ^L clears the screen, ^U,
+// ^W, ^K and ^Y kill and yank, ^A ^E ^B ^F and the arrows move, ^P ^N
+// and the arrows walk the history, ^D at an empty line is the end of
+// input, ^V quotes, and a bracketed paste is inserted as typed. There is
+// no completion: a tab is inserted.
+type lineEditor struct {
+	r       *Runner
+	lr      *lineReader
+	w       io.Writer
+	old     *syscall.Termios // the terminal's modes, put back after the line
+	echo    bool             // the terminal echoed (readline echoes)
+	echoCtl bool             // ECHOCTL: ^C is shown as readline does
+	paste   bool             // bracketed paste mode is on
+	clear   bool             // the terminal can clear its screen
+	eof     byte             // the terminal's end-of-file character
+	prompt  string           // the prompt's last line, for redisplay
+
+	buf []byte // the line
+	pos int    // the cursor, a byte offset in buf
+	out []byte // display output for the key being handled
+	// utf8: the locale's characters are UTF-8 sequences (else bytes)
+	utf8 bool
+
+	hist  int    // the history entry shown (len(list): the new line)
+	saved []byte // the new line, while the history is shown
+}
+
+// newLineEditor readies the terminal lr reads for a line, as readline
+// does before it shows the prompt. It returns nil when the input is not
+// a terminal whose modes can be read.
+func (r *Runner) newLineEditor(lr *lineReader) *lineEditor {
+	if lr == nil || lr.fd < 0 {
+		return nil
+	}
+	old, err := ioctlGetTermios(lr.fd)
+	if err != nil {
+		return nil
+	}
+	term := r.varString("TERM")
+	dumb := term == "" || term == "dumb"
+	e := &lineEditor{
+		r: r, lr: lr, w: r.fds.writer(2), old: old,
+		echo:    old.Lflag&syscall.ECHO != 0,
+		echoCtl: old.Lflag&syscall.ECHOCTL != 0,
+		paste:   !dumb && !r.rlPasteOff,
+		clear:   !dumb && term != "emacs",
+		eof:     old.Cc[syscall.VEOF],
+		utf8:    r.utf8Locale(),
+	}
+	if r.hist != nil {
+		e.hist = len(r.hist.list)
+	}
+	t := *old
+	t.Lflag &^= syscall.ICANON | syscall.ECHO
+	t.Lflag |= syscall.ISIG
+	t.Iflag &^= syscall.ICRNL | syscall.INLCR | syscall.ISTRIP | syscall.INPCK
+	t.Cc[syscall.VMIN] = 1
+	t.Cc[syscall.VTIME] = 0
+	t.Cc[syscall.VLNEXT] = 0 // _POSIX_VDISABLE
+	setTermios(lr.fd, &t)
+	if e.paste {
+		io.WriteString(e.w, pasteInit)
+	}
+	return e
+}
+
+// restore puts the terminal's modes back (rl_deprep_terminal).
+func (e *lineEditor) restore() {
+	setTermios(e.lr.fd, e.old)
+}
+
+// readLine reads the line after prompt was shown. It returns the line
+// with its newline; errReadStopped for a ^C (the shell's SIGINT), io.EOF
+// for the end-of-file character at an empty line or the end of input,
+// errReadTimeout when TMOUT ran out.
+func (e *lineEditor) readLine(prompt string) ([]byte, error) {
+	e.prompt = prompt
+	defer e.restore()
+	for {
+		c, err := e.lr.readByte()
+		if err != nil {
+			return e.fail(err)
+		}
+		if c == e.eof && e.eof != 0 && len(e.buf) == 0 {
+			return e.fail(io.EOF)
+		}
+		e.out = e.out[:0]
+		done := e.key(c)
+		if len(e.out) > 0 && e.echo {
+			e.w.Write(e.out)
+		}
+		if done {
+			return e.accept(), nil
+		}
+	}
+}
+
+// fail ends the line for err as readline does: "^C" for an interrupt
+// (rl_echo_signal_char), and bracketed paste turned off.
+func (e *lineEditor) fail(err error) ([]byte, error) {
+	switch {
+	case err == errReadStopped:
+		if e.echoCtl {
+			io.WriteString(e.w, "^C")
+		}
+		if e.paste {
+			// readline's terminal is readied again and let go once more
+			// on the way out of the interrupted line; without echo each
+			// time with a newline
+			fini := pasteFini
+			if !e.echo {
+				fini += "\n"
+			}
+			io.WriteString(e.w, fini+pasteInit+fini)
+		}
+	case e.paste:
+		io.WriteString(e.w, pasteFini+"\n")
+	}
+	if err == io.EOF && len(e.buf) > 0 {
+		// the input ended in the middle of a line: it is read as is
+		return append(e.buf, '\n'), nil
+	}
+	return nil, err
+}
+
+// accept ends the line (accept-line): the cursor goes to its end, then
+// to a new line.
+func (e *lineEditor) accept() []byte {
+	var s string
+	if e.echo {
+		s = string(e.buf[e.pos:]) + "\n"
+	}
+	if e.paste {
+		s += pasteFini
+		if !e.echo {
+			s += "\n"
+		}
+	}
+	io.WriteString(e.w, s)
+	return append(e.buf, '\n')
+}
+
+// key handles one typed byte, reading more for an escape sequence or a
+// quoted character. It reports whether the line was accepted.
+func (e *lineEditor) key(c byte) bool {
+	switch c {
+	case '\r', '\n':
+		return true
+	case 0x01: // ^A
+		e.moveTo(0)
+	case 0x02: // ^B
+		e.left()
+	case 0x04: // ^D: the end of input at an empty line (readLine)
+		if e.pos < len(e.buf) {
+			e.deleteRange(e.pos, e.nextChar(e.pos))
+		}
+	case 0x05: // ^E
+		e.moveTo(len(e.buf))
+	case 0x06: // ^F
+		e.right()
+	case 0x08, 0x7f: // ^H, DEL
+		if e.pos == 0 {
+			e.ding()
+			break
+		}
+		e.deleteRange(e.prevChar(e.pos), e.pos)
+	case 0x0b: // ^K
+		e.killRange(e.pos, len(e.buf))
+	case 0x0c: // ^L
+		e.clearScreen()
+	case 0x0e: // ^N
+		e.historyMove(1)
+	case 0x10: // ^P
+		e.historyMove(-1)
+	case 0x14: // ^T
+		e.transpose()
+	case 0x15: // ^U
+		e.killRange(0, e.pos)
+	case 0x16: // ^V
+		if q, err := e.lr.readByte(); err == nil {
+			e.insert([]byte{q})
+		}
+	case 0x17: // ^W
+		e.killRange(e.wordStart(e.pos, true), e.pos)
+	case 0x19: // ^Y
+		e.insert(e.r.rlKill)
+	case 0x1b:
+		e.escape()
+	default:
+		if c < 0x20 && c != '\t' {
+			return false // unbound here
+		}
+		e.insert([]byte{c})
+	}
+	return false
+}
+
+// escape handles the keys that start with ESC: the cursor and editing
+// keys' sequences, a bracketed paste, and the meta keys.
+func (e *lineEditor) escape() {
+	c, err := e.lr.readByte()
+	if err != nil {
+		return
+	}
+	switch c {
+	case '[', 'O':
+		seq := []byte{}
+		for {
+			b, err := e.lr.readByte()
+			if err != nil {
+				return
+			}
+			seq = append(seq, b)
+			if c == 'O' || b >= 0x40 && b <= 0x7e {
+				break
+			}
+		}
+		e.csi(string(seq))
+	case 'b', 'B':
+		e.moveTo(e.wordStart(e.pos, false))
+	case 'f', 'F':
+		e.moveTo(e.wordEnd(e.pos))
+	case 'd', 'D':
+		e.killRange(e.pos, e.wordEnd(e.pos))
+	case 0x7f, 0x08:
+		e.killRange(e.wordStart(e.pos, false), e.pos)
+	}
+}
+
+// csi handles an ESC [ or ESC O sequence.
+func (e *lineEditor) csi(seq string) {
+	switch seq {
+	case "A":
+		e.historyMove(-1)
+	case "B":
+		e.historyMove(1)
+	case "C":
+		e.right()
+	case "D":
+		e.left()
+	case "H", "1~", "7~":
+		e.moveTo(0)
+	case "F", "4~", "8~":
+		e.moveTo(len(e.buf))
+	case "3~":
+		if e.pos < len(e.buf) {
+			e.deleteRange(e.pos, e.nextChar(e.pos))
+		}
+	case "200~":
+		e.bracketedPaste()
+	}
+}
+
+// bracketedPaste inserts the text up to the end-of-paste sequence as it
+// came, a carriage return as a newline (_rl_bracketed_text).
+func (e *lineEditor) bracketedPaste() {
+	const end = "\x1b[201~"
+	var text []byte
+	for !strings.HasSuffix(string(text), end) {
+		b, err := e.lr.readByte()
+		if err != nil {
+			break
+		}
+		text = append(text, b)
+	}
+	text = []byte(strings.TrimSuffix(string(text), end))
+	for i, b := range text {
+		if b == '\r' {
+			text[i] = '\n'
+		}
+	}
+	e.insert(text)
+}
+
+// insert puts text at the cursor.
+func (e *lineEditor) insert(text []byte) {
+	if len(text) == 0 {
+		return
+	}
+	tail := append([]byte(nil), e.buf[e.pos:]...)
+	e.buf = append(append(e.buf[:e.pos], text...), tail...)
+	e.pos += len(text)
+	e.show(text)
+	e.show(tail)
+	e.back(e.cols(tail))
+}
+
+// deleteRange removes buf[from:to], the cursor being at from or to.
+func (e *lineEditor) deleteRange(from, to int) {
+	e.moveTo(from)
+	gone := e.cols(e.buf[from:to])
+	e.buf = append(e.buf[:from], e.buf[to:]...)
+	tail := e.buf[from:]
+	e.show(tail)
+	e.blank(gone)
+	e.back(e.cols(tail) + gone)
+}
+
+// killRange deletes buf[from:to] into the kill buffer.
+func (e *lineEditor) killRange(from, to int) {
+	if from >= to {
+		e.ding()
+		return
+	}
+	// (the kill buffer outlives the line, as readline's kill ring)
+	e.r.rlKill = append(e.r.rlKill[:0], e.buf[from:to]...)
+	e.deleteRange(from, to)
+}
+
+// moveTo moves the cursor to byte offset p.
+func (e *lineEditor) moveTo(p int) {
+	if p < e.pos {
+		e.back(e.cols(e.buf[p:e.pos]))
+	} else {
+		e.show(e.buf[e.pos:p])
+	}
+	e.pos = p
+}
+
+// replace shows line instead of the current one, the cursor at its end.
+func (e *lineEditor) replace(line []byte) {
+	e.moveTo(0)
+	old := e.cols(e.buf)
+	e.buf = append(e.buf[:0], line...)
+	e.pos = len(e.buf)
+	e.show(e.buf)
+	if n := old - e.cols(e.buf); n > 0 {
+		e.blank(n)
+		e.back(n)
+	}
+}
+
+// clearScreen clears the screen and shows the prompt, all its lines, and
+// the line again at its top (clear-screen: a forced redisplay); a
+// terminal that cannot clear gets a new line.
+func (e *lineEditor) clearScreen() {
+	if e.clear {
+		io.WriteString(e.w, "\x1b[H\x1b[2J")
+	} else {
+		io.WriteString(e.w, "\n")
+	}
+	e.out = append(e.out, e.prompt...)
+	e.show(e.buf)
+	e.back(e.cols(e.buf[e.pos:]))
+}
+
+// historyMove shows the history entry d entries on (previous-history,
+// next-history); the line being typed is kept for when the walk comes
+// back to it.
+func (e *lineEditor) historyMove(d int) {
+	h := e.r.hist
+	if h == nil {
+		return
+	}
+	n := e.hist + d
+	if n < 0 || n > len(h.list) {
+		e.ding()
+		return
+	}
+	if e.hist == len(h.list) {
+		e.saved = append(e.saved[:0], e.buf...)
+	}
+	e.hist = n
+	if n == len(h.list) {
+		e.replace(e.saved)
+		return
+	}
+	e.replace([]byte(h.list[n].line))
+}
+
+// transpose swaps the characters before and at the cursor
+// (transpose-chars), or the last two at the end of the line.
+func (e *lineEditor) transpose() {
+	p := e.pos
+	if p == len(e.buf) {
+		p = e.prevChar(p)
+	}
+	a := e.prevChar(p)
+	if a == p || p == len(e.buf) {
+		return
+	}
+	b := e.nextChar(p)
+	swapped := append(append([]byte(nil), e.buf[p:b]...), e.buf[a:p]...)
+	e.moveTo(a)
+	copy(e.buf[a:b], swapped)
+	e.show(swapped)
+	e.pos = b
+}
+
+// left and right move the cursor a character (backward-char,
+// forward-char), ringing the bell at the line's ends.
+func (e *lineEditor) left() {
+	if e.pos == 0 {
+		e.ding()
+		return
+	}
+	e.moveTo(e.prevChar(e.pos))
+}
+
+func (e *lineEditor) right() {
+	if e.pos == len(e.buf) {
+		e.ding()
+		return
+	}
+	e.moveTo(e.nextChar(e.pos))
+}
+
+// ding rings the terminal's bell (rl_ding, bell-style audible), echo
+// or not.
+func (e *lineEditor) ding() {
+	io.WriteString(e.w, "\a")
+}
+
+// back moves the display cursor n characters left.
+func (e *lineEditor) back(n int) {
+	for ; n > 0; n-- {
+		e.out = append(e.out, '\b')
+	}
+}
+
+// blank writes n spaces over what the display still shows.
+func (e *lineEditor) blank(n int) {
+	for ; n > 0; n-- {
+		e.out = append(e.out, ' ')
+	}
+}
+
+func (e *lineEditor) prevChar(p int) int {
+	if p <= 0 {
+		return 0
+	}
+	if !e.utf8 {
+		return p - 1
+	}
+	_, n := utf8.DecodeLastRune(e.buf[:p])
+	return p - n
+}
+
+func (e *lineEditor) nextChar(p int) int {
+	if p >= len(e.buf) {
+		return len(e.buf)
+	}
+	if !e.utf8 {
+		return p + 1
+	}
+	_, n := utf8.DecodeRune(e.buf[p:])
+	return p + n
+}
+
+// wordStart is where the word before p starts: after blanks for ^W
+// (unix-word-rubout), after non-alphanumerics for the meta keys.
+func (e *lineEditor) wordStart(p int, blanks bool) int {
+	sep := func(b byte) bool {
+		if blanks {
+			return b == ' ' || b == '\t'
+		}
+		return !rlWordByte(b)
+	}
+	for p > 0 && sep(e.buf[p-1]) {
+		p--
+	}
+	for p > 0 && !sep(e.buf[p-1]) {
+		p--
+	}
+	return p
+}
+
+// wordEnd is where the word at or after p ends (forward-word).
+func (e *lineEditor) wordEnd(p int) int {
+	for p < len(e.buf) && !rlWordByte(e.buf[p]) {
+		p++
+	}
+	for p < len(e.buf) && rlWordByte(e.buf[p]) {
+		p++
+	}
+	return p
+}
+
+// rlWordByte is readline's word character: a letter or digit (any
+// byte of a multibyte character counts as one).
+func rlWordByte(b byte) bool {
+	return b >= 0x80 || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
+}
+
+// show appends b to the display as readline shows it: a control
+// character as ^ and a letter, DEL as ^?.
+func (e *lineEditor) show(b []byte) {
+	for _, c := range b {
+		switch {
+		case c == 0x7f:
+			e.out = append(e.out, '^', '?')
+		case c < 0x20 && c != '\t' && c != '\n':
+			e.out = append(e.out, '^', c|0x40)
+		default:
+			e.out = append(e.out, c)
+		}
+	}
+}
+
+// cols counts the columns b takes on the display: a character (an
+// invalid byte counts as one; a byte is a character outside a UTF-8
+// locale) takes one, a control character two.
+func (e *lineEditor) cols(b []byte) int {
+	n := 0
+	for _, c := range b {
+		if c == 0x7f || c < 0x20 && c != '\t' && c != '\n' {
+			n++
+		}
+	}
+	if !e.utf8 {
+		return n + len(b)
+	}
+	return n + utf8.RuneCount(b)
+}

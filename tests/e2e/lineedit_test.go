@@ -1,0 +1,173 @@
+package e2e
+
+import (
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestTerminalLineEditing types the same keys into bash and nash reading
+// commands from a terminal with line editing, on a dumb terminal and on
+// an xterm (bracketed paste), with the terminal's echo on and off (as
+// pexpect's echo=False leaves it), and compares the screens a terminal
+// shows for their output: the editing keys an agent's harness or a
+// person sends (^A ^E ^B ^F, the arrows, ^H and DEL, ^U ^W ^K ^Y, ^T,
+// the meta keys, ^V, ^L, ^P and the history, a bracketed paste, ^C and
+// ^D) act as in readline, and the lines they make run.
+func TestTerminalLineEditing(t *testing.T) {
+	keys := []string{
+		"echo hi\r",
+		"echo abc\x7f\x7fX\r",
+		"echo ab\x01\x06\x06\x06\x06\x06Z\x05Y\r",
+		"echo one\x0cecho two\r",
+		"echo first\r", "\x10\r", "\x1b[A\r",
+		"garbage\x15echo clean\r",
+		"echo one two\x17three\r",
+		"echo abcdef\x02\x02\x02\x0b\r", "echo \x19\r",
+		"echo ab\x14\r",
+		"echo one two\x1bb\x1bbX\r",
+		"echo abcd\x02\x02\x1b[3~\r",
+		"x=a\x16\x01b; echo ${#x}\r",
+		"echo \u00e9\x7fe\r",
+		"\x1b[200~echo pasted\x1b[201~\r",
+		"for i in 1 2\r", "do echo $i; done\r",
+		"abc", "\x03", "echo st=$?\r",
+		"\x7f\x04",
+	}
+	// what the lines print, in order
+	want := []string{"hi", "aX", "ZabY", "oneecho two", "first", "first", "first", "clean", "one three",
+		"abc", "def", "ba", "Xone two", "abd", "3", "e", "pasted", "1", "2", "st=130"}
+	for _, term := range []string{"dumb", "xterm"} {
+		for _, echo := range []bool{true, false} {
+			t.Run(term+"-echo-"+strconv.FormatBool(echo), func(t *testing.T) {
+				t.Parallel()
+				run := func(shell string) []string {
+					dir := t.TempDir()
+					cmd := exec.Command(shell, "--norc", "--noprofile")
+					if !echo {
+						cmd = exec.Command(bashBin, "--norc", "--noprofile", "-c", `stty -echo; PS1='$ ' exec "$0" --norc --noprofile`, shell)
+					}
+					cmd.Dir = dir
+					cmd.Env = append(shellEnv(dir), "TERM="+term, "LC_ALL=C.UTF-8")
+					out, ended := ptyCommandRaw(t, cmd, func(tty *os.File) {
+						time.Sleep(500 * time.Millisecond)
+						for _, k := range keys {
+							tty.WriteString(k)
+							time.Sleep(200 * time.Millisecond)
+						}
+					})
+					if !ended {
+						t.Errorf("%s: ^D did not end it", shell)
+					}
+					return screen(out)
+				}
+				b, n := run(bashBin), run(nashBin)
+				if strings.Join(b, "\n") != strings.Join(n, "\n") {
+					t.Errorf("screens differ\nbash:\n%s\nnash:\n%s", strings.Join(b, "\n"), strings.Join(n, "\n"))
+				}
+				// and the lines ran as edited
+				i := 0
+				for _, l := range n {
+					// (without echo the prompts show before the output)
+					if i < len(want) && strings.TrimLeft(l, "$> ") == want[i] {
+						i++
+					}
+				}
+				if i < len(want) {
+					t.Errorf("nash's output lacks %q (in order %q):\n%s", want[i], want, strings.Join(n, "\n"))
+				}
+			})
+		}
+	}
+}
+
+// screen renders what a terminal shows for out: the carriage return,
+// newline, backspace and tab; ESC [ H, 2J (the screen scrolls into the
+// history above, as tmux keeps it), K, @, P, C and D; other escapes and the
+// bell show nothing. Trailing blanks are dropped.
+func screen(out string) []string {
+	var hist, lines [][]rune
+	row, col := 0, 0
+	put := func(r rune) {
+		for len(lines) <= row {
+			lines = append(lines, nil)
+		}
+		for len(lines[row]) <= col {
+			lines[row] = append(lines[row], ' ')
+		}
+		lines[row][col] = r
+		col++
+	}
+	rs := []rune(out)
+	for i := 0; i < len(rs); i++ {
+		switch c := rs[i]; c {
+		case '\r':
+			col = 0
+		case '\n':
+			row++
+		case '\b':
+			if col > 0 {
+				col--
+			}
+		case '\t':
+			col = (col/8 + 1) * 8
+		case '\a':
+		case 0x1b:
+			if i+1 >= len(rs) || rs[i+1] != '[' {
+				i++
+				continue
+			}
+			j := i + 2
+			for j < len(rs) && !(rs[j] >= 0x40 && rs[j] <= 0x7e) {
+				j++
+			}
+			if j >= len(rs) {
+				i = j
+				continue
+			}
+			param, final := string(rs[i+2:j]), rs[j]
+			i = j
+			n, err := strconv.Atoi(param)
+			if err != nil || n == 0 {
+				n = 1
+			}
+			switch final {
+			case 'H':
+				row, col = 0, 0
+			case 'J':
+				if param == "2" {
+					hist = append(hist, lines...)
+					lines = nil
+				}
+			case 'K':
+				if row < len(lines) && col < len(lines[row]) {
+					lines[row] = lines[row][:col]
+				}
+			case '@': // insert blanks
+				if row < len(lines) && col < len(lines[row]) {
+					l := lines[row]
+					lines[row] = append(append(append([]rune(nil), l[:col]...), []rune(strings.Repeat(" ", n))...), l[col:]...)
+				}
+			case 'P': // delete characters
+				if row < len(lines) && col < len(lines[row]) {
+					l := lines[row]
+					lines[row] = append(append([]rune(nil), l[:col]...), l[min(col+n, len(l)):]...)
+				}
+			case 'C':
+				col += n
+			case 'D':
+				col = max(col-n, 0)
+			}
+		default:
+			put(c)
+		}
+	}
+	var s []string
+	for _, l := range append(hist, lines...) {
+		s = append(s, strings.TrimRight(string(l), " "))
+	}
+	return s
+}
