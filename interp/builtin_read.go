@@ -339,6 +339,8 @@ func (r *Runner) validTargetName(s string) bool {
 func biRead(r *Runner, args []string) int {
 	var (
 		raw, silent, nflag, exact bool
+		edit                      bool
+		itext                     string
 		delim                     = -1 // -1: newline
 		nchars                    = 0
 		arrayName, prompt         string
@@ -353,6 +355,10 @@ func biRead(r *Runner, args []string) int {
 			raw = true
 		case 's':
 			silent = true
+		case 'e':
+			edit = true
+		case 'i':
+			itext = arg
 		case 'a':
 			arrayName, haveArray = arg, true
 		case 'p':
@@ -434,7 +440,11 @@ func biRead(r *Runner, args []string) int {
 		if haveTimeout && timeout > 0 && !r.isInteractive() {
 			r.initTermSigs()
 		}
-		if havePrompt && f != nil && isTerminal(f) {
+		// -e reads the line with the line editor from a terminal
+		// (readline, which shows the prompt itself); of -n and -d
+		// only the plain forms are edited here
+		edit = edit && f != nil && isTerminal(f) && !nflag && delim == '\n'
+		if havePrompt && f != nil && isTerminal(f) && !edit {
 			io.WriteString(r.errw(), prompt)
 		}
 		lr := r.lineReaderFor(f)
@@ -444,7 +454,11 @@ func biRead(r *Runner, args []string) int {
 		lr.stop = r.readStop()
 		restore := readTerminalModes(f, silent, nflag || delim != '\n')
 		var err error
-		res, err = readInput(lr, delim, nchars, raw, !r.utf8Locale())
+		if edit {
+			res, err = r.readEdited(lr, prompt, itext, raw)
+		} else {
+			res, err = readInput(lr, delim, nchars, raw, !r.utf8Locale())
+		}
 		restore()
 		lr.stop = nil
 		lr.keep()
@@ -522,6 +536,39 @@ func biRead(r *Runner, args []string) int {
 		}
 	}
 	return status
+}
+
+// readEdited is read -e on a terminal: each line is read with the line
+// editor, with -p's prompt and, for the first, -i's text to start from
+// (bash's edit_line), while a backslash at a line's end (without -r)
+// asks for another; then the lines are read as read reads any input.
+func (r *Runner) readEdited(lr *lineReader, prompt, itext string, raw bool) (readResult, error) {
+	var text []byte
+	for {
+		ed := r.newLineEditor(lr)
+		if ed == nil {
+			return readInput(lr, '\n', 0, raw, !r.utf8Locale())
+		}
+		io.WriteString(ed.w, prompt)
+		ed.insert([]byte(itext))
+		if ed.echo {
+			ed.w.Write(ed.out)
+		}
+		itext = ""
+		line, err := ed.readLine(prompt)
+		if err != nil {
+			if err == io.EOF && len(text) > 0 {
+				break
+			}
+			return readResult{}, err
+		}
+		text = append(text, line...)
+		trail := len(line) - 1 - len(strings.TrimRight(string(line[:len(line)-1]), "\\"))
+		if raw || trail%2 == 0 {
+			break
+		}
+	}
+	return readInput(&lineReader{fd: -1, buf: text}, '\n', 0, raw, !r.utf8Locale())
 }
 
 // assignResultErr reports an error storing what the builtin name read
