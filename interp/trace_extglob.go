@@ -8,9 +8,35 @@ import (
 )
 
 // extglobQuoted reports whether an extended pattern's text holds a quoted
-// string or a backslash, which [[ ]]'s trace shows escaped.
+// string, a backslash or a space, which [[ ]]'s trace shows escaped.
 func extglobQuoted(p *syntax.ExtGlob) bool {
-	return strings.ContainsAny(p.Pattern.Value, `'"\`)
+	return strings.ContainsAny(p.Pattern.Value, `'"\ `)
+}
+
+// quoteLitSpaces backslash-escapes the bare spaces of lit, text of an
+// extended pattern outside quotes and expansions: bash's
+// expand_word_internal quotes a literal space in a word it will not
+// split, so [[ x == @(a b) ]] traces as @(a\ b) (a tab stays bare).
+func quoteLitSpaces(lit string) string {
+	if strings.IndexByte(lit, ' ') < 0 {
+		return lit
+	}
+	var sb strings.Builder
+	for i := 0; i < len(lit); i++ {
+		switch lit[i] {
+		case '\\':
+			sb.WriteByte('\\')
+			if i+1 < len(lit) {
+				i++
+				sb.WriteByte(lit[i])
+			}
+		case ' ':
+			sb.WriteString(`\ `)
+		default:
+			sb.WriteByte(lit[i])
+		}
+	}
+	return sb.String()
 }
 
 // traceExtglob is an extended pattern of [[ x == pattern ]] as bash
@@ -21,7 +47,7 @@ func extglobQuoted(p *syntax.ExtGlob) bool {
 func (r *Runner) traceExtglob(p *syntax.ExtGlob) (string, bool) {
 	var sb strings.Builder
 	sb.WriteString(p.Op.String())
-	err := extglobPieces(extglobText(p), func(lit string) { sb.WriteString(lit) }, func(chunk string) error {
+	err := extglobPieces(extglobText(p), func(lit string) { sb.WriteString(quoteLitSpaces(lit)) }, func(chunk string) error {
 		s, ok := r.traceChunk(chunk)
 		if !ok {
 			return errNoTrace
