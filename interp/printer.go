@@ -1110,7 +1110,20 @@ func dropLineJoins(s string) string {
 
 // joinDropper is dropLineJoins over a text given in pieces: it knows the
 // quotes open at the end of the pieces so far.
-type joinDropper struct{ inSingle, inDouble, inBq bool }
+type joinDropper struct {
+	inSingle, inDouble, inBq bool
+	// the quotes open around each $( the text is in, innermost last,
+	// with the parentheses open in it: a $( starts afresh, so a single
+	// quote in "$(…)" quotes
+	outer  []joinQuotes
+	parens int
+}
+
+// joinQuotes is the state a joinDropper gets back at the ) of a $(.
+type joinQuotes struct {
+	inSingle, inDouble, inBq bool
+	parens                   int
+}
 
 // drop writes s to sb without its backslash-newline pairs outside single
 // quotes. In backquotes every pair goes, single quotes or not: bash
@@ -1130,12 +1143,28 @@ func (d *joinDropper) drop(sb *strings.Builder, s string) {
 			if c == '`' {
 				d.inBq = false
 			}
-		case c == '`' && !d.inSingle:
-			d.inBq = true
 		case d.inSingle:
 			if c == '\'' {
 				d.inSingle = false
 			}
+		case c == '$' && i+1 < len(s) && s[i+1] == '(':
+			d.outer = append(d.outer, joinQuotes{d.inSingle, d.inDouble, d.inBq, d.parens})
+			d.inDouble, d.parens = false, 0
+			sb.WriteString("$(")
+			i++
+			continue
+		case c == '(' && !d.inDouble && len(d.outer) > 0:
+			d.parens++
+		case c == ')' && !d.inDouble && len(d.outer) > 0:
+			if d.parens > 0 {
+				d.parens--
+				break
+			}
+			o := d.outer[len(d.outer)-1]
+			d.outer = d.outer[:len(d.outer)-1]
+			d.inSingle, d.inDouble, d.inBq, d.parens = o.inSingle, o.inDouble, o.inBq, o.parens
+		case c == '`':
+			d.inBq = true
 		case c == '\'' && !d.inDouble:
 			d.inSingle = true
 		case c == '"':
