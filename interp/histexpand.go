@@ -139,11 +139,6 @@ func (r *Runner) histExpandIn(hstring string, qs byte) (out string, res int, err
 				result.WriteByte(c)
 				continue
 			}
-			if cc == '#' {
-				result.WriteString(result.String())
-				i++
-				continue
-			}
 			var qc byte
 			if dquote {
 				qc = '"'
@@ -748,7 +743,10 @@ func histTokenizeWord(s string, i int) int {
 			continue
 		}
 		if nest == 0 && delim == 0 && strings.IndexByte("<>$!@?+*", c) >= 0 && at(i+1) == '(' {
-			i++
+			// readline's i += 2 before the loop's own step skips the
+			// byte after the parenthesis too: the second ( of $((…))
+			// is not counted, so its last ) ends the word early
+			i += 2
 			open, delim, nest = '(', ')', 1
 			continue
 		}
