@@ -1269,7 +1269,11 @@ func (r *Runner) sliceValue(pe *syntax.ParamExp, pv paramValue) (paramValue, err
 				return assocSlice(pv, off, length, hasLen), nil
 			}
 		}
-		off, end, ok := sliceRange(off, length, int64(len(list)), hasLen)
+		kind := sliceArray
+		if pv.name == "@" || pv.name == "*" {
+			kind = slicePositional
+		}
+		off, end, ok := sliceRange(off, length, int64(len(list)), hasLen, kind)
 		if !ok {
 			return paramValue{isList: true, star: pv.star, set: pv.set}, nil
 		}
@@ -1284,7 +1288,7 @@ func (r *Runner) sliceValue(pe *syntax.ParamExp, pv paramValue) (paramValue, err
 		n = int64(len(bounds) - 1)
 	}
 	tooFar := off > n
-	off, end, ok := sliceRange(off, length, n, hasLen)
+	off, end, ok := sliceRange(off, length, n, hasLen, sliceString)
 	if !ok || strAt && tooFar {
 		if strAt {
 			// no substring at all: "${s[@]:9}" makes no word
@@ -1343,8 +1347,9 @@ func (r *Runner) sliceOffsetOutside(pv paramValue, off int64) bool {
 // elements or characters: a negative offset counts back from the end (ok
 // is false when it reaches before the start), a negative length ends that
 // far before the end (end < off when that is before the offset, which the
-// caller reports).
-func sliceRange(off, length, n int64, hasLen bool) (start, end int64, ok bool) {
+// caller reports). kind says how bash ends a slice whose offset plus
+// length passes the largest integer.
+func sliceRange(off, length, n int64, hasLen bool, kind sliceKind) (start, end int64, ok bool) {
 	if off < 0 {
 		off += n
 		if off < 0 {
@@ -1358,11 +1363,43 @@ func sliceRange(off, length, n int64, hasLen bool) (start, end int64, ok bool) {
 	if hasLen {
 		if length < 0 {
 			end = n + length
-		} else if off+length < n {
-			end = off + length
+		} else if sum := off + length; sum < 0 && kind != sliceArray {
+			end = wrappedSliceEnd(off, sum, n, kind)
+		} else if sum >= 0 && sum < n {
+			end = sum
 		}
 	}
 	return off, end, true
+}
+
+// sliceKind is what ${x:off:len} slices: bash computes the end of a
+// string or of the positional parameters as offset plus length, and
+// counts elements of an array.
+type sliceKind int
+
+const (
+	sliceString sliceKind = iota
+	slicePositional
+	sliceArray
+)
+
+// wrappedSliceEnd ends a slice whose end, off plus a length, wrapped past
+// the largest integer to sum. bash keeps the wrapped sum (nothing clamps a
+// negative one) and passes it as a C int: mb_substring then counts
+// int(sum)-off characters, all the rest when that is negative, and
+// pos_params takes parameters while the index is below int(sum), but
+// always the first one (none when int(sum) is the offset).
+func wrappedSliceEnd(off, sum, n int64, kind sliceKind) int64 {
+	e := int64(int32(sum))
+	switch {
+	case kind == sliceString && e < off:
+		return n
+	case kind == slicePositional && e == off:
+		return off
+	case kind == slicePositional && e <= off:
+		return min(off+1, n)
+	}
+	return min(e, n)
 }
 
 // utf8Locale reports whether the shell's character locale (LC_ALL, else
