@@ -182,15 +182,58 @@ func isNameByte(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
-// seqTooLong reports a sequence bash's mkseq refuses, which then stays
-// as written: one whose ends are too far apart to subtract, or with more
-// elements than a C int can count.
-func seqTooLong(start, end, incr int64) bool {
-	d := uint64(end) - uint64(start) // |end-start|, exact in uint64
-	if start > end {
-		d = uint64(start) - uint64(end)
+// seqStep resolves the increment of {start..end..incr} as bash's mkseq
+// does: zero is one, and its sign follows the direction of the sequence.
+// ok is false for a sequence mkseq refuses, which then stays as written:
+// a negated INTMAX_MIN, ends too far apart to subtract (checked only for
+// a nonzero start, as its SUBOVERFLOW does), or more elements than a C
+// int counts.
+func seqStep(start, end, incr int64) (step int64, ok bool) {
+	if incr == 0 {
+		incr = 1
 	}
-	return d > math.MaxInt64-3 || d/uint64(incr) > math.MaxInt32-3
+	if start > end && incr > 0 {
+		incr = -incr
+	} else if start < end && incr < 0 {
+		if incr == math.MinInt64 {
+			return 0, false
+		}
+		incr = -incr
+	}
+	if start > 0 && end < math.MinInt64+3+start || start < 0 && end > math.MaxInt64-2+start {
+		return 0, false
+	}
+	span, size := end-start, incr
+	if span < 0 {
+		span = -span // INTMAX_MIN stays negative, as with sh_imaxabs
+	}
+	if size < 0 {
+		size = -size
+	}
+	q := span / size
+	if q == math.MaxInt64 || q > math.MaxInt32-3 || q < 0 {
+		// q < 0: from 0 to INTMAX_MIN, where bash's element count
+		// wraps and it writes past its vector
+		return 0, false
+	}
+	return incr, true
+}
+
+// seqValues calls yield with start, start+step, ... up to end, stopping
+// before a step that would overflow (mkseq's ADDOVERFLOW check).
+func seqValues(start, end, step int64, yield func(int64) error) error {
+	for n := start; ; {
+		if err := yield(n); err != nil {
+			return err
+		}
+		if n > 0 && step > math.MaxInt64-n || n < 0 && step < math.MinInt64-n {
+			return nil
+		}
+		n += step
+		if step < 0 && n < end || step > 0 && n > end {
+			return nil
+		}
+	}
 }
 
 // braceSequence generates {x..y[..incr]}: integers (zero-padded when
@@ -200,23 +243,22 @@ func braceSequence(be *syntax.BraceExp, yield func(string) error) error {
 	for i, e := range be.Elems {
 		lits[i] = e.Lit()
 	}
+	asWritten := func() error { return yield("{" + strings.Join(lits, "..") + "}") }
 	incr := int64(1)
 	if len(lits) == 3 {
 		n, err := strconv.ParseInt(lits[2], 10, 64)
 		if err != nil {
-			return yield("{" + strings.Join(lits, "..") + "}")
-		}
-		if n < 0 {
-			n = -n
-		}
-		if n == 0 {
-			n = 1
+			return asWritten()
 		}
 		incr = n
 	}
 	start, err1 := strconv.ParseInt(lits[0], 10, 64)
 	end, err2 := strconv.ParseInt(lits[1], 10, 64)
-	if err1 == nil && err2 == nil && !seqTooLong(start, end, incr) {
+	if err1 == nil && err2 == nil {
+		step, ok := seqStep(start, end, incr)
+		if !ok {
+			return asWritten()
+		}
 		width := 0
 		if zeroPadded(lits[0]) || zeroPadded(lits[1]) {
 			width = len(lits[0])
@@ -225,8 +267,13 @@ func braceSequence(be *syntax.BraceExp, yield func(string) error) error {
 			}
 		}
 		format := func(n int64) string {
+			if width == 0 {
+				return strconv.FormatInt(n, 10)
+			}
+			// bash prints a zero-padded element with %0*d of an int
+			n = int64(int32(n))
 			s := strconv.FormatInt(n, 10)
-			if width == 0 || len(s) >= width {
+			if len(s) >= width {
 				return s
 			}
 			if n < 0 {
@@ -234,46 +281,23 @@ func braceSequence(be *syntax.BraceExp, yield func(string) error) error {
 			}
 			return strings.Repeat("0", width-len(s)) + s
 		}
-		if start <= end {
-			for n := start; n <= end; n += incr {
-				if err := yield(format(n)); err != nil {
-					return err
-				}
-				if n > end-incr {
-					break
-				}
-			}
-		} else {
-			for n := start; n >= end; n -= incr {
-				if err := yield(format(n)); err != nil {
-					return err
-				}
-				if n < end+incr {
-					break
-				}
-			}
-		}
-		return nil
+		return seqValues(start, end, step, func(n int64) error { return yield(format(n)) })
 	}
 	if len(lits[0]) == 1 && len(lits[1]) == 1 {
 		a, b := int64(lits[0][0]), int64(lits[1][0])
-		step := incr
-		if a > b {
-			step = -incr
+		step, ok := seqStep(a, b, incr)
+		if !ok {
+			return asWritten()
 		}
-		for c := a; (step > 0 && c <= b) || (step < 0 && c >= b); c += step {
-			s := string(rune(c))
+		return seqValues(a, b, step, func(c int64) error {
 			if c == '\\' {
 				// bash's quote removal leaves nothing of a lone backslash
-				s = ""
+				return yield("")
 			}
-			if err := yield(s); err != nil {
-				return err
-			}
-		}
-		return nil
+			return yield(string(rune(c)))
+		})
 	}
-	return yield("{" + strings.Join(lits, "..") + "}")
+	return asWritten()
 }
 
 func zeroPadded(s string) bool {
