@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"math"
 	"strconv"
 	"strings"
 )
@@ -23,7 +24,7 @@ type optindState struct {
 func (r *Runner) setOptindVar(val string, set bool) {
 	n := 0
 	if set && val != "" {
-		n = cAtoi(val, 1<<40)
+		n = cAtoi(val)
 		if n < 0 || n == 1 {
 			n = 0
 		}
@@ -31,24 +32,37 @@ func (r *Runner) setOptindVar(val string, set bool) {
 	r.optind.ind = n
 }
 
-// cAtoi parses a leading decimal integer as C's atoi does: leading
-// blanks, an optional sign, digits; anything else ends it. Digits stop
-// being read once the value reaches limit, which keeps it from overflowing.
-func cAtoi(s string, limit int) int {
+// cAtoi is C's atoi, (int)strtol(s, NULL, 10): leading blanks, an
+// optional sign, digits; anything else ends it. strtol saturates at the
+// limits of a long, and the cast to int keeps the low 32 bits, so
+// 4294967298 is 2 and a huge value -1.
+func cAtoi(s string) int {
 	s = strings.TrimLeft(s, " \t\n\v\f\r")
 	neg := false
 	if s != "" && (s[0] == '-' || s[0] == '+') {
 		neg = s[0] == '-'
 		s = s[1:]
 	}
-	n := 0
-	for i := 0; i < len(s) && isDigit(s[i]) && n < limit; i++ {
-		n = n*10 + int(s[i]-'0')
+	var n uint64
+	for i := 0; i < len(s) && isDigit(s[i]); i++ {
+		if n > (1<<63)/10 {
+			n = 1 << 63 // far past either limit: saturate
+			continue
+		}
+		n = n*10 + uint64(s[i]-'0')
 	}
-	if neg {
-		return -n
+	var l int64
+	switch {
+	case neg && n >= 1<<63:
+		l = math.MinInt64
+	case neg:
+		l = -int64(n)
+	case n > math.MaxInt64:
+		l = math.MaxInt64
+	default:
+		l = int64(n)
 	}
-	return n
+	return int(int32(l))
 }
 
 // biGetopts implements getopts OPTSTRING NAME [ARGS].

@@ -385,14 +385,10 @@ func (t *jobTable) resolve(spec string) (*job, jobSpecError) {
 		return nil, noSuchJob
 	}
 	if w != "" && allDigits(w) {
-		n := 0
-		for _, c := range w {
-			n = n*10 + int(c-'0')
-			if n > 1<<30 {
-				return nil, noSuchJob
-			}
-		}
-		if j := t.byID(n); j != nil {
+		// bash's get_job_spec takes atoi of the digits, an int:
+		// %4294967297 is job 1
+		n := cAtoi(w)
+		if j := t.byID(n); n > 0 && j != nil {
 			return j, 0
 		}
 		return nil, noSuchJob

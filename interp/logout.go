@@ -41,7 +41,7 @@ func (r *Runner) tmoutDeadline() time.Time {
 	if v == nil || !v.set {
 		return time.Time{}
 	}
-	n := cAtoi(v.value(), 1<<31)
+	n := cAtoi(v.value())
 	if n <= 0 {
 		return time.Time{}
 	}

@@ -151,7 +151,7 @@ func (r *Runner) selectQuery(items []string, ps3 string, showMenu bool) (string,
 // selectColumns is bash's default_columns: a positive COLUMNS, else 80.
 func (r *Runner) selectColumns() int {
 	if v := r.lookup("COLUMNS"); v != nil && v.set {
-		if n := cAtoi(v.value(), 1<<30); n > 0 {
+		if n := cAtoi(v.value()); n > 0 {
 			return n
 		}
 	}
