@@ -109,6 +109,10 @@ func strftime(format string, t time.Time) string {
 		}
 		year, yday := t.Year(), t.YearDay()-1
 		wday := int(t.Weekday())
+		// glibc's strftime takes tm_year+1900 in an int for %Y %C %G
+		// %g: it wraps for years past 2147481747, which localtime
+		// still gives (%y reads tm_year itself)
+		cyear := int(int32(year))
 		switch conv {
 		case '%':
 			str("%")
@@ -123,7 +127,7 @@ func strftime(format string, t time.Time) string {
 		case 'c':
 			str(strftime("%a %b %e %H:%M:%S %Y", t))
 		case 'C':
-			num(floorDiv(year, 100), 2, '0')
+			num(floorDiv(cyear, 100), 1, '0')
 		case 'd':
 			num(t.Day(), 2, '0')
 		case 'D':
@@ -133,10 +137,10 @@ func strftime(format string, t time.Time) string {
 		case 'F':
 			str(strftime("%Y-%m-%d", t))
 		case 'g':
-			y, _ := t.ISOWeek()
+			y, _ := isoWeek(cyear, yday, wday)
 			num(((y%100)+100)%100, 2, '0')
 		case 'G':
-			y, _ := t.ISOWeek()
+			y, _ := isoWeek(cyear, yday, wday)
 			num(y, 1, '0')
 		case 'H':
 			num(t.Hour(), 2, '0')
@@ -190,7 +194,7 @@ func strftime(format string, t time.Time) string {
 		case 'U':
 			num((yday+7-wday)/7, 2, '0')
 		case 'V':
-			_, w := t.ISOWeek()
+			_, w := isoWeek(cyear, yday, wday)
 			num(w, 2, '0')
 		case 'w':
 			num(wday, 1, '0')
@@ -203,7 +207,7 @@ func strftime(format string, t time.Time) string {
 		case 'y':
 			num(((year%100)+100)%100, 2, '0')
 		case 'Y':
-			num(year, 1, '0')
+			num(cyear, 1, '0')
 		case 'z':
 			_, off := t.Zone()
 			sign := byte('+')
@@ -226,6 +230,32 @@ func strftime(format string, t time.Time) string {
 		}
 	}
 	return b.String()
+}
+
+// isoWeek is glibc's ISO 8601 year and week of the day yday (from 0) of
+// year, a weekday wday (0 is Sunday), with year in a C int as its
+// strftime has it: the year is a leap one by its wrapped value.
+func isoWeek(year, yday, wday int) (int, int) {
+	leap := func(y int32) int {
+		if y%4 == 0 && (y%100 != 0 || y%400 == 0) {
+			return 1
+		}
+		return 0
+	}
+	// iso_week_days: days since the Monday of the year's first week
+	days := func(yday int) int {
+		return yday - (yday-wday+4+378)%7 + 3
+	}
+	y := int32(year)
+	d := days(yday)
+	if d < 0 {
+		y--
+		d = days(yday + 365 + leap(y))
+	} else if n := days(yday - 365 - leap(y)); n >= 0 {
+		y++
+		d = n
+	}
+	return int(y), d/7 + 1
 }
 
 func abs(n int) int {
