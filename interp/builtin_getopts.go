@@ -32,37 +32,46 @@ func (r *Runner) setOptindVar(val string, set bool) {
 	r.optind.ind = n
 }
 
-// cAtoi is C's atoi, (int)strtol(s, NULL, 10): leading blanks, an
-// optional sign, digits; anything else ends it. strtol saturates at the
-// limits of a long, and the cast to int keeps the low 32 bits, so
-// 4294967298 is 2 and a huge value -1.
-func cAtoi(s string) int {
-	s = strings.TrimLeft(s, " \t\n\v\f\r")
+// cStrtol is C's strtol(s, &end, 10): leading blanks, an optional sign,
+// digits, saturating at the limits of a long. rest is what follows the
+// digits; digits is false when there were none (end is then s).
+func cStrtol(s string) (n int64, rest string, digits bool) {
+	t := strings.TrimLeft(s, " \t\n\v\f\r")
 	neg := false
-	if s != "" && (s[0] == '-' || s[0] == '+') {
-		neg = s[0] == '-'
-		s = s[1:]
+	if t != "" && (t[0] == '-' || t[0] == '+') {
+		neg = t[0] == '-'
+		t = t[1:]
 	}
-	var n uint64
-	for i := 0; i < len(s) && isDigit(s[i]); i++ {
-		if n > (1<<63)/10 {
-			n = 1 << 63 // far past either limit: saturate
+	var u uint64
+	i := 0
+	for ; i < len(t) && isDigit(t[i]); i++ {
+		if u > (1<<63)/10 {
+			u = 1 << 63 // far past either limit: saturate
 			continue
 		}
-		n = n*10 + uint64(s[i]-'0')
+		u = u*10 + uint64(t[i]-'0')
 	}
-	var l int64
+	if i == 0 {
+		return 0, s, false
+	}
 	switch {
-	case neg && n >= 1<<63:
-		l = math.MinInt64
+	case neg && u >= 1<<63:
+		n = math.MinInt64
 	case neg:
-		l = -int64(n)
-	case n > math.MaxInt64:
-		l = math.MaxInt64
+		n = -int64(u)
+	case u > math.MaxInt64:
+		n = math.MaxInt64
 	default:
-		l = int64(n)
+		n = int64(u)
 	}
-	return int(int32(l))
+	return n, t[i:], true
+}
+
+// cAtoi is C's atoi, (int)strtol(s, NULL, 10): the cast to int keeps the
+// low 32 bits, so 4294967298 is 2 and a huge value -1.
+func cAtoi(s string) int {
+	n, _, _ := cStrtol(s)
+	return int(int32(n))
 }
 
 // biGetopts implements getopts OPTSTRING NAME [ARGS].
@@ -85,7 +94,8 @@ func biGetopts(r *Runner, args []string) int {
 		optstr = optstr[1:]
 	}
 	opterr := !silent
-	if v := r.lookup("OPTERR"); v != nil && v.value() == "0" {
+	if v := r.lookup("OPTERR"); v != nil && v.value() != "" && cAtoi(v.value()) == 0 {
+		// sv_opterr: atoi of a set, non-empty OPTERR
 		opterr = false
 	}
 	c, optarg, hasArg := r.nextOpt(argv, optstr, opterr)

@@ -266,7 +266,8 @@ func biWait(r *Runner, args []string) int {
 			}
 		} else {
 			pid, err := strconv.Atoi(s)
-			if err != nil || pid < 0 {
+			if err != nil || pid < 0 || pid != int(int32(pid)) {
+				// legal_number, and a value a pid_t holds
 				r.bErr("wait", "`%s': not a pid or valid job spec", s)
 				status = 1
 				continue

@@ -545,7 +545,11 @@ func (r *Runner) specialAssign(name, val string, cur *variable) bool {
 		r.dynStored(name, itoa(n))
 		return true
 	case "SECONDS":
-		n, _ := strconv.ParseInt(strings.TrimSpace(val), 10, 64)
+		// assign_seconds: what legal_number refuses, overflow too, is 0
+		n, err := strconv.ParseInt(strings.TrimSpace(val), 10, 64)
+		if err != nil {
+			n = 0
+		}
 		r.secondsBase = time.Now()
 		r.secondsOff = n
 		r.dynStored(name, itoa(n))
