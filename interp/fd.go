@@ -239,6 +239,13 @@ func fcntlGetfd(fd int) (int, error) {
 	return int(r), nil
 }
 
+// writable reports whether f was opened for writing, which fdopen(fd, "w")
+// requires: glibc refuses a read-only descriptor (EINVAL).
+func writable(f *os.File) bool {
+	r, _, errno := syscall.Syscall(syscall.SYS_FCNTL, f.Fd(), syscall.F_GETFL, 0)
+	return errno == 0 && int(r)&syscall.O_ACCMODE != syscall.O_RDONLY
+}
+
 // selfProcFd is /proc/PID/fd/ for this process, which is $$.
 var selfProcFd = "/proc/" + strconv.Itoa(os.Getpid()) + "/fd/"
 

@@ -103,7 +103,7 @@ func (r *Runner) traceFD() int {
 	if cur != r.xtraceVal {
 		r.xtraceVal = cur
 		r.xtraceFD = 0
-		if n, ok := xtraceFDValue(cur); ok && r.fds.get(n) != nil {
+		if n, ok := r.xtraceTarget(cur); ok {
 			r.xtraceFD = n + 1
 		}
 	}
@@ -122,16 +122,37 @@ func (r *Runner) setXtraceFD(val string) {
 		return
 	}
 	r.xtraceVal = val
-	n, ok := xtraceFDValue(val)
-	if !ok || r.fds.get(n) == nil {
+	n, ok := r.xtraceTarget(val)
+	if !ok {
 		if r.xtraceFDWarned == val {
 			r.xtraceFDWarned = "" // reported before the trace
 			return
 		}
-		r.errorf("BASH_XTRACEFD: %s: invalid value for trace file descriptor", val)
+		r.xtraceFDRefused(val)
 		return
 	}
 	r.xtraceFD = n + 1
+}
+
+// xtraceTarget is the fd a BASH_XTRACEFD value names, if sv_xtracefd
+// takes it: an open fd that fdopen can open for writing.
+func (r *Runner) xtraceTarget(val string) (int, bool) {
+	n, ok := xtraceFDValue(val)
+	if !ok || r.fds.get(n) == nil || !writable(r.fds.get(n)) {
+		return 0, false
+	}
+	return n, true
+}
+
+// xtraceFDRefused reports a BASH_XTRACEFD value that xtraceTarget
+// refuses: an open fd that fdopen cannot open for writing, or a value
+// that is no open fd.
+func (r *Runner) xtraceFDRefused(val string) {
+	if n, ok := xtraceFDValue(val); ok && r.fds.get(n) != nil {
+		r.errorf("BASH_XTRACEFD: %s: cannot open as FILE", val)
+		return
+	}
+	r.errorf("BASH_XTRACEFD: %s: invalid value for trace file descriptor", val)
 }
 
 // xtraceReset sends xtrace output back to stderr as bash's xtrace_reset
@@ -161,29 +182,15 @@ func (r *Runner) xtraceRestored() {
 	r.setXtraceFD(cur)
 }
 
-// xtraceFDValue reads an fd number as strtol does: leading white space
-// and a sign allowed, nothing after the digits.
+// xtraceFDValue reads an fd number as sv_xtracefd does, (int)strtol:
+// leading white space and a sign allowed, nothing after the digits, the
+// low 32 bits kept.
 func xtraceFDValue(s string) (int, bool) {
-	s = strings.TrimLeft(s, " \t\n\v\f\r")
-	neg := false
-	if s != "" && (s[0] == '+' || s[0] == '-') {
-		neg = s[0] == '-'
-		s = s[1:]
-	}
-	if s == "" || len(s) > 9 {
+	n, rest, ok := cStrtol(s)
+	if !ok || rest != "" || int32(n) < 0 {
 		return 0, false
 	}
-	n := 0
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return 0, false
-		}
-		n = n*10 + int(s[i]-'0')
-	}
-	if neg && n != 0 {
-		return 0, false
-	}
-	return n, true
+	return int(int32(n)), true
 }
 
 // xtraceFDClosed sends xtrace output back to stderr when fd n, the one
@@ -210,10 +217,10 @@ func (r *Runner) traceCall(c *syntax.CallExpr, args []string, assignsTraced, ext
 				r.xtracePin = r.traceFD() + 1
 			} else if v == "" {
 				r.xtracePin = 3
-			} else if n, ok := xtraceFDValue(v); ok && r.fds.get(n) != nil {
+			} else if n, ok := r.xtraceTarget(v); ok {
 				r.xtracePin = n + 1
 			} else {
-				r.errorf("BASH_XTRACEFD: %s: invalid value for trace file descriptor", v)
+				r.xtraceFDRefused(v)
 				r.xtraceFDWarned = v
 			}
 			defer func() { r.xtracePin = 0 }()
