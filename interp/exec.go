@@ -1605,9 +1605,9 @@ func (r *Runner) timeClause(c *syntax.TimeClause) {
 	}
 	out, bad, ok := formatTimeIn(format, r.numericRadix()[0], real, user, sys)
 	if !ok {
-		if bad != 0 {
-			r.errorf("TIMEFORMAT: `%c': invalid format character", bad)
-		}
+		// a format ending in its precision or l has the terminating
+		// NUL as its conversion, which bash's message shows raw
+		r.errorf("TIMEFORMAT: `%c': invalid format character", bad)
 		return
 	}
 	io.WriteString(r.fds.writer(2), out)

@@ -18,7 +18,8 @@ const (
 // are the real, user and system times with p (0-3, default 3) decimal
 // places, truncated, and l for the MMmSS.FFFs form; %P is the CPU
 // percentage and %% a percent sign. The result ends with a newline. An
-// unknown conversion returns ok false with the offending character.
+// unknown conversion returns ok false with the offending character, 0
+// when the format ends after a precision or l.
 func formatTime(format string, real, user, sys time.Duration) (out string, bad byte, ok bool) {
 	return formatTimeIn(format, '.', real, user, sys)
 }
