@@ -1039,7 +1039,6 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 	r.lineConts, r.contsEnd = oldConts, oldContsEnd
 }
 
-// funcNestMax is $FUNCNEST as bash reads it: a number, else no limit.
 // funcKind is the Nesting kind of a call of the function name, the last
 // one made kept: a loop calling one function builds the text once.
 func (r *Runner) funcKind(name string) string {
@@ -1049,16 +1048,19 @@ func (r *Runner) funcKind(name string) string {
 	return r.lastFuncKind.kind
 }
 
+// funcNestMax is $FUNCNEST as bash's sv_funcnest reads it: a number
+// legal_number takes, else no limit (0), kept in an int: 4294967298 is a
+// limit of 2, and what wraps to zero or below is no limit.
 func (r *Runner) funcNestMax() int {
 	v := r.lookup("FUNCNEST")
 	if v == nil || !v.set {
 		return 0
 	}
 	n, err := strconv.ParseInt(strings.TrimSpace(v.value()), 10, 64)
-	if err != nil || n <= 0 || n > 1<<30 {
+	if err != nil {
 		return 0
 	}
-	return int(n)
+	return max(int(int32(n)), 0)
 }
 
 func (r *Runner) runFuncBody(f *funcDef) {
