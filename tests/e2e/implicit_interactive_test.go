@@ -47,10 +47,7 @@ func TestTerminalImplicitInteractive(t *testing.T) {
 		cmd.Dir = dir
 		cmd.Env = shellEnv(dir)
 		out, _ := ptyCommand(t, cmd, func(tty *os.File) {
-			time.Sleep(400 * time.Millisecond)
-			tty.WriteString("echo flags=$- args=$#\n")
-			time.Sleep(400 * time.Millisecond)
-			tty.WriteString("exit\n")
+			typeKeys(tty, 400*time.Millisecond, "echo flags=$- args=$#\n", "exit\n")
 		})
 		return out
 	}

@@ -254,10 +254,7 @@ func TestTerminalGivenBack(t *testing.T) {
 		cmd.Dir = dir
 		cmd.Env = shellEnv(dir)
 		out, _ := ptyCommand(t, cmd, func(tty *os.File) {
-			time.Sleep(300 * time.Millisecond)
-			tty.WriteString("exit\n")
-			time.Sleep(300 * time.Millisecond)
-			tty.WriteString("typed\n")
+			typeKeys(tty, 300*time.Millisecond, "exit\n", "typed\n")
 		})
 		if !strings.Contains(out, "back 1\n") || !strings.Contains(out, "read typed\n") {
 			t.Errorf("%s: the terminal was not given back:\n%s", shell, out)
@@ -300,6 +297,14 @@ func ptyCommand(t *testing.T, cmd *exec.Cmd, feed func(tty *os.File)) (out strin
 	t.Helper()
 	out, ended = ptyCommandRaw(t, cmd, feed)
 	return strings.ReplaceAll(out, "\r", ""), ended
+}
+
+// typeKeys types each of keys into tty after a pause.
+func typeKeys(tty *os.File, pause time.Duration, keys ...string) {
+	for _, k := range keys {
+		time.Sleep(pause)
+		tty.WriteString(k)
+	}
 }
 
 // ptyCommandRaw is ptyCommand with the carriage returns kept.

@@ -57,11 +57,9 @@ func TestTerminalLineEditing(t *testing.T) {
 					cmd.Dir = dir
 					cmd.Env = append(shellEnv(dir), "TERM="+term, "LC_ALL=C.UTF-8")
 					out, ended := ptyCommandRaw(t, cmd, func(tty *os.File) {
-						time.Sleep(500 * time.Millisecond)
-						for _, k := range keys {
-							tty.WriteString(k)
-							time.Sleep(200 * time.Millisecond)
-						}
+						time.Sleep(300 * time.Millisecond)
+						typeKeys(tty, 200*time.Millisecond, keys...)
+						time.Sleep(200 * time.Millisecond)
 					})
 					if !ended {
 						t.Errorf("%s: ^D did not end it", shell)
