@@ -42,6 +42,9 @@ func biCompgen(r *Runner, args []string) int {
 		r.bErr("compgen", "warning: -C option may not work as you expect")
 	}
 	list := r.genCompletions(cs, word)
+	if r.flow != flowNone {
+		return r.exit // -W's expansion failed: nothing is printed
+	}
 	if len(list) == 0 && cs.opts&compOptBit("bashdefault") != 0 {
 		list = r.bashDefaultCompletions(word)
 	}
@@ -631,6 +634,11 @@ func (r *Runner) wordlistCompletions(list, word string) []string {
 			if strings.HasPrefix(w, text) {
 				out = append(out, w)
 			}
+		}
+		if r.flow != flowNone {
+			// an expansion error ends the command (or the shell)
+			// there, as bash's longjmp out of the expansion does
+			return nil
 		}
 	}
 	return out
