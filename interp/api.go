@@ -13,9 +13,18 @@ import (
 // SetLogin marks the shell as a login shell (shopt login_shell).
 func (r *Runner) SetLogin(on bool) { r.opts.shopt[shLoginShell] = on }
 
-// SourceFile runs a file in the current shell, as `.` would, without
-// failing when it is missing.
+// SourceFile runs a startup file in the current shell, as `.` would,
+// without failing when it is missing. bash reads a startup file at the
+// depth of the commands it reads next: its commands trace with one PS4
+// character less than the same file's under source.
 func (r *Runner) SourceFile(path string) int {
+	r.traceLevel--
+	defer func() { r.traceLevel++ }()
+	return r.sourceIfThere(path)
+}
+
+// sourceIfThere runs path as `.` does, when it exists.
+func (r *Runner) sourceIfThere(path string) int {
 	if _, err := os.Stat(path); err != nil {
 		return 0
 	}

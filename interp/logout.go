@@ -27,9 +27,10 @@ func (r *Runner) bashLogout() {
 		return
 	}
 	r.sh.loggedOut = true
-	r.SourceFile(r.tildePath("~/.bash_logout"))
+	// (read from within exit: traced as a source is)
+	r.sourceIfThere(r.tildePath("~/.bash_logout"))
 	if r.flow != flowExit {
-		r.SourceFile("/etc/bash.bash_logout")
+		r.sourceIfThere("/etc/bash.bash_logout")
 	}
 }
 

@@ -30,9 +30,37 @@ func startInteractive(r *interp.Runner, inv *invocation, cmds bool) {
 	r.SetShopt("expand_aliases", true)
 	r.SetOpt("histexpand", true)
 	r.SetOpt("history", true)
-	if cmds && !inv.noEditing {
+	if emacs, vi := editingModes(inv, cmds); emacs {
 		r.SetOpt("emacs", true)
+	} else if vi {
+		r.SetOpt("vi", true)
+	} else {
+		r.SetOpt("emacs", false)
+		r.SetOpt("vi", false)
 	}
+}
+
+// editingModes is what set -o shows for emacs and vi in an interactive
+// bash once its options are read, as set_edit_mode leaves them: readline
+// is in emacs mode and on (unless --noediting); -o emacs or -o vi picks
+// the mode and turns editing on, +o of the mode in use turns it off and
+// +o of the other does nothing. A script file (bash -i FILE) is read
+// without line editing.
+func editingModes(inv *invocation, cmds bool) (emacs, vi bool) {
+	if !cmds {
+		return false, false
+	}
+	mode, off := "emacs", inv.noEditing
+	for _, o := range inv.setOpts {
+		switch {
+		case o.name != "emacs" && o.name != "vi":
+		case o.on:
+			mode, off = o.name, false
+		case o.name == mode:
+			off = true
+		}
+	}
+	return !off && mode == "emacs", !off && mode == "vi"
 }
 
 // posixEarly reports whether bash is in POSIX mode when it sets its
