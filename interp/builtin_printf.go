@@ -228,6 +228,9 @@ type spec struct {
 	precNeg bool
 	// precEmpty: a '.' with no digits, zero even to %Q.
 	precEmpty bool
+	// negDigits: the digits of a negative literal precision.
+	negDigits string
+	group     bool // the ' flag
 	conv      byte
 	longDbl   bool // an L modifier: long double even in POSIX mode
 	// tooWide: literal width or precision digits beyond INT_MAX.
@@ -275,6 +278,7 @@ func (p *printfState) pass(f string) bool {
 			case '#':
 				sp.hash = true
 			case '\'':
+				sp.group = true
 			case '-':
 				sp.minus = true
 			case '+':
@@ -332,6 +336,7 @@ func (p *printfState) pass(f string) bool {
 					sp.precEmpty = i == dstart
 				} else {
 					sp.precNeg = true
+					sp.negDigits = f[dstart:i]
 				}
 			}
 		}
@@ -347,6 +352,13 @@ func (p *printfState) pass(f string) bool {
 		if sp.refused() {
 			// the argument is still read, and diagnosed
 			p.refusedArg(sp)
+			continue
+		}
+		if sp.precNeg && strings.IndexByte("csdiouxXeEfFgGaA", sp.conv) >= 0 {
+			// printf(3) takes the '-' of the precision for the
+			// conversion: glibc prints that unknown spec back
+			p.readArg(sp)
+			p.put(p.unknownSpec(sp))
 			continue
 		}
 		switch sp.conv {
@@ -493,6 +505,43 @@ func (p *printfState) refusedArg(sp spec) {
 			p.owed++
 		}
 	}
+	p.readArg(sp)
+}
+
+// unknownSpec is what glibc's printf prints for the spec bash hands it
+// for sp, a conversion with a negative literal precision: it stops at the
+// '-' as an unknown conversion, which it prints back as %, its flags
+// (# ' + or space, -, 0 unless -), any width and .0, then the '-', and
+// then the rest as plain text: the digits and the conversion, with the
+// length modifier bash put in (l for integers, L for floating ones).
+func (p *printfState) unknownSpec(sp spec) string {
+	var b strings.Builder
+	b.WriteByte('%')
+	for _, fl := range []struct {
+		on bool
+		c  byte
+	}{{sp.hash, '#'}, {sp.group, '\''}, {sp.plus, '+'}, {sp.space && !sp.plus, ' '}, {sp.minus, '-'}, {sp.zero && !sp.minus, '0'}} {
+		if fl.on {
+			b.WriteByte(fl.c)
+		}
+	}
+	if sp.width != 0 {
+		b.WriteString(strconv.Itoa(sp.width))
+	}
+	b.WriteString(".0-" + sp.negDigits)
+	switch {
+	case strings.IndexByte("diouxX", sp.conv) >= 0:
+		b.WriteByte('l')
+	case sp.conv != 'c' && sp.conv != 's' && (sp.longDbl || !p.r.opts.on(optPosix)):
+		b.WriteByte('L')
+	}
+	b.WriteByte(sp.conv)
+	return b.String()
+}
+
+// readArg consumes the argument of conversion sp without printing it,
+// with the complaints bash makes converting it.
+func (p *printfState) readArg(sp spec) {
 	switch sp.conv {
 	case 'c', 's':
 		p.next()
