@@ -1606,7 +1606,14 @@ func (r *Runner) timeClause(c *syntax.TimeClause) {
 	out, bad, ok := formatTimeIn(format, r.numericRadix()[0], real, user, sys)
 	if !ok {
 		// a format ending in its precision or l has the terminating
-		// NUL as its conversion, which bash's message shows raw
+		// NUL as its conversion, which bash's message shows raw. The
+		// timed command is over: bash's line_number is back at the
+		// notice line (the enclosing compound command's, see
+		// jobnotice.go)
+		if r.noticeLine > 0 {
+			defer func(line int) { r.line = line }(r.line)
+			r.line = r.noticeLine
+		}
 		r.errorf("TIMEFORMAT: `%c': invalid format character", bad)
 		return
 	}
