@@ -46,6 +46,14 @@ func TestTerminalLineEditing(t *testing.T) {
 		"[/usr/local]", "[abZ]"}
 	for _, term := range []string{"dumb", "xterm"} {
 		for _, echo := range []bool{true, false} {
+			keys, want := keys, want
+			if term != "dumb" {
+				// a line longer than the 4095 bytes a canonical-mode
+				// line may hold (on a dumb terminal readline scrolls it
+				// sideways, as the line editor does not)
+				keys = append(keys[:len(keys)-1:len(keys)-1], "v="+strings.Repeat("x", 5000)+"; echo ${#v}\r", keys[len(keys)-1])
+				want = append(want[:len(want):len(want)], "5000")
+			}
 			t.Run(term+"-echo-"+strconv.FormatBool(echo), func(t *testing.T) {
 				t.Parallel()
 				run := func(shell string) []string {
