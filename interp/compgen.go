@@ -725,9 +725,9 @@ func (r *Runner) expandNoGlob(tok string) []string {
 	if w == nil {
 		return nil // a line continuation alone: nothing
 	}
-	oldSrc := r.curSrc
-	r.curSrc = src
-	defer func() { r.curSrc = oldSrc }()
+	oldSrc, oldWritten := r.curSrc, r.comsubWritten
+	r.curSrc, r.comsubWritten = src, true
+	defer func() { r.curSrc, r.comsubWritten = oldSrc, oldWritten }()
 	b := &fieldBuilder{ifs: r.ifs(), mb: r.utf8Locale(), noGlob: true}
 	if err := r.expandWordBraces(b, w); err != nil {
 		r.expansionError(err)

@@ -384,15 +384,19 @@ type Runner struct {
 	selfIntPending bool
 	// inComsub: a command substitution's shell or a subshell of one,
 	// which reports no job status (bash's startup_state 2)
-	inComsub   bool
-	cop        *activeCoproc // the coprocess bash keeps track of
-	loopDepth  int
-	optind     optindState
-	dirStack   []string
-	ctx        context.Context
-	pendingErr error
-	envGiven   bool
-	curSrc     string // source text of the code running, for messages
+	inComsub bool
+	// comsubWritten: a word being expanded from text read at run time
+	// (compgen -W), whose $(…) bash runs as written, lines counted
+	// from the "$(" line
+	comsubWritten bool
+	cop           *activeCoproc // the coprocess bash keeps track of
+	loopDepth     int
+	optind        optindState
+	dirStack      []string
+	ctx           context.Context
+	pendingErr    error
+	envGiven      bool
+	curSrc        string // source text of the code running, for messages
 	// wordBuf is a spare buffer that literal and pattern lend to the
 	// word they build (see takeWordBuf)
 	wordBuf []byte

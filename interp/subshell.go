@@ -302,6 +302,7 @@ func (r *Runner) cmdSubst(cs *syntax.CmdSubst) (string, error) {
 	r.syncScript() // bash forks for it
 	c := r.fork("cmdsub")
 	c.inComsub = true
+	c.comsubWritten = false // its own substitutions are parsed with it
 	// its text is read whole before it runs (parse_and_execute): a
 	// compound command's redirections are made at its last line
 	c.noticeLine = 0
@@ -312,14 +313,14 @@ func (r *Runner) cmdSubst(cs *syntax.CmdSubst) (string, error) {
 	// from the command's line: backquoted text as written, $(...) as
 	// bash prints it back (from its first command)
 	base := int(cs.Pos().Line())
-	if !cs.Backquotes && len(cs.Stmts) > 0 {
+	if !cs.Backquotes && len(cs.Stmts) > 0 && !r.comsubWritten {
 		base = int(cs.Stmts[0].Pos().Line())
 	}
 	c.lineOff = r.line - base
 	c.lineConts, c.contsEnd = comsubConts(r.curSrc, cs, base), int(cs.End().Line())
 	stmts := cs.Stmts
 	pc, reprinted := r.reprintedComsub(cs)
-	if reprinted {
+	if reprinted && !r.comsubWritten {
 		// the text bash runs: its lines from the command's line
 		stmts, c.curSrc, c.lineOff, c.lineConts = pc.stmts, pc.text, r.line-1, nil
 		c.tail = noForkTail(stmts, c.curSrc, false)
