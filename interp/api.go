@@ -83,6 +83,11 @@ func (r *Runner) resumeInput(in *cmdInput, f *os.File, name string) *os.File {
 // RunReader runs a script read from f (bash's stdin scripts) a line at a
 // time, so that commands in the script can read the rest of f themselves.
 func (r *Runner) RunReader(f *os.File, name string) int {
+	if name == "" && f != nil {
+		// bash's set_bash_input: the input it reads commands from is
+		// not left in no-delay mode, which its programs would inherit
+		unsetNonblock(rawFD(f))
+	}
 	in := cmdInput{lr: newLineReader(f)}
 	if !r.sh.interactiveCmds && name == "" {
 		// read as bash's buffered stream reads it (scriptinput.go)

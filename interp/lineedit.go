@@ -59,6 +59,9 @@ func (r *Runner) newLineEditor(lr *lineReader) *lineEditor {
 	if err != nil {
 		return nil
 	}
+	// a program may have left the terminal in no-delay mode: bash takes
+	// it out before each line it reads ("just in case")
+	unsetNonblock(lr.fd)
 	term := r.varString("TERM")
 	dumb := term == "" || term == "dumb"
 	e := &lineEditor{
@@ -534,4 +537,12 @@ func (e *lineEditor) cols(b []byte) int {
 		return n + len(b)
 	}
 	return n + utf8.RuneCount(b)
+}
+
+// unsetNonblock takes fd out of no-delay mode (sh_unset_nodelay_mode).
+func unsetNonblock(fd int) {
+	fl, _, e := syscall.Syscall(syscall.SYS_FCNTL, uintptr(fd), syscall.F_GETFL, 0)
+	if e == 0 && fl&syscall.O_NONBLOCK != 0 {
+		syscall.Syscall(syscall.SYS_FCNTL, uintptr(fd), syscall.F_SETFL, fl&^syscall.O_NONBLOCK)
+	}
 }
