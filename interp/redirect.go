@@ -734,6 +734,11 @@ func (r *Runner) hereRedirect(rd *syntax.Redirect, fd int, varName string, info 
 		body, err = r.assignValue(rd.Word)
 		body += "\n"
 	default:
+		// bash expands the body as text read at run time: its $( )
+		// count their lines as written, from the command's line
+		oldWritten := r.comsubWritten
+		r.comsubWritten = true
+		defer func() { r.comsubWritten = oldWritten }()
 		if w, ok := markedHdocBody(rd); ok {
 			body, err = r.document(w)
 		} else if err = r.markedHdocError(rd); err != nil {
