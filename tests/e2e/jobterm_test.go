@@ -168,65 +168,11 @@ func TestTerminalJobControl(t *testing.T) {
 		cmd := exec.Command(link, "--norc", "--noprofile", "-i")
 		cmd.Dir = dir
 		cmd.Env = shellEnv(dir)
-		tty, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 24, Cols: 200})
-		if err != nil {
-			t.Fatal(err)
+		out, ok := ptySteps(t, shell, cmd, steps)
+		if !ok {
+			return ""
 		}
-		var mu sync.Mutex
-		var out bytes.Buffer
-		readDone := make(chan struct{})
-		go func() {
-			defer close(readDone)
-			b := make([]byte, 4096)
-			for {
-				n, err := tty.Read(b)
-				mu.Lock()
-				out.Write(b[:n])
-				mu.Unlock()
-				if err != nil {
-					return
-				}
-			}
-		}()
-		defer func() {
-			tty.Close()
-			cmd.Process.Kill()
-			cmd.Wait()
-			<-readDone
-		}()
-		for _, s := range steps {
-			mu.Lock()
-			mark := out.Len()
-			mu.Unlock()
-			if s.send == "" {
-				// the first prompt may have come before the step began
-				mark = 0
-			}
-			if s.send != "" {
-				tty.WriteString(s.send)
-			}
-			deadline := time.Now().Add(10 * time.Second)
-			for {
-				mu.Lock()
-				seen := bytes.Contains(out.Bytes()[mark:], []byte(s.want))
-				mu.Unlock()
-				if seen {
-					break
-				}
-				if time.Now().After(deadline) {
-					mu.Lock()
-					t.Errorf("%s: no %q after typing %q; output:\n%s", shell, s.want, s.send, out.String())
-					mu.Unlock()
-					return ""
-				}
-				time.Sleep(10 * time.Millisecond)
-			}
-			time.Sleep(s.settle)
-		}
-		time.Sleep(100 * time.Millisecond)
-		mu.Lock()
-		defer mu.Unlock()
-		text := strings.ReplaceAll(out.String(), "\r", "")
+		text := strings.ReplaceAll(out, "\r", "")
 		return pids.ReplaceAllString(text, "[$1] PID")
 	}
 	for _, c := range cases {
@@ -297,6 +243,74 @@ func ptyCommand(t *testing.T, cmd *exec.Cmd, feed func(tty *os.File)) (out strin
 	t.Helper()
 	out, ended = ptyCommandRaw(t, cmd, feed)
 	return strings.ReplaceAll(out, "\r", ""), ended
+}
+
+// ptySteps runs cmd (label in messages) on a new terminal of 24 lines by 200 columns and
+// takes steps in it: each types its text, waits up to 10 s for the
+// output since then to hold its want, then settles. It returns all the
+// output, carriage returns kept, and false (having reported it) when a
+// want did not come.
+func ptySteps(t *testing.T, label string, cmd *exec.Cmd, steps []ptyStep) (string, bool) {
+	t.Helper()
+	tty, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 24, Cols: 200})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	var out bytes.Buffer
+	readDone := make(chan struct{})
+	go func() {
+		defer close(readDone)
+		b := make([]byte, 4096)
+		for {
+			n, err := tty.Read(b)
+			mu.Lock()
+			out.Write(b[:n])
+			mu.Unlock()
+			if err != nil {
+				return
+			}
+		}
+	}()
+	defer func() {
+		tty.Close()
+		cmd.Process.Kill()
+		cmd.Wait()
+		<-readDone
+	}()
+	for _, s := range steps {
+		mu.Lock()
+		mark := out.Len()
+		mu.Unlock()
+		if s.send == "" {
+			// the first prompt may have come before the step began
+			mark = 0
+		}
+		if s.send != "" {
+			tty.WriteString(s.send)
+		}
+		deadline := time.Now().Add(10 * time.Second)
+		for {
+			mu.Lock()
+			seen := bytes.Contains(out.Bytes()[mark:], []byte(s.want))
+			mu.Unlock()
+			if seen {
+				break
+			}
+			if time.Now().After(deadline) {
+				mu.Lock()
+				t.Errorf("%s: no %q after typing %q; output:\n%s", label, s.want, s.send, out.String())
+				mu.Unlock()
+				return "", false
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+		time.Sleep(s.settle)
+	}
+	time.Sleep(100 * time.Millisecond)
+	mu.Lock()
+	defer mu.Unlock()
+	return out.String(), true
 }
 
 // typeKeys types each of keys into tty after a pause.

@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"os"
 	"os/exec"
 	"strconv"
 	"strings"
@@ -19,39 +18,42 @@ import (
 // ^D) act as in readline, and the lines they make run; read -e reads
 // its line so too, from -i's text.
 func TestTerminalLineEditing(t *testing.T) {
-	keys := []string{
-		"echo hi\r",
-		"echo abc\x7f\x7fX\r",
-		"echo ab\x01\x06\x06\x06\x06\x06Z\x05Y\r",
-		"echo one\x0cecho two\r",
-		"echo first\r", "\x10\r", "\x1b[A\r",
-		"garbage\x15echo clean\r",
-		"echo one two\x17three\r",
-		"echo abcdef\x02\x02\x02\x0b\r", "echo \x19\r",
-		"echo ab\x14\r",
-		"echo one two\x1bb\x1bbX\r",
-		"echo abcd\x02\x02\x1b[3~\r",
-		"x=a\x16\x01b; echo ${#x}\r",
-		"echo \u00e9\x7fe\r",
-		"\x1b[200~echo pasted\x1b[201~\r",
-		"for i in 1 2\r", "do echo $i; done\r",
-		"abc", "\x03", "echo st=$?\r",
-		"read -e -p 'dir: ' -i /usr/local d; echo \"[$d]\"\r", "\r",
-		"read -e -i abc x\r", "\x7fZ\r", "echo \"[$x]\"\r",
-		"\x7f\x04",
+	// each line waits for the prompt that follows it
+	line := func(k string) ptyStep { return ptyStep{send: k, want: "$ "} }
+	pause := func(k string) ptyStep { return ptyStep{send: k, settle: 300 * time.Millisecond} }
+	steps := []ptyStep{{want: "$ "},
+		line("echo hi\r"),
+		line("echo abc\x7f\x7fX\r"),
+		line("echo ab\x01\x06\x06\x06\x06\x06Z\x05Y\r"),
+		line("echo one\x0cecho two\r"),
+		line("echo first\r"), line("\x10\r"), line("\x1b[A\r"),
+		line("garbage\x15echo clean\r"),
+		line("echo one two\x17three\r"),
+		line("echo abcdef\x02\x02\x02\x0b\r"), line("echo \x19\r"),
+		line("echo ab\x14\r"),
+		line("echo one two\x1bb\x1bbX\r"),
+		line("echo abcd\x02\x02\x1b[3~\r"),
+		line("x=a\x16\x01b; echo ${#x}\r"),
+		line("echo \u00e9\x7fe\r"),
+		line("\x1b[200~echo pasted\x1b[201~\r"),
+		{send: "for i in 1 2\r", want: "> "}, line("do echo $i; done\r"),
+		pause("abc"), line("\x03"), line("echo st=$?\r"),
+		{send: "read -e -p 'dir: ' -i /usr/local d; echo \"[$d]\"\r", want: "dir: "}, line("\r"),
+		pause("read -e -i abc x\r"), line("\x7fZ\r"), line("echo \"[$x]\"\r"),
 	}
+	end := ptyStep{send: "\x7f\x04", want: "exit"}
 	// what the lines print, in order
 	want := []string{"hi", "aX", "ZabY", "oneecho two", "first", "first", "first", "clean", "one three",
 		"abc", "def", "ba", "Xone two", "abd", "3", "e", "pasted", "1", "2", "st=130",
 		"[/usr/local]", "[abZ]"}
 	for _, term := range []string{"dumb", "xterm"} {
 		for _, echo := range []bool{true, false} {
-			keys, want := keys, want
+			steps, want := append(steps[:len(steps):len(steps)], end), want
 			if term != "dumb" {
 				// a line longer than the 4095 bytes a canonical-mode
 				// line may hold (on a dumb terminal readline scrolls it
 				// sideways, as the line editor does not)
-				keys = append(keys[:len(keys)-1:len(keys)-1], "v="+strings.Repeat("x", 5000)+"; echo ${#v}\r", keys[len(keys)-1])
+				steps = append(steps[:len(steps)-1], line("v="+strings.Repeat("x", 5000)+"; echo ${#v}\r"), end)
 				want = append(want[:len(want):len(want)], "5000")
 			}
 			t.Run(term+"-echo-"+strconv.FormatBool(echo), func(t *testing.T) {
@@ -64,14 +66,7 @@ func TestTerminalLineEditing(t *testing.T) {
 					}
 					cmd.Dir = dir
 					cmd.Env = append(shellEnv(dir), "TERM="+term, "LC_ALL=C.UTF-8")
-					out, ended := ptyCommandRaw(t, cmd, func(tty *os.File) {
-						time.Sleep(300 * time.Millisecond)
-						typeKeys(tty, 200*time.Millisecond, keys...)
-						time.Sleep(200 * time.Millisecond)
-					})
-					if !ended {
-						t.Errorf("%s: ^D did not end it", shell)
-					}
+					out, _ := ptySteps(t, shell, cmd, steps)
 					return screen(out)
 				}
 				b, n := run(bashBin), run(nashBin)
