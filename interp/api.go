@@ -147,7 +147,9 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 		if in.script == nil {
 			in.lr.deadline = tmoutAt
 			if atTerm {
-				in.lr.stop = r.sh.interrupted.Load
+				// a ^C, or a hangup (termsigExit), stops the read
+				term := r.termStop()
+				in.lr.stop = func() bool { return r.sh.interrupted.Load() || term != nil && term() }
 			}
 		}
 		var line []byte
@@ -163,7 +165,7 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 				r.histUnrun(buf.String()) // half a command
 				r.autoLogout()
 			case errReadStopped:
-				interrupted = true
+				interrupted = !r.exitByTerm()
 			default:
 				eof = true
 			}
@@ -176,7 +178,7 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 				break
 			}
 			if err == errReadStopped {
-				interrupted = true
+				interrupted = !r.exitByTerm()
 				break
 			}
 			if err != nil {

@@ -456,8 +456,8 @@ func (r *Runner) visibleJobs(jobsCmd bool) *jobTable {
 	return t
 }
 
-// biDisown implements disown [-h] [-ar] [jobspec… | pid…]. Jobs are never
-// sent SIGHUP by a non-interactive shell, so -h only checks its operands.
+// biDisown implements disown [-h] [-ar] [jobspec… | pid…]. -h keeps the
+// jobs, marked so that a hangup of the shell leaves them alone.
 func biDisown(r *Runner, args []string) int {
 	set, a, ok, st := r.simpleOpts("disown", "ahr", args[1:])
 	if !ok {
@@ -479,6 +479,8 @@ func biDisown(r *Runner, args []string) int {
 			if !keep {
 				r.warnDisownStopped(j)
 				r.jobs.forget(j)
+			} else {
+				j.noHup.Store(true)
 			}
 		}
 		return 0
@@ -491,6 +493,8 @@ func biDisown(r *Runner, args []string) int {
 		}
 		if !keep {
 			r.disownJob(j)
+		} else {
+			j.noHup.Store(true)
 		}
 		return 0
 	}
@@ -515,6 +519,8 @@ func biDisown(r *Runner, args []string) int {
 		}
 		if !keep {
 			r.disownJob(found)
+		} else {
+			found.noHup.Store(true)
 		}
 	}
 	return status

@@ -533,6 +533,11 @@ func (r *Runner) finish() int {
 	}
 	r.flushCoproc()
 	r.traceFlush()
+	if !r.isSub && r.isInteractive() && r.opts.sh(shLoginShell) && r.opts.sh(shHuponexit) {
+		// shopt -s huponexit: an interactive login shell hangs up its
+		// jobs as it exits
+		r.jobs.hangUp()
+	}
 	if r.opts.on(optMonitor) && !r.isSub {
 		r.jobs.terminateStopped()
 	}

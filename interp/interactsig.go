@@ -54,6 +54,7 @@ func (r *Runner) startInteractiveSignals() {
 		}
 	}()
 	r.catchInteractiveInt()
+	r.syncTermWatch()
 }
 
 // catchInteractiveInt subscribes the interactive shell to SIGINT again,

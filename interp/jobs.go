@@ -17,9 +17,12 @@ type job struct {
 	// ownGroup: the job's process leads a process group of its own
 	// (started under job control), which kill %N signals as a whole
 	ownGroup bool
-	mu       sync.Mutex
-	pidV     int
-	cmd      string
+	// noHup: disown -h marked the job, which a hangup of the shell
+	// leaves alone (bash's J_NOHUP)
+	noHup atomic.Bool
+	mu    sync.Mutex
+	pidV  int
+	cmd   string
 	// wd is the shell's directory when the job started, for the
 	// "(wd now: …)" of a job-control notice
 	wd     string

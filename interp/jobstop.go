@@ -186,6 +186,27 @@ func (r *Runner) fgStoppable() bool {
 // terminateStopped is bash's terminate_stopped_jobs, run as a shell with
 // job control on exits: its stopped jobs get SIGTERM, then SIGCONT so
 // that they act on it.
+// hangUp sends SIGHUP to every job but those disown -h marked, and
+// SIGCONT after it to a stopped one (bash's hangup_all_jobs): an
+// interactive shell's jobs when it gets a hangup, or when a login shell
+// with huponexit exits.
+func (t *jobTable) hangUp() {
+	for _, j := range t.numbered() {
+		pid := j.pid()
+		if j.noHup.Load() || pid <= 0 || pid >= fakePIDBase {
+			continue
+		}
+		target := pid
+		if j.ownGroup {
+			target = -pid
+		}
+		syscall.Kill(target, syscall.SIGHUP)
+		if j.stoppedBy() != 0 {
+			syscall.Kill(target, syscall.SIGCONT)
+		}
+	}
+}
+
 func (t *jobTable) terminateStopped() {
 	for _, j := range t.numbered() {
 		if j.stoppedBy() != 0 && j.pid() < fakePIDBase {

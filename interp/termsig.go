@@ -25,17 +25,28 @@ var termSignals = []syscall.Signal{
 // the trap builtin calls it after any change (a trap of its own on one
 // of them, set with watchSignal, takes precedence).
 func (r *Runner) syncTermWatch() {
-	if r.isSub || r.isInteractive() || r.traps == nil {
+	interactive := r.isInteractive() && r.sh.intCh != nil
+	if r.isSub || !interactive && r.traps == nil {
 		return
 	}
-	exit, _ := r.traps.m["EXIT"]
-	want := !r.traps.inherited && exit != ""
+	want := false
+	if !interactive {
+		exit, _ := r.traps.m["EXIT"]
+		want = !r.traps.inherited && exit != ""
+	}
 	s := r.sh.sigs
-	if s == nil && !want {
+	if s == nil && !want && !interactive {
 		return
 	}
 	s = r.signalState()
 	for _, sig := range termSignals {
+		want := want
+		if interactive {
+			// an interactive shell catches SIGHUP always: a hangup
+			// sends it on to the jobs before the shell ends
+			// (termsigExit), as bash's termsig_handler does
+			want = sig == syscall.SIGHUP
+		}
 		s.mu.Lock()
 		watched := s.term[sig]
 		s.mu.Unlock()
@@ -121,6 +132,10 @@ func (r *Runner) resetFrames() {
 // it was, and the shell ends killed by sig (cmd/nash ends the process by
 // KilledBy once the run has unwound).
 func (r *Runner) termsigExit(sig syscall.Signal) {
+	if sig == syscall.SIGHUP && r.isInteractive() {
+		// hangup_all_jobs; the history is saved as the shell ends
+		r.jobs.hangUp()
+	}
 	before := r.sh.tailSignal
 	r.resetFrames()
 	r.runExitTrap()
