@@ -1327,6 +1327,11 @@ func (r *Runner) sliceOffsetOutside(pv paramValue, off int64) bool {
 		v := r.lookup(pv.name)
 		switch {
 		case v != nil && v.kind == kIndexed:
+			if off < 0 {
+				// a negative offset counts from one past the
+				// highest index, which may be the largest integer
+				return negArrayOffset(off, v) < 0
+			}
 			n = int64(v.arr.maxIndex())
 		case v != nil && v.kind == kAssoc:
 			n = int64(len(pv.list))
@@ -1459,8 +1464,7 @@ func assocSlice(pv paramValue, off, length int64, hasLen bool) paramValue {
 func (r *Runner) sparseSlice(v *variable, pv paramValue, off, length int64, hasLen bool) (paramValue, error) {
 	out := paramValue{isList: true, star: pv.star, set: pv.set}
 	if off < 0 {
-		off += int64(v.arr.maxIndex()) + 1
-		if off < 0 {
+		if off = negArrayOffset(off, v); off < 0 {
 			return out, nil
 		}
 	}
@@ -1474,6 +1478,14 @@ func (r *Runner) sparseSlice(v *variable, pv paramValue, off, length int64, hasL
 		out.list = append(out.list, v.arr.vals[p])
 	}
 	return out, nil
+}
+
+// negArrayOffset resolves the negative offset off of ${a[@]:off} against
+// indexed array v: off+max+1, added in an order that cannot overflow. bash
+// lets max+1 wrap, but its checks then come out as for the true sum, so
+// ${a[@]: -1} finds an element at index 9223372036854775807.
+func negArrayOffset(off int64, v *variable) int64 {
+	return off + 1 + int64(v.arr.maxIndex())
 }
 
 // mapValue applies f to a scalar or to each list element.
