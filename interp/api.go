@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"syscall"
 	"time"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -64,6 +65,22 @@ func (in *cmdInput) readByte() (byte, error) {
 	return in.lr.readByte()
 }
 
+// readLine reads a line with its newline, or what there is of one up to
+// an error.
+func (in *cmdInput) readLine() ([]byte, error) {
+	var line []byte
+	for {
+		c, err := in.readByte()
+		if err != nil {
+			return line, err
+		}
+		line = append(line, c)
+		if c == '\n' {
+			return line, nil
+		}
+	}
+}
+
 // resumeInput readies in for the next line after commands ran, and
 // returns the file read from: a script on stdin goes on from a new
 // stdin (exec 0<file), as bash does.
@@ -86,7 +103,7 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 	if name == "" && f != nil {
 		// bash's set_bash_input: the input it reads commands from is
 		// not left in no-delay mode, which its programs would inherit
-		unsetNonblock(rawFD(f))
+		syscall.SetNonblock(rawFD(f), false)
 	}
 	in := cmdInput{lr: newLineReader(f)}
 	if !r.sh.interactiveCmds && name == "" {
@@ -113,10 +130,10 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 	}
 	lastLen := 0
 	eofs := 0 // ends of input in a row ignored under ignoreeof
-	var ed *lineEditor
-	var prompt string
 	var tmoutAt time.Time
 	for !eof && r.flow != flowExit {
+		var ed *lineEditor
+		prompt := ""
 		if prompts {
 			if buf.Len() == 0 {
 				if r.runPromptCommand(); r.flow == flowExit {
@@ -153,42 +170,21 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 			}
 		}
 		var line []byte
-		interrupted := false
-		edited := ed != nil
-		if edited {
-			l, err := ed.readLine(prompt)
-			ed = nil
-			switch err {
-			case nil:
-				line = l
-			case errReadTimeout:
-				r.histUnrun(buf.String()) // half a command
-				r.autoLogout()
-			case errReadStopped:
-				interrupted = !r.exitByTerm()
-			default:
-				eof = true
-			}
+		var err error
+		if ed != nil {
+			line, err = ed.readLine(prompt, "")
+		} else {
+			line, err = in.readLine()
 		}
-		for !edited {
-			c, err := in.readByte()
-			if err == errReadTimeout {
-				r.histUnrun(buf.String()) // half a command
-				r.autoLogout()
-				break
-			}
-			if err == errReadStopped {
-				interrupted = !r.exitByTerm()
-				break
-			}
-			if err != nil {
-				eof = true
-				break
-			}
-			line = append(line, c)
-			if c == '\n' {
-				break
-			}
+		interrupted := false
+		switch {
+		case err == errReadTimeout:
+			r.histUnrun(buf.String()) // half a command
+			r.autoLogout()
+		case err == errReadStopped:
+			interrupted = !r.exitByTerm()
+		case err != nil:
+			eof = true
 		}
 		if in.script == nil {
 			in.lr.done()

@@ -240,10 +240,15 @@ type spec struct {
 	tooWide bool
 }
 
-// refused says whether printf(3) would print nothing for sp: bash passes
-// its c s d i o u x X e E f F g G a A conversions to it.
+// refused says whether printf(3) would print nothing for sp.
 func (sp spec) refused() bool {
-	return sp.tooWide && strings.IndexByte("csdiouxXeEfFgGaA", sp.conv) >= 0
+	return sp.tooWide && sp.byLibc()
+}
+
+// byLibc says whether bash passes sp's conversion to printf(3): c s d i
+// o u x X e E f F g G a A (it formats b q Q and (fmt)T itself).
+func (sp spec) byLibc() bool {
+	return strings.IndexByte("csdiouxXeEfFgGaA", sp.conv) >= 0
 }
 
 // pass runs the format once; false means a fatal format error.
@@ -354,7 +359,7 @@ func (p *printfState) pass(f string) bool {
 			p.refusedArg(sp)
 			continue
 		}
-		if sp.precNeg && strings.IndexByte("csdiouxXeEfFgGaA", sp.conv) >= 0 {
+		if sp.precNeg && sp.byLibc() {
 			// printf(3) takes the '-' of the precision for the
 			// conversion: glibc prints that unknown spec back
 			p.readArg(sp)

@@ -550,12 +550,8 @@ func (r *Runner) readEdited(lr *lineReader, prompt, itext string, raw bool) (rea
 			return readInput(lr, '\n', 0, raw, !r.utf8Locale())
 		}
 		io.WriteString(ed.w, prompt)
-		ed.insert([]byte(itext))
-		if ed.echo {
-			ed.w.Write(ed.out)
-		}
+		line, err := ed.readLine(prompt, itext)
 		itext = ""
-		line, err := ed.readLine(prompt)
 		if err != nil {
 			if err == io.EOF && len(text) > 0 {
 				break
@@ -563,8 +559,7 @@ func (r *Runner) readEdited(lr *lineReader, prompt, itext string, raw bool) (rea
 			return readResult{}, err
 		}
 		text = append(text, line...)
-		trail := len(line) - 1 - len(strings.TrimRight(string(line[:len(line)-1]), "\\"))
-		if raw || trail%2 == 0 {
+		if raw || !oddTrailingBackslashes(string(line[:len(line)-1])) {
 			break
 		}
 	}

@@ -102,11 +102,7 @@ func (j *job) resume() {
 	// end recorded by watchStops after this, so that it is reported
 	// (bash's start_job blocks SIGCHLD for the same reason)
 	j.markRunning()
-	if j.ownGroup {
-		syscall.Kill(-j.pid(), syscall.SIGCONT) // start_job's killpg
-	} else {
-		syscall.Kill(j.pid(), syscall.SIGCONT)
-	}
+	j.signal(syscall.SIGCONT) // start_job's killpg
 }
 
 // markRunning records that a stopped job was sent SIGCONT: it runs, and
@@ -186,32 +182,37 @@ func (r *Runner) fgStoppable() bool {
 // terminateStopped is bash's terminate_stopped_jobs, run as a shell with
 // job control on exits: its stopped jobs get SIGTERM, then SIGCONT so
 // that they act on it.
-// hangUp sends SIGHUP to every job but those disown -h marked, and
-// SIGCONT after it to a stopped one (bash's hangup_all_jobs): an
-// interactive shell's jobs when it gets a hangup, or when a login shell
-// with huponexit exits.
-func (t *jobTable) hangUp() {
-	for _, j := range t.numbered() {
-		pid := j.pid()
-		if j.noHup.Load() || pid <= 0 || pid >= fakePIDBase {
-			continue
-		}
-		target := pid
-		if j.ownGroup {
-			target = -pid
-		}
-		syscall.Kill(target, syscall.SIGHUP)
-		if j.stoppedBy() != 0 {
-			syscall.Kill(target, syscall.SIGCONT)
-		}
-	}
-}
-
 func (t *jobTable) terminateStopped() {
 	for _, j := range t.numbered() {
 		if j.stoppedBy() != 0 && j.pid() < fakePIDBase {
 			syscall.Kill(j.pid(), syscall.SIGTERM)
 			syscall.Kill(j.pid(), syscall.SIGCONT)
 		}
+	}
+}
+
+// hangUp sends SIGHUP to every job but those disown -h marked, and
+// SIGCONT after it to a stopped one (bash's hangup_all_jobs): an
+// interactive shell's jobs when it gets a hangup, or when a login shell
+// with huponexit exits.
+func (t *jobTable) hangUp() {
+	for _, j := range t.numbered() {
+		if j.noHup.Load() || j.pid() <= 0 || j.pid() >= fakePIDBase {
+			continue
+		}
+		j.signal(syscall.SIGHUP)
+		if j.stoppedBy() != 0 {
+			j.signal(syscall.SIGCONT)
+		}
+	}
+}
+
+// signal sends sig to the job: to its process group when it leads one
+// (killpg), else to its process.
+func (j *job) signal(sig syscall.Signal) {
+	if j.ownGroup {
+		syscall.Kill(-j.pid(), sig)
+	} else {
+		syscall.Kill(j.pid(), sig)
 	}
 }

@@ -1,8 +1,8 @@
 package interp
 
 import (
+	"bytes"
 	"io"
-	"strings"
 	"syscall"
 	"unicode/utf8"
 )
@@ -36,7 +36,7 @@ type lineEditor struct {
 	paste   bool             // bracketed paste mode is on
 	clear   bool             // the terminal can clear its screen
 	eof     byte             // the terminal's end-of-file character
-	prompt  string           // the prompt's last line, for redisplay
+	prompt  string           // the prompt, all its lines, for a redisplay
 
 	buf []byte // the line
 	pos int    // the cursor, a byte offset in buf
@@ -61,7 +61,7 @@ func (r *Runner) newLineEditor(lr *lineReader) *lineEditor {
 	}
 	// a program may have left the terminal in no-delay mode: bash takes
 	// it out before each line it reads ("just in case")
-	unsetNonblock(lr.fd)
+	syscall.SetNonblock(lr.fd, false)
 	term := r.varString("TERM")
 	dumb := term == "" || term == "dumb"
 	e := &lineEditor{
@@ -95,13 +95,16 @@ func (e *lineEditor) restore() {
 	setTermios(e.lr.fd, e.old)
 }
 
-// readLine reads the line after prompt was shown. It returns the line
-// with its newline; errReadStopped for a ^C (the shell's SIGINT), io.EOF
-// for the end-of-file character at an empty line or the end of input,
+// readLine reads the line after prompt was shown, starting from the
+// text initial (read -e -i). It returns the line with its newline;
+// errReadStopped for a ^C (the shell's SIGINT), io.EOF for the
+// end-of-file character at an empty line or the end of input,
 // errReadTimeout when TMOUT ran out.
-func (e *lineEditor) readLine(prompt string) ([]byte, error) {
+func (e *lineEditor) readLine(prompt, initial string) ([]byte, error) {
 	e.prompt = prompt
 	defer e.restore()
+	e.insert([]byte(initial))
+	e.flush()
 	for {
 		c, err := e.lr.readByte()
 		if err != nil {
@@ -110,15 +113,21 @@ func (e *lineEditor) readLine(prompt string) ([]byte, error) {
 		if c == e.eof && e.eof != 0 && len(e.buf) == 0 {
 			return e.fail(io.EOF)
 		}
-		e.out = e.out[:0]
 		done := e.key(c)
-		if len(e.out) > 0 && e.echo {
-			e.w.Write(e.out)
-		}
+		e.flush()
 		if done {
 			return e.accept(), nil
 		}
 	}
+}
+
+// flush writes out what the keys handled so far display, when the
+// terminal echoes.
+func (e *lineEditor) flush() {
+	if len(e.out) > 0 && e.echo {
+		e.w.Write(e.out)
+	}
+	e.out = e.out[:0]
 }
 
 // fail ends the line for err as readline does: "^C" for an interrupt
@@ -152,17 +161,16 @@ func (e *lineEditor) fail(err error) ([]byte, error) {
 // accept ends the line (accept-line): the cursor goes to its end, then
 // to a new line.
 func (e *lineEditor) accept() []byte {
-	var s string
-	if e.echo {
-		s = string(e.buf[e.pos:]) + "\n"
-	}
+	e.moveTo(len(e.buf))
+	e.out = append(e.out, '\n')
+	e.flush()
 	if e.paste {
-		s += pasteFini
+		fini := pasteFini
 		if !e.echo {
-			s += "\n"
+			fini += "\n"
 		}
+		io.WriteString(e.w, fini)
 	}
-	io.WriteString(e.w, s)
 	return append(e.buf, '\n')
 }
 
@@ -177,9 +185,7 @@ func (e *lineEditor) key(c byte) bool {
 	case 0x02: // ^B
 		e.left()
 	case 0x04: // ^D: the end of input at an empty line (readLine)
-		if e.pos < len(e.buf) {
-			e.deleteRange(e.pos, e.nextChar(e.pos))
-		}
+		e.deleteChar()
 	case 0x05: // ^E
 		e.moveTo(len(e.buf))
 	case 0x06: // ^F
@@ -269,9 +275,7 @@ func (e *lineEditor) csi(seq string) {
 	case "F", "4~", "8~":
 		e.moveTo(len(e.buf))
 	case "3~":
-		if e.pos < len(e.buf) {
-			e.deleteRange(e.pos, e.nextChar(e.pos))
-		}
+		e.deleteChar()
 	case "200~":
 		e.bracketedPaste()
 	}
@@ -280,16 +284,16 @@ func (e *lineEditor) csi(seq string) {
 // bracketedPaste inserts the text up to the end-of-paste sequence as it
 // came, a carriage return as a newline (_rl_bracketed_text).
 func (e *lineEditor) bracketedPaste() {
-	const end = "\x1b[201~"
+	end := []byte("\x1b[201~")
 	var text []byte
-	for !strings.HasSuffix(string(text), end) {
+	for !bytes.HasSuffix(text, end) {
 		b, err := e.lr.readByte()
 		if err != nil {
 			break
 		}
 		text = append(text, b)
 	}
-	text = []byte(strings.TrimSuffix(string(text), end))
+	text = bytes.TrimSuffix(text, end)
 	for i, b := range text {
 		if b == '\r' {
 			text[i] = '\n'
@@ -320,6 +324,13 @@ func (e *lineEditor) deleteRange(from, to int) {
 	e.show(tail)
 	e.blank(gone)
 	e.back(e.cols(tail) + gone)
+}
+
+// deleteChar deletes the character at the cursor (delete-char).
+func (e *lineEditor) deleteChar() {
+	if e.pos < len(e.buf) {
+		e.deleteRange(e.pos, e.nextChar(e.pos))
+	}
 }
 
 // killRange deletes buf[from:to] into the kill buffer.
@@ -505,7 +516,7 @@ func (e *lineEditor) wordEnd(p int) int {
 // rlWordByte is readline's word character: a letter or digit (any
 // byte of a multibyte character counts as one).
 func rlWordByte(b byte) bool {
-	return b >= 0x80 || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
+	return b >= 0x80 || isAlnumByte(b)
 }
 
 // show appends b to the display as readline shows it: a control
@@ -515,12 +526,18 @@ func (e *lineEditor) show(b []byte) {
 		switch {
 		case c == 0x7f:
 			e.out = append(e.out, '^', '?')
-		case c < 0x20 && c != '\t' && c != '\n':
+		case shownAsCtl(c):
 			e.out = append(e.out, '^', c|0x40)
 		default:
 			e.out = append(e.out, c)
 		}
 	}
+}
+
+// shownAsCtl says c is shown as two columns, ^ and a character: a
+// control character other than tab and newline, or DEL.
+func shownAsCtl(c byte) bool {
+	return c == 0x7f || c < 0x20 && c != '\t' && c != '\n'
 }
 
 // cols counts the columns b takes on the display: a character (an
@@ -529,7 +546,7 @@ func (e *lineEditor) show(b []byte) {
 func (e *lineEditor) cols(b []byte) int {
 	n := 0
 	for _, c := range b {
-		if c == 0x7f || c < 0x20 && c != '\t' && c != '\n' {
+		if shownAsCtl(c) {
 			n++
 		}
 	}
@@ -537,12 +554,4 @@ func (e *lineEditor) cols(b []byte) int {
 		return n + len(b)
 	}
 	return n + utf8.RuneCount(b)
-}
-
-// unsetNonblock takes fd out of no-delay mode (sh_unset_nodelay_mode).
-func unsetNonblock(fd int) {
-	fl, _, e := syscall.Syscall(syscall.SYS_FCNTL, uintptr(fd), syscall.F_GETFL, 0)
-	if e == 0 && fl&syscall.O_NONBLOCK != 0 {
-		syscall.Syscall(syscall.SYS_FCNTL, uintptr(fd), syscall.F_SETFL, fl&^syscall.O_NONBLOCK)
-	}
 }

@@ -36,6 +36,12 @@ func BashPath(p string) Option {
 	return func(r *Runner) error { r.bashPath = p; return nil }
 }
 
+// IsTerminal reports whether fd is a terminal, as isatty(3) does.
+func IsTerminal(fd int) bool {
+	_, err := ioctlGetTermios(fd)
+	return err == nil
+}
+
 func ioctlGetTermios(fd int) (*syscall.Termios, error) {
 	var t syscall.Termios
 	_, _, errno := syscall.Syscall(syscall.SYS_IOCTL, uintptr(fd), syscall.TCGETS, uintptr(unsafe.Pointer(&t)))

@@ -572,8 +572,7 @@ func (r *Runner) binaryTest(op, a, b string) (bool, error) {
 }
 
 func isTerminal(f *os.File) bool {
-	_, err := ioctlGetTermios(int(f.Fd()))
-	return err == nil
+	return IsTerminal(int(f.Fd()))
 }
 
 // compileERE compiles a regular expression translated by ereToGo with

@@ -17,7 +17,13 @@ func (r *Runner) initialWordBreaks() string {
 	if r.wordBreaks != nil {
 		return *r.wordBreaks
 	}
-	if r.opts.sh(shHostcomplete) {
+	return defaultWordBreaks(r.opts.sh(shHostcomplete))
+}
+
+// defaultWordBreaks are readline's word break characters as bash sets
+// them with shopt hostcomplete on or off.
+func defaultWordBreaks(host bool) string {
+	if host {
 		return compWordBreaks
 	}
 	return compWordBreaksNoHost
@@ -43,10 +49,7 @@ func (r *Runner) hostCompleteBreaks(on bool) {
 	v := r.vars.globalGet("COMP_WORDBREAKS")
 	switch {
 	case v == nil:
-		s := compWordBreaksNoHost
-		if on {
-			s = compWordBreaks
-		}
+		s := defaultWordBreaks(on)
 		if r.wordBreaks != nil {
 			s = toggle(*r.wordBreaks)
 		}

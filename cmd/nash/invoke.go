@@ -6,8 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
-	"unsafe"
+
+	"nash/interp"
 )
 
 // invocation is bash's command line, parsed.
@@ -194,17 +194,10 @@ func parseArgs(argv []string) (*invocation, error) {
 	// reads its commands from a terminal (no -c string, no script
 	// operand unless -s) and its standard error is one too, as when a
 	// terminal, tmux, pexpect or `docker exec -it` starts plain `bash`
-	if !inv.interact && inv.command == nil && (len(inv.args) == 0 || inv.stdin) && isTerminal(0) && isTerminal(2) {
+	if !inv.interact && inv.command == nil && (len(inv.args) == 0 || inv.stdin) && interp.IsTerminal(0) && interp.IsTerminal(2) {
 		inv.interact = true
 	}
 	return inv, nil
-}
-
-// isTerminal reports whether fd is a terminal, as isatty(3) does.
-func isTerminal(fd int) bool {
-	var t syscall.Termios
-	_, _, e := syscall.Syscall(syscall.SYS_IOCTL, uintptr(fd), syscall.TCGETS, uintptr(unsafe.Pointer(&t)))
-	return e == 0
 }
 
 const helpText = `GNU bash, version %s-(x86_64-pc-linux-gnu)
