@@ -41,43 +41,22 @@ func TestTerminalHangup(t *testing.T) {
 				"echo histline\n")
 			time.Sleep(300 * time.Millisecond)
 			tty.Close() // the hangup
-			done := make(chan error, 1)
-			go func() { done <- cmd.Wait() }()
-			var werr error
-			select {
-			case werr = <-done:
-			case <-time.After(10 * time.Second):
-				cmd.Process.Kill()
-				<-done
-				t.Fatal("the shell did not end after the hangup")
-			}
+			werr := waitEnd(t, cmd, "the hangup")
 			if ee, ok := werr.(*exec.ExitError); !ok || ee.Sys().(syscall.WaitStatus).Signal() != syscall.SIGHUP {
 				t.Errorf("the shell ended with %v, not killed by SIGHUP", werr)
 			}
 			time.Sleep(300 * time.Millisecond)
-			alive := func(name string) bool {
-				b, err := os.ReadFile(filepath.Join(dir, name))
-				if err != nil {
-					t.Fatalf("%s: %v", name, err)
-				}
-				pid, _ := strconv.Atoi(strings.TrimSpace(string(b)))
-				// a zombie would be reaped by init; a live sleep is in state S or T
-				st, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-				return err == nil && !strings.Contains(string(st), ") Z ")
-			}
-			if alive("running") {
+			up := func(name string) bool { return alive(t, filepath.Join(dir, name)) }
+			if up("running") {
 				t.Error("the running job survived the hangup")
 			}
-			if alive("stopped") {
+			if up("stopped") {
 				t.Error("the stopped job survived the hangup")
 			}
-			if !alive("kept") {
+			if !up("kept") {
 				t.Error("the job disown -h marked was hung up")
-			} else {
-				b, _ := os.ReadFile(filepath.Join(dir, "kept"))
-				pid, _ := strconv.Atoi(strings.TrimSpace(string(b)))
-				syscall.Kill(pid, syscall.SIGKILL)
 			}
+			killPidIn(t, filepath.Join(dir, "kept"))
 			if b, _ := os.ReadFile(filepath.Join(dir, "exit-trap")); string(b) != "trapped\n" {
 				t.Errorf("the EXIT trap did not run: %q", b)
 			}
@@ -86,4 +65,77 @@ func TestTerminalHangup(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestTerminalHuponexit exits an interactive login shell that has
+// shopt -s huponexit and a job running: bash's exit_shell hangs its jobs
+// up (hangup_all_jobs), so the job dies of SIGHUP; without the option it
+// goes on running.
+func TestTerminalHuponexit(t *testing.T) {
+	for _, shell := range []string{bashBin, nashBin} {
+		for _, hup := range []bool{true, false} {
+			dir := t.TempDir()
+			cmd := exec.Command(shell, "--norc", "--noprofile", "-l", "-i")
+			cmd.Dir = dir
+			cmd.Env = shellEnv(dir)
+			tty, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 24, Cols: 200})
+			if err != nil {
+				t.Fatal(err)
+			}
+			opt := "-u"
+			if hup {
+				opt = "-s"
+			}
+			typeKeys(tty, 300*time.Millisecond, "shopt "+opt+" huponexit\n", "sleep 1005 & echo $! > job\n", "exit\n")
+			waitEnd(t, cmd, "exit")
+			tty.Close()
+			time.Sleep(300 * time.Millisecond)
+			job := filepath.Join(dir, "job")
+			if a := alive(t, job); a == hup {
+				t.Errorf("%s: huponexit %v, the job alive after exit: %v", shell, hup, a)
+			}
+			killPidIn(t, job)
+		}
+	}
+}
+
+// waitEnd waits up to 10 s for cmd to end after what (failing the test
+// then) and returns how it ended.
+func waitEnd(t *testing.T, cmd *exec.Cmd, what string) error {
+	t.Helper()
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		return err
+	case <-time.After(10 * time.Second):
+		cmd.Process.Kill()
+		<-done
+		t.Fatalf("%s: still running 10 s after %s", cmd.Path, what)
+		return nil
+	}
+}
+
+// pidIn reads the pid a test's shell wrote to file.
+func pidIn(t *testing.T, file string) int {
+	t.Helper()
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid, _ := strconv.Atoi(strings.TrimSpace(string(b)))
+	return pid
+}
+
+// alive reports whether the process whose pid is in file still runs (a
+// zombie, left for init to reap, does not).
+func alive(t *testing.T, file string) bool {
+	st, err := os.ReadFile("/proc/" + strconv.Itoa(pidIn(t, file)) + "/stat")
+	return err == nil && !strings.Contains(string(st), ") Z ")
+}
+
+// killPidIn kills the process whose pid is in file, left running by a
+// test.
+func killPidIn(t *testing.T, file string) {
+	syscall.Kill(pidIn(t, file), syscall.SIGKILL)
 }
