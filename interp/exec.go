@@ -1633,7 +1633,7 @@ func (r *Runner) timeClause(c *syntax.TimeClause) {
 func (r *Runner) forceEOF(status int) {
 	r.flow, r.exitCode = flowExit, status
 	if r.reportExits() {
-		r.exitHow = exitByReport
+		r.exitReported()
 		return
 	}
 	r.forceEOFUnreported(status)
@@ -1661,7 +1661,7 @@ func (r *Runner) expansionError(err error) {
 	ee, ok := err.(*expandError)
 	if ok && ee.exitNow != 0 {
 		r.exit, r.exitCode, r.flow = ee.exitNow, ee.exitNow, flowExit
-		r.exitHow = exitByReport
+		r.exitReported()
 		return
 	}
 	r.exit = 1

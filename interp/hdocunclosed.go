@@ -120,7 +120,8 @@ func (r *Runner) hdocUnclosedError(body string) error {
 		if r.reportExits() && !r.statusIgnored() {
 			// under set -e the shell exits at once, with status 2,
 			// where set -e applies (not in a condition)
-			r.exit, r.exitCode, r.flow, r.exitHow = 2, 2, flowExit, exitByReport
+			r.exit, r.exitCode, r.flow = 2, 2, flowExit
+			r.exitReported()
 		}
 		return &expandError{msg: "unclosed command substitution", reported: true}
 	case "$((":

@@ -20,8 +20,17 @@ func (r *Runner) reportExit() bool {
 	}
 	st := r.reportStatus()
 	r.exit, r.exitCode, r.flow = st, st, flowExit
-	r.exitHow = exitByReport
+	r.exitReported()
 	return true
+}
+
+// exitReported marks the exit now beginning as report_error's under
+// set -e, which calls exit_shell where the error is: the EXIT trap's
+// text then runs one PS4 level deeper than the failing command traced,
+// not from the top level the other exits unwind to first.
+func (r *Runner) exitReported() {
+	r.exitHow = exitByReport
+	r.reportLevel = r.traceLevel
 }
 
 // reportStatus is the status report_error exits with: the last

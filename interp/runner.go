@@ -163,6 +163,9 @@ type Runner struct {
 	// builtin and function calls running
 	exitHow                    exitKind
 	exitRedirCalls, redirCalls int
+	// reportLevel is traceLevel where an exitByReport exit began: bash
+	// runs the EXIT trap from there, one PS4 level deeper (exitReported)
+	reportLevel int
 	// localsReset counts the call frames (from the bottom) whose locals
 	// a set -e exit dropped before the EXIT trap (resetLocals)
 	localsReset int

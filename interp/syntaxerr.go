@@ -106,7 +106,7 @@ func (r *Runner) reportSyntaxErrorLines(err error, src, name string, from, to in
 		}
 		if !strings.HasPrefix(text, "warning: ") && r.reportExits() {
 			quit = true
-			defer func() { r.exit, r.exitCode, r.flow, r.exitHow = 2, 2, flowExit, exitByReport }()
+			defer func() { r.exit, r.exitCode, r.flow = 2, 2, flowExit; r.exitReported() }()
 		}
 		if reading {
 			if !strings.HasPrefix(text, "`") {

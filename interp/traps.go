@@ -237,9 +237,12 @@ func (r *Runner) runTrap(name string) int {
 	// the action is parsed and run like eval: its lines count from the
 	// line of the command that triggered it, and PS4 gets one more level
 	// (bash's parse_and_execute). The EXIT trap runs as the shell ends,
-	// once the levels of what ran have unwound: to the top for the shell
-	// (reader_loop's own level is gone by then), to the level it was
-	// forked at for a subshell, so one more there.
+	// once the levels of what ran have unwound (each eval, sourced file
+	// and trap text restores its indirection_level as the jump passes):
+	// to the top for the shell (reader_loop's own level is gone by then,
+	// whatever functions or files the exit began in), to the level it was
+	// forked at for a subshell, so one more there. report_error under
+	// set -e unwinds nothing first (exitReported).
 	r.lineOff = trapLineOff(name, oldLine)
 	level := r.traceLevel
 	switch {
@@ -248,8 +251,12 @@ func (r *Runner) runTrap(name string) int {
 	case r.stageExit.armed:
 		// the parent's trap, at the level it would have there
 		r.traceLevel = r.stageExit.level
+	case r.exitHow == exitByReport:
+		r.traceLevel = r.reportLevel + 1
 	case r.isSub || r.bgProcess:
 		r.traceLevel = r.forkLevel + 1
+	default:
+		r.traceLevel = 0
 	}
 	// a syntax error ends the action with status 2, whatever ran before
 	// it (parse_and_execute's EX_BADUSAGE), which a DEBUG trap under
