@@ -30,12 +30,21 @@
 # unpacked in $SRC; findutils' DejaGnu tests need runtest and skip alike
 # without it.
 #
+# automake runs a subset of GNU automake 1.16.5's own test suite (its
+# t/*.sh and t/*.tap scripts over t/ax/test-lib.sh; see automake_tests),
+# built once under the real bash like grep's (the orig tarball unpacked
+# in $SRC): the test library's self checks, the parallel and TAP
+# harnesses, and the sh programs automake ships in lib/. The tests run
+# under AM_TEST_RUNNER_SHELL=/bin/bash, the configure scripts and recipes
+# they make under /bin/sh: both are the shell compared. AUTOMAKE_JOBS
+# (default 2) is make's -j for them.
+#
 # Prerequisites: root (unshare -m and bind mounts), deb-src in apt sources,
 # `apt-get source autoconf make-dfsg m4` unpacked in $SRC (default
 # /tmp/autotools-src), gcc, perl, autoconf, automake, autopoint and gettext
 # (make-dfsg ships no configure: this script runs autoreconf -fi on it).
 #
-#   tools/autotoolstests.sh bash|NASH [autoconf|make|m4|grep|sed|findutils ...]
+#   tools/autotoolstests.sh bash|NASH [autoconf|make|m4|grep|sed|findutils|automake ...]
 #
 # grep-gnulib, sed-gnulib and findutils-gnulib run the gnulib-tests
 # directory of the package instead (C unit tests and a few sh ones, all
@@ -74,6 +83,21 @@ normlog() {
 		s/[A-Z][a-z]{2} [ 0-9][0-9] [0-9]{2}:[0-9]{2}/TIME/g
 		s/((gt|sed|fu)-[A-Za-z0-9_.-]*)\.[A-Za-z0-9]{4}/\1.XXXX/g
 		s/(tmp|in|in2|dir|out|vc-git)-[0-9]+/\1-PID/g' "$1" 2>/dev/null | LC_ALL=C sort
+}
+
+# automake_tests lists the tests of automake's tree $1 that exercise the shell
+# more than automake's perl: the test library's self checks, the parallel and
+# TAP harnesses and drivers, and the sh programs automake ships in lib/
+# (install-sh, missing, compile, depcomp, mkinstalldirs, py-compile,
+# test-driver). AUTOMAKE_TESTS overrides the list.
+automake_tests() {
+	if [ -n "${AUTOMAKE_TESTS:-}" ]; then
+		echo "$AUTOMAKE_TESTS"
+		return
+	fi
+	(cd "$1" && ls t | grep -E '\.(sh|tap)$' |
+		grep -E '^(self-check|parallel-tests|tap-|test-driver|testsuite-summary|missing|compile|depcomp|install-sh|mkinst|py-compile|test-(trs|harness|log|metadata|missing)|check-)' |
+		sed 's,^,t/,' | tr '\n' ' ')
 }
 
 if [ "$shell" = compare ]; then
@@ -116,6 +140,9 @@ for s in $suites; do
 	grep) dir=grep-3.8 check='make -j2 -C tests check' tests=tests ;;
 	sed) dir=sed-4.9 check='make -j2 check SUBDIRS=.' tests=testsuite ;;
 	findutils) dir=findutils-4.9.0 check='make -j2 check SUBDIRS=' tests=tests ;;
+	automake)
+		dir=automake-1.16.5 tests=t
+		check="make -j${AUTOMAKE_JOBS:-2} check TESTS='$(automake_tests "$SRC/$dir")'" ;;
 	*-gnulib) # gnulib's own tests as the package ships them
 		case $s in
 		grep-*) dir=grep-3.8 ;; sed-*) dir=sed-4.9 ;; findutils-*) dir=findutils-4.9.0 ;;
@@ -126,7 +153,7 @@ for s in $suites; do
 	esac
 	[ -d "$SRC/$dir" ] || { echo "missing $SRC/$dir" >&2; exit 1; }
 	prebuilt=false
-	case $s in grep | sed | findutils | *-gnulib) prebuilt=true ;; esac
+	case $s in grep | sed | findutils | automake | *-gnulib) prebuilt=true ;; esac
 	if $prebuilt && [ ! -f "$SRC/$dir/Makefile" ]; then
 		# built once under the real bash, outside the namespace
 		(cd "$SRC/$dir" && ./configure --quiet >cfg.log 2>&1 && make -j2 >build.log 2>&1) ||
@@ -144,6 +171,14 @@ for s in $suites; do
 	rm -rf "$w"
 	mkdir -p "$SRC/run-$kind"
 	cp -a "$SRC/$dir" "$w"
+	if [ $s = automake ]; then
+		# configure wrote the tree's absolute path into these: point them
+		# at the copy, keeping their times so that make regenerates nothing
+		for f in config.status Makefile pre-inst-env runtest t/ax/test-defs.sh; do
+			touch -r "$w/$f" "$w/$f.time" && sed -i "s,$SRC/$dir,$w,g" "$w/$f" &&
+				touch -r "$w/$f.time" "$w/$f" && rm "$w/$f.time"
+		done
+	fi
 	if [ $s = autoconf ]; then
 		# ignore SHLVL where the suite ignores PPID (see above)
 		sed -i 's,^\(\t*\)/^PPID=/ d$,&\n\1/^SHLVL=/ d,' "$w/tests/local.at"
