@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"fmt"
 	"sort"
 	"strconv"
 	"strings"
@@ -69,22 +70,66 @@ func (r *Runner) bindableNames() []string {
 	return out
 }
 
-// bindLine applies a readline init line given to bind: of the readline
-// variables completion-ignore-case changes what compgen gives, and
-// enable-bracketed-paste what the line editor writes (lineedit.go).
+// bindLine applies a readline init line given to bind: its variable
+// settings (readlinevars.go). Key bindings are not kept, but one without
+// a key sequence readline could parse is reported as readline does.
 func (r *Runner) bindLine(line string) {
-	f := strings.Fields(line)
-	if len(f) < 2 || f[0] != "set" {
+	line = strings.TrimLeft(line, " \t")
+	if line == "" || line[0] == '#' {
 		return
 	}
-	// readline's bool_to_int: no value, "on" or "1" is true
-	on := len(f) == 2 || strings.EqualFold(f[2], "on") || f[2] == "1"
-	switch strings.ToLower(f[1]) {
-	case "completion-ignore-case":
-		r.rlCaseFold = on
-	case "enable-bracketed-paste":
-		r.rlPasteOff = !on
+	if line[0] == '$' {
+		word, _, _ := strings.Cut(line[1:], " ")
+		switch strings.ToLower(word) {
+		case "if", "else", "endif", "include":
+			// (readline keeps the state of a $if across bind calls;
+			// nash reads nothing under them)
+		default:
+			fmt.Fprintf(r.errw(), "readline: %s: unknown parser directive\n", word)
+		}
+		return
 	}
+	f := strings.Fields(line)
+	if strings.EqualFold(f[0], "set") && len(line) > 3 {
+		name, value := "", ""
+		if len(f) > 1 {
+			name = f[1]
+		}
+		if len(f) > 2 {
+			value = f[2]
+		}
+		r.rlSetVar(name, value)
+		return
+	}
+	if strings.EqualFold(line, "set") {
+		r.rlSetVar("", "")
+		return
+	}
+	rest := line
+	if line[0] == '"' {
+		end := 1
+		for end < len(line) && line[end] != '"' {
+			if line[end] == '\\' {
+				end++
+			}
+			end++
+		}
+		if end >= len(line) {
+			fmt.Fprintf(r.errw(), "readline: %s: no closing `\"' in key binding\n", line)
+			return
+		}
+		rest = line[end+1:]
+	}
+	if !strings.Contains(rest, ":") {
+		fmt.Fprintf(r.errw(), "readline: %s: no key sequence terminator\n", line)
+	}
+}
+
+// loadReadline is what starting readline does in every shell: bash's
+// bindable functions join readline's, and the inputrc file is read.
+func (r *Runner) loadReadline() {
+	r.rlInit = true
+	r.readInputrc()
 }
 
 // initReadline is what bash's first use of readline does in a shell that
@@ -93,7 +138,7 @@ func (r *Runner) bindLine(line string) {
 // terminal to ask) from those variables when they hold a positive
 // number, else 24 by 80.
 func (r *Runner) initReadline() {
-	r.rlInit = true
+	r.loadReadline()
 	size := func(name string, def int) string {
 		if v := r.lookup(name); v.isSetScalar() {
 			if n, err := strconv.Atoi(strings.TrimSpace(v.value())); err == nil && n > 0 {

@@ -62,6 +62,11 @@ func (r *Runner) newLineEditor(lr *lineReader) *lineEditor {
 	// a program may have left the terminal in no-delay mode: bash takes
 	// it out before each line it reads ("just in case")
 	syscall.SetNonblock(lr.fd, false)
+	if !r.rlInit {
+		// readline starts with the first line it reads: bash's
+		// bindable functions and the inputrc file's settings
+		r.loadReadline()
+	}
 	term := r.varString("TERM")
 	dumb := term == "" || term == "dumb"
 	e := &lineEditor{

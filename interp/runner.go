@@ -222,6 +222,9 @@ type Runner struct {
 	// rlPasteOff is readline's enable-bracketed-paste turned off (bind
 	// or an inputrc file)
 	rlPasteOff bool
+	// rlVars are the readline variables bind or an inputrc file set
+	// (readlinevars.go), shared with forks: never changed in place
+	rlVars map[string]string
 	// rlKill is the text the line editor last killed, for its ^Y
 	rlKill []byte
 	comps  *compTable // complete's compspecs (nil: none yet)

@@ -36,6 +36,8 @@ func (r *Runner) fork(kind string) *Runner {
 		rlInit:          r.rlInit,
 		bindList:        r.bindList,
 		rlCaseFold:      r.rlCaseFold,
+		rlPasteOff:      r.rlPasteOff,
+		rlVars:          r.rlVars,
 		cshare:          true,
 		opts:            r.opts,
 		dir:             r.dir,
