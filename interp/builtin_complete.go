@@ -407,6 +407,17 @@ func biCompopt(r *Runner, args []string) int {
 	if n := ca.specialCompName(); n != "" {
 		a = []string{n}
 	}
+	if len(a) == 0 && r.compOpts != nil {
+		// the completion running
+		if on == 0 && off == 0 {
+			var sb strings.Builder
+			sb.WriteString("compopt ")
+			writeCompOpts(&sb, *r.compOpts, true)
+			return r.write("compopt", strings.TrimSuffix(sb.String(), " ")+"\n")
+		}
+		*r.compOpts = *r.compOpts&^off | on
+		return 0
+	}
 	if len(a) == 0 {
 		r.bErr("compopt", "not currently executing completion function")
 		return 1

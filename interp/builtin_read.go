@@ -549,6 +549,9 @@ func (r *Runner) readEdited(lr *lineReader, prompt, itext string, raw bool) (rea
 		if ed == nil {
 			return readInput(lr, '\n', 0, raw, !r.utf8Locale())
 		}
+		// bash's edit_line takes its completion function away:
+		// readline completes file names
+		ed.filesOnly = true
 		io.WriteString(ed.w, prompt)
 		line, err := ed.readLine(prompt, itext)
 		itext = ""

@@ -24,8 +24,8 @@ const (
 // keys an agent's harness or a person sends: ^L clears the screen, ^U,
 // ^W, ^K and ^Y kill and yank, ^A ^E ^B ^F and the arrows move, ^P ^N
 // and the arrows walk the history, ^D at an empty line is the end of
-// input, ^V quotes, and a bracketed paste is inserted as typed. There is
-// no completion: a tab is inserted.
+// input, ^V quotes, a bracketed paste is inserted as typed, and TAB
+// completes (lineedit_complete.go).
 type lineEditor struct {
 	r       *Runner
 	lr      *lineReader
@@ -43,6 +43,13 @@ type lineEditor struct {
 	out []byte // display output for the key being handled
 	// utf8: the locale's characters are UTF-8 sequences (else bytes)
 	utf8 bool
+
+	// lastTab: the key before was TAB; tabChanged and tabFailed say
+	// what its completion did (a TAB after one that changed nothing and
+	// found matches lists them)
+	lastTab, tabChanged, tabFailed bool
+	// filesOnly: TAB completes file names only (read -e)
+	filesOnly bool
 
 	hist  int    // the history entry shown (len(list): the new line)
 	saved []byte // the new line, while the history is shown
@@ -182,9 +189,14 @@ func (e *lineEditor) accept() []byte {
 // key handles one typed byte, reading more for an escape sequence or a
 // quoted character. It reports whether the line was accepted.
 func (e *lineEditor) key(c byte) bool {
+	again := e.lastTab
+	e.lastTab = false
 	switch c {
 	case '\r', '\n':
 		return true
+	case '\t':
+		e.complete(again)
+		e.lastTab = true
 	case 0x01: // ^A
 		e.moveTo(0)
 	case 0x02: // ^B

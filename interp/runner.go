@@ -222,6 +222,9 @@ type Runner struct {
 	// rlPasteOff is readline's enable-bracketed-paste turned off (bind
 	// or an inputrc file)
 	rlPasteOff bool
+	// compOpts are the options of the completion the line editor is
+	// running, which compopt without a name changes
+	compOpts *uint32
 	// rlVars are the readline variables bind or an inputrc file set
 	// (readlinevars.go), shared with forks: never changed in place
 	rlVars map[string]string
