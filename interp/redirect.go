@@ -602,10 +602,10 @@ func (r *Runner) fileRedirect(op syntax.RedirOperator, path string, fd int, varN
 	}
 	var offset int64
 	special := true
-	if fi, err := f.Stat(); err == nil {
-		special = !fi.Mode().IsRegular()
+	if typ, size, err := fdTypeSize(f); err == nil {
+		special = typ != syscall.S_IFREG
 		if flags&os.O_APPEND != 0 {
-			offset = fi.Size()
+			offset = size
 		}
 	}
 	s := newShared(f, true)

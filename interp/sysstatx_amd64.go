@@ -1,0 +1,4 @@
+package interp
+
+// sysStatx is statx(2)'s system call number (fdTypeSize).
+const sysStatx = 332
