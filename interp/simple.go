@@ -1352,14 +1352,18 @@ func (r *Runner) mayBlockOpen(abs string, net bool) {
 // gives one field: a plain literal, or $name, ${name} or "$name" of a
 // set scalar (or positional parameter) with no blank or glob character
 // ("$BIN" args & must give $! the program's pid as much as cmd args &).
+// Unquoted, with IFS as bash sets it, the value may hold blanks: its
+// first field is the name ($AUTOMAKE & with AUTOMAKE="automake --foreign"
+// is automake's pid in $!, as in automake's own tests).
 func (r *Runner) quietCmdName(w *syntax.Word) (string, bool) {
 	if s, ok := plainLit(w); ok {
 		return s, true
 	}
 	parts := w.Parts
+	quoted := false
 	if len(parts) == 1 {
 		if dq, ok := parts[0].(*syntax.DblQuoted); ok {
-			parts = dq.Parts
+			parts, quoted = dq.Parts, true
 		}
 	}
 	if len(parts) != 1 {
@@ -1379,6 +1383,13 @@ func (r *Runner) quietCmdName(w *syntax.Word) (string, bool) {
 		return "", false
 	}
 	val := v.value()
+	if !quoted && strings.ContainsAny(val, " \t\n") && !strings.ContainsAny(val, "*?[(") {
+		if ifs := r.lookup("IFS"); ifs == nil || !ifs.set || ifs.value() == " \t\n" {
+			if f := strings.Fields(val); len(f) > 0 {
+				return f[0], true
+			}
+		}
+	}
 	if val == "" || strings.ContainsAny(val, " \t\n*?[") {
 		return "", false
 	}
