@@ -39,12 +39,24 @@
 # they make under /bin/sh: both are the shell compared. AUTOMAKE_JOBS
 # (default 2) is make's -j for them.
 #
+# libtool runs GNU libtool 2.4.7's autotest suite (tests/testsuite, about
+# 170 groups: ltmain.sh, libtoolize and the generated configure scripts of
+# its demo packages). Its configured tree holds absolute paths, so the
+# pristine source ($SRC/libtool-2.4.7, the orig tarball unpacked) is copied
+# first and that copy is configured and built under the real bash outside
+# the namespace; only `make check-local` (the testsuite, not gnulib-tests)
+# runs under the shell compared. LTFLAGS is given to the testsuite (default
+# -j2; e.g. LTFLAGS='-k libtoolize -j2' for a sample, '-v -x -k NAME' for a
+# trace). Autotest suites (autoconf, libtool) report "N: title  result" per
+# group on stdout: those lines make run-KIND/SUITE.results, and compare
+# then lists the groups whose result differs.
+#
 # Prerequisites: root (unshare -m and bind mounts), deb-src in apt sources,
 # `apt-get source autoconf make-dfsg m4` unpacked in $SRC (default
 # /tmp/autotools-src), gcc, perl, autoconf, automake, autopoint and gettext
 # (make-dfsg ships no configure: this script runs autoreconf -fi on it).
 #
-#   tools/autotoolstests.sh bash|NASH [autoconf|make|m4|grep|sed|findutils|automake ...]
+#   tools/autotoolstests.sh bash|NASH [autoconf|make|m4|grep|sed|findutils|automake|libtool ...]
 #
 # grep-gnulib, sed-gnulib and findutils-gnulib run the gnulib-tests
 # directory of the package instead (C unit tests and a few sh ones, all
@@ -61,7 +73,7 @@
 # tests/local.at is edited to drop SHLVL as it drops PPID, so that about 65
 # tests do not fail alike under both shells.
 set -u
-shell=${1:?usage: autotoolstests.sh bash|NASH|compare [autoconf|make|m4|grep|sed|findutils ...]}
+shell=${1:?usage: autotoolstests.sh bash|NASH|compare [autoconf|make|m4|grep|sed|findutils|automake|libtool ...]}
 shift
 SRC=${SRC:-/tmp/autotools-src}
 
@@ -98,6 +110,13 @@ automake_tests() {
 	(cd "$1" && ls t | grep -E '\.(sh|tap)$' |
 		grep -E '^(self-check|parallel-tests|tap-|test-driver|testsuite-summary|missing|compile|depcomp|install-sh|mkinst|py-compile|test-(trs|harness|log|metadata|missing)|check-)' |
 		sed 's,^,t/,' | tr '\n' ' ')
+}
+
+# atresults prints "RESULT N:title" for each group of an autotest run whose
+# stdout is in file $1 (its title with blanks squeezed out).
+atresults() {
+	sed -nE 's/^ *([0-9]+): (.*[^ ]) +(ok|skipped|FAILED|expected failure|UNEXPECTED PASS)( \(.*\))?$/\1:\2@@\3/p' "$1" |
+		tr ' ' _ | awk -F@@ '{ print $2, $1 }' | sort -k2
 }
 
 if [ "$shell" = compare ]; then
@@ -143,6 +162,7 @@ for s in $suites; do
 	automake)
 		dir=automake-1.16.5 tests=t
 		check="make -j${AUTOMAKE_JOBS:-2} check TESTS='$(automake_tests "$SRC/$dir")'" ;;
+	libtool) dir=libtool-2.4.7 check="make check-local TESTSUITEFLAGS='${LTFLAGS:--j2}'" ;;
 	*-gnulib) # gnulib's own tests as the package ships them
 		case $s in
 		grep-*) dir=grep-3.8 ;; sed-*) dir=sed-4.9 ;; findutils-*) dir=findutils-4.9.0 ;;
@@ -154,6 +174,8 @@ for s in $suites; do
 	[ -d "$SRC/$dir" ] || { echo "missing $SRC/$dir" >&2; exit 1; }
 	prebuilt=false
 	case $s in grep | sed | findutils | automake | *-gnulib) prebuilt=true ;; esac
+	[ $s = libtool ] && [ -x "$SRC/$dir/configure" ] && [ -f "$SRC/$dir/Makefile" ] &&
+		{ echo "$SRC/$dir must stay unconfigured (see libtool above)" >&2; exit 1; }
 	if $prebuilt && [ ! -f "$SRC/$dir/Makefile" ]; then
 		# built once under the real bash, outside the namespace
 		(cd "$SRC/$dir" && ./configure --quiet >cfg.log 2>&1 && make -j2 >build.log 2>&1) ||
@@ -179,6 +201,12 @@ for s in $suites; do
 				touch -r "$w/$f.time" "$w/$f" && rm "$w/$f.time"
 		done
 	fi
+	if [ $s = libtool ]; then
+		# configured and built in the copy (absolute paths), under the real bash
+		(cd "$w" && ./configure --quiet >cfg.log 2>&1 && make -j2 >build.log 2>&1) ||
+			{ echo "building $w failed" >&2; exit 1; }
+		prebuilt=true
+	fi
 	if [ $s = autoconf ]; then
 		# ignore SHLVL where the suite ignores PPID (see above)
 		sed -i 's,^\(\t*\)/^PPID=/ d$,&\n\1/^SHLVL=/ d,' "$w/tests/local.at"
@@ -190,7 +218,10 @@ for s in $suites; do
 		(cd "$w" && inns /bin/sh -c "./configure >cfg.log 2>&1 && make >build.log 2>&1 && $check >check.log 2>&1")
 	fi
 	rc=$?
-	results "$w${tests:+/$tests}" >"$SRC/run-$kind/$s.results"
+	case $s in
+	autoconf | libtool) atresults "$w/check.log" >"$SRC/run-$kind/$s.results" ;;
+	*) results "$w${tests:+/$tests}" >"$SRC/run-$kind/$s.results" ;;
+	esac
 	echo "$s $kind rc=$rc secs=$(($(date +%s) - start)) log=$w/check.log results=$SRC/run-$kind/$s.results"
 	echo "${tests:+${w##*/}/$tests}" >"$SRC/run-$kind/$s.testdir"
 done
