@@ -193,6 +193,9 @@ func (r *Runner) reportSyntaxErrorLines(err error, src, name string, from, to in
 	}
 	if pe.Incomplete || strings.Contains(pe.Text, "reached EOF") {
 		if q := unterminatedQuote(pe.Text); q != "" {
+			if q != "`" && backquoteHoldsQuote(encodeRawBytes(src), int(pe.Pos.Offset()), q[0]) {
+				q = "`"
+			}
 			// bash says no more (parse_matched_pair)
 			r.pairEOF = true
 			emit(line, pairEOFText+"`"+q+"'")
@@ -327,6 +330,21 @@ func bashMsgLine(l string) (int, string, bool) {
 
 func (r *Runner) writeErrLine(s string) {
 	r.fds.writer(2).Write([]byte(s + "\n"))
+}
+
+// backquoteHoldsQuote reports whether the quote q at off in src, which
+// mvdan's parser found unclosed, is in the body of a backquoted
+// command substitution that is itself never closed: bash reads no quotes
+// in a backquote's body (parse_matched_pair looks for the closing
+// backquote alone), so it reaches the end looking for that, and names it
+// ("a `b" is unexpected EOF while looking for matching `).
+func backquoteHoldsQuote(src string, off int, q byte) bool {
+	if off <= 0 || off >= len(src) || src[off] != q || strings.IndexByte(src[off:], '`') >= 0 {
+		return false
+	}
+	_, err := parseBash(src[:off], "")
+	var pe syntax.ParseError
+	return errors.As(err, &pe) && unterminatedQuote(pe.Text) == "`"
 }
 
 // unterminatedQuote is the quote a parse error's message says was left
