@@ -50,6 +50,8 @@ type lineEditor struct {
 	lastTab, tabChanged, tabFailed bool
 	// filesOnly: TAB completes file names only (read -e)
 	filesOnly bool
+	// searchPrompt is shown in the prompt's place during ^R
+	searchPrompt string
 
 	hist  int    // the history entry shown (len(list): the new line)
 	saved []byte // the new line, while the history is shown
@@ -221,6 +223,8 @@ func (e *lineEditor) key(c byte) bool {
 		e.historyMove(1)
 	case 0x10: // ^P
 		e.historyMove(-1)
+	case 0x12: // ^R
+		return e.reverseSearch()
 	case 0x14: // ^T
 		e.transpose()
 	case 0x15: // ^U

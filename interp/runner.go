@@ -228,6 +228,8 @@ type Runner struct {
 	// rlVars are the readline variables bind or an inputrc file set
 	// (readlinevars.go), shared with forks: never changed in place
 	rlVars map[string]string
+	// rlLastSearch is the text of the line editor's last ^R search
+	rlLastSearch string
 	// rlKill is the text the line editor last killed, for its ^Y
 	rlKill []byte
 	comps  *compTable // complete's compspecs (nil: none yet)

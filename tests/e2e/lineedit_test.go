@@ -176,3 +176,53 @@ func screen(out string) []string {
 	}
 	return s
 }
+
+// TestTerminalHistorySearch types ^R (reverse-search-history) into bash
+// and nash and compares the screens: the search prompt takes the
+// prompt's place, typed characters find the newest line holding them,
+// ^R the next older one (failing with the bell, and taking the last
+// search's text when none is typed), DEL shortens the text, RET runs
+// the line found, ^G gives back the line as it was, ESC ends the search
+// (an arrow key's sequence goes on to move), and another key ends it
+// with the line found and acts on it.
+func TestTerminalHistorySearch(t *testing.T) {
+	line := func(k string) ptyStep { return ptyStep{send: k, want: "$ "} }
+	ran := func(k string) ptyStep { return ptyStep{send: k, want: "$ ", settle: 300 * time.Millisecond} }
+	pause := func(k string) ptyStep { return ptyStep{send: k, settle: 300 * time.Millisecond} }
+	steps := []ptyStep{{want: "$ "},
+		line("echo alpha\r"), line("echo beta\r"), line("echo alphabet\r"),
+		pause("\x12"), pause("al"), pause("\x12"), pause("\x12"), pause("\x7f"), line("\r"),
+		pause("\x12"), pause("zz"), pause("\x07"), line("\r"),
+		pause("echo typed"), pause("\x12"), pause("bet"), pause("\x1b[D"), line("X\r"),
+		pause("\x12"), pause("\x12"), line("\r"),
+		pause("\x12"), pause("alpha"), pause("\x05"), line(" more\r"),
+		pause("\x12"), pause("beta"), pause("\x10"), line("\r"),
+		pause("\x12"), pause("ech"), pause("\x01"), line("\x0b\r"),
+		// ESC ends the search and does nothing else; after a failed
+		// search the cursor is at the line's start
+		// (each settles too: a dumb terminal's redisplay of a line
+		// edited in the middle shows the prompt before the line runs)
+		pause("\x12"), pause("alph"), pause("\x1b"), ran("X\r"),
+		pause("echo q"), pause("\x12"), pause("zz"), pause("\x1b"), ran("echo Y \r"),
+		pause("\x12"), pause("bet"), pause("\x12"), pause("\x12"), pause("\x12"), pause("\x15"), ran("echo Z \r"),
+	}
+	end := ptyStep{send: "\x15\x04", want: "exit"}
+	steps = append(steps, end)
+	for _, term := range []string{"dumb", "xterm"} {
+		t.Run(term, func(t *testing.T) {
+			t.Parallel()
+			run := func(shell string) []string {
+				dir := t.TempDir()
+				cmd := exec.Command(shell, "--norc", "--noprofile")
+				cmd.Dir = dir
+				cmd.Env = append(shellEnv(dir), "TERM="+term, "LC_ALL=C.UTF-8", "HISTFILE="+dir+"/h", "INPUTRC=/dev/null")
+				out, _ := ptySteps(t, shell, cmd, steps)
+				return screen(out)
+			}
+			b, n := run(bashBin), run(nashBin)
+			if strings.Join(b, "\n") != strings.Join(n, "\n") {
+				t.Errorf("screens differ\nbash:\n%s\nnash:\n%s", strings.Join(b, "\n"), strings.Join(n, "\n"))
+			}
+		})
+	}
+}
