@@ -52,6 +52,11 @@ type lineEditor struct {
 	filesOnly bool
 	// searchPrompt is shown in the prompt's place during ^R
 	searchPrompt string
+	// lastYank: the key before was M-. (yank-last-arg), which put
+	// yankLen bytes at yankAt from the history line yankSkip before the
+	// previous one
+	lastYank                  bool
+	yankAt, yankLen, yankSkip int
 
 	hist  int    // the history entry shown (len(list): the new line)
 	saved []byte // the new line, while the history is shown
@@ -191,8 +196,8 @@ func (e *lineEditor) accept() []byte {
 // key handles one typed byte, reading more for an escape sequence or a
 // quoted character. It reports whether the line was accepted.
 func (e *lineEditor) key(c byte) bool {
-	again := e.lastTab
-	e.lastTab = false
+	again, yanked := e.lastTab, e.lastYank
+	e.lastTab, e.lastYank = false, false
 	switch c {
 	case '\r', '\n':
 		return true
@@ -238,7 +243,7 @@ func (e *lineEditor) key(c byte) bool {
 	case 0x19: // ^Y
 		e.insert(e.r.rlKill)
 	case 0x1b:
-		e.escape()
+		return e.escape(yanked)
 	default:
 		if c < 0x20 && c != '\t' {
 			return false // unbound here
@@ -250,10 +255,10 @@ func (e *lineEditor) key(c byte) bool {
 
 // escape handles the keys that start with ESC: the cursor and editing
 // keys' sequences, a bracketed paste, and the meta keys.
-func (e *lineEditor) escape() {
+func (e *lineEditor) escape(yanked bool) bool {
 	c, err := e.lr.readByte()
 	if err != nil {
-		return
+		return false
 	}
 	switch c {
 	case '[', 'O':
@@ -261,7 +266,7 @@ func (e *lineEditor) escape() {
 		for {
 			b, err := e.lr.readByte()
 			if err != nil {
-				return
+				return false
 			}
 			seq = append(seq, b)
 			if c == 'O' || b >= 0x40 && b <= 0x7e {
@@ -277,7 +282,26 @@ func (e *lineEditor) escape() {
 		e.killRange(e.pos, e.wordEnd(e.pos))
 	case 0x7f, 0x08:
 		e.killRange(e.wordStart(e.pos, false), e.pos)
+	case '.', '_':
+		e.yankLastArg(yanked)
+		e.lastYank = true
+	case 'u', 'l', 'c':
+		e.changeCase(c)
+	case 'U', 'L', 'C':
+		e.changeCase(c + 'a' - 'A')
+	case '<':
+		if e.hist > 0 {
+			e.historyMove(-e.hist)
+		}
+	case '>':
+		if h := e.r.hist; h != nil && e.hist < len(h.list) {
+			e.historyMove(len(h.list) - e.hist)
+		}
+	case '#':
+		e.insertComment()
+		return true
 	}
+	return false
 }
 
 // csi handles an ESC [ or ESC O sequence.

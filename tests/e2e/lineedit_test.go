@@ -226,3 +226,39 @@ func TestTerminalHistorySearch(t *testing.T) {
 		})
 	}
 }
+
+// TestTerminalWordCommands types readline's word and history commands
+// into bash and nash and compares the screens: M-. and M-_ put in the
+// last word of the previous line (again: of the line before, in its
+// place), M-u, M-l and M-c change the case of the rest of a word, M-<
+// and M-> go to the history's ends, M-# makes the line a comment and
+// runs it.
+func TestTerminalWordCommands(t *testing.T) {
+	line := func(k string) ptyStep { return ptyStep{send: k, want: "$ "} }
+	steps := []ptyStep{{want: "$ "},
+		line("echo one two; ls three | cat\r"), line("echo four five\r"),
+		line("echo \x1b.\x1b.\r"), line("echo \x1b.\x1b.\x1b.\x1b.\r"), line("echo \x1b_\r"),
+		line("echo hello world\x01\x1bf\x1bu\x1bc\r"),
+		line("echo MiXeD CaSe\x01\x1bf \x1bl\x1bc\r"),
+		line("echo x\x1b<\r"), line("echo y\x1b<\x1b>\r"),
+		line("echo comment\x1b#"), line("\x10\r"),
+		{send: "\x15\x04", want: "exit"},
+	}
+	for _, term := range []string{"dumb", "xterm"} {
+		t.Run(term, func(t *testing.T) {
+			t.Parallel()
+			run := func(shell string) []string {
+				dir := t.TempDir()
+				cmd := exec.Command(shell, "--norc", "--noprofile")
+				cmd.Dir = dir
+				cmd.Env = append(shellEnv(dir), "TERM="+term, "LC_ALL=C.UTF-8", "HISTFILE="+dir+"/h", "INPUTRC=/dev/null")
+				out, _ := ptySteps(t, shell, cmd, steps)
+				return screen(out)
+			}
+			b, n := run(bashBin), run(nashBin)
+			if strings.Join(b, "\n") != strings.Join(n, "\n") {
+				t.Errorf("screens differ\nbash:\n%s\nnash:\n%s", strings.Join(b, "\n"), strings.Join(n, "\n"))
+			}
+		})
+	}
+}
