@@ -57,6 +57,11 @@ type lineEditor struct {
 	// previous one
 	lastYank                  bool
 	yankAt, yankLen, yankSkip int
+	// undoList are the changes made to the line (lineedit_undo.go);
+	// undoGroup is the group being recorded, undoSeq numbers them
+	undoList           []undoRec
+	undoGroup, undoSeq int
+	undoing            bool
 
 	hist  int    // the history entry shown (len(list): the new line)
 	saved []byte // the new line, while the history is shown
@@ -244,6 +249,12 @@ func (e *lineEditor) key(c byte) bool {
 		e.insert(e.r.rlKill)
 	case 0x1b:
 		return e.escape(yanked)
+	case 0x1f: // ^_
+		e.undo()
+	case 0x18: // ^X prefix
+		if k, err := e.lr.readByte(); err == nil && k == 0x15 {
+			e.undo()
+		}
 	default:
 		if c < 0x20 && c != '\t' {
 			return false // unbound here
@@ -300,6 +311,8 @@ func (e *lineEditor) escape(yanked bool) bool {
 	case '#':
 		e.insertComment()
 		return true
+	case 'r', 'R':
+		e.revertLine()
 	}
 	return false
 }
@@ -352,6 +365,7 @@ func (e *lineEditor) insert(text []byte) {
 	if len(text) == 0 {
 		return
 	}
+	e.record(true, e.pos, text)
 	tail := append([]byte(nil), e.buf[e.pos:]...)
 	e.buf = append(append(e.buf[:e.pos], text...), tail...)
 	e.pos += len(text)
@@ -363,6 +377,7 @@ func (e *lineEditor) insert(text []byte) {
 // deleteRange removes buf[from:to], the cursor being at from or to.
 func (e *lineEditor) deleteRange(from, to int) {
 	e.moveTo(from)
+	e.record(false, from, e.buf[from:to])
 	gone := e.cols(e.buf[from:to])
 	e.buf = append(e.buf[:from], e.buf[to:]...)
 	tail := e.buf[from:]
@@ -401,6 +416,7 @@ func (e *lineEditor) moveTo(p int) {
 
 // replace shows line instead of the current one, the cursor at its end.
 func (e *lineEditor) replace(line []byte) {
+	e.undoList = nil // (another line: readline keeps each line's own)
 	e.moveTo(0)
 	old := e.cols(e.buf)
 	e.buf = append(e.buf[:0], line...)
@@ -463,6 +479,10 @@ func (e *lineEditor) transpose() {
 	}
 	b := e.nextChar(p)
 	swapped := append(append([]byte(nil), e.buf[p:b]...), e.buf[a:p]...)
+	e.beginGroup()
+	e.record(false, a, e.buf[a:b])
+	e.record(true, a, swapped)
+	e.endGroup()
 	e.moveTo(a)
 	copy(e.buf[a:b], swapped)
 	e.show(swapped)

@@ -59,6 +59,8 @@ func (e *lineEditor) complete(again bool) {
 		e.listMatches(m)
 		return
 	}
+	e.beginGroup()
+	defer e.endGroup()
 	lcd := commonPrefix(m.list, e.r.rlCaseFold)
 	rep := e.quoteMatch(lcd, m, quote, len(m.list) == 1)
 	if quote != 0 && start > 0 && e.buf[start-1] == quote && rep != "" && rep[0] == quote {

@@ -71,8 +71,10 @@ func (e *lineEditor) changeCase(how byte) {
 		e.moveTo(end)
 		return
 	}
+	e.beginGroup()
 	e.deleteRange(e.pos, end)
 	e.insert(out)
+	e.endGroup()
 }
 
 // insertComment is readline's insert-comment (M-#): the line becomes a

@@ -232,7 +232,7 @@ func TestTerminalHistorySearch(t *testing.T) {
 // last word of the previous line (again: of the line before, in its
 // place), M-u, M-l and M-c change the case of the rest of a word, M-<
 // and M-> go to the history's ends, M-# makes the line a comment and
-// runs it.
+// runs it, ^_ and ^X^U undo, M-r reverts the line.
 func TestTerminalWordCommands(t *testing.T) {
 	line := func(k string) ptyStep { return ptyStep{send: k, want: "$ "} }
 	steps := []ptyStep{{want: "$ "},
@@ -242,6 +242,15 @@ func TestTerminalWordCommands(t *testing.T) {
 		line("echo MiXeD CaSe\x01\x1bf \x1bl\x1bc\r"),
 		line("echo x\x1b<\r"), line("echo y\x1b<\x1b>\r"),
 		line("echo comment\x1b#"), line("\x10\r"),
+		// undo (^_, ^X^U) takes back a command's changes, typing in
+		// runs of up to 20 bytes, a character of several bytes alone;
+		// M-r all of them
+		line("echo abcdefghijklmnopqrstuvwxyz0123\x1f\r"),
+		line("echo ab cd\x17\x1f\r"), line("echo ab cd\x01\x06\x06\x06\x06\x06\x0b\x1f\r"),
+		line("echo ab\x14\x1f\r"), line("echo x\x7f\x7f\x1f\x1f\r"),
+		line("echo hello\x01\x1bf\x1bu\x1f\r"), line("echo q\x18\x15: done\r"),
+		line("echo one\x1br: reverted\r"), line("echo zz\x1f\x1f\x1f\x1f: undone\r"),
+		line("echo a\u00e9\x1f\r"), line("echo \u00e9a\x1f\r"),
 		{send: "\x15\x04", want: "exit"},
 	}
 	for _, term := range []string{"dumb", "xterm"} {
