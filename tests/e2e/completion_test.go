@@ -3,9 +3,7 @@ package e2e
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 )
@@ -64,37 +62,21 @@ func TestTerminalCompletion(t *testing.T) {
 		pause("read -e v\r"), pause("ech\t"), line("\r"),
 		line("echo \"[$v]\"\r"),
 	}
-	end := ptyStep{send: "\x15\x04", want: "exit"}
-	steps = append(steps, end)
-	for _, term := range []string{"dumb", "xterm"} {
-		t.Run(term, func(t *testing.T) {
-			t.Parallel()
-			run := func(shell string) []string {
-				dir := t.TempDir()
-				for _, d := range []string{"subdir", "sp ace"} {
-					if err := os.Mkdir(filepath.Join(dir, d), 0o755); err != nil {
-						t.Fatal(err)
-					}
-				}
-				files := []string{"file1", "file2", "my file", "subdir/inner", "it's", "a$b", "c=d"}
-				for i := 0; i < 120; i++ {
-					files = append(files, fmt.Sprintf("q%03d", i))
-				}
-				for _, f := range files {
-					if err := os.WriteFile(filepath.Join(dir, f), nil, 0o644); err != nil {
-						t.Fatal(err)
-					}
-				}
-				cmd := exec.Command(shell, "--norc", "--noprofile")
-				cmd.Dir = dir
-				cmd.Env = append(shellEnv(dir), "TERM="+term, "LC_ALL=C.UTF-8", "HOME="+dir, "INPUTRC=/dev/null")
-				out, _ := ptySteps(t, shell, cmd, steps)
-				return screen(strings.ReplaceAll(out, dir, "DIR"))
+	steps = append(steps, ptyStep{send: "\x15\x04", want: "exit"})
+	compareScreens(t, steps, func(t *testing.T, dir string) {
+		for _, d := range []string{"subdir", "sp ace"} {
+			if err := os.Mkdir(filepath.Join(dir, d), 0o755); err != nil {
+				t.Fatal(err)
 			}
-			b, n := run(bashBin), run(nashBin)
-			if strings.Join(b, "\n") != strings.Join(n, "\n") {
-				t.Errorf("screens differ\nbash:\n%s\nnash:\n%s", strings.Join(b, "\n"), strings.Join(n, "\n"))
+		}
+		files := []string{"file1", "file2", "my file", "subdir/inner", "it's", "a$b", "c=d"}
+		for i := 0; i < 120; i++ {
+			files = append(files, fmt.Sprintf("q%03d", i))
+		}
+		for _, f := range files {
+			if err := os.WriteFile(filepath.Join(dir, f), nil, 0o644); err != nil {
+				t.Fatal(err)
 			}
-		})
-	}
+		}
+	})
 }

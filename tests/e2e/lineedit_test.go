@@ -206,25 +206,8 @@ func TestTerminalHistorySearch(t *testing.T) {
 		pause("echo q"), pause("\x12"), pause("zz"), pause("\x1b"), ran("echo Y \r"),
 		pause("\x12"), pause("bet"), pause("\x12"), pause("\x12"), pause("\x12"), pause("\x15"), ran("echo Z \r"),
 	}
-	end := ptyStep{send: "\x15\x04", want: "exit"}
-	steps = append(steps, end)
-	for _, term := range []string{"dumb", "xterm"} {
-		t.Run(term, func(t *testing.T) {
-			t.Parallel()
-			run := func(shell string) []string {
-				dir := t.TempDir()
-				cmd := exec.Command(shell, "--norc", "--noprofile")
-				cmd.Dir = dir
-				cmd.Env = append(shellEnv(dir), "TERM="+term, "LC_ALL=C.UTF-8", "HISTFILE="+dir+"/h", "INPUTRC=/dev/null")
-				out, _ := ptySteps(t, shell, cmd, steps)
-				return screen(out)
-			}
-			b, n := run(bashBin), run(nashBin)
-			if strings.Join(b, "\n") != strings.Join(n, "\n") {
-				t.Errorf("screens differ\nbash:\n%s\nnash:\n%s", strings.Join(b, "\n"), strings.Join(n, "\n"))
-			}
-		})
-	}
+	steps = append(steps, ptyStep{send: "\x15\x04", want: "exit"})
+	compareScreens(t, steps, nil)
 }
 
 // TestTerminalWordCommands types readline's word and history commands
@@ -253,16 +236,28 @@ func TestTerminalWordCommands(t *testing.T) {
 		line("echo a\u00e9\x1f\r"), line("echo \u00e9a\x1f\r"),
 		{send: "\x15\x04", want: "exit"},
 	}
+	compareScreens(t, steps, nil)
+}
+
+// compareScreens takes steps in bash and in nash (--norc --noprofile),
+// on a dumb and on an xterm terminal (parallel subtests), each in a new
+// directory that setup fills when not nil, with HOME and HISTFILE there
+// and no inputrc, and fails when the screens (the directory's name
+// shown as DIR) differ.
+func compareScreens(t *testing.T, steps []ptyStep, setup func(t *testing.T, dir string)) {
 	for _, term := range []string{"dumb", "xterm"} {
 		t.Run(term, func(t *testing.T) {
 			t.Parallel()
 			run := func(shell string) []string {
 				dir := t.TempDir()
+				if setup != nil {
+					setup(t, dir)
+				}
 				cmd := exec.Command(shell, "--norc", "--noprofile")
 				cmd.Dir = dir
-				cmd.Env = append(shellEnv(dir), "TERM="+term, "LC_ALL=C.UTF-8", "HISTFILE="+dir+"/h", "INPUTRC=/dev/null")
+				cmd.Env = append(shellEnv(dir), "TERM="+term, "LC_ALL=C.UTF-8", "INPUTRC=/dev/null")
 				out, _ := ptySteps(t, shell, cmd, steps)
-				return screen(out)
+				return screen(strings.ReplaceAll(out, dir, "DIR"))
 			}
 			b, n := run(bashBin), run(nashBin)
 			if strings.Join(b, "\n") != strings.Join(n, "\n") {
