@@ -24,8 +24,10 @@ const (
 // keys an agent's harness or a person sends: ^L clears the screen, ^U,
 // ^W, ^K and ^Y kill and yank, ^A ^E ^B ^F and the arrows move, ^P ^N
 // and the arrows walk the history, ^D at an empty line is the end of
-// input, ^V quotes, a bracketed paste is inserted as typed, and TAB
-// completes (lineedit_complete.go).
+// input, ^V quotes, a bracketed paste is inserted as typed; TAB
+// completes (lineedit_complete.go), ^R searches the history
+// (lineedit_search.go), M-. M-u M-l M-c act on words (lineedit_words.go)
+// and ^_ undoes (lineedit_undo.go).
 type lineEditor struct {
 	r       *Runner
 	lr      *lineReader
@@ -256,7 +258,7 @@ func (e *lineEditor) key(c byte) bool {
 			e.undo()
 		}
 	default:
-		if c < 0x20 && c != '\t' {
+		if c < 0x20 {
 			return false // unbound here
 		}
 		e.insert([]byte{c})
