@@ -130,6 +130,14 @@ func (e *lineEditor) readLine(prompt, initial string) ([]byte, error) {
 	e.prompt = prompt
 	defer e.restore()
 	e.insert([]byte(initial))
+	if n := e.r.rlNextHist; n > 0 {
+		// the line after the one ^O ran (operate-and-get-next)
+		e.r.rlNextHist = 0
+		if h := e.r.hist; h != nil {
+			// (past the newest line readline rings the bell)
+			e.historyMove(n - 1 - e.hist)
+		}
+	}
 	e.flush()
 	for {
 		c, err := e.lr.readByte()
@@ -233,6 +241,9 @@ func (e *lineEditor) key(c byte) bool {
 		e.clearScreen()
 	case 0x0e: // ^N
 		e.historyMove(1)
+	case 0x0f: // ^O: run the line, then edit the history line after it
+		e.r.rlNextHist = e.hist + 2
+		return true
 	case 0x10: // ^P
 		e.historyMove(-1)
 	case 0x12: // ^R

@@ -228,6 +228,9 @@ type Runner struct {
 	// rlVars are the readline variables bind or an inputrc file set
 	// (readlinevars.go), shared with forks: never changed in place
 	rlVars map[string]string
+	// rlNextHist is one more than the history index the line editor
+	// shows first at its next line (^O, operate-and-get-next); 0: none
+	rlNextHist int
 	// rlLastSearch is the text of the line editor's last ^R search
 	rlLastSearch string
 	// rlKill is the text the line editor last killed, for its ^Y

@@ -215,7 +215,8 @@ func TestTerminalHistorySearch(t *testing.T) {
 // last word of the previous line (again: of the line before, in its
 // place), M-u, M-l and M-c change the case of the rest of a word, M-<
 // and M-> go to the history's ends, M-# makes the line a comment and
-// runs it, ^_ and ^X^U undo, M-r reverts the line.
+// runs it, ^_ and ^X^U undo, M-r reverts the line, ^O runs the line and
+// offers the next one from the history.
 func TestTerminalWordCommands(t *testing.T) {
 	line := func(k string) ptyStep { return ptyStep{send: k, want: "$ "} }
 	steps := []ptyStep{{want: "$ "},
@@ -234,6 +235,10 @@ func TestTerminalWordCommands(t *testing.T) {
 		line("echo hello\x01\x1bf\x1bu\x1f\r"), line("echo q\x18\x15: done\r"),
 		line("echo one\x1br: reverted\r"), line("echo zz\x1f\x1f\x1f\x1f: undone\r"),
 		line("echo a\u00e9\x1f\r"), line("echo \u00e9a\x1f\r"),
+		// ^O runs the line and offers the history line after it
+		line("echo a\r"), line("echo b\r"), line("echo c\r"),
+		line("\x10\x10\x0f"), line("\r"), line("\x0f"), line("echo X\r"),
+		line("\x10\x10\x10\x10\x0f"), line("\x0f"), line("\x0f"),
 		{send: "\x15\x04", want: "exit"},
 	}
 	compareScreens(t, steps, nil)
