@@ -149,6 +149,13 @@ func (e *lineEditor) readLine(prompt, initial string) ([]byte, error) {
 		}
 		done := e.key(c)
 		e.flush()
+		if e.r.flow == flowExit {
+			// a completion function ran exit: the shell goes now
+			if e.paste {
+				io.WriteString(e.w, pasteFini)
+			}
+			return nil, io.EOF
+		}
 		if done {
 			return e.accept(), nil
 		}

@@ -50,6 +50,9 @@ func (e *lineEditor) complete(again bool) {
 	} else {
 		m = e.r.lineCompletions(string(e.buf), start, e.pos, text, quote, key)
 	}
+	if e.r.flow == flowExit {
+		return // the completion function ran exit
+	}
 	e.tabChanged, e.tabFailed = false, len(m.list) == 0
 	if len(m.list) == 0 {
 		e.ding()

@@ -3,7 +3,9 @@ package e2e
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -79,4 +81,22 @@ func TestTerminalCompletion(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestTerminalCompletionExit: a completion function that runs exit ends
+// the shell at once, the line not run, as in bash (nash used to wait
+// for the line's end).
+func TestTerminalCompletionExit(t *testing.T) {
+	for _, shell := range []string{bashBin, nashBin} {
+		dir := t.TempDir()
+		cmd := exec.Command(shell, "--norc", "--noprofile")
+		cmd.Dir = dir
+		cmd.Env = append(shellEnv(dir), "INPUTRC=/dev/null")
+		out, ended := ptyCommand(t, cmd, func(tty *os.File) {
+			typeKeys(tty, 300*time.Millisecond, "f() { exit 3; }; complete -F f x\r", "x \t")
+		})
+		if !ended || !strings.HasSuffix(strings.TrimSpace(out), "$ x exit") {
+			t.Errorf("%s: ended %v, output:\n%s", shell, ended, out)
+		}
+	}
 }
