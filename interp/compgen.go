@@ -839,6 +839,13 @@ func (r *Runner) compFuncCompletions(name, word string) []string {
 	if r.flow == flowReturn {
 		r.flow = flowNone
 	}
+	return r.takeCompReply()
+}
+
+// takeCompReply ends a completion function's run as bash's
+// gen_shell_function_matches does: the COMP_ variables are unset, the
+// elements of COMPREPLY are the matches, and COMPREPLY is unset too.
+func (r *Runner) takeCompReply() []string {
 	for _, n := range [...]string{"COMP_LINE", "COMP_POINT", "COMP_TYPE", "COMP_KEY", "COMP_WORDS", "COMP_CWORD"} {
 		r.unsetVar(n)
 	}
@@ -846,13 +853,15 @@ func (r *Runner) compFuncCompletions(name, word string) []string {
 	if v == nil || !v.set {
 		return nil
 	}
+	var out []string
 	switch v.kind {
 	case kString:
-		return []string{v.str}
+		out = []string{v.str}
 	case kIndexed:
-		return append([]string(nil), v.arr.vals...)
+		out = append([]string(nil), v.arr.vals...)
 	}
-	return nil
+	r.unsetVar("COMPREPLY")
+	return out
 }
 
 // compCommandCompletions runs -C's command as compgen does outside of
