@@ -84,31 +84,38 @@ func dedupSorted(list []string, sort bool) []string {
 // find_cmd_start): after the last ; | & ( newline that quoting leaves
 // alone, blanks skipped.
 func findCmdStart(line string, i int) int {
-	start := 0
-	var quote byte
-	for j := 0; j < i && j < len(line); j++ {
-		c := line[j]
+	start, _, _ := lastUnquoted(line[:min(i, len(line))], ";|&(\n")
+	for start < len(line) && (line[start] == ' ' || line[start] == '\t') {
+		start++
+	}
+	return start
+}
+
+// lastUnquoted scans s as the shell quotes it (single and double
+// quotes, backslashes) and returns the offset just past the last
+// character of set outside quotes (0 for none), and the quote still
+// open at the end with its offset.
+func lastUnquoted(s, set string) (after int, quote byte, qpos int) {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
 		switch {
 		case quote == '\'':
 			if c == '\'' {
 				quote = 0
 			}
 		case c == '\\':
-			j++
+			i++
 		case quote == '"':
 			if c == '"' {
 				quote = 0
 			}
 		case c == '\'' || c == '"':
-			quote = c
-		case strings.IndexByte(";|&(\n", c) >= 0:
-			start = j + 1
+			quote, qpos = c, i
+		case strings.IndexByte(set, c) >= 0:
+			after = i + 1
 		}
 	}
-	for start < len(line) && (line[start] == ' ' || line[start] == '\t') {
-		start++
-	}
-	return start
+	return after, quote, qpos
 }
 
 // inCommandPosition reports whether the word starting at start is where

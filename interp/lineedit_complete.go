@@ -82,27 +82,7 @@ func (e *lineEditor) complete(again bool) {
 // quote that is still open, which it returns too.
 func (e *lineEditor) completionWordStart() (int, byte) {
 	breaks := e.r.completerBreaks()
-	var quote byte
-	qpos, start := 0, 0
-	for i := 0; i < e.pos; i++ {
-		c := e.buf[i]
-		switch {
-		case quote == '\'':
-			if c == '\'' {
-				quote = 0
-			}
-		case c == '\\':
-			i++
-		case quote == '"':
-			if c == '"' {
-				quote = 0
-			}
-		case c == '\'' || c == '"':
-			quote, qpos = c, i
-		case strings.IndexByte(breaks, c) >= 0:
-			start = i + 1
-		}
-	}
+	start, quote, qpos := lastUnquoted(string(e.buf[:e.pos]), breaks)
 	if quote != 0 {
 		return qpos + 1, quote
 	}
