@@ -89,20 +89,7 @@ func (r *Runner) bindLine(line string) {
 		}
 		return
 	}
-	f := strings.Fields(line)
-	if strings.EqualFold(f[0], "set") && len(line) > 3 {
-		name, value := "", ""
-		if len(f) > 1 {
-			name = f[1]
-		}
-		if len(f) > 2 {
-			value = f[2]
-		}
-		r.rlSetVar(name, value)
-		return
-	}
-	if strings.EqualFold(line, "set") {
-		r.rlSetVar("", "")
+	if r.rlSetLine(line) {
 		return
 	}
 	rest := line

@@ -327,7 +327,7 @@ func (r *Runner) fileCompletions(word string) []string {
 // rlPrefix is readline's match of a file or command name against the
 // word: case-insensitive under completion-ignore-case.
 func (r *Runner) rlPrefix(s, prefix string) bool {
-	if r.rlCaseFold {
+	if r.rlCaseFold() {
 		return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
 	}
 	return strings.HasPrefix(s, prefix)
@@ -336,7 +336,7 @@ func (r *Runner) rlPrefix(s, prefix string) bool {
 // rlSort is readline's compute_lcd_of_matches: it sorts the matches when
 // it folds case, and leaves them in the generator's order otherwise.
 func (r *Runner) rlSort(list []string) []string {
-	if r.rlCaseFold && len(list) > 1 {
+	if r.rlCaseFold() && len(list) > 1 {
 		sort.Strings(list)
 	}
 	return list
@@ -825,21 +825,8 @@ func (r *Runner) filterCompletions(list []string, pat, word string) []string {
 // the COMP_ variables describing an empty line while it runs, and the
 // elements of its indexed COMPREPLY array as the matches.
 func (r *Runner) compFuncCompletions(name, word string) []string {
-	f := r.funcs[name]
-	if f == nil {
-		r.errorf("completion: function `%s' not found", name)
-		return nil
-	}
-	for _, kv := range [][2]string{{"COMP_LINE", ""}, {"COMP_POINT", "0"}, {"COMP_TYPE", "0"}, {"COMP_KEY", "0"}, {"COMP_CWORD", "-1"}} {
-		r.setScalar(kv[0], kv[1], false)
-	}
-	r.unsetVar("COMP_WORDS")
-	r.assignArrayText("COMP_WORDS", "()", false)
-	r.callFunc(f, []string{name, "compgen", word, ""})
-	if r.flow == flowReturn {
-		r.flow = flowNone
-	}
-	return r.takeCompReply()
+	list, _ := r.callCompFunc(compCall{fn: name, cmd: "compgen", cword: -1, cur: word})
+	return list
 }
 
 // takeCompReply ends a completion function's run as bash's

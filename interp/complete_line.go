@@ -6,60 +6,59 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
-// lineCompletions finds the matches of text, the word buf[start:end] of
-// line (quote: the quote open before it), as bash's attempted completion
-// does: a command's compspec when there is one, else bash's default
-// completion (variables, users, hosts, command names in a command's
-// place), else file names. key is the kind of completion (COMP_TYPE).
-func (r *Runner) lineCompletions(line string, start, end int, text string, quote byte, key string) rlMatches {
-	cmdStart := findCmdStart(line, start)
+// lineCompletions finds the matches of the word buf[start:end] of line
+// (text as typed, word dequoted), as bash's attempted completion does: a
+// command's compspec when there is one, else bash's default completion.
+// key is the kind of completion (COMP_TYPE).
+func (r *Runner) lineCompletions(line string, start, end int, text, word, key string) rlMatches {
 	cmdPos := inCommandPosition(line, start)
-	word := text
-	if quote == 0 {
-		word = dequoteCompWord(text)
-	}
-	var m rlMatches
-	done := false
+	m, done := rlMatches{}, false
 	if r.opts.sh(shProgcomp) && r.comps != nil && !cmdPos {
-		m, done = r.progCompletions(line, cmdStart, start, end, text, key)
+		m, done = r.progCompletions(line, findCmdStart(line, start), end, text, word, key)
 	}
 	if !done {
-		m.list = nil
-		switch {
-		case strings.HasPrefix(word, "$") || strings.HasPrefix(word, "~") && !strings.Contains(word, "/") || strings.HasPrefix(word, "@") && r.opts.sh(shHostcomplete):
-			if !strings.HasPrefix(word, "$(") {
-				m.list = r.bashDefaultCompletions(word)
-				if strings.HasPrefix(word, "~") {
-					m.filenames = true
-				}
-			}
-			if len(m.list) == 1 && strings.HasPrefix(word, "$") {
-				v := strings.TrimPrefix(strings.TrimPrefix(m.list[0], "$"), "{")
-				if fi, err := os.Stat(r.absPath(r.varString(v))); err == nil && fi.IsDir() && r.varString(v) != "" {
-					m.suffix = "/"
-				}
-			}
-		}
-		if len(m.list) == 0 && cmdPos {
-			if !(r.opts.sh(shNoEmptyCmdCompletion) && strings.TrimSpace(word) == "") {
-				m.list = r.commandCompletions(word)
-				if strings.ContainsRune(word, '/') {
-					m.filenames = true
-				}
-			}
-		}
-		if len(m.list) == 0 && !cmdPos {
-			m.list = r.fileCompletions(word)
-			m.filenames = true
-		} else if len(m.list) == 0 && cmdPos && strings.TrimSpace(word) != "" {
-			m.list = r.dirCompletions(word)
-			m.filenames = true
-		}
+		m = r.defaultLineCompletions(word, cmdPos)
 	}
 	m.list = dedupSorted(m.list, !m.noSort)
 	return m
+}
+
+// defaultLineCompletions is bash's default completion of word
+// (bash_default_completion, then readline's file names): a variable
+// after $ (a slash after one naming a directory), a user after ~, a host
+// after @; in a command's place the command names, else the directories;
+// elsewhere the file names.
+func (r *Runner) defaultLineCompletions(word string, cmdPos bool) rlMatches {
+	if strings.HasPrefix(word, "$") && !strings.HasPrefix(word, "$(") ||
+		strings.HasPrefix(word, "~") && !strings.Contains(word, "/") ||
+		strings.HasPrefix(word, "@") && r.opts.sh(shHostcomplete) {
+		if list := r.bashDefaultCompletions(word); len(list) > 0 {
+			m := rlMatches{list: list, filenames: word[0] == '~'}
+			if len(list) == 1 && word[0] == '$' {
+				val := r.varString(strings.TrimPrefix(strings.TrimPrefix(list[0], "$"), "{"))
+				if fi, err := os.Stat(r.absPath(val)); err == nil && fi.IsDir() && val != "" {
+					m.suffix = "/"
+				}
+			}
+			return m
+		}
+	}
+	if !cmdPos {
+		return rlMatches{list: r.fileCompletions(word), filenames: true}
+	}
+	if strings.TrimSpace(word) == "" {
+		if r.opts.sh(shNoEmptyCmdCompletion) {
+			return rlMatches{}
+		}
+		return rlMatches{list: r.commandCompletions(word)}
+	}
+	if list := r.commandCompletions(word); len(list) > 0 {
+		return rlMatches{list: list, filenames: strings.Contains(word, "/")}
+	}
+	return rlMatches{list: r.dirCompletions(word), filenames: true}
 }
 
 // dedupSorted sorts the matches (unless keep) and drops repeats.
@@ -204,77 +203,70 @@ func compSplit(line string, point int, breaks string) (words []string, cword int
 	return words, cword
 }
 
-// progCompletions runs the compspec of the command whose word is being
-// completed (programmable completion): its actions, word list, function
-// and command, with the COMP_ variables describing the command line. ok
-// is false when there is no compspec, or it found nothing and its
+// progCompletions runs the compspec of the command whose word, text as
+// typed and word dequoted, ends at end (programmable completion), with
+// the COMP_ variables describing the command, which starts at cmdStart.
+// ok is false when there is no compspec, or it found nothing and its
 // options leave the rest to bash's default completion.
-func (r *Runner) progCompletions(line string, cmdStart, start, end int, text, key string) (rlMatches, bool) {
+func (r *Runner) progCompletions(line string, cmdStart, end int, text, word, key string) (rlMatches, bool) {
 	cmdEnd := len(line)
-	for j := end; j < len(line); j++ {
-		if strings.IndexByte(";|&\n", line[j]) >= 0 {
-			cmdEnd = j
-			break
-		}
+	if i := strings.IndexAny(line[end:], ";|&\n"); i >= 0 {
+		cmdEnd = end + i
 	}
 	cline := line[cmdStart:cmdEnd]
-	point := end - cmdStart
-	words, cword := compSplit(cline, point, r.completerBreaks())
+	call := compCall{line: cline, point: end - cmdStart, cur: text, typ: int(key[0]), key: '\t'}
+	call.words, call.cword = compSplit(cline, call.point, r.completerBreaks())
 	cmd := ""
-	if len(words) > 0 && cword > 0 {
-		cmd = dequoteCompWord(words[0])
+	if call.cword > 0 {
+		cmd, call.prev = dequoteCompWord(call.words[0]), call.words[call.cword-1]
 	}
-	var m rlMatches
-	for try := 0; try < 2; try++ {
-		name, cs := r.findCompspec(cmd, strings.TrimSpace(cline) == "")
-		if cs == nil {
-			return m, false
-		}
-		prev := ""
-		if cword > 0 && cword-1 < len(words) {
-			prev = words[cword-1]
-		}
-		opts := cs.opts
-		r.compOpts = &opts
-		word := dequoteCompWord(text)
-		c := *cs
-		c.funcName = nil
-		list := r.genCompletions(&c, word)
-		retry := false
-		if cs.funcName != nil {
-			fl, st := r.lineCompFunc(*cs.funcName, name, cline, point, words, cword, text, prev, key)
-			if st == 124 && try == 0 {
-				if _, again := r.findCompspec(cmd, false); again != nil && again != cs {
-					retry = true
-				}
-			}
-			list = append(list, fl...)
-		}
-		r.compOpts = nil
-		if retry {
-			continue
-		}
-		m.list = list
-		m.filenames = opts&compOptBit("filenames") != 0
-		m.noQuote = opts&compOptBit("noquote") != 0
-		m.noSpace = opts&compOptBit("nospace") != 0
-		m.noSort = opts&compOptBit("nosort") != 0
-		if len(list) == 0 {
-			if opts&compOptBit("bashdefault") != 0 {
-				if l := r.bashDefaultCompletions(word); len(l) > 0 {
-					m.list = l
-					return m, true
-				}
-			}
-			if opts&compOptBit("default") != 0 {
-				m.list, m.filenames = r.fileCompletions(word), true
-				return m, true
-			}
-			return m, opts&compOptBit("bashdefault") == 0
-		}
+	empty := strings.TrimSpace(cline) == ""
+	name, cs := r.findCompspec(cmd, empty)
+	if cs == nil {
+		return rlMatches{}, false
+	}
+	list, opts, st := r.runCompspec(cs, name, word, call)
+	if _, again := r.findCompspec(cmd, false); st == 124 && again != nil && again != cs {
+		// the function (a -D loader) loaded the command's own
+		// compspec: completion starts again with it, once
+		name, cs = r.findCompspec(cmd, empty)
+		list, opts, _ = r.runCompspec(cs, name, word, call)
+	}
+	m := rlMatches{list: list, filenames: opts&compOptBit("filenames") != 0, noQuote: opts&compOptBit("noquote") != 0,
+		noSpace: opts&compOptBit("nospace") != 0, noSort: opts&compOptBit("nosort") != 0}
+	if len(list) > 0 {
 		return m, true
 	}
-	return m, false
+	if opts&compOptBit("bashdefault") != 0 {
+		if m.list = r.bashDefaultCompletions(word); len(m.list) > 0 {
+			return m, true
+		}
+	}
+	if opts&compOptBit("default") != 0 {
+		m.list, m.filenames = r.fileCompletions(word), true
+		return m, true
+	}
+	return m, opts&compOptBit("bashdefault") == 0
+}
+
+// runCompspec gathers the matches of compspec cs for the command name:
+// its actions, word list and command, then its function's (the status
+// it returned), with the options compopt left it.
+func (r *Runner) runCompspec(cs *compSpec, name, word string, call compCall) ([]string, uint32, int) {
+	opts := cs.opts
+	r.compOpts = &opts
+	defer func() { r.compOpts = nil }()
+	c := *cs
+	c.funcName = nil
+	list := r.genCompletions(&c, word)
+	st := 0
+	if cs.funcName != nil {
+		call.fn, call.cmd = *cs.funcName, name
+		var fl []string
+		fl, st = r.callCompFunc(call)
+		list = append(list, fl...)
+	}
+	return list, opts, st
 }
 
 // findCompspec is the compspec for the command name cmd: its own, its
@@ -298,29 +290,42 @@ func (r *Runner) findCompspec(cmd string, empty bool) (string, *compSpec) {
 	return cmd, r.comps.specs["_DefaultCmD_"]
 }
 
-// lineCompFunc calls a compspec's function as completion does: with the
+// compCall is the call of a completion function: its name, the
+// command's, the command line with the cursor at byte point split into
+// words (cword the cursor's), the word and the one before, and
+// COMP_TYPE and COMP_KEY.
+type compCall struct {
+	fn, cmd, line string
+	point         int
+	words         []string
+	cword         int
+	cur, prev     string
+	typ, key      int
+}
+
+// callCompFunc calls a compspec's function as completion does: with the
 // command's name, the word and the previous word, the COMP_ variables
-// set while it runs; its COMPREPLY elements are the matches.
-func (r *Runner) lineCompFunc(fn, cmd, cline string, point int, words []string, cword int, cur, prev, key string) ([]string, int) {
-	f := r.funcs[fn]
+// set while it runs; its COMPREPLY elements are the matches, and the
+// status it returned comes with them.
+func (r *Runner) callCompFunc(c compCall) ([]string, int) {
+	f := r.funcs[c.fn]
 	if f == nil {
-		r.errorf("completion: function `%s' not found", fn)
+		r.errorf("completion: function `%s' not found", c.fn)
 		return nil, 1
 	}
-	typ := strconv.Itoa(int(key[0]))
-	r.setScalar("COMP_LINE", cline, false)
-	r.setScalar("COMP_POINT", strconv.Itoa(len([]rune(cline[:point]))), false)
-	r.setScalar("COMP_TYPE", typ, false)
-	r.setScalar("COMP_KEY", "9", false)
-	r.setScalar("COMP_CWORD", strconv.Itoa(cword), false)
-	quoted := make([]string, len(words))
-	for i, w := range words {
+	r.setScalar("COMP_LINE", c.line, false)
+	r.setScalar("COMP_POINT", strconv.Itoa(utf8.RuneCountInString(c.line[:c.point])), false)
+	r.setScalar("COMP_TYPE", strconv.Itoa(c.typ), false)
+	r.setScalar("COMP_KEY", strconv.Itoa(c.key), false)
+	r.setScalar("COMP_CWORD", strconv.Itoa(c.cword), false)
+	quoted := make([]string, len(c.words))
+	for i, w := range c.words {
 		quoted[i] = singleQuote(w)
 	}
 	r.unsetVar("COMP_WORDS")
 	r.assignArrayText("COMP_WORDS", "("+strings.Join(quoted, " ")+")", false)
 	exit := r.exit
-	r.callFunc(f, []string{fn, cmd, cur, prev})
+	r.callFunc(f, []string{c.fn, c.cmd, c.cur, c.prev})
 	st := r.exit
 	if r.flow == flowReturn {
 		r.flow = flowNone

@@ -297,22 +297,30 @@ func (r *Runner) winSize(start bool) {
 	if t == nil || t.script {
 		return
 	}
-	var ws struct{ rows, cols, x, y uint16 }
-	if _, _, e := syscall.Syscall(syscall.SYS_IOCTL, uintptr(t.fd), syscall.TIOCGWINSZ, uintptr(unsafe.Pointer(&ws))); e != 0 && !start {
+	rows, cols, e := termWinsize(t.fd)
+	if e != 0 && !start {
 		return
 	}
 	if start {
-		if ws.rows == 0 {
-			ws.rows = 24
+		if rows == 0 {
+			rows = 24
 		}
-		if ws.cols == 0 {
-			ws.cols = 80
+		if cols == 0 {
+			cols = 80
 		}
-	} else if ws.rows == 0 || ws.cols == 0 {
+	} else if rows == 0 || cols == 0 {
 		return
 	}
-	r.assignTo("LINES", itoa(int64(ws.rows)))
-	r.assignTo("COLUMNS", itoa(int64(ws.cols)))
+	r.assignTo("LINES", itoa(int64(rows)))
+	r.assignTo("COLUMNS", itoa(int64(cols)))
+}
+
+// termWinsize is the window size of the terminal open on fd
+// (TIOCGWINSZ).
+func termWinsize(fd int) (rows, cols int, err syscall.Errno) {
+	var ws struct{ rows, cols, x, y uint16 }
+	_, _, err = syscall.Syscall(syscall.SYS_IOCTL, uintptr(fd), syscall.TIOCGWINSZ, uintptr(unsafe.Pointer(&ws)))
+	return int(ws.rows), int(ws.cols), err
 }
 
 // jobWinSize is winSize after a foreground job, under checkwinsize.

@@ -94,7 +94,7 @@ func (r *Runner) newLineEditor(lr *lineReader) *lineEditor {
 		r: r, lr: lr, w: r.fds.writer(2), old: old,
 		echo:    old.Lflag&syscall.ECHO != 0,
 		echoCtl: old.Lflag&syscall.ECHOCTL != 0,
-		paste:   !dumb && !r.rlPasteOff,
+		paste:   !dumb && r.rlVars["enable-bracketed-paste"] != "off",
 		clear:   !dumb && term != "emacs",
 		eof:     old.Cc[syscall.VEOF],
 		utf8:    r.utf8Locale(),

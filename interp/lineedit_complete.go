@@ -6,8 +6,6 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"syscall"
-	"unsafe"
 )
 
 // rlMatches is what a completion found for the word before the cursor.
@@ -38,15 +36,15 @@ func (e *lineEditor) complete(again bool) {
 	if list {
 		key = "?"
 	}
+	word := text // what the matches are sought for
+	if quote == 0 {
+		word = dequoteCompWord(text)
+	}
 	var m rlMatches
 	if e.filesOnly {
-		word := text
-		if quote == 0 {
-			word = dequoteCompWord(text)
-		}
 		m = rlMatches{list: e.r.fileCompletions(word), filenames: true}
 	} else {
-		m = e.r.lineCompletions(string(e.buf), start, e.pos, text, quote, key)
+		m = e.r.lineCompletions(string(e.buf), start, e.pos, text, word, key)
 	}
 	if e.r.flow == flowExit {
 		return // the completion function ran exit
@@ -62,7 +60,7 @@ func (e *lineEditor) complete(again bool) {
 	}
 	e.beginGroup()
 	defer e.endGroup()
-	lcd := commonPrefix(m.list, e.r.rlCaseFold)
+	lcd := commonPrefix(m.list, e.r.rlCaseFold())
 	rep := e.quoteMatch(lcd, m, quote, len(m.list) == 1)
 	if quote != 0 && start > 0 && e.buf[start-1] == quote && rep != "" && rep[0] == quote {
 		start-- // the replacement has the opening quote
@@ -120,18 +118,9 @@ func (e *lineEditor) quoteMatch(s string, m rlMatches, quote byte, single bool) 
 	var out string
 	switch quote {
 	case '\'':
-		out = "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+		out = singleQuote(s)
 	case '"':
-		var sb strings.Builder
-		sb.WriteByte('"')
-		for i := 0; i < len(s); i++ {
-			if strings.IndexByte("\\`$\"", s[i]) >= 0 {
-				sb.WriteByte('\\')
-			}
-			sb.WriteByte(s[i])
-		}
-		sb.WriteByte('"')
-		out = sb.String()
+		out = doubleQuote(s)
 	default:
 		// sh_backslash_quote's table and a leading #, then the word
 		// break characters it leaves (quote_word_break_chars)
@@ -216,7 +205,7 @@ func (e *lineEditor) listMatches(m rlMatches) {
 	e.flush()
 	if n, _ := strconv.Atoi(e.r.rlVar("completion-query-items")); n > 0 && len(shown) >= n {
 		fmt.Fprintf(e.w, "\nDisplay all %d possibilities? (y or n)", len(shown))
-		if !e.yesOrNo(false) {
+		if !e.yesOrNo() {
 			io.WriteString(e.w, "\n")
 			e.redisplay()
 			return
@@ -299,7 +288,7 @@ func (e *lineEditor) printable(s string, m rlMatches) string {
 
 // yesOrNo reads readline's answer to its question: y, Y or a space is
 // yes; n, N or DEL no; anything else rings the bell.
-func (e *lineEditor) yesOrNo(pager bool) bool {
+func (e *lineEditor) yesOrNo() bool {
 	for {
 		c, err := e.lr.readByte()
 		if err != nil {
@@ -350,11 +339,11 @@ func (e *lineEditor) redisplay() {
 // termSize is the terminal's width and height, 80 by 24 when it cannot
 // say.
 func (e *lineEditor) termSize() (int, int) {
-	var ws struct{ rows, cols, x, y uint16 }
-	if _, _, errno := syscall.Syscall(syscall.SYS_IOCTL, uintptr(e.lr.fd), syscall.TIOCGWINSZ, uintptr(unsafe.Pointer(&ws))); errno != 0 || ws.cols == 0 {
+	rows, cols, err := termWinsize(e.lr.fd)
+	if err != 0 || cols == 0 {
 		return 80, 24
 	}
-	return int(ws.cols), int(ws.rows)
+	return cols, rows
 }
 
 // termCols is the width a listing fills: completion-display-width when

@@ -178,6 +178,12 @@ func (q quoter) dquote(s string) string {
 	if q.needsANSI(s) {
 		return q.ansi(s)
 	}
+	return doubleQuote(s)
+}
+
+// doubleQuote wraps s in double quotes with \ " $ ` escaped (bash's
+// sh_double_quote).
+func doubleQuote(s string) string {
 	var sb strings.Builder
 	sb.WriteByte('"')
 	for i := 0; i < len(s); i++ {

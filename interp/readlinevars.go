@@ -3,6 +3,7 @@ package interp
 import (
 	"bufio"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -104,6 +105,10 @@ func (r *Runner) rlVar(name string) string {
 	return "off"
 }
 
+// rlCaseFold is readline's completion-ignore-case, which only bind or
+// an inputrc file turn on.
+func (r *Runner) rlCaseFold() bool { return r.rlVars["completion-ignore-case"] == "on" }
+
 // rlSmartTerm reports whether readline takes $TERM to know bracketed
 // paste: not when it is unset, empty, dumb, or not in the terminal
 // database.
@@ -153,9 +158,9 @@ func (r *Runner) rlSetVar(name, value string) {
 	key := rlVarAlias(strings.ToLower(name))
 	set := func(k, v string) {
 		// a fork shares the map: each change makes a new one
-		m := make(map[string]string, len(r.rlVars)+1)
-		for k, v := range r.rlVars {
-			m[k] = v
+		m := maps.Clone(r.rlVars)
+		if m == nil {
+			m = map[string]string{}
 		}
 		m[k] = v
 		r.rlVars = m
@@ -172,10 +177,7 @@ func (r *Runner) rlSetVar(name, value string) {
 		}
 		set(key, v)
 		switch key {
-		case "completion-ignore-case":
-			r.rlCaseFold = on
 		case "enable-bracketed-paste":
-			r.rlPasteOff = !on
 			set("enable-active-region", v)
 		case "prefer-visible-bell":
 			if on {
@@ -229,14 +231,13 @@ func (r *Runner) rlSetVar(name, value string) {
 		}
 		set(key, n)
 	case "editing-mode":
-		switch strings.ToLower(value) {
-		case "vi", "emacs":
-			set(key, strings.ToLower(value))
-			if value == "vi" {
-				set("keymap", "vi-insert")
-			} else {
-				set("keymap", "emacs")
-			}
+		switch mode := strings.ToLower(value); mode {
+		case "vi":
+			set(key, mode)
+			set("keymap", "vi-insert")
+		case "emacs":
+			set(key, mode)
+			set("keymap", "emacs")
 		default:
 			refuse()
 		}
@@ -251,11 +252,10 @@ func (r *Runner) rlSetVar(name, value string) {
 		default:
 			refuse()
 		}
-	case "emacs-mode-string", "vi-cmd-mode-string", "vi-ins-mode-string", "isearch-terminators",
-		"active-region-start-color", "active-region-end-color":
-		if key != "isearch-terminators" && !strings.HasPrefix(key, "active-") {
-			set(key, value)
-		}
+	case "emacs-mode-string", "vi-cmd-mode-string", "vi-ins-mode-string":
+		set(key, value)
+	case "isearch-terminators", "active-region-start-color", "active-region-end-color":
+		// taken, but bind -v has nothing to show for them
 	default:
 		fmt.Fprintf(r.errw(), "readline: %s: unknown variable name\n", name)
 	}
@@ -344,14 +344,21 @@ func (r *Runner) readInitFile(path string, depth int) {
 		if !reading() {
 			continue
 		}
-		if f := strings.Fields(line); len(f) >= 2 && strings.EqualFold(f[0], "set") {
-			value := ""
-			if len(f) > 2 {
-				value = f[2]
-			}
-			r.rlSetVar(f[1], value)
-		}
+		r.rlSetLine(line)
 	}
+}
+
+// rlSetLine applies line when it is a "set NAME VALUE" line of readline's
+// init language (a missing name or value is empty), reporting whether it
+// was one.
+func (r *Runner) rlSetLine(line string) bool {
+	f := strings.Fields(line)
+	if len(f) == 0 || !strings.EqualFold(f[0], "set") {
+		return false
+	}
+	f = append(f, "", "")
+	r.rlSetVar(f[1], f[2])
+	return true
 }
 
 // rlCondition is the test of an inputrc $if: mode=, term=, version
@@ -367,7 +374,7 @@ func (r *Runner) rlCondition(arg string) bool {
 		term := r.varString("TERM")
 		base, _, _ := strings.Cut(term, "-")
 		return want == term || want == base
-	case low == "version" || strings.HasPrefix(low, "version"):
+	case strings.HasPrefix(low, "version"):
 		return rlVersionTest(strings.TrimSpace(arg[len("version"):]))
 	}
 	return strings.EqualFold(word, "bash")
@@ -375,8 +382,9 @@ func (r *Runner) rlCondition(arg string) bool {
 
 // rlVersionTest compares readline's version, 8.2, as $if version OP N.M.
 func rlVersionTest(expr string) bool {
-	op := strings.TrimRight(expr[:len(expr)-len(strings.TrimLeft(expr, "=<>!"))], " ")
-	v := strings.TrimSpace(expr[len(op):])
+	v := strings.TrimLeft(expr, "=<>!")
+	op := expr[:len(expr)-len(v)]
+	v = strings.TrimSpace(v)
 	major, minor, _ := strings.Cut(v, ".")
 	maj, err := strconv.Atoi(major)
 	if err != nil {

@@ -217,11 +217,6 @@ type Runner struct {
 
 	rlInit   bool     // bind ran: readline has bash's bindable functions
 	bindList []string // compgen -A binding's list, made at its first use
-	// rlCaseFold is readline's completion-ignore-case, which bind can set
-	rlCaseFold bool
-	// rlPasteOff is readline's enable-bracketed-paste turned off (bind
-	// or an inputrc file)
-	rlPasteOff bool
 	// compOpts are the options of the completion the line editor is
 	// running, which compopt without a name changes
 	compOpts *uint32

@@ -35,8 +35,6 @@ func (r *Runner) fork(kind string) *Runner {
 		comps:           r.comps,
 		rlInit:          r.rlInit,
 		bindList:        r.bindList,
-		rlCaseFold:      r.rlCaseFold,
-		rlPasteOff:      r.rlPasteOff,
 		rlVars:          r.rlVars,
 		cshare:          true,
 		opts:            r.opts,
