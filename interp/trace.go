@@ -315,7 +315,15 @@ func (r *Runner) traceAssignsOf(pfx *string, as []*syntax.Assign, prefix bool) {
 		}
 		bound := prefix && a.Append && a.Index == nil && a.Array == nil
 		var v string
-		if a.Array == nil {
+		switch {
+		case a.Array != nil:
+		case !prefix:
+			// an assignment statement is traced right after its value
+			// is expanded: that value, never a second expansion, which
+			// would differ ($RANDOM, $SRANDOM, $EPOCHREALTIME) and
+			// advance RANDOM's generator
+			v = r.lastAssigned
+		default:
 			v, _ = r.assignValueQuiet(a.Value)
 		}
 		if bound {
