@@ -94,7 +94,6 @@ type shell struct {
 	arithMu   sync.Mutex
 	arithMemo map[string]syntax.ArithmExpr
 	letMemo   map[string]letParse // guarded by arithMu (letwords.go)
-	randState uint32
 	sigs      *signalState
 	fgInt     fgInt // SIGINT during foreground waits (waitint.go)
 	// intCh and interrupted: an interactive shell's SIGINT (interactsig.go)
@@ -130,6 +129,12 @@ type readAheadCache = lineReader
 // (and a Runner's subshells) may run concurrently.
 type Runner struct {
 	sh *shell
+	// randState is RANDOM's generator. Each subshell has its own, as
+	// bash's forked child has: its draws leave the parent's sequence
+	// alone, and bash reseeds it (seeded_subshell) at the first draw
+	// unless RANDOM was assigned there first; randSeeded says it was.
+	randState  uint32
+	randSeeded bool
 
 	// thisCmd follows bash's this_command_name, which a few messages
 	// raised during word expansion carry as their prefix: the name of a
@@ -738,7 +743,7 @@ func New(opts ...Option) (*Runner, error) {
 	}
 	r.sh.jobs = newJobTable()
 	r.jobs = r.sh.jobs
-	r.sh.randState = uint32(time.Now().UnixNano()) ^ uint32(r.sh.pid)
+	r.randState, r.randSeeded = uint32(time.Now().UnixNano())^uint32(r.sh.pid), true
 	r.bashpid = r.sh.pid
 	r.fds = newFDTable(os.Stdin, os.Stdout, os.Stderr)
 	r.traps = &traps{}

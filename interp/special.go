@@ -465,10 +465,12 @@ func (r *Runner) argvArrays(argc bool) *variable {
 
 // random is bash's RANDOM generator (a 32-bit LCG folded to 15 bits).
 func (r *Runner) random() int {
-	r.sh.mu.Lock()
-	defer r.sh.mu.Unlock()
+	if !r.randSeeded {
+		// a subshell's first draw: bash's seedrand in the child
+		r.randState, r.randSeeded = uint32(time.Now().UnixNano())^uint32(r.bashpid), true
+	}
 	// bash 5.1+: Park-Miller "minimal standard" generator
-	s := int64(r.sh.randState)
+	s := int64(r.randState)
 	if s == 0 {
 		s = 123459876
 	}
@@ -478,7 +480,7 @@ func (r *Runner) random() int {
 	if t < 0 {
 		t += 0x7fffffff
 	}
-	r.sh.randState = uint32(t)
+	r.randState = uint32(t)
 	ret := int((uint32(t) >> 16) ^ (uint32(t) & 0xffff))
 	return ret & 32767
 }
@@ -539,9 +541,7 @@ func (r *Runner) specialAssign(name, val string, cur *variable) bool {
 			// declare +i RANDOM: assign_random takes only a number
 			return true
 		}
-		r.sh.mu.Lock()
-		r.sh.randState = uint32(n)
-		r.sh.mu.Unlock()
+		r.randState, r.randSeeded = uint32(n), true
 		r.dynStored(name, itoa(n))
 		return true
 	case "SECONDS":
