@@ -1,7 +1,6 @@
 package interp
 
 import (
-	"fmt"
 	"sort"
 	"strconv"
 	"strings"
@@ -70,9 +69,8 @@ func (r *Runner) bindableNames() []string {
 	return out
 }
 
-// bindLine applies a readline init line given to bind: its variable
-// settings (readlinevars.go). Key bindings are not kept, but one without
-// a key sequence readline could parse is reported as readline does.
+// bindLine applies a readline init line given to bind (rl_parse_and_bind)
+// to keymaps the caller owns: its variable setting or key binding.
 func (r *Runner) bindLine(line string) {
 	line = strings.TrimLeft(line, " \t")
 	if line == "" || line[0] == '#' {
@@ -85,38 +83,24 @@ func (r *Runner) bindLine(line string) {
 			// (readline keeps the state of a $if across bind calls;
 			// nash reads nothing under them)
 		default:
-			fmt.Fprintf(r.errw(), "readline: %s: unknown parser directive\n", word)
+			r.rlError("%s: unknown parser directive", word)
 		}
 		return
 	}
-	if r.rlSetLine(line) {
-		return
-	}
-	rest := line
-	if line[0] == '"' {
-		end := 1
-		for end < len(line) && line[end] != '"' {
-			if line[end] == '\\' {
-				end++
-			}
-			end++
-		}
-		if end >= len(line) {
-			fmt.Fprintf(r.errw(), "readline: %s: no closing `\"' in key binding\n", line)
-			return
-		}
-		rest = line[end+1:]
-	}
-	if !strings.Contains(rest, ":") {
-		fmt.Fprintf(r.errw(), "readline: %s: no key sequence terminator\n", line)
-	}
+	r.rlBindLine(line)
 }
 
 // loadReadline is what starting readline does in every shell: bash's
 // bindable functions join readline's, and the inputrc file is read.
 func (r *Runner) loadReadline() {
 	r.rlInit = true
+	r.ownKeymaps()
 	r.readInputrc()
+	// readline then takes the keymap from the editing mode, whatever
+	// set keymap the file had
+	if _, ok := r.rlVars["keymap"]; ok {
+		r.rlSetVar("editing-mode", r.rlVar("editing-mode"))
+	}
 }
 
 // initReadline is what bash's first use of readline does in a shell that

@@ -697,40 +697,7 @@ func (r *Runner) runEvalText(text, src, kind string, run func() error) int {
 func biNoJobControl(r *Runner, args []string) int {
 	switch args[0] {
 	case "bind":
-		// bash's bind warns first when readline is not in use (a
-		// shell not interactive, or set +o emacs +o vi), then parses
-		// its options
-		if !r.opts.on(optEmacs) && !r.opts.on(optVi) {
-			// (bash's no_line_editing, which set -o vi or emacs
-			// clears even in a shell that is not interactive)
-			r.bErr("bind", "warning: line editing not enabled")
-		}
-		if !r.rlInit {
-			r.initReadline() // bind initializes readline, even to fail
-		}
-		set, rest, ok, st := r.simpleOpts("bind", "lvpVPsSXf:q:u:m:r:x:", args[1:])
-		if !ok {
-			return st
-		}
-		// bash's order: the listings first, then the lines given
-		out := ""
-		if set&optBit('l') != 0 {
-			out += strings.Join(r.bindableNames(), "\n") + "\n"
-		}
-		if set&optBit('v') != 0 {
-			out += r.rlDumpVars(true)
-		}
-		if set&optBit('V') != 0 {
-			out += r.rlDumpVars(false)
-		}
-		st = 0
-		if out != "" {
-			st = r.write("bind", out)
-		}
-		for _, line := range rest {
-			r.bindLine(line)
-		}
-		return st
+		return biBind(r, args)
 	case "complete", "compgen", "compopt":
 		return 0
 	case "suspend":

@@ -120,8 +120,14 @@ func (r *Runner) rlSmartTerm() bool {
 // terminfoKnown reports whether a terminfo entry for term exists where
 // ncurses looks for one.
 func terminfoKnown(term, terminfo, home string) bool {
-	if strings.ContainsRune(term, '/') {
-		return false
+	return terminfoPath(term, terminfo, home) != ""
+}
+
+// terminfoPath returns the file of term's terminfo entry, found where
+// ncurses looks for one, or "".
+func terminfoPath(term, terminfo, home string) string {
+	if term == "" || strings.ContainsRune(term, '/') {
+		return ""
 	}
 	var dirs []string
 	if terminfo != "" {
@@ -133,12 +139,13 @@ func terminfoKnown(term, terminfo, home string) bool {
 	dirs = append(dirs, "/etc/terminfo", "/lib/terminfo", "/usr/share/terminfo")
 	for _, d := range dirs {
 		for _, sub := range []string{term[:1], fmt.Sprintf("%02x", term[0])} {
-			if _, err := os.Stat(filepath.Join(d, sub, term)); err == nil {
-				return true
+			p := filepath.Join(d, sub, term)
+			if _, err := os.Stat(p); err == nil {
+				return p
 			}
 		}
 	}
-	return false
+	return ""
 }
 
 // rlEightBit reports whether readline runs in eight-bit mode: its
@@ -189,7 +196,7 @@ func (r *Runner) rlSetVar(name, value string) {
 		return
 	}
 	refuse := func() {
-		fmt.Fprintf(r.errw(), "readline: %s: could not set value to `%s'\n", name, value)
+		r.rlError("%s: could not set value to `%s'", name, value)
 	}
 	// the numbers are atoi's, each with its own value for nothing
 	num := func(none int, floor bool) string {
@@ -257,7 +264,7 @@ func (r *Runner) rlSetVar(name, value string) {
 	case "isearch-terminators", "active-region-start-color", "active-region-end-color":
 		// taken, but bind -v has nothing to show for them
 	default:
-		fmt.Fprintf(r.errw(), "readline: %s: unknown variable name\n", name)
+		r.rlError("%s: unknown variable name", name)
 	}
 }
 
@@ -281,9 +288,8 @@ func (r *Runner) rlDumpVars(readable bool) string {
 	return sb.String()
 }
 
-// readInputrc reads the variable settings of readline's init file, as
-// readline does as it starts: $INPUTRC, else ~/.inputrc, else
-// /etc/inputrc. Key bindings in it are not kept.
+// readInputrc reads readline's init file as readline does as it starts:
+// $INPUTRC, else ~/.inputrc, else /etc/inputrc.
 func (r *Runner) readInputrc() {
 	file := r.varString("INPUTRC")
 	if file == "" {
@@ -297,21 +303,32 @@ func (r *Runner) readInputrc() {
 			file = "/etc/inputrc"
 		}
 	}
-	r.readInitFile(r.absPath(file), 0)
+	r.readInitFile(file, 0)
 }
 
-// readInitFile applies the set lines of an inputrc file, within its
-// $if, $else and $endif and through $include (to a few levels).
-func (r *Runner) readInitFile(path string, depth int) {
-	f, err := os.Open(path)
-	if err != nil || depth > 8 {
-		return
+// readInitFile applies the variable settings and key bindings of an
+// inputrc file, within its $if, $else and $endif and through $include (to
+// a few levels), to keymaps the caller owns; name is the file as given,
+// which readline's errors show. It fails only when the file cannot be
+// opened.
+func (r *Runner) readInitFile(name string, depth int) error {
+	f, err := os.Open(r.absPath(name))
+	if err != nil {
+		return err
+	}
+	if depth > 8 {
+		f.Close()
+		return nil
 	}
 	defer f.Close()
 	var stack []bool // for each open $if: whether its lines are read
 	reading := func() bool { return len(stack) == 0 || stack[len(stack)-1] }
+	defer func(saved *rlInitPos) { r.rlReading = saved }(r.rlReading)
+	pos := &rlInitPos{file: name}
+	r.rlReading = pos
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
+		pos.line++
 		line := strings.TrimLeft(sc.Text(), " \t")
 		if line == "" || line[0] == '#' {
 			continue
@@ -336,16 +353,19 @@ func (r *Runner) readInitFile(path string, depth int) {
 					if strings.HasPrefix(inc, "~/") {
 						inc = filepath.Join(r.varString("HOME"), inc[2:])
 					}
-					r.readInitFile(r.absPath(inc), depth+1)
+					r.readInitFile(inc, depth+1)
 				}
+			default:
+				r.rlError("%s: unknown parser directive", word)
 			}
 			continue
 		}
 		if !reading() {
 			continue
 		}
-		r.rlSetLine(line)
+		r.rlBindLine(line)
 	}
+	return nil
 }
 
 // rlSetLine applies line when it is a "set NAME VALUE" line of readline's

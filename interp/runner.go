@@ -228,6 +228,12 @@ type Runner struct {
 	// rlVars are the readline variables bind or an inputrc file set
 	// (readlinevars.go), shared with forks: never changed in place
 	rlVars map[string]string
+	// rlMaps are the readline keymaps (keymap.go), built when bind or
+	// the line editor first needs them; bind changes a copy
+	rlMaps *rlKeymaps
+	// rlReading is the inputrc file being read and its line, which
+	// readline's errors name
+	rlReading *rlInitPos
 	// rlNextHist is one more than the history index the line editor
 	// shows first at its next line (^O, operate-and-get-next); 0: none
 	rlNextHist int

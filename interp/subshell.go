@@ -36,6 +36,7 @@ func (r *Runner) fork(kind string) *Runner {
 		rlInit:          r.rlInit,
 		bindList:        r.bindList,
 		rlVars:          r.rlVars,
+		rlMaps:          r.rlMaps,
 		cshare:          true,
 		opts:            r.opts,
 		dir:             r.dir,
