@@ -20,14 +20,18 @@ const (
 // non-canonical mode without echo while the line is read (readline's
 // rl_prep_terminal, each time), the editor echoes what is typed when the
 // terminal echoed before (_rl_echoing_p: a harness that turned echo off,
-// as pexpect's echo=False does, sees no echo) and interprets the emacs
-// keys an agent's harness or a person sends: ^L clears the screen, ^U,
-// ^W, ^K and ^Y kill and yank, ^A ^E ^B ^F and the arrows move, ^P ^N
-// and the arrows walk the history, ^D at an empty line is the end of
-// input, ^V quotes, a bracketed paste is inserted as typed; TAB
-// completes (lineedit_complete.go), ^R searches the history
-// (lineedit_search.go), M-. M-u M-l M-c act on words (lineedit_words.go)
-// and ^_ undoes (lineedit_undo.go).
+// as pexpect's echo=False does, sees no echo) and runs what each key
+// sequence is bound to in readline's keymaps (keymap.go: bash's defaults,
+// the terminal's keys, the inputrc file and bind), dispatched in
+// lineedit_dispatch.go: in emacs mode ^L clears the screen, ^U, ^W, ^K
+// and ^Y kill and yank, ^A ^E ^B ^F and the arrows move, ^P ^N and the
+// arrows walk the history, ^D at an empty line is the end of input, ^V
+// quotes, a bracketed paste is inserted as typed; TAB completes
+// (lineedit_complete.go), ^R searches the history (lineedit_search.go),
+// M-. M-u M-l M-c act on words (lineedit_words.go) and ^_ undoes
+// (lineedit_undo.go). Macros are read as typed and bind -x commands run.
+// vi mode's own commands are not there: its keymaps are used, and the
+// functions the editor has run.
 type lineEditor struct {
 	r       *Runner
 	lr      *lineReader
@@ -46,18 +50,31 @@ type lineEditor struct {
 	// utf8: the locale's characters are UTF-8 sequences (else bytes)
 	utf8 bool
 
-	// lastTab: the key before was TAB; tabChanged and tabFailed say
-	// what its completion did (a TAB after one that changed nothing and
-	// found matches lists them)
-	lastTab, tabChanged, tabFailed bool
+	// keymap is the keymap keys are looked up in (keymap.go); pending
+	// are keys to read before the terminal's: a macro's, or those after
+	// a prefix whose old binding ran
+	keymap  *rlKeymap
+	pending []byte
+
+	// lastFn is the function the last key sequence ran, prevFn the one
+	// before it while a function runs (readline's rl_last_func): a
+	// complete, yank-last-arg or history-search after itself goes on
+	// from where it left off
+	lastFn, prevFn string
+	// tabChanged and tabFailed say what the last completion did (a TAB
+	// after one that changed nothing and found matches lists them)
+	tabChanged, tabFailed bool
+	// hsPos, hsPrefix and hsPrev are the state of a run of history
+	// searches: the entry found last, the text searched for and the
+	// line found last
+	hsPos            int
+	hsPrefix, hsPrev string
 	// filesOnly: TAB completes file names only (read -e)
 	filesOnly bool
 	// searchPrompt is shown in the prompt's place during ^R
 	searchPrompt string
-	// lastYank: the key before was M-. (yank-last-arg), which put
-	// yankLen bytes at yankAt from the history line yankSkip before the
-	// previous one
-	lastYank                  bool
+	// yank-last-arg put yankLen bytes at yankAt from the history line
+	// yankSkip before the previous one
 	yankAt, yankLen, yankSkip int
 	// undoList are the changes made to the line (lineedit_undo.go);
 	// undoGroup is the group being recorded, undoSeq numbers them
@@ -98,6 +115,7 @@ func (r *Runner) newLineEditor(lr *lineReader) *lineEditor {
 		clear:   !dumb && term != "emacs",
 		eof:     old.Cc[syscall.VEOF],
 		utf8:    r.utf8Locale(),
+		keymap:  r.curKeymap(),
 	}
 	if r.hist != nil {
 		e.hist = len(r.hist.list)
@@ -140,7 +158,7 @@ func (e *lineEditor) readLine(prompt, initial string) ([]byte, error) {
 	}
 	e.flush()
 	for {
-		c, err := e.lr.readByte()
+		c, err := e.readKey()
 		if err != nil {
 			return e.fail(err)
 		}
@@ -215,157 +233,13 @@ func (e *lineEditor) accept() []byte {
 	return append(e.buf, '\n')
 }
 
-// key handles one typed byte, reading more for an escape sequence or a
-// quoted character. It reports whether the line was accepted.
-func (e *lineEditor) key(c byte) bool {
-	again, yanked := e.lastTab, e.lastYank
-	e.lastTab, e.lastYank = false, false
-	switch c {
-	case '\r', '\n':
-		return true
-	case '\t':
-		e.complete(again)
-		e.lastTab = true
-	case 0x01: // ^A
-		e.moveTo(0)
-	case 0x02: // ^B
-		e.left()
-	case 0x04: // ^D: the end of input at an empty line (readLine)
-		e.deleteChar()
-	case 0x05: // ^E
-		e.moveTo(len(e.buf))
-	case 0x06: // ^F
-		e.right()
-	case 0x08, 0x7f: // ^H, DEL
-		if e.pos == 0 {
-			e.ding()
-			break
-		}
-		e.deleteRange(e.prevChar(e.pos), e.pos)
-	case 0x0b: // ^K
-		e.killRange(e.pos, len(e.buf))
-	case 0x0c: // ^L
-		e.clearScreen()
-	case 0x0e: // ^N
-		e.historyMove(1)
-	case 0x0f: // ^O: run the line, then edit the history line after it
-		e.r.rlNextHist = e.hist + 2
-		return true
-	case 0x10: // ^P
-		e.historyMove(-1)
-	case 0x12: // ^R
-		return e.reverseSearch()
-	case 0x14: // ^T
-		e.transpose()
-	case 0x15: // ^U
-		e.killRange(0, e.pos)
-	case 0x16: // ^V
-		if q, err := e.lr.readByte(); err == nil {
-			e.insert([]byte{q})
-		}
-	case 0x17: // ^W
-		e.killRange(e.wordStart(e.pos, true), e.pos)
-	case 0x19: // ^Y
-		e.insert(e.r.rlKill)
-	case 0x1b:
-		return e.escape(yanked)
-	case 0x1f: // ^_
-		e.undo()
-	case 0x18: // ^X prefix
-		if k, err := e.lr.readByte(); err == nil && k == 0x15 {
-			e.undo()
-		}
-	default:
-		if c < 0x20 {
-			return false // unbound here
-		}
-		e.insert([]byte{c})
-	}
-	return false
-}
-
-// escape handles the keys that start with ESC: the cursor and editing
-// keys' sequences, a bracketed paste, and the meta keys.
-func (e *lineEditor) escape(yanked bool) bool {
-	c, err := e.lr.readByte()
-	if err != nil {
-		return false
-	}
-	switch c {
-	case '[', 'O':
-		seq := []byte{}
-		for {
-			b, err := e.lr.readByte()
-			if err != nil {
-				return false
-			}
-			seq = append(seq, b)
-			if c == 'O' || b >= 0x40 && b <= 0x7e {
-				break
-			}
-		}
-		e.csi(string(seq))
-	case 'b', 'B':
-		e.moveTo(e.wordStart(e.pos, false))
-	case 'f', 'F':
-		e.moveTo(e.wordEnd(e.pos))
-	case 'd', 'D':
-		e.killRange(e.pos, e.wordEnd(e.pos))
-	case 0x7f, 0x08:
-		e.killRange(e.wordStart(e.pos, false), e.pos)
-	case '.', '_':
-		e.yankLastArg(yanked)
-		e.lastYank = true
-	case 'u', 'l', 'c':
-		e.changeCase(c)
-	case 'U', 'L', 'C':
-		e.changeCase(c + 'a' - 'A')
-	case '<':
-		if e.hist > 0 {
-			e.historyMove(-e.hist)
-		}
-	case '>':
-		if h := e.r.hist; h != nil && e.hist < len(h.list) {
-			e.historyMove(len(h.list) - e.hist)
-		}
-	case '#':
-		e.insertComment()
-		return true
-	case 'r', 'R':
-		e.revertLine()
-	}
-	return false
-}
-
-// csi handles an ESC [ or ESC O sequence.
-func (e *lineEditor) csi(seq string) {
-	switch seq {
-	case "A":
-		e.historyMove(-1)
-	case "B":
-		e.historyMove(1)
-	case "C":
-		e.right()
-	case "D":
-		e.left()
-	case "H", "1~", "7~":
-		e.moveTo(0)
-	case "F", "4~", "8~":
-		e.moveTo(len(e.buf))
-	case "3~":
-		e.deleteChar()
-	case "200~":
-		e.bracketedPaste()
-	}
-}
-
 // bracketedPaste inserts the text up to the end-of-paste sequence as it
 // came, a carriage return as a newline (_rl_bracketed_text).
 func (e *lineEditor) bracketedPaste() {
 	end := []byte("\x1b[201~")
 	var text []byte
 	for !bytes.HasSuffix(text, end) {
-		b, err := e.lr.readByte()
+		b, err := e.readKey()
 		if err != nil {
 			break
 		}

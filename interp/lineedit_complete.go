@@ -290,7 +290,7 @@ func (e *lineEditor) printable(s string, m rlMatches) string {
 // yes; n, N or DEL no; anything else rings the bell.
 func (e *lineEditor) yesOrNo() bool {
 	for {
-		c, err := e.lr.readByte()
+		c, err := e.readKey()
 		if err != nil {
 			return false
 		}
@@ -308,7 +308,7 @@ func (e *lineEditor) yesOrNo() bool {
 // another line, -1 to stop.
 func (e *lineEditor) pagerAnswer() int {
 	for {
-		c, err := e.lr.readByte()
+		c, err := e.readKey()
 		if err != nil {
 			return -1
 		}

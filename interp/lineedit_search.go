@@ -63,7 +63,7 @@ func (e *lineEditor) reverseSearch() bool {
 	show()
 	e.flush()
 	for {
-		c, err := e.lr.readByte()
+		c, err := e.readKey()
 		if err != nil {
 			e.endSearch(hi, lines, cur, pos)
 			return false

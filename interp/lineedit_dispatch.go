@@ -1,0 +1,313 @@
+package interp
+
+import (
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// readKey returns the next key: one a macro or a failed key sequence put
+// back first, else the terminal's next byte.
+func (e *lineEditor) readKey() (byte, error) {
+	if len(e.pending) > 0 {
+		c := e.pending[0]
+		e.pending = e.pending[1:]
+		return c, nil
+	}
+	return e.lr.readByte()
+}
+
+// unread puts keys back to be read before the terminal's.
+func (e *lineEditor) unread(keys []byte) {
+	e.pending = append(append([]byte(nil), keys...), e.pending...)
+}
+
+// keyQueued reports whether a key arrives within d (readline's
+// _rl_input_queued).
+func (e *lineEditor) keyQueued(d time.Duration) bool {
+	if len(e.pending) > 0 || e.lr.pos < len(e.lr.buf) {
+		return true
+	}
+	ok, _ := pollReadable(e.lr.fd, d)
+	return ok
+}
+
+// key runs the command the key sequence starting with c is bound to in
+// the editor's keymap, reading the rest of the sequence (readline's
+// _rl_dispatch). A sequence bound to nothing rings the bell, unless a
+// prefix of it had a binding of its own before longer sequences made it
+// a prefix: that binding runs and the keys after the prefix are read
+// again. It reports whether the line was accepted.
+func (e *lineEditor) key(c byte) bool {
+	m := e.keymap
+	seq := []byte{c}
+	// the deepest prefix whose keymap holds its old binding, and the
+	// length of the sequence up to it
+	var fallback rlEntry
+	fallLen := 0
+	for {
+		ent := m[c]
+		if ent.kind == rlFunc && ent.val == "do-lowercase-version" {
+			ent = m[asciiLower(c)]
+		}
+		switch ent.kind {
+		case rlFunc:
+			return e.run(ent.val, c, seq)
+		case rlMacro:
+			e.unread([]byte(ent.val))
+			return false
+		case rlMap:
+			sub := ent.sub
+			if sub[rlAnyKey].kind != rlUnbound {
+				fallback, fallLen = sub[rlAnyKey], len(seq)
+				// the old binding runs when no key follows in time
+				if t := cAtoi(e.r.rlVar("keyseq-timeout")); t > 0 && !e.keyQueued(time.Duration(t)*time.Millisecond) {
+					return e.runEntry(fallback, seq[fallLen-1], seq)
+				}
+			}
+			next, err := e.readKey()
+			if err != nil {
+				return false
+			}
+			m, c = sub, next
+			seq = append(seq, c)
+			continue
+		}
+		if fallLen > 0 {
+			e.unread(seq[fallLen:])
+			return e.runEntry(fallback, seq[fallLen-1], seq[:fallLen])
+		}
+		e.ding()
+		return false
+	}
+}
+
+// runEntry runs a binding kept for a prefix key.
+func (e *lineEditor) runEntry(ent rlEntry, c byte, seq []byte) bool {
+	if ent.kind == rlMacro {
+		e.unread([]byte(ent.val))
+		return false
+	}
+	return e.run(ent.val, c, seq)
+}
+
+// run runs the bindable function fn for the key c, the last of the key
+// sequence seq. Functions the editor does not have do nothing.
+func (e *lineEditor) run(fn string, c byte, seq []byte) bool {
+	e.prevFn, e.lastFn = e.lastFn, fn
+	switch fn {
+	case "accept-line":
+		return true
+	case "complete":
+		e.complete(e.prevFn == fn)
+	case "self-insert":
+		e.insert([]byte{c})
+	case "tab-insert":
+		e.insert([]byte{'\t'})
+	case "quoted-insert":
+		if q, err := e.readKey(); err == nil {
+			e.insert([]byte{q})
+		}
+	case "beginning-of-line":
+		e.moveTo(0)
+	case "end-of-line":
+		e.moveTo(len(e.buf))
+	case "backward-char":
+		e.left()
+	case "forward-char":
+		e.right()
+	case "backward-word":
+		e.moveTo(e.wordStart(e.pos, false))
+	case "forward-word":
+		e.moveTo(e.wordEnd(e.pos))
+	case "delete-char", "vi-eof-maybe":
+		e.deleteChar()
+	case "backward-delete-char", "vi-rubout":
+		if e.pos == 0 {
+			e.ding()
+			break
+		}
+		e.deleteRange(e.prevChar(e.pos), e.pos)
+	case "forward-backward-delete-char":
+		if e.pos == len(e.buf) && e.pos > 0 {
+			e.deleteRange(e.prevChar(e.pos), e.pos)
+		} else {
+			e.deleteChar()
+		}
+	case "kill-line":
+		e.killRange(e.pos, len(e.buf))
+	case "unix-line-discard", "backward-kill-line":
+		e.killRange(0, e.pos)
+	case "kill-whole-line":
+		e.killRange(0, len(e.buf))
+	case "unix-word-rubout", "vi-unix-word-rubout":
+		e.killRange(e.wordStart(e.pos, true), e.pos)
+	case "kill-word":
+		e.killRange(e.pos, e.wordEnd(e.pos))
+	case "backward-kill-word":
+		e.killRange(e.wordStart(e.pos, false), e.pos)
+	case "delete-horizontal-space":
+		from, to := e.pos, e.pos
+		for from > 0 && (e.buf[from-1] == ' ' || e.buf[from-1] == '\t') {
+			from--
+		}
+		for to < len(e.buf) && (e.buf[to] == ' ' || e.buf[to] == '\t') {
+			to++
+		}
+		if from < to {
+			e.deleteRange(from, to)
+		}
+	case "yank":
+		e.insert(e.r.rlKill)
+	case "transpose-chars":
+		e.transpose()
+	case "clear-screen":
+		e.clearScreen()
+	case "previous-history":
+		e.historyMove(-1)
+	case "next-history":
+		e.historyMove(1)
+	case "beginning-of-history":
+		if e.hist > 0 {
+			e.historyMove(-e.hist)
+		}
+	case "end-of-history":
+		if h := e.r.hist; h != nil && e.hist < len(h.list) {
+			e.historyMove(len(h.list) - e.hist)
+		}
+	case "history-search-backward":
+		e.historySearch(-1)
+	case "history-search-forward":
+		e.historySearch(1)
+	case "operate-and-get-next":
+		// run the line, then edit the history line after it
+		e.r.rlNextHist = e.hist + 2
+		return true
+	case "reverse-search-history":
+		return e.reverseSearch()
+	case "undo", "vi-undo":
+		e.undo()
+	case "revert-line":
+		e.revertLine()
+	case "yank-last-arg":
+		e.yankLastArg(e.prevFn == fn)
+	case "upcase-word":
+		e.changeCase('u')
+	case "downcase-word":
+		e.changeCase('l')
+	case "capitalize-word":
+		e.changeCase('c')
+	case "insert-comment":
+		e.insertComment()
+		return true
+	case "bracketed-paste-begin":
+		e.bracketedPaste()
+	case "abort":
+		e.ding()
+	case rlUnixCmd:
+		e.unixCommand(seq)
+	}
+	return false
+}
+
+// historySearch finds the next history line in direction d that starts
+// with the text that was before the cursor when a run of these searches
+// began (history-search-backward and -forward), skipping one equal to
+// the line found last, and puts the cursor after that text. The history
+// position stays where it was; with nothing found the bell rings.
+// Without text before the cursor they walk the history as the arrows do.
+func (e *lineEditor) historySearch(d int) {
+	h := e.r.hist
+	if !strings.HasPrefix(e.prevFn, "history-search-") {
+		e.hsPos, e.hsPrefix, e.hsPrev = e.hist, string(e.buf[:e.pos]), "\x00"
+	}
+	if e.hsPrefix == "" || h == nil {
+		e.historyMove(d)
+		return
+	}
+	for i := e.hsPos + d; i >= 0 && i < len(h.list); i += d {
+		line := h.list[i].line
+		if !strings.HasPrefix(line, e.hsPrefix) {
+			continue
+		}
+		e.hsPos = i
+		if line == e.hsPrev {
+			continue
+		}
+		e.hsPrev = line
+		e.replace([]byte(line))
+		e.moveTo(len(e.hsPrefix))
+		return
+	}
+	e.ding()
+	e.moveTo(min(len(e.hsPrefix), len(e.buf)))
+}
+
+// unixCommand runs the bind -x command bound to the key sequence seq
+// (bash's bash_execute_unix_command): the line and the cursor's
+// character offset are in READLINE_LINE and READLINE_POINT while it
+// runs, and what it leaves there becomes the line. The screen line is
+// cleared first (a new line on a terminal that cannot), and the prompt's
+// last line and the line are shown again after.
+func (e *lineEditor) unixCommand(seq []byte) {
+	r := e.r
+	cm := r.keymaps().cmdMap(e.keymap)
+	var ent rlEntry
+	if cm != nil {
+		ent = rlLookup(cm, string(seq), false)
+		if ent.kind == rlMap {
+			ent = ent.sub[rlAnyKey]
+		}
+	}
+	point := utf8.RuneCount(e.buf[:e.pos])
+	e.moveTo(0)
+	if ent.kind != rlMacro {
+		e.out = append(e.out, "\r\n"...)
+		e.flush()
+		r.errorf("bash_execute_unix_command: cannot find keymap for command")
+		e.redisplay()
+		return
+	}
+	if e.clear {
+		e.out = append(e.out, "\r\x1b[K"...)
+	} else {
+		e.out = append(e.out, "\r\n"...)
+	}
+	e.flush()
+	r.setScalar("READLINE_LINE", string(e.buf), false)
+	r.setScalar("READLINE_POINT", strconv.Itoa(point), false)
+	r.setScalar("READLINE_MARK", "0", false)
+	for _, n := range []string{"READLINE_LINE", "READLINE_POINT", "READLINE_MARK"} {
+		r.vars.own(n).attrs |= aExport
+	}
+	r.vars.envDirty = true
+	exit := r.exit
+	r.evalStringAs(ent.val, "eval", "bash_execute_unix_command")
+	r.exit = exit
+	line := []byte(r.varString("READLINE_LINE"))
+	pos := len(line)
+	if n, err := strconv.Atoi(strings.TrimSpace(r.varString("READLINE_POINT"))); err == nil {
+		pos = runeOffset(line, n)
+	}
+	for _, n := range []string{"READLINE_LINE", "READLINE_POINT", "READLINE_MARK"} {
+		r.unsetVar(n)
+	}
+	e.buf, e.pos = line, 0
+	e.redisplay()
+	e.moveTo(pos)
+}
+
+// runeOffset returns the byte offset of the n-th character of b, clamped
+// to b.
+func runeOffset(b []byte, n int) int {
+	if n <= 0 {
+		return 0
+	}
+	off := 0
+	for i := 0; i < n && off < len(b); i++ {
+		_, size := utf8.DecodeRune(b[off:])
+		off += size
+	}
+	return off
+}
