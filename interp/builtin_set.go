@@ -112,6 +112,11 @@ func (r *Runner) setLongOpt(name string, on bool) bool {
 	if name == "ignoreeof" {
 		r.syncIgnoreEOF()
 	}
+	if (name == "vi" || name == "emacs") && on && r.rlVars != nil {
+		// bash's set_edit_mode binds readline's editing-mode, which
+		// also takes the mode's keymap
+		r.rlSetVar("editing-mode", name)
+	}
 	if name == "history" {
 		r.peRemember = on // (bash_history_enable, _disable)
 		if on {
