@@ -51,12 +51,29 @@
 # group on stdout: those lines make run-KIND/SUITE.results, and compare
 # then lists the groups whose result differs.
 #
+# tar, patch, diffutils and gzip run the test suites of GNU tar 1.34,
+# patch 2.7.6, diffutils 3.8 and gzip 1.12 (Debian's orig tarballs unpacked
+# in $SRC), configured and built once under the real bash in $SRC like
+# grep's (tar with FORCE_UNSAFE_CONFIGURE=1, as root, and its genfile,
+# checkseekhole and ckmtime test programs built then too). Their copies
+# hold the tree's absolute path (every Makefile, tar's tests/atconfig):
+# it is rewritten to the copy's, keeping file times, so that the tests
+# make their files in the copy. tar's suite is autotest (tests/testsuite,
+# about 230 groups: genfile, here-documents, traps); TARFLAGS is given to
+# it (default -j2; '-j1 -v -x' prints each group's set -x trace in
+# check.log, which compare then splits by group). patch's tests are sh
+# scripts over tests/test-lib.sh under the parallel harness: it has no
+# VERBOSE switch, but CHECKFLAGS="LOG_COMPILER='/bin/sh -x'" traces them
+# into their logs. diffutils' and gzip's are gnulib init.sh tests like
+# grep's (CHECKFLAGS=VERBOSE=yes); gzip's own gunzip, zcat, zdiff, zgrep,
+# ... are sh scripts, run under the shell compared too.
+#
 # Prerequisites: root (unshare -m and bind mounts), deb-src in apt sources,
 # `apt-get source autoconf make-dfsg m4` unpacked in $SRC (default
 # /tmp/autotools-src), gcc, perl, autoconf, automake, autopoint and gettext
 # (make-dfsg ships no configure: this script runs autoreconf -fi on it).
 #
-#   tools/autotoolstests.sh bash|NASH [autoconf|make|m4|grep|sed|findutils|automake|libtool ...]
+#   tools/autotoolstests.sh bash|NASH [autoconf|make|m4|grep|sed|findutils|automake|libtool|tar|patch|diffutils|gzip ...]
 #
 # grep-gnulib, sed-gnulib and findutils-gnulib run the gnulib-tests
 # directory of the package instead (C unit tests and a few sh ones, all
@@ -73,7 +90,7 @@
 # tests/local.at is edited to drop SHLVL as it drops PPID, so that about 65
 # tests do not fail alike under both shells.
 set -u
-shell=${1:?usage: autotoolstests.sh bash|NASH|compare [autoconf|make|m4|grep|sed|findutils|automake|libtool ...]}
+shell=${1:?usage: autotoolstests.sh bash|NASH|compare [autoconf|make|m4|grep|sed|findutils|automake|libtool|tar|patch|diffutils|gzip ...]}
 shift
 SRC=${SRC:-/tmp/autotools-src}
 
@@ -90,11 +107,25 @@ results() {
 # pid-named directories of help-version tests. Sorting hides the order in
 # which the members of a traced pipeline print their set -x lines, a race.
 normlog() {
+	normalize <"$1" 2>/dev/null | LC_ALL=C sort
+}
+
+# normalize copies its input with what two runs cannot share made alike (see
+# normlog).
+normalize() {
 	sed -E 's,/run-(bash|nash)/,/run-KIND/,g
 		s/[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9:.]+ [+-][0-9]{4}/TIME/g
 		s/[A-Z][a-z]{2} [ 0-9][0-9] [0-9]{2}:[0-9]{2}/TIME/g
 		s/((gt|sed|fu)-[A-Za-z0-9_.-]*)\.[A-Za-z0-9]{4}/\1.XXXX/g
-		s/(tmp|in|in2|dir|out|vc-git)-[0-9]+/\1-PID/g' "$1" 2>/dev/null | LC_ALL=C sort
+		s/(tmp|in|in2|dir|out|vc-git)[-.][0-9]+/\1-PID/g'
+}
+
+# atlog prints the lines of the stdout of an autotest run (file $1; with -v
+# -x it holds each group's trace) normalized and sorted, each prefixed with
+# the number of the group it belongs to ("N." of its "testing" line).
+atlog() {
+	normalize <"$1" 2>/dev/null |
+		awk '/^[0-9]+\. .*: testing / { g = $1 } { print g, $0 }' | LC_ALL=C sort
 }
 
 # automake_tests lists the tests of automake's tree $1 that exercise the shell
@@ -113,9 +144,11 @@ automake_tests() {
 }
 
 # atresults prints "RESULT N:title" for each group of an autotest run whose
-# stdout is in file $1 (its title with blanks squeezed out).
+# stdout is in file $1 (its title with blanks squeezed out; with -v, whose
+# result lines name no title, "RESULT N:file.at:line").
 atresults() {
-	sed -nE 's/^ *([0-9]+): (.*[^ ]) +(ok|skipped|FAILED|expected failure|UNEXPECTED PASS)( \(.*\))?$/\1:\2@@\3/p' "$1" |
+	sed -nE 's/^ *([0-9]+): (.*[^ ]) +(ok|skipped|FAILED|expected failure|UNEXPECTED PASS)( \(.*\))?$/\1:\2@@\3/p
+		s/^([0-9]+)\. ([^ ]+:[0-9]+): +(ok|skipped|FAILED|expected failure|UNEXPECTED PASS)( \(.*\))?$/\1:\2@@\3/p' "$1" |
 		tr ' ' _ | awk -F@@ '{ print $2, $1 }' | sort -k2
 }
 
@@ -124,6 +157,16 @@ if [ "$shell" = compare ]; then
 		a=$SRC/run-bash/$s.results b=$SRC/run-nash/$s.results
 		echo "$s: $(wc -l <"$a") tests under bash, $(wc -l <"$b") under nash; differing (bash | nash):"
 		join -1 2 -2 2 -a1 -a2 -e MISSING -o 0,1.1,2.1 <(sort -k2 "$a") <(sort -k2 "$b") | awk '$2 != $3'
+		case $s in
+		autoconf | libtool | tar)
+			# with -v -x the check.log holds the traces: count differing lines per group
+			l=$(cat "$SRC/run-bash/$s.tree" 2>/dev/null)
+			[ -n "$l" ] || continue
+			echo "$s: groups whose check.log lines differ (sorted, normalized; group lines):"
+			comm -3 <(atlog "$SRC/run-bash/$l/check.log") <(atlog "$SRC/run-nash/$l/check.log") |
+				awk '{ n[$1]++ } END { for (g in n) print g, n[g] }' | sort -n
+			continue ;;
+		esac
 		d=$(cat "$SRC/run-bash/$s.testdir" 2>/dev/null) || continue
 		[ -n "$d" ] || continue
 		echo "$s: test logs whose lines differ (sorted, normalized; lines bash | nash):"
@@ -141,7 +184,7 @@ if [ "$shell" = bash ]; then
 else
 	kind=nash bin=$(readlink -f "$shell")
 fi
-export NUCLEIC_NASH_NO_FALLBACK=1 CONFIG_SHELL=/bin/sh SHELL=/bin/sh
+export NUCLEIC_NASH_NO_FALLBACK=1 CONFIG_SHELL=/bin/sh SHELL=/bin/sh FORCE_UNSAFE_CONFIGURE=1
 
 # inns runs "$@" with $bin as /bin/sh and /bin/bash.
 inns() {
@@ -163,6 +206,10 @@ for s in $suites; do
 		dir=automake-1.16.5 tests=t
 		check="make -j${AUTOMAKE_JOBS:-2} check TESTS='$(automake_tests "$SRC/$dir")'" ;;
 	libtool) dir=libtool-2.4.7 check="make check-local TESTSUITEFLAGS='${LTFLAGS:--j2}'" ;;
+	tar) dir=tar-1.34+dfsg check="make -C tests check TESTSUITEFLAGS='${TARFLAGS:--j2}'" ;;
+	patch) dir=patch-2.7.6 check='make -j2 -C tests check' tests=tests ;;
+	diffutils) dir=diffutils-3.8 check='make -j2 -C tests check' tests=tests ;;
+	gzip) dir=gzip-1.12 check='make -j2 -C tests check' tests=tests ;;
 	*-gnulib) # gnulib's own tests as the package ships them
 		case $s in
 		grep-*) dir=grep-3.8 ;; sed-*) dir=sed-4.9 ;; findutils-*) dir=findutils-4.9.0 ;;
@@ -173,13 +220,17 @@ for s in $suites; do
 	esac
 	[ -d "$SRC/$dir" ] || { echo "missing $SRC/$dir" >&2; exit 1; }
 	prebuilt=false
-	case $s in grep | sed | findutils | automake | *-gnulib) prebuilt=true ;; esac
+	case $s in grep | sed | findutils | automake | *-gnulib | tar | patch | diffutils | gzip) prebuilt=true ;; esac
 	[ $s = libtool ] && [ -x "$SRC/$dir/configure" ] && [ -f "$SRC/$dir/Makefile" ] &&
 		{ echo "$SRC/$dir must stay unconfigured (see libtool above)" >&2; exit 1; }
 	if $prebuilt && [ ! -f "$SRC/$dir/Makefile" ]; then
 		# built once under the real bash, outside the namespace
 		(cd "$SRC/$dir" && ./configure --quiet >cfg.log 2>&1 && make -j2 >build.log 2>&1) ||
 			{ echo "building $dir failed" >&2; exit 1; }
+		if [ $s = tar ]; then
+			(cd "$SRC/$dir" && make -C tests genfile checkseekhole ckmtime >>build.log 2>&1) ||
+				{ echo "building $dir test programs failed" >&2; exit 1; }
+		fi
 	fi
 	if [ "$tests" = gnulib-tests ] && [ ! -f "$SRC/$dir/gnulib-build.log" ]; then
 		# the C test programs, built once under the real bash too
@@ -193,10 +244,16 @@ for s in $suites; do
 	rm -rf "$w"
 	mkdir -p "$SRC/run-$kind"
 	cp -a "$SRC/$dir" "$w"
-	if [ $s = automake ]; then
+	repath=
+	case $s in
+	automake) repath='config.status Makefile pre-inst-env runtest t/ax/test-defs.sh' ;;
+	tar | patch | diffutils | gzip)
+		repath=$(cd "$w" && find . -name Makefile -o -name atconfig -o -name config.status) ;;
+	esac
+	if [ -n "$repath" ]; then
 		# configure wrote the tree's absolute path into these: point them
 		# at the copy, keeping their times so that make regenerates nothing
-		for f in config.status Makefile pre-inst-env runtest t/ax/test-defs.sh; do
+		for f in $repath; do
 			touch -r "$w/$f" "$w/$f.time" && sed -i "s,$SRC/$dir,$w,g" "$w/$f" &&
 				touch -r "$w/$f.time" "$w/$f" && rm "$w/$f.time"
 		done
@@ -219,9 +276,10 @@ for s in $suites; do
 	fi
 	rc=$?
 	case $s in
-	autoconf | libtool) atresults "$w/check.log" >"$SRC/run-$kind/$s.results" ;;
+	autoconf | libtool | tar) atresults "$w/check.log" >"$SRC/run-$kind/$s.results" ;;
 	*) results "$w${tests:+/$tests}" >"$SRC/run-$kind/$s.results" ;;
 	esac
 	echo "$s $kind rc=$rc secs=$(($(date +%s) - start)) log=$w/check.log results=$SRC/run-$kind/$s.results"
 	echo "${tests:+${w##*/}/$tests}" >"$SRC/run-$kind/$s.testdir"
+	echo "${w##*/}" >"$SRC/run-$kind/$s.tree"
 done
