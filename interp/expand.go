@@ -800,6 +800,7 @@ func (r *Runner) tildeLit(b *fieldBuilder, s string, assign, whole bool) string 
 	if i := strings.IndexByte(s, '/'); i >= 0 {
 		end = i
 	}
+	slash := end
 	// a ':' ends the prefix in any word: bash's tilde_expand takes ":"
 	// as a suffix (echo ~root:x is /root:x). Outside an assignment bash
 	// first reads the prefix on to the '/', and a quote on the way
@@ -811,6 +812,12 @@ func (r *Runner) tildeLit(b *fieldBuilder, s string, assign, whole bool) string 
 	if end < len(s) || whole {
 		prefix := s[1:end]
 		if h, ok := r.tildeDir(prefix); ok {
+			if !assign {
+				// the suffix is part of tilde_expand's result,
+				// quoted with it: [[ /h:x == ~:* ]] is false
+				b.quoted(h + s[end:slash])
+				return s[slash:]
+			}
 			b.quoted(h)
 			return s[end:]
 		}
