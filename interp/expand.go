@@ -39,6 +39,9 @@ type fieldBuilder struct {
 	mb      bool
 	noGlob  bool
 	patMode bool // building a pattern (no splitting), keep pat only
+	// trace, when set, also builds the pattern as xtrace shows it
+	// (tracedPattern)
+	trace *patTrace
 	// bufOnly: the caller reads the text only (patMode callers such as
 	// literal), so the pattern form is not built
 	bufOnly bool
@@ -156,6 +159,9 @@ func (b *fieldBuilder) quoted(s string) {
 	b.flushPending()
 	b.cur.valid = true
 	b.cur.buf = append(b.cur.buf, s...)
+	if b.trace != nil {
+		b.trace.quoted(s)
+	}
 	if b.bufOnly {
 		return
 	}
@@ -189,6 +195,9 @@ func (b *fieldBuilder) literal(s string) {
 	b.flushPending()
 	b.cur.valid = true
 	b.cur.buf = append(b.cur.buf, s...)
+	if b.trace != nil {
+		b.trace.plain(s)
+	}
 	if b.bufOnly {
 		return
 	}
@@ -205,6 +214,9 @@ func (b *fieldBuilder) unquotedExp(s string) {
 		b.flushPending()
 		b.cur.valid = true
 		b.cur.buf = append(b.cur.buf, s...)
+		if b.trace != nil {
+			b.trace.plain(s)
+		}
 		if b.bufOnly {
 			return
 		}
@@ -288,7 +300,13 @@ func (b *fieldBuilder) forceSplit() {
 		if b.firstOnly && !b.cut {
 			b.cut, b.cutAt = true, len(b.cur.pat)
 		}
+		// (a trace shows the joining space bare)
+		t := b.trace
+		b.trace = nil
 		b.quoted(" ")
+		if b.trace = t; t != nil {
+			t.plain(" ")
+		}
 		return
 	}
 	if b.logOn {
@@ -1137,10 +1155,15 @@ func (r *Runner) casePattern(w *syntax.Word) (string, error) {
 }
 
 func (r *Runner) patternWord(w *syntax.Word, first bool) (string, error) {
+	return r.patternBuild(w, &fieldBuilder{patMode: true, firstOnly: first})
+}
+
+// patternBuild expands w as a pattern with the builder b (patMode).
+func (r *Runner) patternBuild(w *syntax.Word, b *fieldBuilder) (string, error) {
 	if w == nil {
 		return "", nil
 	}
-	if s, ok := plainPattern(w); ok {
+	if s, ok := plainPattern(w); ok && b.trace == nil {
 		return s, nil
 	}
 	// a pattern is a word of its own: in "${x#'a'}" and in a
@@ -1152,7 +1175,6 @@ func (r *Runner) patternWord(w *syntax.Word, first bool) (string, error) {
 	r.hdocPatDollar = oldHdoc > 0 && r.hdocParams > 1
 	r.dblDepth, r.hdocDepth, r.patDbl = 0, 0, oldPat || oldDbl > 0
 	defer func() { r.dblDepth, r.hdocDepth, r.patDbl, r.hdocPatDollar = oldDbl, oldHdoc, oldPat, oldDollar }()
-	b := &fieldBuilder{patMode: true, firstOnly: first}
 	b.cur.pat = r.takeWordBuf()
 	err := r.expandWord(b, w, false)
 	if b.cut {

@@ -15,6 +15,10 @@ func (r *Runner) expandExtglobPattern(b *fieldBuilder, pat string) error {
 	return extglobPieces(pat, func(lit string) {
 		// backslashes quote as elsewhere in the word: an unmatched
 		// word shows ]?(.) for ]?(\.)
+		if b.trace != nil {
+			b.trace.extLit = true
+			defer func() { b.trace.extLit = false }()
+		}
 		r.unquotedLit(b, lit, false)
 	}, func(chunk string) error {
 		return r.expandPatternChunk(b, chunk)

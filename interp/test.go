@@ -94,12 +94,15 @@ func (r *Runner) testExpr(x syntax.TestExpr) (bool, error) {
 		}
 		switch x.Op {
 		case syntax.TsMatch, syntax.TsMatchShort, syntax.TsNoMatch:
-			pat, err := r.pattern(rw)
-			if err != nil {
-				return false, err
-			}
+			var pat string
 			if r.opts.on(optXtrace) {
-				r.traceCond(r.takeCondNot(), x.Op.String(), left, r.tracePattern(rw, pat))
+				var trace string
+				if pat, trace, err = r.tracedPattern(rw); err != nil {
+					return false, err
+				}
+				r.traceCond(r.takeCondNot(), x.Op.String(), left, trace)
+			} else if pat, err = r.pattern(rw); err != nil {
+				return false, err
 			}
 			m := r.condMatch(pat, left)
 			if x.Op == syntax.TsNoMatch {
