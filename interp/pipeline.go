@@ -36,9 +36,9 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 	pid := r.sh.pipelines
 	r.sh.mu.Unlock()
 
-	debugged := r.debugStages(stages)
-	if r.flow != flowNone {
-		return // the trap ended the shell or the function
+	var debugged []debugMark // (most pipelines: no DEBUG trap, no allocation)
+	if !r.inDebug && r.traps.has("DEBUG") {
+		debugged = make([]debugMark, n)
 	}
 	r.syncScript() // bash forks for the elements
 	runners := make([]*Runner, n)
@@ -50,6 +50,20 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 	// asynchronous one is its last element's process)
 	lastpipe := r.opts.sh(shLastpipe) && !r.opts.jobControl() && !async
 	for i := range stages {
+		if debugged != nil {
+			// bash runs a stage's DEBUG trap as it comes to fork it:
+			// the stages before it were forked without what the trap
+			// does, the stage and the ones after it see it
+			debugged[i] = r.debugStage(stages[i])
+			if r.flow != flowNone {
+				// the trap ended the shell or the function
+				for _, sub := range runners[:i] {
+					stageTable(r, sub).releaseAll()
+				}
+				r.lastpipeFDs = nil
+				return
+			}
+		}
 		if i == n-1 && lastpipe {
 			runners[i] = r
 			r.lastpipeFDs = r.fds.clone()
@@ -460,42 +474,31 @@ func (r *Runner) pipelineBashCommand(stages []*syntax.Stmt) {
 	}
 }
 
-// debugStages runs the DEBUG trap for each stage of a pipeline that is a
-// simple command, in the shell and in stage order, as bash runs it in
-// execute_simple_command before it forks the command; the stages (and
-// commands in them) do not run it again. Other stages are subshells,
-// which keep no DEBUG trap without set -T. It reports which stages had
-// it, and which it skipped (extdebug); nil when there is no DEBUG trap
-// (most pipelines: no allocation).
-func (r *Runner) debugStages(stages []*syntax.Stmt) []debugMark {
-	if r.inDebug || !r.traps.has("DEBUG") {
-		return nil
+// debugStage runs the DEBUG trap for a stage of a pipeline that is a
+// simple command, in the shell, as bash runs it in execute_simple_command
+// before it forks the command; the stage (and commands in it) does not
+// run it again. Other stages are subshells, which keep no DEBUG trap
+// without set -T. It reports whether the trap ran, and whether it
+// skipped the stage (extdebug).
+func (r *Runner) debugStage(st *syntax.Stmt) debugMark {
+	switch c := st.Cmd.(type) {
+	case *syntax.CallExpr:
+		r.line = r.lineAt(simpleLine(c, st.Redirs, r.curSrc))
+		if !r.inTrap {
+			r.bashCmd = cmdText{call: c, redirs: st.Redirs, src: r.curSrc}
+		}
+	case *syntax.DeclClause, *syntax.LetClause:
+		r.line = r.lineAt(clauseLine(c, r.curSrc))
+		if !r.inTrap {
+			r.bashCmd = cmdText{node: c, redirs: st.Redirs, src: r.curSrc}
+		}
+	default:
+		return 0
 	}
-	done := make([]debugMark, len(stages))
-	for i, st := range stages {
-		switch c := st.Cmd.(type) {
-		case *syntax.CallExpr:
-			r.line = r.lineAt(simpleLine(c, st.Redirs, r.curSrc))
-			if !r.inTrap {
-				r.bashCmd = cmdText{call: c, redirs: st.Redirs, src: r.curSrc}
-			}
-		case *syntax.DeclClause, *syntax.LetClause:
-			r.line = r.lineAt(clauseLine(c, r.curSrc))
-			if !r.inTrap {
-				r.bashCmd = cmdText{node: c, redirs: st.Redirs, src: r.curSrc}
-			}
-		default:
-			continue
-		}
-		done[i] = debugRan
-		if skip, _ := r.debugTrap(); skip {
-			done[i] = debugSkipped
-		}
-		if r.flow != flowNone {
-			break
-		}
+	if skip, _ := r.debugTrap(); skip {
+		return debugSkipped
 	}
-	return done
+	return debugRan
 }
 
 // unskippedStatuses is PIPESTATUS without the stages the DEBUG trap
