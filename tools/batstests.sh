@@ -20,13 +20,15 @@
 #   tools/batstests.sh [-v] NASH [SUITE...]
 #
 # SUITE is rbenv, support, own (default: all three), each run by bats
-# 1.13.0 and by Debian's bats with --tap; own also runs with the tap13,
-# junit and pretty formatters, --timing, --filter and -x. Each run is
-# made twice, with `bash` and `sh` on PATH (first) being symlinks to the
-# real bash, then to nash (NUCLEIC_NASH_NO_FALLBACK=1, so a parse failure
-# shows rather than falls back); bats and every script it starts through
-# `#!/usr/bin/env bash` run that shell. rbenv's test_helper resets PATH,
-# so its copy here is patched to keep the shim directory first.
+# 1.13.0 and by Debian's bats with --tap; rbenv also with -x (bats's
+# trace, made by its DEBUG trap, is part of the output); own also runs
+# with the tap13, junit and pretty formatters, --timing, --filter and
+# -x. Each run is made twice, with `bash` and `sh` on PATH (first) being
+# symlinks to the real bash, then to nash (NUCLEIC_NASH_NO_FALLBACK=1, so
+# a parse failure shows rather than falls back); bats and every script it
+# starts through `#!/usr/bin/env bash` run that shell. rbenv's
+# test_helper resets PATH, so its copy here is patched to keep the shim
+# directory first.
 #
 # A TAP run is compared per test (the "ok"/"not ok" line and the
 # diagnostics after it, timings and temporary directory names masked);
@@ -70,7 +72,7 @@ runs() {
 		unpack rbenv_1.1.2.orig.tar.gz
 		sed -i 's|^  PATH=\(/usr/bin:/bin:.*\)$|  PATH="${BATS_SHIM_DIR:+$BATS_SHIM_DIR:}\1"|' \
 			"$OUT/src/rbenv-1.1.2/test/test_helper.bash"
-		printf '%s\t%s\n' "$OUT/src/rbenv-1.1.2" "--tap test"
+		printf '%s\t%s\n' "$OUT/src/rbenv-1.1.2" "--tap test" "$OUT/src/rbenv-1.1.2" "-x --tap test"
 		;;
 	support)
 		unpack bats-support_0.3.0.orig.tar.gz
