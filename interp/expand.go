@@ -819,6 +819,9 @@ func (r *Runner) tildeLit(b *fieldBuilder, s string, assign, whole bool) string 
 		end = i
 	}
 	slash := end
+	if !assign && strings.IndexByte(s[:slash], '\\') >= 0 {
+		return s // a backslash quotes: bash_tilde_find_word finds no prefix
+	}
 	// a ':' ends the prefix in any word: bash's tilde_expand takes ":"
 	// as a suffix (echo ~root:x is /root:x). Outside an assignment bash
 	// first reads the prefix on to the '/', and a quote on the way
