@@ -1859,8 +1859,8 @@ func inlineOpWord(pe *syntax.ParamExp, quoted bool) bool {
 	default:
 		return false
 	}
-	dbl, sgl, list, esc, nested := false, false, false, false, false
-	for _, part := range pe.Exp.Word.Parts {
+	dbl, sgl, list, esc, nested, tilde := false, false, false, false, false, false
+	for i, part := range pe.Exp.Word.Parts {
 		switch p := part.(type) {
 		case *syntax.DblQuoted:
 			dbl = true
@@ -1882,6 +1882,11 @@ func inlineOpWord(pe *syntax.ParamExp, quoted bool) bool {
 			if !quoted && strings.IndexByte(p.Value, '\\') >= 0 {
 				esc = true
 			}
+			// a tilde prefix's expansion is quoted: ${u:-~} is one
+			// field, not globbed, when $HOME has spaces or a *
+			if !quoted && i == 0 && strings.HasPrefix(p.Value, "~") {
+				tilde = true
+			}
 		case *syntax.CmdSubst, *syntax.ArithmExp:
 		default:
 			return false
@@ -1894,7 +1899,7 @@ func inlineOpWord(pe *syntax.ParamExp, quoted bool) bool {
 		// parameter
 		return (dbl || nested || opWordHasAt(pe.Exp.Word)) && !sgl
 	}
-	return dbl || sgl || list || esc || nested
+	return dbl || sgl || list || esc || nested || tilde
 }
 
 // expandOpWord expands the chosen word of ${x+word}/${x-word} into b as
@@ -1942,7 +1947,9 @@ func (r *Runner) expandOpWord(b *fieldBuilder, w *syntax.Word, quoted bool) erro
 				continue
 			}
 			v := lit.Value
-			if i == 0 && strings.HasPrefix(v, "~") {
+			// (no tilde where the word reads as in double quotes:
+			// $(( ${x:-~} )))
+			if i == 0 && strings.HasPrefix(v, "~") && r.dblDepth == 0 && !b.noTilde {
 				v = r.tildeLit(b, v, b.assignRHS, len(w.Parts) == 1)
 			}
 			if b.assignRHS && !b.noTilde && !r.opts.on(optPosix) && strings.Contains(v, ":~") {
