@@ -103,8 +103,8 @@ results() {
 }
 
 # normlog prints the lines of a test log sorted, with what two runs cannot
-# share made alike: the run directory, timestamps, mktemp suffixes and the
-# pid-named directories of help-version tests. Sorting hides the order in
+# share made alike: the run directory, timestamps (tar tv's too), mktemp
+# suffixes and the pid-named directories of help-version tests. Sorting hides the order in
 # which the members of a traced pipeline print their set -x lines, a race.
 normlog() {
 	normalize <"$1" 2>/dev/null | LC_ALL=C sort
@@ -115,6 +115,7 @@ normlog() {
 normalize() {
 	sed -E 's,/run-(bash|nash)/,/run-KIND/,g
 		s/[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9:.]+ [+-][0-9]{4}/TIME/g
+		s/[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}/TIME/g
 		s/[A-Z][a-z]{2} [ 0-9][0-9] [0-9]{2}:[0-9]{2}/TIME/g
 		s/((gt|sed|fu)-[A-Za-z0-9_.-]*)\.[A-Za-z0-9]{4}/\1.XXXX/g
 		s/(tmp|in|in2|dir|out|vc-git)[-.][0-9]+/\1-PID/g'
