@@ -1,11 +1,15 @@
 package interp
 
-import "mvdan.cc/sh/v3/syntax"
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
 
 // redirSideEffects reports whether expanding the redirections may change
-// the shell's variables (${a=x}, arithmetic): bash performs the
-// redirections of an external command in the child it forked for it, so
-// there such changes do not reach the shell.
+// the shell's state (${a=x}, arithmetic, a draw from $RANDOM): bash
+// performs the redirections of an external command in the child it forked
+// for it, so there such changes do not reach the shell.
 func redirSideEffects(redirs []*syntax.Redirect) bool {
 	found := false
 	for _, rd := range redirs {
@@ -13,6 +17,14 @@ func redirSideEffects(redirs []*syntax.Redirect) bool {
 			switch n := n.(type) {
 			case *syntax.ParamExp:
 				if n.Exp != nil && (n.Exp.Op == syntax.AssignUnset || n.Exp.Op == syntax.AssignUnsetOrNull) {
+					found = true
+				}
+				if n.Excl {
+					found = true // ${!name} may name RANDOM
+				}
+			case *syntax.Lit:
+				// $RANDOM, or RANDOM in a subscript's arithmetic
+				if strings.Contains(n.Value, "RANDOM") {
 					found = true
 				}
 			case *syntax.ArithmExp:

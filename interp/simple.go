@@ -395,11 +395,12 @@ func (r *Runner) runArgs(c *syntax.CallExpr, args []string, redirs []*syntax.Red
 		r.noticeFds = r.fds
 	}
 	if len(redirs) > 0 && kind == cmdExternal && redirSideEffects(redirs) {
-		// expanded in the child bash forks (redir_child.go)
-		vars := r.vars
-		r.vars = vars.fork()
+		// expanded in the child bash forks (redir_child.go), whose
+		// RANDOM generator is its own, reseeded at its first draw
+		vars, rs, seeded := r.vars, r.randState, r.randSeeded
+		r.vars, r.randSeeded = vars.fork(), false
 		r.withRedirs(redirs, info, run)
-		r.vars = vars
+		r.vars, r.randState, r.randSeeded = vars, rs, seeded
 		r.noticeFds = nil
 	} else if len(redirs) > 0 {
 		if len(c.Assigns) > 0 {
