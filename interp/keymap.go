@@ -48,21 +48,20 @@ type rlKeymaps struct {
 	cmdEmacs, cmdViIns, cmdViCmd    *rlKeymap
 }
 
-// rlFuncAliases maps the lowercased names that reach a function with
-// another name to that name, under which its bindings are kept: the
-// funmap has two names for some functions, and readline finds a name
-// without regard to case, the first in its funmap order, so that
-// vi-bword is vi-bWord's function.
-var rlFuncAliases = map[string]string{
-	"vi-bword": "vi-backward-bigword", "vi-eword": "vi-end-bigword", "vi-fword": "vi-forward-bigword",
-	"insert-last-argument": "yank-last-arg",
-}
-
 // rlCanon returns the name the bindings of a bindable function's name
-// are kept under.
+// are kept under: the funmap has two names for some functions, and
+// readline finds a name without regard to case, the first in its funmap
+// order, so that vi-bword is vi-bWord's function.
 func rlCanon(name string) string {
-	if a := rlFuncAliases[strings.ToLower(name)]; a != "" {
-		return a
+	switch strings.ToLower(name) {
+	case "vi-bword":
+		return "vi-backward-bigword"
+	case "vi-eword":
+		return "vi-end-bigword"
+	case "vi-fword":
+		return "vi-forward-bigword"
+	case "insert-last-argument":
+		return "yank-last-arg"
 	}
 	return name
 }
@@ -86,7 +85,7 @@ func (r *Runner) newKeymaps() *rlKeymaps {
 	load := func(name string) *rlKeymap {
 		m := &rlKeymap{}
 		var others []string // sequences whose ANYOTHERKEY slot is bound
-		for data := rlDefaultKeymaps[name]; data != ""; {
+		for data := rlDefaultKeymap(name); data != ""; {
 			head := int(data[0])
 			n := head & 0x7f
 			if head == 0 {

@@ -129,11 +129,26 @@ func rlSkipTo(s string, start int, delim byte) int {
 	return len(s)
 }
 
-// rlKeyNames are the names readline takes for keys in the old-style
-// binding notation.
-var rlKeyNames = map[string]byte{
-	"del": 0x7f, "esc": 0x1b, "escape": 0x1b, "lfd": '\n', "newline": '\n', "ret": '\r',
-	"return": '\r', "rubout": 0x7f, "spc": ' ', "space": ' ', "tab": '\t',
+// rlKeyName returns the key readline's old-style binding notation names
+// name (glean_key_from_name): its own names, else name's first byte.
+func rlKeyName(name string) byte {
+	switch strings.ToLower(name) {
+	case "del", "rubout":
+		return 0x7f
+	case "esc", "escape":
+		return 0x1b
+	case "lfd", "newline":
+		return '\n'
+	case "ret", "return":
+		return '\r'
+	case "spc", "space":
+		return ' '
+	case "tab":
+		return '\t'
+	case "":
+		return 0
+	}
+	return name[0]
 }
 
 // rlBindLine applies one line of readline's init language that is not a
@@ -202,10 +217,7 @@ func (r *Runner) rlBindLine(line string) {
 		if j := strings.LastIndexByte(key, '-'); j >= 0 {
 			name = key[j+1:]
 		}
-		c, ok := rlKeyNames[strings.ToLower(name)]
-		if !ok && name != "" {
-			c = name[0]
-		}
+		c := rlKeyName(name)
 		mod := false
 		low := strings.ToLower(key)
 		if strings.Contains(low, "control-") || strings.Contains(low, "c-") || strings.Contains(low, "ctrl-") {

@@ -107,13 +107,16 @@ func main() {
 
 package interp
 
-// rlDefaultKeymaps are the key bindings readline and bash start with, per
-// keymap, on a dumb terminal without an inputrc file. Each record is a
-// byte N, a key sequence of N bytes and the name of the function it runs,
-// then a newline; N of 0 is followed by two bytes LO and HI and binds
-// every byte from LO to HI; N with its high bit set binds the
-// ANYOTHERKEY slot of the keymap the N&0x7f bytes lead to.
-var rlDefaultKeymaps = map[string]string{
+// rlDefaultKeymap returns the key bindings readline and bash start with
+// in the keymap named name (emacs, vi-insert or vi-command) on a dumb
+// terminal without an inputrc file. Each record is a byte N, a key
+// sequence of N bytes and the name of the function it runs, then a
+// newline; N of 0 is followed by two bytes LO and HI and binds every byte
+// from LO to HI; N with its high bit set binds the ANYOTHERKEY slot of
+// the keymap the N&0x7f bytes lead to. (Constants, not a map: nothing to
+// build as the shell starts.)
+func rlDefaultKeymap(name string) string {
+	switch name {
 `)
 	for _, km := range []string{"emacs", "vi-insert", "vi-command"} {
 		bs := parse(bindP(bash, km))
@@ -141,9 +144,9 @@ var rlDefaultKeymaps = map[string]string{
 			}
 			recs = append(recs, string([]byte{byte(len(b.seq))})+b.seq+b.fn)
 		}
-		fmt.Fprintf(&src, "%q: %q,\n", km, strings.Join(recs, "\n"))
+		fmt.Fprintf(&src, "case %q:\nreturn %q\n", km, strings.Join(recs, "\n"))
 	}
-	src.WriteString("}\n")
+	src.WriteString("}\nreturn \"\"\n}\n")
 	out, err := format.Source(src.Bytes())
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "genbind:", err)
