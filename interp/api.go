@@ -248,6 +248,7 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 			if r.opts.on(optVerbose) {
 				io.WriteString(r.fds.writer(2), text) // set -v echoes blank lines too
 			}
+			r.histRecordComments(text) // a line of blanks is remembered
 			consumed += lines
 			lines = 0
 			buf.Reset()

@@ -121,6 +121,12 @@ func (r *Runner) setLongOpt(name string, on bool) bool {
 		r.peRemember = on // (bash_history_enable, _disable)
 		if on {
 			r.histEnabled()
+			if h := r.hist; h != nil && !h.live && r.curSrc != "" {
+				// the lines bash reads from now on are remembered,
+				// the blank and comment lines before the next
+				// command among them
+				h.src, h.line, h.live = r.curSrc, r.verboseLine, true
+			}
 		}
 	}
 	if name == "posix" {

@@ -75,6 +75,7 @@ func (r *Runner) runExpandingLines(text, name string, consumed int) {
 			if r.opts.on(optVerbose) {
 				io.WriteString(r.fds.writer(2), src)
 			}
+			r.histRecordComments(src) // a line of blanks is remembered
 			consumed += lines
 			lines = 0
 			buf.Reset()

@@ -46,7 +46,7 @@ func (r *Runner) histRecordGroup(g []*syntax.Stmt) {
 	first := int(g[0].Pos().Line())
 	last, hdocs := histGroupEnd(g, lines)
 	for n := h.line + 1; n < first && n <= len(lines); n++ {
-		if l := strings.TrimSuffix(lines[n-1], "\n"); strings.TrimSpace(l) != "" {
+		if l := strings.TrimSuffix(lines[n-1], "\n"); l != "" {
 			h.firstSaved = r.histCheckAdd(l)
 		}
 	}
@@ -182,14 +182,14 @@ func histGroupEnd(g []*syntax.Stmt, lines []string) (int, map[int]bool) {
 	return max(last, n-1), hdocs
 }
 
-// histRecordComments records the comment lines of a text read with no
-// command in it, each an entry of its own.
+// histRecordComments records the comment lines and lines of blanks of a
+// text read with no command in it, each an entry of its own.
 func (r *Runner) histRecordComments(src string) {
 	if !r.histOn() {
 		return
 	}
 	for _, l := range strings.Split(src, "\n") {
-		if strings.TrimSpace(l) != "" {
+		if l != "" {
 			r.histList().firstSaved = r.histCheckAdd(l)
 		}
 	}
