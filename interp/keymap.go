@@ -114,6 +114,11 @@ func (r *Runner) newKeymaps() *rlKeymaps {
 		return m
 	}
 	k.emacs, k.viIns, k.viCmd = load("emacs"), load("vi-insert"), load("vi-command")
+	// readline unbinds ESC in vi-command once the arrow keys made it a
+	// prefix, so that ESC and a key not in a sequence after it runs that
+	// key (bind_arrow_keys: the prefix's slot gets the null function,
+	// which bind -p does not show)
+	rlBindRaw(k.viCmd, "\x1b", rlEntry{})
 	k.meta, k.ctlx = k.emacs[0x1b].sub, k.emacs[0x18].sub
 	keys := terminalKeys(r.varString("TERM"), r.varString("TERMINFO"), r.varString("HOME"))
 	for _, m := range []*rlKeymap{k.emacs, k.viCmd, k.viIns} {

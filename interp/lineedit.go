@@ -50,6 +50,23 @@ type lineEditor struct {
 	// utf8: the locale's characters are UTF-8 sequences (else bytes)
 	utf8 bool
 
+	// viReplace: vi's R replaces characters as they are typed;
+	// viCmdOnce: vi's command mode was entered in this line;
+	// viSearchDir and viSearchChar are the last f, F, t or T
+	viReplace, viCmdOnce bool
+	// viRec records the keys of the command being run in vi's command
+	// mode (through its insertion when it enters insert mode: while
+	// viInserting), kept for . when it changed the line
+	viRec       []byte
+	viInserting bool
+	// killRun: the command being run killed text; lastWasKill: the
+	// one before did, so that a kill now joins its text
+	killRun, lastWasKill bool
+	// keyDepth is how deep key runs in itself (vi's counts);
+	// fromPending: the key read last came from pending
+	keyDepth    int
+	fromPending bool
+
 	// keymap is the keymap keys are looked up in (keymap.go); pending
 	// are keys to read before the terminal's: a macro's, or those after
 	// a prefix whose old binding ran
@@ -165,7 +182,7 @@ func (e *lineEditor) readLine(prompt, initial string) ([]byte, error) {
 		if c == e.eof && e.eof != 0 && len(e.buf) == 0 {
 			return e.fail(io.EOF)
 		}
-		done := e.key(c)
+		done := e.key(c, 0)
 		e.flush()
 		if e.r.flow == flowExit {
 			// a completion function ran exit: the shell goes now
@@ -293,9 +310,36 @@ func (e *lineEditor) killRange(from, to int) {
 		e.ding()
 		return
 	}
-	// (the kill buffer outlives the line, as readline's kill ring)
-	e.r.rlKill = append(e.r.rlKill[:0], e.buf[from:to]...)
+	e.kill(e.buf[from:to], false)
 	e.deleteRange(from, to)
+}
+
+// killBack is killRange for a kill towards the line's start, whose text
+// goes before what the kill just before it took.
+func (e *lineEditor) killBack(from, to int) {
+	if from >= to {
+		e.ding()
+		return
+	}
+	e.kill(e.buf[from:to], true)
+	e.deleteRange(from, to)
+}
+
+// kill keeps text as the text to yank (the kill buffer outlives the
+// line, as readline's kill ring): in emacs mode after a kill in the same
+// or the command before, it joins that kill's text, before it when
+// before (_rl_copy_to_kill_ring).
+func (e *lineEditor) kill(text []byte, before bool) {
+	switch {
+	case !e.lastWasKill && !e.killRun || e.r.rlVar("editing-mode") == "vi":
+		// (in vi mode a kill always takes the place of the last)
+		e.r.rlKill = append(e.r.rlKill[:0], text...)
+	case before:
+		e.r.rlKill = append(append([]byte(nil), text...), e.r.rlKill...)
+	default:
+		e.r.rlKill = append(e.r.rlKill, text...)
+	}
+	e.killRun = true
 }
 
 // moveTo moves the cursor to byte offset p.

@@ -10,17 +10,35 @@ import (
 // readKey returns the next key: one a macro or a failed key sequence put
 // back first, else the terminal's next byte.
 func (e *lineEditor) readKey() (byte, error) {
-	if len(e.pending) > 0 {
-		c := e.pending[0]
+	var c byte
+	e.fromPending = len(e.pending) > 0
+	if e.fromPending {
+		c = e.pending[0]
 		e.pending = e.pending[1:]
-		return c, nil
+	} else {
+		var err error
+		if c, err = e.lr.readByte(); err != nil {
+			return 0, err
+		}
 	}
-	return e.lr.readByte()
+	if e.viRec != nil {
+		e.viRec = append(e.viRec, c)
+	}
+	return c, nil
 }
 
 // unread puts keys back to be read before the terminal's.
 func (e *lineEditor) unread(keys []byte) {
 	e.pending = append(append([]byte(nil), keys...), e.pending...)
+}
+
+// reread puts back keys read once already, to be read again: what vi's
+// redo records of them is dropped, as reading them again records them.
+func (e *lineEditor) reread(keys []byte) {
+	if n := len(e.viRec) - len(keys); n >= 0 {
+		e.viRec = e.viRec[:n]
+	}
+	e.unread(keys)
 }
 
 // keyQueued reports whether a key arrives within d (readline's
@@ -38,8 +56,16 @@ func (e *lineEditor) keyQueued(d time.Duration) bool {
 // _rl_dispatch). A sequence bound to nothing rings the bell, unless a
 // prefix of it had a binding of its own before longer sequences made it
 // a prefix: that binding runs and the keys after the prefix are read
-// again. It reports whether the line was accepted.
-func (e *lineEditor) key(c byte) bool {
+// again. arg is the count typed before it (vi's digits), 0 for none. It
+// reports whether the line was accepted.
+func (e *lineEditor) key(c byte, arg int) bool {
+	e.keyDepth++
+	defer func() { e.keyDepth-- }()
+	if e.keyDepth == 1 {
+		e.lastWasKill, e.killRun = e.killRun, false
+		e.viRecordStart(c)
+		defer e.viRecordEnd()
+	}
 	m := e.keymap
 	seq := []byte{c}
 	// the deepest prefix whose keymap holds its old binding, and the
@@ -53,7 +79,7 @@ func (e *lineEditor) key(c byte) bool {
 		}
 		switch ent.kind {
 		case rlFunc:
-			return e.run(ent.val, c, seq)
+			return e.run(ent.val, c, seq, arg)
 		case rlMacro:
 			e.unread([]byte(ent.val))
 			return false
@@ -61,9 +87,13 @@ func (e *lineEditor) key(c byte) bool {
 			sub := ent.sub
 			if sub[rlAnyKey].kind != rlUnbound {
 				fallback, fallLen = sub[rlAnyKey], len(seq)
-				// the old binding runs when no key follows in time
+				// the old binding runs when no key follows in time (or
+				// the keys put back, as vi's redo does, are used up)
+				if e.fromPending && len(e.pending) == 0 {
+					return e.runEntry(fallback, seq[fallLen-1], seq, arg)
+				}
 				if t := cAtoi(e.r.rlVar("keyseq-timeout")); t > 0 && !e.keyQueued(time.Duration(t)*time.Millisecond) {
-					return e.runEntry(fallback, seq[fallLen-1], seq)
+					return e.runEntry(fallback, seq[fallLen-1], seq, arg)
 				}
 			}
 			next, err := e.readKey()
@@ -75,8 +105,8 @@ func (e *lineEditor) key(c byte) bool {
 			continue
 		}
 		if fallLen > 0 {
-			e.unread(seq[fallLen:])
-			return e.runEntry(fallback, seq[fallLen-1], seq[:fallLen])
+			e.reread(seq[fallLen:])
+			return e.runEntry(fallback, seq[fallLen-1], seq[:fallLen], arg)
 		}
 		e.ding()
 		return false
@@ -84,24 +114,39 @@ func (e *lineEditor) key(c byte) bool {
 }
 
 // runEntry runs a binding kept for a prefix key.
-func (e *lineEditor) runEntry(ent rlEntry, c byte, seq []byte) bool {
+func (e *lineEditor) runEntry(ent rlEntry, c byte, seq []byte, arg int) bool {
 	if ent.kind == rlMacro {
 		e.unread([]byte(ent.val))
 		return false
 	}
-	return e.run(ent.val, c, seq)
+	return e.run(ent.val, c, seq, arg)
 }
 
 // run runs the bindable function fn for the key c, the last of the key
 // sequence seq. Functions the editor does not have do nothing.
-func (e *lineEditor) run(fn string, c byte, seq []byte) bool {
+func (e *lineEditor) run(fn string, c byte, seq []byte, arg int) bool {
 	e.prevFn, e.lastFn = e.lastFn, fn
+	if ok, done := e.viRun(fn, c, arg); ok {
+		e.viCheck()
+		return done
+	}
+	defer e.viCheck()
+	if arg > 1 && rlRepeats(fn) {
+		// a count runs the command that many times
+		for i := 1; i < arg; i++ {
+			e.run(fn, c, seq, 0)
+		}
+	}
 	switch fn {
 	case "accept-line":
 		return true
 	case "complete":
 		e.complete(e.prevFn == fn)
 	case "self-insert":
+		if e.viReplace && e.pos < len(e.buf) {
+			// vi's R: each character takes the place of one
+			e.deleteRange(e.pos, e.nextChar(e.pos))
+		}
 		e.insert([]byte{c})
 	case "tab-insert":
 		e.insert([]byte{'\t'})
@@ -116,13 +161,19 @@ func (e *lineEditor) run(fn string, c byte, seq []byte) bool {
 	case "backward-char":
 		e.left()
 	case "forward-char":
+		if e.viCmd() && e.nextChar(e.pos) >= len(e.buf) {
+			e.ding() // (not onto the line's end in vi's command mode)
+			break
+		}
 		e.right()
 	case "backward-word":
 		e.moveTo(e.wordStart(e.pos, false))
 	case "forward-word":
 		e.moveTo(e.wordEnd(e.pos))
-	case "delete-char", "vi-eof-maybe":
+	case "delete-char":
 		e.deleteChar()
+	case "vi-eof-maybe":
+		return true
 	case "backward-delete-char", "vi-rubout":
 		if e.pos == 0 {
 			e.ding()
@@ -138,15 +189,15 @@ func (e *lineEditor) run(fn string, c byte, seq []byte) bool {
 	case "kill-line":
 		e.killRange(e.pos, len(e.buf))
 	case "unix-line-discard", "backward-kill-line":
-		e.killRange(0, e.pos)
+		e.killBack(0, e.pos)
 	case "kill-whole-line":
 		e.killRange(0, len(e.buf))
 	case "unix-word-rubout", "vi-unix-word-rubout":
-		e.killRange(e.wordStart(e.pos, true), e.pos)
+		e.killBack(e.wordStart(e.pos, true), e.pos)
 	case "kill-word":
 		e.killRange(e.pos, e.wordEnd(e.pos))
 	case "backward-kill-word":
-		e.killRange(e.wordStart(e.pos, false), e.pos)
+		e.killBack(e.wordStart(e.pos, false), e.pos)
 	case "delete-horizontal-space":
 		from, to := e.pos, e.pos
 		for from > 0 && (e.buf[from-1] == ' ' || e.buf[from-1] == '\t') {
@@ -164,10 +215,15 @@ func (e *lineEditor) run(fn string, c byte, seq []byte) bool {
 		e.transpose()
 	case "clear-screen":
 		e.clearScreen()
-	case "previous-history":
-		e.historyMove(-1)
-	case "next-history":
-		e.historyMove(1)
+	case "previous-history", "next-history":
+		d := -1
+		if fn == "next-history" {
+			d = 1
+		}
+		e.historyMove(d)
+		if e.viCmd() {
+			e.moveTo(0) // (vi's command mode starts at the line's start)
+		}
 	case "beginning-of-history":
 		if e.hist > 0 {
 			e.historyMove(-e.hist)
@@ -207,6 +263,18 @@ func (e *lineEditor) run(fn string, c byte, seq []byte) bool {
 		e.ding()
 	case rlUnixCmd:
 		e.unixCommand(seq)
+	}
+	return false
+}
+
+// rlRepeats reports whether a count before fn runs it count times.
+func rlRepeats(fn string) bool {
+	switch fn {
+	case "backward-char", "forward-char", "backward-word", "forward-word", "delete-char",
+		"backward-delete-char", "vi-rubout", "kill-word", "backward-kill-word", "unix-word-rubout",
+		"vi-unix-word-rubout", "transpose-chars", "yank", "self-insert", "undo", "vi-undo",
+		"previous-history", "next-history", "upcase-word", "downcase-word", "capitalize-word":
+		return true
 	}
 	return false
 }

@@ -108,7 +108,7 @@ func (e *lineEditor) reverseSearch() bool {
 			if c == 0x1b {
 				if ok, _ := pollReadable(e.lr.fd, 100*time.Millisecond); ok || e.lr.pos < len(e.lr.buf) {
 					e.flush()
-					return e.key(c)
+					return e.key(c, 0)
 				}
 			}
 			e.flush()
@@ -126,7 +126,7 @@ func (e *lineEditor) reverseSearch() bool {
 			// any other key ends the search, then acts on the line
 			e.endSearch(hi, lines, cur, e.failedPos(failed, pos))
 			e.flush()
-			return e.key(c)
+			return e.key(c, 0)
 		}
 		if text != "" {
 			e.r.rlLastSearch = text

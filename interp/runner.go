@@ -231,6 +231,9 @@ type Runner struct {
 	// rlMaps are the readline keymaps (keymap.go), built when bind or
 	// the line editor first needs them; bind changes a copy
 	rlMaps *rlKeymaps
+	// viState is what vi mode keeps from line to line: the last
+	// character search and the last change (lineedit_vi.go)
+	viState viState
 	// rlReading is the inputrc file being read and its line, which
 	// readline's errors name
 	rlReading *rlInitPos

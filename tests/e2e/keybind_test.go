@@ -11,7 +11,7 @@ import (
 // and change the line through READLINE_LINE and READLINE_POINT), an
 // unknown function name unbinding a key, uppercase meta keys running
 // their lowercase versions, a sequence bound to nothing ringing the bell
-// and dropping what was read of it.
+// and dropping what was read of it, successive kills yanked as one.
 func TestTerminalKeyBindings(t *testing.T) {
 	line := func(k string) ptyStep { return ptyStep{send: k, want: "$ "} }
 	steps := []ptyStep{{want: "$ "},
@@ -24,6 +24,10 @@ func TestTerminalKeyBindings(t *testing.T) {
 		line("echo x\x05\x1b[1;2Ay\r"),
 		line("echo x y\x02\x02\x02\x02\x1b\x1b[Cz\r"),
 		line("echo hello world\x05\x1bB\x1bU\r"),
+		// kills one after another make one text to yank, in the order
+		// the line had it
+		line("echo one two three\x17\x17\x19\x19\r"),
+		line("echo x\x02\x0b\x15\x19\r"),
 		line(`bind -x '"\C-t": READLINE_LINE="echo ${READLINE_LINE^^}"; READLINE_POINT=5'` + "\r"),
 		line("abc\x14X\r"),
 		line(`bind -x '"\C-t": echo "[$READLINE_LINE:$READLINE_POINT]"'` + "\r"),
@@ -42,4 +46,38 @@ Control-o: backward-char
 			t.Fatal(err)
 		}
 	})
+}
+
+// TestTerminalViMode types vi-mode editing into bash and nash after set
+// -o vi: ESC to command mode, motions (h l 0 $ ^ w b e W B E f F t T ;
+// ,) with counts, operators with motions (d c y and dd cc, D C),
+// x X r ~ R s S p P, u and U, history with k and j, and insert mode's
+// own keys.
+func TestTerminalViMode(t *testing.T) {
+	line := func(k string) ptyStep { return ptyStep{send: k, want: "$ "} }
+	steps := []ptyStep{{want: "$ "},
+		line("set -o vi\r"),
+		line("echo hello world foo\x1bbbdwx\r"),
+		line("echo one two three\x1b0wcwTWO\x1b$x\r"),
+		line("echo abc\x1bhhr-\r"),
+		line("echo abcdef\x1b2hD\r"),
+		line("echo a.b cd\x1bbb~~\r"), line("echo a.b c d\x1bBBx\r"),
+		line("echo xyz\x1b0wywP\r"),
+		line("echo q w e\x1bFqdtex\r"),
+		line("echo a,b,c,d\x1b0fb;;x,x\r"),
+		line("echo foo.bar baz\x1b0WeEx\r"),
+		line("echo 12345\x1b0w2x\r"), line("echo 12345\x1b2X\r"),
+		line("echo hi\x1bithere \x1bu\r"),
+		line("echo keep\x1bU\r"),
+		line("echo one\x1bkk\r"),
+		line("echo repl\x1b0wRXY\x1b\r"),
+		line("echo subst\x1bhsZ\x1b\r"),
+		line("echo gone\x1bSecho whole\x1b\r"),
+		line("echo d1 d2 d3\x1b0w2dw\r"),
+		line("echo cut\x1bddiecho paste\x1bp\r"),
+		line("echo end\x1bCtail\x1b\r"),
+		line("echo in\x17out\x1b\r"),
+		{send: "\x15\x04", want: "exit"},
+	}
+	compareScreens(t, steps, nil)
 }
