@@ -396,7 +396,7 @@ func (r *Runner) assignDefaultErr(err error) error {
 }
 
 // paramExp evaluates a parameter expansion to a value.
-func (r *Runner) paramExp(pe *syntax.ParamExp) (paramValue, error) {
+func (r *Runner) paramExpand(pe *syntax.ParamExp) (paramValue, error) {
 	if pe.Param == nil {
 		return paramValue{}, reportErrf("bad substitution")
 	}

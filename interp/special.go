@@ -481,6 +481,7 @@ func (r *Runner) random() int {
 		t += 0x7fffffff
 	}
 	r.randState = uint32(t)
+	r.randDraws++
 	ret := int((uint32(t) >> 16) ^ (uint32(t) & 0xffff))
 	return ret & 32767
 }
