@@ -90,6 +90,8 @@ type lineEditor struct {
 	filesOnly bool
 	// searchPrompt is shown in the prompt's place during ^R
 	searchPrompt string
+	// yankFrom is where the last yank put its text (for yank-pop)
+	yankFrom int
 	// yank-last-arg put yankLen bytes at yankAt from the history line
 	// yankSkip before the previous one
 	yankAt, yankLen, yankSkip int
@@ -137,18 +139,25 @@ func (r *Runner) newLineEditor(lr *lineReader) *lineEditor {
 	if r.hist != nil {
 		e.hist = len(r.hist.list)
 	}
-	t := *old
+	e.prep()
+	return e
+}
+
+// prep puts the terminal in the modes readline reads a line in
+// (rl_prep_terminal): not canonical, no echo, signals on, and bracketed
+// paste on where it is used.
+func (e *lineEditor) prep() {
+	t := *e.old
 	t.Lflag &^= syscall.ICANON | syscall.ECHO
 	t.Lflag |= syscall.ISIG
 	t.Iflag &^= syscall.ICRNL | syscall.INLCR | syscall.ISTRIP | syscall.INPCK
 	t.Cc[syscall.VMIN] = 1
 	t.Cc[syscall.VTIME] = 0
 	t.Cc[syscall.VLNEXT] = 0 // _POSIX_VDISABLE
-	setTermios(lr.fd, &t)
+	setTermios(e.lr.fd, &t)
 	if e.paste {
 		io.WriteString(e.w, pasteInit)
 	}
-	return e
 }
 
 // restore puts the terminal's modes back (rl_deprep_terminal).
@@ -325,21 +334,62 @@ func (e *lineEditor) killBack(from, to int) {
 	e.deleteRange(from, to)
 }
 
-// kill keeps text as the text to yank (the kill buffer outlives the
-// line, as readline's kill ring): in emacs mode after a kill in the same
-// or the command before, it joins that kill's text, before it when
-// before (_rl_copy_to_kill_ring).
+// kill keeps text in the kill ring, which outlives the line, as
+// readline's _rl_copy_to_kill_ring does: a kill in the same command as
+// another or the one after it goes to that kill's place, joining its
+// text in emacs mode (before it when before), replacing it in vi mode;
+// any other takes a new place, the oldest of ten dropped.
 func (e *lineEditor) kill(text []byte, before bool) {
+	r := e.r
+	text = append([]byte(nil), text...)
 	switch {
-	case !e.lastWasKill && !e.killRun || e.r.rlVar("editing-mode") == "vi":
-		// (in vi mode a kill always takes the place of the last)
-		e.r.rlKill = append(e.r.rlKill[:0], text...)
+	case !e.lastWasKill && !e.killRun || len(r.rlKills) == 0:
+		if len(r.rlKills) == rlMaxKills {
+			r.rlKills = r.rlKills[1:]
+		}
+		r.rlKills = append(r.rlKills, text)
+	case r.rlVar("editing-mode") == "vi":
+		r.rlKills[len(r.rlKills)-1] = text
 	case before:
-		e.r.rlKill = append(append([]byte(nil), text...), e.r.rlKill...)
+		last := &r.rlKills[len(r.rlKills)-1]
+		*last = append(text, *last...)
 	default:
-		e.r.rlKill = append(e.r.rlKill, text...)
+		last := &r.rlKills[len(r.rlKills)-1]
+		*last = append(*last, text...)
 	}
+	r.rlKillAt = len(r.rlKills) - 1
 	e.killRun = true
+}
+
+// rlMaxKills is how many texts readline's kill ring keeps.
+const rlMaxKills = 10
+
+// yank inserts the kill ring's current text (yank), remembering where,
+// for yank-pop; with nothing killed yet the bell rings.
+func (e *lineEditor) yank() {
+	r := e.r
+	if len(r.rlKills) == 0 {
+		e.ding()
+		return
+	}
+	e.yankFrom = e.pos
+	e.insert(r.rlKills[r.rlKillAt])
+}
+
+// yankPop replaces the text just yanked by the ring's text before it
+// (yank-pop, M-y), only right after a yank or yank-pop.
+func (e *lineEditor) yankPop() {
+	r := e.r
+	if e.prevFn != "yank" && e.prevFn != "yank-pop" || len(r.rlKills) == 0 {
+		e.ding()
+		return
+	}
+	e.deleteRange(e.yankFrom, e.pos)
+	r.rlKillAt--
+	if r.rlKillAt < 0 {
+		r.rlKillAt = len(r.rlKills) - 1
+	}
+	e.insert(r.rlKills[r.rlKillAt])
 }
 
 // moveTo moves the cursor to byte offset p.

@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"io"
 	"strconv"
 	"strings"
 	"time"
@@ -210,7 +211,9 @@ func (e *lineEditor) run(fn string, c byte, seq []byte, arg int) bool {
 			e.deleteRange(from, to)
 		}
 	case "yank":
-		e.insert(e.r.rlKill)
+		e.yank()
+	case "yank-pop":
+		e.yankPop()
 	case "transpose-chars":
 		e.transpose()
 	case "clear-screen":
@@ -263,6 +266,26 @@ func (e *lineEditor) run(fn string, c byte, seq []byte, arg int) bool {
 		e.ding()
 	case rlUnixCmd:
 		e.unixCommand(seq)
+	case "digit-argument":
+		// M-0 to M-9 start a count that digits typed after go on; the
+		// next other key runs with it (a sign alone counts as 1)
+		n := 0
+		if c >= '0' && c <= '9' {
+			n = int(c - '0')
+		}
+		for {
+			k, err := e.readKey()
+			if err != nil {
+				return false
+			}
+			if k >= '0' && k <= '9' {
+				n = n*10 + int(k-'0')
+				continue
+			}
+			return e.key(k, max(n, 1))
+		}
+	case "edit-and-execute-command", "vi-edit-and-execute-command":
+		e.editAndExecute(fn == "vi-edit-and-execute-command", arg)
 	}
 	return false
 }
@@ -378,4 +401,44 @@ func runeOffset(b []byte, n int) int {
 		off += size
 	}
 	return off
+}
+
+// editAndExecute is C-x C-e (v in vi's command mode), bash's
+// edit_and_execute_command: the line is accepted and remembered, with an
+// empty entry after it for fc to take the place of, and fc edits it with
+// $VISUAL, else $EDITOR, else emacs (vi) and runs the result, the
+// terminal's modes as they were outside the editor meanwhile. A count
+// before the key is fc's history number instead. The line is then empty.
+func (e *lineEditor) editAndExecute(vi bool, arg int) {
+	r := e.r
+	e.moveTo(len(e.buf))
+	e.out = append(e.out, '\n')
+	e.flush()
+	cmd, name := `fc -e "${VISUAL:-${EDITOR:-emacs}}"`, "C-xC-e"
+	if vi {
+		cmd, name = `fc -e "${VISUAL:-${EDITOR:-vi}}"`, "v"
+		if r.opts.on(optPosix) {
+			cmd = "fc -e vi"
+		}
+	}
+	if arg > 0 {
+		cmd += " " + strconv.Itoa(arg)
+	} else {
+		r.histReallyAdd(string(e.buf))
+		r.histReallyAdd("")
+	}
+	e.restore()
+	if e.paste {
+		io.WriteString(e.w, pasteFini)
+	}
+	r.evalStringAs(cmd, "eval", name)
+	e.prep()
+	e.buf, e.pos, e.undoList = e.buf[:0], 0, nil
+	if vi {
+		e.keymap = r.keymaps().viIns
+	}
+	if h := r.hist; h != nil {
+		e.hist = len(h.list)
+	}
+	e.redisplay()
 }

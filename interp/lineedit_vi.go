@@ -514,7 +514,7 @@ func (e *lineEditor) viRun(fn string, c byte, arg int) (ok, done bool) {
 		}
 		e.beginGroup()
 		for i := 0; i < count; i++ {
-			e.insert(e.r.rlKill)
+			e.yank()
 		}
 		e.endGroup()
 		e.left()

@@ -244,8 +244,10 @@ type Runner struct {
 	rlNextHist int
 	// rlLastSearch is the text of the line editor's last ^R search
 	rlLastSearch string
-	// rlKill is the text the line editor last killed, for its ^Y
-	rlKill []byte
+	// rlKills is the line editor's kill ring (readline's, up to ten
+	// texts), rlKillAt the one ^Y yanks
+	rlKills  [][]byte
+	rlKillAt int
 	comps  *compTable // complete's compspecs (nil: none yet)
 	cshare bool       // comps is shared with a parent or child: copy before writing
 

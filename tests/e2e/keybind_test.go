@@ -28,6 +28,12 @@ func TestTerminalKeyBindings(t *testing.T) {
 		// the line had it
 		line("echo one two three\x17\x17\x19\x19\r"),
 		line("echo x\x02\x0b\x15\x19\r"),
+		// M-y puts the kill before in the yanked text's place; M-digits
+		// count
+		line("echo a b c\x17\x17 x\x01\x0b\x19\x1by\x1by\r"),
+		line("echo \x1b3z\x1b12y\r"), line("echo one two\x1b2\x1bb\x1bdX\r"),
+		// C-x C-e edits the line with $VISUAL (through fc) and runs it
+		line("VISUAL='sed -i s/foo/bar/'\r"), line("echo foo\x18\x05"), line("history 3\r"),
 		line(`bind -x '"\C-t": READLINE_LINE="echo ${READLINE_LINE^^}"; READLINE_POINT=5'` + "\r"),
 		line("abc\x14X\r"),
 		line(`bind -x '"\C-t": echo "[$READLINE_LINE:$READLINE_POINT]"'` + "\r"),
@@ -77,6 +83,8 @@ func TestTerminalViMode(t *testing.T) {
 		line("echo cut\x1bddiecho paste\x1bp\r"),
 		line("echo end\x1bCtail\x1b\r"),
 		line("echo in\x17out\x1b\r"),
+		// v edits the line with $VISUAL and runs it
+		line("VISUAL='sed -i s/foo/bar/'\r"), line("echo foo\x1bv"), line("fc -l -2\r"),
 		{send: "\x15\x04", want: "exit"},
 	}
 	compareScreens(t, steps, nil)
