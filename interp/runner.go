@@ -248,8 +248,8 @@ type Runner struct {
 	// texts), rlKillAt the one ^Y yanks
 	rlKills  [][]byte
 	rlKillAt int
-	comps  *compTable // complete's compspecs (nil: none yet)
-	cshare bool       // comps is shared with a parent or child: copy before writing
+	comps    *compTable // complete's compspecs (nil: none yet)
+	cshare   bool       // comps is shared with a parent or child: copy before writing
 
 	opts options
 	dir  string
