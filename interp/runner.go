@@ -135,8 +135,10 @@ type Runner struct {
 	// unless RANDOM was assigned there first; randSeeded says it was.
 	randState  uint32
 	randSeeded bool
-	// randDraws counts the draws, for randomparam.go
-	randDraws int
+	// randHold is the number a ${RANDOM...} expansion sees while
+	// randHeld (randomparam.go)
+	randHold int
+	randHeld bool
 
 	// thisCmd follows bash's this_command_name, which a few messages
 	// raised during word expansion carry as their prefix: the name of a

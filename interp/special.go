@@ -92,6 +92,9 @@ func (r *Runner) lookup(name string) *variable {
 		}
 		return r.dynGot(name, strVar(r.arg0))
 	case "RANDOM":
+		if r.randHeld {
+			return r.dynGot(name, intVar(itoa(int64(r.randHold))))
+		}
 		return r.dynGot(name, intVar(itoa(int64(r.random()))))
 	case "SRANDOM":
 		return r.dynGot(name, intVar(strconv.FormatUint(uint64(r.srandom()), 10)))
@@ -481,7 +484,6 @@ func (r *Runner) random() int {
 		t += 0x7fffffff
 	}
 	r.randState = uint32(t)
-	r.randDraws++
 	ret := int((uint32(t) >> 16) ^ (uint32(t) & 0xffff))
 	return ret & 32767
 }
