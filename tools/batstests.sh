@@ -21,7 +21,9 @@
 #
 # SUITE is rbenv, support, own (default: all three), each run by bats
 # 1.13.0 and by Debian's bats with --tap; rbenv also with -x (bats's
-# trace, made by its DEBUG trap, is part of the output); own also runs
+# trace, made by its DEBUG trap, is part of the output; the trace lines
+# of a pipeline's stages, written concurrently, may come in another
+# order from one run to the next, as in test 72's flunk); own also runs
 # with the tap13, junit and pretty formatters, --timing, --filter and
 # -x. Each run is made twice, with `bash` and `sh` on PATH (first) being
 # symlinks to the real bash, then to nash (NUCLEIC_NASH_NO_FALLBACK=1, so
