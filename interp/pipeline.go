@@ -49,6 +49,7 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 	// (lastpipe is for a pipeline run in the foreground only: $! of an
 	// asynchronous one is its last element's process)
 	lastpipe := r.opts.sh(shLastpipe) && !r.opts.jobControl() && !async
+	cut := 0 // the stages forked before a DEBUG trap ended the shell or function
 	for i := range stages {
 		if debugged != nil {
 			// bash runs a stage's DEBUG trap as it comes to fork it:
@@ -57,11 +58,11 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 			debugged[i] = r.debugStage(stages[i])
 			if r.flow != flowNone {
 				// the trap ended the shell or the function
-				for _, sub := range runners[:i] {
-					stageTable(r, sub).releaseAll()
+				if i == 0 {
+					return
 				}
-				r.lastpipeFDs = nil
-				return
+				cut = i
+				break
 			}
 		}
 		if i == n-1 && lastpipe {
@@ -103,6 +104,15 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 			}
 		}
 		runners[i] = sub
+	}
+	if cut > 0 {
+		// the stages bash forked before the trap ended it run on; the
+		// last writes into a pipe whose reader the shell closed
+		stages, runners, debugged, n, lastpipe = stages[:cut], runners[:cut], debugged[:cut], cut, false
+		if pr, pw, err := newPipe(); err == nil {
+			pr.Close()
+			runners[n-1].fds.set(1, newShared(pw, true))
+		}
 	}
 	starts := make([]*stageStart, n-1)
 	for i := range starts {
@@ -247,6 +257,9 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 	r.pipePos = nil
 	wg.Wait()
 	copiers.Wait()
+	if cut > 0 {
+		return // the status is the one the trap ended the shell or function with
+	}
 	if catching && r.endPipelineWait(mark) && r.interruptedWait() {
 		return // the shell is ending by SIGINT
 	}
