@@ -90,8 +90,9 @@ type lineEditor struct {
 	filesOnly bool
 	// searchPrompt is shown in the prompt's place during ^R
 	searchPrompt string
-	// yankFrom is where the last yank put its text (for yank-pop)
-	yankFrom int
+	// yankFrom is where the last yank put its text (for yank-pop);
+	// mark is readline's mark, the region's other end
+	yankFrom, mark int
 	// yank-last-arg put yankLen bytes at yankAt from the history line
 	// yankSkip before the previous one
 	yankAt, yankLen, yankSkip int
@@ -372,7 +373,7 @@ func (e *lineEditor) yank() {
 		e.ding()
 		return
 	}
-	e.yankFrom = e.pos
+	e.yankFrom, e.mark = e.pos, e.pos
 	e.insert(r.rlKills[r.rlKillAt])
 }
 

@@ -28,14 +28,22 @@ type rlMatches struct {
 // directory) or by the prefix its matches share, ringing the bell; a TAB
 // right after one that changed nothing and found matches lists them.
 func (e *lineEditor) complete(again bool) {
+	what := byte('\t')
+	if again && !e.tabChanged && !e.tabFailed {
+		what = '?'
+	}
+	e.completeAs(what)
+}
+
+// completeAs is readline's rl_complete_internal: what is TAB (complete),
+// ? (list the matches: possible-completions) or * (put them all in the
+// word's place: insert-completions).
+func (e *lineEditor) completeAs(what byte) {
 	saved := string(e.buf)
-	list := again && !e.tabChanged && !e.tabFailed
+	list := what == '?'
 	start, quote := e.completionWordStart()
 	text := string(e.buf[start:e.pos])
-	key := "\t"
-	if list {
-		key = "?"
-	}
+	key := string(what)
 	word := text // what the matches are sought for
 	if quote == 0 {
 		word = dequoteCompWord(text)
@@ -60,6 +68,18 @@ func (e *lineEditor) complete(again bool) {
 	}
 	e.beginGroup()
 	defer e.endGroup()
+	if what == '*' {
+		// each match quoted, and a space after it
+		if quote != 0 && start > 0 && e.buf[start-1] == quote {
+			start--
+		}
+		var all strings.Builder
+		for _, s := range m.list {
+			all.WriteString(e.quoteMatch(s, m, quote, true) + " ")
+		}
+		e.replaceWord(start, all.String())
+		return
+	}
 	lcd := commonPrefix(m.list, e.r.rlCaseFold())
 	rep := e.quoteMatch(lcd, m, quote, len(m.list) == 1)
 	if quote != 0 && start > 0 && e.buf[start-1] == quote && rep != "" && rep[0] == quote {
@@ -203,6 +223,12 @@ func (e *lineEditor) listMatches(m rlMatches) {
 		}
 	}
 	e.flush()
+	if len(shown) == 1 {
+		// a single match alone on its line (display_matches)
+		io.WriteString(e.w, "\n"+shown[0]+"\n")
+		e.redisplay()
+		return
+	}
 	if n, _ := strconv.Atoi(e.r.rlVar("completion-query-items")); n > 0 && len(shown) >= n {
 		fmt.Fprintf(e.w, "\nDisplay all %d possibilities? (y or n)", len(shown))
 		if !e.yesOrNo() {

@@ -143,6 +143,10 @@ func (e *lineEditor) run(fn string, c byte, seq []byte, arg int) bool {
 		return true
 	case "complete":
 		e.complete(e.prevFn == fn)
+	case "possible-completions":
+		e.completeAs('?')
+	case "insert-completions":
+		e.completeAs('*')
 	case "self-insert":
 		if e.viReplace && e.pos < len(e.buf) {
 			// vi's R: each character takes the place of one
@@ -266,6 +270,20 @@ func (e *lineEditor) run(fn string, c byte, seq []byte, arg int) bool {
 		e.ding()
 	case rlUnixCmd:
 		e.unixCommand(seq)
+	case "set-mark":
+		e.setMark(arg)
+	case "exchange-point-and-mark":
+		e.exchangeMark()
+	case "kill-region":
+		e.killRegion()
+	case "copy-region-as-kill":
+		e.copyRegion()
+	case "character-search", "character-search-backward":
+		e.charSearch(fn == "character-search-backward", max(arg, 1))
+	case "transpose-words":
+		e.transposeWords()
+	case "display-shell-version":
+		e.showVersion()
 	case "digit-argument":
 		// M-0 to M-9 start a count that digits typed after go on; the
 		// next other key runs with it (a sign alone counts as 1)

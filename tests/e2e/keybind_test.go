@@ -32,6 +32,11 @@ func TestTerminalKeyBindings(t *testing.T) {
 		// count
 		line("echo a b c\x17\x17 x\x01\x0b\x19\x1by\x1by\r"),
 		line("echo \x1b3z\x1b12y\r"), line("echo one two\x1b2\x1bb\x1bdX\r"),
+		// M-t, the mark (C-@, C-x C-x), C-] and M-C-], C-x C-v
+		line("echo one two three\x1bt\r"), line("echo aa bbb cc\x01\x1bf\x1bf\x1bt\r"),
+		line("echo alpha beta\x01\x1bf\x00\x05\x18\x18X\r"),
+		line("echo find the x here\x01\x1dx\x1dhZ\r"), line("printf '%s\\n' abcabc\x1b\x1db\x1b2\x1b\x1dcY\r"), line("printf '%s\\n' abcabc\x1b3\x1b\x1daZ\r"),
+		line("echo ver\x18\x16\r"), line("echo one\x01\x1bf\x00\x05\x1b w\x17\x19\x19\r"),
 		// C-x C-e edits the line with $VISUAL (through fc) and runs it
 		line("VISUAL='sed -i s/foo/bar/'\r"), line("echo foo\x18\x05"), line("history 3\r"),
 		line(`bind -x '"\C-t": READLINE_LINE="echo ${READLINE_LINE^^}"; READLINE_POINT=5'` + "\r"),
