@@ -284,6 +284,22 @@ func (e *lineEditor) run(fn string, c byte, seq []byte, arg int) bool {
 		e.transposeWords()
 	case "display-shell-version":
 		e.showVersion()
+	case "non-incremental-reverse-search-history", "non-incremental-forward-search-history":
+		dir := -1
+		if strings.Contains(fn, "forward") {
+			dir = 1
+		}
+		e.nonincSearch(dir, ':')
+	case "non-incremental-reverse-search-history-again", "non-incremental-forward-search-history-again":
+		dir := -1
+		if strings.Contains(fn, "forward") {
+			dir = 1
+		}
+		if e.r.nsearch.text == "" {
+			e.ding()
+			break
+		}
+		e.nonincFind(dir, false, append([]byte(nil), e.buf...))
 	case "digit-argument":
 		// M-0 to M-9 start a count that digits typed after go on; the
 		// next other key runs with it (a sign alone counts as 1)

@@ -11,7 +11,7 @@ import (
 // vi-insert keymap until ESC, then the vi-command keymap's motions,
 // operators with their motions (d, c, y and their doubled forms), counts,
 // character searches, replacement, case changes, puts and history. Not
-// there: searches with / and ?, marks and %.
+// there: marks and %.
 
 // viMotions are the keys that can follow d, c or y (readline's
 // vi_motion).
@@ -528,6 +528,23 @@ func (e *lineEditor) viRun(fn string, c byte, arg int) (ok, done bool) {
 			e.historyMove(-e.hist)
 		}
 		e.moveTo(0)
+	case "vi-search":
+		// / searches back through the history, ? forward
+		if c == '/' {
+			e.nonincSearch(-1, '/')
+		} else {
+			e.nonincSearch(1, '?')
+		}
+	case "vi-search-again":
+		if e.r.nsearch.text == "" {
+			e.ding()
+			break
+		}
+		dir := -1
+		if c == 'N' {
+			dir = 1
+		}
+		e.nonincFind(dir, true, append([]byte(nil), e.buf...))
 	case "vi-redo":
 		if e.r.viState.last == nil {
 			break

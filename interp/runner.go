@@ -238,6 +238,9 @@ type Runner struct {
 	// viState is what vi mode keeps from line to line: the last
 	// character search and the last change (lineedit_vi.go)
 	viState viState
+	// nsearch is the state of the line editor's non-incremental
+	// history searches (lineedit_nsearch.go)
+	nsearch nsearchState
 	// rlReading is the inputrc file being read and its line, which
 	// readline's errors name
 	rlReading *rlInitPos

@@ -37,6 +37,9 @@ func TestTerminalKeyBindings(t *testing.T) {
 		line("echo alpha beta\x01\x1bf\x00\x05\x18\x18X\r"),
 		line("echo find the x here\x01\x1dx\x1dhZ\r"), line("printf '%s\\n' abcabc\x1b\x1db\x1b2\x1b\x1dcY\r"), line("printf '%s\\n' abcabc\x1b3\x1b\x1daZ\r"),
 		line("echo ver\x18\x16\r"), line("echo one\x01\x1bf\x00\x05\x1b w\x17\x19\x19\r"),
+		// M-p searches the history for a line holding the text typed
+		line("echo apple one\r"), line("echo banana two\r"), line("\x1bpapp\r\r"),
+		line("\x1bpzzz\r: failed\r"), line("\x1bp\r\r"), line("\x1bpan\x7f\x7fne\r\r"), line("\x1bpab\x7f\x7f\x7fecho aborted\r"),
 		// C-x C-e edits the line with $VISUAL (through fc) and runs it
 		line("VISUAL='sed -i s/foo/bar/'\r"), line("echo foo\x18\x05"), line("history 3\r"),
 		line(`bind -x '"\C-t": READLINE_LINE="echo ${READLINE_LINE^^}"; READLINE_POINT=5'` + "\r"),
@@ -88,6 +91,9 @@ func TestTerminalViMode(t *testing.T) {
 		line("echo cut\x1bddiecho paste\x1bp\r"),
 		line("echo end\x1bCtail\x1b\r"),
 		line("echo in\x17out\x1b\r"),
+		// / and ? search the history, n and N again
+		line("echo apple one\r"), line("echo banana two\r"), line("\x1b/apple\r\r"),
+		line("\x1b/ban\rnN\r"), line("\x1b/^echo b\r\r"), line("\x1b/nothing\ri: failed\r"),
 		// v edits the line with $VISUAL and runs it
 		line("VISUAL='sed -i s/foo/bar/'\r"), line("echo foo\x1bv"), line("fc -l -2\r"),
 		{send: "\x15\x04", want: "exit"},
