@@ -52,7 +52,8 @@ func (r *Runner) randomLookups(pe *syntax.ParamExp) (before, total int, ok bool)
 		if pe.Length || v == nil || v.kind != kString || v.str != "RANDOM" {
 			return 0, 0, false
 		}
-	case pe.Param.Value != "RANDOM":
+	case pe.Param.Value != "RANDOM" && r.resolveRef(pe.Param.Value) != "RANDOM":
+		// (a nameref to RANDOM is RANDOM to bash's lookups)
 		return 0, 0, false
 	}
 	other := pe.Slice != nil || pe.Repl != nil || pe.Exp != nil && !defaultOp(pe.Exp.Op)
