@@ -508,7 +508,8 @@ func (r *Runner) histEvent(s string, i int, qc byte) (string, int, bool) {
 		if substr {
 			if at := strings.LastIndex(line, pat); at >= 0 { // readline searches a line backwards
 				sub.search, sub.searchWasSet = pat, true
-				sub.searchMatch = histFindWord(line, at)
+				_, _, com := r.histChars()
+				sub.searchMatch = histFindWord(line, at, com)
 				return line, i, true
 			}
 		} else if strings.HasPrefix(line, pat) {
@@ -522,6 +523,7 @@ func (r *Runner) histEvent(s string, i int, qc byte) (string, int, bool) {
 // one (a word designator), ok that the words it names exist.
 func (r *Runner) histWordSpec(s string, i *int, from string) (word string, ok, isSpec bool) {
 	j := *i
+	_, _, com := r.histChars()
 	at := func(k int) byte {
 		if k < len(s) {
 			return s[k]
@@ -539,12 +541,15 @@ func (r *Runner) histWordSpec(s string, i *int, from string) (word string, ok, i
 		return r.histList().subst.searchMatch, true, true
 	case '*':
 		*i = j + 1
-		w, _ := histArgExtract(1, '$', from)
+		w, _ := histArgExtract(1, '$', from, com)
 		return w, true, true
 	case '$':
 		*i = j + 1
-		w, ok := histArgExtract('$', '$', from)
-		return w, ok, true
+		if w, ok := histArgExtract('$', '$', from, com); ok {
+			return w, true, true
+		}
+		// an event without words (a comment line) is used whole
+		return "", true, false
 	}
 	first, last := 0, 0
 	switch {
@@ -588,7 +593,7 @@ func (r *Runner) histWordSpec(s string, i *int, from string) (word string, ok, i
 	}
 	*i = j
 	if last >= first || last == '$' || last < 0 {
-		w, ok := histArgExtract(first, last, from)
+		w, ok := histArgExtract(first, last, from, com)
 		return w, ok, true
 	}
 	return "", false, true
@@ -596,8 +601,8 @@ func (r *Runner) histWordSpec(s string, i *int, from string) (word string, ok, i
 
 // histArgExtract is history_arg_extract: words first through last of
 // line ('$' for the last word, a negative last counting from the end).
-func histArgExtract(first, last int, line string) (string, bool) {
-	words := histTokenize(line)
+func histArgExtract(first, last int, line string, com byte) (string, bool) {
+	words := histTokenize(line, com)
 	n := len(words)
 	if last < 0 {
 		last = n + last - 1
@@ -619,14 +624,15 @@ func histArgExtract(first, last int, line string) (string, bool) {
 }
 
 // histTokenize is history_tokenize: the words of line as history
-// expansion counts them.
-func histTokenize(line string) []string {
-	words, _ := histTokenizeAt(line, -1)
+// expansion counts them, up to a word starting with the comment
+// character com (history_comment_char, the third of $histchars).
+func histTokenize(line string, com byte) []string {
+	words, _ := histTokenizeAt(line, -1, com)
 	return words
 }
 
 // histTokenizeAt also returns the index of the word holding byte at.
-func histTokenizeAt(line string, at int) ([]string, int) {
+func histTokenizeAt(line string, at int, com byte) ([]string, int) {
 	var words []string
 	wind := -1
 	i := 0
@@ -634,7 +640,7 @@ func histTokenizeAt(line string, at int) ([]string, int) {
 		for i < len(line) && (line[i] == ' ' || line[i] == '\t' || line[i] == '\n') {
 			i++
 		}
-		if i >= len(line) {
+		if i >= len(line) || com != 0 && line[i] == com {
 			break
 		}
 		start := i
@@ -651,8 +657,8 @@ func histTokenizeAt(line string, at int) ([]string, int) {
 }
 
 // histFindWord is the word of line holding byte at (the % of !?str?).
-func histFindWord(line string, at int) string {
-	words, w := histTokenizeAt(line, at)
+func histFindWord(line string, at int, com byte) string {
+	words, w := histTokenizeAt(line, at, com)
 	if w < 0 {
 		return ""
 	}

@@ -26,7 +26,8 @@ func (e *lineEditor) yankLastArg(again bool) {
 		e.ding()
 		return
 	}
-	words := histTokenize(h.list[n].line)
+	_, _, com := e.r.histChars()
+	words := histTokenize(h.list[n].line, com)
 	if len(words) == 0 {
 		e.ding()
 		return
