@@ -133,7 +133,12 @@ func (e *lineEditor) run(fn string, c byte, seq []byte, arg int) bool {
 	}
 	defer e.viCheck()
 	if arg > 1 && rlRepeats(fn) {
-		// a count runs the command that many times
+		// a count runs the command that many times, one change for
+		// undo
+		if e.undoGroup == 0 {
+			e.beginGroup()
+			defer e.endGroup()
+		}
 		for i := 1; i < arg; i++ {
 			e.run(fn, c, seq, 0)
 		}
@@ -176,12 +181,30 @@ func (e *lineEditor) run(fn string, c byte, seq []byte, arg int) bool {
 	case "forward-word":
 		e.moveTo(e.wordEnd(e.pos))
 	case "delete-char":
+		if arg > 0 {
+			// with a count the characters are killed (rl_delete)
+			to := e.pos
+			for i := 0; i < arg && to < len(e.buf); i++ {
+				to = e.nextChar(to)
+			}
+			e.killRange(e.pos, to)
+			break
+		}
 		e.deleteChar()
 	case "vi-eof-maybe":
 		return true
-	case "backward-delete-char", "vi-rubout":
+	case "backward-delete-char":
 		if e.pos == 0 {
 			e.ding()
+			break
+		}
+		if arg > 0 {
+			// with a count the characters are killed (rl_rubout)
+			from := e.pos
+			for i := 0; i < arg && from > 0; i++ {
+				from = e.prevChar(from)
+			}
+			e.killBack(from, e.pos)
 			break
 		}
 		e.deleteRange(e.prevChar(e.pos), e.pos)
@@ -327,8 +350,7 @@ func (e *lineEditor) run(fn string, c byte, seq []byte, arg int) bool {
 // rlRepeats reports whether a count before fn runs it count times.
 func rlRepeats(fn string) bool {
 	switch fn {
-	case "backward-char", "forward-char", "backward-word", "forward-word", "delete-char",
-		"backward-delete-char", "vi-rubout", "kill-word", "backward-kill-word", "unix-word-rubout",
+	case "backward-char", "forward-char", "backward-word", "forward-word", "kill-word", "backward-kill-word", "unix-word-rubout",
 		"vi-unix-word-rubout", "transpose-chars", "yank", "self-insert", "undo", "vi-undo",
 		"previous-history", "next-history", "upcase-word", "downcase-word", "capitalize-word":
 		return true
