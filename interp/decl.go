@@ -1046,6 +1046,7 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		}
 		return "", &varError{msg: "`" + shown + "': not a valid identifier"}
 	}
+	r.declareRandomLookup(variant, name, o, local)
 	// under set -a, bash's bind_variable exports a variable it makes, a
 	// new global (a dynamic one exists, stored or not) declared without
 	// -a or -A, which export and readonly heed only with a list; and one
