@@ -90,6 +90,12 @@ type lineEditor struct {
 	filesOnly bool
 	// searchPrompt is shown in the prompt's place during ^R
 	searchPrompt string
+	// dumbTerm: the terminal is dumb (no cursor movement up: the line
+	// scrolls horizontally); lmargin and shownLen are the scrolled
+	// window's start in the prompt and line and its width shown last
+	// (lineedit_hscroll.go)
+	dumbTerm          bool
+	lmargin, shownLen int
 	// yankFrom is where the last yank put its text (for yank-pop);
 	// mark is readline's mark, the region's other end
 	yankFrom, mark int
@@ -136,6 +142,8 @@ func (r *Runner) newLineEditor(lr *lineReader) *lineEditor {
 		eof:     old.Cc[syscall.VEOF],
 		utf8:    r.utf8Locale(),
 		keymap:  r.curKeymap(),
+		// (nash treats an unknown terminal as one that can move up)
+		dumbTerm: dumb,
 	}
 	if r.hist != nil {
 		e.hist = len(r.hist.list)
@@ -210,6 +218,9 @@ func (e *lineEditor) readLine(prompt, initial string) ([]byte, error) {
 // flush writes out what the keys handled so far display, when the
 // terminal echoes.
 func (e *lineEditor) flush() {
+	if e.hscroll() && e.scrollFlush() {
+		return
+	}
 	if len(e.out) > 0 && e.echo {
 		e.w.Write(e.out)
 	}

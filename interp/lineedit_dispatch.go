@@ -153,11 +153,20 @@ func (e *lineEditor) run(fn string, c byte, seq []byte, arg int) bool {
 	case "insert-completions":
 		e.completeAs('*')
 	case "self-insert":
-		if e.viReplace && e.pos < len(e.buf) {
-			// vi's R: each character takes the place of one
-			e.deleteRange(e.pos, e.nextChar(e.pos))
+		e.selfInsert(c)
+		// readline inserts the characters typed ahead of the screen
+		// before it shows the line again (_rl_optimize_typeahead)
+		for arg == 0 && len(e.pending) == 0 && e.keyQueued(0) {
+			k, err := e.readKey()
+			if err != nil {
+				break
+			}
+			if ent := e.keymap[k]; ent.kind != rlFunc || ent.val != "self-insert" {
+				e.reread([]byte{k})
+				break
+			}
+			e.selfInsert(k)
 		}
-		e.insert([]byte{c})
 	case "tab-insert":
 		e.insert([]byte{'\t'})
 	case "quoted-insert":
@@ -345,6 +354,15 @@ func (e *lineEditor) run(fn string, c byte, seq []byte, arg int) bool {
 		e.editAndExecute(fn == "vi-edit-and-execute-command", arg)
 	}
 	return false
+}
+
+// selfInsert inserts the key c typed (in vi's R mode in the place of the
+// character under the cursor).
+func (e *lineEditor) selfInsert(c byte) {
+	if e.viReplace && e.pos < len(e.buf) {
+		e.deleteRange(e.pos, e.nextChar(e.pos))
+	}
+	e.insert([]byte{c})
 }
 
 // rlRepeats reports whether a count before fn runs it count times.

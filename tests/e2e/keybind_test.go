@@ -3,6 +3,7 @@ package e2e
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -46,6 +47,9 @@ func TestTerminalKeyBindings(t *testing.T) {
 		line("abc\x14X\r"),
 		line(`bind -x '"\C-t": echo "[$READLINE_LINE:$READLINE_POINT]"'` + "\r"),
 		line("echo \u00e9t\u00e9\x02\x14\r"),
+		// a line wider than the screen (scrolled sideways on dumb)
+		line("echo " + strings.Repeat("0123456789", 10) + "\r"),
+		line("echo " + strings.Repeat("abcdefghij", 9) + "\x01\x06\x06\x1bf\x1bfXY\x1b<\x1b>\x05 end\r"),
 		{send: "\x15\x04", want: "exit"},
 	}
 	compareScreens(t, steps, func(t *testing.T, dir string) {
