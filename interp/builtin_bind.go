@@ -2,6 +2,7 @@ package interp
 
 import (
 	"maps"
+	"slices"
 	"strings"
 )
 
@@ -132,21 +133,12 @@ func biBind(r *Runner, args []string) int {
 		after := rlInvokers(rlUnixCmd, m, false)
 		// a bind -x sequence bound to something else loses its command
 		for _, s := range before {
-			if len(after) < len(before) && !slicesContains(after, s) {
+			if len(after) < len(before) && !slices.Contains(after, s) {
 				r.unbindUnixCommand(m, s)
 			}
 		}
 	}
 	return flush(st)
-}
-
-func slicesContains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // bindQuery is bind -q: the keys that run function name in m.

@@ -527,14 +527,17 @@ func (e *lineEditor) blank(n int) {
 	}
 }
 
-func (e *lineEditor) prevChar(p int) int {
+func (e *lineEditor) prevChar(p int) int { return e.prevCharIn(e.buf, p) }
+
+// prevCharIn is where the character of b before byte offset p starts.
+func (e *lineEditor) prevCharIn(b []byte, p int) int {
 	if p <= 0 {
 		return 0
 	}
 	if !e.utf8 {
 		return p - 1
 	}
-	_, n := utf8.DecodeLastRune(e.buf[:p])
+	_, n := utf8.DecodeLastRune(b[:p])
 	return p - n
 }
 
@@ -587,16 +590,23 @@ func rlWordByte(b byte) bool {
 // show appends b to the display as readline shows it: a control
 // character as ^ and a letter, DEL as ^?.
 func (e *lineEditor) show(b []byte) {
+	e.out = appendShown(e.out, b)
+}
+
+// appendShown appends b to dst as the display shows it: control
+// characters as ^X, DEL as ^?.
+func appendShown(dst, b []byte) []byte {
 	for _, c := range b {
 		switch {
 		case c == 0x7f:
-			e.out = append(e.out, '^', '?')
+			dst = append(dst, '^', '?')
 		case shownAsCtl(c):
-			e.out = append(e.out, '^', c|0x40)
+			dst = append(dst, '^', c|0x40)
 		default:
-			e.out = append(e.out, c)
+			dst = append(dst, c)
 		}
 	}
+	return dst
 }
 
 // shownAsCtl says c is shown as two columns, ^ and a character: a

@@ -76,13 +76,5 @@ func (e *lineEditor) scrollFlush() bool {
 	return true
 }
 
-// showString is text as the editor displays it: control characters as
-// ^X, and DEL as ^?.
-func (e *lineEditor) showString(b []byte) string {
-	saved := e.out
-	e.out = nil
-	e.show(b)
-	s := string(e.out)
-	e.out = saved
-	return s
-}
+// showString is text as the editor displays it.
+func (e *lineEditor) showString(b []byte) string { return string(appendShown(nil, b)) }

@@ -120,12 +120,3 @@ func (e *lineEditor) nonincFind(dir int, pattern bool, shown []byte) {
 	e.redraw("", shown, 0)
 	e.ding()
 }
-
-// prevCharIn is prevChar over b.
-func (e *lineEditor) prevCharIn(b []byte, p int) int {
-	buf := e.buf
-	e.buf = b
-	p = e.prevChar(p)
-	e.buf = buf
-	return p
-}
