@@ -61,6 +61,36 @@ func (r *Runner) defaultLineCompletions(word string, cmdPos bool) rlMatches {
 	return rlMatches{list: r.dirCompletions(word), filenames: true}
 }
 
+// kindCompletions are the matches of word of one kind (command, variable,
+// user or host), found as bash's bindable completers find them: a
+// variable, user or host word may start with its $, ~ or @, and the
+// matches keep it.
+func (r *Runner) kindCompletions(kind, word string) rlMatches {
+	prefixed := func(p string) []string {
+		if strings.HasPrefix(word, p) {
+			return r.bashDefaultCompletions(word)
+		}
+		var out []string
+		for _, s := range r.bashDefaultCompletions(p + word) {
+			out = append(out, strings.TrimPrefix(s, p))
+		}
+		return out
+	}
+	var m rlMatches
+	switch kind {
+	case "command":
+		m = rlMatches{list: r.commandCompletions(word), filenames: strings.Contains(word, "/")}
+	case "variable":
+		m = rlMatches{list: prefixed("$")}
+	case "user":
+		m = rlMatches{list: prefixed("~"), filenames: true}
+	case "host":
+		m = rlMatches{list: prefixed("@")}
+	}
+	m.list = dedupSorted(m.list, true)
+	return m
+}
+
 // dedupSorted sorts the matches (unless keep) and drops repeats.
 func dedupSorted(list []string, sort bool) []string {
 	if sort {

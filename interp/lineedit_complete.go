@@ -38,7 +38,13 @@ func (e *lineEditor) complete(again bool) {
 // completeAs is readline's rl_complete_internal: what is TAB (complete),
 // ? (list the matches: possible-completions) or * (put them all in the
 // word's place: insert-completions).
-func (e *lineEditor) completeAs(what byte) {
+func (e *lineEditor) completeAs(what byte) { e.completeKind(what, "") }
+
+// completeKind is completeAs finding only matches of one kind when kind
+// is not empty: file names, commands, variables, users or hosts (bash's
+// complete-filename, complete-command and the like, M-/ M-! M-$ M-~ M-@,
+// and their possible- forms on C-x), without programmable completion.
+func (e *lineEditor) completeKind(what byte, kind string) {
 	saved := string(e.buf)
 	list := what == '?'
 	start, quote := e.completionWordStart()
@@ -49,9 +55,12 @@ func (e *lineEditor) completeAs(what byte) {
 		word = dequoteCompWord(text)
 	}
 	var m rlMatches
-	if e.filesOnly {
-		m = rlMatches{list: e.r.fileCompletions(word), filenames: true}
-	} else {
+	switch {
+	case e.filesOnly || kind == "file":
+		m = rlMatches{list: dedupSorted(e.r.fileCompletions(word), true), filenames: true}
+	case kind != "":
+		m = e.r.kindCompletions(kind, word)
+	default:
 		m = e.r.lineCompletions(string(e.buf), start, e.pos, text, word, key)
 	}
 	if e.r.flow == flowExit {

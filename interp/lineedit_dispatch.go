@@ -148,6 +148,11 @@ func (e *lineEditor) run(fn string, c byte, seq []byte, arg int) bool {
 		return true
 	case "complete":
 		e.complete(e.prevFn == fn)
+	case "complete-filename", "complete-command", "complete-variable", "complete-username", "complete-hostname":
+		e.completeKind('\t', rlCompleteKind(fn))
+	case "possible-filename-completions", "possible-command-completions", "possible-variable-completions",
+		"possible-username-completions", "possible-hostname-completions":
+		e.completeKind('?', rlCompleteKind(fn))
 	case "possible-completions":
 		e.completeAs('?')
 	case "insert-completions":
@@ -363,6 +368,23 @@ func (e *lineEditor) selfInsert(c byte) {
 		e.deleteRange(e.pos, e.nextChar(e.pos))
 	}
 	e.insert([]byte{c})
+}
+
+// rlCompleteKind is the kind of matches a bindable completer finds.
+func rlCompleteKind(fn string) string {
+	switch {
+	case strings.Contains(fn, "filename"):
+		return "file"
+	case strings.Contains(fn, "command"):
+		return "command"
+	case strings.Contains(fn, "variable"):
+		return "variable"
+	case strings.Contains(fn, "username"):
+		return "user"
+	case strings.Contains(fn, "hostname"):
+		return "host"
+	}
+	return ""
 }
 
 // rlRepeats reports whether a count before fn runs it count times.

@@ -47,6 +47,10 @@ func TestTerminalKeyBindings(t *testing.T) {
 		line("abc\x14X\r"),
 		line(`bind -x '"\C-t": echo "[$READLINE_LINE:$READLINE_POINT]"'` + "\r"),
 		line("echo \u00e9t\u00e9\x02\x14\r"),
+		// completion of one kind: M-/ files, M-! commands, M-$
+		// variables, and their lists on C-x
+		line("echo al\x18/\x15\r"), line("cat bet\x1b/\r"), line("echo HOM\x1b$\r"),
+		line("ech\x1b!\x15\r"), line("echo PAT\x18$\x15\r"),
 		// a line wider than the screen (scrolled sideways on dumb)
 		line("echo " + strings.Repeat("0123456789", 10) + "\r"),
 		line("echo " + strings.Repeat("abcdefghij", 9) + "\x01\x06\x06\x1bf\x1bfXY\x1b<\x1b>\x05 end\r"),
@@ -60,8 +64,10 @@ Control-o: backward-char
 "\C-a": no-such-function
 "\e\e[C": forward-word
 `
-		if err := os.WriteFile(filepath.Join(dir, "irc"), []byte(irc), 0o644); err != nil {
-			t.Fatal(err)
+		for name, text := range map[string]string{"irc": irc, "alpha1": "", "alpha2": "", "beta": ""} {
+			if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
 		}
 	})
 }
