@@ -643,7 +643,13 @@ func (r *Runner) expandWord(b *fieldBuilder, w *syntax.Word, assign bool) (err e
 			err = r.placeBadSubst(err, w)
 		}
 	}()
-	for i, part := range w.Parts {
+	parts, skip := w.Parts, 0
+	if !assign && r.dblDepth == 0 && !b.noTilde {
+		skip = r.tildeSpanning(b, parts)
+		parts = parts[skip:]
+	}
+	for i, part := range parts {
+		i += skip // (a tilde prefix read from several parts is done)
 		switch p := part.(type) {
 		case *syntax.Lit:
 			s := p.Value
@@ -844,6 +850,65 @@ func (r *Runner) tildeLit(b *fieldBuilder, s string, assign, whole bool) string 
 		}
 	}
 	return s
+}
+
+// tildeSpanning expands the tilde prefix of a word outside an assignment
+// when the literal that starts it holds a ':' but not the '/' that ends
+// the prefix. bash's bash_tilde_find_word takes the word's text as
+// written on to the first '/' and tilde_expand keeps everything after
+// the ':' as the suffix, unexpanded: with HOME=/h, ~:$u is /h:$u and
+// ~:x$(echo a)/y is /h:x$(echo a)/y. A quote or backslash before the '/'
+// leaves the tilde alone. It returns how many parts it consumed (a
+// literal holding the '/' is consumed, its text from the '/' on added as
+// the word's own), or 0.
+func (r *Runner) tildeSpanning(b *fieldBuilder, parts []syntax.WordPart) int {
+	if len(parts) < 2 {
+		return 0
+	}
+	lit, ok := parts[0].(*syntax.Lit)
+	if !ok || !strings.HasPrefix(lit.Value, "~") || strings.ContainsAny(lit.Value, `/\`) {
+		return 0
+	}
+	colon := strings.IndexByte(lit.Value, ':')
+	if colon < 0 {
+		return 0
+	}
+	home, ok := r.tildeDir(lit.Value[1:colon])
+	if !ok {
+		return 0
+	}
+	suffix := lit.Value[colon:]
+	for j := 1; j < len(parts); j++ {
+		var text string
+		if l, ok := parts[j].(*syntax.Lit); ok {
+			text = l.Value
+		} else {
+			text = r.writtenSubscript(parts[j])
+		}
+		slash := strings.IndexByte(text, '/')
+		if slash < 0 {
+			slash = len(text)
+		}
+		if strings.ContainsAny(text[:slash], `\'"`) {
+			return 0
+		}
+		if slash == len(text) {
+			suffix += text
+			continue
+		}
+		if l, ok := parts[j].(*syntax.Lit); ok {
+			b.quoted(home + suffix + l.Value[:slash])
+			r.unquotedLit(b, l.Value[slash:], false)
+			return j + 1
+		}
+		// the '/' is inside an expansion: bash reads the rest of
+		// the word from there as it is written (~:$(echo a/b) is
+		// /h:$(echo a/b))
+		b.quoted(home + suffix + text)
+		return j + 1
+	}
+	b.quoted(home + suffix)
+	return len(parts)
 }
 
 // tildeAfterColons expands the ~ prefixes after the colons of s, a
