@@ -72,6 +72,9 @@ type lineEditor struct {
 	// a prefix whose old binding ran
 	keymap  *rlKeymap
 	pending []byte
+	// again are keys read once and put back to be read as typed (the
+	// keys after a prefix whose old binding ran, a key typed ahead)
+	again []byte
 
 	// lastFn is the function the last key sequence ran, prevFn the one
 	// before it while a function runs (readline's rl_last_func): a
@@ -90,6 +93,10 @@ type lineEditor struct {
 	filesOnly bool
 	// searchPrompt is shown in the prompt's place during ^R
 	searchPrompt string
+	// macroRec records the keys typed for a keyboard macro, from C-x (
+	// (nil: none being recorded); overwrite: overwrite-mode is on
+	macroRec  []byte
+	overwrite bool
 	// dumbTerm: the terminal is dumb (no cursor movement up: the line
 	// scrolls horizontally); lmargin and shownLen are the scrolled
 	// window's start in the prompt and line and its width shown last

@@ -8,15 +8,19 @@ import (
 	"unicode/utf8"
 )
 
-// readKey returns the next key: one a macro or a failed key sequence put
-// back first, else the terminal's next byte.
+// readKey returns the next key: one a failed key sequence put back
+// first (as typed), then one a macro or vi's redo put back, else the
+// terminal's next byte.
 func (e *lineEditor) readKey() (byte, error) {
 	var c byte
-	e.fromPending = len(e.pending) > 0
-	if e.fromPending {
-		c = e.pending[0]
-		e.pending = e.pending[1:]
-	} else {
+	e.fromPending = false
+	switch {
+	case len(e.again) > 0:
+		c, e.again = e.again[0], e.again[1:]
+	case len(e.pending) > 0:
+		c, e.pending = e.pending[0], e.pending[1:]
+		e.fromPending = true
+	default:
 		var err error
 		if c, err = e.lr.readByte(); err != nil {
 			return 0, err
@@ -26,6 +30,16 @@ func (e *lineEditor) readKey() (byte, error) {
 		e.viRec = append(e.viRec, c)
 	}
 	return c, nil
+}
+
+// recordMacroKey adds a key dispatched to the keyboard macro being
+// recorded: as readline's _rl_dispatch_subseq does, only the keys of key
+// sequences, not those a command reads itself (nor the typed-ahead
+// characters self-insert takes), and not those a macro put back.
+func (e *lineEditor) recordMacroKey(c byte) {
+	if e.macroRec != nil && !e.fromPending {
+		e.macroRec = append(e.macroRec, c)
+	}
 }
 
 // unread puts keys back to be read before the terminal's.
@@ -39,13 +53,13 @@ func (e *lineEditor) reread(keys []byte) {
 	if n := len(e.viRec) - len(keys); n >= 0 {
 		e.viRec = e.viRec[:n]
 	}
-	e.unread(keys)
+	e.again = append(append([]byte(nil), keys...), e.again...)
 }
 
 // keyQueued reports whether a key arrives within d (readline's
 // _rl_input_queued).
 func (e *lineEditor) keyQueued(d time.Duration) bool {
-	if len(e.pending) > 0 || e.lr.pos < len(e.lr.buf) {
+	if len(e.again) > 0 || len(e.pending) > 0 || e.lr.pos < len(e.lr.buf) {
 		return true
 	}
 	ok, _ := pollReadable(e.lr.fd, d)
@@ -67,6 +81,7 @@ func (e *lineEditor) key(c byte, arg int) bool {
 		e.viRecordStart(c)
 		defer e.viRecordEnd()
 	}
+	e.recordMacroKey(c)
 	m := e.keymap
 	seq := []byte{c}
 	// the deepest prefix whose keymap holds its old binding, and the
@@ -101,6 +116,7 @@ func (e *lineEditor) key(c byte, arg int) bool {
 			if err != nil {
 				return false
 			}
+			e.recordMacroKey(next)
 			m, c = sub, next
 			seq = append(seq, c)
 			continue
@@ -161,7 +177,7 @@ func (e *lineEditor) run(fn string, c byte, seq []byte, arg int) bool {
 		e.selfInsert(c)
 		// readline inserts the characters typed ahead of the screen
 		// before it shows the line again (_rl_optimize_typeahead)
-		for arg == 0 && len(e.pending) == 0 && e.keyQueued(0) {
+		for arg == 0 && len(e.pending) == 0 && len(e.again) == 0 && e.keyQueued(0) {
 			k, err := e.readKey()
 			if err != nil {
 				break
@@ -337,6 +353,20 @@ func (e *lineEditor) run(fn string, c byte, seq []byte, arg int) bool {
 			break
 		}
 		e.nonincFind(dir, false, append([]byte(nil), e.buf...))
+	case "history-expand-line":
+		e.historyExpandLine()
+	case "yank-nth-arg":
+		e.yankNthArg(max(arg, 1))
+	case "clear-display":
+		e.clearDisplay()
+	case "start-kbd-macro":
+		e.startMacro()
+	case "end-kbd-macro":
+		e.endMacro(seq)
+	case "call-last-kbd-macro":
+		e.callMacro(max(arg, 1))
+	case "overwrite-mode":
+		e.overwrite = !e.overwrite
 	case "digit-argument":
 		// M-0 to M-9 start a count that digits typed after go on; the
 		// next other key runs with it (a sign alone counts as 1)
@@ -361,10 +391,10 @@ func (e *lineEditor) run(fn string, c byte, seq []byte, arg int) bool {
 	return false
 }
 
-// selfInsert inserts the key c typed (in vi's R mode in the place of the
-// character under the cursor).
+// selfInsert inserts the key c typed (in vi's R mode and overwrite mode
+// in the place of the character under the cursor).
 func (e *lineEditor) selfInsert(c byte) {
-	if e.viReplace && e.pos < len(e.buf) {
+	if (e.viReplace || e.overwrite) && e.pos < len(e.buf) {
 		e.deleteRange(e.pos, e.nextChar(e.pos))
 	}
 	e.insert([]byte{c})

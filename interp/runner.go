@@ -253,6 +253,8 @@ type Runner struct {
 	// texts), rlKillAt the one ^Y yanks
 	rlKills  [][]byte
 	rlKillAt int
+	// kbdMacro is the line editor's last keyboard macro (C-x ( ... C-x ))
+	kbdMacro []byte
 	comps    *compTable // complete's compspecs (nil: none yet)
 	cshare   bool       // comps is shared with a parent or child: copy before writing
 

@@ -51,6 +51,12 @@ func TestTerminalKeyBindings(t *testing.T) {
 		// variables, and their lists on C-x
 		line("echo al\x18/\x15\r"), line("cat bet\x1b/\r"), line("echo HOM\x1b$\r"),
 		line("ech\x1b!\x15\r"), line("echo PAT\x18$\x15\r"),
+		// M-^ history-expands the line, M-C-y yanks a word of the line
+		// before, C-x ( C-x ) record a keyboard macro and C-x e replays
+		// it, M-C-l clears the display
+		line("set -H\r"), line("echo alpha beta gamma\r"), line("echo !$ x\x1b^\r"),
+		line("echo \x1b\x19 \x1b2\x1b\x19\r"), line("echo q\x18(ab\x18)\x18e\x1b3\x18e\r"),
+		line("echo cleared\x1b\x0c\r"),
 		// a line wider than the screen (scrolled sideways on dumb)
 		line("echo " + strings.Repeat("0123456789", 10) + "\r"),
 		line("echo " + strings.Repeat("abcdefghij", 9) + "\x01\x06\x06\x1bf\x1bfXY\x1b<\x1b>\x05 end\r"),
