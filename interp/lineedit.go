@@ -93,6 +93,9 @@ type lineEditor struct {
 	filesOnly bool
 	// searchPrompt is shown in the prompt's place during ^R
 	searchPrompt string
+	// menu is the state of a run of menu completions
+	// (lineedit_menu.go)
+	menu menuState
 	// macroRec records the keys typed for a keyboard macro, from C-x (
 	// (nil: none being recorded); overwrite: overwrite-mode is on
 	macroRec  []byte

@@ -47,22 +47,7 @@ func (e *lineEditor) completeAs(what byte) { e.completeKind(what, "") }
 func (e *lineEditor) completeKind(what byte, kind string) {
 	saved := string(e.buf)
 	list := what == '?'
-	start, quote := e.completionWordStart()
-	text := string(e.buf[start:e.pos])
-	key := string(what)
-	word := text // what the matches are sought for
-	if quote == 0 {
-		word = dequoteCompWord(text)
-	}
-	var m rlMatches
-	switch {
-	case e.filesOnly || kind == "file":
-		m = rlMatches{list: dedupSorted(e.r.fileCompletions(word), true), filenames: true}
-	case kind != "":
-		m = e.r.kindCompletions(kind, word)
-	default:
-		m = e.r.lineCompletions(string(e.buf), start, e.pos, text, word, key)
-	}
+	m, start, quote := e.findMatches(what, kind)
 	if e.r.flow == flowExit {
 		return // the completion function ran exit
 	}
@@ -101,6 +86,28 @@ func (e *lineEditor) completeKind(what byte, kind string) {
 		e.appendToMatch(m, lcd, quote)
 	}
 	e.tabChanged = string(e.buf) != saved
+}
+
+// findMatches finds the matches of the word before the cursor for a
+// completion of type what (COMP_TYPE's character), of one kind when kind
+// is not empty; it returns where the word starts and the quote it is
+// in.
+func (e *lineEditor) findMatches(what byte, kind string) (m rlMatches, start int, quote byte) {
+	start, quote = e.completionWordStart()
+	text := string(e.buf[start:e.pos])
+	word := text // what the matches are sought for
+	if quote == 0 {
+		word = dequoteCompWord(text)
+	}
+	switch {
+	case e.filesOnly || kind == "file":
+		m = rlMatches{list: dedupSorted(e.r.fileCompletions(word), true), filenames: true}
+	case kind != "":
+		m = e.r.kindCompletions(kind, word)
+	default:
+		m = e.r.lineCompletions(string(e.buf), start, e.pos, text, word, string(what))
+	}
+	return m, start, quote
 }
 
 // completionWordStart finds where the word to complete begins, as

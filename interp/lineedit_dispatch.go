@@ -169,6 +169,10 @@ func (e *lineEditor) run(fn string, c byte, seq []byte, arg int) bool {
 	case "possible-filename-completions", "possible-command-completions", "possible-variable-completions",
 		"possible-username-completions", "possible-hostname-completions":
 		e.completeKind('?', rlCompleteKind(fn))
+	case "menu-complete":
+		e.menuComplete(max(arg, 1))
+	case "menu-complete-backward":
+		e.menuComplete(-max(arg, 1))
 	case "possible-completions":
 		e.completeAs('?')
 	case "insert-completions":

@@ -60,6 +60,10 @@ func TestTerminalKeyBindings(t *testing.T) {
 		// a line wider than the screen (scrolled sideways on dumb)
 		line("echo " + strings.Repeat("0123456789", 10) + "\r"),
 		line("echo " + strings.Repeat("abcdefghij", 9) + "\x01\x06\x06\x1bf\x1bfXY\x1b<\x1b>\x05 end\r"),
+		// menu completion cycles through the matches
+		line("bind 'TAB: menu-complete' '\"\\C-p\": menu-complete-backward'\r"),
+		line("echo al\t\r"), line("echo al\t\t\r"), line("echo al\t\t\t\r"), line("echo be\t\t\r"),
+		line("echo al\x10\r"), line("echo zz\t\r"),
 		{send: "\x15\x04", want: "exit"},
 	}
 	compareScreens(t, steps, func(t *testing.T, dir string) {
