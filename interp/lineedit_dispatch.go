@@ -357,6 +357,8 @@ func (e *lineEditor) run(fn string, c byte, seq []byte, arg int) bool {
 			break
 		}
 		e.nonincFind(dir, false, append([]byte(nil), e.buf...))
+	case "tilde-expand":
+		e.tildeExpand()
 	case "history-expand-line":
 		e.historyExpandLine()
 	case "yank-nth-arg":

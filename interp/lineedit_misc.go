@@ -117,3 +117,35 @@ func (e *lineEditor) callMacro(count int) {
 	}
 	e.unread(keys)
 }
+
+// tildeExpand expands the ~ prefix of the word at or before the cursor
+// in place (tilde-expand, M-&), as readline's rl_tilde_expand finds the
+// word: back from the character before the cursor to a blank, and on to
+// the next blank or the line's end. A word not starting with ~ is left
+// alone.
+func (e *lineEditor) tildeExpand() {
+	white := func(p int) bool { return p < len(e.buf) && (e.buf[p] == ' ' || e.buf[p] == '\t') }
+	start := e.pos - 1
+	switch {
+	case start >= 0 && e.buf[start] != '~':
+		for start >= 0 && !white(start) {
+			start--
+		}
+		start++
+	case start < 0:
+		start = 0
+	}
+	if start >= len(e.buf) || e.buf[start] != '~' {
+		return
+	}
+	end := start + 1
+	for end < len(e.buf) && !white(end) {
+		end++
+	}
+	word := string(e.buf[start:end])
+	e.beginGroup()
+	e.deleteRange(start, end)
+	e.moveTo(start)
+	e.insert([]byte(e.r.tildePath(word)))
+	e.endGroup()
+}
