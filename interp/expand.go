@@ -66,6 +66,10 @@ type fieldBuilder struct {
 	// which bash passes on to the word of a ${x-word} in it: a ~ after a
 	// ':' there expands too
 	assignRHS bool
+	// colonTilde: a ':' ends the word's leading tilde prefix, as in an
+	// assignment, though no ~ after a ':' expands (the word of
+	// ${x=word}: bash's W_ASSIGNRHS without an assignment's :~)
+	colonTilde bool
 	// assignWord: the word is an assignment's value or a here-string,
 	// which bash does not split: a quoted list that string_list_pos_params
 	// joined with IFS's first character stays so (quotedIFSJoinOp)
@@ -644,8 +648,8 @@ func (r *Runner) expandWord(b *fieldBuilder, w *syntax.Word, assign bool) (err e
 		}
 	}()
 	parts, skip := w.Parts, 0
-	if !assign && r.dblDepth == 0 && !b.noTilde {
-		skip = r.tildeSpanning(b, parts)
+	if !assign && !b.colonTilde && r.dblDepth == 0 && !b.noTilde {
+		skip = r.tildeSpanning(b, parts, false)
 		parts = parts[skip:]
 	}
 	for i, part := range parts {
@@ -655,7 +659,7 @@ func (r *Runner) expandWord(b *fieldBuilder, w *syntax.Word, assign bool) (err e
 			s := p.Value
 			// the word of "${x:-~}" is in double quotes: no tilde
 			if i == 0 && len(s) > 0 && s[0] == '~' && r.dblDepth == 0 && !b.noTilde {
-				s = r.tildeLit(b, s, assign, len(w.Parts) == 1)
+				s = r.tildeLit(b, s, assign || b.colonTilde, len(w.Parts) == 1)
 			}
 			if i == 0 && !assign && !b.patMode && !b.noAssignTilde && !r.opts.on(optPosix) {
 				if eq := assignPrefixLen(s); eq > 0 && eq < len(s) && s[eq] == '~' {
@@ -860,8 +864,8 @@ func (r *Runner) tildeLit(b *fieldBuilder, s string, assign, whole bool) string 
 // ~:x$(echo a)/y is /h:x$(echo a)/y. A quote or backslash before the '/'
 // leaves the tilde alone. It returns how many parts it consumed (a
 // literal holding the '/' is consumed, its text from the '/' on added as
-// the word's own), or 0.
-func (r *Runner) tildeSpanning(b *fieldBuilder, parts []syntax.WordPart) int {
+// the word's own, split when split is set), or 0.
+func (r *Runner) tildeSpanning(b *fieldBuilder, parts []syntax.WordPart, split bool) int {
 	if len(parts) < 2 {
 		return 0
 	}
@@ -898,7 +902,7 @@ func (r *Runner) tildeSpanning(b *fieldBuilder, parts []syntax.WordPart) int {
 		}
 		if l, ok := parts[j].(*syntax.Lit); ok {
 			b.quoted(home + suffix + l.Value[:slash])
-			r.unquotedLit(b, l.Value[slash:], false)
+			r.unquotedLit(b, l.Value[slash:], split)
 			return j + 1
 		}
 		// the '/' is inside an expansion: bash reads the rest of

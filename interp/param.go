@@ -1663,12 +1663,6 @@ func (r *Runner) replaceValue(pe *syntax.ParamExp, pv paramValue) (paramValue, e
 // through ${!name}, which bash's errors name.
 func (r *Runner) expOp(pe *syntax.ParamExp, pv paramValue, indirect string) (paramValue, error) {
 	op := pe.Exp.Op
-	word := func() (string, error) {
-		if pe.Exp.Word == nil {
-			return "", nil
-		}
-		return r.literalTilde(pe.Exp.Word)
-	}
 	null := func() bool {
 		if pv.isList && pv.indirect && r.starJoinIFS {
 			// in double quotes; unquoted, the usual tests below
@@ -1721,7 +1715,13 @@ func (r *Runner) expOp(pe *syntax.ParamExp, pv paramValue, indirect string) (par
 		// (parameter_brace_expand_rhs: W_ASSIGNRHS)
 		oldOp := r.op
 		r.op.ctlRHS, r.op.starSpace = !r.op.quoted, false
-		s, err := word()
+		var s string
+		var err error
+		if pe.Exp.Word != nil {
+			// a ':' ends the word's tilde prefix (${u=~:$u} is
+			// /h: with HOME=/h)
+			s, err = r.assignDefaultWord(pe.Exp.Word)
+		}
 		r.op = oldOp
 		if err != nil {
 			return pv, err
@@ -1938,7 +1938,14 @@ func (r *Runner) expandOpWord(b *fieldBuilder, w *syntax.Word, quoted bool) erro
 		return nil
 	}
 	if !quoted {
+		skip := 0
+		if !b.assignRHS && r.dblDepth == 0 && !b.noTilde {
+			skip = r.tildeSpanning(b, w.Parts, true)
+		}
 		for i, part := range w.Parts {
+			if i < skip {
+				continue // (a tilde prefix read from several parts)
+			}
 			lit, ok := part.(*syntax.Lit)
 			if !ok {
 				if err := r.expandWord(b, &syntax.Word{Parts: []syntax.WordPart{part}}, false); err != nil {
@@ -2030,6 +2037,16 @@ func (r *Runner) opWordText(w *syntax.Word) (string, error) {
 	}
 	b := &fieldBuilder{patMode: true, assignRHS: true, ctlRHS: r.op.ctlRHS, starSpace: r.op.starSpace}
 	if err := r.expandWord(b, w, true); err != nil {
+		return "", err
+	}
+	return string(b.cur.buf), nil
+}
+
+// assignDefaultWord expands the word of a ${x=word} outside an
+// assignment: as literalTilde, but a ':' ends the leading tilde prefix.
+func (r *Runner) assignDefaultWord(w *syntax.Word) (string, error) {
+	b := &fieldBuilder{patMode: true, colonTilde: true, ctlRHS: r.op.ctlRHS, starSpace: r.op.starSpace}
+	if err := r.expandWord(b, w, false); err != nil {
 		return "", err
 	}
 	return string(b.cur.buf), nil
