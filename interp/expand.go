@@ -837,7 +837,7 @@ func (r *Runner) tildeLit(b *fieldBuilder, s string, assign, whole bool) string 
 	// first reads the prefix on to the '/', and a quote on the way
 	// stops the expansion: a literal with neither a '/' nor the whole
 	// word behind it is left alone.
-	if i := strings.IndexByte(s[:end], ':'); i >= 0 && (assign || whole || end < len(s)) {
+	if i := r.tildeSuffixAt(s[:end], assign, assign && (b.assignRHS || b.colonTilde)); i >= 0 && (assign || whole || end < len(s)) {
 		end = i
 	}
 	if end < len(s) || whole {
@@ -873,7 +873,7 @@ func (r *Runner) tildeSpanning(b *fieldBuilder, parts []syntax.WordPart, split b
 	if !ok || !strings.HasPrefix(lit.Value, "~") || strings.ContainsAny(lit.Value, `/\`) {
 		return 0
 	}
-	colon := strings.IndexByte(lit.Value, ':')
+	colon := r.tildeSuffixAt(lit.Value, false, false)
 	if colon < 0 {
 		return 0
 	}
@@ -915,6 +915,25 @@ func (r *Runner) tildeSpanning(b *fieldBuilder, parts []syntax.WordPart, split b
 	return len(parts)
 }
 
+// tildeSuffixAt is where the tilde prefix of p, read on to a '/', ends
+// before a suffix tilde_expand knows, or -1: a ':', or before an
+// assignment's value has had a tilde expansion (tildeColonOnly), an "=~"
+// outside an assignment (assign). It notes that an assignment statement's
+// value (rhs, bash's W_ASSIGNRHS) makes bash drop the "=~" for the rest
+// of the shell's life.
+func (r *Runner) tildeSuffixAt(p string, assign, rhs bool) int {
+	if rhs {
+		r.tildeColonOnly = true
+	}
+	i := strings.IndexByte(p, ':')
+	if !assign && !r.tildeColonOnly {
+		if j := strings.Index(p, "=~"); j >= 0 && (i < 0 || j < i) {
+			i = j
+		}
+	}
+	return i
+}
+
 // tildeAfterColons expands the ~ prefixes after the colons of s, a
 // literal of an assignment-like word; last tells that nothing follows s
 // in the word. bash's bash_tilde_find_word reads a prefix on to a '/' or
@@ -928,6 +947,9 @@ func (r *Runner) tildeAfterColons(b *fieldBuilder, s string, last bool) string {
 			out.WriteByte(':')
 		}
 		if i > 0 && (last || i < len(parts)-1 || strings.IndexByte(p, '/') >= 0) {
+			if b.assignRHS && strings.HasPrefix(p, "~") {
+				r.tildeColonOnly = true // see tildeSuffixAt
+			}
 			p = r.tildePath(p)
 		}
 		out.WriteString(p)

@@ -627,19 +627,24 @@ type Runner struct {
 	// written before a command name, reported in their place among the
 	// assignments once the words are expanded (flushEnvElems)
 	envElemLate   []lateEnvElem
-	hdocParams    int                    // ${…} being expanded in a here-document body, nested
-	hdocPatDollar bool                   // a pattern inside such a word: $'…' is "$" and '…' (expand.go)
-	patDbl        bool                   // expanding a pattern written in double quotes or a here-document (ansiname.go)
-	inlineOp      *syntax.ParamExp       // ${x+word}/${x-word} whose word expandParamPart expands in place
-	starJoinIFS   bool                   // the expansion is quoted or not split: $* joins with IFS for ${*:-w}
-	op            opContext              // where the parameter expansion being expanded stands
-	dblAtWord     bool                   // the "…" being expanded holds a "$@" list: see starSplitJoin
-	dblStart      [2]int                 // fields and bytes of the word when that "…" began
-	rlimits       map[int]syscall.Rlimit // subshell ulimit overlay; copy on write
-	readAhead     *lineReader            // last regular file read by read
-	xtraceFD      int                    // 1 + the fd BASH_XTRACEFD names for xtrace; 0: stderr
-	xtraceVal     string                 // the BASH_XTRACEFD value xtraceFD follows
-	xtracePin     int                    // 1 + the fd xtrace lines go to for now, overriding xtraceFD
+	hdocParams    int              // ${…} being expanded in a here-document body, nested
+	hdocPatDollar bool             // a pattern inside such a word: $'…' is "$" and '…' (expand.go)
+	patDbl        bool             // expanding a pattern written in double quotes or a here-document (ansiname.go)
+	inlineOp      *syntax.ParamExp // ${x+word}/${x-word} whose word expandParamPart expands in place
+	starJoinIFS   bool             // the expansion is quoted or not split: $* joins with IFS for ${*:-w}
+	op            opContext        // where the parameter expansion being expanded stands
+	// tildeColonOnly: an assignment's value has had a tilde expansion,
+	// after which only a ':' ends a tilde prefix besides the '/' (bash's
+	// tilde_additional_suffixes, which bash_tilde_expand sets for good:
+	// before it, "=~" ends one too and echo ~=~ is $HOME=~)
+	tildeColonOnly bool
+	dblAtWord      bool                   // the "…" being expanded holds a "$@" list: see starSplitJoin
+	dblStart       [2]int                 // fields and bytes of the word when that "…" began
+	rlimits        map[int]syscall.Rlimit // subshell ulimit overlay; copy on write
+	readAhead      *lineReader            // last regular file read by read
+	xtraceFD       int                    // 1 + the fd BASH_XTRACEFD names for xtrace; 0: stderr
+	xtraceVal      string                 // the BASH_XTRACEFD value xtraceFD follows
+	xtracePin      int                    // 1 + the fd xtrace lines go to for now, overriding xtraceFD
 	// xtraceFDWarned: the invalid BASH_XTRACEFD value of a prefix
 	// assignment traceCall reported already (setXtraceFD skips it once)
 	xtraceFDWarned string

@@ -56,6 +56,7 @@ func (r *Runner) fork(kind string) *Runner {
 		pipeStatus:      r.pipeStatus,
 		psOwned:         false,
 		traceLevel:      r.traceLevel,
+		tildeColonOnly:  r.tildeColonOnly,
 		forkLevel:       r.traceLevel,
 		forkPE:          kind == "cmdsub" || kind == "procsubst",
 		outerPE:         r.outerPE || r.forkPE || r.peTexts > 0 || r.inTrap,
