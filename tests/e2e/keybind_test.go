@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestTerminalKeyBindings checks that keys run what bind and inputrc
@@ -14,7 +15,9 @@ import (
 // their lowercase versions, a sequence bound to nothing ringing the bell
 // and dropping what was read of it, successive kills yanked as one.
 func TestTerminalKeyBindings(t *testing.T) {
-	line := func(k string) ptyStep { return ptyStep{send: k, want: "$ "} }
+	// each line settles: "$ " also shows when bash redraws the line
+	// (a count's prompt, a listing), before the line has run
+	line := func(k string) ptyStep { return ptyStep{send: k, want: "$ ", settle: 150 * time.Millisecond} }
 	steps := []ptyStep{{want: "$ "},
 		line("bind -f irc\r"),
 		line("echo one\r"), line("echo two\r"),
@@ -56,7 +59,7 @@ func TestTerminalKeyBindings(t *testing.T) {
 		// it, M-C-l clears the display
 		line("set -H\r"), line("echo alpha beta gamma\r"), line("echo !$ x\x1b^\r"),
 		line("echo \x1b\x19 \x1b2\x1b\x19\r"), line("echo q\x18(ab\x18)\x18e\x1b3\x18e\r"),
-		line("echo cleared\x1b\x0c\r"), line("echo ~/x y\x02\x02\x02\x1b&Z\r"),
+		line("echo cleared\x1b\x0c\r"), line("HOME=/hm\r"), line("echo ~/x y\x02\x02\x02\x1b&Z\r"),
 		// a line wider than the screen (scrolled sideways on dumb)
 		line("echo " + strings.Repeat("0123456789", 10) + "\r"),
 		line("echo " + strings.Repeat("abcdefghij", 9) + "\x01\x06\x06\x1bf\x1bfXY\x1b<\x1b>\x05 end\r"),
@@ -88,7 +91,9 @@ Control-o: backward-char
 // x X r ~ R s S p P, u and U, history with k and j, and insert mode's
 // own keys.
 func TestTerminalViMode(t *testing.T) {
-	line := func(k string) ptyStep { return ptyStep{send: k, want: "$ "} }
+	// each line settles: "$ " also shows when bash redraws the line
+	// (a count's prompt, a listing), before the line has run
+	line := func(k string) ptyStep { return ptyStep{send: k, want: "$ ", settle: 150 * time.Millisecond} }
 	steps := []ptyStep{{want: "$ "},
 		line("set -o vi\r"),
 		line("echo hello world foo\x1bbbdwx\r"),
