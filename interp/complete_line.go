@@ -62,7 +62,8 @@ func (r *Runner) defaultLineCompletions(word string, cmdPos bool) rlMatches {
 }
 
 // kindCompletions are the matches of word of one kind (command, variable,
-// user or host), found as bash's bindable completers find them: a
+// user, host, or the files a glob pattern matches), found as bash's
+// bindable completers find them: a
 // variable, user or host word may start with its $, ~ or @, and the
 // matches keep it.
 func (r *Runner) kindCompletions(kind, word string) rlMatches {
@@ -86,6 +87,14 @@ func (r *Runner) kindCompletions(kind, word string) rlMatches {
 		m = rlMatches{list: prefixed("~"), filenames: true}
 	case "host":
 		m = rlMatches{list: prefixed("@")}
+	case "glob", "glob*":
+		// the word as a pattern (glob_complete_word), with a * after it
+		// for glob-complete-word unless it ends in one
+		pat := word
+		if kind == "glob*" && !strings.HasSuffix(pat, "*") {
+			pat += "*"
+		}
+		m = rlMatches{list: r.glob(pat), filenames: true}
 	}
 	m.list = dedupSorted(m.list, true)
 	return m

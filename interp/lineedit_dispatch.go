@@ -173,6 +173,12 @@ func (e *lineEditor) run(fn string, c byte, seq []byte, arg int) bool {
 		e.menuComplete(max(arg, 1))
 	case "menu-complete-backward":
 		e.menuComplete(-max(arg, 1))
+	case "glob-expand-word":
+		e.completeKind('*', "glob")
+	case "glob-list-expansions":
+		e.completeKind('?', "glob")
+	case "glob-complete-word":
+		e.completeKind('\t', "glob*")
 	case "possible-completions":
 		e.completeAs('?')
 	case "insert-completions":

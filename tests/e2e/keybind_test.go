@@ -54,6 +54,9 @@ func TestTerminalKeyBindings(t *testing.T) {
 		// variables, and their lists on C-x
 		line("echo al\x18/\x15\r"), line("cat bet\x1b/\r"), line("echo HOM\x1b$\r"),
 		line("ech\x1b!\x15\r"), line("echo PAT\x18$\x15\r"),
+		// C-x * puts a pattern's files in its place, C-x g lists them,
+		// M-g completes with a * after the word
+		line("echo al*\x18*\r"), line("echo al*\x18g\x15\r"), line("echo alp\x1bg\r"),
 		// M-^ history-expands the line, M-C-y yanks a word of the line
 		// before, C-x ( C-x ) record a keyboard macro and C-x e replays
 		// it, M-C-l clears the display
