@@ -62,7 +62,8 @@ func (r *Runner) defaultLineCompletions(word string, cmdPos bool) rlMatches {
 }
 
 // kindCompletions are the matches of word of one kind (command, variable,
-// user, host, or the files a glob pattern matches), found as bash's
+// user, host, a word of the history, or the files a glob pattern
+// matches), found as bash's
 // bindable completers find them: a
 // variable, user or host word may start with its $, ~ or @, and the
 // matches keep it.
@@ -87,6 +88,20 @@ func (r *Runner) kindCompletions(kind, word string) rlMatches {
 		m = rlMatches{list: prefixed("~"), filenames: true}
 	case "host":
 		m = rlMatches{list: prefixed("@")}
+	case "history":
+		// the words of the history lines (history_completion_generator)
+		var list []string
+		if h := r.hist; h != nil {
+			_, _, com := r.histChars()
+			for _, e := range h.list {
+				for _, w := range histTokenize(e.line, com) {
+					if strings.HasPrefix(w, word) {
+						list = append(list, w)
+					}
+				}
+			}
+		}
+		m = rlMatches{list: list}
 	case "glob", "glob*":
 		// the word as a pattern (glob_complete_word), with a * after it
 		// for glob-complete-word unless it ends in one

@@ -173,6 +173,17 @@ func (e *lineEditor) run(fn string, c byte, seq []byte, arg int) bool {
 		e.menuComplete(max(arg, 1))
 	case "menu-complete-backward":
 		e.menuComplete(-max(arg, 1))
+	case "dynamic-complete-history":
+		// (a second time in a row lists the matches)
+		what := byte('\t')
+		if e.prevFn == fn {
+			what = '?'
+		}
+		e.completeKind(what, "history")
+	case "re-read-init-file":
+		e.r.ownKeymaps()
+		e.r.readInputrc()
+		e.keymap = e.r.curKeymap()
 	case "glob-expand-word":
 		e.completeKind('*', "glob")
 	case "glob-list-expansions":

@@ -57,6 +57,8 @@ func TestTerminalKeyBindings(t *testing.T) {
 		// C-x * puts a pattern's files in its place, C-x g lists them,
 		// M-g completes with a * after the word
 		line("echo al*\x18*\r"), line("echo al*\x18g\x15\r"), line("echo alp\x1bg\r"),
+		// M-TAB completes from the history's words, lists them after
+		line("echo uniqueword1 uniqueword22\r"), line("echo uniq\x1b\t\r"), line("echo uniquew\x1b\t\x1b\t\x15\r"),
 		// M-^ history-expands the line, M-C-y yanks a word of the line
 		// before, C-x ( C-x ) record a keyboard macro and C-x e replays
 		// it, M-C-l clears the display
