@@ -832,6 +832,18 @@ func (r *Runner) tildeLit(b *fieldBuilder, s string, assign, whole bool) string 
 	if !assign && strings.IndexByte(s[:slash], '\\') >= 0 {
 		return s // a backslash quotes: bash_tilde_find_word finds no prefix
 	}
+	if assign && !b.assignRHS && !b.colonTilde && !r.tildeColonOnly {
+		// not an assignment statement's value (echo a=~=~, an
+		// array element): "=~" ends a prefix and starts the next
+		seg := slash
+		if i := strings.IndexByte(s[:slash], ':'); i >= 0 {
+			seg = i
+		}
+		if (seg < len(s) || whole) && strings.Contains(s[:seg], "=~") && strings.IndexByte(s[:seg], '\\') < 0 {
+			b.quoted(r.tildeEqPieces(s[:seg]))
+			return s[seg:]
+		}
+	}
 	// a ':' ends the prefix in any word: bash's tilde_expand takes ":"
 	// as a suffix (echo ~root:x is /root:x). Outside an assignment bash
 	// first reads the prefix on to the '/', and a quote on the way
@@ -918,7 +930,7 @@ func (r *Runner) tildeSpanning(b *fieldBuilder, parts []syntax.WordPart, split b
 // tildeSuffixAt is where the tilde prefix of p, read on to a '/', ends
 // before a suffix tilde_expand knows, or -1: a ':', or before an
 // assignment's value has had a tilde expansion (tildeColonOnly), an "=~"
-// outside an assignment (assign). It notes that an assignment statement's
+// outside an assignment statement's value (rhs). It notes that an assignment statement's
 // value (rhs, bash's W_ASSIGNRHS) makes bash drop the "=~" for the rest
 // of the shell's life.
 func (r *Runner) tildeSuffixAt(p string, assign, rhs bool) int {
@@ -926,7 +938,7 @@ func (r *Runner) tildeSuffixAt(p string, assign, rhs bool) int {
 		r.tildeColonOnly = true
 	}
 	i := strings.IndexByte(p, ':')
-	if !assign && !r.tildeColonOnly {
+	if !rhs && !r.tildeColonOnly {
 		if j := strings.Index(p, "=~"); j >= 0 && (i < 0 || j < i) {
 			i = j
 		}
@@ -947,14 +959,41 @@ func (r *Runner) tildeAfterColons(b *fieldBuilder, s string, last bool) string {
 			out.WriteByte(':')
 		}
 		if i > 0 && (last || i < len(parts)-1 || strings.IndexByte(p, '/') >= 0) {
-			if b.assignRHS && strings.HasPrefix(p, "~") {
+			switch {
+			case b.assignRHS && strings.HasPrefix(p, "~"):
 				r.tildeColonOnly = true // see tildeSuffixAt
+				p = r.tildePath(p)
+			case !b.assignRHS && !r.tildeColonOnly && strings.Contains(p, "=~"):
+				// outside an assignment statement "=~" ends
+				// and starts a prefix: echo a=b:~=~ is a=b:/h=/h
+				p = r.tildeEqPieces(p)
+			default:
+				p = r.tildePath(p)
 			}
-			p = r.tildePath(p)
 		}
 		out.WriteString(p)
 	}
 	return out.String()
+}
+
+// tildeEqPieces expands the tilde prefixes of p, a part of a word
+// outside an assignment statement that starts one, where "=~" ends a
+// prefix and starts the next (before the first '/'): ~=~/x is /h=/h/x
+// and ~=b=~ is ~=b=/h.
+func (r *Runner) tildeEqPieces(p string) string {
+	head, tail := p, ""
+	if i := strings.IndexByte(p, '/'); i >= 0 {
+		head, tail = p[:i], p[i:]
+	}
+	pieces := strings.Split(head, "=~")
+	pieces[len(pieces)-1] += tail
+	for k := range pieces {
+		if k > 0 {
+			pieces[k] = "~" + pieces[k]
+		}
+		pieces[k] = r.tildePath(pieces[k])
+	}
+	return strings.Join(pieces, "=")
 }
 
 // tildePath expands a ~ or ~user prefix of p (up to its first slash) to
