@@ -649,7 +649,9 @@ func (r *Runner) expandWord(b *fieldBuilder, w *syntax.Word, assign bool) (err e
 	}()
 	parts, skip := w.Parts, 0
 	if !assign && !b.colonTilde && r.dblDepth == 0 && !b.noTilde {
-		skip = r.tildeSpanning(b, parts, false)
+		if skip, err = r.tildeSpanning(b, parts, false); err != nil {
+			return err
+		}
 		parts = parts[skip:]
 	}
 	for i, part := range parts {
@@ -877,21 +879,21 @@ func (r *Runner) tildeLit(b *fieldBuilder, s string, assign, whole bool) string 
 // leaves the tilde alone. It returns how many parts it consumed (a
 // literal holding the '/' is consumed, its text from the '/' on added as
 // the word's own, split when split is set), or 0.
-func (r *Runner) tildeSpanning(b *fieldBuilder, parts []syntax.WordPart, split bool) int {
+func (r *Runner) tildeSpanning(b *fieldBuilder, parts []syntax.WordPart, split bool) (int, error) {
 	if len(parts) < 2 {
-		return 0
+		return 0, nil
 	}
 	lit, ok := parts[0].(*syntax.Lit)
 	if !ok || !strings.HasPrefix(lit.Value, "~") || strings.ContainsAny(lit.Value, `/\`) {
-		return 0
+		return 0, nil
 	}
 	colon := r.tildeSuffixAt(lit.Value, false, false)
 	if colon < 0 {
-		return 0
+		return 0, nil
 	}
 	home, ok := r.tildeDir(lit.Value[1:colon])
 	if !ok {
-		return 0
+		return 0, nil
 	}
 	suffix := lit.Value[colon:]
 	for j := 1; j < len(parts); j++ {
@@ -906,7 +908,7 @@ func (r *Runner) tildeSpanning(b *fieldBuilder, parts []syntax.WordPart, split b
 			slash = len(text)
 		}
 		if strings.ContainsAny(text[:slash], `\'"`) {
-			return 0
+			return 0, nil
 		}
 		if slash == len(text) {
 			suffix += text
@@ -915,16 +917,22 @@ func (r *Runner) tildeSpanning(b *fieldBuilder, parts []syntax.WordPart, split b
 		if l, ok := parts[j].(*syntax.Lit); ok {
 			b.quoted(home + suffix + l.Value[:slash])
 			r.unquotedLit(b, l.Value[slash:], split)
-			return j + 1
+			return j + 1, nil
 		}
-		// the '/' is inside an expansion: bash reads the rest of
-		// the word from there as it is written (~:$(echo a/b) is
-		// /h:$(echo a/b))
-		b.quoted(home + suffix + text)
-		return j + 1
+		// the '/' is inside an expansion: bash expands the rest of
+		// the word's text from there as a word (~:${u:-a/$u}x is
+		// /h:${u:-a/}x; ~:$(echo a/b) is /h:$(echo a/b)), the text
+		// as it is when that does not parse
+		b.quoted(home + suffix + text[:slash])
+		if rest, src, ok := parseWordText(text[slash:]); ok && rest != nil {
+			defer r.withSrc(src)()
+			return j + 1, r.expandWord(b, rest, false)
+		}
+		b.quoted(text[slash:])
+		return j + 1, nil
 	}
 	b.quoted(home + suffix)
-	return len(parts)
+	return len(parts), nil
 }
 
 // tildeSuffixAt is where the tilde prefix of p, read on to a '/', ends

@@ -1940,7 +1940,10 @@ func (r *Runner) expandOpWord(b *fieldBuilder, w *syntax.Word, quoted bool) erro
 	if !quoted {
 		skip := 0
 		if !b.assignRHS && r.dblDepth == 0 && !b.noTilde {
-			skip = r.tildeSpanning(b, w.Parts, true)
+			var err error
+			if skip, err = r.tildeSpanning(b, w.Parts, true); err != nil {
+				return err
+			}
 		}
 		for i, part := range w.Parts {
 			if i < skip {
