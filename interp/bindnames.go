@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // readlineFuncs are the names of readline's bindable functions (its
@@ -64,10 +65,16 @@ func (r *Runner) bindableNames() []string {
 	if !r.rlInit {
 		return readlineFuncs
 	}
+	return allBindableNames()
+}
+
+// allBindableNames is readline's and bash's bindable function names
+// merged and sorted, made once: constant data, never changed.
+var allBindableNames = sync.OnceValue(func() []string {
 	out := append(append([]string(nil), readlineFuncs...), bashReadlineFuncs...)
 	sort.Strings(out)
 	return out
-}
+})
 
 // bindLine applies a readline init line given to bind (rl_parse_and_bind)
 // to keymaps the caller owns: its variable setting or key binding.
@@ -94,7 +101,9 @@ func (r *Runner) bindLine(line string) {
 // bindable functions join readline's, and the inputrc file is read.
 func (r *Runner) loadReadline() {
 	r.rlInit = true
-	r.ownKeymaps()
+	if r.rlMaps != nil {
+		r.ownKeymaps() // (else they are built when a binding needs them)
+	}
 	r.readInputrc()
 	// readline then takes the keymap from the editing mode, whatever
 	// set keymap the file had

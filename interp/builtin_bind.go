@@ -48,7 +48,7 @@ func biBind(r *Runner, args []string) int {
 		r.ownKeymaps()
 	}
 	if mapName != "" {
-		if r.keymaps().byName(mapName) == nil {
+		if !rlKeymapName(mapName) {
 			r.bErr("bind", "`%s': invalid keymap name", mapName)
 			return 1
 		}
@@ -73,21 +73,23 @@ func biBind(r *Runner, args []string) int {
 		}
 		return st
 	}
-	m := r.curKeymap()
+	// (the keymaps are built only when a listing or change needs them:
+	// bind -v in a completion function is frequent)
+	m := r.curKeymap
 	if has('l') {
 		out.WriteString(strings.Join(r.bindableNames(), "\n") + "\n")
 	}
 	if has('p') {
-		out.WriteString(r.rlDumpFunctions(m, true))
+		out.WriteString(r.rlDumpFunctions(m(), true))
 	}
 	if has('P') {
-		out.WriteString(r.rlDumpFunctions(m, false))
+		out.WriteString(r.rlDumpFunctions(m(), false))
 	}
 	if has('s') {
-		rlDumpMacros(&out, m, "", true)
+		rlDumpMacros(&out, m(), "", true)
 	}
 	if has('S') {
-		rlDumpMacros(&out, m, "", false)
+		rlDumpMacros(&out, m(), "", false)
 	}
 	if has('v') {
 		out.WriteString(r.rlDumpVars(true))
@@ -101,14 +103,13 @@ func biBind(r *Runner, args []string) int {
 			r.bErr("bind", "%s: cannot read: %s", initFile, pathErrMsg(err))
 			return flush(1)
 		}
-		m = r.curKeymap()
 	}
 	if has('q') {
-		st = r.bindQuery(&out, m, query)
+		st = r.bindQuery(&out, m(), query)
 	}
 	if has('u') {
 		if fn, ok := r.rlCanonFunc(unbindFn); ok {
-			rlUnbindFunc(m, fn)
+			rlUnbindFunc(m(), fn)
 			st = 0
 		} else {
 			r.bErr("bind", "`%s': unknown function name", unbindFn)
@@ -116,25 +117,24 @@ func biBind(r *Runner, args []string) int {
 		}
 	}
 	if has('r') {
-		return flush(r.bindRemove(m, removeSeq))
+		return flush(r.bindRemove(m(), removeSeq))
 	}
 	if has('x') {
-		st = r.bindUnixCommand(m, xLine)
+		st = r.bindUnixCommand(m(), xLine)
 	}
 	if has('X') {
-		if cm := r.keymaps().cmdMap(m); cm != nil {
+		if cm := r.keymaps().cmdMap(m()); cm != nil {
 			rlDumpMacros(&out, cm, "", true)
 		}
 	}
 	for _, line := range rest {
-		before := rlInvokers(rlUnixCmd, m, false)
+		before := rlInvokers(rlUnixCmd, m(), false)
 		r.bindLine(line)
-		m = r.curKeymap()
-		after := rlInvokers(rlUnixCmd, m, false)
+		after := rlInvokers(rlUnixCmd, m(), false)
 		// a bind -x sequence bound to something else loses its command
 		for _, s := range before {
 			if len(after) < len(before) && !slices.Contains(after, s) {
-				r.unbindUnixCommand(m, s)
+				r.unbindUnixCommand(m(), s)
 			}
 		}
 	}

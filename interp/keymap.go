@@ -180,8 +180,17 @@ func (r *Runner) ownKeymaps() {
 	r.rlMaps = r.rlMaps.clone()
 }
 
-// keymapByName returns the keymap readline names name (without regard
-// to case), or nil.
+// rlKeymapName reports whether readline has a keymap named name.
+func rlKeymapName(name string) bool {
+	switch strings.ToLower(name) {
+	case "emacs", "emacs-standard", "emacs-meta", "emacs-ctlx", "vi", "vi-move", "vi-command", "vi-insert":
+		return true
+	}
+	return false
+}
+
+// byName returns the keymap readline names name (without regard to
+// case), or nil.
 func (k *rlKeymaps) byName(name string) *rlKeymap {
 	switch strings.ToLower(name) {
 	case "emacs", "emacs-standard":
