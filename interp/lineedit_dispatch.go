@@ -376,6 +376,10 @@ func (e *lineEditor) run(fn string, c byte, seq []byte, arg int) bool {
 		e.nonincFind(dir, false, append([]byte(nil), e.buf...))
 	case "tilde-expand":
 		e.tildeExpand()
+	case "shell-expand-line":
+		e.shellExpandLine()
+	case "redraw-current-line":
+		e.redrawLine()
 	case "history-expand-line":
 		e.historyExpandLine()
 	case "yank-nth-arg":

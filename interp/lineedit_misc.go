@@ -2,6 +2,7 @@ package interp
 
 import (
 	"io"
+	"strings"
 )
 
 // This file has the line editor's keyboard macros, overwrite mode, and
@@ -30,14 +31,7 @@ func (e *lineEditor) historyExpandLine() {
 		e.moveTo(pos)
 		return
 	}
-	old, atEnd := e.pos, e.pos == len(e.buf)
-	e.replace([]byte(out))
-	if !atEnd && old < len(e.buf) {
-		e.moveTo(old)
-		if c := e.buf[old]; c != ' ' && c != '\t' {
-			e.moveTo(e.wordEnd(old))
-		}
-	}
+	e.setUpLine(out)
 }
 
 // yankNthArg inserts word n (the first when no count was typed) of the
@@ -148,4 +142,54 @@ func (e *lineEditor) tildeExpand() {
 	e.moveTo(start)
 	e.insert([]byte(e.r.tildePath(word)))
 	e.endGroup()
+}
+
+// shellExpandLine is bash's shell-expand-line (M-C-e): the line is
+// history-expanded, then its words are expanded as the shell expands a
+// word (tildes, parameters, command and arithmetic substitution, word
+// splitting and quote removal, but no pathname expansion) and joined
+// with single spaces; the cursor goes where history-expand-line puts it.
+func (e *lineEditor) shellExpandLine() {
+	r := e.r
+	line := string(e.buf)
+	if r.histExpanding() {
+		if out, res, _ := r.histExpand(line); res > 0 {
+			line = out
+		}
+	}
+	// the whole line is one word to expand, blanks and operators
+	// characters of it (bash's expand_word: no brace or pathname
+	// expansion)
+	braces := r.opts.set[optBraceexpand]
+	r.opts.set[optBraceexpand] = false
+	fields := r.expandNoGlob(line)
+	r.opts.set[optBraceexpand] = braces
+	e.setUpLine(strings.Join(fields, " "))
+}
+
+// setUpLine shows line instead of the one being edited, the cursor at
+// its end when it was at the end, else where it was, moved on to the end
+// of the word it is in (bash's set_up_new_line); undo takes it back.
+func (e *lineEditor) setUpLine(line string) {
+	old, atEnd := e.pos, e.pos == len(e.buf)
+	if line != string(e.buf) {
+		// one change for undo (maybe_make_readline_line)
+		e.beginGroup()
+		e.deleteRange(0, len(e.buf))
+		e.moveTo(0)
+		e.insert([]byte(line))
+		e.endGroup()
+	}
+	if !atEnd && old < len(e.buf) {
+		e.moveTo(old)
+		if c := e.buf[old]; c != ' ' && c != '\t' {
+			e.moveTo(e.wordEnd(old))
+		}
+	}
+}
+
+// redrawLine shows the prompt's last line and the line again in place
+// (redraw-current-line).
+func (e *lineEditor) redrawLine() {
+	e.redraw("", append([]byte(nil), e.buf...), e.pos)
 }
