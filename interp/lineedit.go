@@ -335,25 +335,26 @@ func (e *lineEditor) deleteChar() {
 	}
 }
 
-// killRange deletes buf[from:to] into the kill buffer.
-func (e *lineEditor) killRange(from, to int) {
+// killRange deletes buf[from:to] into the kill ring (kill), joining a
+// kill just before it at its end, or at its start when before (a kill
+// towards the line's start); nothing to kill rings the bell.
+func (e *lineEditor) killRange(from, to int, before bool) {
 	if from >= to {
 		e.ding()
 		return
 	}
-	e.kill(e.buf[from:to], false)
+	e.kill(e.buf[from:to], before)
 	e.deleteRange(from, to)
 }
 
-// killBack is killRange for a kill towards the line's start, whose text
-// goes before what the kill just before it took.
-func (e *lineEditor) killBack(from, to int) {
-	if from >= to {
-		e.ding()
-		return
-	}
-	e.kill(e.buf[from:to], true)
+// replaceRange puts text in the place of buf[from:to], one change for
+// undo, the cursor after it.
+func (e *lineEditor) replaceRange(from, to int, text []byte) {
+	e.beginGroup()
 	e.deleteRange(from, to)
+	e.moveTo(from)
+	e.insert(text)
+	e.endGroup()
 }
 
 // kill keeps text in the kill ring, which outlives the line, as

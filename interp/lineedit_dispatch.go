@@ -238,7 +238,7 @@ func (e *lineEditor) run(fn string, c byte, seq []byte, arg int) bool {
 			for i := 0; i < arg && to < len(e.buf); i++ {
 				to = e.nextChar(to)
 			}
-			e.killRange(e.pos, to)
+			e.killRange(e.pos, to, false)
 			break
 		}
 		e.deleteChar()
@@ -255,7 +255,7 @@ func (e *lineEditor) run(fn string, c byte, seq []byte, arg int) bool {
 			for i := 0; i < arg && from > 0; i++ {
 				from = e.prevChar(from)
 			}
-			e.killBack(from, e.pos)
+			e.killRange(from, e.pos, true)
 			break
 		}
 		e.deleteRange(e.prevChar(e.pos), e.pos)
@@ -266,17 +266,17 @@ func (e *lineEditor) run(fn string, c byte, seq []byte, arg int) bool {
 			e.deleteChar()
 		}
 	case "kill-line":
-		e.killRange(e.pos, len(e.buf))
+		e.killRange(e.pos, len(e.buf), false)
 	case "unix-line-discard", "backward-kill-line":
-		e.killBack(0, e.pos)
+		e.killRange(0, e.pos, true)
 	case "kill-whole-line":
-		e.killRange(0, len(e.buf))
+		e.killRange(0, len(e.buf), false)
 	case "unix-word-rubout", "vi-unix-word-rubout":
-		e.killBack(e.wordStart(e.pos, true), e.pos)
+		e.killRange(e.wordStart(e.pos, true), e.pos, true)
 	case "kill-word":
-		e.killRange(e.pos, e.wordEnd(e.pos))
+		e.killRange(e.pos, e.wordEnd(e.pos), false)
 	case "backward-kill-word":
-		e.killBack(e.wordStart(e.pos, false), e.pos)
+		e.killRange(e.wordStart(e.pos, false), e.pos, true)
 	case "delete-horizontal-space":
 		from, to := e.pos, e.pos
 		for from > 0 && (e.buf[from-1] == ' ' || e.buf[from-1] == '\t') {

@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"bytes"
 	"io"
 )
 
@@ -67,22 +68,33 @@ func (e *lineEditor) charSearch(back bool, count int) {
 	}
 	p := e.pos
 	for ; count > 0; count-- {
-		for {
-			if back && p <= 0 || !back && p >= len(e.buf) {
-				// (the occurrences found so far are kept)
-				e.ding()
-				return
-			}
-			if back {
-				p = e.prevChar(p)
-			} else {
-				p = e.nextChar(p)
-			}
-			if p < len(e.buf) && string(e.buf[p:min(p+len(ch), len(e.buf))]) == string(ch) {
-				break
-			}
+		q, ok := e.nextOccurrence(p, ch, back)
+		if !ok {
+			// (the occurrences found so far are kept)
+			e.ding()
+			return
 		}
+		p = q
 		e.moveTo(p)
+	}
+}
+
+// nextOccurrence returns the offset of the first occurrence of the
+// character ch after p (before it, when back), and false when there is
+// none.
+func (e *lineEditor) nextOccurrence(p int, ch []byte, back bool) (int, bool) {
+	for {
+		if back && p <= 0 || !back && p >= len(e.buf) {
+			return p, false
+		}
+		if back {
+			p = e.prevChar(p)
+		} else {
+			p = e.nextChar(p)
+		}
+		if p < len(e.buf) && bytes.HasPrefix(e.buf[p:], ch) {
+			return p, true
+		}
 	}
 }
 

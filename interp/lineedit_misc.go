@@ -118,7 +118,7 @@ func (e *lineEditor) callMacro(count int) {
 // the next blank or the line's end. A word not starting with ~ is left
 // alone.
 func (e *lineEditor) tildeExpand() {
-	white := func(p int) bool { return p < len(e.buf) && (e.buf[p] == ' ' || e.buf[p] == '\t') }
+	white := func(p int) bool { return viWhite(e.at(p)) }
 	start := e.pos - 1
 	switch {
 	case start >= 0 && e.buf[start] != '~':
@@ -136,12 +136,7 @@ func (e *lineEditor) tildeExpand() {
 	for end < len(e.buf) && !white(end) {
 		end++
 	}
-	word := string(e.buf[start:end])
-	e.beginGroup()
-	e.deleteRange(start, end)
-	e.moveTo(start)
-	e.insert([]byte(e.r.tildePath(word)))
-	e.endGroup()
+	e.replaceRange(start, end, []byte(e.r.tildePath(string(e.buf[start:end]))))
 }
 
 // shellExpandLine is bash's shell-expand-line (M-C-e): the line is
@@ -174,11 +169,7 @@ func (e *lineEditor) setUpLine(line string) {
 	old, atEnd := e.pos, e.pos == len(e.buf)
 	if line != string(e.buf) {
 		// one change for undo (maybe_make_readline_line)
-		e.beginGroup()
-		e.deleteRange(0, len(e.buf))
-		e.moveTo(0)
-		e.insert([]byte(line))
-		e.endGroup()
+		e.replaceRange(0, len(e.buf), []byte(line))
 	}
 	if !atEnd && old < len(e.buf) {
 		e.moveTo(old)

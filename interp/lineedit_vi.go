@@ -257,24 +257,23 @@ func (e *lineEditor) viCharSearch(key byte, count, p int) (int, bool) {
 		if err != nil {
 			return p, false
 		}
-		dir = map[byte]int{'f': 2, 'F': -2, 't': 1, 'T': -1}[key]
+		switch key {
+		case 'f':
+			dir = 2
+		case 'F':
+			dir = -2
+		case 't':
+			dir = 1
+		case 'T':
+			dir = -1
+		}
 		e.r.viState.searchDir, e.r.viState.searchChar = dir, c
 	}
 	for ; count > 0; count-- {
-		q := p
-		for {
-			if dir < 0 && q <= 0 || dir > 0 && q >= len(e.buf) {
-				e.ding()
-				return p, false
-			}
-			if dir > 0 {
-				q = e.nextChar(q)
-			} else {
-				q = e.prevChar(q)
-			}
-			if bytes.HasPrefix(e.buf[q:], e.r.viState.searchChar) {
-				break
-			}
+		q, ok := e.nextOccurrence(p, e.r.viState.searchChar, dir < 0)
+		if !ok {
+			e.ding()
+			return p, false
 		}
 		switch dir {
 		case 1:
@@ -393,10 +392,10 @@ func (e *lineEditor) viOperator(op byte, count int, motion byte) {
 	}
 	switch op {
 	case 'd':
-		e.killRange(from, to)
+		e.killRange(from, to, false)
 	case 'c':
 		e.viInsert()
-		e.killRange(from, to)
+		e.killRange(from, to, false)
 	case 'y':
 		e.kill(e.buf[from:to], false)
 		e.moveTo(start)
@@ -446,7 +445,7 @@ func (e *lineEditor) viRun(fn string, c byte, arg int) (ok, done bool) {
 		for i := 0; i < count && to < len(e.buf); i++ {
 			to = e.nextChar(to)
 		}
-		e.killRange(e.pos, to)
+		e.killRange(e.pos, to, false)
 	case "vi-rubout":
 		if e.pos == 0 {
 			e.ding()
@@ -456,7 +455,7 @@ func (e *lineEditor) viRun(fn string, c byte, arg int) (ok, done bool) {
 		for i := 0; i < count && from > 0; i++ {
 			from = e.prevChar(from)
 		}
-		e.killRange(from, e.pos)
+		e.killRange(from, e.pos, false)
 	case "vi-delete-to", "vi-change-to", "vi-yank-to":
 		e.viOperator(c, count, 0)
 	case "vi-subst":
@@ -475,7 +474,7 @@ func (e *lineEditor) viRun(fn string, c byte, arg int) (ok, done bool) {
 		// each character is killed (x) and the new one put in
 		e.beginGroup()
 		for i := 0; i < count && e.pos < len(e.buf); i++ {
-			e.killRange(e.pos, e.nextChar(e.pos))
+			e.killRange(e.pos, e.nextChar(e.pos), false)
 			e.insert(ch)
 		}
 		e.endGroup()
@@ -500,7 +499,7 @@ func (e *lineEditor) viRun(fn string, c byte, arg int) (ok, done bool) {
 			}
 			// killed (x) and put back changed; at the line's end the
 			// cursor stays on it, and a count goes on changing it
-			e.killRange(e.pos, e.pos+n)
+			e.killRange(e.pos, e.pos+n, false)
 			e.insert([]byte(string(swapped)))
 			e.viCheck()
 		}
