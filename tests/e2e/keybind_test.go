@@ -65,6 +65,10 @@ func TestTerminalKeyBindings(t *testing.T) {
 		line("set -H\r"), line("echo alpha beta gamma\r"), line("echo !$ x\x1b^\r"),
 		line("echo \x1b\x19 \x1b2\x1b\x19\r"), line("echo q\x18(ab\x18)\x18e\x1b3\x18e\r"),
 		line("echo cleared\x1b\x0c\r"), line("HOME=/hm\r"), line("echo ~/x y\x02\x02\x02\x1b&Z\r"),
+		// Insert toggles overwrite-mode on xterm (an unbound sequence
+		// on dumb); a key bound to redraw-current-line shows the line
+		line("echo abcdef\x01\x06\x06\x06\x06\x06\x1b[2~XY\x1b[2~Z\r"),
+		line("bind '\"\\C-xr\": redraw-current-line'\r"), line("echo ab\x18rc\r"),
 		// M-C-e expands the line as one word, undo takes it back
 		line("X='a  b'\r"), line("echo $X $((1+2)) \"q  r\" {a,b} ~\x1b\x05\r"), line("echo `echo hi`\x1b\x05\x1f\r"),
 		// a line wider than the screen (scrolled sideways on dumb)
