@@ -358,7 +358,12 @@ func (r *Runner) setScalarFlags(name, val string, fl assignFlags) error {
 	if err != nil {
 		return err
 	}
-	if special := r.specialAssign(name, val, cur); special {
+	scur := cur
+	if fl&asGlobal != 0 && cur != nil && cur.local {
+		// declare -g assigns the global binding, special or not
+		scur = r.vars.globalGet(name)
+	}
+	if special := r.specialAssign(name, val, scur); special {
 		return nil
 	}
 	v := r.binding(name, fl)

@@ -534,8 +534,11 @@ func (r *Runner) dynRemoved(name string) bool {
 // whether the assignment was fully handled. cur is name's binding (nil:
 // none), which the caller has at hand: only unset marks one removed.
 func (r *Runner) specialAssign(name, val string, cur *variable) bool {
-	if cur != nil && cur.dynamic == dynRemoved {
-		return false // unset made it an ordinary variable
+	if cur != nil && (cur.dynamic == dynRemoved || cur.local && cur.dynamic == 0) {
+		// unset made it an ordinary variable; a local made without
+		// localvar_inherit is one (make_local_variable gives it no
+		// assignment function)
+		return false
 	}
 	switch name {
 	case "RANDOM":
