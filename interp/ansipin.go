@@ -14,13 +14,14 @@ import (
 // escapes, when a command is read, into \xHH escapes of the bytes they
 // stand for then, which mean the same in any locale.
 
-// mayPinANSI reports whether src may hold a \u or \U escape.
+// mayPinANSI reports whether src may hold a \u or \U escape, or a $"…"
+// string, which bash translates as it reads it too (translate.go).
 func mayPinANSI(src string) bool {
-	return strings.Contains(src, `\u`) || strings.Contains(src, `\U`)
+	return strings.Contains(src, `\u`) || strings.Contains(src, `\U`) || strings.Contains(src, `$"`)
 }
 
 // pinANSI rewrites the \u and \U escapes of the $'…' words of the nodes
-// for the runner's current locale. Here-document bodies are left alone
+// for the runner's current locale, and translates their $"…" strings. Here-document bodies are left alone
 // (bash reads $'…' there as written) and so are backquoted commands,
 // which bash parses again when it runs them.
 func (r *Runner) pinANSI(nodes ...syntax.Node) {
@@ -29,10 +30,19 @@ func (r *Runner) pinANSI(nodes ...syntax.Node) {
 		walkOutsideHeredocs(n, func(node syntax.Node) bool {
 			switch n := node.(type) {
 			case *syntax.CmdSubst:
-				return !n.Backquotes
+				if n.Backquotes {
+					// their $"…" strings: translated now, close to
+					// bash's reading them when the command runs
+					r.translateIn(n)
+					return false
+				}
 			case *syntax.SglQuoted:
 				if n.Dollar {
 					n.Value = pinUnicodeEscapes(n.Value, bytes)
+				}
+			case *syntax.DblQuoted:
+				if n.Dollar {
+					r.translateDollarDQ(n)
 				}
 			}
 			return true

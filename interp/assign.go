@@ -1177,6 +1177,10 @@ func (r *Runner) unsetVarFlags(name string, oneWord bool) error {
 	case "BASH_COMPAT":
 		// the level of a BASH_COMPAT still visible, or the default
 		r.setCompatOpts(r.compatLevel())
+	case "LC_ALL":
+		// bash's sv_locale runs on unset too: reset_locale_vars sets
+		// every category from LANG and its own variable, silently
+		r.resetLocale()
 	case "OPTIND":
 		// bash's sv_optind runs on unset too: getopts starts over
 		// (from whatever OPTIND is still visible, as after a local)

@@ -26,6 +26,9 @@ type ctypeState struct {
 	// locale variable is assigned and failed must be complete
 	// (locale_warn.go); nil once looked up.
 	startup []string
+	// messages is the message locale set last ("" for C), which
+	// gettext translates $"…" strings for (translate.go)
+	messages string
 }
 
 // request records that the character locale name was asked for.

@@ -78,6 +78,9 @@ func (r *Runner) trySetlocale(name, category, loc string, warn bool) bool {
 		r.startupLookups()
 	}
 	if localeAvailable(loc) {
+		if category == "LC_ALL" || category == "LC_MESSAGES" {
+			st.messages = loc
+		}
 		return true
 	}
 	key := category + "\x00" + loc

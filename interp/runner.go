@@ -119,6 +119,9 @@ type shell struct {
 	// which bash would have run in its own place, or the terminating
 	// signal the shell caught for its EXIT trap: the shell ends by it
 	tailSignal syscall.Signal
+	// moCatalogs holds the gettext catalogs $"…" strings were looked up
+	// in (translate.go), by path: path -> moCatalog (nil: unreadable)
+	moCatalogs sync.Map
 }
 
 // readAheadCache is per Runner (never shared with forks): see lineReaderFor.
