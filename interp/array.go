@@ -99,6 +99,15 @@ func (a *indexedArray) unset(i int) {
 			a.keys[k] = k
 		}
 	}
+	if p < len(a.vals)/2 {
+		// shift the shorter side: taking elements off the front one
+		// by one (a queue) stays linear overall
+		copy(a.keys[1:p+1], a.keys[:p])
+		copy(a.vals[1:p+1], a.vals[:p])
+		a.vals[0] = ""
+		a.keys, a.vals = a.keys[1:], a.vals[1:]
+		return
+	}
 	a.keys = append(a.keys[:p], a.keys[p+1:]...)
 	a.vals = append(a.vals[:p], a.vals[p+1:]...)
 }
