@@ -1281,11 +1281,12 @@ func (r *Runner) sliceValue(pe *syntax.ParamExp, pv paramValue) (paramValue, err
 	}
 	// offsets count characters in a UTF-8 locale (bounds keeps invalid
 	// bytes as single characters) and bytes otherwise
-	var bounds []int
 	n := int64(len(pv.str))
+	multi := false
 	if r.utf8Locale() {
-		bounds = runeBounds(pv.str)
-		n = int64(len(bounds) - 1)
+		if c := r.charLen(pv.str); c != n {
+			n, multi = c, true
+		}
 	}
 	tooFar := off > n
 	off, end, ok := sliceRange(off, length, n, hasLen, sliceString)
@@ -1299,10 +1300,47 @@ func (r *Runner) sliceValue(pe *syntax.ParamExp, pv paramValue) (paramValue, err
 	if end < off {
 		return pv, expErr("%s: substring expression < 0", r.sliceText(pe))
 	}
-	if bounds != nil {
-		off, end = int64(bounds[off]), int64(bounds[end])
+	if multi {
+		off, end = charByteOffsets(pv.str, off, end)
 	}
 	return paramValue{str: pv.str[off:end], set: pv.set}, nil
+}
+
+// charLen is the number of characters in s, counted as runeBounds counts
+// them (an invalid byte is one). The count of a long string is kept for
+// the next call: a loop taking ${s:i:1} over s measures s each time, and
+// comparing with the kept string is quick when it is the same one (Go's
+// string comparison starts with the pointers).
+func (r *Runner) charLen(s string) int64 {
+	if len(s) < 64 {
+		return int64(utf8.RuneCountInString(s))
+	}
+	if c := &r.lastCharLen; len(c.s) == len(s) && c.s == s {
+		return c.n
+	}
+	n := int64(utf8.RuneCountInString(s))
+	r.lastCharLen.s, r.lastCharLen.n = s, n
+	return n
+}
+
+// charByteOffsets returns the byte offsets in s of its characters number
+// off and end (off <= end <= the character count), walking no further
+// than end: ${s:i:1} over a long string stays cheap. Characters are
+// counted as runeBounds counts them, an invalid byte as one.
+func charByteOffsets(s string, off, end int64) (int64, int64) {
+	i, k := 0, int64(0)
+	var from int
+	for {
+		if k == off {
+			from = i
+		}
+		if k == end {
+			return int64(from), int64(i)
+		}
+		_, w := decodeChar(s[i:])
+		i += w
+		k++
+	}
 }
 
 // sliceOffsetOutside reports whether the offset of ${x:off…} is outside
@@ -1316,7 +1354,7 @@ func (r *Runner) sliceOffsetOutside(pv paramValue, off int64) bool {
 	case !pv.isList:
 		n = int64(len(pv.str))
 		if r.utf8Locale() {
-			n = int64(len(runeBounds(pv.str)) - 1)
+			n = r.charLen(pv.str)
 		}
 	case pv.name == "@" || pv.name == "*":
 		n = int64(len(r.params)) + 1

@@ -142,6 +142,12 @@ type Runner struct {
 	// randHeld (randomparam.go)
 	randHold int
 	randHeld bool
+	// lastCharLen caches the character count of the last long string
+	// a substring expansion measured (charLen)
+	lastCharLen struct {
+		s string
+		n int64
+	}
 
 	// thisCmd follows bash's this_command_name, which a few messages
 	// raised during word expansion carry as their prefix: the name of a
