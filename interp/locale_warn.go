@@ -1,6 +1,10 @@
 package interp
 
-import "mvdan.cc/sh/v3/syntax"
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
 
 // bash passes the locale variables to setlocale as they are assigned and
 // warns when the locale is not installed. glibc remembers a failed lookup
@@ -83,17 +87,30 @@ func (r *Runner) trySetlocale(name, category, loc string, warn bool) bool {
 		}
 		return true
 	}
-	key := category + "\x00" + loc
-	first := true
-	for _, k := range st.failed {
-		if k == key {
-			first = false
-			break
+	if !validLocaleName(loc) {
+		// glibc refuses the name before any lookup, every time
+		if warn {
+			r.errorf("%s", "warning: setlocale: "+name+": cannot change locale ("+loc+"): Invalid argument")
 		}
+		return false
 	}
+	first := !st.triedLocale(category, loc)
 	if first {
+		// glibc's lookup of de_DE.UTF-8 made its list entries for
+		// de_DE.utf8, de_DE, de.UTF-8, de.utf8 and de too, so a later
+		// de_DE or de finds the entry and sets no errno
+		variants := localeVariants(loc)
+		if variants == nil {
+			variants = []string{loc}
+		}
 		// copy: subshells share the slice
-		st.failed = append(st.failed[:len(st.failed):len(st.failed)], key)
+		failed := st.failed[:len(st.failed):len(st.failed)]
+		for _, v := range variants {
+			if !st.triedLocale(category, v) {
+				failed = append(failed, category+"\x00"+v)
+			}
+		}
+		st.failed = failed
 	}
 	if warn {
 		msg := "warning: setlocale: " + name + ": cannot change locale (" + loc + ")"
@@ -101,6 +118,29 @@ func (r *Runner) trySetlocale(name, category, loc string, warn bool) bool {
 			msg += ": No such file or directory"
 		}
 		r.errorf("%s", msg)
+	}
+	return false
+}
+
+// validLocaleName is glibc's valid_locale_name: at most 255 bytes, no
+// directory traversal, and a slash only in a name that starts with one.
+func validLocaleName(name string) bool {
+	switch {
+	case len(name) > 255, strings.Contains(name, "/../"), name == "..",
+		strings.HasPrefix(name, "../"), strings.HasSuffix(name, "/.."):
+		return false
+	}
+	return !strings.Contains(name, "/") || name[0] == '/'
+}
+
+// triedLocale reports whether setlocale already looked for loc in
+// category and did not find it.
+func (st *ctypeState) triedLocale(category, loc string) bool {
+	key := category + "\x00" + loc
+	for _, k := range st.failed {
+		if k == key {
+			return true
+		}
 	}
 	return false
 }
@@ -133,7 +173,11 @@ func (r *Runner) localeStartup() {
 		return
 	}
 	if !r.trySetlocale("LC_ALL", "LC_ALL", loc, false) {
-		r.startupWarn = append(r.startupWarn, "warning: setlocale: LC_ALL: cannot change locale ("+loc+")")
+		msg := "warning: setlocale: LC_ALL: cannot change locale (" + loc + ")"
+		if !validLocaleName(loc) {
+			msg += ": Invalid argument" // refused anew, errno and all
+		}
+		r.startupWarn = append(r.startupWarn, msg)
 		// bash's setlocale(LC_ALL, "") before it has looked the name up
 		// for every category: a later failure of that name, whatever
 		// the category, finds no file missing (no errno text)
