@@ -20,8 +20,8 @@ var termSignals = []syscall.Signal{
 	syscall.SIGVTALRM,
 }
 
-// syncTermWatch catches the termSignals while the main shell has an EXIT
-// trap, and gives them back to their default action when it has none;
+// syncTermWatch catches the termSignals once the main shell has had an
+// EXIT trap (an interactive shell catches SIGHUP only);
 // the trap builtin calls it after any change (a trap of its own on one
 // of them, set with watchSignal, takes precedence).
 func (r *Runner) syncTermWatch() {
@@ -39,6 +39,15 @@ func (r *Runner) syncTermWatch() {
 		return
 	}
 	s = r.signalState()
+	if !interactive {
+		// bash's initialize_terminating_signals runs once: its
+		// handlers stay when the EXIT trap goes (trap - EXIT changes
+		// no disposition), and setting the trap again costs nothing
+		s.mu.Lock()
+		s.termKept = s.termKept || want
+		want = s.termKept
+		s.mu.Unlock()
+	}
 	for _, sig := range termSignals {
 		want := want
 		if interactive {

@@ -497,8 +497,10 @@ type signalState struct {
 	// then (its own included) do not count
 	chldRunning bool
 	// term holds the terminating signals caught for the EXIT trap
-	// (termsig.go)
-	term map[syscall.Signal]bool
+	// (termsig.go); termKept says an EXIT trap has been set, after
+	// which they stay caught
+	term     map[syscall.Signal]bool
+	termKept bool
 }
 
 // noteChild records that one of the shell's child processes (an
