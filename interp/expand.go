@@ -707,13 +707,19 @@ func (r *Runner) expandWord(b *fieldBuilder, w *syntax.Word, assign bool) (err e
 				b.quoted(p.Value)
 			}
 		case *syntax.DblQuoted:
+			restore := func() {}
+			if p.Dollar {
+				restore = r.translatedSrc(p)
+			}
 			if r.dblDepth > 0 {
 				p = innerDbl(p)
 			}
 			if r.hdocPatDollar && p.Dollar {
 				b.quoted("$")
 			}
-			if err := r.expandDbl(b, p); err != nil {
+			err := r.expandDbl(b, p)
+			restore()
+			if err != nil {
 				return err
 			}
 		case *syntax.ParamExp:

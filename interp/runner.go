@@ -122,6 +122,9 @@ type shell struct {
 	// moCatalogs holds the gettext catalogs $"…" strings were looked up
 	// in (translate.go), by path: path -> moCatalog (nil: unreadable)
 	moCatalogs sync.Map
+	// translations holds the text each translated $"…" string's parts
+	// were parsed from: *syntax.DblQuoted -> string
+	translations sync.Map
 }
 
 // readAheadCache is per Runner (never shared with forks): see lineReaderFor.

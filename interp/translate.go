@@ -24,6 +24,9 @@ import (
 // translateDollarDQ replaces the parts of a $"…" string with those of its
 // translation, if the locale and text domain in effect have one.
 func (r *Runner) translateDollarDQ(dq *syntax.DblQuoted) {
+	if r.varString("TEXTDOMAIN") == "" {
+		return // the common case: no domain, nothing to look up
+	}
 	msgid := dqSource(dq)
 	if msgid == "" {
 		return
@@ -36,11 +39,24 @@ func (r *Runner) translateDollarDQ(dq *syntax.DblQuoted) {
 		dq.Parts = []syntax.WordPart{&syntax.Lit{ValuePos: dq.Left, ValueEnd: dq.Right, Value: unbackslashQuote(msg)}}
 		return
 	}
-	w, _, err := parseDocument(dqBodyEscapes(msg))
+	w, text, err := parseDocument(dqBodyEscapes(msg))
 	if err != nil || w == nil {
 		return
 	}
+	// the parts' positions are into text: expanding them reads their
+	// subscripts back from it (translatedSrc)
+	r.sh.translations.Store(dq, text)
 	dq.Parts = w.Parts
+}
+
+// translatedSrc makes the text of a translated $"…" string's parts the
+// source their offsets refer to, for its expansion; it returns the
+// function restoring the previous one.
+func (r *Runner) translatedSrc(dq *syntax.DblQuoted) func() {
+	if t, ok := r.sh.translations.Load(dq); ok {
+		return r.withSrc(t.(string))
+	}
+	return func() {}
 }
 
 // translateIn translates the $"…" strings under node.
