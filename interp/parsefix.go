@@ -3,6 +3,7 @@ package interp
 import (
 	"errors"
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -218,9 +219,24 @@ func parseStmtsBefore(f *syntax.File, err error, text, name string) []*syntax.St
 
 // parseBash is one plain parse of a bash program.
 func parseBash(src, name string) (*syntax.File, error) {
-	p := syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(false))
-	return p.Parse(strings.NewReader(src), name)
+	p := bashParsers.Get().(*syntax.Parser)
+	f, err := p.Parse(strings.NewReader(src), name)
+	if err == nil {
+		// a parser that failed may hold state its reset leaves (the
+		// last backquote's escaping): only a clean one is reused
+		bashParsers.Put(p)
+	}
+	return f, err
 }
+
+// bashParsers holds parsers for parseBash to reuse. A parser is some 2 KB
+// of buffers that each new one allocates and clears, which for the short
+// texts of eval, source and trap actions cost more than the parse itself;
+// Parse resets what a parse changes. It shares nothing between runners:
+// each parse has a parser of its own while it runs.
+var bashParsers = sync.Pool{New: func() any {
+	return syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(false))
+}}
 
 // fixParseError tries the rewrites that may apply at pe, nearest first,
 // and returns the first one with which the parser gets further.
