@@ -688,34 +688,16 @@ func (m matcher) match(p []patNode, s string, start bool) bool {
 	for len(p) > 0 {
 		nd := &p[0]
 		switch nd.op {
-		case opLit:
-			if s == "" {
-				return false
-			}
-			if c := s[0]; c < utf8.RuneSelf && nd.r < utf8.RuneSelf && m.flags&mfFold == 0 {
-				if rune(c) != nd.r {
+		case opLit, opAny, opClass:
+			if nd.op == opLit && s != "" && s[0] < utf8.RuneSelf && nd.r < utf8.RuneSelf && m.flags&mfFold == 0 {
+				if rune(s[0]) != nd.r {
 					return false
 				}
 				s = s[1:]
 				break
 			}
-			r, _, n := m.char(s)
-			if r != nd.r {
-				return false
-			}
-			s = s[n:]
-		case opAny:
-			if s == "" || m.leadingDotBlocked(s, start) || s[0] == '/' && m.flags&mfPathname != 0 {
-				return false
-			}
-			_, _, n := m.char(s)
-			s = s[n:]
-		case opClass:
-			if s == "" || m.leadingDotBlocked(s, start) || s[0] == '/' && m.flags&mfPathname != 0 {
-				return false
-			}
-			r, orig, n := m.char(s)
-			if !nd.cls.contains(r, orig) {
+			n, ok := m.oneChar(nd, s, start)
+			if !ok {
 				return false
 			}
 			s = s[n:]
@@ -811,6 +793,23 @@ func (m matcher) match(p []patNode, s string, start bool) bool {
 					}
 				}
 			}
+			if k := starSegment(p); k > 0 && m.flags&mfPathname == 0 {
+				// *A*…: the earliest place A matches is the one to
+				// take, as a later one leaves less for the next star
+				// to choose from; trying them all made a pattern of
+				// several stars polynomial in its subject's length
+				// (*a*a*a*b over 3,000 a's ran for minutes)
+				for i := 0; ; {
+					if n, ok := m.segmentAt(p[:k], s[i:], start && i == 0); ok {
+						return m.match(p[k:], s[i+n:], false)
+					}
+					if i >= len(s) {
+						return false
+					}
+					_, n := m.dec(s[i:])
+					i += n
+				}
+			}
 			// a literal next: only try positions where it occurs
 			if p[0].op == opLit && p[0].r < utf8.RuneSelf && m.flags&mfFold == 0 {
 				c := byte(p[0].r)
@@ -844,6 +843,59 @@ func (m matcher) match(p []patNode, s string, start bool) bool {
 		start = false
 	}
 	return s == ""
+}
+
+// oneChar matches nd, a node of one character (a literal, ? or a
+// class), at the start of s, and returns the bytes it took.
+func (m matcher) oneChar(nd *patNode, s string, start bool) (int, bool) {
+	if s == "" {
+		return 0, false
+	}
+	if nd.op != opLit && (m.leadingDotBlocked(s, start) || s[0] == '/' && m.flags&mfPathname != 0) {
+		return 0, false
+	}
+	r, orig, n := m.char(s)
+	switch nd.op {
+	case opLit:
+		return n, r == nd.r
+	case opClass:
+		return n, nd.cls.contains(r, orig)
+	}
+	return n, true
+}
+
+// segmentAt matches seg, nodes of one character each, at the start of s
+// and returns the bytes they took.
+func (m matcher) segmentAt(seg []patNode, s string, start bool) (int, bool) {
+	at := 0
+	for k := range seg {
+		n, ok := m.oneChar(&seg[k], s[at:], start && at == 0)
+		if !ok {
+			return 0, false
+		}
+		at += n
+	}
+	return at, true
+}
+
+// starSegment returns the length of the run of one-character nodes that
+// p starts with when another star follows it and p holds only such nodes
+// and stars (no extended group or bracket, whose matches bash's quirks
+// make depend on what is left), or 0.
+func starSegment(p []patNode) int {
+	k := -1
+	for i := range p {
+		switch p[i].op {
+		case opLit, opAny, opClass:
+		case opStar:
+			if k < 0 {
+				k = i
+			}
+		default:
+			return 0
+		}
+	}
+	return max(k, 0)
 }
 
 func (m matcher) matchAlts(alts [][]patNode, s string, start bool) bool {
