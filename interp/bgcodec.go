@@ -253,6 +253,7 @@ func (s *bgState) codec(c *bgCodec) {
 	bgSlice(c, &s.LineConts, c.int)
 	bgSlice(c, &s.Hard, c.int)
 	bgSlice(c, &s.DirStack, c.str)
+	bgSlice(c, &s.Cloexec, c.int)
 	c.int64(&s.SecondsBase)
 	c.int64(&s.SecondsOff)
 }

@@ -60,7 +60,9 @@ type bgState struct {
 	OuterPE           bool
 	// ReportFD is the descriptor the job reports its pipeline
 	// elements' ends on (jobprocs.go), 0 for none
-	ReportFD            int
+	ReportFD int
+	// Cloexec lists the fds the job has close-on-exec (a coprocess's)
+	Cloexec             []int
 	StdinCmds           bool
 	DashS               bool
 	SourceName          string
@@ -303,6 +305,7 @@ func (c *Runner) captureBgState(st *syntax.Stmt, reportFD int) ([]byte, error) {
 	s.Comm = c.sh.bgRename // only a job started as "exe" renames itself
 	s.CmdString, s.StdinCmds, s.DashS = c.sh.cmdString, c.sh.stdinCmds, c.sh.dashS
 	s.OuterPE, s.ReportFD = c.outerPE, reportFD
+	s.Cloexec = c.fds.cloexecFDs()
 	s.SourceName, s.Line, s.NoticeLine = c.sourceName, c.line, c.noticeLine
 	s.LineOff, s.LineConts, s.ContsEnd = c.lineOff, c.lineConts, c.contsEnd
 	s.LastArg, s.ExecString, s.LoopDepth = c.lastArg, c.execString, c.loopDepth
@@ -458,6 +461,9 @@ func (r *Runner) restoreBgState(data []byte) (*syntax.Stmt, error) {
 	r.sh.cmdString, r.sh.stdinCmds, r.sh.dashS = s.CmdString, s.StdinCmds, s.DashS
 	r.outerPE = s.OuterPE
 	r.sh.bgReport = bgReportFile(s.ReportFD)
+	for _, n := range s.Cloexec {
+		r.fds.setCloexec(n, true)
+	}
 	r.sourceName, r.line, r.noticeLine = s.SourceName, s.Line, s.NoticeLine
 	r.lineOff, r.lineConts, r.contsEnd = s.LineOff, s.LineConts, s.ContsEnd
 	r.lastArg, r.execString, r.loopDepth = s.LastArg, s.ExecString, s.LoopDepth

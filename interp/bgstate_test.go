@@ -171,7 +171,7 @@ func TestBgCodec(t *testing.T) {
 		OptindBundle: true, DirStack: []string{"/"}, SecondsBase: -5, SecondsOff: 7, BashPath: "/bin/bash",
 		BashArgv0: "bash", BashByName: true, XtraceFD: 4, XtraceVal: "3", TracePending: "+ case x in\n", TraceLevel: 1, NoErrExit: 2, IgnoreBase: 1,
 		InParen: true, InComsub: true, NotLogin: true, StdinRedir: true, ThisCmd: "t", Comm: "bash", IgnoreInt: true, HardInt: true, Hard: []int{2, 15},
-		SubLevelAdj: -1, OuterPE: true, ReportFD: 11, ShownShopt: []bool{true}, ForkLevel: 2,
+		SubLevelAdj: -1, OuterPE: true, ReportFD: 11, Cloexec: []int{60, 63}, ShownShopt: []bool{true}, ForkLevel: 2,
 	}
 	// every field is set, so that one the codec leaves out fails below
 	rv := reflect.ValueOf(s)

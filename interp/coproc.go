@@ -120,10 +120,31 @@ func (r *Runner) coproc(c *syntax.CoprocClause, st *syntax.Stmt) {
 	rs, ws := newShared(outR, true), newShared(inW, true)
 	r.fds.set(rfd, rs)
 	r.fds.set(wfd, ws)
+	// bash makes both close-on-exec: the programs the shell runs,
+	// the coprocess's next ones included, do not hold its pipes open
+	r.fds.setCloexec(rfd, true)
+	r.fds.setCloexec(wfd, true)
 	name = r.coprocSetVars(name, rfd, wfd, job.pid())
 	r.cop = &activeCoproc{name: name, job: job, rfd: rfd, wfd: wfd, rs: rs, ws: ws, deadAt: deadAt}
 	r.lastBg = job.pid()
 	r.exit = 0
+}
+
+// closeCoprocFDsIn closes, in the fd table of a subshell forked for ( ),
+// a pipeline element or an asynchronous command (simple or not), the fds
+// the coprocess has now, whatever they hold: bash's coproc_closeall in
+// such a child, before its redirections (not in a command substitution's,
+// nor for a program run in the foreground, which only loses them as
+// they are close-on-exec). The new coprocess's own child forks with none
+// known (bash's coproc_init comes first).
+func (r *Runner) closeCoprocFDsIn(t *fdTable) {
+	if cp := r.cop; cp != nil {
+		for _, n := range [2]int{cp.rfd, cp.wfd} {
+			if n >= 0 {
+				t.close(n)
+			}
+		}
+	}
 }
 
 // activeCoproc is a coprocess whose fds and variables the shell keeps

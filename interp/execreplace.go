@@ -126,7 +126,10 @@ func (r *Runner) replaceProcess(path string, argv, env []string, name string, as
 	} else if asGiven && !strings.HasPrefix(path, "/") {
 		abs = path // resolved once the process is in the shell's directory
 	}
-	files := r.fds.files()
+	files := r.fds.programFiles()
+	if verdict == execScript {
+		files = r.fds.files() // (run by a nash of its own, as bash's forked shell)
+	}
 	src := make([]int, len(files))
 	for i, f := range files {
 		src[i] = -1

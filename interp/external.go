@@ -185,6 +185,9 @@ func (r *Runner) spawn(path string, args, env []string, program bool) (*os.Proce
 	// a nil slot (a closed fd, standard ones included) is closed in the
 	// child: os.StartProcess, unlike os/exec, opens no /dev/null for it
 	files := r.fds.files()
+	if program {
+		files = r.fds.programFiles()
+	}
 	k, keep := inPlaceTail(files)
 	sys, fgJob := r.sysProcAttr()
 	attr := &os.ProcAttr{

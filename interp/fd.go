@@ -2,7 +2,9 @@ package interp
 
 import (
 	"io"
+	"maps"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -49,6 +51,11 @@ func (s *sharedFile) release() {
 // receive exactly this table as their fds.
 type fdTable struct {
 	fds []*sharedFile
+	// cloexec holds the fds that are close-on-exec, as bash makes a
+	// coprocess's: a program started from the table does not get them
+	// (see programFiles), a subshell does. A dup of one made by a
+	// redirection is a new fd without the flag. nil while none is.
+	cloexec map[int]bool
 }
 
 func newFDTable(in, out, errw *os.File) *fdTable {
@@ -60,6 +67,9 @@ func (t *fdTable) clone() *fdTable {
 	c := &fdTable{fds: make([]*sharedFile, len(t.fds), len(t.fds)+2)}
 	for i, s := range t.fds {
 		c.fds[i] = s.retain()
+	}
+	if len(t.cloexec) > 0 {
+		c.cloexec = maps.Clone(t.cloexec)
 	}
 	return c
 }
@@ -95,7 +105,32 @@ func (t *fdTable) set(n int, s *sharedFile) {
 	}
 	old := t.fds[n]
 	t.fds[n] = s
+	delete(t.cloexec, n) // (dup2 clears the flag)
 	old.release()
+}
+
+// setCloexec marks n close-on-exec, or (on false) clears that.
+func (t *fdTable) setCloexec(n int, on bool) {
+	if !on {
+		delete(t.cloexec, n)
+		return
+	}
+	if t.cloexec == nil {
+		t.cloexec = map[int]bool{}
+	}
+	t.cloexec[n] = true
+}
+
+// restore gives n back what it had in saved, close-on-exec flag
+// included, as bash's undo of a redirection does (RX_SAVCLEXEC).
+func (t *fdTable) restore(n int, saved *fdTable) {
+	t.set(n, saved.entry(n).retain())
+	t.setCloexec(n, saved.cloexec[n])
+}
+
+// cloexecFDs returns the close-on-exec fds in increasing order.
+func (t *fdTable) cloexecFDs() []int {
+	return slices.Sorted(maps.Keys(t.cloexec))
 }
 
 // close closes n in this table. For a file nash did not open, the
@@ -107,6 +142,7 @@ func (t *fdTable) close(n int) {
 	}
 	s := t.fds[n]
 	t.fds[n] = nil
+	delete(t.cloexec, n)
 	if s.refs.Add(-1) == 0 {
 		s.f.Close()
 	}
@@ -126,6 +162,18 @@ func (t *fdTable) files() []*os.File {
 	for i, s := range t.fds {
 		if s != nil {
 			fs[i] = s.f
+		}
+	}
+	return fs
+}
+
+// programFiles is files as a program executed from the table gets them:
+// without the close-on-exec fds.
+func (t *fdTable) programFiles() []*os.File {
+	fs := t.files()
+	for n := range t.cloexec {
+		if n < len(fs) {
+			fs[n] = nil
 		}
 	}
 	return fs

@@ -101,7 +101,7 @@ func (r *Runner) withRedirsOf(redirs []*syntax.Redirect, info *ExecInfo, special
 		if keepVar && slices.Contains(r.varFds[varMark:], n) || slices.Contains(r.lostFds[lostMark:], n) {
 			continue
 		}
-		cur.set(n, saved.entry(n).retain())
+		cur.restore(n, saved)
 	}
 	r.varFds = r.varFds[:varMark]
 	r.lostFds = r.lostFds[:lostMark]
@@ -447,6 +447,9 @@ func (r *Runner) redirect(rd *syntax.Redirect, info *ExecInfo) (done func(), err
 			}
 			wasOpen := r.fds.entry(fd) != nil
 			r.fds.set(fd, e.retain())
+			// bash gives the copy the close-on-exec flag of the fd
+			// copied, above the standard fds (a coprocess's)
+			r.fds.setCloexec(fd, fd > 2 && r.fds.cloexec[n])
 			if move {
 				r.fds.close(n)
 				r.xtraceFDClosed(n)

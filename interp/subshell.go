@@ -126,6 +126,7 @@ func (r *Runner) fork(kind string) *Runner {
 	c.opts.jobCtlOff = kind != "cmdsub" || r.opts.jobCtlOff
 	if kind == "subshell" {
 		c.stageGo = r.stageGo // ( ) and nested pipelines start the stage too
+		r.closeCoprocFDsIn(c.fds)
 	}
 	r.fshare = true
 	r.ashare = true
