@@ -32,6 +32,10 @@
 # blkdiscard, never swapon, whose tests turn swap on for the machine) and
 # check `losetup -a` afterwards. TAG=SUFFIX keeps such a run apart, in
 # run-KIND$TAG (give it to compare and tracecompare too).
+# PARSABLE= (empty) drops --parsable: with --parallel=1 run.sh then prints
+# its usual, ordered report, and run.log itself can be compared.
+# Never give run.sh --force without --exclude=build-sys/config: that test
+# runs make clean and configure in the build tree itself.
 #
 #   tools/utillinuxtests.sh trace bash|NASH [component/test ...]
 #   tools/utillinuxtests.sh tracecompare
@@ -113,7 +117,7 @@ fi
 
 rm -rf "$out" "$SRC/tests/output" "$SRC/tests/diff"
 mkdir -p "$out"
-inns tests/run.sh --parsable $skiploop "${@:---parallel=2}" \
+inns tests/run.sh ${PARSABLE---parsable} $skiploop "${@:---parallel=2}" \
 	>"$out/run.log" 2>&1
 echo "run.sh exit $?" >>"$out/run.log"
 grep -E '^ *[^ ]+: .*\.\.\.' "$out/run.log" | sed 's/^ *//' | sort >"$out/results"
