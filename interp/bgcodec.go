@@ -228,6 +228,7 @@ func (s *bgState) codec(c *bgCodec) {
 	bgSlice(c, &s.InvalidEnv, c.str)
 	bgSlice(c, &s.LocaleFailed, c.str)
 	bgSlice(c, &s.LocaleStartup, c.str)
+	c.str(&s.LocaleMessages)
 	c.str(&s.Dir)
 	bgSlice(c, &s.Params, c.str)
 	bgSlice(c, &s.TopParams, c.str)

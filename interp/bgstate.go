@@ -41,6 +41,9 @@ type bgState struct {
 	// forked child has glibc's memory of the failed ones, and warns for
 	// them again as repeats
 	LocaleFailed, LocaleStartup []string
+	// LocaleMessages is the message locale in effect (ctypeState's
+	// messages), which $"…" strings read there are translated for
+	LocaleMessages string
 
 	Dir        string
 	Params     []string
@@ -270,6 +273,7 @@ func (c *Runner) captureBgState(st *syntax.Stmt, reportFD int) ([]byte, error) {
 	}
 	s.InvalidEnv = c.vars.invalidEnv
 	s.LocaleFailed, s.LocaleStartup = c.vars.ctype.failed, c.vars.ctype.startup
+	s.LocaleMessages = c.vars.ctype.messages
 	for _, cf := range c.calls {
 		bc := bgCall{FuncName: cf.funcName, Sourced: cf.sourced, Source: cf.source, Line: cf.line, Args: cf.args}
 		if cf.setOpts != nil {
@@ -408,6 +412,7 @@ func (r *Runner) restoreBgState(data []byte) (*syntax.Stmt, error) {
 	}
 	r.vars.invalidEnv = s.InvalidEnv
 	r.vars.ctype.failed, r.vars.ctype.startup = s.LocaleFailed, s.LocaleStartup
+	r.vars.ctype.messages = s.LocaleMessages
 	r.vars.envDirty = true
 	r.calls = nil
 	for _, bc := range s.Calls {

@@ -163,7 +163,7 @@ func TestBgCodec(t *testing.T) {
 		Aliases:       []bgAlias{{Name: "ll", Value: "ls -l", Seq: 3}},
 		AliasN:        4, Set: []bool{true, false}, Shopt: []bool{false, true}, BeforePosix: [3]bool{true, false, true}, JobCtlOff: true,
 		Disabled: []string{"echo"}, Hash: []bgHash{{Name: "ls", Path: "/bin/ls", Hits: 2, Seq: 1}}, HashSeq: 1,
-		HashPath: "/bin", InvalidEnv: []string{"a-b=1"}, LocaleFailed: []string{"LC_ALL\x00xx"}, LocaleStartup: []string{"LC_CTYPE", "yy"}, Dir: "/tmp", Params: []string{"a", ""}, TopParams: []string{},
+		HashPath: "/bin", InvalidEnv: []string{"a-b=1"}, LocaleFailed: []string{"LC_ALL\x00xx"}, LocaleStartup: []string{"LC_CTYPE", "yy"}, LocaleMessages: "C.UTF-8", Dir: "/tmp", Params: []string{"a", ""}, TopParams: []string{},
 		Arg0: "sh", Exit: 3, LastBg: 77, PipeStatus: []int{0, 1}, Traps: map[string]string{"INT": ""},
 		TrapLive: []string{"ERR"}, Depth: 2, SubLevel: 1, ShPid: 10, ShPpid: 9, ShName: "bash", StartName: "x",
 		CmdString: true, StdinCmds: true, DashS: true, SourceName: "s.sh", Line: 4, NoticeLine: 5, LineOff: -1, ContsEnd: 6,
