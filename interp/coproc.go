@@ -156,6 +156,9 @@ type activeCoproc struct {
 	rs, ws   *sharedFile
 	// deadAt is shell.fgWaits when it ended (-1 while it runs)
 	deadAt *atomic.Int64
+	// inherited is set in a command substitution's copy, which never
+	// reaps it
+	inherited bool
 }
 
 // reapCoprocs disposes of the coprocess once it has ended, as bash's
@@ -169,7 +172,7 @@ type activeCoproc struct {
 // in-process coprocess may end at once); after a wait (waited) it counts.
 func (r *Runner) reapCoprocs(waited bool) {
 	cp := r.cop
-	if cp == nil || !cp.job.finished() {
+	if cp == nil || cp.inherited || !cp.job.finished() {
 		return
 	}
 	if d := cp.deadAt.Load(); !waited && (d < 0 || r.sh.fgWaits.Load() <= d) {

@@ -127,6 +127,13 @@ func (r *Runner) fork(kind string) *Runner {
 	if kind == "subshell" {
 		c.stageGo = r.stageGo // ( ) and nested pipelines start the stage too
 		r.closeCoprocFDsIn(c.fds)
+	} else if r.cop != nil {
+		// a command substitution's child still knows the coprocess
+		// (its subshells close its fds, a coprocess of its own warns),
+		// but it is no child of this one to be reaped
+		cp := *r.cop
+		cp.inherited = true
+		c.cop = &cp
 	}
 	r.fshare = true
 	r.ashare = true
