@@ -74,9 +74,18 @@ func parseSignal(s string, pseudo bool) (string, int, bool) {
 		}
 		return signalName(sigRTMin + n), sigRTMin + n, true
 	}
-	for n := 1; n <= 64; n++ {
-		if signalName(n) == u {
+	for n := 1; n < len(signalNames); n++ {
+		if signalNames[n] == u {
 			return u, n, true
+		}
+	}
+	if strings.HasPrefix(u, "RTM") {
+		// the real-time names (RTMIN, RTMAX, RTMAX-2) are made
+		// as they are asked for: not for every word tried
+		for n := len(signalNames); n <= 64; n++ {
+			if signalName(n) == u {
+				return u, n, true
+			}
 		}
 	}
 	return "", 0, false
