@@ -192,6 +192,16 @@ func cases() []benchCase {
 			script: `n=0; for ((i=0; i<100000; i++)); do case "x$i" in x*5) n=$((n+1));; x1*) ;; *) ;; esac; done; echo $n`},
 		{name: "10k array fill and sum", target: "<=1.0x",
 			script: `a=(); for ((i=0; i<10000; i++)); do a[i]=$i; done; s=0; for ((i=0; i<10000; i++)); do (( s += a[i] )); done; echo $s`},
+		// shapes that were once far from linear in nash (quadratic or
+		// worse), kept here so that a regression shows as a ratio
+		{name: "20k a+=(x) appends", target: "<=1.0x",
+			script: `a=(); for ((i=0; i<20000; i++)); do a+=($i); done; echo ${#a[@]}`},
+		{name: "10k ${s:i:1} over 10 KB", target: "<=1.0x",
+			script: `s=$(printf '%*s' 10000 ''); for ((i=0; i<10000; i++)); do c=${s:i:1}; done`},
+		{name: "2000 EXIT trap set and cleared", target: "<=1.0x",
+			script: `for ((i=0; i<2000; i++)); do trap 'echo x' EXIT; trap - EXIT; done`},
+		{name: "[[ 3000 a's == *a*a*a*b ]] x5", target: "<=1.0x",
+			script: `s=$(printf 'a%.0s' {1..3000}); for i in 1 2 3 4 5; do [[ $s == *a*a*a*b ]]; done; :`},
 		{name: "read 50k-line file", target: "<=1.0x", setup: writeLines,
 			script: `n=0; while IFS= read -r line; do n=$((n+1)); done < lines50k; echo $n`},
 		{name: "5000 $(...)", target: "<=0.1x", posix: true,
