@@ -19,13 +19,17 @@ import (
 // environment had it: bash hands assignments to the C library only for
 // the locale variables) or else the locale's own name, each from the most
 // specific of its variants to the language alone. A locale that is not
-// installed leaves the C one in effect, where gettext translates nothing.
+// installed leaves the one before in effect (C at startup, where gettext
+// translates nothing).
 
 // translateDollarDQ replaces the parts of a $"…" string with those of its
 // translation, if the locale and text domain in effect have one.
 func (r *Runner) translateDollarDQ(dq *syntax.DblQuoted) {
 	if r.varString("TEXTDOMAIN") == "" {
 		return // the common case: no domain, nothing to look up
+	}
+	if _, done := r.sh.translations.Load(dq); done {
+		return // read already: its parts are the translation
 	}
 	msgid := dqSource(dq)
 	if msgid == "" {
@@ -36,7 +40,9 @@ func (r *Runner) translateDollarDQ(dq *syntax.DblQuoted) {
 		return
 	}
 	if r.opts.shopt[shNoexpandTranslation] {
-		dq.Parts = []syntax.WordPart{&syntax.Lit{ValuePos: dq.Left, ValueEnd: dq.Right, Value: unbackslashQuote(msg)}}
+		text := unbackslashQuote(msg)
+		r.sh.translations.Store(dq, text)
+		dq.Parts = []syntax.WordPart{&syntax.Lit{ValuePos: dq.Left, ValueEnd: dq.Right, Value: text}}
 		return
 	}
 	w, text, err := parseDocument(dqBodyEscapes(msg))
@@ -44,7 +50,8 @@ func (r *Runner) translateDollarDQ(dq *syntax.DblQuoted) {
 		return
 	}
 	// the parts' positions are into text: expanding them reads their
-	// subscripts back from it (translatedSrc)
+	// subscripts back from it (translatedSrc). One entry per translated
+	// string read, kept as long as the shell runs.
 	r.sh.translations.Store(dq, text)
 	dq.Parts = w.Parts
 }
