@@ -1256,28 +1256,39 @@ func (r *Runner) sliceValue(pe *syntax.ParamExp, pv paramValue) (paramValue, err
 			// bash never counts a length back from the end of a list
 			return pv, expErr("%s: substring expression < 0", r.sliceText(pe))
 		}
-		list := pv.list
-		if pv.name == "@" || pv.name == "*" {
-			// positional parameters: offset 0 is $0
-			list = append([]string{r.arg0}, r.params...)
-		}
-		if v := r.lookup(pv.name); pv.name != "@" && pv.name != "*" && v != nil {
-			if v.kind == kIndexed && v.arr.keys != nil {
+		positional := pv.name == "@" || pv.name == "*"
+		if !positional {
+			// (the positional parameters are not looked up: that
+			// joins them all)
+			if v := r.lookup(pv.name); v != nil && v.kind == kIndexed && v.arr.keys != nil {
 				return r.sparseSlice(v, pv, off, length, hasLen)
-			}
-			if v.kind == kAssoc {
+			} else if v != nil && v.kind == kAssoc {
 				return assocSlice(pv, off, length, hasLen), nil
 			}
 		}
-		kind := sliceArray
-		if pv.name == "@" || pv.name == "*" {
-			kind = slicePositional
+		kind, n := sliceArray, int64(len(pv.list))
+		if positional {
+			// positional parameters: offset 0 is $0
+			kind, n = slicePositional, int64(len(r.params))+1
 		}
-		off, end, ok := sliceRange(off, length, int64(len(list)), hasLen, kind)
+		off, end, ok := sliceRange(off, length, n, hasLen, kind)
 		if !ok {
 			return paramValue{isList: true, star: pv.star, set: pv.set}, nil
 		}
-		return paramValue{list: list[off:end], isList: true, star: pv.star, set: pv.set}, nil
+		var list []string
+		switch {
+		case !positional:
+			list = pv.list[off:end]
+		case end == 0:
+		case off == 0:
+			list = append([]string{r.arg0}, r.params[:end-1]...)
+		default:
+			// no copy of them all for each ${@:i:1} (a loop over
+			// them was quadratic); capped, so that no append writes
+			// into the parameters
+			list = r.params[off-1 : end-1 : end-1]
+		}
+		return paramValue{list: list, isList: true, star: pv.star, set: pv.set}, nil
 	}
 	// offsets count characters in a UTF-8 locale (bounds keeps invalid
 	// bytes as single characters) and bytes otherwise
