@@ -53,8 +53,9 @@ type fdTable struct {
 	fds []*sharedFile
 	// cloexec holds the fds that are close-on-exec, as bash makes a
 	// coprocess's: a program started from the table does not get them
-	// (see programFiles), a subshell does. A dup of one made by a
-	// redirection is a new fd without the flag. nil while none is.
+	// (see programFiles), a subshell does. A redirection's copy of one
+	// keeps the flag above the standard fds and loses it on 0 to 2
+	// (n>&fd in redirect). nil while none is.
 	cloexec map[int]bool
 }
 
