@@ -21,9 +21,11 @@ func mayPinANSI(src string) bool {
 }
 
 // pinANSI rewrites the \u and \U escapes of the $'…' words of the nodes
-// for the runner's current locale, and translates their $"…" strings. Here-document bodies are left alone
-// (bash reads $'…' there as written) and so are backquoted commands,
-// which bash parses again when it runs them.
+// for the runner's current locale, and translates their $"…" strings.
+// Here-document bodies are left alone (bash reads $'…' there as
+// written), and so are the $'…' words of backquoted commands, which bash
+// parses again when it runs them (their $"…" strings are translated
+// now, close to when bash would).
 func (r *Runner) pinANSI(nodes ...syntax.Node) {
 	bytes := r.escBytes()
 	for _, n := range nodes {

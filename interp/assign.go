@@ -688,7 +688,7 @@ func (r *Runner) assignArray(name string, ae *syntax.ArrayExpr, appendVal bool, 
 	}
 	arr := &indexedArray{}
 	if appendVal {
-		arr = r.appendBase(name, dirStack, fl)
+		arr = r.appendBase(name, dirStack, fl, arr)
 	}
 	// bash expanded the values, then made the variable an array and
 	// emptied it (or kept it, appending) before it assigns element by
@@ -718,28 +718,26 @@ func (r *Runner) assignArray(name string, ae *syntax.ArrayExpr, appendVal bool, 
 // an expansion assigned to it stays (a+=( $((a[5]=9)) ) appends after
 // [5]). The store's own array is appended to in place, where a copy made
 // each appending loop quadratic (a+=(x) 100,000 times took 84 s); a
-// scalar becomes element 0.
-func (r *Runner) appendBase(name string, dirStack bool, fl assignFlags) *indexedArray {
-	arr := &indexedArray{}
+// scalar becomes element 0 of empty, which is returned for anything else
+// (an unset or other variable: the associative ones were assigned before).
+func (r *Runner) appendBase(name string, dirStack bool, fl assignFlags, empty *indexedArray) *indexedArray {
 	cur := r.vars.get(name)
 	if dirStack {
 		cur = r.lookup(name)
 	}
-	if cur == nil || !cur.set {
-		return arr
-	}
 	switch {
+	case cur == nil || !cur.set:
 	case cur.kind == kString:
-		arr.set(0, cur.str)
+		empty.set(0, cur.str)
 	case cur.kind != kIndexed:
 	case dirStack || fl&asGlobal != 0:
-		arr = cur.arr.clone()
+		return cur.arr.clone()
 	default:
 		if v := r.vars.own(name); v.arr != nil {
-			arr = v.arr
+			return v.arr
 		}
 	}
-	return arr
+	return empty
 }
 
 // arrayBeforeWords leaves name as a name=(…) whose words failed to expand

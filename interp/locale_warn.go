@@ -90,7 +90,7 @@ func (r *Runner) trySetlocale(name, category, loc string, warn bool) bool {
 	if !validLocaleName(loc) {
 		// glibc refuses the name before any lookup, every time
 		if warn {
-			r.errorf("%s", "warning: setlocale: "+name+": cannot change locale ("+loc+"): Invalid argument")
+			r.errorf("%s", setlocaleWarning(name, loc)+": Invalid argument")
 		}
 		return false
 	}
@@ -113,13 +113,19 @@ func (r *Runner) trySetlocale(name, category, loc string, warn bool) bool {
 		st.failed = failed
 	}
 	if warn {
-		msg := "warning: setlocale: " + name + ": cannot change locale (" + loc + ")"
+		msg := setlocaleWarning(name, loc)
 		if first {
 			msg += ": No such file or directory"
 		}
 		r.errorf("%s", msg)
 	}
 	return false
+}
+
+// setlocaleWarning is bash's warning for a locale it could not set,
+// without the error text that may follow it.
+func setlocaleWarning(name, loc string) string {
+	return "warning: setlocale: " + name + ": cannot change locale (" + loc + ")"
 }
 
 // validLocaleName is glibc's valid_locale_name: at most 255 bytes, no
@@ -173,7 +179,7 @@ func (r *Runner) localeStartup() {
 		return
 	}
 	if !r.trySetlocale("LC_ALL", "LC_ALL", loc, false) {
-		msg := "warning: setlocale: LC_ALL: cannot change locale (" + loc + ")"
+		msg := setlocaleWarning("LC_ALL", loc)
 		if !validLocaleName(loc) {
 			msg += ": Invalid argument" // refused anew, errno and all
 		}

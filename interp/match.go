@@ -793,7 +793,7 @@ func (m matcher) match(p []patNode, s string, start bool) bool {
 					}
 				}
 			}
-			if k := starSegment(p); k > 0 && m.flags&mfPathname == 0 {
+			if k := m.starSegment(p); k > 0 {
 				// *A*…: the earliest place A matches is the one to
 				// take, as a later one leaves less for the next star
 				// to choose from; trying them all made a pattern of
@@ -881,8 +881,12 @@ func (m matcher) segmentAt(seg []patNode, s string, start bool) (int, bool) {
 // starSegment returns the length of the run of one-character nodes that
 // p starts with when another star follows it and p holds only such nodes
 // and stars (no extended group or bracket, whose matches bash's quirks
-// make depend on what is left), or 0.
-func starSegment(p []patNode) int {
+// make depend on what is left), or 0; always 0 for file names, whose
+// stars stop at a slash.
+func (m matcher) starSegment(p []patNode) int {
+	if m.flags&mfPathname != 0 {
+		return 0
+	}
 	k := -1
 	for i := range p {
 		switch p[i].op {
