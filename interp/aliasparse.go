@@ -97,7 +97,7 @@ func (r *Runner) aliasExpandGroup(g []*syntax.Stmt, end int) (stmts []*syntax.St
 	}
 	var edits []edit
 	for _, st := range g {
-		syntax.Walk(st, func(n syntax.Node) bool {
+		walk(st, func(n syntax.Node) bool {
 			if cs, ok := n.(*syntax.CmdSubst); ok && r.comsubAliasesAtRun(cs) {
 				return false
 			}

@@ -537,7 +537,7 @@ func groupLineOf(err error) int {
 // included.
 func stmtEnd(st *syntax.Stmt) int {
 	end := int(st.End().Offset())
-	syntax.Walk(st, func(n syntax.Node) bool {
+	walk(st, func(n syntax.Node) bool {
 		if rd, ok := n.(*syntax.Redirect); ok && rd.Hdoc != nil {
 			end = max(end, int(rd.Hdoc.End().Offset()))
 		}
@@ -561,7 +561,7 @@ func (r *Runner) aliasWordIn(at *aliasText, g []*syntax.Stmt, errEnd int, failed
 	}
 	best, bestTo := -1, -1
 	for _, st := range g {
-		syntax.Walk(st, func(n syntax.Node) bool {
+		walk(st, func(n syntax.Node) bool {
 			if cs, ok := n.(*syntax.CmdSubst); ok && r.comsubAliasesAtRun(cs) {
 				return false
 			}
@@ -809,7 +809,7 @@ func (r *Runner) aliasTextIncomplete(text, name string) bool {
 func hasHdoc(g []*syntax.Stmt) bool {
 	found := false
 	for _, st := range g {
-		syntax.Walk(st, func(n syntax.Node) bool {
+		walk(st, func(n syntax.Node) bool {
 			if rd, ok := n.(*syntax.Redirect); ok && (rd.Op == syntax.Hdoc || rd.Op == syntax.DashHdoc) {
 				found = true
 			}

@@ -46,7 +46,7 @@ func mayHoldAnonFunc(text string) bool {
 func anonFuncError(stmts []*syntax.Stmt, src, name string) error {
 	var at *syntax.FuncDecl
 	for _, st := range stmts {
-		syntax.Walk(st, func(n syntax.Node) bool {
+		walk(st, func(n syntax.Node) bool {
 			if at != nil {
 				return false
 			}

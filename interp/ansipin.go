@@ -59,13 +59,13 @@ func walkOutsideHeredocs(node syntax.Node, f func(syntax.Node) bool) {
 	visit = func(n syntax.Node) bool {
 		if rd, ok := n.(*syntax.Redirect); ok {
 			if rd.Word != nil {
-				syntax.Walk(rd.Word, visit)
+				walk(rd.Word, visit)
 			}
 			return false
 		}
 		return f(n)
 	}
-	syntax.Walk(node, visit)
+	walk(node, visit)
 }
 
 // pinUnicodeEscapes returns the body of a $'…' with each \u and \U escape

@@ -192,7 +192,7 @@ func (r *Runner) staticArithText(x syntax.ArithmExpr) (string, bool) {
 		return e.text, e.static && e.src == r.curSrc
 	}
 	static := true
-	syntax.Walk(x, func(n syntax.Node) bool {
+	walk(x, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.ParamExp:
 			if n.Dollar.IsValid() {
@@ -295,7 +295,7 @@ func (r *Runner) arithSrcText(x syntax.ArithmExpr, removeSingle bool) (string, e
 	var b strings.Builder
 	pos := start
 	var ferr error
-	syntax.Walk(x, func(n syntax.Node) bool {
+	walk(x, func(n syntax.Node) bool {
 		if ferr != nil {
 			return false
 		}
@@ -416,7 +416,7 @@ func (r *Runner) compoundIndexFrom(s string) (int64, error) {
 // sglQuotedIn reports whether x holds single quotes.
 func sglQuotedIn(x syntax.ArithmExpr) bool {
 	quoted := false
-	syntax.Walk(x, func(n syntax.Node) bool {
+	walk(x, func(n syntax.Node) bool {
 		if _, ok := n.(*syntax.SglQuoted); ok {
 			quoted = true
 		}
@@ -439,7 +439,7 @@ func arithTextParts(x syntax.ArithmExpr) []syntax.WordPart {
 // sglExpands accepts too.
 func arithPartsWith(x syntax.ArithmExpr, sgl bool) []syntax.WordPart {
 	var parts []syntax.WordPart
-	syntax.Walk(x, func(n syntax.Node) bool {
+	walk(x, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.ParamExp:
 			if n.Dollar.IsValid() {

@@ -92,7 +92,7 @@ func parseAgain(text string, posix bool) (*syntax.File, error) {
 // stmtIndex maps the offset ranges of f's statements to them.
 func stmtIndex(f *syntax.File) map[[2]int]*syntax.Stmt {
 	idx := map[[2]int]*syntax.Stmt{}
-	syntax.Walk(f, func(n syntax.Node) bool {
+	walk(f, func(n syntax.Node) bool {
 		if st, ok := n.(*syntax.Stmt); ok {
 			k := [2]int{int(st.Pos().Offset()), int(st.End().Offset())}
 			if _, dup := idx[k]; !dup {
@@ -161,7 +161,7 @@ try:
 // delimiter's line).
 func snippetEnds(st *syntax.Stmt, src string) []int {
 	end, hdoc := int(st.End().Offset()), false
-	syntax.Walk(st, func(n syntax.Node) bool {
+	walk(st, func(n syntax.Node) bool {
 		if n == nil {
 			return true
 		}

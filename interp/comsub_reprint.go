@@ -142,7 +142,7 @@ func reformatsIn(n syntax.Node, stmts []*syntax.Stmt, seen map[syntax.Node]bool)
 func reformats(stmts []*syntax.Stmt, seen map[syntax.Node]bool) bool {
 	found := false
 	for _, st := range stmts {
-		syntax.Walk(st, func(n syntax.Node) bool {
+		walk(st, func(n syntax.Node) bool {
 			switch n := n.(type) {
 			case *syntax.CmdSubst:
 				// bash stores a nested $(…) printed back too, so
@@ -173,7 +173,7 @@ func reformats(stmts []*syntax.Stmt, seen map[syntax.Node]bool) bool {
 // name ("() cmd"), which the printer cannot print back.
 func hasAnonFunc(n syntax.Node) bool {
 	found := false
-	syntax.Walk(n, func(n syntax.Node) bool {
+	walk(n, func(n syntax.Node) bool {
 		if fd, ok := n.(*syntax.FuncDecl); ok && fd.Name == nil {
 			found = true
 		}

@@ -325,7 +325,7 @@ func unnamedCoprocIn(src string, c *syntax.CoprocClause) *syntax.CoprocClause {
 // delimiter lines of n's here-documents, which follow n's end: parsed
 // again, the span keeps them.
 func withHdocBodies(src string, n syntax.Node, to int) int {
-	syntax.Walk(n, func(node syntax.Node) bool {
+	walk(n, func(node syntax.Node) bool {
 		rd, ok := node.(*syntax.Redirect)
 		if !ok || rd.Hdoc == nil || !rd.Hdoc.End().IsValid() {
 			return true

@@ -252,12 +252,12 @@ func (r *pairReader) dollarWord(ret []byte, ch, open byte, count int, rdq bool) 
 // quotes in n, not in a command substitution nested there: the raw calls
 // on the nodes inside n do not see the double quotes around them.
 func (p *cmdPrinter) markDquoted(n syntax.Node) {
-	syntax.Walk(n, func(node syntax.Node) bool {
+	walk(n, func(node syntax.Node) bool {
 		dq, ok := node.(*syntax.DblQuoted)
 		if !ok {
 			return true
 		}
-		syntax.Walk(dq, func(node syntax.Node) bool {
+		walk(dq, func(node syntax.Node) bool {
 			switch node := node.(type) {
 			case *syntax.CmdSubst:
 				if node.TempFile || node.ReplyVar {

@@ -19,7 +19,7 @@ import (
 func negatedSubshells(stmts []*syntax.Stmt) {
 	inner := map[*syntax.Stmt]bool{} // the later commands of pipelines
 	for _, st := range stmts {
-		syntax.Walk(st, func(n syntax.Node) bool {
+		walk(st, func(n syntax.Node) bool {
 			st, ok := n.(*syntax.Stmt)
 			if !ok || inner[st] {
 				return true

@@ -40,7 +40,7 @@ func patternOperands(x syntax.TestExpr, set map[*syntax.Word]bool) {
 // parses as one.
 func negatedTests(stmts []*syntax.Stmt) {
 	for _, st := range stmts {
-		syntax.Walk(st, func(n syntax.Node) bool {
+		walk(st, func(n syntax.Node) bool {
 			if tc, ok := n.(*syntax.TestClause); ok {
 				tc.X = negatedTestExpr(tc.X)
 			}

@@ -45,7 +45,7 @@ func extglobStop(stmts []*syntax.Stmt) syntax.Pos {
 	inner := map[*syntax.Stmt]bool{}   // the later commands of pipelines
 	var patterns map[*syntax.Word]bool // the pattern operands in [[ ]]
 	for _, st := range stmts {
-		syntax.Walk(st, func(n syntax.Node) bool {
+		walk(st, func(n syntax.Node) bool {
 			if stop.IsValid() {
 				return false
 			}

@@ -47,7 +47,7 @@ func funcDeclList(fd *syntax.FuncDecl) *syntax.Stmt {
 func (r *Runner) funcDefLine(c *syntax.FuncDecl) int {
 	if n := len(r.calls); n > 0 && r.calls[n-1].body != nil && n > r.textCalls {
 		line := 0
-		syntax.Walk(r.calls[n-1].body, func(n syntax.Node) bool {
+		walk(r.calls[n-1].body, func(n syntax.Node) bool {
 			if fd, ok := n.(*syntax.FuncDecl); ok && fd.Body != nil {
 				if b, ok := fd.Body.Cmd.(*syntax.Block); ok {
 					line = max(line, int(b.Lbrace.Line()))

@@ -76,11 +76,11 @@ func (r *Runner) taintedValues(c *syntax.CallExpr) []string {
 		return true
 	}
 	for _, w := range c.Args {
-		syntax.Walk(w, visit)
+		walk(w, visit)
 	}
 	for _, a := range c.Assigns {
 		if a.Value != nil {
-			syntax.Walk(a.Value, visit)
+			walk(a.Value, visit)
 		}
 	}
 	return out

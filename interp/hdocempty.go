@@ -21,7 +21,7 @@ func emptyHdocsEnd(head, tail string, g []*syntax.Stmt, end int) int {
 	}
 	pos := 0 // where the next body starts, at the earliest
 	for _, st := range g {
-		syntax.Walk(st, func(n syntax.Node) bool {
+		walk(st, func(n syntax.Node) bool {
 			rd, ok := n.(*syntax.Redirect)
 			if !ok || rd.Op != syntax.Hdoc && rd.Op != syntax.DashHdoc || rd.Word == nil {
 				return true

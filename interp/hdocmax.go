@@ -30,7 +30,7 @@ func hdocMaxError(stmts []*syntax.Stmt, name string) error {
 	perLine := map[uint]int{}
 	var at *syntax.Redirect
 	for _, st := range stmts {
-		syntax.Walk(st, func(n syntax.Node) bool {
+		walk(st, func(n syntax.Node) bool {
 			if at != nil {
 				return false
 			}

@@ -14,7 +14,7 @@ import (
 func hdocsEnd(g []*syntax.Stmt) int {
 	var hds []*syntax.Redirect
 	for _, st := range g {
-		syntax.Walk(st, func(n syntax.Node) bool {
+		walk(st, func(n syntax.Node) bool {
 			if rd, ok := n.(*syntax.Redirect); ok && (rd.Op == syntax.Hdoc || rd.Op == syntax.DashHdoc) && rd.OpPos.IsValid() {
 				hds = append(hds, rd)
 			}

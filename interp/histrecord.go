@@ -152,7 +152,7 @@ func histGroupEnd(g []*syntax.Stmt, lines []string) (int, map[int]bool) {
 		if l := int(st.End().Line()); l > last {
 			last = l
 		}
-		syntax.Walk(st, func(n syntax.Node) bool {
+		walk(st, func(n syntax.Node) bool {
 			if rd, ok := n.(*syntax.Redirect); ok && (rd.Op == syntax.Hdoc || rd.Op == syntax.DashHdoc) {
 				delims = append(delims, rd)
 			}
@@ -222,7 +222,7 @@ func hdocDelimText(w *syntax.Word) string {
 // joins with a newline) and of its compound assignments (with a space).
 func histSpans(g []*syntax.Stmt) (quoted, compound [][2]int) {
 	for _, st := range g {
-		syntax.Walk(st, func(n syntax.Node) bool {
+		walk(st, func(n syntax.Node) bool {
 			switch n := n.(type) {
 			case *syntax.SglQuoted, *syntax.DblQuoted:
 				quoted = append(quoted, [2]int{int(n.Pos().Offset()), int(n.End().Offset())})

@@ -44,7 +44,7 @@ func (r *Runner) parenLineShift(end int) int {
 func hasParenStage(stmts []*syntax.Stmt) bool {
 	found := false
 	for _, st := range stmts {
-		syntax.Walk(st, func(n syntax.Node) bool {
+		walk(st, func(n syntax.Node) bool {
 			if b, ok := n.(*syntax.BinaryCmd); ok && (b.Op == syntax.Pipe || b.Op == syntax.PipeAll) {
 				_, x := b.X.Cmd.(*syntax.Subshell)
 				_, y := b.Y.Cmd.(*syntax.Subshell)

@@ -35,7 +35,7 @@ func fdWords(node syntax.Node) {
 // eachRedir calls fix with each statement of node that has redirections
 // and the index of each of them; fix may replace st.Redirs[i].
 func eachRedir(node syntax.Node, fix func(st *syntax.Stmt, i int)) {
-	syntax.Walk(node, func(n syntax.Node) bool {
+	walk(node, func(n syntax.Node) bool {
 		if st, ok := n.(*syntax.Stmt); ok {
 			for i := range st.Redirs {
 				fix(st, i)

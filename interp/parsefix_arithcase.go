@@ -49,7 +49,7 @@ func mayHoldArithCase(src string) bool {
 // $((…)) of f that bash runs as a command substitution, and the edits.
 func arithCaseRewrite(f *syntax.File, src string) (string, []parseEdit, bool) {
 	var at []int
-	syntax.Walk(f, func(n syntax.Node) bool {
+	walk(f, func(n syntax.Node) bool {
 		if ae, ok := n.(*syntax.ArithmExp); ok && !ae.Bracket && holdsComsubCase(ae.X) {
 			at = append(at, int(ae.Left.Offset()))
 		}
@@ -79,7 +79,7 @@ func holdsComsubCase(n syntax.Node) bool {
 		return false
 	}
 	found := false
-	syntax.Walk(n, func(n syntax.Node) bool {
+	walk(n, func(n syntax.Node) bool {
 		if found {
 			return false
 		}
@@ -87,7 +87,7 @@ func holdsComsubCase(n syntax.Node) bool {
 			if cs.Backquotes {
 				return false
 			}
-			syntax.Walk(cs, func(n syntax.Node) bool {
+			walk(cs, func(n syntax.Node) bool {
 				if cc, ok := n.(*syntax.CaseClause); ok && len(cc.Items) > 0 {
 					found = true
 				}

@@ -26,7 +26,7 @@ func bquoteNested(node syntax.Node, src, name string) {
 		return
 	}
 	var stack []syntax.Node
-	syntax.Walk(node, func(n syntax.Node) bool {
+	walk(node, func(n syntax.Node) bool {
 		if n == nil {
 			stack = stack[:len(stack)-1]
 			return true

@@ -19,12 +19,12 @@ func bquoteSingleQuotes(node syntax.Node, src string) {
 	if strings.IndexByte(src, '`') < 0 {
 		return
 	}
-	syntax.Walk(node, func(n syntax.Node) bool {
+	walk(node, func(n syntax.Node) bool {
 		cs, ok := n.(*syntax.CmdSubst)
 		if !ok || !cs.Backquotes {
 			return true
 		}
-		syntax.Walk(cs, func(n syntax.Node) bool {
+		walk(cs, func(n syntax.Node) bool {
 			switch n := n.(type) {
 			case *syntax.CmdSubst:
 				// a nested `…` is unescaped twice: left as it is

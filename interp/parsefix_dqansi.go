@@ -34,7 +34,7 @@ func dqAnsiFix(f *syntax.File, text, name string) (*syntax.File, string) {
 		return f, text
 	}
 	var rs []textRepl
-	syntax.Walk(f, func(n syntax.Node) bool {
+	walk(f, func(n syntax.Node) bool {
 		if dq, ok := n.(*syntax.DblQuoted); ok {
 			rs = append(rs, dqAnsiRepls(dq, text)...)
 		}
@@ -213,7 +213,7 @@ func ansiIn(n syntax.Node, fn func(*syntax.SglQuoted)) {
 	if n == nil {
 		return
 	}
-	syntax.Walk(n, func(node syntax.Node) bool {
+	walk(n, func(node syntax.Node) bool {
 		if q, ok := node.(*syntax.SglQuoted); ok && q.Dollar {
 			fn(q)
 		}
@@ -244,7 +244,7 @@ func dqBareAnsi(n syntax.Node) map[*syntax.SglQuoted]bool {
 	inWord := func(w *syntax.Word) {
 		bareAnsiIn(w, func(p *syntax.SglQuoted) { bare[p] = true })
 	}
-	syntax.Walk(n, func(node syntax.Node) bool {
+	walk(n, func(node syntax.Node) bool {
 		if dq, ok := node.(*syntax.DblQuoted); ok {
 			for _, p := range dq.Parts {
 				switch p := p.(type) {

@@ -115,7 +115,7 @@ func writtenExtglobMarks(s string) string {
 
 // unmarkExtglobs removes the markers from the patterns of f.
 func unmarkExtglobs(f *syntax.File) {
-	syntax.Walk(f, func(n syntax.Node) bool {
+	walk(f, func(n syntax.Node) bool {
 		if eg, ok := n.(*syntax.ExtGlob); ok && eg.Pattern != nil {
 			eg.Pattern.Value = writtenExtglobMarks(eg.Pattern.Value)
 		}

@@ -152,7 +152,7 @@ func writtenFuncNames(s string) string {
 // unwriteFuncNames gives the functions defined in f their names as
 // written, for definitions and printing.
 func unwriteFuncNames(f *syntax.File) {
-	syntax.Walk(f, func(n syntax.Node) bool {
+	walk(f, func(n syntax.Node) bool {
 		if fd, ok := n.(*syntax.FuncDecl); ok && fd.Name != nil {
 			fd.Name.Value = writtenFuncName(fd.Name.Value)
 		}

@@ -84,7 +84,7 @@ func (r *Runner) warnHdocEOF(g []*syntax.Stmt, lastGroup bool) {
 	}
 	var hdocs []*syntax.Redirect
 	for _, st := range g {
-		syntax.Walk(st, func(n syntax.Node) bool {
+		walk(st, func(n syntax.Node) bool {
 			if rd, ok := n.(*syntax.Redirect); ok && (rd.Op == syntax.Hdoc || rd.Op == syntax.DashHdoc) {
 				hdocs = append(hdocs, rd)
 			}

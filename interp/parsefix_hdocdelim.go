@@ -459,7 +459,7 @@ func markedHdocBody(rd *syntax.Redirect) (*syntax.Word, bool) {
 		return nil, false
 	}
 	var w *syntax.Word
-	syntax.Walk(f.Stmts[0], func(n syntax.Node) bool {
+	walk(f.Stmts[0], func(n syntax.Node) bool {
 		if r, ok := n.(*syntax.Redirect); ok && w == nil {
 			w = r.Hdoc
 		}

@@ -54,7 +54,7 @@ func substHdocs(stmts []*syntax.Stmt, fn func(*syntax.Redirect, *syntax.CmdSubst
 	done := false
 	var visit func(n syntax.Node, cs *syntax.CmdSubst)
 	visit = func(n syntax.Node, cs *syntax.CmdSubst) {
-		syntax.Walk(n, func(n syntax.Node) bool {
+		walk(n, func(n syntax.Node) bool {
 			if done {
 				return false
 			}
@@ -376,7 +376,7 @@ func (r *Runner) warnHdocParen(g []*syntax.Stmt) {
 		return
 	}
 	for _, st := range g {
-		syntax.Walk(st, func(n syntax.Node) bool {
+		walk(st, func(n syntax.Node) bool {
 			switch n := n.(type) {
 			case *syntax.CmdSubst:
 				r.warnEmptyHdocParen(n)
@@ -423,7 +423,7 @@ func substRedirs(cs *syntax.CmdSubst, fn func(*syntax.Redirect)) {
 		return
 	}
 	for _, st := range cs.Stmts {
-		syntax.Walk(st, func(n syntax.Node) bool {
+		walk(st, func(n syntax.Node) bool {
 			switch n := n.(type) {
 			case *syntax.CmdSubst:
 				return false

@@ -20,7 +20,7 @@ import (
 // `let x &` and `> f` to it), which bash reads as a redirection too.
 func letWordsAt(f *syntax.File, text string) int {
 	at := -1
-	syntax.Walk(f, func(n syntax.Node) bool {
+	walk(f, func(n syntax.Node) bool {
 		if at >= 0 {
 			return false
 		}

@@ -23,7 +23,7 @@ func paramProcSubsts(node syntax.Node, src string) {
 	if !strings.Contains(src, "<(") && !strings.Contains(src, ">(") {
 		return
 	}
-	syntax.Walk(node, func(n syntax.Node) bool {
+	walk(node, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.DblQuoted:
 			return false

@@ -56,7 +56,7 @@ func bashRejectsError(f *syntax.File, text, name string) (string, error) {
 		n := len(tokenAt(text, min(int(pos.Offset()), len(text))))
 		return c + strings.Repeat(" ", max(0, n-len(c)))
 	}
-	syntax.Walk(f, func(n syntax.Node) bool {
+	walk(f, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.Stmt:
 			if w, pos, ok := reservedCommandWord(n); ok {

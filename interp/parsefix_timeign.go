@@ -106,7 +106,7 @@ func timeIgnFix(f *syntax.File, text, name string, edits []parseEdit) (string, *
 // commands of f's time clauses, in the order syntax.Walk visits them.
 func timeIgnClauses(f *syntax.File, text string) []int {
 	var at []int
-	syntax.Walk(f, func(n syntax.Node) bool {
+	walk(f, func(n syntax.Node) bool {
 		c, ok := n.(*syntax.TimeClause)
 		if !ok || c.Stmt == nil || c.Stmt.Negated {
 			return true

@@ -958,7 +958,7 @@ func (p *cmdPrinter) raw(n syntax.Node, start, end syntax.Pos) string {
 	if strings.Contains(p.src[s:e], "${") {
 		p.markDquoted(n)
 	}
-	syntax.Walk(n, func(node syntax.Node) bool {
+	walk(n, func(node syntax.Node) bool {
 		var repl string
 		switch node := node.(type) {
 		case *syntax.CmdSubst:

@@ -82,7 +82,7 @@ func randomOperands(pe *syntax.ParamExp) bool {
 		if n == nil || found {
 			return
 		}
-		syntax.Walk(n, func(n syntax.Node) bool {
+		walk(n, func(n syntax.Node) bool {
 			if l, ok := n.(*syntax.Lit); ok && strings.Contains(l.Value, "RANDOM") {
 				found = true
 			}

@@ -94,7 +94,7 @@ func decodeRawBytes(s string) string {
 // mapped by encodeRawBytes; callers skip it when hasRawRunes(text) is
 // false (checked once per text: a script has many statements).
 func decodeRawNode(n syntax.Node) {
-	syntax.Walk(n, func(n syntax.Node) bool {
+	walk(n, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.Lit:
 			n.Value = decodeRawBytes(n.Value)

@@ -13,7 +13,7 @@ import (
 func redirSideEffects(redirs []*syntax.Redirect) bool {
 	found := false
 	for _, rd := range redirs {
-		syntax.Walk(rd, func(n syntax.Node) bool {
+		walk(rd, func(n syntax.Node) bool {
 			switch n := n.(type) {
 			case *syntax.ParamExp:
 				if n.Exp != nil && (n.Exp.Op == syntax.AssignUnset || n.Exp.Op == syntax.AssignUnsetOrNull) {

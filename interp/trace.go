@@ -516,7 +516,7 @@ func (r *Runner) assignValueQuiet(w *syntax.Word) (string, error) {
 
 func hasSideEffects(w *syntax.Word) bool {
 	found := false
-	syntax.Walk(w, func(n syntax.Node) bool {
+	walk(w, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.CmdSubst, *syntax.ProcSubst, *syntax.ArithmExp:
 			found = true
@@ -1124,7 +1124,7 @@ func ctlescText(s string) string {
 // parses: a $(…) or process substitution, or a $'…' or $"…" string.
 func needsRewrite(n syntax.Node) bool {
 	found := false
-	syntax.Walk(n, func(node syntax.Node) bool {
+	walk(n, func(node syntax.Node) bool {
 		if found {
 			return false // a sibling after the find must not reset it
 		}

@@ -27,7 +27,7 @@ func comsubReadLines(stmts []*syntax.Stmt, src string) []lineRange {
 		}
 	}
 	for _, st := range stmts {
-		syntax.Walk(st, func(n syntax.Node) bool {
+		walk(st, func(n syntax.Node) bool {
 			switch n := n.(type) {
 			case *syntax.CmdSubst:
 				if n.Backquotes {
@@ -107,7 +107,7 @@ func hdocLines(stmts []*syntax.Stmt, src string) (bodies, joins []lineRange) {
 // the operator's, or after the body read before it (from == delim).
 func eachHdocBody(node syntax.Node, src string, fn func(rd *syntax.Redirect, from, delim int, unquoted bool)) {
 	next := 0 // the line after the last body found
-	syntax.Walk(node, func(n syntax.Node) bool {
+	walk(node, func(n syntax.Node) bool {
 		rd, ok := n.(*syntax.Redirect)
 		if !ok || rd.Op != syntax.Hdoc && rd.Op != syntax.DashHdoc || rd.Word == nil {
 			return true

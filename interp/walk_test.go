@@ -1,0 +1,86 @@
+package interp
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// walkSources covers every node type walk knows, in bash syntax.
+var walkSources = []string{
+	`c=(1 [3]=y "$z"); a=1 b=x cmd arg 'sq' "dq $x ${y:-z} $(c) ` + "`bq`" + `" >f 2>&1 <<EOF
+body $v $(w)
+EOF`,
+	`if a; then b; elif c; then d; else e; fi; while f; do g; done; until h; do :; done`,
+	`for i in a b; do :; done; for ((i=0; i<3; i++)); do :; done; for j; do :; done`,
+	`f() { local x=1; declare -a y=(1 2); export z; }; function g { (sub) & } ; h() ( : )`,
+	`case $x in a|b) x;; c) ;& *) y ;;& esac`,
+	`[[ -n $a && ( $b == c* || ! -f d ) && $e =~ ^x ]]; (( a += b ? c : -d, e[1]++ ))`,
+	`echo ${a#b} ${a/b/c} ${a:1:2} ${!a} ${#a} ${a[@]} ${a@Q} ${a,,} $((1 + (2 * 3))) <(p) >(q)`,
+	`time -p a | b |& c; coproc n { d; }; let x=1 y=x+1; ! e && f || g`,
+	`shopt -s extglob
+echo @(a|b) !(c) +(d) *(e) ?(f)`,
+	`cat <<-'X' <<<"here"
+	t
+	X
+x=$(a $(b) ` + "`c`" + `) y=${z:-$(w)}`,
+}
+
+// walkTrace returns the visits of one walker over node: each node's
+// type and position, "end" for the nil after its children. Every fifth
+// node answers false, so pruning is compared too.
+func walkTrace(node syntax.Node, walker func(syntax.Node, func(syntax.Node) bool)) []string {
+	var out []string
+	walker(node, func(n syntax.Node) bool {
+		if n == nil {
+			out = append(out, "end")
+			return true
+		}
+		out = append(out, strings.TrimPrefix(fmt.Sprintf("%T", n), "*syntax.")+"@"+n.Pos().String())
+		return len(out)%5 != 3
+	})
+	return out
+}
+
+// TestWalkMatchesSyntaxWalk checks walk against syntax.Walk, whose
+// contract it keeps, on the sources above and on every corpus script.
+func TestWalkMatchesSyntaxWalk(t *testing.T) {
+	srcs := append([]string(nil), walkSources...)
+	files, _ := filepath.Glob("../corpus/cases/*/*.txt")
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := string(b)
+		if i := strings.Index(s, "-- script --\n"); i >= 0 {
+			s = s[i+len("-- script --\n"):]
+			if j := strings.Index(s, "\n-- files/"); j >= 0 {
+				s = s[:j]
+			}
+			srcs = append(srcs, s)
+		}
+	}
+	parsed := 0
+	for i, src := range srcs {
+		f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), "")
+		if err != nil {
+			if i < len(walkSources) {
+				t.Fatalf("source %d does not parse: %v", i, err)
+			}
+			continue
+		}
+		parsed++
+		want, got := walkTrace(f, syntax.Walk), walkTrace(f, walk)
+		if strings.Join(want, " ") != strings.Join(got, " ") {
+			t.Errorf("source %d:\n%s\nsyntax.Walk: %v\nwalk:        %v", i, src, want, got)
+		}
+	}
+	if parsed < 1000 {
+		t.Errorf("only %d sources parsed; the corpus was not found?", parsed)
+	}
+}
