@@ -69,7 +69,7 @@ func (r *Runner) groupRead(g, prev []*syntax.Stmt) {
 // pipeline held (frozenNotices) come out then, not once the text has
 // ended.
 func (r *Runner) lineReadNotify(prev []*syntax.Stmt) {
-	if len(prev) > 0 {
+	if len(prev) > 0 && r.mayNotify() {
 		r.notifyJobs(r.lineAt(readEnd(prev)) + 1)
 	}
 }

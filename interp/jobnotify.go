@@ -20,6 +20,14 @@ func (r *Runner) notifyJobs(line int) {
 	r.jobs.cleanup()
 }
 
+// mayNotify reports whether notifyJobs could print or change anything:
+// whether there are jobs or held notices. Without, the line it would be
+// given (a walk of the commands read, for their here-documents) is not
+// worth finding.
+func (r *Runner) mayNotify() bool {
+	return r.frozenSkip || len(r.frozenNotices) > 0 || r.jobs.hasNumbered()
+}
+
 // frozenNotice is the notice of a foreground job that ended while the
 // jobs list was frozen (jobsFrozen), printed at the next notification:
 // plain ones ("Terminated") without the shell's name and line.

@@ -326,6 +326,18 @@ func (t *jobTable) numbered() []*job {
 	return l
 }
 
+// hasNumbered reports whether any job has a job number.
+func (t *jobTable) hasNumbered() bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for _, j := range t.list {
+		if j.id > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // remove forgets a job or process substitution, keeping its pid's
 // status for a later wait.
 func (t *jobTable) remove(j *job) { t.drop(j, true) }
