@@ -49,7 +49,7 @@ func mayHoldArithCase(src string) bool {
 // $((…)) of f that bash runs as a command substitution, and the edits.
 func arithCaseRewrite(f *syntax.File, src string) (string, []parseEdit, bool) {
 	var at []int
-	walk(f, func(n syntax.Node) bool {
+	walkWhere(f, src, mayHoldArithCase, func(n syntax.Node) bool {
 		if ae, ok := n.(*syntax.ArithmExp); ok && !ae.Bracket && holdsComsubCase(ae.X) {
 			at = append(at, int(ae.Left.Offset()))
 		}

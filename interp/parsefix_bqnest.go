@@ -22,11 +22,8 @@ import (
 // positions of node refer to. The new commands' positions point into
 // src, at the characters they were read from.
 func bquoteNested(node syntax.Node, src, name string) {
-	if !strings.Contains(src, "\\`") {
-		return
-	}
 	var stack []syntax.Node
-	walk(node, func(n syntax.Node) bool {
+	walkWhere(node, src, containing("\\`"), func(n syntax.Node) bool {
 		if n == nil {
 			stack = stack[:len(stack)-1]
 			return true

@@ -16,10 +16,7 @@ import (
 // bquoteSingleQuotes corrects the single-quoted strings of the backquoted
 // substitutions in node; src is the text its positions refer to.
 func bquoteSingleQuotes(node syntax.Node, src string) {
-	if strings.IndexByte(src, '`') < 0 {
-		return
-	}
-	walk(node, func(n syntax.Node) bool {
+	walkWhere(node, src, containing("`"), func(n syntax.Node) bool {
 		cs, ok := n.(*syntax.CmdSubst)
 		if !ok || !cs.Backquotes {
 			return true

@@ -34,7 +34,7 @@ func dqAnsiFix(f *syntax.File, text, name string) (*syntax.File, string) {
 		return f, text
 	}
 	var rs []textRepl
-	walk(f, func(n syntax.Node) bool {
+	walkWhere(f, text, containing("$'"), func(n syntax.Node) bool {
 		if dq, ok := n.(*syntax.DblQuoted); ok {
 			rs = append(rs, dqAnsiRepls(dq, text)...)
 		}

@@ -24,7 +24,7 @@ const maxHdocRequotes = 8
 // rewritten (see above); ok is false when there are none.
 func requoteHdocDelims(f *syntax.File, text string) (string, bool) {
 	b := []byte(nil)
-	walk(f, func(n syntax.Node) bool {
+	walkWhere(f, text, containing("<<"), func(n syntax.Node) bool {
 		rd, isRedir := n.(*syntax.Redirect)
 		if !isRedir || (rd.Op != syntax.Hdoc && rd.Op != syntax.DashHdoc) || rd.Word == nil {
 			return true

@@ -16,14 +16,14 @@ import (
 // paramProcSubsts rewrites the words of the unquoted parameter
 // expansions in node; src is the text node was parsed from.
 func paramProcSubsts(node syntax.Node, src string) {
-	// only node's own text: a script runs statement by statement
-	if from, to := int(node.Pos().Offset()), int(node.End().Offset()); from <= to && to <= len(src) {
-		src = src[from:to]
+	if _, whole := node.(*syntax.File); !whole {
+		// only node's own text: a script runs statement by statement
+		if from, to := int(node.Pos().Offset()), int(node.End().Offset()); from <= to && to <= len(src) {
+			src = src[from:to]
+		}
 	}
-	if !strings.Contains(src, "<(") && !strings.Contains(src, ">(") {
-		return
-	}
-	walk(node, func(n syntax.Node) bool {
+	has := func(t string) bool { return strings.Contains(t, "<(") || strings.Contains(t, ">(") }
+	walkWhere(node, src, has, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.DblQuoted:
 			return false

@@ -69,7 +69,7 @@ func timeIgnRewrite(i int) parseRewrite {
 // (`time -- ! cmd`), and may hold another such clause (`time -- time --
 // cmd`).
 func timeIgnFix(f *syntax.File, text, name string, edits []parseEdit) (string, *syntax.File, []parseEdit) {
-	if !strings.Contains(text, "time") || !strings.Contains(text, "--") {
+	if !mayHoldTimeIgn(text) {
 		return text, f, edits
 	}
 	f0, text0, edits0 := f, text, edits
@@ -102,11 +102,17 @@ func timeIgnFix(f *syntax.File, text, name string, edits []parseEdit) (string, *
 	return text0, f0, edits0
 }
 
+// mayHoldTimeIgn is a cheap test of whether text may hold such a
+// clause.
+func mayHoldTimeIgn(text string) bool {
+	return strings.Contains(text, "time") && strings.Contains(text, "--")
+}
+
 // timeIgnClauses returns the offsets of the "--" words that start the
 // commands of f's time clauses, in the order syntax.Walk visits them.
 func timeIgnClauses(f *syntax.File, text string) []int {
 	var at []int
-	walk(f, func(n syntax.Node) bool {
+	walkWhere(f, text, mayHoldTimeIgn, func(n syntax.Node) bool {
 		c, ok := n.(*syntax.TimeClause)
 		if !ok || c.Stmt == nil || c.Stmt.Negated {
 			return true

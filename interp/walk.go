@@ -2,6 +2,7 @@ package interp
 
 import (
 	"fmt"
+	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -234,4 +235,37 @@ func leadingComments(list []syntax.Comment, before func(*syntax.Comment) bool, f
 		walk(&list[i], fn)
 	}
 	return nil
+}
+
+// walkWhere walks node as walk does, skipping what cannot concern the
+// caller: when node is a whole program, it walks only the top-level
+// statements whose text in src, from the statement's start to the next
+// one's, satisfies has, and those with a here-document operator, whose
+// bodies may come after the next statement's start (`cat <<E; echo "a
+// b"` reads the body after the second line); fn is not called for the
+// File itself. Any other node is walked whole when has(src). Big sourced
+// files are mostly functions each a statement of its own: a pass that
+// looks for backquotes need not visit the thousands without one.
+func walkWhere(node syntax.Node, src string, has func(string) bool, fn func(syntax.Node) bool) {
+	f, ok := node.(*syntax.File)
+	if !ok {
+		if has(src) {
+			walk(node, fn)
+		}
+		return
+	}
+	for i, st := range f.Stmts {
+		from, to := int(st.Pos().Offset()), len(src)
+		if i+1 < len(f.Stmts) {
+			to = int(f.Stmts[i+1].Pos().Offset())
+		}
+		if !st.Pos().IsValid() || from > to || to > len(src) || has(src[from:to]) || strings.Contains(src[from:to], "<<") {
+			walk(st, fn)
+		}
+	}
+}
+
+// containing returns a test of whether a text holds s.
+func containing(s string) func(string) bool {
+	return func(text string) bool { return strings.Contains(text, s) }
 }

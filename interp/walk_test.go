@@ -46,11 +46,10 @@ func walkTrace(node syntax.Node, walker func(syntax.Node, func(syntax.Node) bool
 	return out
 }
 
-// TestWalkMatchesSyntaxWalk checks walk against syntax.Walk, whose
-// contract it keeps, on the sources above and on every corpus script.
-func TestWalkMatchesSyntaxWalk(t *testing.T) {
-	srcs := append([]string(nil), walkSources...)
+// corpusScripts returns the script of every corpus case.
+func corpusScripts(t *testing.T) []string {
 	files, _ := filepath.Glob("../corpus/cases/*/*.txt")
+	var srcs []string
 	for _, f := range files {
 		b, err := os.ReadFile(f)
 		if err != nil {
@@ -65,6 +64,50 @@ func TestWalkMatchesSyntaxWalk(t *testing.T) {
 			srcs = append(srcs, s)
 		}
 	}
+	if len(srcs) < 1000 {
+		t.Fatalf("only %d corpus scripts found", len(srcs))
+	}
+	return srcs
+}
+
+// TestWalkWhereMissesNothing checks that walkWhere, over a whole
+// program, visits every node whose own text holds what it looks for,
+// here-document bodies read after a later statement's start included.
+func TestWalkWhereMissesNothing(t *testing.T) {
+	srcs := append(corpusScripts(t),
+		"cat <<E; echo \"a\nb\"; echo c\n`x`\nE\necho d",
+		"f() { :; }; cat <<-E; g() { :; }\n\t$'q' <(p) $((1)) `y`\nE\n: time --",
+	)
+	for _, needle := range []string{"`", "$'", "<(", "$((", "time", "\\"} {
+		for i, src := range srcs {
+			f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), "")
+			if err != nil {
+				continue
+			}
+			seen := map[syntax.Node]bool{}
+			walkWhere(f, src, containing(needle), func(n syntax.Node) bool {
+				seen[n] = true
+				return true
+			})
+			walk(f, func(n syntax.Node) bool {
+				if n == nil || n == f || seen[n] {
+					return true
+				}
+				from, to := int(n.Pos().Offset()), int(n.End().Offset())
+				if n.Pos().IsValid() && from <= to && to <= len(src) && strings.Contains(src[from:to], needle) {
+					t.Errorf("source %d: %q: walkWhere skipped %T at %s:\n%s", i, needle, n, n.Pos(), src)
+					return false
+				}
+				return true
+			})
+		}
+	}
+}
+
+// TestWalkMatchesSyntaxWalk checks walk against syntax.Walk, whose
+// contract it keeps, on the sources above and on every corpus script.
+func TestWalkMatchesSyntaxWalk(t *testing.T) {
+	srcs := append(append([]string(nil), walkSources...), corpusScripts(t)...)
 	parsed := 0
 	for i, src := range srcs {
 		f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), "")
@@ -81,6 +124,6 @@ func TestWalkMatchesSyntaxWalk(t *testing.T) {
 		}
 	}
 	if parsed < 1000 {
-		t.Errorf("only %d sources parsed; the corpus was not found?", parsed)
+		t.Errorf("only %d sources parsed", parsed)
 	}
 }
