@@ -436,13 +436,23 @@ func (r *Runner) appendValue(v *variable, old, val string) (string, error) {
 	return itoa(a + b), nil
 }
 
+// appendOwnValue is appendValue for an element of v, a variable of the
+// store's own (varStore.own): a string is appended in place where it
+// can be (appendString), so a[k]+=y in a loop is not quadratic.
+func (r *Runner) appendOwnValue(v *variable, old, val string) (string, error) {
+	if v.attrs&aInteger != 0 {
+		return r.appendValue(v, old, val)
+	}
+	return appendString(&v.buf, old, val), nil
+}
+
 // setAssocElem stores val (or old+val when appendVal) as element key of
 // the associative array name, applying its integer and case attributes.
 func (r *Runner) setAssocElem(name, key, val string, appendVal bool) error {
 	v := r.vars.own(name)
 	var err error
 	if appendVal {
-		val, err = r.appendValue(v, v.assoc.m[key], val)
+		val, err = r.appendOwnValue(v, v.assoc.m[key], val)
 	} else {
 		val, err = r.integerValue(v, val)
 	}
@@ -629,7 +639,7 @@ func (r *Runner) setIndex(name string, i int64, val string, appendVal bool, idx 
 	if appendVal {
 		old, _ := v.arr.get(int(i))
 		var err error
-		if val, err = r.appendValue(v, old, val); err != nil {
+		if val, err = r.appendOwnValue(v, old, val); err != nil {
 			return err
 		}
 	} else if v.attrs&aInteger != 0 {
