@@ -209,6 +209,10 @@ func cases() []benchCase {
 			script: `for ((i=0; i<2000; i++)); do trap 'echo x' EXIT; trap - EXIT; done`},
 		{name: "[[ 3000 a's == *a*a*a*b ]] x5", target: "<=1.0x",
 			script: `s=$(printf 'a%.0s' {1..3000}); for i in 1 2 3 4 5; do [[ $s == *a*a*a*b ]]; done; :`},
+		{name: "20k a[0]+=xy and m[k]+=xy", target: "<=1.0x",
+			script: `declare -A m; for ((i=0; i<20000; i++)); do a[0]+=xy; m[k]+=xy; done; echo ${#a[0]} ${#m[k]}`},
+		{name: "source a 5,000-line library x20", target: "<=1.0x", setup: writeLibrary,
+			script: `for i in {1..20}; do . ./lib5k; done; lib_f0 x`},
 		{name: "read 50k-line file", target: "<=1.0x", setup: writeLines,
 			script: `n=0; while IFS= read -r line; do n=$((n+1)); done < lines50k; echo $n`},
 		{name: "5000 $(...)", target: "<=0.1x", posix: true,
@@ -244,6 +248,40 @@ func writeLines(dir string) error {
 		fmt.Fprintf(&sb, "line %d with some words in it\n", i)
 	}
 	return os.WriteFile(filepath.Join(dir, "lines50k"), []byte(sb.String()), 0o644)
+}
+
+// libFunc is one function of writeLibrary's file, %[1]d its number.
+const libFunc = `lib_f%[1]d() {
+	local cur="${1:-}" words=() i n=0
+	if [[ -z $cur || $cur == -* ]]; then
+		cur=$(printf '%%s' "${cur#-}")
+	elif [ -d "$cur" ] && test -r "$cur"; then
+		cur=` + "`echo \"$cur\" | tr a-z A-Z`" + `
+	fi
+	case $cur in
+	a*|b*) words+=("$cur" alpha) ;;
+	[0-9]*) n=$(( ${cur%%%%[!0-9]*} * 2 + %[1]d )) ;;
+	*) words=(${cur//:/ }) ;;
+	esac
+	for ((i = 0; i < ${#words[@]}; i++)); do
+		[[ ${words[i]} =~ ^x(.*)$ ]] && words[i]=${BASH_REMATCH[1]}
+	done
+	while read -r line; do n=$((n + ${#line})); done <<EOF
+${words[*]} $n
+EOF
+	echo "${cur:+$cur }$n"
+}
+`
+
+// writeLibrary writes lib5k, 250 functions of 20 lines in the style of
+// the shell libraries agents source (nvm.sh, bash_completion): tests,
+// case, loops, $(…), backquotes, here-documents, arithmetic, arrays.
+func writeLibrary(dir string) error {
+	var sb strings.Builder
+	for i := 0; i < 250; i++ {
+		fmt.Fprintf(&sb, libFunc, i)
+	}
+	return os.WriteFile(filepath.Join(dir, "lib5k"), []byte(sb.String()), 0o644)
 }
 
 // observation prints the cost of observing: the corpus subset's time

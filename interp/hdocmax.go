@@ -18,10 +18,19 @@ const hdocMax = 16
 // hdocMaxText is the error's text, as bash words it.
 const hdocMaxText = "maximum here-document count exceeded"
 
-// mayExceedHdocMax is a cheap test of a program's text: fewer "<<" than
-// that cannot exceed the limit.
+// mayExceedHdocMax is a cheap test of a program's text: a line with
+// fewer "<<" than that cannot exceed the limit (hdocMaxError counts the
+// operators by the line they are written on).
 func mayExceedHdocMax(text string) bool {
-	return strings.Count(text, "<<") > hdocMax
+	if strings.Count(text, "<<") <= hdocMax {
+		return false
+	}
+	for line := range strings.Lines(text) {
+		if strings.Count(line, "<<") > hdocMax {
+			return true
+		}
+	}
+	return false
 }
 
 // hdocMaxError is the error of the first line of stmts with more

@@ -1,6 +1,10 @@
 package interp
 
-import "mvdan.cc/sh/v3/syntax"
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
 
 // bash prints the notice for a foreground program killed by a signal
 // ("line N:  PID Hangup  cmd") once the simple command is done and its
@@ -44,7 +48,7 @@ func (r *Runner) stmtsByLine(stmts []*syntax.Stmt) {
 		j := lineGroupEnd(stmts, i, r.curSrc)
 		r.groupRead(stmts[i:j], stmts[prev:i])
 		prev = i
-		r.noticeLine, r.parenLeft = r.lineAt(readEnd(stmts[i:j])), false
+		r.noticeLine, r.parenLeft = r.lineAt(readEndIn(stmts[i:j], r.curSrc)), false
 		r.stmts(stmts[i:j])
 		if r.flow != flowNone {
 			return
@@ -80,6 +84,21 @@ func (r *Runner) lineReadNotify(prev []*syntax.Stmt) {
 func readEnd(g []*syntax.Stmt) int {
 	end := 0
 	for _, st := range g {
+		end = max(end, stmtLastLine(st))
+	}
+	return end
+}
+
+// readEndIn is readEnd for commands whose positions refer to src: one
+// whose text holds no "<<" has no here-document to walk for.
+func readEndIn(g []*syntax.Stmt, src string) int {
+	end := 0
+	for _, st := range g {
+		from, to := int(st.Pos().Offset()), int(st.End().Offset())
+		if st.End().IsValid() && from <= to && to <= len(src) && !strings.Contains(src[from:to], "<<") {
+			end = max(end, int(st.End().Line()))
+			continue
+		}
 		end = max(end, stmtLastLine(st))
 	}
 	return end

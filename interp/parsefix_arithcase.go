@@ -40,9 +40,15 @@ func keepRewrite(f *syntax.File, text, name string, edits []parseEdit, rewrite f
 	return fixed, f2, append(edits, ed...)
 }
 
-// mayHoldArithCase reports whether src may hold such a $((…)).
+// mayHoldArithCase reports whether src may hold such a $((…)): a "$(("
+// with a "$(" after it and a "case" after that.
 func mayHoldArithCase(src string) bool {
-	return strings.Contains(src, "$((") && strings.Contains(src, "case")
+	i := strings.Index(src, "$((")
+	if i < 0 {
+		return false
+	}
+	j := strings.Index(src[i+len("$(("):], "$(")
+	return j >= 0 && strings.Contains(src[i+len("$((")+j:], "case")
 }
 
 // arithCaseRewrite returns src with a blank after the "$(" of every

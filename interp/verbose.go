@@ -100,7 +100,7 @@ func (r *Runner) stmtsEchoing(stmts []*syntax.Stmt, src string, catchAbort bool,
 				return readAllErr(err)
 			}
 		}
-		end := readEnd(g) // here-document bodies too
+		end := readEndIn(g, r.curSrc) // here-document bodies too
 		var vl verboseLines
 		if r.opts.on(optVerbose) {
 			vl = verboseLinesOf(g, r.curSrc, src)
@@ -118,7 +118,7 @@ func (r *Runner) stmtsEchoing(stmts []*syntax.Stmt, src string, catchAbort bool,
 			r.pinANSI(stmtNodes(g)...)
 		}
 		r.discardLine, r.parenLeft = 0, false
-		r.noticeLine = r.lineAt(readEnd(g))
+		r.noticeLine = r.lineAt(readEndIn(g, r.curSrc))
 		r.stmts(g)
 		r.shiftAfterParen(notice, g)
 		if !r.lineAbortCaught(catchAbort, g) {

@@ -239,11 +239,9 @@ func leadingComments(list []syntax.Comment, before func(*syntax.Comment) bool, f
 
 // walkWhere walks node as walk does, skipping what cannot concern the
 // caller: when node is a whole program, it walks only the top-level
-// statements whose text in src, from the statement's start to the next
-// one's, satisfies has, and those with a here-document operator, whose
-// bodies may come after the next statement's start (`cat <<E; echo "a
-// b"` reads the body after the second line); fn is not called for the
-// File itself. Any other node is walked whole when has(src). Big sourced
+// statements whose text in src satisfies has (stmtText: with the
+// here-document bodies read after it); fn is not called for the File
+// itself. Any other node is walked whole when has(src). Big sourced
 // files are mostly functions each a statement of its own: a pass that
 // looks for backquotes need not visit the thousands without one.
 func walkWhere(node syntax.Node, src string, has func(string) bool, fn func(syntax.Node) bool) {
@@ -255,14 +253,33 @@ func walkWhere(node syntax.Node, src string, has func(string) bool, fn func(synt
 		return
 	}
 	for i, st := range f.Stmts {
-		from, to := int(st.Pos().Offset()), len(src)
-		if i+1 < len(f.Stmts) {
-			to = int(f.Stmts[i+1].Pos().Offset())
-		}
-		if !st.Pos().IsValid() || from > to || to > len(src) || has(src[from:to]) || strings.Contains(src[from:to], "<<") {
+		if text, ok := stmtText(f.Stmts, i, src); !ok || has(text) {
 			walk(st, fn)
 		}
 	}
+}
+
+// stmtText is the text in src of stmts[i], top-level statements, up to
+// where the first statement after it that starts on a later line than
+// all before it end: past the bodies of its here-documents, which bash
+// reads after the newline that ends the last of those (`cat <<E; echo
+// "a<newline>b"; echo c` has its body after the second line). ok is
+// false when the positions do not fit src.
+func stmtText(stmts []*syntax.Stmt, i int, src string) (string, bool) {
+	st := stmts[i]
+	from, to := int(st.Pos().Offset()), len(src)
+	last := st.End().Line()
+	for _, next := range stmts[i+1:] {
+		if next.Pos().Line() > last {
+			to = int(next.Pos().Offset())
+			break
+		}
+		last = max(last, next.End().Line())
+	}
+	if !st.Pos().IsValid() || from > to || to > len(src) {
+		return "", false
+	}
+	return src[from:to], true
 }
 
 // containing returns a test of whether a text holds s.

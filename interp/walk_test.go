@@ -77,6 +77,9 @@ func TestWalkWhereMissesNothing(t *testing.T) {
 	srcs := append(corpusScripts(t),
 		"cat <<E; echo \"a\nb\"; echo c\n`x`\nE\necho d",
 		"f() { :; }; cat <<-E; g() { :; }\n\t$'q' <(p) $((1)) `y`\nE\n: time --",
+		"cat <<E; cat <<F\n`a`\nE\n$'b' <(c)\nF\necho x",
+		"cat <<E; {\n`b`\nE\necho in; }\n: x",
+		"x=$(cat <<E\n`q` $'r'\nE\n); y; cat <<A; echo \\\n`z`\nA\n",
 	)
 	for _, needle := range []string{"`", "$'", "<(", "$((", "time", "\\"} {
 		for i, src := range srcs {
