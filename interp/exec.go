@@ -749,8 +749,7 @@ func (r *Runner) stmt(st *syntax.Stmt) {
 		// break 0 (a count out of range) leaves every loop and fails:
 		// bash's ERR trap runs no command while the shell is breaking,
 		// but execute_simple_command's set -e check still exits
-		r.beginExit(r.exit)
-		r.exitHow, r.exitRedirCalls = exitByErrexit, r.redirCalls
+		r.beginErrexit()
 	}
 }
 
@@ -924,9 +923,16 @@ func (r *Runner) failed(errTrap bool) {
 			return
 		}
 		r.exit = st
-		r.beginExit(r.exit)
-		r.exitHow, r.exitRedirCalls = exitByErrexit, r.redirCalls
+		r.beginErrexit()
 	}
+}
+
+// beginErrexit starts the exit set -e makes with the status r.exit
+// (exitByErrexit), printing what bash prints as it unwinds.
+func (r *Runner) beginErrexit() {
+	r.beginExit(r.exit)
+	r.exitHow, r.exitRedirCalls = exitByErrexit, r.redirCalls
+	r.popContextErrors()
 }
 
 // statusIgnored reports whether the command running has bash's
@@ -1785,9 +1791,14 @@ func (r *Runner) errPrefix() string { return r.linePrefix(r.lineSep()) }
 func (r *Runner) plainPrefix() string { return r.linePrefix(": line ") }
 
 func (r *Runner) linePrefix(sep string) string {
-	name := r.errName()
-	if r.line > 0 && !r.sh.interactive {
-		return name + sep + itoa(int64(r.line)) + ": "
+	return r.namedPrefix(r.errName(), sep, r.line)
+}
+
+// namedPrefix is error_prolog's prefix for name and line: the line only
+// where a non-interactive shell has one.
+func (r *Runner) namedPrefix(name, sep string, line int) string {
+	if line > 0 && !r.sh.interactive {
+		return name + sep + itoa(int64(line)) + ": "
 	}
 	return name + ": "
 }

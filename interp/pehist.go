@@ -30,6 +30,7 @@ func (r *Runner) enterPEText() peHistState {
 		r.peOuterCmd = r.bashCmd
 	}
 	r.peTexts++
+	r.peCalls = append(r.peCalls, len(r.calls))
 	s := peHistState{remember: r.peRemember}
 	if h := r.hist; h != nil {
 		s.src, s.line, s.live, s.linesOf, s.lines = h.src, h.line, h.live, h.linesOf, h.lines
@@ -41,6 +42,7 @@ func (r *Runner) enterPEText() peHistState {
 // leavePEText ends what enterPEText began.
 func (r *Runner) leavePEText(s peHistState) {
 	r.peTexts--
+	r.peCalls = r.peCalls[:len(r.peCalls)-1]
 	r.peRemember = s.remember
 	if h := r.hist; h != nil {
 		h.src, h.line, h.live, h.linesOf, h.lines = s.src, s.line, s.live, s.linesOf, s.lines

@@ -216,6 +216,13 @@ type Runner struct {
 	// peTexts counts the eval, trap and sourced texts running, which
 	// bash runs with parse_and_execute (peUndoes)
 	peTexts int
+	// peCalls holds, for each eval, trap and sourced text running, how
+	// many call frames there were as it began (popContextErrors); a
+	// forked child starts with none of its parent's
+	peCalls []int
+	// forkCalls is how many call frames there were where a substitution
+	// forked this subshell: its text's own frames are those above
+	forkCalls int
 	// peOuterCmd is the $BASH_COMMAND from before the outermost of those
 	// texts, which its parse_and_execute puts back as a fatal jump to
 	// the top level unwinds it (enterPEText)

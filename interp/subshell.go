@@ -59,6 +59,7 @@ func (r *Runner) fork(kind string) *Runner {
 		tildeColonOnly:  r.tildeColonOnly,
 		forkLevel:       r.traceLevel,
 		forkPE:          kind == "cmdsub" || kind == "procsubst",
+		forkCalls:       len(r.calls),
 		outerPE:         r.outerPE || r.forkPE || r.peTexts > 0 || r.inTrap,
 		noErrExit:       r.noErrExit,
 		ignoreBase:      r.ignoreBase,

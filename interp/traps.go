@@ -224,6 +224,9 @@ func (r *Runner) runTrap(name string) int {
 	r.noErrExit, r.ignoreBase = 0, 0
 	outerPE := r.enterPE()
 	defer r.leavePE(outerPE)
+	peN := len(r.peCalls)
+	r.peCalls = append(r.peCalls, len(r.calls))
+	defer func() { r.peCalls = r.peCalls[:peN] }()
 	oldRunning := r.runningTrap
 	r.runningTrap, r.trapSaved = name, saved
 	// the action's commands do not change PIPESTATUS for the code it

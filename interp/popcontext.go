@@ -1,0 +1,72 @@
+package interp
+
+// bash 5.2 complains as set -e unwinds an eval (or a sourced file, or a
+// trap action) that ran in a function: that text's parse_and_execute
+// drops every local scope (reset_local_contexts) and discards the
+// unwind-protects of its own commands, then jumps to the text around it,
+// whose parse_and_execute runs its unwind-protects: those of each
+// function called between the two texts pop a variable context that is
+// no longer there, and print
+//
+//	NAME: line N: pop_var_context: head of shell_variables not a function context
+//
+// one for each such call, innermost first, before the EXIT trap runs.
+// Each pop_context also takes one from variable_context, which reset to 0
+// goes below it: the next text out then finds it non-zero, discards its
+// own frames and resets it again, printing nothing, and so on outward.
+// N is the line the call was made from (restored just before); NAME is
+// BASH_SOURCE[0] as the unwinding has left it: each frame unwound so far
+// popped one entry from its top, while the frames inside the innermost
+// text, discarded, popped none (so NAME can be the file of a function
+// still running there). A script's own text and a ( ) child catch the
+// jump with no unwinding; a -c string and a substitution's text unwind
+// what they called, as any eval does.
+
+const popContextMsg = "pop_var_context: head of shell_variables not a function context"
+
+// popContextErrors prints bash's complaints (see above) for the set -e
+// exit beginning here.
+func (r *Runner) popContextErrors() {
+	if !r.inFunction() {
+		return // variable_context is 0: nothing was reset
+	}
+	bases := r.peCalls
+	if r.peTop() {
+		bases = append([]int{r.forkCalls}, bases...)
+	}
+	// context stands for bash's variable_context, which each
+	// pop_context takes one from: once below 0, the next text out
+	// discards its frames and resets it as the innermost did
+	popped, context := 0, 0
+	for j := len(bases) - 2; j >= 0; j-- {
+		if context != 0 {
+			context = 0
+			continue
+		}
+		for i := bases[j+1] - 1; i >= bases[j] && i < len(r.calls); i-- {
+			popped++ // restore_funcarray_state, before pop_context
+			if f := r.calls[i]; !f.sourced {
+				context--
+				r.writeErr(r.unwoundPrefix(popped, f.line) + popContextMsg + "\n")
+			}
+		}
+	}
+}
+
+// unwoundPrefix is error_prolog's "NAME: line N: " with NAME taken from
+// BASH_SOURCE once its popped most recent entries are gone
+// (get_name_for_error: $0 when that leaves none or an empty one).
+func (r *Runner) unwoundPrefix(popped, line int) string {
+	name := ""
+	if r.sh.interactive && r.sh.name != "" {
+		name = r.sh.name
+	} else if n := len(r.calls) - popped; n > 0 {
+		name = r.calls[n-1].source
+	} else if n == 0 && (r.sourceName != "" || r.scriptFrame()) {
+		name = r.topSource()
+	}
+	if name == "" {
+		name = r.arg0
+	}
+	return r.namedPrefix(name, r.lineSep(), line)
+}
