@@ -68,12 +68,18 @@
 # grep's (CHECKFLAGS=VERBOSE=yes); gzip's own gunzip, zcat, zdiff, zgrep,
 # ... are sh scripts, run under the shell compared too.
 #
+# xz runs xz-utils 5.4.1's (the orig tarball unpacked in $SRC) configure,
+# libtool build and make check under the shell compared: its tests/test_*.sh
+# are sh, and test_scripts.sh drives xzgrep and xzdiff, sh scripts too.
+# Compare cfg.log, config.status, config.h, config.log and the Makefiles of
+# run-bash/xz-5.4.1-tests and run-nash/xz-5.4.1-tests besides the results.
+#
 # Prerequisites: root (unshare -m and bind mounts), deb-src in apt sources,
 # `apt-get source autoconf make-dfsg m4` unpacked in $SRC (default
 # /tmp/autotools-src), gcc, perl, autoconf, automake, autopoint and gettext
 # (make-dfsg ships no configure: this script runs autoreconf -fi on it).
 #
-#   tools/autotoolstests.sh bash|NASH [autoconf|make|m4|grep|sed|findutils|automake|libtool|tar|patch|diffutils|gzip ...]
+#   tools/autotoolstests.sh bash|NASH [autoconf|make|m4|grep|sed|findutils|automake|libtool|tar|patch|diffutils|gzip|xz ...]
 #
 # grep-gnulib, sed-gnulib and findutils-gnulib run the gnulib-tests
 # directory of the package instead (C unit tests and a few sh ones, all
@@ -90,7 +96,7 @@
 # tests/local.at is edited to drop SHLVL as it drops PPID, so that about 65
 # tests do not fail alike under both shells.
 set -u
-shell=${1:?usage: autotoolstests.sh bash|NASH|compare [autoconf|make|m4|grep|sed|findutils|automake|libtool|tar|patch|diffutils|gzip ...]}
+shell=${1:?usage: autotoolstests.sh bash|NASH|compare [autoconf|make|m4|grep|sed|findutils|automake|libtool|tar|patch|diffutils|gzip|xz ...]}
 shift
 SRC=${SRC:-/tmp/autotools-src}
 
@@ -195,7 +201,7 @@ exec "$@"' "$bin" "$@"
 }
 
 for s in $suites; do
-	tests=
+	tests= build=make
 	case $s in
 	autoconf) dir=autoconf-2.71 check='make check TESTSUITEFLAGS="-j2"' ;;
 	make) dir=make-dfsg-4.3 check='make check' ;;
@@ -211,6 +217,7 @@ for s in $suites; do
 	patch) dir=patch-2.7.6 check='make -j2 -C tests check' tests=tests ;;
 	diffutils) dir=diffutils-3.8 check='make -j2 -C tests check' tests=tests ;;
 	gzip) dir=gzip-1.12 check='make -j2 -C tests check' tests=tests ;;
+	xz) dir=xz-5.4.1 check='make -j2 check' build='make -j2' tests=tests ;;
 	*-gnulib) # gnulib's own tests as the package ships them
 		case $s in
 		grep-*) dir=grep-3.8 ;; sed-*) dir=sed-4.9 ;; findutils-*) dir=findutils-4.9.0 ;;
@@ -273,7 +280,7 @@ for s in $suites; do
 	if $prebuilt; then
 		(cd "$w" && inns /bin/sh -c "$check ${CHECKFLAGS:-} >check.log 2>&1")
 	else
-		(cd "$w" && inns /bin/sh -c "./configure >cfg.log 2>&1 && make >build.log 2>&1 && $check >check.log 2>&1")
+		(cd "$w" && inns /bin/sh -c "./configure >cfg.log 2>&1 && $build >build.log 2>&1 && $check >check.log 2>&1")
 	fi
 	rc=$?
 	case $s in
