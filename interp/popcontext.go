@@ -51,6 +51,21 @@ func (r *Runner) popContextErrors() {
 			}
 		}
 	}
+	if popped > 0 {
+		r.unwoundCalls, r.unwoundPopped = len(r.calls), popped
+	}
+}
+
+// arrayCalls is how many call frames, from the bottom, FUNCNAME,
+// BASH_SOURCE and BASH_LINENO show: all of them, but for the entries the
+// unwinding popContextErrors stands for took off their tops, which the
+// EXIT trap no longer sees (less those of frames nash has left since).
+func (r *Runner) arrayCalls() int {
+	n := len(r.calls)
+	if r.unwoundPopped > 0 && n <= r.unwoundCalls {
+		n -= max(0, r.unwoundPopped-(r.unwoundCalls-n))
+	}
+	return n
 }
 
 // unwoundPrefix is error_prolog's "NAME: line N: " with NAME taken from

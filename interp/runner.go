@@ -223,6 +223,10 @@ type Runner struct {
 	// forkCalls is how many call frames there were where a substitution
 	// forked this subshell: its text's own frames are those above
 	forkCalls int
+	// unwoundCalls and unwoundPopped: where set -e began and how many
+	// entries bash's unwinding took off FUNCNAME, BASH_SOURCE and
+	// BASH_LINENO (popContextErrors, arrayCalls)
+	unwoundCalls, unwoundPopped int
 	// peOuterCmd is the $BASH_COMMAND from before the outermost of those
 	// texts, which its parse_and_execute puts back as a fatal jump to
 	// the top level unwinds it (enterPEText)

@@ -382,7 +382,7 @@ func (r *Runner) funcFrame() *callFrame {
 
 func (r *Runner) callsArray(f func(callFrame) string, bottom string) *variable {
 	arr := &indexedArray{}
-	for i := len(r.calls) - 1; i >= 0; i-- {
+	for i := r.arrayCalls() - 1; i >= 0; i-- {
 		arr.vals = append(arr.vals, f(r.calls[i]))
 	}
 	arr.vals = append(arr.vals, bottom)
@@ -392,7 +392,7 @@ func (r *Runner) callsArray(f func(callFrame) string, bottom string) *variable {
 // sourceArray is BASH_SOURCE: for each frame, the file its code came from.
 func (r *Runner) sourceArray() *variable {
 	arr := &indexedArray{}
-	for i := len(r.calls) - 1; i >= 0; i-- {
+	for i := r.arrayCalls() - 1; i >= 0; i-- {
 		arr.vals = append(arr.vals, r.calls[i].source)
 	}
 	if r.sourceName != "" || r.scriptFrame() {
@@ -415,7 +415,7 @@ func (r *Runner) topSource() string {
 
 func (r *Runner) linenoArray() *variable {
 	arr := &indexedArray{}
-	for i := len(r.calls) - 1; i >= 0; i-- {
+	for i := r.arrayCalls() - 1; i >= 0; i-- {
 		arr.vals = append(arr.vals, itoa(int64(r.calls[i].line)))
 	}
 	if r.scriptFrame() {

@@ -60,6 +60,8 @@ func (r *Runner) fork(kind string) *Runner {
 		forkLevel:       r.traceLevel,
 		forkPE:          kind == "cmdsub" || kind == "procsubst",
 		forkCalls:       len(r.calls),
+		unwoundCalls:    r.unwoundCalls,
+		unwoundPopped:   r.unwoundPopped,
 		outerPE:         r.outerPE || r.forkPE || r.peTexts > 0 || r.inTrap,
 		noErrExit:       r.noErrExit,
 		ignoreBase:      r.ignoreBase,
