@@ -1758,8 +1758,11 @@ func (r *Runner) errorf(format string, a ...any) {
 // stderr is unbuffered: the write to a pipe whose reader has gone kills
 // a subshell with SIGPIPE there, unless that is ignored (as write's
 // writeFailed).
-func (r *Runner) writeErr(s string) {
-	_, err := io.WriteString(r.errOut(), s)
+func (r *Runner) writeErr(s string) { r.writeErrTo(r.errOut(), s) }
+
+// writeErrTo is writeErr to w, what fd 2 was at some earlier point.
+func (r *Runner) writeErrTo(w io.Writer, s string) {
+	_, err := io.WriteString(w, s)
 	if errno, ok := underlyingErrno(err); ok && errno == syscall.EPIPE {
 		if r.sigpipeIgnored() {
 			return

@@ -47,7 +47,13 @@ func (r *Runner) popContextErrors() {
 			popped++ // restore_funcarray_state, before pop_context
 			if f := r.calls[i]; !f.sourced {
 				context--
-				r.writeErr(r.unwoundPrefix(popped, f.line) + popContextMsg + "\n")
+				// the redirections made inside the call are
+				// undone by then, its own still hold
+				w := f.errW
+				if w == nil {
+					w = r.errOut()
+				}
+				r.writeErrTo(w, r.unwoundPrefix(popped, f.line)+popContextMsg+"\n")
 			}
 		}
 	}

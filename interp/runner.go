@@ -741,6 +741,9 @@ type callFrame struct {
 	// setOpts holds the set -o options saved by `local -`, restored
 	// when the function returns; nil when the function did not save them
 	setOpts *[numSetOpts]bool
+	// errW is fd 2 as the function was called, its call's redirections
+	// made (popContextErrors writes there)
+	errW io.Writer
 }
 
 type funcDef struct {
