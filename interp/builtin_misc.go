@@ -191,7 +191,8 @@ func biTimes(r *Runner, args []string) int {
 
 // biCaller implements caller [N].
 func biCaller(r *Runner, args []string) int {
-	if len(r.calls) == 0 && r.sourceName == "" && !r.scriptFrame() {
+	calls := r.shownCalls() // (what FUNCNAME and BASH_SOURCE show)
+	if len(calls) == 0 && r.sourceName == "" && !r.scriptFrame() {
 		// bash fails at once where BASH_SOURCE is empty (the top level
 		// of a -c string), before it looks at its arguments
 		return 1
@@ -211,19 +212,19 @@ func biCaller(r *Runner, args []string) int {
 			r.builtinUsage("caller")
 			return 2
 		}
-		if v < 0 || v > int64(len(r.calls)) {
+		if v < 0 || v > int64(len(calls)) {
 			return 1 // no such frame: bash's array_reference finds nothing
 		}
 		n = int(v)
 	}
-	depth := len(r.calls)
+	depth := len(calls)
 	if depth == 0 && len(args) == 1 {
 		return r.writeUnchecked("caller", "0 NULL\n")
 	}
 	if n >= depth {
 		return 1
 	}
-	fr := r.calls[depth-1-n]
+	fr := calls[depth-1-n]
 	// the bottom of BASH_SOURCE, which a -c string does not have
 	bottom := "NULL"
 	if r.sourceName != "" || r.scriptFrame() {
@@ -232,7 +233,7 @@ func biCaller(r *Runner, args []string) int {
 	if len(args) == 1 {
 		src := bottom
 		if depth-2-n >= 0 {
-			src = r.calls[depth-2-n].source
+			src = calls[depth-2-n].source
 		}
 		return r.writeUnchecked("caller", itoa(int64(fr.line))+" "+src+"\n")
 	}
@@ -242,8 +243,8 @@ func biCaller(r *Runner, args []string) int {
 		return 1 // no frame below: bash finds no FUNCNAME or BASH_SOURCE element
 	}
 	if depth-2-n >= 0 {
-		caller = r.calls[depth-2-n].funcName
-		src = r.calls[depth-2-n].source
+		caller = calls[depth-2-n].funcName
+		src = calls[depth-2-n].source
 	}
 	return r.writeUnchecked("caller", itoa(int64(fr.line))+" "+caller+" "+src+"\n")
 }

@@ -1,5 +1,7 @@
 package interp
 
+import "slices"
+
 // bash 5.2 complains as set -e unwinds an eval (or a sourced file, or a
 // trap action) that ran in a function: that text's parse_and_execute
 // drops every local scope (reset_local_contexts) and discards the
@@ -62,16 +64,17 @@ func (r *Runner) popContextErrors() {
 	}
 }
 
-// arrayCalls is how many call frames, from the bottom, FUNCNAME,
-// BASH_SOURCE and BASH_LINENO show: all of them, but for the entries the
-// unwinding popContextErrors stands for took off their tops, which the
-// EXIT trap no longer sees (less those of frames nash has left since).
-func (r *Runner) arrayCalls() int {
-	n := len(r.calls)
-	if r.unwoundPopped > 0 && n <= r.unwoundCalls {
-		n -= max(0, r.unwoundPopped-(r.unwoundCalls-n))
+// shownCalls is r.calls as FUNCNAME, BASH_SOURCE, BASH_LINENO, caller
+// and, with extdebug, BASH_ARGV and BASH_ARGC (pop_args) see them: without the frames whose entries the unwinding
+// popContextErrors stands for took off the tops of those arrays (as many
+// as it unwound, from the top of the stack set -e found, whichever
+// frames they were), which the EXIT trap and what it calls no longer see.
+func (r *Runner) shownCalls() []callFrame {
+	lo, hi := r.unwoundCalls-r.unwoundPopped, min(r.unwoundCalls, len(r.calls))
+	if r.unwoundPopped == 0 || lo >= hi {
+		return r.calls
 	}
-	return n
+	return append(slices.Clip(r.calls[:lo]), r.calls[hi:]...)
 }
 
 // unwoundPrefix is error_prolog's "NAME: line N: " with NAME taken from

@@ -225,7 +225,7 @@ type Runner struct {
 	forkCalls int
 	// unwoundCalls and unwoundPopped: where set -e began and how many
 	// entries bash's unwinding took off FUNCNAME, BASH_SOURCE and
-	// BASH_LINENO (popContextErrors, arrayCalls)
+	// BASH_LINENO (popContextErrors, shownCalls)
 	unwoundCalls, unwoundPopped int
 	// peOuterCmd is the $BASH_COMMAND from before the outermost of those
 	// texts, which its parse_and_execute puts back as a fatal jump to

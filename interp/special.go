@@ -382,8 +382,9 @@ func (r *Runner) funcFrame() *callFrame {
 
 func (r *Runner) callsArray(f func(callFrame) string, bottom string) *variable {
 	arr := &indexedArray{}
-	for i := r.arrayCalls() - 1; i >= 0; i-- {
-		arr.vals = append(arr.vals, f(r.calls[i]))
+	calls := r.shownCalls()
+	for i := len(calls) - 1; i >= 0; i-- {
+		arr.vals = append(arr.vals, f(calls[i]))
 	}
 	arr.vals = append(arr.vals, bottom)
 	return &variable{kind: kIndexed, set: true, arr: arr}
@@ -392,8 +393,9 @@ func (r *Runner) callsArray(f func(callFrame) string, bottom string) *variable {
 // sourceArray is BASH_SOURCE: for each frame, the file its code came from.
 func (r *Runner) sourceArray() *variable {
 	arr := &indexedArray{}
-	for i := r.arrayCalls() - 1; i >= 0; i-- {
-		arr.vals = append(arr.vals, r.calls[i].source)
+	calls := r.shownCalls()
+	for i := len(calls) - 1; i >= 0; i-- {
+		arr.vals = append(arr.vals, calls[i].source)
 	}
 	if r.sourceName != "" || r.scriptFrame() {
 		arr.vals = append(arr.vals, r.topSource())
@@ -415,8 +417,9 @@ func (r *Runner) topSource() string {
 
 func (r *Runner) linenoArray() *variable {
 	arr := &indexedArray{}
-	for i := r.arrayCalls() - 1; i >= 0; i-- {
-		arr.vals = append(arr.vals, itoa(int64(r.calls[i].line)))
+	calls := r.shownCalls()
+	for i := len(calls) - 1; i >= 0; i-- {
+		arr.vals = append(arr.vals, itoa(int64(calls[i].line)))
 	}
 	if r.scriptFrame() {
 		// the script's own frame, as for BASH_SOURCE and FUNCNAME
@@ -441,9 +444,10 @@ func (r *Runner) argvArrays(argc bool) *variable {
 		}
 		return &variable{kind: kIndexed, set: true, arr: arr}
 	}
-	for i := len(r.calls) - 1; i >= 0; i-- {
-		a := r.calls[i].args
-		if fr := r.calls[i]; fr.sourced && len(a) == 0 && fr.path != "" {
+	calls := r.shownCalls()
+	for i := len(calls) - 1; i >= 0; i-- {
+		a := calls[i].args
+		if fr := calls[i]; fr.sourced && len(a) == 0 && fr.path != "" {
 			a = []string{fr.path}
 		}
 		if argc {
