@@ -53,6 +53,24 @@ func (last *Runner) forwardTo(mine func() bool) (done func()) {
 	}
 	ch := make(chan os.Signal, len(sigs))
 	stop := make(chan struct{})
+	var inPlace atomic.Bool
+	last.beforeInPlace = func() func() {
+		// a signal from now on ends the process before the exec, as
+		// it would end bash's child, or reaches the program after it;
+		// one the runtime took just before is the forwarder's to act
+		// on (at once, with inPlace set) before the execve discards it
+		inPlace.Store(true)
+		for _, s := range sigs {
+			backToDefault(s.(syscall.Signal))
+		}
+		time.Sleep(2 * time.Millisecond)
+		return func() {
+			for _, s := range sigs {
+				restoreGoHandler(s.(syscall.Signal))
+			}
+			inPlace.Store(false)
+		}
+	}
 	for _, s := range sigs {
 		// the runtime's handler, which Notify needs, in place of the
 		// kernel default DefaultSignals gave the signal
@@ -65,8 +83,9 @@ func (last *Runner) forwardTo(mine func() bool) (done func()) {
 			case s := <-ch:
 				sig := s.(syscall.Signal)
 				// a program being started has no pid yet: give it a
-				// moment (bash's child is the program already)
-				for i := 0; i < 100 && pid.Load() == 0; i++ {
+				// moment (bash's child is the program already); one
+				// about to take this process's place will not have one
+				for i := 0; i < 100 && pid.Load() == 0 && !inPlace.Load(); i++ {
 					time.Sleep(time.Millisecond)
 				}
 				if p := pid.Load(); p > 0 && syscall.Kill(int(p), sig) == nil {
@@ -79,6 +98,7 @@ func (last *Runner) forwardTo(mine func() bool) (done func()) {
 		}
 	}()
 	return func() {
+		last.beforeInPlace = nil
 		signal.Stop(ch)
 		close(stop)
 		for _, s := range sigs {

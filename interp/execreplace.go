@@ -137,6 +137,9 @@ func (r *Runner) replaceProcess(path string, argv, env []string, name string, as
 			src[i] = int(f.Fd())
 		}
 	}
+	if r.beforeInPlace != nil {
+		defer r.beforeInPlace()()
+	}
 	if !r.inCwd {
 		if err := r.chdirForExec(); err != nil {
 			// a directory that lost its search permission since the

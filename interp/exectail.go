@@ -259,9 +259,11 @@ func noForkTail(stmts []*syntax.Stmt, src string, procSubst bool) *execTail {
 // waits for it. Not when a Gate observes (it records the command's end),
 // nor while shell code of this process runs asynchronously (a process
 // substitution's, coprocess's or job's that has not reached the program
-// of its last command: bash runs these in processes of their own).
+// of its last command: bash runs these in processes of their own). Also
+// the program of a job run as a nash process (RunBgJob), which is async
+// but has the process to itself, as bash's forked child does.
 func (r *Runner) mayExecInPlace() bool {
-	if r.onExec == nil || r.isSub || r.async || r.pipePos != nil || r.execBuiltin || r.sh.gate != nil {
+	if r.onExec == nil || r.isSub || r.async && !r.bgProcess || r.pipePos != nil || r.execBuiltin || r.sh.gate != nil {
 		return false
 	}
 	if t := r.execTailNow(); t == nil || !t.top {

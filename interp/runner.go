@@ -418,6 +418,10 @@ type Runner struct {
 	// the tail runs (forwardToCommand), not only after forwardToTail's
 	// delay
 	forwarding bool
+	// beforeInPlace, set while signals are forwarded (forwardTo), makes
+	// them end the process at once for a program about to replace it,
+	// and returns what undoes that should the exec fail
+	beforeInPlace func() (undo func())
 	// liveCache is liveDir's last finding
 	liveCache liveDirCache
 	// notLogin: a ( ), pipeline or asynchronous subshell, where bash's
