@@ -30,7 +30,7 @@ func (r *Runner) enterPEText() peHistState {
 		r.peOuterCmd = r.bashCmd
 	}
 	r.peTexts++
-	r.peCalls = append(r.peCalls, len(r.calls))
+	r.peCalls = append(r.peCalls, r.peMark())
 	s := peHistState{remember: r.peRemember}
 	if h := r.hist; h != nil {
 		s.src, s.line, s.live, s.linesOf, s.lines = h.src, h.line, h.live, h.linesOf, h.lines

@@ -12,7 +12,8 @@ import "slices"
 //
 //	NAME: line N: pop_var_context: head of shell_variables not a function context
 //
-// one for each such call, innermost first, before the EXIT trap runs.
+// one for each such call, innermost first, before the EXIT trap runs,
+// which finds the redirections of those calls undone too.
 // Each pop_context also takes one from variable_context, which reset to 0
 // goes below it: the next text out then finds it non-zero, discards its
 // own frames and resets it again, printing nothing, and so on outward.
@@ -26,26 +27,43 @@ import "slices"
 
 const popContextMsg = "pop_var_context: head of shell_variables not a function context"
 
+// peMark is where an eval, trap or sourced text began: how many call
+// frames and redirected calls there were (for a redirected call, redirs
+// counts the texts instead).
+type peMark struct{ calls, redirs int }
+
+func (r *Runner) peMark() peMark { return peMark{len(r.calls), r.redirCalls} }
+
 // popContextErrors prints bash's complaints (see above) for the set -e
 // exit beginning here.
 func (r *Runner) popContextErrors() {
-	if !r.inFunction() {
+	top, bases, popped := len(r.calls), r.peCalls, 0
+	if n := len(r.redirMarks); n > 0 && r.traps.has("EXIT") {
+		// with an EXIT trap, set -e first unwinds to the innermost
+		// redirected call around the failure (run_unwind_frame
+		// "saved-redirects"): the calls and texts inside it end as
+		// they would, popping their entries, and the jump goes to the
+		// text around that call
+		m := r.redirMarks[n-1]
+		top, bases, popped = m.calls, bases[:m.redirs], len(r.calls)-m.calls
+	}
+	if !r.framesFunction(top) {
 		return // variable_context is 0: nothing was reset
 	}
-	bases := r.peCalls
 	if r.peTop() {
-		bases = append([]int{r.forkCalls}, bases...)
+		bases = append([]peMark{{calls: r.forkCalls}}, bases...)
 	}
 	// context stands for bash's variable_context, which each
 	// pop_context takes one from: once below 0, the next text out
 	// discards its frames and resets it as the innermost did
-	popped, context := 0, 0
+	context, undone := 0, -1
 	for j := len(bases) - 2; j >= 0; j-- {
 		if context != 0 {
 			context = 0
 			continue
 		}
-		for i := bases[j+1] - 1; i >= bases[j] && i < len(r.calls); i-- {
+		undone = bases[j].redirs
+		for i := bases[j+1].calls - 1; i >= bases[j].calls && i < top; i-- {
 			popped++ // restore_funcarray_state, before pop_context
 			if f := r.calls[i]; !f.sourced {
 				context--
@@ -62,6 +80,22 @@ func (r *Runner) popContextErrors() {
 	if popped > 0 {
 		r.unwoundCalls, r.unwoundPopped = len(r.calls), popped
 	}
+	if undone >= 0 && r.exitRedirCalls > undone+1 {
+		// the redirections of the calls it unwound are undone before
+		// the EXIT trap runs (exitTrapAt)
+		r.exitRedirCalls = undone + 1
+	}
+}
+
+// framesFunction reports whether the call frames below top hold a
+// function's (inFunction for a stack cut there).
+func (r *Runner) framesFunction(top int) bool {
+	for i := r.localsReset; i < top; i++ {
+		if !r.calls[i].sourced {
+			return true
+		}
+	}
+	return false
 }
 
 // shownCalls is r.calls as FUNCNAME, BASH_SOURCE, BASH_LINENO, caller

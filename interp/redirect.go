@@ -64,10 +64,12 @@ func (r *Runner) withRedirsOf(redirs []*syntax.Redirect, info *ExecInfo, special
 	if ok {
 		if call {
 			r.redirCalls++
+			r.redirMarks = append(r.redirMarks, peMark{len(r.calls), len(r.peCalls)})
 		}
 		fn()
 		if call {
 			r.redirCalls--
+			r.redirMarks = r.redirMarks[:len(r.redirMarks)-1]
 		}
 		if r.flow == flowExit {
 			// bash runs the EXIT trap of an exit from inside

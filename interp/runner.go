@@ -184,6 +184,10 @@ type Runner struct {
 	// builtin and function calls running
 	exitHow                    exitKind
 	exitRedirCalls, redirCalls int
+	// redirMarks holds, for each redirected builtin and function call
+	// running (redirCalls), how many call frames and texts (peCalls)
+	// there were as it began (popContextErrors)
+	redirMarks []peMark
 	// reportLevel is traceLevel where an exitByReport exit began: bash
 	// runs the EXIT trap from there, one PS4 level deeper (exitReported)
 	reportLevel int
@@ -217,9 +221,9 @@ type Runner struct {
 	// bash runs with parse_and_execute (peUndoes)
 	peTexts int
 	// peCalls holds, for each eval, trap and sourced text running, how
-	// many call frames there were as it began (popContextErrors); a
-	// forked child starts with none of its parent's
-	peCalls []int
+	// many call frames and redirected calls there were as it began
+	// (popContextErrors); a forked child starts with none of its parent's
+	peCalls []peMark
 	// forkCalls is how many call frames there were where a substitution
 	// forked this subshell: its text's own frames are those above
 	forkCalls int

@@ -353,12 +353,7 @@ func pad6(n int) string {
 // frames alone do not count).
 func (r *Runner) inFunction() bool {
 	// (the frames below localsReset lost their local scopes to set -e)
-	for i := r.localsReset; i < len(r.calls); i++ {
-		if !r.calls[i].sourced {
-			return true
-		}
-	}
-	return false
+	return r.framesFunction(len(r.calls))
 }
 
 // funcnameVisible reports whether FUNCNAME is visible: in a function,

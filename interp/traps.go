@@ -225,7 +225,7 @@ func (r *Runner) runTrap(name string) int {
 	outerPE := r.enterPE()
 	defer r.leavePE(outerPE)
 	peN := len(r.peCalls)
-	r.peCalls = append(r.peCalls, len(r.calls))
+	r.peCalls = append(r.peCalls, r.peMark())
 	defer func() { r.peCalls = r.peCalls[:peN] }()
 	oldRunning := r.runningTrap
 	r.runningTrap, r.trapSaved = name, saved
