@@ -14,7 +14,8 @@
 # environment: HOME and XDG_CONFIG_HOME under $OUT, TERM=xterm-256color,
 # COLUMNS=120, LANG=C.UTF-8, SHELL=/bin/bash), stdin /dev/null (its image
 # code reads the terminal's answer from stdin). The configs there define
-# print_info with info, prin and get_* calls. ascii: every distro's ASCII
+# print_info with info, prin and get_* calls (neofetch-bash.conf: namerefs,
+# mapfile, caller, extglob, case fall-through, ${v@Q} and more). ascii: every distro's ASCII
 # art (--ascii_distro NAME for each name get_distro_ascii's case knows).
 # The memory and uptime figures, which change between two runs, are
 # masked. gitextras: each extrastests/gitextras-*.sh scenario runs under
