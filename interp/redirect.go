@@ -62,14 +62,24 @@ func (r *Runner) withRedirsOf(redirs []*syntax.Redirect, info *ExecInfo, special
 	touched := redirectedFDs(saved, r.fds, touchedBuf[:0])
 	call := info != nil && (info.Builtin || info.Function) && len(redirs) > 0
 	if ok {
+		mark := redirMark{calls: len(r.calls), pes: len(r.peCalls), fd2: len(r.fd2Redirs)}
+		fd2 := undoable && slices.Contains(touched, 2)
+		if fd2 {
+			m := mark
+			m.before = saved.writer(2)
+			r.fd2Redirs = append(r.fd2Redirs, m)
+		}
 		if call {
 			r.redirCalls++
-			r.redirMarks = append(r.redirMarks, peMark{len(r.calls), len(r.peCalls)})
+			r.redirMarks = append(r.redirMarks, mark)
 		}
 		fn()
 		if call {
 			r.redirCalls--
 			r.redirMarks = r.redirMarks[:len(r.redirMarks)-1]
+		}
+		if fd2 {
+			r.fd2Redirs = r.fd2Redirs[:len(r.fd2Redirs)-1]
 		}
 		if r.flow == flowExit {
 			// bash runs the EXIT trap of an exit from inside

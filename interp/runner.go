@@ -185,9 +185,9 @@ type Runner struct {
 	exitHow                    exitKind
 	exitRedirCalls, redirCalls int
 	// redirMarks holds, for each redirected builtin and function call
-	// running (redirCalls), how many call frames and texts (peCalls)
-	// there were as it began (popContextErrors)
-	redirMarks []peMark
+	// running (redirCalls), and fd2Redirs for each redirection of fd 2
+	// in place (but exec's), where it began (popContextErrors)
+	redirMarks, fd2Redirs []redirMark
 	// reportLevel is traceLevel where an exitByReport exit began: bash
 	// runs the EXIT trap from there, one PS4 level deeper (exitReported)
 	reportLevel int
@@ -229,8 +229,11 @@ type Runner struct {
 	forkCalls int
 	// unwoundCalls and unwoundPopped: where set -e began and how many
 	// entries bash's unwinding took off FUNCNAME, BASH_SOURCE and
-	// BASH_LINENO (popContextErrors, shownCalls)
-	unwoundCalls, unwoundPopped int
+	// BASH_LINENO (popContextErrors, shownCalls); unwoundLeft holds the
+	// frames whose entries stay, exitTrapCalls the frames nash still had
+	// as the EXIT trap began
+	unwoundCalls, unwoundPopped, exitTrapCalls int
+	unwoundLeft                                []callFrame
 	// peOuterCmd is the $BASH_COMMAND from before the outermost of those
 	// texts, which its parse_and_execute puts back as a fatal jump to
 	// the top level unwinds it (enterPEText)
@@ -749,9 +752,6 @@ type callFrame struct {
 	// setOpts holds the set -o options saved by `local -`, restored
 	// when the function returns; nil when the function did not save them
 	setOpts *[numSetOpts]bool
-	// errW is fd 2 as the function was called, its call's redirections
-	// made (popContextErrors writes there)
-	errW io.Writer
 }
 
 type funcDef struct {

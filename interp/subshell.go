@@ -62,6 +62,8 @@ func (r *Runner) fork(kind string) *Runner {
 		forkCalls:       len(r.calls),
 		unwoundCalls:    r.unwoundCalls,
 		unwoundPopped:   r.unwoundPopped,
+		unwoundLeft:     r.unwoundLeft,
+		exitTrapCalls:   r.exitTrapCalls,
 		outerPE:         r.outerPE || r.forkPE || r.peTexts > 0 || r.inTrap,
 		noErrExit:       r.noErrExit,
 		ignoreBase:      r.ignoreBase,

@@ -439,6 +439,7 @@ func (r *Runner) runExitTrap() {
 	// complain (they end the action)
 	r.loopDepth = r.exitLoops
 	r.forcedEOF = false
+	r.exitTrapCalls = len(r.calls) // (shownCalls)
 	r.runTrap("EXIT")
 	r.retInExit, r.loopDepth = oldRet, oldLoops
 	if r.flow == flowAbort && r.abortTop && (r.isSub || r.bgProcess) {
