@@ -14,7 +14,9 @@ import (
 // compiler run every return of every call through the runtime's defer
 // machinery, a stack unwind per node: the post-parse passes over a
 // sourced file spent more time there than in parsing it. walk has no
-// defer; trailing comments are visited after the children by index.
+// defer: a node's trailing comments (which nash's parsers never keep)
+// are visited after its children, before fn(nil), where syntax.Walk
+// visits the first of them after fn(nil).
 func walk(node syntax.Node, fn func(syntax.Node) bool) {
 	if !fn(node) {
 		return
