@@ -280,6 +280,24 @@ func ExtraFiles(files map[int]*os.File) Option {
 	}
 }
 
+// ClosedStdFiles starts the shell with the standard descriptors among fds
+// closed in its table: ones the process was started without, on which
+// the Go runtime put /dev/null. The shell then sees them as bash does: a
+// builtin writing to a closed 1 fails with "Bad file descriptor", read
+// from a closed 0 too, and programs start without them. The /dev/null
+// stays open in the process, so that nothing the runtime opens lands on
+// a standard descriptor.
+func ClosedStdFiles(fds ...int) Option {
+	return func(r *Runner) error {
+		for _, n := range fds {
+			if n >= 0 && n <= 2 {
+				r.fds.set(n, nil)
+			}
+		}
+		return nil
+	}
+}
+
 func fcntlGetfd(fd int) (int, error) {
 	r, _, errno := syscall.Syscall(syscall.SYS_FCNTL, uintptr(fd), syscall.F_GETFD, 0)
 	if errno != 0 {

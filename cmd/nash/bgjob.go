@@ -33,6 +33,9 @@ func runBgJob(argv []string, data []byte, err error) int {
 	if g := sess.gate(); g != nil {
 		opts = append(opts, interp.WithGate(g))
 	}
+	if o := stdClosedOption(); o != nil {
+		opts = append(opts, o)
+	}
 	// the job is a shell of its own to the observer: the shells it
 	// starts name it as their parent
 	setup := func(r *interp.Runner) {

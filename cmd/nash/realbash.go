@@ -65,7 +65,9 @@ func execRealBash(rb string, argv []string, env []string) error {
 	// bash must inherit what this process did: the ignores the runtime
 	// replaced with its handlers would reach it at the default
 	undo := entrysig.Reinstate()
+	reopen := entrysig.CloseStdForExec()
 	err := syscall.Exec(rb, argv, env)
+	reopen()
 	undo()
 	return err
 }

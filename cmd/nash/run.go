@@ -122,6 +122,9 @@ func run(argv []string) int {
 	if g := sess.gate(); g != nil {
 		opts = append(opts, interp.WithGate(g))
 	}
+	if o := stdClosedOption(); o != nil {
+		opts = append(opts, o)
+	}
 	r, err := interp.New(opts...)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "%s: %v\n", shellName(argv[0]), err)

@@ -15,7 +15,8 @@
 // raw system calls, so that it costs no Go runtime start; when the
 // program cannot be executed, the process goes on into the runtime as
 // the stage's Go initialiser, which reports why. Otherwise, for every
-// signal 1..64 it calls rt_sigaction(sig, NULL, &acts[sig], 8), maps
+// signal 1..64 it calls rt_sigaction(sig, NULL, &acts[sig], 8), notes
+// which of fds 0 to 2 are closed (closedFds), maps
 // the text and read-only data in and turns memory profiling off (see the
 // package doc), then marks the record complete and jumps to the
 // runtime's entry. It uses
@@ -163,6 +164,35 @@ loop:
 	INCQ	R12
 	CMPQ	R12, $65
 	JLT	loop
+	// which of the standard descriptors are closed: the runtime opens
+	// /dev/null on those before any Go code runs
+	MOVQ	$72, AX		// SYS_fcntl(0, F_GETFD, 0): -EBADF when closed
+	MOVQ	$0, DI
+	MOVQ	$1, SI
+	XORQ	DX, DX
+	SYSCALL
+	CMPQ	AX, $-9
+	JNE	fd1
+	ORQ	$1, ·closedFds(SB)
+fd1:
+	MOVQ	$72, AX
+	MOVQ	$1, DI
+	MOVQ	$1, SI
+	XORQ	DX, DX
+	SYSCALL
+	CMPQ	AX, $-9
+	JNE	fd2
+	ORQ	$2, ·closedFds(SB)
+fd2:
+	MOVQ	$72, AX
+	MOVQ	$2, DI
+	MOVQ	$1, SI
+	XORQ	DX, DX
+	SYSCALL
+	CMPQ	AX, $-9
+	JNE	fdsdone
+	ORQ	$4, ·closedFds(SB)
+fdsdone:
 	POPULATE(runtime·text, runtime·etext)
 	POPULATE(runtime·rodata, runtime·erodata)
 	MOVQ	·memProfileRate(SB), AX

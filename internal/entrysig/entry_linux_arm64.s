@@ -11,7 +11,7 @@
 	SVC
 
 // entry is entry_linux_amd64.s's entry for arm64: it records every
-// signal's disposition, maps the text and read-only data in, turns
+// signal's disposition and the closed standard descriptors, maps the text and read-only data in, turns
 // memory profiling off and jumps to the runtime's entry with RSP
 // untouched.
 TEXT ·entry(SB),NOSPLIT|NOFRAME,$0
@@ -28,6 +28,26 @@ loop:
 	ADD	$1, R9, R9
 	CMP	$65, R9
 	BLT	loop
+	// which of the standard descriptors are closed (as on amd64)
+	MOVD	$0, R9
+	MOVD	$0, R11
+	MOVD	$1, R13
+fds:
+	MOVD	$25, R8	// SYS_fcntl(fd, F_GETFD, 0): -EBADF when closed
+	MOVD	R9, R0
+	MOVD	$1, R1
+	MOVD	$0, R2
+	SVC
+	CMN	$9, R0
+	BNE	fdnext
+	ORR	R13, R11, R11
+fdnext:
+	LSL	$1, R13, R13
+	ADD	$1, R9, R9
+	CMP	$3, R9
+	BLT	fds
+	MOVD	$·closedFds(SB), R12
+	MOVD	R11, (R12)
 	POPULATE(runtime·text, runtime·etext)
 	POPULATE(runtime·rodata, runtime·erodata)
 	MOVD	·memProfileRate(SB), R11

@@ -51,6 +51,8 @@ const nsig = 65
 var (
 	acts     [nsig]sigaction
 	captured uintptr
+	// closedFds has bit n set when fd n (0 to 2) was closed at entry
+	closedFds uintptr
 )
 
 // sigIgn is SIG_IGN.
@@ -59,6 +61,17 @@ const sigIgn = 1
 // Known reports whether the dispositions at entry were recorded, that is
 // whether the binary was linked with this package's entry point.
 func Known() bool { return captured != 0 }
+
+// ClosedAtEntry reports whether standard descriptor fd (0, 1 or 2) was
+// closed when the process started. The Go runtime opens /dev/null on such
+// a descriptor before any Go code runs (so that a file the program opens
+// does not land there), which would hide from a shell started with
+// `>&-` that its output is closed: bash's echo then fails with "Bad file
+// descriptor" and its programs start without the descriptor. It reports
+// false when nothing was recorded (see Known).
+func ClosedAtEntry(fd int) bool {
+	return captured != 0 && fd >= 0 && fd <= 2 && closedFds&(1<<fd) != 0
+}
 
 // Ignored reports whether sig was ignored (SIG_IGN) when the process
 // started. It reports false when nothing was recorded (see Known).

@@ -191,3 +191,44 @@ func populateRead() bool {
 	defer syscall.Munmap(b)
 	return syscall.Madvise(b, 22) == nil // MADV_POPULATE_READ
 }
+
+// TestClosedAtEntry starts a program with some of its standard
+// descriptors closed (or on /dev/null, which is not closed) and checks
+// what the entry recorded; without the entry point nothing is.
+func TestClosedAtEntry(t *testing.T) {
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("no bash")
+	}
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out")
+	run := func(bin, redirs string) string {
+		t.Helper()
+		os.Remove(out)
+		if err := exec.Command("bash", "-c", `exec "$0" "$1" `+redirs, bin, out).Run(); err != nil {
+			t.Fatalf("run %s %s: %v", bin, redirs, err)
+		}
+		b, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatalf("%s %s wrote nothing: %v", bin, redirs, err)
+		}
+		return string(b)
+	}
+	bin := buildProg(t, dir, "closed", "-E=nash/internal/entrysig.entry")
+	for _, c := range []struct{ redirs, want string }{
+		{"", "false false false"},
+		{"<&-", "true false false"},
+		{">&-", "false true false"},
+		{"2>&-", "false false true"},
+		{"<&- 2>&-", "true false true"},
+		{"<&- >&- 2>&-", "true true true"},
+		{"</dev/null >/dev/null 2>/dev/null", "false false false"},
+	} {
+		if got := run(bin, c.redirs); got != c.want {
+			t.Errorf("started with %q: got %q, want %q", c.redirs, got, c.want)
+		}
+	}
+	bin = buildProg(t, dir, "closed", "")
+	if got := run(bin, "<&- >&- 2>&-"); got != "false false false" {
+		t.Errorf("without the entry point: got %q, want nothing recorded", got)
+	}
+}

@@ -37,3 +37,27 @@ func rtSigaction(sig int, act, old *sigaction) syscall.Errno {
 		uintptr(unsafe.Pointer(act)), uintptr(unsafe.Pointer(old)), 8, 0, 0)
 	return e
 }
+
+// CloseStdForExec closes again the standard descriptors that were closed
+// at entry (ClosedAtEntry), for a process about to execute another
+// program in its place with its own descriptors, so that the program
+// starts without them as it would have. It returns a function that puts
+// /dev/null back on them, as the runtime had, for when the execve fails.
+func CloseStdForExec() (undo func()) {
+	var closed []int
+	for fd := 0; fd <= 2; fd++ {
+		if ClosedAtEntry(fd) && syscall.Close(fd) == nil {
+			closed = append(closed, fd)
+		}
+	}
+	return func() {
+		for _, fd := range closed {
+			n, err := syscall.Open("/dev/null", syscall.O_RDWR, 0)
+			if err != nil || n == fd {
+				continue
+			}
+			syscall.Dup3(n, fd, 0)
+			syscall.Close(n)
+		}
+	}
+}
