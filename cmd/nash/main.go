@@ -16,6 +16,8 @@ import (
 
 	// first of nash to initialize: see the package
 	_ "nash/internal/stackstart"
+	// then, before what allocates: see the package
+	_ "nash/internal/gotuning"
 	"nash/interp"
 )
 
