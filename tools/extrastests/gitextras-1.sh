@@ -1,10 +1,5 @@
 # scenario 1: run with PATH=shim:gxbin:..., cwd = work dir
-export GIT_AUTHOR_NAME='Ann Author' GIT_AUTHOR_EMAIL=ann@x.org GIT_COMMITTER_NAME='Cid Committer' GIT_COMMITTER_EMAIL=cid@x.org
-export GIT_AUTHOR_DATE='2024-01-01 00:00:00 +0000' GIT_COMMITTER_DATE='2024-01-01 00:00:00 +0000'
-export GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=$PWD/gitconfig GIT_PAGER=cat PAGER=cat EDITOR=true GIT_EDITOR=true
-git config --global init.defaultBranch main
-g() { echo "--- $*"; "$@"; echo "rc=$?"; }
-gi() { local in=$1; shift; echo "--- $* <<< $in"; printf '%b' "$in" | "$@"; echo "rc=$?"; }
+. "${0%/*}/gitextras.env"
 git init -q repo && cd repo
 d=1
 c() { d=$((d+1)); GIT_AUTHOR_DATE="2024-01-0$d 10:00:00 +0000" GIT_COMMITTER_DATE="2024-01-0$d 10:00:00 +0000" "$@"; }

@@ -1,8 +1,4 @@
-export GIT_AUTHOR_NAME='Ann Author' GIT_AUTHOR_EMAIL=ann@x.org GIT_COMMITTER_NAME='Cid Committer' GIT_COMMITTER_EMAIL=cid@x.org
-export GIT_AUTHOR_DATE='2024-01-01 00:00:00 +0000' GIT_COMMITTER_DATE='2024-01-01 00:00:00 +0000'
-export GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=$PWD/gitconfig GIT_PAGER=cat PAGER=cat EDITOR=true GIT_EDITOR=true
-git config --global init.defaultBranch main
-g() { echo "--- $*"; "$@"; echo "rc=$?"; }
+. "${0%/*}/gitextras.env"
 git init -q repo && cd repo
 n=0
 mk() { n=$((n+1)); local f=$1 a=$2 m=$3; mkdir -p "$(dirname "$f")"; echo "$n" >> "$f"; git add -- "$f"; GIT_AUTHOR_NAME=$a GIT_AUTHOR_EMAIL="$(echo "$a" | tr -cd 'a-z')@x.org" GIT_AUTHOR_DATE="2024-02-$((10+n)) 1$n:00:00 +0000" GIT_COMMITTER_DATE="2024-02-$((10+n)) 1$n:00:00 +0000" git commit -qm "$m"; }

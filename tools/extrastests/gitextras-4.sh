@@ -1,9 +1,4 @@
-export GIT_AUTHOR_NAME='Ann Author' GIT_AUTHOR_EMAIL=ann@x.org GIT_COMMITTER_NAME='Cid Committer' GIT_COMMITTER_EMAIL=cid@x.org
-export GIT_AUTHOR_DATE='2024-01-01 00:00:00 +0000' GIT_COMMITTER_DATE='2024-01-01 00:00:00 +0000'
-export GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=$PWD/gitconfig GIT_PAGER=cat PAGER=cat EDITOR=true GIT_EDITOR=true
-git config --global init.defaultBranch main
-g() { echo "--- $*"; "$@"; echo "rc=$?"; }
-gi() { local in=$1; shift; echo "--- $* <<< $in"; printf '%b' "$in" | "$@"; echo "rc=$?"; }
+. "${0%/*}/gitextras.env"
 mkdir notrepo; cd notrepo
 for s in summary count authors info changelog effort root show-tree standup undo squash release ignore alias feature delete-branch rename-branch obliterate local-commits missing guilt delta contrib brv sed stamp magic; do g git-$s; done 2>&1 | sed 's/[0-9]\+ seconds\?//'
 cd ..
