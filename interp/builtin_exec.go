@@ -127,6 +127,7 @@ func biSource(r *Runner, args []string) int {
 	popArgv := r.sourceArgv(path, len(a) > 1)
 	r.gateState(&StateInfo{Op: "source", Names: []string{file}})
 	hidden := r.sourceTraps()
+	r.calls[len(r.calls)-1].hidden = hidden
 	// $? in the file is the status from before the . (bash's
 	// parse_and_execute leaves it); a file with no command returns 0
 	empty := len(stmts) == 0 && perr == nil

@@ -92,6 +92,9 @@ func (r *Runner) popContextErrors() {
 				cur = fd2[k].before // made inside the call
 			}
 			popped++ // restore_funcarray_state, before pop_context
+			// its unwind-protects put back the traps it hid
+			// before the EXIT trap runs
+			r.leaveFuncTraps(r.calls[i].hidden)
 			if f := r.calls[i]; !f.sourced {
 				context--
 				r.writeErrTo(cur, r.unwoundPrefix(popped, f.line)+popContextMsg+"\n")

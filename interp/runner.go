@@ -752,6 +752,9 @@ type callFrame struct {
 	// setOpts holds the set -o options saved by `local -`, restored
 	// when the function returns; nil when the function did not save them
 	setOpts *[numSetOpts]bool
+	// hidden are the traps the call hid (enterFuncTraps), which the
+	// set -e unwinding of popContextErrors puts back
+	hidden hiddenTraps
 }
 
 type funcDef struct {

@@ -952,6 +952,7 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 	oldLoop := r.loopDepth
 	r.loopDepth = 0
 	hidden := r.enterFuncTraps(f)
+	r.calls[len(r.calls)-1].hidden = hidden
 	skipped := false
 	if r.traps.has("DEBUG") && !r.inDebug {
 		// a function that inherits the DEBUG trap runs it once more as
@@ -991,8 +992,14 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 			r.line = f.line
 		}
 		r.runReturnTrap(returned)
+		if r.flow == flowExit {
+			// an exit in the action jumps to the top past the
+			// function's unwind: the EXIT trap still sees its
+			// frame, locals and hidden traps
+			r.exitTrapAt(atFrame)
+		}
 	}
-	if r.flow != flowExit || r.exitHow == exitByBuiltin || r.exitHow == exitByErrexit && r.redirCalls >= r.exitRedirCalls && r.exitRedirCalls > 0 {
+	if r.flow != flowExit || r.exitHow == exitByBuiltin || r.exitHow == exitByExpansion || r.exitHow == exitOther || r.exitHow == exitByErrexit && r.redirCalls >= r.exitRedirCalls && r.exitRedirCalls > 0 {
 		// other exits leave for the top without bash's unwind-protects,
 		// so the EXIT trap run there still misses the traps the
 		// function hid; set -e unwinds a redirected call around it

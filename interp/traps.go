@@ -292,8 +292,14 @@ func (r *Runner) runTrap(name string) int {
 	}
 	r.traceLevel = level
 	r.nesting = oldNesting
-	r.inTrap, r.inDebug = oldTrap, oldDebug
-	r.inErrTrap, r.inReturnTrap = oldErr, oldReturn
+	r.inTrap = oldTrap
+	if r.flow != flowExit {
+		// an exit or set -e leaving the action jumps past what would
+		// clear bash's SIG_INPROGRESS for it: the DEBUG, ERR or
+		// RETURN trap stays off in the EXIT trap and whatever it runs
+		r.inDebug = oldDebug
+		r.inErrTrap, r.inReturnTrap = oldErr, oldReturn
+	}
 	r.noErrExit, r.ignoreBase = oldNoErr, oldBase
 	r.runningTrap = oldRunning
 	r.pipeStatus, r.psOwned = oldPS, false
