@@ -49,7 +49,12 @@ type redirMark struct {
 func (r *Runner) popContextErrors() {
 	top, bases, popped := len(r.calls), r.peCalls, 0
 	fd2, cur := r.fd2Redirs, r.fds.writer(2)
-	if n := len(r.redirMarks); n > 0 && r.traps.has("EXIT") {
+	inExitTrap := r.exitTrapRan && r.exitTrapPE < len(bases)
+	if inExitTrap {
+		// the jump ends at run_exit_trap, and the EXIT trap is no
+		// longer set (no saved-redirects unwinding either)
+		bases = bases[r.exitTrapPE:]
+	} else if n := len(r.redirMarks); n > 0 && r.traps.has("EXIT") {
 		// with an EXIT trap, set -e first unwinds to the innermost
 		// redirected call around the failure (run_unwind_frame
 		// "saved-redirects"): the calls, texts and redirections
@@ -66,7 +71,10 @@ func (r *Runner) popContextErrors() {
 		return // variable_context is 0: nothing was reset
 	}
 	off := -1 // the region a redirection made with pes texts running is in
-	if r.peTop() {
+	if inExitTrap {
+		off -= r.exitTrapPE // (those made outside the trap stay)
+	}
+	if r.peTop() && !inExitTrap {
 		bases = append([]peMark{{calls: r.forkCalls}}, bases...)
 		off = 0
 	}

@@ -626,6 +626,10 @@ type Runner struct {
 	stdinRedir    bool // bash's stdin_redir: async commands keep stdin instead of /dev/null
 	lastpipeFDs   *fdTable
 	exitTrapRan   bool
+	// exitTrapPE is the index in peCalls of the EXIT trap's text once
+	// it runs: bash's run_exit_trap catches a set -e jump there, so the
+	// texts outside it unwind nothing (popContextErrors)
+	exitTrapPE int
 	// dump: DumpStrings is listing the $"…" strings read (dumpstrings.go)
 	dump *stringDump
 	// promptRead is how many lines of the command being read were read

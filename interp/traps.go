@@ -446,6 +446,14 @@ func (r *Runner) runExitTrap() {
 	r.loopDepth = r.exitLoops
 	r.forcedEOF = false
 	r.exitTrapCalls = len(r.calls) // (shownCalls)
+	r.exitTrapPE = len(r.peCalls)
+	if r.peTexts > 0 && r.exitHow != exitByReport {
+		// the jump to the top level unwinds the eval'd or sourced
+		// texts still open, the outermost putting back the
+		// $BASH_COMMAND from before it (restore_lastcom), even when
+		// the trap runs with their function frames kept
+		r.bashCmd = r.peOuterCmd
+	}
 	r.runTrap("EXIT")
 	r.retInExit, r.loopDepth = oldRet, oldLoops
 	if r.flow == flowAbort && r.abortTop && (r.isSub || r.bgProcess) {
