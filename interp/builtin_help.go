@@ -172,7 +172,13 @@ func (r *Runner) runBuiltin(bi builtinFunc, args []string) int {
 	}
 	if r.ignoresErrexit(args[0]) {
 		r.ignoringErrexit++
-		defer func() { r.ignoringErrexit-- }()
+		inText := len(r.peCalls) > 0 || r.peTop()
+		defer func() {
+			if r.exitSkipsUnwind(inText) {
+				return // set -e stays off for the EXIT trap
+			}
+			r.ignoringErrexit--
+		}()
 		if t := r.traps; t.has("ERR") {
 			// bash's execute_builtin also takes the ERR trap away for
 			// what they run (trap lists none), and sets it back after,
@@ -181,6 +187,9 @@ func (r *Runner) runBuiltin(bi builtinFunc, args []string) int {
 			delete(t.m, "ERR")
 			delete(t.parsed, "ERR")
 			defer func() {
+				if r.exitSkipsUnwind(inText) {
+					return
+				}
 				t.m["ERR"] = act
 				delete(t.parsed, "ERR")
 			}()

@@ -158,3 +158,23 @@ func (r *Runner) leftFunc() {
 		r.funcnameLeft = false
 	}
 }
+
+// exitSkipsUnwind reports whether the exit under way leaves the shell
+// without running the unwind-protects of the builtin call it passes
+// (such as the "eval_builtin" frame that turns set -e and the ERR trap
+// back on after an eval, source or command whose status is ignored), so
+// the EXIT trap still runs with them off. exit and set -e jump to the top
+// level, where nothing runs them, unless an eval'd, sourced, trap or -c
+// text around the call (inText) catches the jump and runs its frames:
+// it discards them instead when the exit began in a function (its
+// variable_context). A fatal error's top_level_cleanup runs them all.
+func (r *Runner) exitSkipsUnwind(inText bool) bool {
+	if r.flow != flowExit {
+		return false
+	}
+	switch r.exitHow {
+	case exitByBuiltin, exitByErrexit:
+		return !inText || r.exitInFunc
+	}
+	return false
+}
