@@ -314,6 +314,10 @@ func (r *Runner) runTrap(name string) int {
 		// file) with its status, an error abandoning the command line
 		// with its own; otherwise the trap keeps $?
 		r.exit = saved
+	} else if r.flow == flowReturn {
+		// but $? is put back first (restore_parser_state), so the
+		// RETURN trap sees the status from before the action
+		r.retPrev = saved
 	}
 	return status
 }
