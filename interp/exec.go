@@ -1029,7 +1029,7 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 			// this runner is already the child forked for a pipeline
 			// element or an asynchronous command: bash makes no second
 			// subshell (nor a second $BASH_SUBSHELL level) for it
-			r.forkedFor, r.forkedParen = nil, c
+			r.forkedFor, r.forkedParen, r.forkedParenCalls = nil, c, len(r.calls)
 			r.soleNegated = soleNegatedStmt(c)
 			r.inParen = true
 			if n := len(c.Stmts); n > 0 {
@@ -1063,7 +1063,7 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 		r.subshell(func(sub *Runner) {
 			child = sub
 			sub.noticeLine = r.parenLine(c)
-			sub.forkedParen = c
+			sub.forkedParen, sub.forkedParenCalls = c, len(sub.calls)
 			sub.soleNegated = soleNegatedStmt(c)
 			sub.inParen = true
 			if n := len(c.Stmts); n > 0 {
@@ -1099,7 +1099,7 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 		// (read after the child's EXIT trap, which can die of another)
 		died, subPid := child.selfKilled, child.bashpid
 		if died != 0 && st != nil {
-			if p, ok := r.forkedParen.(*syntax.Subshell); ok && len(p.Stmts) == 1 && p.Stmts[0] == st && !st.Negated {
+			if p, ok := r.forkedParen.(*syntax.Subshell); ok && len(p.Stmts) == 1 && p.Stmts[0] == st && !st.Negated && r.atForkedParen() {
 				// this ( ) is all of the ( ) subshell r is, which
 				// bash's execute_in_subshell runs without a fork
 				// (CMD_NO_FORK for a cm_subshell tcom): the signal

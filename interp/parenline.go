@@ -83,6 +83,9 @@ func (r *Runner) keepNoticeLine() func() {
 // own: bash's execute_in_subshell runs the sole command of a ( ) that is
 // itself a ( ) with CMD_NO_FORK, so no ERR trap follows it there either.
 func (r *Runner) forkedParenRuns(c syntax.Command) bool {
+	if !r.atForkedParen() {
+		return false
+	}
 	for p := r.forkedParen; p != nil; {
 		if p == c {
 			return true
@@ -99,6 +102,12 @@ func (r *Runner) forkedParenRuns(c syntax.Command) bool {
 	}
 	return false
 }
+
+// atForkedParen reports whether r runs at the call depth of its
+// forkedParen: a function that the ( ) calls may run the very same ( )
+// again (f() { ( f ); }), in a child of its own, which is no longer the
+// child this one was forked as (its failure runs the ERR trap here).
+func (r *Runner) atForkedParen() bool { return len(r.calls) == r.forkedParenCalls }
 
 // soleNegatedStmt is the statement of a ( ) whose only command is negated
 // with !, or nil. bash's execute_in_subshell takes the ! off that command

@@ -180,7 +180,7 @@ func (r *Runner) lowestFreeFd() int {
 // without saving anything to undo.
 func (r *Runner) redirsInChild() bool {
 	st := r.curStmt
-	return st != nil && st.Cmd != nil && (st.Cmd == r.forkedFor || st.Cmd == r.forkedParen)
+	return st != nil && st.Cmd != nil && (st.Cmd == r.forkedFor || st.Cmd == r.forkedParen && r.atForkedParen())
 }
 
 // inShellProcess reports whether a command's redirections are made in

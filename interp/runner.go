@@ -546,29 +546,32 @@ type Runner struct {
 	bashArgv0  string // for $BASH, with bashByName (BashName)
 	bashByName bool
 
-	onExec        func()
-	onSpawn       func(pid int)
-	forkedSimple  syntax.Command // the simple command this pipeline stage runs, which runs no ERR trap
-	forkedParen   syntax.Command // the ( ) this child was forked for (a pipeline stage, an asynchronous command), which runs no ERR trap in it
-	soleNegated   *syntax.Stmt   // the negated sole command of the ( ) this child runs (soleNegatedStmt)
-	debugDone     syntax.Command // its DEBUG trap already ran, in the shell that started this pipeline stage
-	debugSkip     bool           // and, with extdebug, said to skip it
-	assignTrace   *syntax.Assign // traced by assignOnly once its value is expanded, before it is stored
-	assignTraceFn func()
-	stageGo       *stageStart // fired once this pipeline stage's first command is under way (stagestart.go)
-	job           *job
-	jobSig        *jobSignals // kill's signals for this in-process background subshell
-	tail          *execTail   // the command bash would exec in place of this ( ) subshell
-	inParen       bool        // in a ( ) subshell, or forked from one (bash's SUBSHELL_PAREN)
-	pipeParen     bool        // the ( ) of a pipeline element: its tail runs outside the pipe environment
-	stageDeath    *stageDeath // a foreground pipeline stage's: how its own process died (pipejob.go)
-	async         bool        // in an asynchronous job, coprocess or process substitution: not the shell's foreground
-	tailInt       bool        // the command bash would exec in this runner's place died by SIGINT
-	execBuiltin   bool        // the exec builtin is running a program
-	curStmt       *syntax.Stmt
-	keepRedirs    bool
-	varFds        []int // fds {var} redirections allocated, kept past their command
-	lostFds       []int // fds moved away (m>&n-) to an fd that was closed: not restored
+	onExec       func()
+	onSpawn      func(pid int)
+	forkedSimple syntax.Command // the simple command this pipeline stage runs, which runs no ERR trap
+	forkedParen  syntax.Command // the ( ) this child was forked for (a pipeline stage, an asynchronous command), which runs no ERR trap in it
+	// forkedParenCalls is len(calls) where forkedParen runs: the same
+	// ( ) met deeper, in a function it calls (recursion), is another
+	forkedParenCalls int
+	soleNegated      *syntax.Stmt   // the negated sole command of the ( ) this child runs (soleNegatedStmt)
+	debugDone        syntax.Command // its DEBUG trap already ran, in the shell that started this pipeline stage
+	debugSkip        bool           // and, with extdebug, said to skip it
+	assignTrace      *syntax.Assign // traced by assignOnly once its value is expanded, before it is stored
+	assignTraceFn    func()
+	stageGo          *stageStart // fired once this pipeline stage's first command is under way (stagestart.go)
+	job              *job
+	jobSig           *jobSignals // kill's signals for this in-process background subshell
+	tail             *execTail   // the command bash would exec in place of this ( ) subshell
+	inParen          bool        // in a ( ) subshell, or forked from one (bash's SUBSHELL_PAREN)
+	pipeParen        bool        // the ( ) of a pipeline element: its tail runs outside the pipe environment
+	stageDeath       *stageDeath // a foreground pipeline stage's: how its own process died (pipejob.go)
+	async            bool        // in an asynchronous job, coprocess or process substitution: not the shell's foreground
+	tailInt          bool        // the command bash would exec in this runner's place died by SIGINT
+	execBuiltin      bool        // the exec builtin is running a program
+	curStmt          *syntax.Stmt
+	keepRedirs       bool
+	varFds           []int // fds {var} redirections allocated, kept past their command
+	lostFds          []int // fds moved away (m>&n-) to an fd that was closed: not restored
 	// savedFds are the fd numbers bash's copies of redirected fds hold
 	// while the command runs (add_undo_redirect dups each to the lowest
 	// free fd from 10): nash undoes from its table instead, but a {var}
