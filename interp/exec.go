@@ -931,7 +931,7 @@ func (r *Runner) failed(errTrap bool) {
 // (exitByErrexit), printing what bash prints as it unwinds.
 func (r *Runner) beginErrexit() {
 	r.beginExit(r.exit)
-	r.exitHow, r.exitRedirCalls = exitByErrexit, r.redirCalls
+	r.exitHow, r.exitRedirCalls = exitByErrexit, r.redirCalls()
 	r.popContextErrors()
 }
 

@@ -72,7 +72,7 @@ func (r *Runner) exitTrapAt(p unwindPoint) {
 	case exitByErrexit:
 		if r.exitRedirCalls > 0 {
 			// still inside the redirected call bash unwinds to
-			if p != atCallRedirsUndone || r.redirCalls >= r.exitRedirCalls {
+			if p != atCallRedirsUndone || r.redirCalls() >= r.exitRedirCalls {
 				return
 			}
 		} else if p == atCallRedirsUndone || r.peUndoes() {

@@ -81,16 +81,11 @@ func (r *Runner) lineReadNotify(prev []*syntax.Stmt) {
 // readEnd is the line where bash's reader is once it has read g, a line
 // of commands: the end of the last, or of a here-document body read
 // after it.
-func readEnd(g []*syntax.Stmt) int {
-	end := 0
-	for _, st := range g {
-		end = max(end, stmtLastLine(st))
-	}
-	return end
-}
+func readEnd(g []*syntax.Stmt) int { return readEndIn(g, "") }
 
-// readEndIn is readEnd for commands whose positions refer to src: one
-// whose text holds no "<<" has no here-document to walk for.
+// readEndIn is readEnd for commands whose positions refer to src (with
+// "", none are taken to): one whose text holds no "<<" has no
+// here-document to walk for.
 func readEndIn(g []*syntax.Stmt, src string) int {
 	end := 0
 	for _, st := range g {

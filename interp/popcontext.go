@@ -34,7 +34,11 @@ const popContextMsg = "pop_var_context: head of shell_variables not a function c
 // frames and redirected calls there were.
 type peMark struct{ calls, redirs int }
 
-func (r *Runner) peMark() peMark { return peMark{len(r.calls), r.redirCalls} }
+// redirCalls is how many redirected builtin and function calls are
+// running (bash's saved-redirects unwind frames).
+func (r *Runner) redirCalls() int { return len(r.redirMarks) }
+
+func (r *Runner) peMark() peMark { return peMark{len(r.calls), r.redirCalls()} }
 
 // redirMark is where a redirection began: how many call frames and texts
 // (peCalls) there were, and how many fd 2 redirections (fd2Redirs)

@@ -70,12 +70,10 @@ func (r *Runner) withRedirsOf(redirs []*syntax.Redirect, info *ExecInfo, special
 			r.fd2Redirs = append(r.fd2Redirs, m)
 		}
 		if call {
-			r.redirCalls++
 			r.redirMarks = append(r.redirMarks, mark)
 		}
 		fn()
 		if call {
-			r.redirCalls--
 			r.redirMarks = r.redirMarks[:len(r.redirMarks)-1]
 		}
 		if fd2 {

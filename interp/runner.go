@@ -180,13 +180,12 @@ type Runner struct {
 	dynSeen             dynSeen
 	// exitHow records how the exit now unwinding began, which decides
 	// where bash runs the EXIT trap (exitwhere.go); exitRedirCalls is
-	// redirCalls when a set -e exit began, redirCalls the redirected
-	// builtin and function calls running
-	exitHow                    exitKind
-	exitRedirCalls, redirCalls int
+	// redirCalls() when a set -e exit began
+	exitHow        exitKind
+	exitRedirCalls int
 	// redirMarks holds, for each redirected builtin and function call
-	// running (redirCalls), and fd2Redirs for each redirection of fd 2
-	// in place (but exec's), where it began (popContextErrors)
+	// running, and fd2Redirs for each redirection of fd 2 in place (but
+	// exec's), where it began (popContextErrors)
 	redirMarks, fd2Redirs []redirMark
 	// reportLevel is traceLevel where an exitByReport exit began: bash
 	// runs the EXIT trap from there, one PS4 level deeper (exitReported)

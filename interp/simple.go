@@ -999,7 +999,7 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 			r.exitTrapAt(atFrame)
 		}
 	}
-	if r.flow != flowExit || r.exitHow == exitByBuiltin || r.exitHow == exitByExpansion || r.exitHow == exitOther || r.exitHow == exitByErrexit && r.redirCalls >= r.exitRedirCalls && r.exitRedirCalls > 0 {
+	if r.flow != flowExit || r.exitHow == exitByBuiltin || r.exitHow == exitByExpansion || r.exitHow == exitOther || r.exitHow == exitByErrexit && r.redirCalls() >= r.exitRedirCalls && r.exitRedirCalls > 0 {
 		// other exits leave for the top without bash's unwind-protects,
 		// so the EXIT trap run there still misses the traps the
 		// function hid; set -e unwinds a redirected call around it
