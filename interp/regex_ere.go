@@ -261,6 +261,21 @@ func bracketToGo(sb *strings.Builder, cs []reChar, start int, m reByteMap) (int,
 		i++
 	}
 	first := true
+	// glibc's parse_bracket_exp and build_range_exp: a class or an
+	// equivalence class is no end of a range, and a '-' after a range is
+	// a range operator with nothing to start from unless the ']' follows
+	// (both REG_ERANGE). prevClass and prevEnd say what the last member
+	// was (prevEnd: the end of a range); rangeEnd that a range operator
+	// came after it.
+	prevClass, prevEnd, rangeEnd := false, false, false
+	member := func(class bool) error {
+		if rangeEnd && class {
+			return errBadRegex
+		}
+		prevEnd, rangeEnd = rangeEnd, false
+		prevClass = class
+		return nil
+	}
 	lit := func(b byte) {
 		if b < 0x80 && !isAlnumByte(b) {
 			out.WriteByte('\\')
@@ -274,6 +289,7 @@ func bracketToGo(sb *strings.Builder, cs []reChar, start int, m reByteMap) (int,
 			sb.WriteString(out.String())
 			return i, nil
 		}
+		isFirst := first
 		first = false
 		if c.c == '[' && i+1 < len(cs) {
 			switch d := cs[i+1].c; d {
@@ -289,6 +305,9 @@ func bracketToGo(sb *strings.Builder, cs []reChar, start int, m reByteMap) (int,
 				var name []byte
 				for _, x := range cs[i+2 : k] {
 					name = append(name, x.c)
+				}
+				if err := member(d != '.'); err != nil {
+					return 0, err
 				}
 				if d == ':' {
 					cls := string(name)
@@ -309,6 +328,9 @@ func bracketToGo(sb *strings.Builder, cs []reChar, start int, m reByteMap) (int,
 			}
 		}
 		if m.mapped(i, c.c) {
+			if err := member(false); err != nil {
+				return 0, err
+			}
 			if alike := m.caseAlike(c.c); alike != "" {
 				out.WriteString(alike)
 			} else {
@@ -316,14 +338,18 @@ func bracketToGo(sb *strings.Builder, cs []reChar, start int, m reByteMap) (int,
 			}
 			continue
 		}
-		if c.c == '-' {
-			// a range operator between two members, literal at an end
-			if i+1 < len(cs) && cs[i+1].c != ']' && out.Len() > 1 && !strings.HasSuffix(out.String(), "[^") && !strings.HasSuffix(out.String(), "[^"+reStandInRange) {
-				out.WriteByte('-')
-				continue
+		if c.c == '-' && !rangeEnd && !isFirst && i+1 < len(cs) && cs[i+1].c != ']' {
+			// a range operator: a '-' is literal first, last, or as
+			// the end of a range
+			if prevEnd || prevClass {
+				return 0, errBadRegex
 			}
-			out.WriteString(`\-`)
+			out.WriteByte('-')
+			rangeEnd = true
 			continue
+		}
+		if err := member(false); err != nil {
+			return 0, err
 		}
 		lit(c.c)
 	}
