@@ -2,6 +2,7 @@ package interp
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -241,7 +242,7 @@ func leadingComments(list []syntax.Comment, before func(*syntax.Comment) bool, f
 
 // walkWhere walks node as walk does, skipping what cannot concern the
 // caller: when node is a whole program, it walks only the top-level
-// statements whose text in src satisfies has (stmtText: with the
+// statements whose text in src satisfies has (stmtTextEnds: with the
 // here-document bodies read after it); fn is not called for the File
 // itself. Any other node is walked whole when has(src). Big sourced
 // files are mostly functions each a statement of its own: a pass that
@@ -254,34 +255,53 @@ func walkWhere(node syntax.Node, src string, has func(string) bool, fn func(synt
 		}
 		return
 	}
+	// the few statements of an eval's or a trap's text need no heap
+	var small [3][8]int
+	ends := stmtTextEnds(f.Stmts, len(src), small[0][:0], small[1][:0], small[2][:0])
+	// Texts overlap where statements share lines, and all do past the
+	// last line a position holds (2^18-1): has reads at most a few
+	// times src in all, and past that the rest is walked whole.
+	budget := 4*len(src) + 4096
 	for i, st := range f.Stmts {
-		if text, ok := stmtText(f.Stmts, i, src); !ok || has(text) {
+		from, to := int(st.Pos().Offset()), ends[i]
+		if !st.Pos().IsValid() || from > to || to > len(src) || to-from > budget {
+			walk(st, fn)
+			continue
+		}
+		budget -= to - from
+		if has(src[from:to]) {
 			walk(st, fn)
 		}
 	}
 }
 
-// stmtText is the text in src of stmts[i], top-level statements, up to
-// where the first statement after it that starts on a later line than
-// all before it end: past the bodies of its here-documents, which bash
-// reads after the newline that ends the last of those (`cat <<E; echo
-// "a<newline>b"; echo c` has its body after the second line). ok is
-// false when the positions do not fit src.
-func stmtText(stmts []*syntax.Stmt, i int, src string) (string, bool) {
-	st := stmts[i]
-	from, to := int(st.Pos().Offset()), len(src)
-	last := st.End().Line()
-	for _, next := range stmts[i+1:] {
-		if next.Pos().Line() > last {
-			to = int(next.Pos().Offset())
-			break
+// stmtTextEnds returns where the text in a source of n bytes of each of
+// stmts, top-level statements, ends: where the first statement after it
+// starts that starts on a later line than all from it on end, past the
+// bodies of its here-documents, which bash reads after the newline that
+// ends the last of those (`cat <<E; echo "a<newline>b"; echo c` has its
+// body after the second line); n for the last. One pass from the end:
+// a statement that takes in the next takes in all that one took in, so
+// each jumps over those runs, as a stack of runs would, and thousands
+// of statements on one line (or past the last line a position holds)
+// cost no more than thousands of lines.
+// next, last and ends are buffers to reuse.
+func stmtTextEnds(stmts []*syntax.Stmt, n int, next, last, ends []int) []int {
+	next = slices.Grow(next, len(stmts))[:len(stmts)] // first statement past i's text
+	last = slices.Grow(last, len(stmts))[:len(stmts)] // the last line from i to it
+	ends = slices.Grow(ends, len(stmts))[:len(stmts)]
+	for i := len(stmts) - 1; i >= 0; i-- {
+		cur, j := int(stmts[i].End().Line()), i+1
+		for j < len(stmts) && int(stmts[j].Pos().Line()) <= cur {
+			cur = max(cur, last[j])
+			j = next[j]
 		}
-		last = max(last, next.End().Line())
+		next[i], last[i], ends[i] = j, cur, n
+		if j < len(stmts) {
+			ends[i] = int(stmts[j].Pos().Offset())
+		}
 	}
-	if !st.Pos().IsValid() || from > to || to > len(src) {
-		return "", false
-	}
-	return src[from:to], true
+	return ends
 }
 
 // containing returns a test of whether a text holds s.

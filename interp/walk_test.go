@@ -130,3 +130,59 @@ func TestWalkMatchesSyntaxWalk(t *testing.T) {
 		t.Errorf("only %d sources parsed", parsed)
 	}
 }
+
+// TestStmtTextEnds checks stmtTextEnds against its definition, the first
+// later statement starting below every line from the statement to it,
+// found by a plain scan from each statement, on every corpus script.
+func TestStmtTextEnds(t *testing.T) {
+	for _, src := range corpusScripts(t) {
+		f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), "")
+		if err != nil {
+			continue
+		}
+		got := stmtTextEnds(f.Stmts, len(src), nil, nil, nil)
+		for i, st := range f.Stmts {
+			want, last := len(src), st.End().Line()
+			for _, next := range f.Stmts[i+1:] {
+				if next.Pos().Line() > last {
+					want = int(next.Pos().Offset())
+					break
+				}
+				last = max(last, next.End().Line())
+			}
+			if got[i] != want {
+				t.Errorf("statement %d ends at %d, want %d:\n%s", i, got[i], want, src)
+				break
+			}
+		}
+	}
+}
+
+// TestWalkWhereReadsLittle checks that walkWhere's tests read a bounded
+// multiple of the source however statements share lines: thousands on
+// one line, or past the last line a position can hold, where every
+// statement's text would run to the end.
+func TestWalkWhereReadsLittle(t *testing.T) {
+	for name, src := range map[string]string{
+		"one line":   strings.Repeat("x=0; ", 20000) + "echo `a`\n",
+		"2^18 lines": strings.Repeat(":\n", 1<<18) + strings.Repeat("y=1\n", 20000) + "echo `b`\n",
+	} {
+		f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		read, bq := 0, 0
+		walkWhere(f, src, func(s string) bool {
+			read += len(s)
+			return strings.Contains(s, "`")
+		}, func(n syntax.Node) bool {
+			if cs, ok := n.(*syntax.CmdSubst); ok && cs.Backquotes {
+				bq++
+			}
+			return true
+		})
+		if bound := 5*len(src) + 4096; read > bound || bq != 1 {
+			t.Errorf("%s: tests read %d bytes of a %d-byte source (bound %d), %d backquotes found", name, read, len(src), bound, bq)
+		}
+	}
+}
