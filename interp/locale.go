@@ -79,6 +79,24 @@ func (r *Runner) ctypeName() string {
 	return ""
 }
 
+// collNoRules reports whether the collation locale has no collation
+// rules, as glibc's C, POSIX and C.UTF-8 (whose LC_COLLATE is code point
+// order) have none: regcomp then finds no collation sequence value for a
+// multibyte character. The first of LC_ALL, LC_COLLATE and LANG set and
+// not empty names the locale; one that is not installed is taken as the
+// C one, which setlocale leaves at startup.
+func (r *Runner) collNoRules() bool {
+	name := ""
+	for _, n := range [...]string{"LC_ALL", "LC_COLLATE", "LANG"} {
+		if v := r.vars.get(n); v != nil && v.set && v.str != "" {
+			name = v.str
+			break
+		}
+	}
+	base, _, _ := strings.Cut(name, ".")
+	return base == "" || base == "C" || base == "POSIX" || !localeAvailable(name)
+}
+
 // escBytes reports whether \u and \U escapes (in $'…', echo -e, printf
 // and ${x@E}) are left as escapes beyond ASCII rather than written as
 // UTF-8. bash (u32cconv) first asks the locale actually in effect, which

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // A regex word is made of characters that came from quoted text (which
@@ -33,9 +34,9 @@ var errBadRegex = errors.New("invalid regular expression")
 // outside UTF-8): a byte that is not a character there is one
 // stand-in rune, which only that byte in the pattern matches, and which
 // . and [^...] skip in a UTF-8 locale as glibc's regexec does.
-func ereToGo(cs []reChar, bytes, fold bool, ct *byteCtype) (string, error) {
+func ereToGo(cs []reChar, bytes, fold, noCollRules bool, ct *byteCtype) (string, error) {
 	m := newReByteMap(cs, bytes)
-	m.fold, m.ct = fold, ct
+	m.fold, m.ct, m.noCollRules = fold, ct, noCollRules
 	var e ereOut
 	for i := 0; i < len(cs); i++ {
 		c := cs[i]
@@ -264,16 +265,18 @@ func bracketToGo(sb *strings.Builder, cs []reChar, start int, m reByteMap) (int,
 	// glibc's parse_bracket_exp and build_range_exp: a class or an
 	// equivalence class is no end of a range, and a '-' after a range is
 	// a range operator with nothing to start from unless the ']' follows
-	// (both REG_ERANGE). prevClass and prevEnd say what the last member
-	// was (prevEnd: the end of a range); rangeEnd that a range operator
-	// came after it.
-	prevClass, prevEnd, rangeEnd := false, false, false
-	member := func(class bool) error {
-		if rangeEnd && class {
+	// (both REG_ERANGE); without collation rules (C.UTF-8's LC_COLLATE is
+	// code point order) a multibyte character or collating symbol has no
+	// collation sequence value to be one (REG_ECOLLATE). prevClass, prevMB
+	// and prevEnd say what the last member was (prevEnd: the end of a
+	// range); rangeEnd that a range operator came after it.
+	prevClass, prevMB, prevEnd, rangeEnd := false, false, false, false
+	member := func(class, mb bool) error {
+		if rangeEnd && (class || mb && m.noCollRules) {
 			return errBadRegex
 		}
 		prevEnd, rangeEnd = rangeEnd, false
-		prevClass = class
+		prevClass, prevMB = class, mb
 		return nil
 	}
 	lit := func(b byte) {
@@ -306,7 +309,7 @@ func bracketToGo(sb *strings.Builder, cs []reChar, start int, m reByteMap) (int,
 				for _, x := range cs[i+2 : k] {
 					name = append(name, x.c)
 				}
-				if err := member(d != '.'); err != nil {
+				if err := member(d != '.', d == '.' && len(name) > 1 && !m.bytes); err != nil {
 					return 0, err
 				}
 				if d == ':' {
@@ -328,7 +331,7 @@ func bracketToGo(sb *strings.Builder, cs []reChar, start int, m reByteMap) (int,
 			}
 		}
 		if m.mapped(i, c.c) {
-			if err := member(false); err != nil {
+			if err := member(false, false); err != nil {
 				return 0, err
 			}
 			if alike := m.caseAlike(c.c); alike != "" {
@@ -341,14 +344,29 @@ func bracketToGo(sb *strings.Builder, cs []reChar, start int, m reByteMap) (int,
 		if c.c == '-' && !rangeEnd && !isFirst && i+1 < len(cs) && cs[i+1].c != ']' {
 			// a range operator: a '-' is literal first, last, or as
 			// the end of a range
-			if prevEnd || prevClass {
+			if prevEnd || prevClass || prevMB && m.noCollRules {
 				return 0, errBadRegex
 			}
 			out.WriteByte('-')
 			rangeEnd = true
 			continue
 		}
-		if err := member(false); err != nil {
+		if c.c >= utf8.RuneSelf && !m.bytes {
+			// a multibyte character, its bytes written as they are
+			n := 1
+			for n < utf8.UTFMax && i+n < len(cs) && !utf8.FullRuneInString(reText(cs[i:i+n])) {
+				n++
+			}
+			if err := member(false, true); err != nil {
+				return 0, err
+			}
+			for _, x := range cs[i : i+n] {
+				out.WriteByte(x.c)
+			}
+			i += n - 1
+			continue
+		}
+		if err := member(false, false); err != nil {
 			return 0, err
 		}
 		lit(c.c)

@@ -42,6 +42,9 @@ type reByteMap struct {
 	bad   []bool     // in UTF-8: the undecodable bytes (nil: none)
 	fold  bool       // the expression is compiled ignoring case
 	ct    *byteCtype // a single-byte locale's classes and case (bytes)
+	// noCollRules: the collation locale has no rules (C.UTF-8), so a
+	// range may not end in a multibyte character
+	noCollRules bool
 }
 
 // caseAlike is, under fold in a single-byte locale, the class body of the

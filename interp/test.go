@@ -305,14 +305,19 @@ func (r *Runner) compileRegex(cs []reChar, bytes bool) (reMatcher, error) {
 	if bytes {
 		ct = r.charset().ct
 	}
-	k := patKey{pat: "\x00re:" + reKey(cs), nocase: fold, bytes: bytes, ct: ct}
+	noColl := !bytes && r.collNoRules()
+	key := "\x00re:"
+	if noColl {
+		key = "\x00rc:"
+	}
+	k := patKey{pat: key + reKey(cs), nocase: fold, bytes: bytes, ct: ct}
 	r.sh.mu.Lock()
 	if m := r.sh.patterns[k]; m != nil {
 		r.sh.mu.Unlock()
 		return m.re, nil
 	}
 	r.sh.mu.Unlock()
-	expr, err := ereToGo(cs, bytes, fold, ct)
+	expr, err := ereToGo(cs, bytes, fold, noColl, ct)
 	if err != nil {
 		return nil, err
 	}
