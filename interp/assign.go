@@ -1209,10 +1209,12 @@ func (r *Runner) unsetVarFlags(name string, oneWord bool) error {
 	case "BASH_COMPAT":
 		// the level of a BASH_COMPAT still visible, or the default
 		r.setCompatOpts(r.compatLevel())
-	case "LC_ALL":
-		// bash's sv_locale runs on unset too: reset_locale_vars sets
-		// every category from LANG and its own variable, silently
-		r.resetLocale()
+	case "LC_ALL", "LANG", "LC_CTYPE", "LC_COLLATE", "LC_MESSAGES", "LC_NUMERIC", "LC_TIME":
+		// bash's sv_locale runs on unset too, from makunbound (and
+		// once more from the unset builtin): the category goes back
+		// to LANG's locale, which warns when it is not installed; LC_ALL
+		// or LANG unset is reset_locale_vars, silently
+		r.localeAssigned(name, r.localeVal(name))
 	case "OPTIND":
 		// bash's sv_optind runs on unset too: getopts starts over
 		// (from whatever OPTIND is still visible, as after a local)
@@ -1322,6 +1324,10 @@ func (r *Runner) unsetElement(base, key string, oneWord, viaRef bool) error {
 			return &varError{msg: base + ": not an array variable", notArray: true}
 		}
 		r.vars.unbindScoped(base, r.opts.sh(shLocalvarUnset))
+		if localeVar(base) {
+			// unbind_variable's sv_locale (see unsetVarFlags)
+			r.localeAssigned(base, r.localeVal(base))
+		}
 	}
 	return nil
 }

@@ -480,6 +480,12 @@ func biUnset(r *Runner, args []string) int {
 		if base == "POSIXLY_CORRECT" {
 			r.opts.setLong("posix", false)
 		}
+		if localeVar(base) {
+			// unset_builtin's own sv_locale, after makunbound's: a
+			// locale that is not installed warns again (of the name
+			// without its subscript, which bash cut off in place)
+			r.localeAssigned(base, r.localeVal(base))
+		}
 		switch base {
 		case "IGNOREEOF", "ignoreeof", "BASH_XTRACEFD":
 			r.specialRebound(base)

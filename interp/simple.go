@@ -1023,7 +1023,8 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 	localOptind := r.vars.isLocalHere("OPTIND")
 	localCompat := r.vars.isLocalHere("BASH_COMPAT")
 	var rebound []string // the special variables whose locals go
-	for _, n := range [...]string{"POSIXLY_CORRECT", "BASH_XTRACEFD", "PATH", "IGNOREEOF", "ignoreeof", "GLOBIGNORE"} {
+	for _, n := range [...]string{"POSIXLY_CORRECT", "BASH_XTRACEFD", "PATH", "IGNOREEOF", "ignoreeof", "GLOBIGNORE",
+		"LC_ALL", "LANG", "LC_CTYPE", "LC_COLLATE", "LC_MESSAGES", "LC_NUMERIC", "LC_TIME"} {
 		if r.vars.isLocalHere(n) {
 			rebound = append(rebound, n)
 		}
@@ -1039,6 +1040,12 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 	r.leftFunc()
 	for _, n := range rebound {
 		// (bash's hooks run once the function's context is gone)
+		if localeVar(n) {
+			// sv_locale: the caller's locale is set again, and warns
+			// when it is not installed
+			r.localeAssigned(n, r.localeVal(n))
+			continue
+		}
 		r.specialRebound(n)
 	}
 	r.params = oldParams
