@@ -171,22 +171,45 @@ func symbolicUmask(cur int, mode string) (mask int, ok bool, bad byte, isOp bool
 	}
 }
 
-// biTimes prints the shell's and its children's CPU times.
+// biTimes prints the shell's and its children's CPU times. A subshell
+// runs in this process: it shows the times used since it was forked, as
+// bash's child, whose rusage starts afresh, does (what the other
+// goroutines used meanwhile is in them, and its own subshells' time shows
+// as its own, not its children's).
 func biTimes(r *Runner, args []string) int {
 	if _, _, ok, st := r.simpleOpts("times", "", args[1:]); !ok {
 		return st
 	}
-	var self, kids syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &self)
-	syscall.Getrusage(syscall.RUSAGE_CHILDREN, &kids)
+	t := processTimes()
+	if r.isSub {
+		t = t.since(r.timesBase)
+	}
 	point := r.numericRadix()[:1] // bash's locale_decpoint
-	f := func(t syscall.Timeval) string {
-		d := time.Duration(t.Nano())
+	f := func(d time.Duration) string {
 		m := int(d.Minutes())
 		s := d.Seconds() - float64(m*60)
 		return strings.Replace(fmt.Sprintf("%dm%.3fs", m, s), ".", point, 1)
 	}
-	return r.write("times", f(self.Utime)+" "+f(self.Stime)+"\n"+f(kids.Utime)+" "+f(kids.Stime)+"\n")
+	return r.write("times", f(t.user)+" "+f(t.sys)+"\n"+f(t.kidsUser)+" "+f(t.kidsSys)+"\n")
+}
+
+// cpuTimes are the process's CPU times and its waited-for children's.
+type cpuTimes struct{ user, sys, kidsUser, kidsSys time.Duration }
+
+func processTimes() cpuTimes {
+	var self, kids syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &self)
+	syscall.Getrusage(syscall.RUSAGE_CHILDREN, &kids)
+	return cpuTimes{
+		time.Duration(self.Utime.Nano()), time.Duration(self.Stime.Nano()),
+		time.Duration(kids.Utime.Nano()), time.Duration(kids.Stime.Nano()),
+	}
+}
+
+// since is t less the times in base, none below zero.
+func (t cpuTimes) since(base cpuTimes) cpuTimes {
+	sub := func(a, b time.Duration) time.Duration { return max(a-b, 0) }
+	return cpuTimes{sub(t.user, base.user), sub(t.sys, base.sys), sub(t.kidsUser, base.kidsUser), sub(t.kidsSys, base.kidsSys)}
 }
 
 // biCaller implements caller [N].

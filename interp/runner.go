@@ -536,6 +536,10 @@ type Runner struct {
 	hashPath      string
 	secondsBase   time.Time
 	secondsOff    int64
+	// timesBase is the process's CPU times when this subshell was
+	// forked (zero in the shell itself): times reports what was used
+	// since, as bash's forked child starts its rusage afresh
+	timesBase cpuTimes
 	// readline's word break characters as shopt hostcomplete left them
 	// before COMP_WORDBREAKS was first referenced (wordbreaks.go)
 	wordBreaks *string

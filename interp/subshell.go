@@ -104,6 +104,7 @@ func (r *Runner) fork(kind string) *Runner {
 		readonlyFuncs:   r.readonlyFuncs,
 		secondsBase:     r.secondsBase,
 		secondsOff:      r.secondsOff,
+		timesBase:       processTimes(),
 		topParams:       r.topParams,
 		bashPath:        r.bashPath,
 		bashArgv0:       r.bashArgv0,
