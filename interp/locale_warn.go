@@ -67,6 +67,10 @@ func (r *Runner) resetLocale() {
 	if !r.trySetlocale("LANG", "LC_ALL", lang, false) {
 		return
 	}
+	// every category is LANG's now: an LC_CTYPE that fails next keeps
+	// this character locale, not the one before
+	r.vars.ctype.request(lang)
+	r.vars.ctype.resolve()
 	for _, c := range [...]string{"LC_CTYPE", "LC_COLLATE", "LC_MESSAGES", "LC_NUMERIC", "LC_TIME"} {
 		if eff := r.localeVarValue(c); eff != "" {
 			r.trySetlocale(c, c, eff, false)
