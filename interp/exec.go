@@ -566,6 +566,28 @@ func (r *Runner) stmts(list []*syntax.Stmt) {
 	}
 }
 
+// groupStmts runs the list of a { } group (a function body too) as stmts
+// does, except that a terminating signal caught for the EXIT trap that
+// came in during its last command is left for the shell to act on after
+// the group: bash acts on those (QUIT) before each command and between
+// those of a list, not as a group ends, so its EXIT trap runs once the
+// group's redirections are undone ({ kill $$; } >/dev/null prints it).
+// Traps of signals run at the end of every command, the last included.
+func (r *Runner) groupStmts(list []*syntax.Stmt) {
+	for i, st := range list {
+		r.stmt(st)
+		if r.flow != flowNone {
+			return
+		}
+		r.keepTerm = i == len(list)-1
+		r.runPendingTraps()
+		r.keepTerm = false
+		if r.flow != flowNone {
+			return
+		}
+	}
+}
+
 func (r *Runner) stmt(st *syntax.Stmt) {
 	if r.flow != flowNone {
 		return
@@ -1019,7 +1041,7 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 		if st != nil && st == r.quietTail && len(c.Stmts) > 0 {
 			r.quietTail = c.Stmts[len(c.Stmts)-1]
 		}
-		r.stmts(c.Stmts)
+		r.groupStmts(c.Stmts)
 	case *syntax.Subshell:
 		// a pipe into this ( ) itself: not one into the element that
 		// runs it ({ ( … ); } | is the group's, which its ( ) replaces
@@ -1131,6 +1153,13 @@ func (r *Runner) cmd(c syntax.Command, st *syntax.Stmt) {
 			}
 			if (r.exit == 0) == (c.Op == syntax.AndStmt) {
 				r.stmt(c.Y)
+				if r.flow == flowNone {
+					// bash runs each side through execute_command,
+					// which acts on a terminating signal caught for
+					// the EXIT trap after it (QUIT), inside a group
+					// the list ends ({ true && kill $$; } >/dev/null)
+					r.exitByTerm()
+				}
 			}
 		case syntax.Pipe, syntax.PipeAll:
 			r.pipeline(c)

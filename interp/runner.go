@@ -440,6 +440,9 @@ type Runner struct {
 	// inChldTrap: the subshell runs its CHLD trap (see signalState's
 	// chldRunning)
 	inChldTrap bool
+	// keepTerm leaves a terminating signal caught for the EXIT trap
+	// pending for runPendingTraps (groupStmts)
+	keepTerm bool
 	// subIntPending: an in-process subshell sent itself SIGINT (after a
 	// command substitution died by it); its INT trap is to run
 	subIntPending bool

@@ -713,6 +713,14 @@ func (r *Runner) exitByTerm() bool {
 	return sig != 0
 }
 
+// termSignalOf is the signal named name, or 0.
+func termSignalOf(name string) syscall.Signal {
+	if _, num, ok := parseSignal(name, false); ok && num > 0 {
+		return syscall.Signal(num)
+	}
+	return 0
+}
+
 // runPendingTraps runs traps for signals that arrived, between commands.
 func (r *Runner) runPendingTraps() {
 	if r.exitByDeferredKill() {
@@ -737,7 +745,7 @@ func (r *Runner) runPendingTraps() {
 		}
 	}
 	s := r.sh.sigs
-	if s == nil || r.isSub || r.exitByTerm() {
+	if s == nil || r.isSub || !r.keepTerm && r.exitByTerm() {
 		return
 	}
 	s.mu.Lock()
@@ -750,13 +758,18 @@ func (r *Runner) runPendingTraps() {
 		return
 	}
 	var names []string
+	kept := map[string]bool{}
 	for n := range s.pending {
+		if r.keepTerm && s.term[termSignalOf(n)] {
+			kept[n] = true // (groupStmts)
+			continue
+		}
 		names = append(names, n)
 	}
 	if chld > 0 {
 		names = append(names, "CHLD")
 	}
-	s.pending = map[string]bool{}
+	s.pending = kept
 	s.mu.Unlock()
 	sort.Strings(names)
 	for _, n := range names {
