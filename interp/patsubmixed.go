@@ -95,6 +95,21 @@ func byteStepFind(m, b *compiledPattern, s string, i int) (int, int, bool) {
 // whole 日.
 func (r *Runner) replaceMixedAnchored(m, b *compiledPattern, s string, anchor byte, with func(string) string) string {
 	match := func(t string) bool { return r.forText(m, t).matchString(t) }
+	// match_upattern first matches the whole value against the pattern
+	// made to float at its other end ("pat*", "*pat"), and gives up
+	// when that fails: by bytes, as the value does not convert, so
+	// [[:alnum:]]* matches no $'日\xff本' although it matches 日
+	src := m.src
+	if anchor == '#' {
+		if !strings.HasSuffix(src, "*") || (len(src)-len(strings.TrimRight(src[:len(src)-1], "\\")))%2 == 1 {
+			src += "*"
+		}
+	} else if !strings.HasPrefix(src, "*") || m.extglob && strings.HasPrefix(src, "*(") {
+		src = "*" + src
+	}
+	if f, err := r.compilePatternIn(src, m.fold, m.extglob, true); err == nil && !f.matchString(s) {
+		return s
+	}
 	lo, hi := 0, len(s)
 	if n := b.subLen; n >= 0 {
 		if n > len(s) {
