@@ -553,18 +553,7 @@ func (r *Runner) finish() int {
 }
 
 // stmts runs a statement list, stopping at a control-flow change.
-func (r *Runner) stmts(list []*syntax.Stmt) {
-	for _, st := range list {
-		r.stmt(st)
-		if r.flow != flowNone {
-			return
-		}
-		r.runPendingTraps()
-		if r.flow != flowNone {
-			return
-		}
-	}
-}
+func (r *Runner) stmts(list []*syntax.Stmt) { r.stmtList(list, false) }
 
 // groupStmts runs the list of a { } group (a function body too) as stmts
 // does, except that a terminating signal caught for the EXIT trap that
@@ -573,13 +562,15 @@ func (r *Runner) stmts(list []*syntax.Stmt) {
 // those of a list, not as a group ends, so its EXIT trap runs once the
 // group's redirections are undone ({ kill $$; } >/dev/null prints it).
 // Traps of signals run at the end of every command, the last included.
-func (r *Runner) groupStmts(list []*syntax.Stmt) {
+func (r *Runner) groupStmts(list []*syntax.Stmt) { r.stmtList(list, true) }
+
+func (r *Runner) stmtList(list []*syntax.Stmt, group bool) {
 	for i, st := range list {
 		r.stmt(st)
 		if r.flow != flowNone {
 			return
 		}
-		r.keepTerm = i == len(list)-1
+		r.keepTerm = group && i == len(list)-1
 		r.runPendingTraps()
 		r.keepTerm = false
 		if r.flow != flowNone {

@@ -68,10 +68,13 @@ func (r *Runner) ctypeUTF8(name string) bool {
 // happens, so that a failed change later keeps the right locale.
 func (r *Runner) noteLocale() { r.vars.ctype.request(r.ctypeName()) }
 
-// ctypeName is the character locale asked for: the first of LC_ALL,
-// LC_CTYPE and LANG that is set and not empty.
-func (r *Runner) ctypeName() string {
-	for _, n := range [...]string{"LC_ALL", "LC_CTYPE", "LANG"} {
+// ctypeName is the character locale asked for (localeFor).
+func (r *Runner) ctypeName() string { return r.localeFor("LC_CTYPE") }
+
+// localeFor is the locale asked for the category named by its variable
+// cat: the first of LC_ALL, cat and LANG that is set and not empty.
+func (r *Runner) localeFor(cat string) string {
+	for _, n := range [...]string{"LC_ALL", cat, "LANG"} {
 		if v := r.vars.get(n); v != nil && v.set && v.str != "" {
 			return v.str
 		}
@@ -82,17 +85,10 @@ func (r *Runner) ctypeName() string {
 // collNoRules reports whether the collation locale has no collation
 // rules, as glibc's C, POSIX and C.UTF-8 (whose LC_COLLATE is code point
 // order) have none: regcomp then finds no collation sequence value for a
-// multibyte character. The first of LC_ALL, LC_COLLATE and LANG set and
-// not empty names the locale; one that is not installed is taken as the
-// C one, which setlocale leaves at startup.
+// multibyte character. A locale that is not installed is taken as the C
+// one, which setlocale leaves at startup.
 func (r *Runner) collNoRules() bool {
-	name := ""
-	for _, n := range [...]string{"LC_ALL", "LC_COLLATE", "LANG"} {
-		if v := r.vars.get(n); v != nil && v.set && v.str != "" {
-			name = v.str
-			break
-		}
-	}
+	name := r.localeFor("LC_COLLATE")
 	base, _, _ := strings.Cut(name, ".")
 	return base == "" || base == "C" || base == "POSIX" || !localeAvailable(name)
 }

@@ -20,13 +20,7 @@ var radixCache sync.Map // string -> string
 // printf: "," in fr_FR.UTF-8. A locale that is not installed, C and POSIX
 // have ".".
 func (r *Runner) numericRadix() string {
-	name := ""
-	for _, n := range [...]string{"LC_ALL", "LC_NUMERIC", "LANG"} {
-		if v := r.vars.get(n); v != nil && v.set && v.str != "" {
-			name = v.str
-			break
-		}
-	}
+	name := r.localeFor("LC_NUMERIC")
 	if name == "" || name == "C" || name == "POSIX" {
 		return "."
 	}
