@@ -41,7 +41,7 @@ func (r *Runner) coproc(c *syntax.CoprocClause, st *syntax.Stmt) {
 	}
 	sub := r.fork("subshell")
 	sub.curSrc = cmdSrc
-	sub.async = true
+	sub.async, sub.asyncShell = true, true
 	// bash's coproc child runs a simple command or ( ) without a
 	// further fork
 	sub.tail = &execTail{stmt: tailStmt([]*syntax.Stmt{c.Stmt})}

@@ -416,6 +416,8 @@ func (r *Runner) waitProcess(p *os.Process, args []string) ExecResult {
 		}
 		r.sh.term.takeBack(signaled)
 		r.jobWinSize()
+	} else if r.sh.noTTY != nil && (stop != 0 || st != nil && st.Sys().(syscall.WaitStatus).Signaled()) {
+		r.tailReporter().ttyStateAfterJob()
 	}
 	if r.sh.intCh != nil && st != nil && r.job == nil {
 		// (a background job's program is not the shell's foreground:
@@ -540,6 +542,10 @@ func (r *Runner) reportSignal(pid int, sig syscall.Signal, core bool, args []str
 	if sig == syscall.SIGPIPE {
 		return
 	}
+	if rep := r.tailReporter(); rep.interactiveShell() {
+		rep.interactiveDeathNotice(sig, core)
+		return
+	}
 	trapped := r.traps != nil && !r.traps.inherited && r.traps.m[signalName(int(sig))] != ""
 	desc := signalDescription(sig)
 	if sig == syscall.SIGTERM || trapped {
@@ -574,6 +580,41 @@ func (r *Runner) reportSignal(pid int, sig syscall.Signal, core bool, args []str
 		}
 	}
 	r.deathNotice(out, pid, desc, core, cmd)
+}
+
+// tailReporter is the shell whose job a program r waits for is: the
+// shell that made the ( ) subshell when bash would have run the program
+// in that subshell's place, else r.
+func (r *Runner) tailReporter() *Runner {
+	if t := r.execTailNow(); t != nil && t.parent != nil && (t.whole != nil || t.text != "") {
+		return t.parent
+	}
+	return r
+}
+
+// interactiveShell is bash's interactive_shell: on in an interactive
+// shell and the subshells it makes, process substitutions included, but
+// not in an asynchronous one (execute_in_subshell turns it off there).
+func (r *Runner) interactiveShell() bool {
+	return r.sh.interactive && !r.asyncShell
+}
+
+// interactiveDeathNotice is notify_of_job_status, in an interactive
+// shell, for a foreground job that died of sig (not SIGINT or SIGPIPE):
+// the description alone, and only where job control is on, so neither
+// in a subshell nor after set +m. A background job's death is reported
+// by the job notices.
+func (r *Runner) interactiveDeathNotice(sig syscall.Signal, core bool) {
+	if r.isSub || !r.opts.on(optMonitor) || r.job != nil {
+		return
+	}
+	desc := signalDescription(sig)
+	if core {
+		desc += " (core dumped)"
+	}
+	if !r.holdNotice(desc, true) {
+		r.noticeWriter().Write([]byte(desc + "\n"))
+	}
 }
 
 // deathNotice is bash's notice for a foreground process pid killed by

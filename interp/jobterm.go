@@ -45,6 +45,7 @@ func (r *Runner) StartJobControl(name string) {
 	fd, e := openJobTerm()
 	if e != 0 {
 		r.noTerminalPgrp(name, e)
+		r.sh.noTTY = r.newTTYless(name)
 		return
 	}
 	t := &jobTerm{fd: fd, shellPgrp: syscall.Getpgrp()}

@@ -79,6 +79,12 @@ func (r *Runner) pipelineNotice(c *syntax.BinaryCmd, stages []*syntax.Stmt, runn
 		}
 		return
 	}
+	if r.interactiveShell() {
+		if bg == nil {
+			r.interactiveDeathNotice(d.sig, d.core)
+		}
+		return
+	}
 	// the job this process runs for the shell that started it, which
 	// decides by its own traps (this one inherited them for display)
 	childJob := r.bgProcess && r.forkedFor == syntax.Command(c)

@@ -3,6 +3,7 @@ package interp
 import (
 	"errors"
 	"os"
+	"slices"
 	"sync"
 	"syscall"
 
@@ -268,6 +269,9 @@ func (r *Runner) pipeline(c *syntax.BinaryCmd) {
 	}
 	if !lastpipe && !r.inTrap {
 		r.pipelineBashCommand(stages)
+	}
+	if !lastpipe && bg == nil && slices.ContainsFunc(deaths, func(d stageDeath) bool { return d.sig != 0 }) {
+		r.ttyStateAfterJob()
 	}
 	if !lastpipe && !r.quietNotices() {
 		// with lastpipe, bash never reports the job of the elements it

@@ -86,6 +86,9 @@ type shell struct {
 	// one on its standard error
 	term        *jobTerm
 	termChecked bool
+	// noTTY is an interactive shell's without a terminal: set_tty_state
+	// fails on the descriptor bash took for one (ttyless.go)
+	noTTY *ttyless
 
 	mu        sync.Mutex
 	patterns  map[patKey]*compiledPattern
@@ -572,6 +575,7 @@ type Runner struct {
 	pipeParen        bool        // the ( ) of a pipeline element: its tail runs outside the pipe environment
 	stageDeath       *stageDeath // a foreground pipeline stage's: how its own process died (pipejob.go)
 	async            bool        // in an asynchronous job, coprocess or process substitution: not the shell's foreground
+	asyncShell       bool        // in an asynchronous job or coprocess (not a process substitution): bash's interactive_shell is off there
 	tailInt          bool        // the command bash would exec in this runner's place died by SIGINT
 	execBuiltin      bool        // the exec builtin is running a program
 	curStmt          *syntax.Stmt

@@ -122,6 +122,7 @@ func (r *Runner) fork(kind string) *Runner {
 		contsEnd:        r.contsEnd,
 		bgJob:           r.bgJob,
 		async:           r.async,
+		asyncShell:      r.asyncShell,
 		hist:            r.hist.clone(),
 		asyncInt:        r.forkAsyncInt(),
 	}
@@ -556,7 +557,7 @@ func (r *Runner) closeProcFds(mark int) {
 // background runs a statement asynchronously and sets $!.
 func (r *Runner) background(st *syntax.Stmt) {
 	c := r.fork("subshell")
-	c.async = true
+	c.async, c.asyncShell = true, true
 	c.forkedFor = st.Cmd
 	c.asyncInverted = st.Negated
 	if sub, ok := st.Cmd.(*syntax.Subshell); ok {
