@@ -18,6 +18,23 @@ func (r *Runner) initArgvSeen(params []string) {
 	r.dynSeen.argc, r.dynSeen.argv = argc, argv
 }
 
+// initArgvOnce is bash's init_bash_argv, run as shopt -s extdebug turns
+// the option on: when nothing recorded the bottom of BASH_ARGV and
+// BASH_ARGC yet, the positional parameters now (those of a function or a
+// . with arguments too) become it, and stay it whatever set -- or shift
+// do later.
+func (r *Runner) initArgvOnce() {
+	if r.dynSeen.argc != nil {
+		return
+	}
+	argc := &indexedArray{vals: []string{itoa(int64(len(r.params)))}}
+	argv := &indexedArray{}
+	for j := len(r.params) - 1; j >= 0; j-- {
+		argv.vals = append(argv.vals, r.params[j])
+	}
+	r.dynSeen.argc, r.dynSeen.argv = argc, argv
+}
+
 // StartArgv sets BASH_ARGV and BASH_ARGC as bash started with -O extdebug
 // leaves them (bind_args, in debugging mode): the positional parameters
 // as one frame when push, else no frame at all, as for a script or

@@ -36,6 +36,10 @@ type bgState struct {
 	HashSeq       uint64
 	HashPath      string
 	InvalidEnv    []string
+	// ArgvSeen, ArgcVals and ArgvVals are dynSeen's BASH_ARGC and
+	// BASH_ARGV (their recorded bottom), NoTopArgs its noTopArgs
+	ArgvSeen, NoTopArgs bool
+	ArgcVals, ArgvVals  []string
 	// LocaleFailed and LocaleStartup are the shell's record of its
 	// setlocale lookups (ctypeState's failed and startup): bash's
 	// forked child has glibc's memory of the failed ones, and warns for
@@ -158,6 +162,8 @@ type bgCall struct {
 	Line     int
 	Args     []string
 	SetOpts  []bool
+	Path     string
+	NoArgv   bool
 }
 
 type bgAlias struct {
@@ -272,10 +278,14 @@ func (c *Runner) captureBgState(st *syntax.Stmt, reportFD int) ([]byte, error) {
 		s.Frames = append(s.Frames, fv)
 	}
 	s.InvalidEnv = c.vars.invalidEnv
+	if c.dynSeen.argc != nil && c.dynSeen.argv != nil {
+		s.ArgvSeen, s.ArgcVals, s.ArgvVals = true, c.dynSeen.argc.vals, c.dynSeen.argv.vals
+	}
+	s.NoTopArgs = c.dynSeen.noTopArgs
 	s.LocaleFailed, s.LocaleStartup = c.vars.ctype.failed, c.vars.ctype.startup
 	s.LocaleMessages = c.vars.ctype.messages
 	for _, cf := range c.calls {
-		bc := bgCall{FuncName: cf.funcName, Sourced: cf.sourced, Source: cf.source, Line: cf.line, Args: cf.args}
+		bc := bgCall{FuncName: cf.funcName, Sourced: cf.sourced, Source: cf.source, Line: cf.line, Args: cf.args, Path: cf.path, NoArgv: cf.noArgv}
 		if cf.setOpts != nil {
 			bc.SetOpts = cf.setOpts[:]
 		}
@@ -411,12 +421,16 @@ func (r *Runner) restoreBgState(data []byte) (*syntax.Stmt, error) {
 		r.vars.frames = append(r.vars.frames, f)
 	}
 	r.vars.invalidEnv = s.InvalidEnv
+	if s.ArgvSeen {
+		r.dynSeen.argc, r.dynSeen.argv = &indexedArray{vals: s.ArgcVals}, &indexedArray{vals: s.ArgvVals}
+	}
+	r.dynSeen.noTopArgs = s.NoTopArgs
 	r.vars.ctype.failed, r.vars.ctype.startup = s.LocaleFailed, s.LocaleStartup
 	r.vars.ctype.messages = s.LocaleMessages
 	r.vars.envDirty = true
 	r.calls = nil
 	for _, bc := range s.Calls {
-		cf := callFrame{funcName: bc.FuncName, sourced: bc.Sourced, source: bc.Source, line: bc.Line, args: bc.Args}
+		cf := callFrame{funcName: bc.FuncName, sourced: bc.Sourced, source: bc.Source, line: bc.Line, args: bc.Args, path: bc.Path, noArgv: bc.NoArgv}
 		if len(bc.SetOpts) == int(numSetOpts) {
 			var so [numSetOpts]bool
 			copy(so[:], bc.SetOpts)

@@ -123,7 +123,7 @@ func biSource(r *Runner, args []string) int {
 	r.lineOff, r.lineConts = 0, nil
 	r.inSource = true
 	r.nesting = Nesting{Depth: oldNesting.Depth + 1, Kind: "source:" + file}
-	r.calls = append(r.calls, callFrame{funcName: "source", sourced: true, source: file, line: r.line, args: a[1:], path: path})
+	r.calls = append(r.calls, callFrame{funcName: "source", sourced: true, source: file, line: r.line, args: a[1:], path: path, noArgv: !r.opts.sh(shExtdebug)})
 	popArgv := r.sourceArgv(path, len(a) > 1)
 	r.gateState(&StateInfo{Op: "source", Names: []string{file}})
 	hidden := r.sourceTraps()

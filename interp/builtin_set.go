@@ -324,6 +324,9 @@ func biShopt(r *Runner, args []string) int {
 				r.shoptCompat(opt, set)
 			} else {
 				r.opts.setShopt(n, set)
+				if n == "extdebug" && set {
+					r.initArgvOnce()
+				}
 				if n == "hostcomplete" {
 					r.hostCompleteBreaks(set)
 				}

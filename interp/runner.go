@@ -763,6 +763,10 @@ type callFrame struct {
 	// path is the file a source frame read: with extdebug, a . without
 	// arguments of its own shows it on BASH_ARGV (bash's _evalfile)
 	path string
+	// noArgv: the call was made with extdebug off, so bash pushed
+	// nothing of it on BASH_ARGV and BASH_ARGC (a . without arguments
+	// pushed its path on dynSeen's arrays instead: sourceArgv)
+	noArgv bool
 	// body is the called function's body, nil for a source frame (and
 	// in a background job's copy of the frames)
 	body *syntax.Stmt

@@ -938,7 +938,7 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 	oldSrc, oldOff, oldConts, oldContsEnd := r.curSrc, r.lineOff, r.lineConts, r.contsEnd
 	oldTop := r.aliasTopSrc
 	r.params = args[1:]
-	r.calls = append(r.calls, callFrame{funcName: f.name, source: f.source, line: r.line, args: args[1:], body: f.body})
+	r.calls = append(r.calls, callFrame{funcName: f.name, source: f.source, line: r.line, args: args[1:], body: f.body, noArgv: !r.opts.sh(shExtdebug)})
 	r.vars.pushFrame()
 	r.nesting = Nesting{Depth: oldNesting.Depth + 1, Kind: r.funcKind(f.name)}
 	if f.src != "" {

@@ -424,25 +424,25 @@ func (r *Runner) linenoArray() *variable {
 }
 
 func (r *Runner) argvArrays(argc bool) *variable {
-	arr := &indexedArray{}
-	if !r.opts.sh(shExtdebug) {
+	ext := r.opts.sh(shExtdebug)
+	if !ext {
 		// bash's get_bashargcv: a first reference at the top level
-		// records the positional parameters; functions never add theirs
+		// records the positional parameters
 		r.initArgvSeen(r.params)
-		if argc {
-			arr = r.dynSeen.argc
-		} else {
-			arr = r.dynSeen.argv
-		}
-		if arr == nil {
-			arr = &indexedArray{}
-		}
-		return &variable{kind: kIndexed, set: true, arr: arr}
 	}
+	// the calls made while extdebug was on pushed their arguments (a .
+	// without arguments of its own its path) above what dynSeen holds:
+	// what was recorded before (initArgvSeen, initArgvOnce, StartArgv)
+	// and the paths of the files read with the option off (sourceArgv)
+	arr := &indexedArray{}
 	calls := r.shownCalls()
 	for i := len(calls) - 1; i >= 0; i-- {
-		a := calls[i].args
-		if fr := calls[i]; fr.sourced && len(a) == 0 && fr.path != "" {
+		fr := calls[i]
+		if fr.noArgv {
+			continue
+		}
+		a := fr.args
+		if fr.sourced && len(a) == 0 && fr.path != "" {
 			a = []string{fr.path}
 		}
 		if argc {
@@ -453,8 +453,18 @@ func (r *Runner) argvArrays(argc bool) *variable {
 			arr.vals = append(arr.vals, a[j])
 		}
 	}
+	base := r.dynSeen.argv
+	if argc {
+		base = r.dynSeen.argc
+	}
 	switch {
-	case r.dynSeen.noTopArgs:
+	case base != nil:
+		if len(arr.vals) == 0 {
+			arr = base
+		} else {
+			arr.vals = append(arr.vals, base.vals...)
+		}
+	case !ext, r.dynSeen.noTopArgs:
 	case argc:
 		arr.vals = append(arr.vals, itoa(int64(len(r.topParams))))
 	default:
