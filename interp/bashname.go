@@ -2,7 +2,6 @@ package interp
 
 import (
 	"os"
-	"path/filepath"
 	"strings"
 )
 
@@ -47,16 +46,14 @@ func (r *Runner) bashName() string {
 		return p
 	}
 	if fi, err := os.Stat(r.absPath(name)); err == nil && !fi.IsDir() && fi.Mode()&0o111 != 0 {
-		p := name
+		// make_absolute: $PWD, a slash and the name as it is; bash
+		// leaves the result uncleaned even for a name starting with a
+		// dot, so ../bin/sh is $PWD/../bin/sh and .d/./sh, .d//sh and
+		// .d/../.d/sh keep their . , // and ..
 		if pwd != "" {
-			p = pwd + "/" + name
+			return pwd + "/" + name
 		}
-		if name[0] == '.' {
-			if _, err := os.Stat(p); err == nil {
-				p = filepath.Clean(p)
-			}
-		}
-		return p
+		return name
 	}
 	return userShell()
 }
