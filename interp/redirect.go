@@ -73,6 +73,9 @@ func (r *Runner) withRedirsOf(redirs []*syntax.Redirect, info *ExecInfo, special
 			r.redirMarks = append(r.redirMarks, mark)
 		}
 		fn()
+		if r.flow == flowReturn && r.retTrapAt > 0 && r.retTrapAt == len(r.calls) && !r.retTrapEarly {
+			r.returnTrapInRedirs()
+		}
 		if call {
 			r.redirMarks = r.redirMarks[:len(r.redirMarks)-1]
 		}

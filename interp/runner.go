@@ -422,6 +422,13 @@ type Runner struct {
 	// the ERR trap a compound command's failed redirection runs
 	errLine      int
 	inReturnTrap bool
+	// retTrapAt is len(calls) while a function called in this process
+	// runs its body (0 outside one, and in a subshell), retTrapEarly
+	// that a return out of it ran the RETURN trap already: bash runs the
+	// trap where return's longjmp lands, before the unwind-protects undo
+	// the redirections made inside the function (returnTrapInRedirs)
+	retTrapAt    int
+	retTrapEarly bool
 	isSub        bool // an in-process subshell
 	// forwarding: signals sent to the process already go to the program
 	// the tail runs (forwardToCommand), not only after forwardToTail's

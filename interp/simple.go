@@ -966,11 +966,15 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 			r.exit = st
 		}
 	}
+	oldRetAt, oldEarly := r.retTrapAt, r.retTrapEarly
+	r.retTrapAt, r.retTrapEarly = len(r.calls), false
 	if r.flow == flowNone && !skipped {
 		restore := r.setNoticeLine(int(f.body.Cmd.Pos().Line()))
 		r.runFuncBody(f)
 		restore()
 	}
+	earlyTrap := r.retTrapEarly
+	r.retTrapAt, r.retTrapEarly = oldRetAt, oldEarly
 	if r.flow == flowExit {
 		// the exit builtin, report_error and set -e: bash runs the EXIT
 		// trap with the function still on the stack (exitTrapAt)
@@ -981,7 +985,7 @@ func (r *Runner) callFunc(f *funcDef, args []string) {
 	if returned {
 		r.flow = flowNone
 	}
-	if r.traps.has("RETURN") && !r.inReturnTrap && !(skipped && !returned) {
+	if r.traps.has("RETURN") && !r.inReturnTrap && !(skipped && !returned) && !earlyTrap {
 		// $LINENO in the RETURN trap is bash's line_number: that of
 		// the return that left (its longjmp skips the restore), else
 		// function_line_number, the line of a { } body's "{" (on its

@@ -358,6 +358,24 @@ func (r *Runner) runReturnTrap(returned bool) {
 	}
 }
 
+// returnTrapInRedirs runs the RETURN trap of a function that return left
+// from inside redirections made in its body (on the return, a compound
+// command around it, an eval, the body itself), before they are undone:
+// bash's return longjmps to execute_function, which runs the trap there,
+// and only the unwind-protects run after it put the descriptors back.
+// The function's own code then does not run it again (retTrapEarly).
+func (r *Runner) returnTrapInRedirs() {
+	r.retTrapEarly = true
+	if r.inReturnTrap || !r.traps.has("RETURN") {
+		return
+	}
+	r.flow = flowNone
+	r.runReturnTrap(true)
+	if r.flow == flowNone {
+		r.flow = flowReturn
+	}
+}
+
 func (r *Runner) runErrTrap() {
 	if r.inErrTrap || !r.traps.has("ERR") {
 		return
