@@ -1725,6 +1725,7 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 	if o.unNameref && v.kind == kNameRef {
 		v.kind = kString
 	}
+	preAttrs := v.attrs
 	if elemRef == "" {
 		v.attrs |= o.set &^ aReadonly
 		v.attrs &^= o.unset
@@ -1807,6 +1808,16 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		if o.set&aInteger != 0 && v.set && v.kind == kString {
 			// converting a value to integer does not re-evaluate it
 		}
+	}
+	if ae, ok := err.(*arithError); ok && elemRef == "" && (variant == "export" || variant == "readonly") && !o.array && !o.assoc {
+		// export and readonly (bash's set_or_show_attributes) assign
+		// first and set the attribute after: the arithmetic error's
+		// jump to the top level skips that, the attributes stay as
+		// they were
+		if cur := r.vars.get(name); cur == v {
+			v.attrs = v.attrs&^(o.set&^preAttrs) | o.unset&preAttrs
+		}
+		return "", ae
 	}
 	if ae, ok := err.(*arithError); ok && elemRef == "" {
 		// bash's declare_internal sets every attribute, readonly too,
