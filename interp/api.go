@@ -377,7 +377,7 @@ func (r *Runner) parseLines(text, name string, eof bool, consumed int) (*syntax.
 		err = hdocMaxError(file.Stmts, name) // as ParseProgram's
 	}
 	if err != nil {
-		if !eof && (syntax.IsIncomplete(err) || endsInJoin(text) || assignOKOpen(err, text) || hdocBodyOpen(text)) {
+		if !eof && (syntax.IsIncomplete(err) || endsInJoin(text) || dolbraceOpen(err, text) || assignOKOpen(err, text) || hdocBodyOpen(text)) {
 			// bash has not read the whole command yet: the next line
 			// is joined to this one before a token of it is read (the
 			// error may be one of the cut line), an eval or let

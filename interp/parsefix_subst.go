@@ -29,7 +29,7 @@ func badSubstRewrite(i int) parseRewrite {
 			return "", nil, false
 		}
 		body := text[i+2 : j]
-		if strings.IndexByte(body, '\n') >= 0 || !surelyBadSubst(body) {
+		if !surelyBadSubst(body) {
 			return "", nil, false
 		}
 		// right to left: each edit's offset is that of the text before
