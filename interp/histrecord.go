@@ -68,7 +68,7 @@ func (r *Runner) histRecordGroup(g []*syntax.Stmt) {
 // lines (delimiters included).
 func (r *Runner) histAddCommand(lines []string, off int, g []*syntax.Stmt, hdocs map[int]bool, first int) {
 	h := r.hist
-	quoted, compound := histSpans(g)
+	quoted, compound, delimited := histSpans(g)
 	inSpan := func(spans [][2]int, o int) bool {
 		for _, s := range spans {
 			if o > s[0] && o < s[1] {
@@ -123,12 +123,12 @@ func (r *Runner) histAddCommand(lines []string, off int, g []*syntax.Stmt, hdocs
 				hdocFirst = false
 			case i == comment+1:
 				sep = "\n"
-			case quote:
+			case quote, inSpan(delimited, off):
 				sep = "\n"
 			case inSpan(compound, off):
 				sep = " "
 			default:
-				sep = histDelimiter(read.String(), l)
+				sep = histDelimiter(read.String(), l, r.sh.cmdNumber.Load() == 0)
 			}
 			r.histAppend(sep, l)
 		}
@@ -219,13 +219,24 @@ func hdocDelimText(w *syntax.Word) string {
 }
 
 // histSpans are the byte spans of g's quoted strings (a newline in them
-// joins with a newline) and of its compound assignments (with a space).
-func histSpans(g []*syntax.Stmt) (quoted, compound [][2]int) {
+// joins with a newline), of its compound assignments (with a space) and
+// of the constructs bash's lexer reads with a delimiter pushed, whose
+// newlines history keeps as they are too: $(…) and $((…)) (parse_comsub),
+// `…`, <(…) and >(…), and extended glob patterns (not $[…], read by
+// parse_matched_pair without one).
+func histSpans(g []*syntax.Stmt) (quoted, compound, delimited [][2]int) {
+	span := func(n syntax.Node) [2]int { return [2]int{int(n.Pos().Offset()), int(n.End().Offset())} }
 	for _, st := range g {
 		walk(st, func(n syntax.Node) bool {
 			switch n := n.(type) {
 			case *syntax.SglQuoted, *syntax.DblQuoted:
-				quoted = append(quoted, [2]int{int(n.Pos().Offset()), int(n.End().Offset())})
+				quoted = append(quoted, span(n))
+			case *syntax.CmdSubst, *syntax.ProcSubst, *syntax.ExtGlob:
+				delimited = append(delimited, span(n))
+			case *syntax.ArithmExp:
+				if !n.Bracket {
+					delimited = append(delimited, span(n))
+				}
 			case *syntax.Assign:
 				if n.Array != nil {
 					compound = append(compound, [2]int{int(n.Pos().Offset()), int(n.End().Offset())})
@@ -234,7 +245,7 @@ func histSpans(g []*syntax.Stmt) (quoted, compound [][2]int) {
 			return true
 		})
 	}
-	return quoted, compound
+	return quoted, compound, delimited
 }
 
 // shellComment is bash's shell_comment: 1 for a comment line, 2 for a
@@ -253,8 +264,10 @@ func shellComment(line string) int {
 
 // histDelimiter is history_delimiting_chars: what joins line to the
 // command read so far (read, the lines before it), from the last two
-// tokens read before the newline.
-func histDelimiter(read, line string) string {
+// tokens read before the newline. Before the command's first token lies
+// the newline that ended the command before, or nothing when it is the
+// first the shell reads (first).
+func histDelimiter(read, line string, first bool) string {
 	toks := histTokens(read)
 	// tokens are words and operators; "\n" ends each line, "#" a comment
 	var clean []string
@@ -265,9 +278,18 @@ func histDelimiter(read, line string) string {
 	}
 	kw := histKeywords(clean)
 	n := len(clean) // clean[n-1] is the newline just read
+	if n >= 2 && openDolbrace(read) {
+		// the newline is inside a ${…} the lexer is still reading as
+		// part of a word (parse_matched_pair): neither that word nor
+		// the newline is a token yet, the last token read is the one
+		// before the word
+		n -= 2
+	}
 	tok := func(back int) (string, bool) {
 		if i := n - 1 - back; i >= 0 {
 			return clean[i], kw[i]
+		} else if i == -1 && first {
+			return "\x00", false // bash's token 0: no token yet
 		}
 		return "", false
 	}
@@ -310,6 +332,32 @@ func histDelimiter(read, line string) string {
 		}
 	}
 	return "; "
+}
+
+// openDolbrace reports whether text ends inside a ${ that no } closes,
+// or a $[ no ] closes, outside quotes.
+func openDolbrace(text string) bool {
+	for i := 0; i+1 < len(text); i++ {
+		switch c := text[i]; {
+		case c == '\\':
+			i++
+		case c == '\'' || c == '"' || c == '`':
+			if i = skipQuoted(text, i); i < 0 {
+				return false
+			}
+		case c == '$' && (text[i+1] == '{' || text[i+1] == '['):
+			closing := byte('}')
+			if text[i+1] == '[' {
+				closing = ']'
+			}
+			j := matchPair(text, i+1, text[i+1], closing, false)
+			if j < 0 {
+				return true
+			}
+			i = j
+		}
+	}
+	return false
 }
 
 // histIsOp reports whether t is an operator token.
