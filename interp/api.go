@@ -165,8 +165,10 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 			in.lr.deadline = tmoutAt
 			if atTerm {
 				// a ^C, or a hangup (termsigExit), stops the read
-				term := r.termStop()
-				in.lr.stop = func() bool { return r.sh.interrupted.Load() || term != nil && term() }
+				term, intTrap := r.termStop(), r.intTrapStop()
+				in.lr.stop = func() bool {
+					return r.sh.interrupted.Load() || term != nil && term() || intTrap != nil && intTrap()
+				}
 			}
 		}
 		var line []byte
@@ -198,8 +200,10 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 			// dropped the line being typed, and the shell prompts
 			// again on a new line with $? 130
 			r.sh.interrupted.Store(false)
-			io.WriteString(r.fds.writer(2), "\n")
+			r.histUnrun(buf.String()) // the lines read before, at PS2
 			r.exit = 130
+			r.intTrapAtPrompt()
+			io.WriteString(r.fds.writer(2), "\n")
 			consumed += lines
 			lines = 0
 			buf.Reset()

@@ -133,3 +133,28 @@ func (sh *shell) sawInterrupt(mine, other *atomic.Int64) {
 	default:
 	}
 }
+
+// intTrapStop returns, for an interactive shell that traps SIGINT, what
+// tells its line reader that a trapped ^C came: bash's sigint_sighandler
+// is the handler there, trapped or not, so the keyboard interrupt
+// abandons the line as an untrapped one does, and the trap runs as the
+// shell goes back to the top level (intTrapAtPrompt). nil otherwise.
+func (r *Runner) intTrapStop() func() bool {
+	s := r.sh.sigs
+	if s == nil || r.isSub || r.sh.intCh == nil || r.traps == nil || r.traps.m["INT"] == "" {
+		return nil
+	}
+	return func() bool { return s.isPending("INT") }
+}
+
+// intTrapAtPrompt runs the INT trap for a ^C that abandoned the line
+// being read, as bash's throw_to_top_level does, with $? already 130 and
+// before the newline it prints.
+func (r *Runner) intTrapAtPrompt() {
+	s := r.sh.sigs
+	if s == nil || !s.isPending("INT") {
+		return
+	}
+	s.drop("INT")
+	r.runTrap("INT")
+}

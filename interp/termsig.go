@@ -120,6 +120,14 @@ func (s *signalState) takeTerm(exceptInt bool) syscall.Signal {
 	return 0
 }
 
+// isPending reports whether a signal (by name) arrived and waits for its
+// trap.
+func (s *signalState) isPending(name string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.pending[name]
+}
+
 // drop forgets a signal that arrived (by name).
 func (s *signalState) drop(name string) {
 	s.mu.Lock()
