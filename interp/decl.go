@@ -593,7 +593,9 @@ func (r *Runner) declare(variant string, args []declArg) int {
 			case 'F':
 				o.funcNames = o.funcNames || on
 			case 'g':
-				o.global = true
+				// bash's declare_internal makes a global only for -g:
+				// +g changes nothing (+p still prints, as -p)
+				o.global = o.global || on
 			case 'I':
 				o.inherit = o.inherit || on
 			case 'p':
