@@ -233,8 +233,12 @@ func (e *lineEditor) listMatches(m rlMatches) {
 	shown := make([]string, len(m.list))
 	width := 0
 	for i, s := range m.list {
-		shown[i] = e.printable(s, m)
-		if n := e.cols([]byte(shown[i])); n > width {
+		var mark string
+		shown[i], mark = e.printable(s, m)
+		// the width of the widest match leaves out the "/" marking a
+		// directory, which print_filename adds as it prints it
+		// (display_matches measures printable_part alone)
+		if n := e.cols([]byte(shown[i])) - len(mark); n > width {
 			width = n
 		}
 	}
@@ -311,10 +315,10 @@ func (e *lineEditor) listMatches(m rlMatches) {
 
 // printable is the part of a match a listing shows (readline's
 // printable_part and print_filename): a file name's last component, a
-// directory marked with a slash.
-func (e *lineEditor) printable(s string, m rlMatches) string {
+// directory marked with a slash; mark is the slash added.
+func (e *lineEditor) printable(s string, m rlMatches) (shown, mark string) {
 	if !m.filenames {
-		return s
+		return s, ""
 	}
 	out := s
 	if i := strings.LastIndexByte(s, '/'); i >= 0 && i+1 < len(s) {
@@ -322,10 +326,10 @@ func (e *lineEditor) printable(s string, m rlMatches) string {
 	}
 	if e.r.rlVar("mark-directories") == "on" {
 		if fi, err := os.Stat(e.r.absPath(e.r.tildePath(s))); err == nil && fi.IsDir() && !strings.HasSuffix(s, "/") {
-			out += "/"
+			return out + "/", "/"
 		}
 	}
-	return out
+	return out, ""
 }
 
 // yesOrNo reads readline's answer to its question: y, Y or a space is
