@@ -161,7 +161,7 @@ func (r *Runner) replaceProcess(path string, argv, env []string, name string, as
 // descriptors of src in place, returning only when that failed.
 func (r *Runner) execInPlace(abs string, argv, env []string, name string, verdict execVerdict, src []int) error {
 	syscall.Umask(r.umask)
-	defer r.signalsForExec()()
+	defer r.SignalsForExec()()
 	// the program inherits what the shell was started with ignored,
 	// SIGCHLD and the faults too (DefaultSignals only records those)
 	defer entrysig.Reinstate()()
@@ -208,16 +208,17 @@ func (r *Runner) execInPlace(abs string, argv, env []string, name string, verdic
 	return err
 }
 
-// signalsForExec gives the signals the shell ignores only for itself
-// their default action back for the program the exec builtin runs in
-// the shell's place, as bash's restore_original_signals does: SIGQUIT
+// SignalsForExec gives the signals the shell ignores only for itself
+// their default action back for a program to run in the shell's place
+// (by the exec builtin, or the real bash nash falls back to), as bash's
+// restore_original_signals does: SIGQUIT
 // (DefaultSignals), SIGTERM in an interactive shell, and the job control
 // signals of a shell that has the terminal (jobterm.go), which also
 // gives the terminal and process group back as bash's end_job_control
 // does. An empty trap keeps a signal ignored (busybox sigquit_exec). It
 // returns the function that undoes all this, for when exec fails and
 // the shell goes on.
-func (r *Runner) signalsForExec() func() {
+func (r *Runner) SignalsForExec() func() {
 	sigs := []syscall.Signal{syscall.SIGQUIT}
 	if interactiveSigs.Load() {
 		sigs = append(sigs, syscall.SIGTERM)

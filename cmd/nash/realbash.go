@@ -7,6 +7,7 @@ import (
 	"syscall"
 
 	"nash/internal/entrysig"
+	"nash/interp"
 )
 
 // realBash finds the real bash to hand control to: NUCLEIC_REAL_BASH (or
@@ -56,18 +57,25 @@ func realBash() string {
 
 // execRealBash replaces this process with the real bash rb (as found by
 // realBash), same argv (argv[0] kept so bash names itself as we were
-// invoked). It returns only on failure.
-func execRealBash(rb string, argv []string, env []string) error {
+// invoked). r is the shell made so far, nil before there is one. It
+// returns only on failure.
+func execRealBash(r *interp.Runner, rb string, argv []string, env []string) error {
 	if rb == "" {
 		return os.ErrNotExist
 	}
 	env = setEnv(env, "NUCLEIC_NASH_FELLBACK", "1")
 	// bash must inherit what this process did: the ignores the runtime
-	// replaced with its handlers would reach it at the default
+	// replaced with its handlers would reach it at the default, and the
+	// shell's own ignores (SIGQUIT) would reach it ignored
 	undo := entrysig.Reinstate()
+	dfl := func() {}
+	if r != nil {
+		dfl = r.SignalsForExec()
+	}
 	reopen := entrysig.CloseStdForExec()
 	err := syscall.Exec(rb, argv, env)
 	reopen()
+	dfl()
 	undo()
 	return err
 }

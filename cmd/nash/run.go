@@ -24,7 +24,7 @@ func run(argv []string) int {
 		if rb != "" {
 			startObservation(argv).fallback("disabled", strings.Join(argv, " "))
 		}
-		if err := execRealBash(rb, argv, os.Environ()); err == nil {
+		if err := execRealBash(nil, rb, argv, os.Environ()); err == nil {
 			return 0
 		}
 		// no real bash: carry on as nash rather than fail the command
@@ -228,7 +228,7 @@ func run(argv []string) int {
 			// prints the job control messages itself: decide first
 			if _, _, perr := interp.ParseProgram(src, srcName, inv.posix); perr != nil {
 				sess.fallback("parse-error", src)
-				if err := execRealBash(realBash(), argv, os.Environ()); err == nil {
+				if err := execRealBash(r, realBash(), argv, os.Environ()); err == nil {
 					return 2
 				}
 			}
@@ -257,7 +257,7 @@ func run(argv []string) int {
 	if perr != nil {
 		sess.fallback("parse-error", src)
 		if os.Getenv("NUCLEIC_NASH_NO_FALLBACK") != "1" {
-			if err := execRealBash(realBash(), argv, os.Environ()); err == nil {
+			if err := execRealBash(r, realBash(), argv, os.Environ()); err == nil {
 				return 2
 			}
 		}
