@@ -225,7 +225,12 @@ func TestTerminalWordCommands(t *testing.T) {
 		line("echo \x1b.\x1b.\r"), line("echo \x1b.\x1b.\x1b.\x1b.\r"), line("echo \x1b_\r"),
 		line("echo hello world\x01\x1bf\x1bu\x1bc\r"),
 		line("echo MiXeD CaSe\x01\x1bf \x1bl\x1bc\r"),
-		line("echo x\x1b<\r"), line("echo y\x1b<\x1b>\r"),
+		// M-< shows the first history line, which ends in "cat", before
+		// Enter runs it: on a dumb terminal its redisplay prints the
+		// prompt again, so "$ " alone would let the next keys come
+		// while the command runs, for the terminal to echo
+		{send: "echo x\x1b<", want: "cat"}, line("\r"),
+		{send: "echo y\x1b<", want: "cat"}, {send: "\x1b>", want: "y"}, line("\r"),
 		line("echo comment\x1b#"), line("\x10\r"),
 		// undo (^_, ^X^U) takes back a command's changes, typing in
 		// runs of up to 20 bytes, a character of several bytes alone;
