@@ -444,15 +444,17 @@ func biRead(r *Runner, args []string) int {
 		// (readline, which shows the prompt itself); of -n and -d
 		// only the plain forms are edited here
 		edit = edit && f != nil && isTerminal(f) && !nflag && delim == '\n'
-		if havePrompt && f != nil && isTerminal(f) && !edit {
-			io.WriteString(r.errw(), prompt)
-		}
 		lr := r.lineReaderFor(f)
 		if haveTimeout && timeout > 0 && !lr.seekable {
 			lr.timeout = timeout
 		}
 		lr.stop = r.readStop()
 		restore := readTerminalModes(f, silent, nflag || delim != '\n')
+		if havePrompt && f != nil && isTerminal(f) && !edit {
+			// after the terminal's modes, as bash's read: keys typed
+			// once the prompt shows are not echoed under -s
+			io.WriteString(r.errw(), prompt)
+		}
 		var err error
 		if edit {
 			res, err = r.readEdited(lr, prompt, itext, raw)
