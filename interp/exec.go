@@ -564,6 +564,7 @@ func (r *Runner) stmts(list []*syntax.Stmt) { r.stmtList(list, false) }
 // Traps of signals run at the end of every command, the last included.
 func (r *Runner) groupStmts(list []*syntax.Stmt) { r.stmtList(list, true) }
 
+// stmtList is stmts, or groupStmts when group is set.
 func (r *Runner) stmtList(list []*syntax.Stmt, group bool) {
 	for i, st := range list {
 		r.stmt(st)

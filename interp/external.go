@@ -547,19 +547,14 @@ func (r *Runner) reportSignal(pid int, sig syscall.Signal, core bool, args []str
 		return
 	}
 	trapped := r.traps != nil && !r.traps.inherited && r.traps.m[signalName(int(sig))] != ""
-	desc := signalDescription(sig)
 	if sig == syscall.SIGTERM || trapped {
 		if r.job != nil {
 			return // not a foreground job: nothing is printed
 		}
-		if core {
-			desc += " (core dumped)"
-		}
-		if !r.holdNotice(desc, true) {
-			r.noticeWriter().Write([]byte(desc + "\n"))
-		}
+		r.signalNotice(r.noticeWriter(), sig, core)
 		return
 	}
+	desc := signalDescription(sig)
 	cmd := r.bashCommandText()
 	if j := r.job; j != nil && r.asyncExternal {
 		// the program is the job: bash's notice names the job (a
@@ -608,12 +603,20 @@ func (r *Runner) interactiveDeathNotice(sig syscall.Signal, core bool) {
 	if r.isSub || !r.opts.on(optMonitor) || r.job != nil {
 		return
 	}
+	r.signalNotice(r.noticeWriter(), sig, core)
+}
+
+// signalNotice is notify_of_job_status's notice for a foreground job
+// that died of sig when it names no command: the signal's description
+// alone, "(core dumped)" after it, to w, or held with the other notices
+// while they are (holdNotice).
+func (r *Runner) signalNotice(w io.Writer, sig syscall.Signal, core bool) {
 	desc := signalDescription(sig)
 	if core {
 		desc += " (core dumped)"
 	}
 	if !r.holdNotice(desc, true) {
-		r.noticeWriter().Write([]byte(desc + "\n"))
+		w.Write([]byte(desc + "\n"))
 	}
 }
 

@@ -93,13 +93,7 @@ func (r *Runner) pipelineNotice(c *syntax.BinaryCmd, stages []*syntax.Stmt, runn
 		if bg != nil || childJob {
 			return // nothing for a background job
 		}
-		desc := signalDescription(d.sig)
-		if d.core {
-			desc += " (core dumped)"
-		}
-		if !r.holdNotice(desc, true) {
-			r.fds.writer(2).Write([]byte(desc + "\n"))
-		}
+		r.signalNotice(r.fds.writer(2), d.sig, d.core)
 		return
 	}
 	var b strings.Builder

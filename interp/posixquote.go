@@ -98,35 +98,25 @@ func wordOp(op syntax.ParExpOperator) bool {
 	return false
 }
 
-// parsePosixProgram parses src as bash does in POSIX mode.
+// parsePosixProgram parses src as bash does in POSIX mode. Only quotes
+// inside a ${…} are read otherwise there, so without one it is src's
+// bash reading; with one, the bash reading is parsed only to compare
+// errors when the POSIX one fails.
 func parsePosixProgram(src, name string) (*syntax.File, string, error) {
-	var f *syntax.File
-	var text string
-	var err error
-	parsed := false
 	if !strings.Contains(src, "${") {
-		if f, text, err = parseProgram(src, name); err == nil {
-			return f, text, nil
-		}
-		parsed = true
+		return parseProgram(src, name)
 	}
 	// the bash reading may pair the quotes differently (across lines),
 	// so it cannot tell where the POSIX one differs: the scan does
 	rewritten, edits, ok := posixQuoteRewrite(src)
 	if !ok {
-		if !parsed {
-			f, text, err = parseProgram(src, name)
-		}
-		return f, text, err
+		return parseProgram(src, name)
 	}
 	f2, text2, err2 := parseProgram(rewritten, name)
 	if err2 == nil {
-		// the bash reading is wanted only to compare errors with
 		return f2, text2, nil
 	}
-	if !parsed {
-		f, text, err = parseProgram(src, name)
-	}
+	f, text, err := parseProgram(src, name)
 	if err == nil && !syntax.IsIncomplete(err2) || err != nil && parseErrLine(err2) < parseErrLine(err) {
 		return f, text, err
 	}
@@ -134,17 +124,6 @@ func parsePosixProgram(src, name string) (*syntax.File, string, error) {
 	// ${…} or a string open to the end: its error is bash's
 	// ("${x-'"'y}" opens a string in POSIX mode)
 	return f2, text2, unmapParseError(err2, edits, src)
-}
-
-// posixReadsDiffer reports whether bash may read text otherwise in POSIX
-// mode than out of it: parsePosixProgram parses it as parseProgram does
-// unless posixQuoteRewrite changes it.
-func posixReadsDiffer(text string) bool {
-	if !strings.Contains(text, "${") {
-		return false
-	}
-	_, _, changed := posixQuoteRewrite(text)
-	return changed
 }
 
 // parseErrLine is the line of a syntax error.

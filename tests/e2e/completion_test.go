@@ -60,7 +60,7 @@ func TestTerminalCompletion(t *testing.T) {
 		pause("echo q\t"), pause("\t"), pause("n"), line("\r"),
 		// (the listing ends with the line shown again, prompt and all:
 		// a step waiting for "$ " alone may take that one under load)
-		pause("echo q0\t"), pause("\t"), pause("x"), {send: "y", want: "q099"}, pause(""), line("\x15\r"),
+		pause("echo q0\t"), pause("\t"), pause("x"), {send: "y", want: "q099", settle: 300 * time.Millisecond}, line("\x15\r"),
 		// read -e completes file names, wherever the word is
 		pause("read -e v\r"), pause("fi\t"), pause("\t"), line("\r"),
 		pause("read -e v\r"), pause("ech\t"), line("\r"),
