@@ -278,7 +278,12 @@ func ptySteps(t *testing.T, label string, cmd *exec.Cmd, steps []ptyStep) (strin
 		cmd.Wait()
 		<-readDone
 	}()
-	for _, s := range steps {
+	for i, s := range steps {
+		if i > 0 && s.send != "" && atPrompt(steps[i-1].want) {
+			if !waitEditor(tty, cmd.Process.Pid, 5*time.Second) {
+				t.Logf("%s: the line editor was not seen reading before step %d (%q)", label, i, s.send)
+			}
+		}
 		mu.Lock()
 		mark := out.Len()
 		mu.Unlock()
