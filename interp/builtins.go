@@ -644,6 +644,10 @@ func (r *Runner) runEvalStmts(stmts []*syntax.Stmt, text, src, kind string) int 
 // read the text.
 func (r *Runner) runEvalText(text, src, kind string, run func() error) int {
 	oldSrc, oldNesting, oldLine := r.curSrc, r.nesting, r.line
+	// the text read with its aliases (runAliasRest) is the text's own:
+	// the line around the eval was read before them, and its commands
+	// after the eval expand none at run time (aliasesParsed)
+	oldTop := r.aliasTopSrc
 	r.curSrc = text
 	r.nesting = Nesting{Depth: oldNesting.Depth + 1, Kind: kind}
 	r.traceLevel++
@@ -674,7 +678,7 @@ func (r *Runner) runEvalText(text, src, kind string, run func() error) int {
 	}
 	r.lineOff, r.lineConts = oldOff, oldConts
 	r.traceLevel--
-	r.curSrc, r.nesting = oldSrc, oldNesting
+	r.curSrc, r.nesting, r.aliasTopSrc = oldSrc, oldNesting, oldTop
 	if r.flow == flowAbort && kind == "eval" && r.subLevel == 0 && !r.abortTop {
 		// an error that abandons the line abandons only the eval'd
 		// string (bash's parse_and_execute catches the DISCARD); in a
