@@ -41,11 +41,7 @@ func ereToGo(cs []reChar, bytes, fold, noCollRules bool, ct *byteCtype) (string,
 	for i := 0; i < len(cs); i++ {
 		c := cs[i]
 		if m.mapped(i, c.c) {
-			if alike := m.caseAlike(c.c); alike != "" {
-				e.atom("[" + alike + "]")
-			} else {
-				e.atom(reStandIn(c.c))
-			}
+			e.atom(m.byteAtom(c.c))
 			continue
 		}
 		if c.quoted {
@@ -59,6 +55,13 @@ func ereToGo(cs []reChar, bytes, fold, noCollRules bool, ct *byteCtype) (string,
 			}
 			i++
 			n := cs[i].c
+			if m.mapped(i, n) {
+				// an escaped byte that is not a character (every
+				// byte above ASCII outside UTF-8) is that byte, as
+				// regcomp takes any character after a backslash
+				e.atom(m.byteAtom(n))
+				continue
+			}
 			switch {
 			case strings.IndexByte("wWsS", n) >= 0 && !cs[i].quoted:
 				e.atom(gnuClassEscape(n, bytes, ct))
@@ -148,6 +151,16 @@ func ereToGo(cs []reChar, bytes, fold, noCollRules bool, ct *byteCtype) (string,
 		}
 	}
 	return string(e.out), nil
+}
+
+// byteAtom is the atom for byte c that m maps to a stand-in rune: the
+// stand-in, or the bracket of it and its case partner when matching
+// ignores case.
+func (m reByteMap) byteAtom(c byte) string {
+	if alike := m.caseAlike(c); alike != "" {
+		return "[" + alike + "]"
+	}
+	return reStandIn(c)
 }
 
 // gnuClassEscape translates glibc's \w \W \s \S: the locale's
