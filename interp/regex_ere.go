@@ -327,6 +327,12 @@ func bracketToGo(sb *strings.Builder, cs []reChar, start int, m reByteMap) (int,
 				}
 				if d == ':' {
 					cls := string(name)
+					if t, ok := ctypeName(cls); !ok || t == ctAscii || t == ctWord {
+						// glibc's build_charclass knows the twelve
+						// POSIX classes only (REG_ECTYPE): ascii and
+						// word are the glob matcher's, and Go's
+						return 0, errBadRegex
+					}
 					if m.fold && (cls == "upper" || cls == "lower") {
 						// glibc's regcomp with REG_ICASE reads both
 						// as alpha (build_charclass)
