@@ -1866,7 +1866,14 @@ func (r *Runner) expOp(pe *syntax.ParamExp, pv paramValue, indirect string) (par
 		case !upper:
 			conv = caseLower
 		}
-		return mapValue(pv, func(s string) string { return caseConvOp(s, m, conv, all, cs) }), nil
+		var match func(string) bool
+		if m != nil {
+			// each character is matched alone, as bash's sh_modcase
+			// hands strmatch the substring: a byte that is not valid
+			// UTF-8 is matched as a byte
+			match = func(ch string) bool { return r.forText(m, ch).matchString(ch) }
+		}
+		return mapValue(pv, func(s string) string { return caseConvOp(s, match, conv, all, cs) }), nil
 	case syntax.OtherParamOps:
 		arg := ""
 		if pe.Exp.Word != nil {
@@ -2133,25 +2140,25 @@ func (op caseOp) apply(c rune) rune {
 	return unicode.ToUpper(c)
 }
 
-// caseConv converts the first character of s (every one with all) that m
-// matches (any with a nil m). A byte that is not valid UTF-8 is a
+// caseConv converts the first character of s (every one with all). A byte that is not valid UTF-8 is a
 // character of its own and is kept as it is, as bash keeps it. In a
 // single-byte locale (bytes) every byte is a character and only ASCII
 // letters have a case, as with the C library's toupper.
-func caseConv(s string, m *compiledPattern, upper, all bool, cs charset) string {
+func caseConv(s string, upper, all bool, cs charset) string {
 	if upper {
-		return caseConvOp(s, m, caseUpper, all, cs)
+		return caseConvOp(s, nil, caseUpper, all, cs)
 	}
-	return caseConvOp(s, m, caseLower, all, cs)
+	return caseConvOp(s, nil, caseLower, all, cs)
 }
 
-// caseConvOp is caseConv with any conversion.
-func caseConvOp(s string, m *compiledPattern, conv caseOp, all bool, cs charset) string {
+// caseConvOp is caseConv with any conversion, of the characters match
+// accepts (any with a nil match).
+func caseConvOp(s string, match func(string) bool, conv caseOp, all bool, cs charset) string {
 	bytes := cs.bytes
 	var sb strings.Builder
 	sb.Grow(len(s))
 	tail := ""
-	if !bytes && m == nil {
+	if !bytes && match == nil {
 		s, tail = splitPartialRune(s)
 	}
 	for i := 0; i < len(s); {
@@ -2172,7 +2179,7 @@ func caseConvOp(s string, m *compiledPattern, conv caseOp, all bool, cs charset)
 			break
 		}
 		switch {
-		case !convert, m != nil && !m.matchString(ch):
+		case !convert, match != nil && !match(ch):
 			sb.WriteString(ch)
 		case invalid && conv == caseToggle:
 			// bash toggles an invalid byte as the Latin-1 character of
@@ -2285,10 +2292,10 @@ func (r *Runner) transformOp(pe *syntax.ParamExp, pv paramValue, op string) (par
 		return mapValue(pv, r.promptString), nil
 	case "U", "L":
 		upper, cs := op == "U", r.charset()
-		return mapValue(pv, func(s string) string { return caseConv(s, nil, upper, true, cs) }), nil
+		return mapValue(pv, func(s string) string { return caseConv(s, upper, true, cs) }), nil
 	case "u":
 		cs := r.charset()
-		return mapValue(pv, func(s string) string { return caseConv(s, nil, true, false, cs) }), nil
+		return mapValue(pv, func(s string) string { return caseConv(s, true, false, cs) }), nil
 	case "a":
 		v := r.lookup(name)
 		if pv.isList && v != nil && !v.set {

@@ -448,11 +448,11 @@ func (r *Runner) applyCase(v *variable, s string) string {
 	switch {
 	case v.attrs&aCapital != 0:
 		// declare -c: the first character upper case, the rest lower
-		l := caseConv(s, nil, false, true, cs)
-		return caseConv(l, nil, true, false, cs)
+		l := caseConv(s, false, true, cs)
+		return caseConv(l, true, false, cs)
 	case v.attrs&aLower != 0:
-		return caseConv(s, nil, false, true, cs)
+		return caseConv(s, false, true, cs)
 	default:
-		return caseConv(s, nil, true, true, cs)
+		return caseConv(s, true, true, cs)
 	}
 }
