@@ -378,6 +378,9 @@ func biKill(r *Runner, args []string) int {
 			continue
 		}
 		sent = true
+		if holdsSelf(target) {
+			stopSelfNow(sig)
+		}
 		if stopped != nil {
 			// bash's kill_pid: a stopped job is continued so that TERM
 			// or HUP can end it
