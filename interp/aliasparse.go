@@ -98,7 +98,7 @@ func (r *Runner) aliasExpandGroup(g []*syntax.Stmt, end int) (stmts []*syntax.St
 	var edits []edit
 	for _, st := range g {
 		walk(st, func(n syntax.Node) bool {
-			if cs, ok := n.(*syntax.CmdSubst); ok && r.comsubAliasesAtRun(cs) {
+			if r.deferredAliasSubst(n) {
 				return false
 			}
 			c, isCall := n.(*syntax.CallExpr)
@@ -159,12 +159,102 @@ func (r *Runner) aliasExpandGroup(g []*syntax.Stmt, end int) (stmts []*syntax.St
 	return f.Stmts, src, int(g[0].Pos().Line()) - 1, true
 }
 
+// substAliases is how the body of a command or process substitution
+// whose aliases are expanded as it runs is read: with none defined as it
+// starts, a line at a time (byGroups); with some, as runAliasRest reads
+// it (body); or, where its text is not at hand, command by command as it
+// runs (tryAlias: neither).
+type substAliases struct {
+	body     string // the body's text; "" for none at hand
+	off      int    // the offset in curSrc of body's start (byGroups)
+	base     int    // the number of lines before the body's first
+	byGroups bool
+}
+
+// substAliasesAtRun sets up c, the shell about to run a substitution's
+// body, to expand its aliases as it runs, and says how it reads the body.
+// pc is the body as printed back when reprinted; else body is its text
+// in c.curSrc from offset off, its first line line base+1 of the script
+// (ok false when not at hand). line is the command's line.
+func (c *Runner) substAliasesAtRun(pc *printedComsub, reprinted bool, body string, off, base int, ok bool, line int) substAliases {
+	c.aliasTopSrc = ""
+	var at substAliases
+	switch {
+	case reprinted:
+		at = substAliases{body: pc.text, base: line - 1}
+	case ok:
+		at = substAliases{body: body, off: off, base: base}
+	default:
+		return at
+	}
+	if c.aliasActive() {
+		c.tail = nil
+	} else {
+		at.byGroups = true
+	}
+	return at
+}
+
+// substStmts runs stmts, the body of a substitution, read as at says.
+func (r *Runner) substStmts(stmts []*syntax.Stmt, at substAliases) {
+	switch {
+	case at.body == "":
+		r.stmts(stmts)
+	case at.byGroups:
+		r.substByGroups(stmts, at)
+	default:
+		// its syntax errors are the command substitution's
+		r.runAliasRest(at.body, at.base, comsubErrName, true, true)
+	}
+}
+
+// substByGroups runs stmts, the body of a substitution whose aliases are
+// expanded as it runs, with none defined as it starts. bash's
+// parse_and_execute reads the body a line at a time: a line's commands
+// see only the aliases defined before it was read, not those an earlier
+// command of the same line defines (x=$(alias k=…; k) runs no alias),
+// and from the first line read with one defined the rest is read as
+// runAliasRest reads it.
+func (r *Runner) substByGroups(stmts []*syntax.Stmt, at substAliases) {
+	for _, g := range topLevelGroups(stmts, r.curSrc) {
+		if r.aliasActive() {
+			start := min(max(groupLineStart(r.curSrc, g)-at.off, 0), len(at.body))
+			r.tail = nil
+			r.runAliasRest(at.body[start:], at.base+strings.Count(at.body[:start], "\n"), comsubErrName, true, true)
+			return
+		}
+		r.aliasTopSrc = r.curSrc // read as parsed: nothing expands at run time
+		r.stmts(g)
+		if r.flow != flowNone {
+			return
+		}
+	}
+}
+
 // comsubAliasesAtRun reports whether the aliases in cs's body are
 // expanded when it runs rather than when the command holding it is read:
 // bash defers them for backquotes, and for $( ) outside POSIX mode (where
 // it expands them as it first reads the substitution).
 func (r *Runner) comsubAliasesAtRun(cs *syntax.CmdSubst) bool {
 	return cs.Backquotes || !r.opts.on(optPosix)
+}
+
+// procAliasesAtRun is comsubAliasesAtRun for a <(…) or >(…), whose text
+// bash keeps and parses again as it runs, as a $(…)'s.
+func (r *Runner) procAliasesAtRun() bool {
+	return !r.opts.on(optPosix)
+}
+
+// deferredAliasSubst reports whether n is a substitution whose aliases
+// are expanded when it runs (comsubAliasesAtRun, procAliasesAtRun).
+func (r *Runner) deferredAliasSubst(n syntax.Node) bool {
+	switch n := n.(type) {
+	case *syntax.CmdSubst:
+		return r.comsubAliasesAtRun(n)
+	case *syntax.ProcSubst:
+		return r.procAliasesAtRun()
+	}
+	return false
 }
 
 // aliasValue expands the alias named at the start of an alias's value in

@@ -562,7 +562,7 @@ func (r *Runner) aliasWordIn(at *aliasText, g []*syntax.Stmt, errEnd int, failed
 	best, bestTo := -1, -1
 	for _, st := range g {
 		walk(st, func(n syntax.Node) bool {
-			if cs, ok := n.(*syntax.CmdSubst); ok && r.comsubAliasesAtRun(cs) {
+			if r.deferredAliasSubst(n) {
 				return false
 			}
 			c, ok := n.(*syntax.CallExpr)

@@ -345,24 +345,14 @@ func (r *Runner) cmdSubst(cs *syntax.CmdSubst) (string, error) {
 			c.aliasTopSrc = c.curSrc // printed from text read with its aliases
 		}
 	}
-	aliasBody, aliasBase := "", 0
+	var at substAliases
 	if r.comsubAliasesAtRun(cs) {
-		// the body's aliases are those defined when it runs: read line
-		// by line as a script is (runAliasRest), or, where its text is
-		// not at hand, command by command (tryAlias)
-		c.aliasTopSrc = ""
-		switch {
-		case !c.aliasActive():
-		case reprinted:
-			aliasBody, aliasBase = pc.text, r.line-1
-		default:
-			if body, first, ok := comsubBody(r.curSrc, cs); ok {
-				aliasBody, aliasBase = body, r.line-first
-			}
+		b, first, ok := comsubBody(r.curSrc, cs)
+		open := "$("
+		if cs.Backquotes {
+			open = "`"
 		}
-		if aliasBody != "" {
-			c.tail = nil
-		}
+		at = c.substAliasesAtRun(pc, reprinted, b, int(cs.Left.Offset())+len(open), r.line-first, ok, r.line)
 	}
 	if !r.opts.sh(shInheritErrexit) && !r.opts.on(optPosix) {
 		c.opts.set[optErrexit] = false
@@ -382,11 +372,8 @@ func (r *Runner) cmdSubst(cs *syntax.CmdSubst) (string, error) {
 	}
 	switch {
 	case c.forkOverflows():
-	case aliasBody != "":
-		// its syntax errors are the command substitution's
-		c.runAliasRest(aliasBody, aliasBase, comsubErrName, true, true)
 	default:
-		c.stmts(stmts)
+		c.substStmts(stmts, at)
 	}
 	// bash runs the text with parse_and_execute, which puts
 	// $BASH_COMMAND back as it ends: the EXIT trap sees the parent's
@@ -432,23 +419,38 @@ func (r *Runner) comsubText(out []byte) string {
 // src does not hold it as parsed, it is backquoted with backslashes
 // (whose text is not the body read), or it has here-documents.
 func comsubBody(src string, cs *syntax.CmdSubst) (body string, first int, ok bool) {
-	if len(cs.Stmts) == 0 {
-		return "", 0, false
-	}
-	from, to := int(cs.Left.Offset()), int(cs.Right.Offset())
 	open := "$("
 	if cs.Backquotes {
 		open = "`"
 	}
+	return substBody(src, cs.Left, cs.Right, open, cs.Stmts, cs.Backquotes)
+}
+
+// procSubstBody is comsubBody for a <(…) or >(…).
+func procSubstBody(src string, ps *syntax.ProcSubst) (body string, first int, ok bool) {
+	open := "<("
+	if ps.Op == syntax.CmdOut {
+		open = ">("
+	}
+	return substBody(src, ps.OpPos, ps.Rparen, open, ps.Stmts, false)
+}
+
+// substBody is comsubBody for the body of stmts, opened by open at left
+// and closed at right.
+func substBody(src string, left, right syntax.Pos, open string, stmts []*syntax.Stmt, backq bool) (body string, first int, ok bool) {
+	if len(stmts) == 0 {
+		return "", 0, false
+	}
+	from, to := int(left.Offset()), int(right.Offset())
 	if to > len(src) || from+len(open) > to || !strings.HasPrefix(src[from:], open) {
 		return "", 0, false
 	}
 	body = src[from+len(open) : to]
-	if cs.Backquotes && strings.IndexByte(body, '\\') >= 0 || strings.Contains(body, "<<") {
+	if backq && strings.IndexByte(body, '\\') >= 0 || strings.Contains(body, "<<") {
 		// here-documents: read once, with the line holding them
 		return "", 0, false
 	}
-	return body, int(cs.Stmts[0].Pos().Line()) - int(cs.Left.Line()) + 1, true
+	return body, int(stmts[0].Pos().Line()) - int(left.Line()) + 1, true
 }
 
 // blankSubst reports whether a command substitution without commands
@@ -488,10 +490,20 @@ func (r *Runner) procSubst(ps *syntax.ProcSubst) (string, error) {
 	if len(stmts) > 0 {
 		c.lineOff, c.lineConts = r.line-int(stmts[0].Pos().Line()), nil
 	}
-	if pc, ok := r.reprintedProcSubst(ps); ok {
+	pc, reprinted := r.reprintedProcSubst(ps)
+	if reprinted {
 		stmts, c.curSrc, c.lineOff = pc.stmts, pc.text, r.line-1
 	}
 	c.tail = noForkTail(stmts, c.curSrc, true)
+	var at substAliases
+	if r.procAliasesAtRun() {
+		b, first, ok := procSubstBody(r.curSrc, ps)
+		open := "<("
+		if ps.Op == syntax.CmdOut {
+			open = ">("
+		}
+		at = c.substAliasesAtRun(pc, reprinted, b, int(ps.OpPos.Offset())+len(open), r.line-first, ok, r.line)
+	}
 	c.async = true
 	c.opts.set[optVerbose] = false // as bash's process_substitute
 	c.traceLevel++                 // parsed and run like eval: one more PS4 level
@@ -522,7 +534,7 @@ func (r *Runner) procSubst(ps *syntax.ProcSubst) (string, error) {
 	r.sh.bg.add(job)
 	r.sh.procSubsts.add(job)
 	go func() {
-		c.stmts(stmts)
+		c.substStmts(stmts, at)
 		st := c.subStatus()
 		c.fds.releaseAll()
 		job.finish(st)
