@@ -1728,7 +1728,13 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		v.kind = kString
 	}
 	preAttrs := v.attrs
-	if elemRef == "" {
+	if readonlyAbort {
+		// bash's internal declare takes only the options that shape
+		// the value (expand_declaration_argument); the assignment's
+		// failure then drops the command before the builtin's own
+		// attributes (-x, -t, -r) are given
+		v.attrs |= o.set & valueShaping
+	} else if elemRef == "" {
 		v.attrs |= o.set &^ aReadonly
 		v.attrs &^= o.unset
 	}
@@ -1834,6 +1840,12 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		}
 		return "", ae
 	}
+	if err != nil && compound && elemRef == "" && r.vars.get(name) == v {
+		// a literal name=(…) that fails drops the command as bash
+		// expands the words: only its internal declare's attributes
+		// (those shaping the value) were given
+		v.attrs = v.attrs&valueShaping | preAttrs&^valueShaping
+	}
 	if err != nil {
 		return "", err
 	}
@@ -1859,6 +1871,11 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 	}
 	return name, nil
 }
+
+// valueShaping are the attributes bash's internal declare for a literal
+// name=(…) argument takes from the command's options (the others wait
+// for the builtin, which runs only if the assignment succeeded).
+const valueShaping = aInteger | aLower | aUpper | aCapital
 
 // declAssocElem assigns declare NAME[SUB]=VAL to an associative array as
 // bash does: the builtin gets the word expanded, reads NAME[KEY]= from
