@@ -4,6 +4,7 @@ import (
 	"maps"
 	"sort"
 	"sync/atomic"
+	"unicode/utf8"
 )
 
 type varKind uint8
@@ -447,7 +448,13 @@ func (r *Runner) applyCase(v *variable, s string) string {
 	cs := r.charset()
 	switch {
 	case v.attrs&aCapital != 0:
-		// declare -c: the first character upper case, the rest lower
+		// declare -c: the first character upper case, the rest lower.
+		// bash's sh_modcase converts each character from its own
+		// value, so a first character whose lower case has another
+		// upper case keeps its own (İ stays İ, not I from i)
+		if c, n := utf8.DecodeRuneInString(s); !cs.bytes && n > 1 && !(c == utf8.RuneError && n == 1) {
+			return caseConv(s[:n], true, false, cs) + caseConv(s[n:], false, true, cs)
+		}
 		l := caseConv(s, false, true, cs)
 		return caseConv(l, true, false, cs)
 	case v.attrs&aLower != 0:
