@@ -630,7 +630,7 @@ func (r *Runner) wordlistCompletions(list, word string) []string {
 		if tok == "" {
 			continue // an empty unquoted word expands to nothing
 		}
-		for _, w := range r.expandNoGlob(tok) {
+		for _, w := range r.expandNoGlob(bareWordText(tok)) {
 			if strings.HasPrefix(w, text) {
 				out = append(out, w)
 			}
@@ -642,6 +642,43 @@ func (r *Runner) wordlistCompletions(list, word string) []string {
 		}
 	}
 	return out
+}
+
+// bareWordText readies text that bash expands without the parser having
+// read it (a word of -W's list) for parseWordText: $'…' and $"…" are the
+// lexer's quoting, not expansion's, so their $ is a character there; and
+// a backslash that ends the text quotes nothing, and quote removal drops
+// it.
+func bareWordText(s string) string {
+	if !strings.ContainsAny(s, "$\\") {
+		return s
+	}
+	var sb strings.Builder
+	for i := 0; i < len(s); {
+		switch c := s[i]; {
+		case c == '\\':
+			end := min(i+2, len(s))
+			if end == i+1 {
+				if sb.Len() == 0 {
+					return "''" // the word was quoted: still a word
+				}
+				return sb.String()
+			}
+			sb.WriteString(s[i:end])
+			i = end
+		case c == '$' && i+1 < len(s) && (s[i+1] == '\'' || s[i+1] == '"'):
+			sb.WriteString(`\$`)
+			i++
+		case c == '$' || c == '`' || c == '\'' || c == '"':
+			end := expansionEnd(s, i)
+			sb.WriteString(s[i:end])
+			i = end
+		default:
+			sb.WriteByte(c)
+			i++
+		}
+	}
+	return sb.String()
 }
 
 // splitAtIFS is bash's split_at_delims with $IFS: fields end at an
