@@ -26,12 +26,23 @@ func (r *Runner) replaceMixed(m *compiledPattern, s string, anchor byte, all boo
 	var sb strings.Builder
 	i := 0
 	valid := false // the rest converts: it stays so
+	var float *compiledPattern
 	for i < len(s) {
 		var start, end int
 		var ok bool
 		if valid = valid || utf8.ValidString(s[i:]); valid {
 			start, end, ok = m.findAt(s, i)
 		} else {
+			// match_upattern first matches the rest against the
+			// pattern made to float at both ends, by bytes, and
+			// gives up when that fails: [[:space:]] then matches
+			// no multibyte blank even in a part that converts
+			if float == nil {
+				float, _ = r.compilePatternIn(floatPattern(m.src, m.extglob, true, true), m.fold, m.extglob, true)
+			}
+			if float != nil && !float.matchString(s[i:]) {
+				break
+			}
 			start, end, ok = byteStepFind(m, b, s, i)
 		}
 		if !ok {
@@ -55,6 +66,20 @@ func (r *Runner) replaceMixed(m *compiledPattern, s string, anchor byte, all boo
 	}
 	sb.WriteString(s[i:])
 	return sb.String()
+}
+
+// floatPattern is src made to match anywhere from its front or its back
+// as match_upattern makes it: a * before it unless it starts with one
+// (that is not an extended group's), a * after it unless it ends with an
+// unescaped one.
+func floatPattern(src string, extglob, front, back bool) string {
+	if back && (!strings.HasSuffix(src, "*") || (len(src)-len(strings.TrimRight(src[:len(src)-1], "\\")))%2 == 1) {
+		src += "*"
+	}
+	if front && (!strings.HasPrefix(src, "*") || extglob && strings.HasPrefix(src, "*(")) {
+		src = "*" + src
+	}
+	return src
 }
 
 // byteStepFind is match_upattern's search of s from i, by bytes: at
@@ -99,14 +124,7 @@ func (r *Runner) replaceMixedAnchored(m, b *compiledPattern, s string, anchor by
 	// made to float at its other end ("pat*", "*pat"), and gives up
 	// when that fails: by bytes, as the value does not convert, so
 	// [[:alnum:]]* matches no $'日\xff本' although it matches 日
-	src := m.src
-	if anchor == '#' {
-		if !strings.HasSuffix(src, "*") || (len(src)-len(strings.TrimRight(src[:len(src)-1], "\\")))%2 == 1 {
-			src += "*"
-		}
-	} else if !strings.HasPrefix(src, "*") || m.extglob && strings.HasPrefix(src, "*(") {
-		src = "*" + src
-	}
+	src := floatPattern(m.src, m.extglob, anchor != '#', anchor != '%')
 	if f, err := r.compilePatternIn(src, m.fold, m.extglob, true); err == nil && !f.matchString(s) {
 		return s
 	}
