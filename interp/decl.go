@@ -1232,10 +1232,36 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 			target = *textVal
 		}
 		appendSelf := false
-		if cur := r.vars.get(name); appendVal && cur != nil && cur.kind == kNameRef && cur.set {
-			// declare -n ref+=x appends to the target's name
-			target = cur.str + target
-			appendSelf = target == name
+		word := target
+		if appendVal {
+			// declare -n ref+=x appends to what the variable holds
+			// (a reference's target, a string), bash's declare
+			// skipping its check of the value for += and the
+			// assignment then checking the result
+			var held *variable
+			switch {
+			case o.global:
+				held = r.globalGetVar(name)
+			case !local || r.vars.isLocalHere(name):
+				held = r.vars.get(name)
+			}
+			if held != nil && held.set && (held.kind == kNameRef || held.kind == kString) {
+				target = held.str + target
+				appendSelf = held.kind == kNameRef && target == name
+			}
+		}
+		if appendVal && (target == "" || refTargetInvalid(target)) {
+			// bind_variable_value refuses the result: sh_invalidid
+			// names the word's value; a new local stays, a plain one
+			// with the other attributes
+			if local && !r.vars.isLocalHere(name) {
+				v, _ := r.vars.makeLocal(name)
+				v.attrs |= o.set &^ aReadonly
+				if v.attrs&aExport != 0 {
+					r.vars.envDirty = true
+				}
+			}
+			return "", &varError{msg: "`" + word + "': not a valid identifier"}
 		}
 		if appendSelf && !r.inFunction() {
 			// reported as bash's assignment reports it, unprefixed
@@ -1252,7 +1278,12 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		if refTargetInvalid(target) {
 			return "", &varError{msg: "`" + target + "': invalid variable name for name reference"}
 		}
-		if cur := r.vars.get(name); cur != nil && (cur.kind == kIndexed || cur.kind == kAssoc) && (!local || r.vars.isLocalHere(name)) && (!o.global || len(r.vars.frames) == 0) {
+		// (-g looks at the global, whatever a function's local hides)
+		cur := r.vars.get(name)
+		if o.global {
+			cur = r.globalGetVar(name)
+		}
+		if cur != nil && (cur.kind == kIndexed || cur.kind == kAssoc) && (o.global || !local || r.vars.isLocalHere(name)) {
 			return "", &varError{msg: name + ": reference variable cannot be an array"}
 		}
 		if o.set&aInteger != 0 && (as != nil && as.Value != nil || textVal != nil) {
