@@ -169,6 +169,7 @@ type substAliases struct {
 	off      int    // the offset in curSrc of body's start (byGroups)
 	base     int    // the number of lines before the body's first
 	byGroups bool
+	name     string // for its syntax errors (comsubErrName, procSubstErrName)
 }
 
 // substAliasesAtRun sets up c, the shell about to run a substitution's
@@ -176,14 +177,14 @@ type substAliases struct {
 // pc is the body as printed back when reprinted; else body is its text
 // in c.curSrc from offset off, its first line line base+1 of the script
 // (ok false when not at hand). line is the command's line.
-func (c *Runner) substAliasesAtRun(pc *printedComsub, reprinted bool, body string, off, base int, ok bool, line int) substAliases {
+func (c *Runner) substAliasesAtRun(pc *printedComsub, reprinted bool, body string, off, base int, ok bool, line int, name string) substAliases {
 	c.aliasTopSrc = ""
 	var at substAliases
 	switch {
 	case reprinted:
-		at = substAliases{body: pc.text, base: line - 1}
+		at = substAliases{body: pc.text, base: line - 1, name: name}
 	case ok:
-		at = substAliases{body: body, off: off, base: base}
+		at = substAliases{body: body, off: off, base: base, name: name}
 	default:
 		return at
 	}
@@ -203,8 +204,8 @@ func (r *Runner) substStmts(stmts []*syntax.Stmt, at substAliases) {
 	case at.byGroups:
 		r.substByGroups(stmts, at)
 	default:
-		// its syntax errors are the command substitution's
-		r.runAliasRest(at.body, at.base, comsubErrName, true, true)
+		// its syntax errors are the substitution's
+		r.runAliasRest(at.body, at.base, at.name, true, true)
 	}
 }
 
@@ -214,13 +215,16 @@ func (r *Runner) substStmts(stmts []*syntax.Stmt, at substAliases) {
 // see only the aliases defined before it was read, not those an earlier
 // command of the same line defines (x=$(alias k=…; k) runs no alias),
 // and from the first line read with one defined the rest is read as
-// runAliasRest reads it.
+// runAliasRest reads it. A line is read with extglob as it is then: one
+// with an extended pattern read while it is off is the substitution's
+// syntax error, which runAliasRest reports as bash does.
 func (r *Runner) substByGroups(stmts []*syntax.Stmt, at substAliases) {
+	mayExtGlob := mayHoldExtGlob(at.body)
 	for _, g := range topLevelGroups(stmts, r.curSrc) {
-		if r.aliasActive() {
+		if r.aliasActive() || mayExtGlob && r.extglobParseError(g, "") != nil {
 			start := min(max(groupLineStart(r.curSrc, g)-at.off, 0), len(at.body))
 			r.tail = nil
-			r.runAliasRest(at.body[start:], at.base+strings.Count(at.body[:start], "\n"), comsubErrName, true, true)
+			r.runAliasRest(at.body[start:], at.base+strings.Count(at.body[:start], "\n"), at.name, true, true)
 			return
 		}
 		r.aliasTopSrc = r.curSrc // read as parsed: nothing expands at run time

@@ -52,6 +52,12 @@ func extglobStop(stmts []*syntax.Stmt) syntax.Pos {
 			switch n := n.(type) {
 			case *syntax.ParamExp:
 				return false
+			case *syntax.CmdSubst:
+				if n.Backquotes {
+					// its text is read only when it runs
+					// (substByGroups)
+					return false
+				}
 			case *syntax.TestClause:
 				if patterns == nil {
 					patterns = map[*syntax.Word]bool{}

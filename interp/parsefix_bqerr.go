@@ -23,6 +23,15 @@ const bqErrorName = "__nash_bq_error"
 // reportSyntaxErrorLines.
 const comsubErrName = "command substitution"
 
+// procSubstErrName is comsubErrName for a <(…) or >(…).
+const procSubstErrName = "process substitution"
+
+// isSubstErrName reports whether name is that of a substitution's text
+// (comsubErrName, procSubstErrName), which bash parses when it runs it.
+func isSubstErrName(name string) bool {
+	return name == comsubErrName || name == procSubstErrName
+}
+
 // bqErrorRewrites lists a rewrite of each `…` before offset at (the
 // error) or on its line, read from offset from (where the statement
 // holding the error starts), last first.

@@ -352,7 +352,7 @@ func (r *Runner) cmdSubst(cs *syntax.CmdSubst) (string, error) {
 		if cs.Backquotes {
 			open = "`"
 		}
-		at = c.substAliasesAtRun(pc, reprinted, b, int(cs.Left.Offset())+len(open), r.line-first, ok, r.line)
+		at = c.substAliasesAtRun(pc, reprinted, b, int(cs.Left.Offset())+len(open), r.line-first, ok, r.line, comsubErrName)
 	}
 	if !r.opts.sh(shInheritErrexit) && !r.opts.on(optPosix) {
 		c.opts.set[optErrexit] = false
@@ -502,7 +502,7 @@ func (r *Runner) procSubst(ps *syntax.ProcSubst) (string, error) {
 		if ps.Op == syntax.CmdOut {
 			open = ">("
 		}
-		at = c.substAliasesAtRun(pc, reprinted, b, int(ps.OpPos.Offset())+len(open), r.line-first, ok, r.line)
+		at = c.substAliasesAtRun(pc, reprinted, b, int(ps.OpPos.Offset())+len(open), r.line-first, ok, r.line, procSubstErrName)
 	}
 	c.async = true
 	c.opts.set[optVerbose] = false // as bash's process_substitute

@@ -42,7 +42,7 @@ func (r *Runner) reportSyntaxErrorLines(err error, src, name string, from, to in
 	var pe syntax.ParseError
 	prefix := r.errName()
 	isTrap := strings.HasSuffix(name, "trap") // "exit trap", "trap", ...
-	cmdString := r.sh.cmdString && len(r.calls) == 0 && name != "eval" && name != "alias" && name != comsubErrName && !isTrap
+	cmdString := r.sh.cmdString && len(r.calls) == 0 && name != "eval" && name != "alias" && !isSubstErrName(name) && !isTrap
 	if cmdString {
 		prefix = r.arg0 + ": -c"
 	}
@@ -53,7 +53,7 @@ func (r *Runner) reportSyntaxErrorLines(err error, src, name string, from, to in
 		prefix = r.errName() + ": " + name
 	}
 	off := r.lineOff // added to the lines of src
-	if name == comsubErrName {
+	if isSubstErrName(name) {
 		// text bash parses when it runs it: lines from the command's
 		prefix, off = r.errName()+": "+name, r.line-1
 	}
@@ -164,7 +164,7 @@ func (r *Runner) reportSyntaxErrorLines(err error, src, name string, from, to in
 			}
 			emit(m.line+base, m.text)
 		}
-		if code == 1 && !cmdString && !isTrap && name != "eval" && name != "alias" && name != comsubErrName {
+		if code == 1 && !cmdString && !isTrap && name != "eval" && name != "alias" && !isSubstErrName(name) {
 			// a malformed [[ ]] in a $( ): bash's parse_comsub
 			// abandons the command (DISCARD) without its generic
 			// syntax-error path, and reader_loop makes a zero status
