@@ -1672,6 +1672,12 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 	// copies the caller's a (bash expands the word before it runs the
 	// internal declare that makes the local)
 	arrVal := (*syntax.ArrayExpr)(nil)
+	// local NAME+=(…) on a scalar local of this function: bash's
+	// make_local_array_variable disposes of the value as it makes the
+	// array, once the words are expanded (the -a option does not
+	// change that: only -i -l -u -c reach its internal declare)
+	dropsLocalScalar := local && appendVal && as != nil && as.Array != nil && !o.assoc &&
+		cur != nil && cur.kind == kString && r.vars.isLocalHere(name)
 	if as != nil && as.Array != nil {
 		arrVal = as.Array
 		// bash's word expansion of the command takes the compound
@@ -1679,7 +1685,7 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		// variable as it was (not made, nor converted). (An
 		// associative target keeps the expansion at assignment time.)
 		indexed := !o.assoc && (cur == nil || cur.kind != kAssoc)
-		if local && !r.vars.isLocalHere(name) || !local && indexed {
+		if local && !r.vars.isLocalHere(name) || !local && indexed || dropsLocalScalar {
 			if arrVal, preErr = r.expandArrayElems(as.Array, o.assoc); preErr != nil {
 				return "", &declWordError{preErr}
 			}
@@ -1717,6 +1723,9 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 			} else if old != nil && (r.opts.sh(shLocalvarInherit) || o.inherit) {
 				inheritLocal(v, old)
 			}
+		}
+		if dropsLocalScalar && v.kind == kString {
+			v.kind, v.arr, v.str = kIndexed, &indexedArray{}, ""
 		}
 	case o.global:
 		converted = r.globalGetVar(name) != nil
