@@ -378,8 +378,8 @@ func biKill(r *Runner, args []string) int {
 			continue
 		}
 		sent = true
-		if holdsSelf(target) {
-			stopSelfNow(sig)
+		if sig != 0 && holdsSelf(target) {
+			takeOwnSignal()
 		}
 		if stopped != nil {
 			// bash's kill_pid: a stopped job is continued so that TERM

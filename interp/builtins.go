@@ -725,7 +725,7 @@ func biNoJobControl(r *Runner, args []string) int {
 		// bash's killpg(shell_pgrp, SIGSTOP): the whole process group
 		// stops until something continues it
 		syscall.Kill(-syscall.Getpgrp(), syscall.SIGSTOP)
-		stopSelfNow(syscall.SIGSTOP)
+		takeOwnSignal()
 		return 0
 	}
 	r.bErr(args[0], "no job control")

@@ -1291,12 +1291,22 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 			// are checked, bash evaluates the value as the integer it
 			// cannot be and fails, silently; a local is made first,
 			// unset, with the other attributes
-			if local {
-				v, _ := r.vars.makeLocal(name)
+			var v *variable
+			switch {
+			case local:
+				v, _ = r.vars.makeLocal(name)
+			case o.global && r.globalGetVar(name) != nil:
+				v = r.globalVar(name)
+			case !o.global && r.vars.get(name) != nil:
+				// an existing variable gets them too, -r included
+				v = r.vars.own(name)
+			}
+			if v != nil {
 				v.attrs |= o.set
 				if v.attrs&aExport != 0 {
 					r.vars.envDirty = true
 				}
+				r.vars.changed(v)
 			}
 			// (evaluated: its errors, set -u's unbound
 			// variable among them, are said)

@@ -6,32 +6,19 @@ import (
 	"unsafe"
 )
 
-// stopSelfNow makes a stop signal that kill or suspend sent to a target
-// holding this process stop it before the builtin returns, as in bash,
+// takeOwnSignal makes a signal that kill or suspend sent to a target
+// holding this process act on it before the builtin returns, as in bash,
 // whose one thread meets the signal on its way back from kill(2). Sent to
-// the process or its group, the signal waits in the thread group's queue
-// for a thread the kernel picks; among the runtime's threads it could stay
-// pending while the shell ran on, even to its exit (the kernel's signal
-// trace events showed a SIGSTOP generated, never delivered, then the
-// exit_group: suspend -f ran past its stop in about one run in three).
-// Sent again to the calling thread, the signal is that thread's to take
-// before it returns to user space. A signal the process catches or
-// ignores is left alone; SIGCONT discards every pending stop signal, so
-// the copy left in the group's queue does not stop the shell a second
-// time.
-func stopSelfNow(sig syscall.Signal) {
-	switch sig {
-	case syscall.SIGSTOP:
-	case syscall.SIGTSTP, syscall.SIGTTIN, syscall.SIGTTOU:
-		var old kernelSigaction
-		if rtSigaction(sig, nil, &old) != nil || old.handler != 0 { // not SIG_DFL
-			return
-		}
-	default:
-		return
-	}
-	// a change of the signal mask makes the kernel recompute the
-	// calling thread's pending flag from the group's queue too
+// the process or its group, a signal waits in the thread group's queue
+// for a thread the kernel wakes for it; among the runtime's threads it
+// could stay pending while the shell ran on, even to its exit (the
+// kernel's signal trace events showed a SIGSTOP generated, never
+// delivered, then the exit_group: suspend -f ran past its stop in about
+// one run in three; under load an untrapped kill -INT $$ let the script
+// go on). A change of the calling thread's signal mask makes the kernel
+// recompute that thread's pending flag from the group's queue too, so it
+// takes the signal as the system call returns.
+func takeOwnSignal() {
 	set := uint64(1) << (syscall.SIGWINCH - 1)
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
