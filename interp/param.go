@@ -2141,9 +2141,10 @@ func (op caseOp) apply(c rune) rune {
 }
 
 // caseConv converts the first character of s (every one with all). A
-// byte that is not valid UTF-8 is a character of its own and is kept as it is, as bash keeps it. In a
-// single-byte locale (bytes) every byte is a character and only ASCII
-// letters have a case, as with the C library's toupper.
+// byte that is not valid UTF-8 is a character of its own and is kept as
+// it is, as bash keeps it. In a single-byte locale (bytes) every byte is
+// a character and only ASCII letters have a case, as with the C
+// library's toupper.
 func caseConv(s string, upper, all bool, cs charset) string {
 	if upper {
 		return caseConvOp(s, nil, caseUpper, all, cs)

@@ -347,12 +347,8 @@ func (r *Runner) cmdSubst(cs *syntax.CmdSubst) (string, error) {
 	}
 	var at substAliases
 	if r.comsubAliasesAtRun(cs) {
-		b, first, ok := comsubBody(r.curSrc, cs)
-		open := "$("
-		if cs.Backquotes {
-			open = "`"
-		}
-		at = c.substAliasesAtRun(pc, reprinted, b, int(cs.Left.Offset())+len(open), r.line-first, ok, r.line, comsubErrName)
+		b, off, first, ok := comsubBody(r.curSrc, cs)
+		at = c.substAliasesAtRun(pc, reprinted, b, off, r.line-first, ok, r.line, comsubErrName)
 	}
 	if !r.opts.sh(shInheritErrexit) && !r.opts.on(optPosix) {
 		c.opts.set[optErrexit] = false
@@ -414,11 +410,12 @@ func (r *Runner) comsubText(out []byte) string {
 	return strings.TrimRight(string(out), "\n")
 }
 
-// comsubBody returns the text of cs's body in src and the line of that
-// text its first command is on (1 for the first line); ok is false when
-// src does not hold it as parsed, it is backquoted with backslashes
-// (whose text is not the body read), or it has here-documents.
-func comsubBody(src string, cs *syntax.CmdSubst) (body string, first int, ok bool) {
+// comsubBody returns the text of cs's body in src, its offset there, and
+// the line of that text its first command is on (1 for the first line);
+// ok is false when src does not hold it as parsed, it is backquoted with
+// backslashes (whose text is not the body read), or it has
+// here-documents.
+func comsubBody(src string, cs *syntax.CmdSubst) (body string, off, first int, ok bool) {
 	open := "$("
 	if cs.Backquotes {
 		open = "`"
@@ -427,7 +424,7 @@ func comsubBody(src string, cs *syntax.CmdSubst) (body string, first int, ok boo
 }
 
 // procSubstBody is comsubBody for a <(…) or >(…).
-func procSubstBody(src string, ps *syntax.ProcSubst) (body string, first int, ok bool) {
+func procSubstBody(src string, ps *syntax.ProcSubst) (body string, off, first int, ok bool) {
 	open := "<("
 	if ps.Op == syntax.CmdOut {
 		open = ">("
@@ -437,20 +434,20 @@ func procSubstBody(src string, ps *syntax.ProcSubst) (body string, first int, ok
 
 // substBody is comsubBody for the body of stmts, opened by open at left
 // and closed at right.
-func substBody(src string, left, right syntax.Pos, open string, stmts []*syntax.Stmt, backq bool) (body string, first int, ok bool) {
+func substBody(src string, left, right syntax.Pos, open string, stmts []*syntax.Stmt, backq bool) (body string, off, first int, ok bool) {
 	if len(stmts) == 0 {
-		return "", 0, false
+		return "", 0, 0, false
 	}
 	from, to := int(left.Offset()), int(right.Offset())
 	if to > len(src) || from+len(open) > to || !strings.HasPrefix(src[from:], open) {
-		return "", 0, false
+		return "", 0, 0, false
 	}
 	body = src[from+len(open) : to]
 	if backq && strings.IndexByte(body, '\\') >= 0 || strings.Contains(body, "<<") {
 		// here-documents: read once, with the line holding them
-		return "", 0, false
+		return "", 0, 0, false
 	}
-	return body, int(stmts[0].Pos().Line()) - int(left.Line()) + 1, true
+	return body, from + len(open), int(stmts[0].Pos().Line()) - int(left.Line()) + 1, true
 }
 
 // blankSubst reports whether a command substitution without commands
@@ -497,12 +494,8 @@ func (r *Runner) procSubst(ps *syntax.ProcSubst) (string, error) {
 	c.tail = noForkTail(stmts, c.curSrc, true)
 	var at substAliases
 	if r.procAliasesAtRun() {
-		b, first, ok := procSubstBody(r.curSrc, ps)
-		open := "<("
-		if ps.Op == syntax.CmdOut {
-			open = ">("
-		}
-		at = c.substAliasesAtRun(pc, reprinted, b, int(ps.OpPos.Offset())+len(open), r.line-first, ok, r.line, procSubstErrName)
+		b, off, first, ok := procSubstBody(r.curSrc, ps)
+		at = c.substAliasesAtRun(pc, reprinted, b, off, r.line-first, ok, r.line, procSubstErrName)
 	}
 	c.async = true
 	c.opts.set[optVerbose] = false // as bash's process_substitute

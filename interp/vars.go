@@ -452,7 +452,7 @@ func (r *Runner) applyCase(v *variable, s string) string {
 		// bash's sh_modcase converts each character from its own
 		// value, so a first character whose lower case has another
 		// upper case keeps its own (İ stays İ, not I from i)
-		if c, n := utf8.DecodeRuneInString(s); !cs.bytes && n > 1 && !(c == utf8.RuneError && n == 1) {
+		if _, n := utf8.DecodeRuneInString(s); !cs.bytes && n > 1 {
 			return caseConv(s[:n], true, false, cs) + caseConv(s[n:], false, true, cs)
 		}
 		l := caseConv(s, false, true, cs)
