@@ -993,6 +993,12 @@ func refTargetInvalid(target string) bool {
 
 // declareOne applies one name or name=value with the parsed options.
 func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (string, error) {
+	if o.set&o.unset&aReadonly != 0 {
+		// declare -r +r: bash's declare_internal sets flags_on, then
+		// clears flags_off: the variable is not made readonly (+r on
+		// one that is still fails)
+		o.set &^= aReadonly
+	}
 	var name string
 	var as *syntax.Assign
 	var textVal *string
@@ -1375,6 +1381,11 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		v.kind = kNameRef
 		// a reference holds a name: no integer or case attributes
 		v.attrs &^= aInteger | aLower | aUpper | aCapital
+		if o.unNameref {
+			// declare -n +n: bash checks it as a reference, assigns the
+			// value, then clears flags_off: a plain variable
+			v.kind = kString
+		}
 		if as != nil && (as.Value != nil) || textVal != nil {
 			v.str, v.set = target, true
 		} else if fromTemp != nil {
