@@ -1174,6 +1174,10 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		// then refuses to make an array a reference; the other
 		// attributes are never applied
 		here := r.vars.isLocalHere(name)
+		if cur := r.vars.get(name); !here && cur != nil && cur.attrs&aReadonly != 0 && !cur.local {
+			// make_local_variable refuses to shadow a readonly global
+			return "", readonlyErr(name)
+		}
 		var v *variable
 		if here {
 			v = r.vars.own(name)
@@ -1253,36 +1257,25 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 			}
 			if held != nil && held.set && (held.kind == kNameRef || held.kind == kString) {
 				target = held.str + target
-				appendSelf = held.kind == kNameRef && target == name
 			}
-		}
-		if appendVal && (target == "" || refTargetInvalid(target)) {
-			// bind_variable_value refuses the result: sh_invalidid
-			// names the word's value; a new local stays, a plain one
-			// with the other attributes
-			if local && !r.vars.isLocalHere(name) {
-				v, _ := r.vars.makeLocal(name)
-				v.attrs |= o.set &^ aReadonly
-				if v.attrs&aExport != 0 {
-					r.vars.envDirty = true
-				}
-			}
-			return "", &varError{msg: "`" + word + "': not a valid identifier"}
-		}
-		if appendSelf && !r.inFunction() {
-			// reported as bash's assignment reports it, unprefixed
-			return "", &expandError{msg: name + ": nameref variable self references not allowed"}
+			appendSelf = refSelf(name, target)
 		}
 		// bash's check_selfref: the target, or the array of the element
 		// it names, is the reference itself; an error (before anything
 		// is made) outside a function
-		selfRef := refSelf(name, target)
+		selfRef := refSelf(name, word)
 		if selfRef && !r.inFunction() {
 			return "", &varError{msg: name + ": nameref variable self references not allowed"}
 		}
-		// bash checks the value before it looks at the variable
-		if refTargetInvalid(target) {
+		// bash checks the value before it looks at the variable (a +=
+		// value when it is assigned)
+		if !appendVal && refTargetInvalid(target) {
 			return "", &varError{msg: "`" + target + "': invalid variable name for name reference"}
+		}
+		if cur := r.vars.get(name); local && cur != nil && cur.attrs&aReadonly != 0 && !cur.local && !r.vars.isLocalHere(name) {
+			// bash's make_local_variable refuses a local copy of a
+			// readonly global before anything else is looked at
+			return "", readonlyErr(name)
 		}
 		// (-g looks at the global, whatever a function's local hides)
 		cur := r.vars.get(name)
@@ -1291,6 +1284,53 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		}
 		if cur != nil && (cur.kind == kIndexed || cur.kind == kAssoc) && (o.global || !local || r.vars.isLocalHere(name)) {
 			return "", &varError{msg: name + ": reference variable cannot be an array"}
+		}
+		hasValue := as != nil && as.Value != nil || textVal != nil
+		// in f, called as r=x f, declare -n r makes a reference of the
+		// prefix assignment's variable, which in bash is f's local
+		fromTemp := tempForLocal(r, name, local)
+		if cur := r.vars.get(name); !hasValue && cur != nil && cur.kind == kString && cur.set && !validName(cur.str) && (!local || r.vars.isLocalHere(name) || fromTemp != nil) {
+			// declare -n r, r set: its value becomes the target, and
+			// must name a variable
+			if pe, ok := parseIndirect(cur.str); !ok || pe.Index == nil {
+				return "", &varError{msg: "`" + cur.str + "': invalid variable name for name reference"}
+			}
+		}
+		if cur := r.vars.get(name); cur != nil && cur.attrs&aReadonly != 0 && (!local || r.vars.isLocalHere(name) || !cur.local) {
+			// an existing readonly variable, a reference or not,
+			// cannot be made one, nor shadowed by a local one
+			// unless it is a caller's local
+			return "", readonlyErr(name)
+		}
+		// the assignment's own failures come after every check of the
+		// variable
+		if appendSelf && r.inFunction() {
+			// bash's assignment only warns in a function, and makes
+			// the reference (the warnings below when the word itself
+			// names it)
+			if !selfRef {
+				r.errorf("warning: %s: circular name reference", name)
+			}
+		} else if appendVal && (appendSelf || target == "" || refTargetInvalid(target)) {
+			// bind_variable_value refuses the result (a reference to
+			// itself is said there, unprefixed); then sh_invalidid
+			// names the word's value if that is no name (else the
+			// failure is silent); a new local stays, a plain one with
+			// the other attributes
+			if appendSelf {
+				r.errorf("%s: nameref variable self references not allowed", name)
+			}
+			if local && !r.vars.isLocalHere(name) {
+				v, _ := r.vars.makeLocal(name)
+				v.attrs |= o.set &^ aReadonly
+				if v.attrs&aExport != 0 {
+					r.vars.envDirty = true
+				}
+			}
+			if word == "" || refTargetInvalid(word) {
+				return "", &varError{msg: "`" + word + "': not a valid identifier"}
+			}
+			return "", errDeclFailed
 		}
 		if o.set&aInteger != 0 && (as != nil && as.Value != nil || textVal != nil) {
 			// declare -in ref=target: once the name and the variable
@@ -1346,23 +1386,6 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 				}
 			}
 			return "", &varError{msg: "`': not a valid identifier"}
-		}
-		hasValue := as != nil && as.Value != nil || textVal != nil
-		// in f, called as r=x f, declare -n r makes a reference of the
-		// prefix assignment's variable, which in bash is f's local
-		fromTemp := tempForLocal(r, name, local)
-		if cur := r.vars.get(name); !hasValue && cur != nil && cur.kind == kString && cur.set && !validName(cur.str) && (!local || r.vars.isLocalHere(name) || fromTemp != nil) {
-			// declare -n r, r set: its value becomes the target, and
-			// must name a variable
-			if pe, ok := parseIndirect(cur.str); !ok || pe.Index == nil {
-				return "", &varError{msg: "`" + cur.str + "': invalid variable name for name reference"}
-			}
-		}
-		if cur := r.vars.get(name); cur != nil && cur.attrs&aReadonly != 0 && (!local || r.vars.isLocalHere(name) || !cur.local) {
-			// an existing readonly variable, a reference or not,
-			// cannot be made one, nor shadowed by a local one
-			// unless it is a caller's local
-			return "", readonlyErr(name)
 		}
 		var v *variable
 		if local {
