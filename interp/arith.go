@@ -289,7 +289,7 @@ func (r *Runner) arithSrcText(x syntax.ArithmExpr, removeSingle bool) (string, e
 	for end < len(src) && (src[end] == ' ' || src[end] == '\t' || src[end] == '\n') {
 		end++ // the blanks after that "]"
 	}
-	if !removeSingle && strings.IndexByte(src[start:end], '[') >= 0 && strings.ContainsAny(src[start:end], arithExpChars) {
+	if !removeSingle && strings.IndexByte(src[start:end], '[') >= 0 && arithExpands(src[start:end]) {
 		return r.arithPartsText(src, start, end, arithTextParts(x), false)
 	}
 	var b strings.Builder

@@ -18,6 +18,16 @@ import (
 // expression's text (ARITH_EXP_CHAR); without one it only removes quotes.
 const arithExpChars = "$`~"
 
+// arithExpands reports whether the source text s of an expression holds
+// one of arithExpChars as written: the "$" of the double quotes a parse
+// rewrite put around the text (synthQuote) is none of the script's.
+func arithExpands(s string) bool {
+	if strings.Contains(s, synthQuote) {
+		s = strings.ReplaceAll(s, synthQuote, "")
+	}
+	return strings.ContainsAny(s, arithExpChars)
+}
+
 // subscriptQuoteChars are the characters bash backslash-quotes in an
 // expanded arithmetic subscript.
 const subscriptQuoteChars = "[]$`~\\'\""
@@ -252,7 +262,7 @@ func (r *Runner) qArithWord(w *syntax.Word, always bool) (string, error) {
 		return r.literal(w)
 	}
 	start, end := int(w.Pos().Offset()), int(w.End().Offset())
-	if start < 0 || end > len(src) || start > end || strings.IndexByte(src[start:end], '[') < 0 || !always && !strings.ContainsAny(src[start:end], arithExpChars) && !subscriptProcSubst(w) {
+	if start < 0 || end > len(src) || start > end || strings.IndexByte(src[start:end], '[') < 0 || !always && !arithExpands(src[start:end]) && !subscriptProcSubst(w) {
 		return r.literal(w)
 	}
 	var parts []syntax.WordPart
