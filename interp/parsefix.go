@@ -773,8 +773,13 @@ func dparenRewrite(i int) parseRewrite {
 					parts = append(parts, [2]int{from, k})
 				}
 				from = k + 1
-			case text[k] == '(':
+			case text[k] == '(' && text[k-1] == '$':
+				// as bash's skip_to_delim: a $( ) or $(( )) is read
+				// whole, but a ";" between plain parentheses is a
+				// delimiter too, for ((i=0; (i<1;2); i++)) four parts
 				k = matchParen(text, k)
+			case text[k] == '{' && text[k-1] == '$':
+				k = matchPair(text, k, '{', '}', false)
 			case text[k] == '\'' || text[k] == '"' || text[k] == '`':
 				k = skipQuoted(text, k)
 			}
