@@ -1217,6 +1217,9 @@ func (r *Runner) sliceValue(pe *syntax.ParamExp, pv paramValue) (paramValue, err
 		// bash evaluates no offset for an unset variable
 		return pv, nil
 	}
+	if err := r.sliceUnclosedParen(pe); err != nil {
+		return pv, err
+	}
 	// arithmetic errors name the parameter, as bash's this_command_name
 	name := pe.Param.Value
 	if pe.Index != nil {
@@ -2621,4 +2624,31 @@ func ctlDequote(s string) string {
 		out = append(out, kept[i])
 	}
 	return string(out)
+}
+
+// sliceUnclosedParen is the error of a slice whose offset holds a "("
+// with no ")": bash finds the colon ending the offset with skip_to_delim
+// (skiparith), which reads a "(" to its ")" with extract_delimited_string,
+// and that fails the expansion when the text ends first, with "bad
+// substitution: no closing `)' in TEXT", TEXT all that follows the first
+// colon as written, before the offset is expanded or evaluated.
+func (r *Runner) sliceUnclosedParen(pe *syntax.ParamExp) error {
+	x := pe.Slice.Offset
+	src := r.curSrc
+	if x == nil || !x.Pos().IsValid() || !pe.Rbrace.IsValid() || src == "" {
+		return nil
+	}
+	start, end := int(x.Pos().Offset()), int(pe.Rbrace.Offset())
+	if start < 0 || end > len(src) || start > end || strings.IndexByte(src[start:end], '(') < 0 {
+		return nil
+	}
+	// back to the colon: the blanks before the offset are its text
+	for start > 0 && src[start-1] != ':' {
+		start--
+	}
+	text := writtenText(src[start:end])
+	if _, closed := skipArith(text); closed {
+		return nil
+	}
+	return &expandError{msg: "bad substitution: no closing `)' in " + text, report: true}
 }
