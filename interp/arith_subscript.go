@@ -54,6 +54,14 @@ func quoteArithSubscript(s string) string {
 // word: the text is a word's ([[ ]] operands), whose backslashes all
 // quote, rather than an expression's.
 func (r *Runner) arithPartsText(src string, from, to int, parts []syntax.WordPart, word bool) (string, error) {
+	return r.arithPartsTextIn(src, from, to, parts, word, false)
+}
+
+// arithPartsTextIn is arithPartsText; dq: the text is between double
+// quotes, which bash extracts first (string_extract_double_quoted), a
+// backslash before a double quote dropped, so a subscript's \"k\" is "k"
+// when it is expanded, and then k.
+func (r *Runner) arithPartsTextIn(src string, from, to int, parts []syntax.WordPart, word, dq bool) (string, error) {
 	var b strings.Builder
 	run := from // start of the literal text not yet written
 	flush := func(i int) {
@@ -68,7 +76,7 @@ func (r *Runner) arithPartsText(src string, from, to int, parts []syntax.WordPar
 			var s string
 			var err error
 			if dq, ok := p.(*syntax.DblQuoted); ok && !dq.Dollar {
-				s, err = r.arithPartsText(src, i+1, pe-1, expansionParts(dq.Parts), false)
+				s, err = r.arithPartsTextIn(src, i+1, pe-1, expansionParts(dq.Parts), false, true)
 			} else if sq, ok := p.(*syntax.SglQuoted); ok && !sq.Dollar && !word {
 				s, err = r.arithSglText(sq)
 			} else {
@@ -103,8 +111,10 @@ func (r *Runner) arithPartsText(src string, from, to int, parts []syntax.WordPar
 				// [$k], ["$k"], [k$((i%7))]: plain text and the parts'
 				// values, without parsing the text again
 				key, err = r.joinParts(src, i+1, q, inner)
+			} else if sub := src[i+1 : q]; dq {
+				key, err = r.subscriptText(strings.ReplaceAll(sub, `\"`, `"`))
 			} else {
-				key, err = r.subscriptText(src[i+1 : q])
+				key, err = r.subscriptText(sub)
 			}
 			if err != nil {
 				return "", err
@@ -247,9 +257,12 @@ func dquoteRemoval(s string) string {
 // condArithWord expands an operand of a [[ ]] arithmetic comparison, whose
 // subscripts bash expands once as in (( )) (cond_expand_word with
 // Q_ARITH), and in which a process substitution is text (see
-// condsubscript.go).
+// condsubscript.go). expand_word_internal does that for every [ it
+// meets under Q_ARITH, between double quotes too, whether or not the
+// word holds anything else to expand (unlike expand_arith_string), so
+// the quotes of "arr['1']" go as the subscript is expanded.
 func (r *Runner) condArithWord(w *syntax.Word) (string, error) {
-	return r.qArithWord(w, false)
+	return r.qArithWord(w, true)
 }
 
 // qArithWord expands w as bash's cond_expand_word does with Q_ARITH,
