@@ -134,6 +134,14 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 	for !eof && r.flow != flowExit {
 		var ed *lineEditor
 		prompt := ""
+		if buf.Len() == 0 {
+			// bash's parse_command runs the traps of signals that came
+			// in before it reads a command (an empty line at the
+			// prompt brings them on)
+			if r.runPendingTraps(); r.flow == flowExit {
+				break
+			}
+		}
 		if prompts {
 			if buf.Len() == 0 {
 				if r.runPromptCommand(); r.flow == flowExit {
@@ -165,10 +173,15 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 			in.lr.deadline = tmoutAt
 			if atTerm {
 				// a ^C, or a hangup (termsigExit), stops the read
-				term, intTrap := r.termStop(), r.intTrapStop()
-				in.lr.stop = func() bool {
-					return r.sh.interrupted.Load() || term != nil && term() || intTrap != nil && intTrap()
+				term, intTrap, traps := r.termStop(), r.intTrapStop(), (func() bool)(nil)
+				if ed == nil {
+					traps = r.inputTrapStop()
 				}
+				in.lr.stop = func() bool {
+					return r.sh.interrupted.Load() || term != nil && term() || intTrap != nil && intTrap() || traps != nil && traps()
+				}
+			} else {
+				in.lr.stop = r.inputTrapStop()
 			}
 		}
 		var line []byte
@@ -311,6 +324,11 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 			if prompts {
 				r.writePS0(readEnd(g) - int(g[0].Pos().Line()) + 1)
 				r.sh.interrupted.Store(false) // one typed at the prompt
+			}
+			// and execute_command runs those that came in while it
+			// read the line (readline leaves them pending)
+			if r.runPendingTraps(); r.flow == flowExit {
+				break
 			}
 			r.readAtPrompt = prompts
 			r.runTopGroup(g, end)

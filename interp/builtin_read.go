@@ -36,6 +36,10 @@ type lineReader struct {
 	// stop, when set, is polled while waiting for input: read gives up
 	// (errReadStopped) once it reports true
 	stop func() bool
+	// avail counts the bytes a poll found waiting (FIONREAD), which
+	// are read without polling again: a pipe read a byte at a time
+	// takes one read(2) per byte, not a ppoll(2) besides
+	avail int
 }
 
 // errReadStopped is returned by lineReader when its stop function asks
@@ -93,7 +97,7 @@ func (lr *lineReader) sysRead(p []byte) (int, error) {
 				continue
 			}
 		}
-		if lr.stop != nil {
+		if lr.stop != nil && lr.avail <= 0 {
 			if err := lr.waitStop(); err != nil {
 				return 0, err
 			}
@@ -110,8 +114,10 @@ func (lr *lineReader) sysRead(p []byte) (int, error) {
 		case err != nil:
 			return 0, err
 		case n == 0:
+			lr.avail = 0
 			return 0, io.EOF
 		}
+		lr.avail -= n
 		return n, nil
 	}
 }
@@ -124,6 +130,9 @@ func (lr *lineReader) waitStop() error {
 			return errReadStopped
 		}
 		ok, err := pollReadable(lr.fd, 50*time.Millisecond)
+		if ok {
+			lr.avail = waitingBytes(lr.fd)
+		}
 		if ok || err != nil && err != syscall.EINTR {
 			return nil
 		}

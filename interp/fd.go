@@ -370,3 +370,13 @@ func pollReadable(fd int, timeout time.Duration) (bool, error) {
 	}
 	return n > 0 && p.revents&(pollIn|pollHup) != 0, nil
 }
+
+// waitingBytes is how many bytes a read of fd finds at once (FIONREAD),
+// or 0 when that is not known.
+func waitingBytes(fd int) int {
+	var n int32
+	if _, _, e := syscall.Syscall(syscall.SYS_IOCTL, uintptr(fd), syscall.TIOCINQ, uintptr(unsafe.Pointer(&n))); e != 0 || n < 0 {
+		return 0
+	}
+	return int(n)
+}

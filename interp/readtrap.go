@@ -45,3 +45,27 @@ func (s *signalState) trapsAny() bool {
 	}
 	return false
 }
+
+// inputTrapStop is the stop function of the reader of the shell's
+// commands from a pipe, or from a terminal without line editing: bash's
+// getc_with_restart has its read(2) interrupted by a signal the shell
+// catches, runs its trap at once and reads on, and a terminating signal
+// caught for the EXIT trap ends the shell there. Readline, in contrast,
+// leaves a trapped signal pending until the line is read (RunReader).
+func (r *Runner) inputTrapStop() func() bool {
+	term := r.termStop()
+	s := r.sh.sigs
+	if s == nil || r.isSub || !s.trapsAny() {
+		return term
+	}
+	return func() bool {
+		if term != nil && term() {
+			return true
+		}
+		if s.interrupting() == 0 {
+			return false
+		}
+		r.runPendingTraps()
+		return r.flow == flowExit
+	}
+}
