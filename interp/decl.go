@@ -1743,7 +1743,10 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 	converted := false
 	switch {
 	case local:
-		converted = r.opts.sh(shLocalvarInherit) || o.inherit
+		// (local -I inherits the value of a new local, but only
+		// localvar_inherit makes make_local_array_variable and
+		// make_local_assoc_variable convert it rather than drop it)
+		converted = r.opts.sh(shLocalvarInherit)
 		made := false
 		if len(r.vars.frames) > 0 {
 			f := r.vars.frames[len(r.vars.frames)-1]
@@ -1778,8 +1781,19 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		converted = r.vars.get(name) != nil
 		v = r.vars.own(name)
 	}
+	if (o.array || index != "" || as != nil && as.Index != nil) && local && !converted && v.kind == kString {
+		// (local x[2]=v too: making_array_special)
+		v.kind, v.arr, v.str = kIndexed, &indexedArray{}, ""
+	}
 	if o.array && v.kind != kIndexed {
-		v.toIndexed()
+		if local && !converted && v.kind == kString {
+			// bash's make_local_array_variable disposes of a local
+			// scalar's value as it makes the array (local x=1;
+			// local -a x is empty), unless the local inherits
+			v.kind, v.arr, v.str = kIndexed, &indexedArray{}, ""
+		} else {
+			v.toIndexed()
+		}
 	}
 	if o.assoc && v.kind != kAssoc {
 		m := newAssoc()
@@ -1794,7 +1808,7 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 	if o.unArray && o.array && v.kind == kIndexed || o.unAssoc && o.assoc && v.kind == kAssoc {
 		// declare -a +a v: bash made the array the -a asks for, and
 		// +a cannot destroy it (set, empty, when given a value)
-		if as != nil && (as.Value != nil || as.Array != nil) || textVal != nil {
+		if !local && (as != nil && (as.Value != nil || as.Array != nil) || textVal != nil) {
 			v.set = true
 		}
 		return "", &varError{msg: written + ": cannot destroy array variables in this way"}
