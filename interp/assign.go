@@ -186,6 +186,20 @@ func (r *Runner) assign(a *syntax.Assign, fl assignFlags) error {
 		// as the name of an element's array, and a compound value
 		// makes it an array
 		if a.Index != nil {
+			// bash's assign_array_element finds no variable through
+			// it, so the subscript is evaluated as an indexed
+			// array's (a negative one is bad) before the reference's
+			// empty name is refused
+			if t := r.nodeText(a.Index); t == "" || t == "*" || t == "@" {
+				return badTargetErr(name + "[" + t + "]")
+			}
+			i, err := r.subscriptIndex(a.Index)
+			if err != nil {
+				return err
+			}
+			if i < 0 {
+				return badTargetErr(name + "[" + strings.TrimSpace(r.nodeText(a.Index)) + "]")
+			}
 			return &varError{msg: "`': not a valid identifier", invalidID: true}
 		}
 		r.errorf("warning: %s: removing nameref attribute", name)
@@ -574,12 +588,17 @@ func (r *Runner) assignIndexed(name string, idx syntax.ArithmExpr, val string, a
 		if t := r.nodeText(idx); t == "" || t == "*" || t == "@" {
 			return badTargetErr(name + "[" + t + "]")
 		}
-		if cur != nil && cur.attrs&aReadonly != 0 && cur.kind == kIndexed {
+		if cur != nil && cur.attrs&aReadonly != 0 {
+			// (a scalar counts back from element 0)
 			i, err := r.subscriptIndex(idx)
 			if err != nil {
 				return err
 			}
-			if i < 0 && i+int64(cur.arr.maxIndex())+1 < 0 {
+			top := 0
+			if cur.kind == kIndexed {
+				top = cur.arr.maxIndex()
+			}
+			if i < 0 && i+int64(top)+1 < 0 {
 				return badTargetErr(name + "[" + strings.TrimSpace(r.nodeText(idx)) + "]")
 			}
 		}
