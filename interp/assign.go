@@ -1184,6 +1184,12 @@ func (r *Runner) unsetVarFlags(name string, oneWord bool) error {
 			r.errorf("warning: %s: circular name reference", base)
 			return r.viaGlobal(base, func() error { return r.unsetVar(name) })
 		}
+		if v := r.vars.get(base); v != nil && v.kind == kNameRef && !v.set {
+			// a reference to nothing: bash's unset_builtin finds no
+			// variable through it, and unsets the name, the
+			// subscript unread
+			return r.unsetVarFlags(base, oneWord)
+		}
 		return r.unsetElement(r.resolveRef(base), key, oneWord, false)
 	}
 	v := r.vars.get(name)
@@ -1288,7 +1294,8 @@ func (r *Runner) kvElemWord(el *syntax.ArrayElem) *syntax.Word {
 // check, and a subscript a scalar cannot have is silently nothing.
 func (r *Runner) unsetElement(base, key string, oneWord, viaRef bool) error {
 	v := r.vars.get(base)
-	if v == nil {
+	if v == nil || v.kind == kNameRef && !v.set {
+		// (through a reference to nothing bash finds no variable)
 		return nil
 	}
 	if v.attrs&aReadonly != 0 && !viaRef {
