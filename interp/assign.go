@@ -156,7 +156,8 @@ func (r *Runner) assign(a *syntax.Assign, fl assignFlags) error {
 	// the value expanded (and traced) ahead of an error in the name
 	var preVal *string
 	v := r.vars.get(name)
-	noTarget := v != nil && v.kind == kNameRef && !v.set && a.Index != nil
+	deadEnd := (a.Index != nil || a.Array != nil) && r.refDeadEnd(name)
+	noTarget := v != nil && v.kind == kNameRef && !v.set && a.Index != nil || deadEnd && a.Index != nil
 	if a.Array == nil && (noTarget || r.circularRef(name)) {
 		// bash expands the value and traces the assignment before it
 		// looks the name up
@@ -181,7 +182,7 @@ func (r *Runner) assign(a *syntax.Assign, fl assignFlags) error {
 		}
 		r.vars.unbind(name)
 	}
-	if v := r.vars.get(name); v != nil && v.kind == kNameRef && !v.set && (a.Array != nil || a.Index != nil) {
+	if v := r.vars.get(name); deadEnd || v != nil && v.kind == kNameRef && !v.set && (a.Array != nil || a.Index != nil) {
 		// a reference without a target: bash takes its (empty) value
 		// as the name of an element's array, and a compound value
 		// makes it an array
@@ -219,6 +220,9 @@ func (r *Runner) assign(a *syntax.Assign, fl assignFlags) error {
 		if val, err = r.expandedAssign(a); err != nil {
 			return err
 		}
+	}
+	if a.Index == nil && r.refDeadEnd(name) {
+		return noassignErr()
 	}
 	target := r.resolveRef(name)
 	if r.noassignVar(target) {

@@ -829,6 +829,9 @@ func (r *Runner) assignTo(name, val string) error {
 	if !validName(name) {
 		return &varError{msg: "`" + name + "': not a valid identifier"}
 	}
+	if r.refDeadEnd(name) {
+		return noassignErr()
+	}
 	return r.setScalar(r.resolveRef(name), val, false)
 }
 

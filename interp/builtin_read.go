@@ -967,6 +967,9 @@ func (res *readResult) split(ifs string) []string {
 func (r *Runner) setReadVar(name, val string) error {
 	i := strings.IndexByte(name, '[')
 	if i < 0 {
+		if r.refDeadEnd(name) {
+			return noassignErr()
+		}
 		return r.setScalar(r.resolveRef(name), val, false)
 	}
 	if base, key, ok := r.rawAssocElem(name, false); ok {

@@ -1055,6 +1055,19 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		return "", &varError{msg: "`" + shown + "': not a valid identifier"}
 	}
 	r.declareRandomLookup(variant, name, o, local)
+	if !local && !subscripted && (as == nil || as.Index == nil && as.Array == nil) && !o.nameref && !o.unNameref && !o.array && !o.assoc && r.refDeadEnd(name) {
+		// a global reference whose chain ends at a reference to
+		// nothing: declare finds no variable and bind_variable makes
+		// none, so the name is skipped, silently; export and readonly
+		// name the empty target (failing only for an assignment)
+		if variant == "export" || variant == "readonly" {
+			if as != nil && as.Value != nil || textVal != nil {
+				return "", &varError{msg: "`': not a valid identifier"}
+			}
+			r.bErr(variant, "`': not a valid identifier")
+		}
+		return "", nil
+	}
 	// under set -a, bash's bind_variable exports a variable it makes, a
 	// new global (a dynamic one exists, stored or not) declared without
 	// -a or -A, which export and readonly heed only with a list; and one

@@ -1061,6 +1061,25 @@ func (r *Runner) resolveRef(name string) string {
 	return name
 }
 
+// refDeadEnd reports whether name is a global nameref with a target
+// whose chain ends at a reference to nothing: bash's
+// bind_variable_internal then finds no variable to assign (neither the
+// target nor the last reference's name) and the assignment fails,
+// silently. (A reference to nothing itself takes the value as its
+// target; a function's local reference sets the last one's.)
+func (r *Runner) refDeadEnd(name string) bool {
+	v := r.vars.get(name)
+	if v == nil || v.kind != kNameRef || !v.set || v.local {
+		return false
+	}
+	t, circular := r.followRef(name)
+	if circular || t == name {
+		return false
+	}
+	tv := r.vars.get(t)
+	return tv != nil && tv.kind == kNameRef && !tv.set
+}
+
 // circularLocalRef reports whether name is a function's local nameref
 // whose chain leads back to itself: bash then resolves it, for reading and
 // assigning, to the global variable of that name, not following namerefs.
@@ -1788,6 +1807,8 @@ func (r *Runner) expOp(pe *syntax.ParamExp, pv paramValue, indirect string) (par
 				return pv, r.assignDefaultErr(r.namedByCmd(err))
 			}
 			s = r.lastElem // after -i/-u/-l, as for a variable below
+		} else if r.refDeadEnd(name) {
+			return pv, r.assignDefaultErr(noassignErr())
 		} else if err := r.setScalar(r.resolveRef(name), s, false); err != nil {
 			return pv, r.assignDefaultErr(r.namedByCmd(err))
 		} else if target := r.resolveRef(name); r.isElemRef(target) {
