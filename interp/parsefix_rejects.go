@@ -21,6 +21,10 @@ import (
 //     (`coproc fi`, `coproc !`);
 //   - a [[ ]] term that is a lone word followed by a newline (`[[ x` then
 //     `]]` on the next line): bash's cond_term wants a binary operator;
+//   - a [[ ]] word name[ with a blank in its subscript (`[[ a[ 1 ] ]]`),
+//     which a rewrite quoted as it does an assignment's: bash's lexer
+//     reads such a subscript whole only where an assignment may stand,
+//     so in [[ ]] the blank ends the word;
 //   - a word after a compound command that mvdan's parser reads as part
 //     of a redirection: the rest of a dup's target after its "-" close
 //     (`{ :; } >&-5`) and digits too long for an fd (`( : ) 11111111111>x`),
@@ -84,6 +88,9 @@ func bashRejectsError(f *syntax.File, text, name string) (string, error) {
 			}
 		case *syntax.TestClause:
 			if pos, ok := condWordNewline(n.X, text); ok {
+				note(pos, ")")
+			}
+			if pos, ok := condBlankSubscript(n, text); ok {
 				note(pos, ")")
 			}
 		case *syntax.CoprocClause:
@@ -224,4 +231,39 @@ func condWordNewline(x syntax.TestExpr, text string) (syntax.Pos, bool) {
 		return condWordNewline(x.X, text)
 	}
 	return syntax.Pos{}, false
+}
+
+// condBlankSubscript returns the position of the first subscript in a
+// word of the [[ ]] c that subscriptRewrite quoted (the quotes right
+// after a "name[") and that holds a blank, where bash's lexer ends the
+// word.
+func condBlankSubscript(c *syntax.TestClause, text string) (syntax.Pos, bool) {
+	var at syntax.Pos
+	found := false
+	walk(c, func(n syntax.Node) bool {
+		if found {
+			return false
+		}
+		w, ok := n.(*syntax.Word)
+		if !ok {
+			return true
+		}
+		for i := 1; i < len(w.Parts); i++ {
+			dq, ok := w.Parts[i].(*syntax.DblQuoted)
+			lit, ok2 := w.Parts[i-1].(*syntax.Lit)
+			if !ok || !ok2 || !strings.HasSuffix(lit.Value, "[") || !dq.Pos().IsValid() {
+				continue
+			}
+			o, e := int(dq.Pos().Offset()), int(dq.End().Offset())
+			if e > len(text) || !strings.HasPrefix(text[o:], synthQuote) {
+				continue
+			}
+			if strings.ContainsAny(text[o+len(synthQuote):e], " \t\n") {
+				at, found = dq.Pos(), true
+				return false
+			}
+		}
+		return false
+	})
+	return at, found
 }
