@@ -151,6 +151,14 @@ func (r *Runner) testExpr(x syntax.TestExpr) (bool, error) {
 // condArithError reports an arithmetic error in a [[ ]] comparison
 // operand, which makes that term false; other errors stop the command.
 func (r *Runner) condArithError(err error) (bool, error) {
+	if isReadonlyErr(err) {
+		// an assignment to a readonly variable: bash's err_readonly
+		// (a report_error, which exits under set -e), then the
+		// evaluator's longjmp, after which the term is false as for
+		// any other bad expression
+		r.reportErr(err)
+		return false, nil
+	}
 	if _, ok := err.(*arithError); ok && !abandonsLine(err) {
 		r.reportErr(err)
 		return false, nil
