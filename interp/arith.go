@@ -1322,7 +1322,14 @@ func (c *arithCtx) lvalueOf(tok string, sub bool) arithLvalue {
 	if err != nil {
 		c.throw(err)
 	}
-	n, err := r.arithString(idx)
+	// bash's array_expand_index evaluates the subscript with evalexp,
+	// whose expression stack (expr_depth, for the recursion limit) goes
+	// on from the expression holding it, its check first (pushexp,
+	// which names the holding expression)
+	if c.ev.depth >= arithMaxDepth && strings.TrimLeft(idx, " \t\n") != "" {
+		c.fail("expression recursion level exceeded")
+	}
+	n, err := arithEval{r: r, depth: c.ev.depth}.subexpr(idx)
 	if ae, ok := err.(*arithError); ok {
 		ae.inSubscript, ae.toTop = true, true
 	}
