@@ -236,13 +236,28 @@ func (r *Runner) assign(a *syntax.Assign, fl assignFlags) error {
 	}
 	if a.Index != nil {
 		if r.isElemRef(target) {
-			// ref[k]=v, ref a reference to an element: bash takes the
+			// ref[k]=v, ref a reference to an element: bash finds no
+			// variable through it, evaluates k as an indexed array's
+			// subscript (a negative one is bad), then takes the
 			// element for the array's name, which it is not
+			if t := r.nodeText(a.Index); t == "" || t == "*" || t == "@" {
+				return badTargetErr(name + "[" + t + "]")
+			}
+			if i, err := r.subscriptIndex(a.Index); err != nil {
+				return err
+			} else if i < 0 {
+				return badTargetErr(name + "[" + r.nodeText(a.Index) + "]")
+			}
 			return &varError{msg: "`" + r.vars.get(target).str + "': not a valid identifier", invalidID: true}
 		}
 		if v := r.vars.get(target); target != name && v != nil && v.attrs&aReadonly != 0 {
 			// named as written (bash's assign_array_element)
 			return readonlyErr(name)
+		}
+		if target != name {
+			// a bad subscript is named as written (assign_array_element's
+			// err_badarraysub of its argument)
+			return retextBadTarget(r.assignIndexed(target, a.Index, val, a.Append), name+"["+r.nodeText(a.Index)+"]")
 		}
 		return r.assignIndexed(target, a.Index, val, a.Append)
 	}

@@ -755,6 +755,16 @@ func parseIndirect(s string) (*syntax.ParamExp, bool) {
 }
 
 // baseValue looks a parameter up, following namerefs, applying an index.
+// badSubName is the name bash's INDEX_ERROR gives a bad subscript: the
+// variable's, reached through any reference, or the name as written when
+// there is none.
+func badSubName(pe *syntax.ParamExp, name string, v *variable) string {
+	if v != nil && validName(name) {
+		return name
+	}
+	return pe.Param.Value
+}
+
 func (r *Runner) baseValue(pe *syntax.ParamExp, name string) (paramValue, error) {
 	switch name {
 	case "@", "*":
@@ -850,7 +860,7 @@ func (r *Runner) baseValue(pe *syntax.ParamExp, name string) (paramValue, error)
 			if k, err := r.indexString(pe.Index); err != nil {
 				return paramValue{}, err
 			} else if k == "" {
-				if err := r.reportError("%s: bad array subscript", pe.Param.Value); err != nil {
+				if err := r.reportError("%s: bad array subscript", badSubName(pe, name, v)); err != nil {
 					return paramValue{}, err
 				}
 			}
@@ -867,7 +877,7 @@ func (r *Runner) baseValue(pe *syntax.ParamExp, name string) (paramValue, error)
 			}
 			// no elements (or no variable): any negative subscript
 			// is before the start, which bash reports
-			if err := r.reportError("%s: bad array subscript", pe.Param.Value); err != nil {
+			if err := r.reportError("%s: bad array subscript", badSubName(pe, name, v)); err != nil {
 				return paramValue{}, err
 			}
 		}
@@ -881,7 +891,7 @@ func (r *Runner) baseValue(pe *syntax.ParamExp, name string) (paramValue, error)
 		}
 		if k == "" {
 			// reported, and the expansion goes on unset
-			if err := r.reportError("%s: bad array subscript", pe.Param.Value); err != nil {
+			if err := r.reportError("%s: bad array subscript", badSubName(pe, name, v)); err != nil {
 				return paramValue{}, err
 			}
 			return paramValue{name: name}, nil
@@ -908,7 +918,7 @@ func (r *Runner) baseValue(pe *syntax.ParamExp, name string) (paramValue, error)
 					return paramValue{}, r.lengthSubErr(pe)
 				}
 				// bash reports it and goes on with an unset element
-				if err := r.reportError("%s: bad array subscript", pe.Param.Value); err != nil {
+				if err := r.reportError("%s: bad array subscript", badSubName(pe, name, v)); err != nil {
 					return paramValue{}, err
 				}
 				return paramValue{name: name}, nil
@@ -926,7 +936,7 @@ func (r *Runner) baseValue(pe *syntax.ParamExp, name string) (paramValue, error)
 				return paramValue{}, r.lengthSubErr(pe)
 			}
 			// bash counts back from the end of indexed arrays only
-			if err := r.reportError("%s: bad array subscript", pe.Param.Value); err != nil {
+			if err := r.reportError("%s: bad array subscript", badSubName(pe, name, v)); err != nil {
 				return paramValue{}, err
 			}
 			return paramValue{name: name}, nil
