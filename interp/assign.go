@@ -444,6 +444,14 @@ func (r *Runner) integerValue(v *variable, val string) (string, error) {
 		return val, nil
 	}
 	n, err := r.arithString(val)
+	if isReadonlyErr(err) {
+		// an assignment to a readonly variable in the value's
+		// arithmetic: err_readonly (a report_error), then evalexp
+		// fails and make_variable_value jumps to the top level, the
+		// line (and -c string) abandoned with status 1, whatever
+		// builtin was assigning
+		return "", &discardError{msg: err.Error(), noPrefix: true, toTop: true, report: true}
+	}
 	if err != nil {
 		return "", unwindsToTop(err)
 	}
