@@ -32,7 +32,10 @@ func (r *Runner) withRedirsOf(redirs []*syntax.Redirect, info *ExecInfo, special
 	var dones []func()
 	ok := true
 	for _, rd := range redirs {
-		if undoable {
+		if inShellProcess(info) {
+			// exec's too: bash saves them as for any builtin and
+			// closes the copies once the list is done (its
+			// exec_redirection_undo_list)
 			r.noteSavedFds(rd)
 		}
 		done, err := r.redirect(rd, info)
@@ -155,6 +158,16 @@ func (r *Runner) noteSavedFds(rd *syntax.Redirect) {
 		fd = 2
 	default:
 		fd = redirDefaultFd(rd.Op)
+	}
+	if rd.Op == syntax.DplIn || rd.Op == syntax.DplOut {
+		w, ok := plainLit(rd.Word)
+		switch {
+		case ok && strings.TrimSuffix(w, "-") == strconv.Itoa(fd):
+			return // N>&N does nothing, saves nothing
+		case ok && rd.Op == syntax.DplOut && fd == 1 && w != "-" && !isDigits(strings.TrimSuffix(w, "-")):
+			r.noteSavedFd(1) // >&file is &>file
+			fd = 2
+		}
 	}
 	r.noteSavedFd(fd)
 }
@@ -434,6 +447,12 @@ func (r *Runner) redirect(rd *syntax.Redirect, info *ExecInfo) (done func(), err
 			if fd != def {
 				what = strconv.Itoa(fd)
 			}
+		}
+		if fd == n && varName == "" {
+			// bash's do_redirection dups only when the two differ:
+			// 4>&4 does nothing, open or closed, and 4>&4- does not
+			// close it either
+			return r.gateRedirect(info, &RedirectInfo{Op: opString(rd.Op), Fd: fd, DupFd: n, Special: true}), nil
 		}
 		e := r.fds.entry(n)
 		if e == nil {
