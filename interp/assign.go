@@ -670,17 +670,25 @@ func (r *Runner) setIndex(name string, i int64, val string, appendVal bool, idx 
 		return badTargetErr(name + "[" + strings.TrimSpace(r.nodeText(idx)) + "]")
 	}
 	v := r.vars.own(name)
+	// a negative subscript counts back from the end of an array, and
+	// from element 0 of any other variable, a declared one without a
+	// value too (bash's assign_array_element_internal: the scalar
+	// becomes an array only once the subscript is good)
+	top := 0
+	if v.kind == kIndexed && v.arr != nil {
+		top = v.arr.maxIndex()
+	}
+	if i < 0 {
+		i += int64(top) + 1
+		if i < 0 {
+			return badTargetErr(name + "[" + strings.TrimSpace(r.nodeText(idx)) + "]")
+		}
+	}
 	if v.kind != kIndexed {
 		v.toIndexed()
 	}
 	if v.arr == nil {
 		v.arr = &indexedArray{}
-	}
-	if i < 0 {
-		i += int64(v.arr.maxIndex()) + 1
-		if i < 0 {
-			return badTargetErr(name + "[" + strings.TrimSpace(r.nodeText(idx)) + "]")
-		}
 	}
 	if appendVal {
 		old, _ := v.arr.get(int(i))
