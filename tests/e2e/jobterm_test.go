@@ -128,7 +128,8 @@ func TestTerminalJobControl(t *testing.T) {
 		{"read-modes", []ptyStep{prompt,
 			// read -s reads without echo; -n and -d a character at a
 			// time (no newline needed); the modes come back after
-			{send: `read -s -p "pw: " p` + "\n", want: "pw: "},
+			// (the prompt, not the "pw: " in the command's own echo)
+			{send: `read -s -p "pw: " p` + "\n", want: "\r\npw: "},
 			ctl("secret\n", "$ "),
 			line(`echo "p=$p"`),
 			{send: "read -n 1 c\n", want: "read -n 1 c\r\n", settle: 200 * time.Millisecond},
