@@ -1795,18 +1795,14 @@ func (r *Runner) declareOne(variant string, a declArg, o declOpts, local bool) (
 		v = r.vars.own(name)
 	}
 	if (o.array || index != "" || as != nil && as.Index != nil) && local && !converted && v.kind == kString {
-		// (local x[2]=v too: making_array_special)
+		// bash's make_local_array_variable disposes of a local
+		// scalar's value as it makes the array (local x=1; local -a x
+		// is empty; local x[2]=v too, making_array_special), unless
+		// the local inherits
 		v.kind, v.arr, v.str = kIndexed, &indexedArray{}, ""
 	}
 	if o.array && v.kind != kIndexed {
-		if local && !converted && v.kind == kString {
-			// bash's make_local_array_variable disposes of a local
-			// scalar's value as it makes the array (local x=1;
-			// local -a x is empty), unless the local inherits
-			v.kind, v.arr, v.str = kIndexed, &indexedArray{}, ""
-		} else {
-			v.toIndexed()
-		}
+		v.toIndexed()
 	}
 	if o.assoc && v.kind != kAssoc {
 		m := newAssoc()

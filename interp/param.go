@@ -754,7 +754,6 @@ func parseIndirect(s string) (*syntax.ParamExp, bool) {
 	return nil, false
 }
 
-// baseValue looks a parameter up, following namerefs, applying an index.
 // badSubName is the name bash's INDEX_ERROR gives a bad subscript: the
 // variable's, reached through any reference, or the name as written when
 // there is none.
@@ -765,6 +764,7 @@ func badSubName(pe *syntax.ParamExp, name string, v *variable) string {
 	return pe.Param.Value
 }
 
+// baseValue looks a parameter up, following namerefs, applying an index.
 func (r *Runner) baseValue(pe *syntax.ParamExp, name string) (paramValue, error) {
 	switch name {
 	case "@", "*":
