@@ -134,16 +134,15 @@ func (r *Runner) RunReader(f *os.File, name string) int {
 	for !eof && r.flow != flowExit {
 		var ed *lineEditor
 		prompt := ""
-		if buf.Len() == 0 {
-			// bash's parse_command runs the traps of signals that came
-			// in before it reads a command (an empty line at the
-			// prompt brings them on)
-			if r.runPendingTraps(); r.flow == flowExit {
-				break
-			}
-		}
 		if prompts {
 			if buf.Len() == 0 {
+				// bash's parse_command runs the traps of signals that
+				// came in before it reads a command (an empty line at
+				// the prompt brings them on; elsewhere each command
+				// has run them, below and after it)
+				if r.runPendingTraps(); r.flow == flowExit {
+					break
+				}
 				if r.runPromptCommand(); r.flow == flowExit {
 					break
 				}

@@ -187,19 +187,9 @@ func (r *Runner) assign(a *syntax.Assign, fl assignFlags) error {
 		// as the name of an element's array, and a compound value
 		// makes it an array
 		if a.Index != nil {
-			// bash's assign_array_element finds no variable through
-			// it, so the subscript is evaluated as an indexed
-			// array's (a negative one is bad) before the reference's
-			// empty name is refused
-			if t := r.nodeText(a.Index); t == "" || t == "*" || t == "@" {
-				return badTargetErr(name + "[" + t + "]")
-			}
-			i, err := r.subscriptIndex(a.Index)
-			if err != nil {
+			// (checked before the reference's empty name is refused)
+			if err := r.noVarSubscript(name, a.Index); err != nil {
 				return err
-			}
-			if i < 0 {
-				return badTargetErr(name + "[" + strings.TrimSpace(r.nodeText(a.Index)) + "]")
 			}
 			return &varError{msg: "`': not a valid identifier", invalidID: true}
 		}
@@ -236,17 +226,11 @@ func (r *Runner) assign(a *syntax.Assign, fl assignFlags) error {
 	}
 	if a.Index != nil {
 		if r.isElemRef(target) {
-			// ref[k]=v, ref a reference to an element: bash finds no
-			// variable through it, evaluates k as an indexed array's
-			// subscript (a negative one is bad), then takes the
-			// element for the array's name, which it is not
-			if t := r.nodeText(a.Index); t == "" || t == "*" || t == "@" {
-				return badTargetErr(name + "[" + t + "]")
-			}
-			if i, err := r.subscriptIndex(a.Index); err != nil {
+			// ref[k]=v, ref a reference to an element: k is checked,
+			// then bash takes the element for the array's name, which
+			// it is not
+			if err := r.noVarSubscript(name, a.Index); err != nil {
 				return err
-			} else if i < 0 {
-				return badTargetErr(name + "[" + r.nodeText(a.Index) + "]")
 			}
 			return &varError{msg: "`" + r.vars.get(target).str + "': not a valid identifier", invalidID: true}
 		}
@@ -592,6 +576,24 @@ func (r *Runner) textSubscript(idx syntax.ArithmExpr) (string, bool, error) {
 }
 
 // assignIndexed sets one element: a[i]=v or m[k]=v.
+// noVarSubscript checks the subscript of name[idx]=v where bash's
+// assign_array_element finds no variable through the reference name: it
+// evaluates idx as an indexed array's subscript, refusing an empty one, *
+// and @, and a negative one (there is no end to count back from).
+func (r *Runner) noVarSubscript(name string, idx syntax.ArithmExpr) error {
+	if t := r.nodeText(idx); t == "" || t == "*" || t == "@" {
+		return badTargetErr(name + "[" + t + "]")
+	}
+	i, err := r.subscriptIndex(idx)
+	if err != nil {
+		return err
+	}
+	if i < 0 {
+		return badTargetErr(name + "[" + strings.TrimSpace(r.nodeText(idx)) + "]")
+	}
+	return nil
+}
+
 func (r *Runner) assignIndexed(name string, idx syntax.ArithmExpr, val string, appendVal bool) error {
 	if r.dynTableVar(name) {
 		k, err := r.indexString(idx)

@@ -11,10 +11,18 @@ import "syscall"
 // In an interactive shell a keyboard interrupt also ends the wait: the
 // command line is abandoned (interactsig.go).
 func (r *Runner) readStop() func() bool {
+	return r.trapWaitStop(true, true)
+}
+
+// trapWaitStop is a stop function that runs the traps of signals that
+// arrive during the wait and stops it for a terminating signal caught
+// for the EXIT trap, an exit from a trap, with anyFlow any other flow a
+// trap left (return), and with intr an interactive shell's ^C.
+func (r *Runner) trapWaitStop(intr, anyFlow bool) func() bool {
 	term := r.termStop()
 	s := r.sh.sigs
 	traps := s != nil && !r.isSub && s.trapsAny()
-	intr := r.sh.intCh != nil
+	intr = intr && r.sh.intCh != nil
 	if !traps && !intr {
 		return term
 	}
@@ -29,7 +37,7 @@ func (r *Runner) readStop() func() bool {
 			return false
 		}
 		r.runPendingTraps()
-		return r.flow != flowNone
+		return r.flow == flowExit || anyFlow && r.flow != flowNone
 	}
 }
 
@@ -53,19 +61,5 @@ func (s *signalState) trapsAny() bool {
 // caught for the EXIT trap ends the shell there. Readline, in contrast,
 // leaves a trapped signal pending until the line is read (RunReader).
 func (r *Runner) inputTrapStop() func() bool {
-	term := r.termStop()
-	s := r.sh.sigs
-	if s == nil || r.isSub || !s.trapsAny() {
-		return term
-	}
-	return func() bool {
-		if term != nil && term() {
-			return true
-		}
-		if s.interrupting() == 0 {
-			return false
-		}
-		r.runPendingTraps()
-		return r.flow == flowExit
-	}
+	return r.trapWaitStop(false, false)
 }
